@@ -1,0 +1,62 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppContext } from './context.js';
+import { registerErrorHandler } from './plugins/error-handler.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+
+export interface BuildAppOptions {
+  /** Serve the built web app at / (off in API tests). */
+  serveWeb?: boolean;
+  logger?: boolean;
+}
+
+/** Builds the whole HTTP app on a context; used by main and by every server test. */
+export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: ctx.config.logLevel },
+    bodyLimit: 5 * 1024 * 1024,
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Wearable monitoring console API', version: '0.1.0' },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  app.get('/v2/openapi.json', { schema: { hide: true } }, () => app.swagger());
+
+  await app.register(healthRoutes, { ctx });
+
+  if (opts.serveWeb !== false && existsSync(join(ctx.config.webDist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: ctx.config.webDist, wildcard: false });
+    // History fallback: any GET outside the API that is not a file gets the app's index.
+    app.setNotFoundHandler((request, reply) => {
+      const path = request.url.split('?')[0] ?? '/';
+      const isApi = /^\/(v2|v3|gateway|monitoring|healthz|readyz)(\/|$)/.test(path);
+      if (request.method === 'GET' && !isApi) return reply.sendFile('index.html');
+      return reply.code(404).send({
+        statusCode: 404,
+        error: 'Not Found',
+        code: 'NOT_FOUND',
+        message: `No route ${request.method} ${path}`,
+      });
+    });
+  }
+  return app;
+}

@@ -1,0 +1,81 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const port = z.coerce.number().int().min(0).max(65535);
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const seconds = z.coerce.number().int().positive();
+
+/** Every environment variable the server reads, with its default. README's table mirrors this. */
+const schema = z.object({
+  PORT: port.default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  SEED_DEMO: bool.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ACCESS_TOKEN_TTL: seconds.default(900),
+  REFRESH_TOKEN_TTL: seconds.default(60 * 60 * 24 * 30),
+  SIGN_IN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
+  SIGN_IN_WINDOW: seconds.default(900),
+  MQTT_PORT: port.default(1883),
+  MQTT_URL: z
+    .string()
+    .regex(/^(mqtts?|wss?|tcp):\/\//, 'must be an mqtt://, mqtts://, ws:// or wss:// URL')
+    .optional(),
+  SIMULATOR: bool.default(true),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** Seed the demo dataset into an empty database. Default: yes on PGlite, no on PostgreSQL. */
+  seedDemo: boolean;
+  logLevel: string;
+  /** Secret for signing access tokens; without one a random secret is kept in the data folder/db. */
+  authSecret: string | undefined;
+  accessTokenTtl: number;
+  refreshTokenTtl: number;
+  signInMaxFailures: number;
+  signInWindow: number;
+  mqttPort: number;
+  mqttUrl: string | undefined;
+  simulator: boolean;
+  webDist: string;
+};
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once; a wrong value throws one line naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? 'environment');
+    throw new ConfigError(`Invalid ${name}=${JSON.stringify(env[name] ?? '')}: ${issue?.message}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    seedDemo: e.SEED_DEMO ?? e.DATABASE_URL === undefined,
+    logLevel: e.LOG_LEVEL,
+    authSecret: e.AUTH_SECRET,
+    accessTokenTtl: e.ACCESS_TOKEN_TTL,
+    refreshTokenTtl: e.REFRESH_TOKEN_TTL,
+    signInMaxFailures: e.SIGN_IN_MAX_FAILURES,
+    signInWindow: e.SIGN_IN_WINDOW,
+    mqttPort: e.MQTT_PORT,
+    mqttUrl: e.MQTT_URL,
+    simulator: e.SIMULATOR,
+    webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+  };
+}

@@ -1,0 +1,96 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+// int8 (counts, bigint ids) as a JS number on both drivers, as PGlite already does.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+/** Anything that runs SQL: the database or an open transaction. */
+export interface Queryable {
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** Runs a script of several statements without parameters (migrations). */
+  exec(script: string): Promise<void>;
+}
+
+/** The database, PGlite (embedded) or PostgreSQL, behind one small interface. */
+export interface Db extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs fn in one transaction; rolls back if it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export async function openPglite(dataDir: string | undefined): Promise<Db> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  return wrapPglite(await PGlite.create(dataDir));
+}
+
+/** The Db interface over an open PGlite (also used by tests that load a template). */
+export function wrapPglite(lite: PGlite): Db {
+  let closed = false;
+  return {
+    kind: 'pglite',
+    async query<T>(text: string, params?: unknown[]) {
+      return (await lite.query<T>(text, params)).rows;
+    },
+    async exec(script: string) {
+      await lite.exec(script);
+    },
+    transaction<T>(fn: (tx: Queryable) => Promise<T>) {
+      return lite.transaction((tx) =>
+        fn({
+          query: async <R>(t: string, p?: unknown[]) => (await tx.query<R>(t, p)).rows,
+          exec: async (script: string) => void (await tx.exec(script)),
+        }),
+      );
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await lite.close();
+    },
+  };
+}
+
+export async function openPostgres(url: string, max = 10): Promise<Db> {
+  const pool = new pg.Pool({ connectionString: url, max });
+  // Fail at start, with the driver's reason, if the server cannot be reached.
+  const probe = await pool.connect();
+  probe.release();
+  let closed = false;
+  return {
+    kind: 'postgres',
+    async query<T>(text: string, params?: unknown[]) {
+      return (await pool.query(text, params)).rows as T[];
+    },
+    async exec(script: string) {
+      await pool.query(script);
+    },
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn({
+          query: async <R>(t: string, p?: unknown[]) => (await client.query(t, p)).rows as R[],
+          exec: async (script: string) => void (await client.query(script)),
+        });
+        await client.query('COMMIT');
+        return result;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}
+
+export function openDb(opts: { databaseUrl?: string; dataDir?: string }): Promise<Db> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
+}

@@ -1,0 +1,52 @@
+#!/usr/bin/env node
+import { parseArgs } from 'node:util';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { createContext } from './context.js';
+import { openDb } from './db/client.js';
+import { migrate } from './db/migrate.js';
+
+/** Commands: start (default), migrate. Each reads the same environment (see README). */
+const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
+  start,
+  migrate: async () => {
+    const config = loadConfig();
+    const db = await openDb(config);
+    const applied = await migrate(db);
+    console.log(applied.length ? `Applied ${applied.join(', ')}` : 'Database is up to date');
+    await db.close();
+  },
+};
+
+async function start(args: string[]): Promise<void> {
+  parseArgs({ args, options: {} });
+  const config = loadConfig();
+  const db = await openDb(config);
+  await migrate(db);
+  const ctx = createContext(config, db);
+  const app = await buildApp(ctx);
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await db.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  await app.listen({ port: config.port, host: config.host });
+}
+
+const [command = 'start', ...rest] = process.argv.slice(2);
+const run = COMMANDS[command];
+if (!run) {
+  console.error(`Unknown command "${command}". Commands: ${Object.keys(COMMANDS).join(', ')}`);
+  process.exit(2);
+}
+run(rest).catch((err: unknown) => {
+  if (err instanceof ConfigError) console.error(err.message);
+  else console.error(err instanceof Error ? (err.stack ?? err.message) : err);
+  process.exit(1);
+});

@@ -1,0 +1,20 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../testing/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('health', () => {
+  it('answers /healthz and /readyz', async () => {
+    expect((await t.app.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok' });
+    expect((await t.app.inject({ url: '/readyz' })).json()).toEqual({ status: 'ready' });
+  });
+  it('unknown API routes are a 404 with a message', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/v2/nothing' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toContain('/v2/nothing');
+  });
+});

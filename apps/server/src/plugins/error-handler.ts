@@ -1,0 +1,57 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ApiErrorBody } from '@wearable/domain';
+import { ApiError } from '../errors.js';
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+};
+
+const body = (
+  statusCode: number,
+  code: string,
+  message: string,
+  issues?: ApiErrorBody['issues'],
+): ApiErrorBody => ({
+  statusCode,
+  error: STATUS_TEXT[statusCode] ?? 'Error',
+  message,
+  code,
+  ...(issues ? { issues } : {}),
+});
+
+/** Every failure leaves as ApiErrorBody; bad input is a 4xx naming the field, never a 500. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof ApiError) {
+      return reply.code(err.statusCode).send(body(err.statusCode, err.code, err.message, err.issues));
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const where = err.validationContext ?? 'body';
+      const issues = err.validation.map((v) => {
+        const path = [where, ...String(v.instancePath).split('/').filter(Boolean)].join('.');
+        return { path, message: v.message ?? 'is invalid' };
+      });
+      const message = issues.map((i) => `${i.path}: ${i.message}`).join('; ');
+      return reply.code(400).send(body(400, 'VALIDATION_FAILED', message, issues));
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own 4xx: malformed JSON, wrong content type, body too large, rate limit.
+      return reply.code(status).send(body(status, err.code ?? 'BAD_REQUEST', err.message));
+    }
+    request.log.error({ err }, 'request failed');
+    return reply.code(500).send(body(500, 'INTERNAL', 'Internal server error'));
+  });
+  app.setNotFoundHandler((request, reply) =>
+    reply.code(404).send(body(404, 'NOT_FOUND', `No route ${request.method} ${request.url}`)),
+  );
+}

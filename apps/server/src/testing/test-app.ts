@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.js';
+import { type Config, loadConfig } from '../config.js';
+import { type AppContext, createContext } from '../context.js';
+import type { Db } from '../db/client.js';
+import { openTestDb } from './test-db.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  db: Db;
+  close(): Promise<void>;
+}
+
+/** A real app on a real database, for app.inject tests. One per test file. */
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const db = await openTestDb();
+  const config: Config = {
+    ...loadConfig({ LOG_LEVEL: 'silent', SIMULATOR: 'false' }),
+    authSecret: 'test-secret-test-secret-test-secret-0123',
+    ...overrides,
+  };
+  const ctx = createContext(config, db);
+  const app = await buildApp(ctx, { serveWeb: false, logger: false });
+  await app.ready();
+  return {
+    app,
+    ctx,
+    db,
+    async close() {
+      await app.close();
+      await db.close();
+    },
+  };
+}

@@ -1,0 +1,52 @@
+export const ALERT_TYPES = [
+  'ADVANCED_HEATSTROKE',
+  'ADVANCED_HEATSTROKE_RISK',
+  'AWAKENING_ALERT',
+  'DETECT_FALL_DOWN',
+  'DISCONNECTION',
+  'HEART_RATE',
+  'HEART_RATE_ANOMALY_SUSTAINED',
+  'HEATSTROKE',
+  'NON_WEARING',
+  'SOS_CALL',
+] as const;
+export type AlertType = (typeof ALERT_TYPES)[number];
+
+export const ALERT_LEVELS = ['CAUTION', 'CRITICAL', 'DEVICE_STATUS', 'EMERGENCY'] as const;
+export type AlertLevel = (typeof ALERT_LEVELS)[number];
+
+/** Default level of each alert type (PRODUCT.md, alert engine table). */
+export const ALERT_LEVEL_OF: Record<AlertType, AlertLevel> = {
+  SOS_CALL: 'EMERGENCY',
+  DETECT_FALL_DOWN: 'EMERGENCY',
+  HEART_RATE: 'CAUTION',
+  HEART_RATE_ANOMALY_SUSTAINED: 'CRITICAL',
+  HEATSTROKE: 'CRITICAL',
+  ADVANCED_HEATSTROKE_RISK: 'CAUTION',
+  ADVANCED_HEATSTROKE: 'CRITICAL',
+  AWAKENING_ALERT: 'CAUTION',
+  DISCONNECTION: 'DEVICE_STATUS',
+  NON_WEARING: 'DEVICE_STATUS',
+};
+
+/** Alert types that depend on the body and are suppressed while the bracelet is not worn. */
+export const PHYSIOLOGICAL_ALERT_TYPES: readonly AlertType[] = [
+  'HEART_RATE',
+  'HEART_RATE_ANOMALY_SUSTAINED',
+  'HEATSTROKE',
+  'ADVANCED_HEATSTROKE_RISK',
+  'ADVANCED_HEATSTROKE',
+  'AWAKENING_ALERT',
+];
+
+/** Caution is amber; every other level is red (spec section 9). */
+export const alertColour = (level: AlertLevel): 'amber' | 'red' =>
+  level === 'CAUTION' ? 'amber' : 'red';
+
+export const NOTIFICATION_CHANNELS = ['PHONE_CALL', 'SMS'] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+
+/** Console alert polling and notification constants (spec section 9). */
+export const ALERT_POLL_INTERVAL_MS = 20_000;
+export const ALERT_REPEAT_SUPPRESS_MS = 5 * 60_000;
+export const SOUND_LOAD_TIMEOUT_MS = 5_000;

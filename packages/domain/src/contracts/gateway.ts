@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { SLEEP_STAGE_CODES, STRESS_LEVELS } from '../telemetry.js';
+
+/**
+ * The gateway protocol: what a gateway (stationary box or smartphone) sends, over HTTP
+ * (POST /gateway/v1/batches, header `Authorization: Gateway <gatewayId>:<credential>`) or
+ * MQTT (username = gatewayId, password = credential, publish QoS 1 to
+ * `gateways/<gatewayId>/batches`; the result is published back on `gateways/<gatewayId>/results`).
+ *
+ * Items are checked one by one: a bad item is refused with its reason; the valid items of the
+ * same batch are still stored. Range checks (heart rate 20..250, temperature 25..45 C,
+ * timestamps at most 5 minutes ahead) are done by the server, not by this schema, so that
+ * each refused item gets its own reason.
+ */
+export const braceletReading = z.object({
+  /** Bracelet serial number. */
+  serialNumber: z.string().min(1).max(64),
+  /** When the bracelet measured, ISO 8601 with offset. (bracelet, at) identifies a reading. */
+  at: z.iso.datetime({ offset: true }),
+  heartRate: z.number().optional(),
+  skinTemperature: z.number().optional(),
+  worn: z.boolean().optional(),
+  /** Steps counted since the previous reading. */
+  steps: z.number().int().min(0).max(100_000).optional(),
+  sleepStage: z.union(SLEEP_STAGE_CODES.map((c) => z.literal(c))).optional(),
+  stressLevel: z.enum(STRESS_LEVELS).optional(),
+  battery: z.number().int().min(0).max(100).optional(),
+});
+export type BraceletReading = z.infer<typeof braceletReading>;
+
+/** The gateway's own environment sensor. (gateway, at) identifies it. */
+export const environmentReading = z.object({
+  at: z.iso.datetime({ offset: true }),
+  temperature: z.number().min(-40).max(70).optional(),
+  humidity: z.number().min(0).max(100).optional(),
+  wbgt: z.number().min(-40).max(60).optional(),
+});
+export type EnvironmentReading = z.infer<typeof environmentReading>;
+
+export const DEVICE_EVENT_TYPES = ['SOS', 'FALL', 'WORN', 'REMOVED'] as const;
+export type DeviceEventType = (typeof DEVICE_EVENT_TYPES)[number];
+export const deviceEvent = z.object({
+  serialNumber: z.string().min(1).max(64),
+  type: z.enum(DEVICE_EVENT_TYPES),
+  at: z.iso.datetime({ offset: true }),
+});
+export type DeviceEvent = z.infer<typeof deviceEvent>;
+
+/**
+ * A batch. Items are validated one by one, so the arrays hold unknown items here; the
+ * server parses each with the schemas above and reports the ones it refuses.
+ */
+export const gatewayBatch = z.object({
+  /** Optional gateway-side id echoed in the result (MQTT correlation). */
+  batchId: z.string().max(128).optional(),
+  readings: z.array(z.unknown()).max(5000).default([]),
+  environment: z.array(z.unknown()).max(1000).default([]),
+  events: z.array(z.unknown()).max(1000).default([]),
+});
+export type GatewayBatch = {
+  batchId?: string;
+  readings?: BraceletReading[];
+  environment?: EnvironmentReading[];
+  events?: DeviceEvent[];
+};
+
+export const rejectedItem = z.object({
+  /** 'readings' | 'environment' | 'events' */
+  list: z.enum(['readings', 'environment', 'events']),
+  index: z.number().int(),
+  reason: z.string(),
+});
+export const batchResult = z.object({
+  batchId: z.string().optional(),
+  /** Items stored now. */
+  accepted: z.number().int(),
+  /** Items already stored before (a retry or a redelivery): not stored again. */
+  duplicates: z.number().int(),
+  rejected: z.array(rejectedItem),
+});
+export type BatchResult = z.infer<typeof batchResult>;
+
+export const gatewayTopics = {
+  batches: (gatewayId: string) => `gateways/${gatewayId}/batches`,
+  results: (gatewayId: string) => `gateways/${gatewayId}/results`,
+};

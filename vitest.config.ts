@@ -1,0 +1,40 @@
+import { defineConfig } from 'vitest/config';
+
+const domainSrc = new URL('./packages/domain/src/index.ts', import.meta.url).pathname;
+const domainTesting = new URL('./packages/domain/src/testing/index.ts', import.meta.url).pathname;
+const alias = [
+  { find: /^@wearable\/domain\/testing$/, replacement: domainTesting },
+  { find: /^@wearable\/domain$/, replacement: domainSrc },
+];
+
+export default defineConfig({
+  test: {
+    // Two cores: keep file-level parallelism modest so PGlite copies and timers stay sane.
+    maxWorkers: 2,
+    projects: [
+      {
+        resolve: { alias },
+        test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'server',
+          include: ['apps/server/src/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['apps/server/src/testing/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+        },
+      },
+    ],
+  },
+});
