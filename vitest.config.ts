@@ -23,10 +23,29 @@ export default defineConfig({
           include: ['apps/server/src/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['apps/server/src/testing/global-setup.ts'],
+          // PGlite here; the server-postgres project runs the same files on PostgreSQL.
+          env: { TEST_DATABASE_URL: '' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
       },
+      // The same server suite again on PostgreSQL when TEST_DATABASE_URL is set (CI sets it).
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            {
+              resolve: { alias },
+              test: {
+                name: 'server-postgres',
+                include: ['apps/server/src/**/*.test.ts'],
+                environment: 'node',
+                globalSetup: ['apps/server/src/testing/global-setup.ts'],
+                env: { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL },
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
       {
         resolve: { alias },
         test: {
