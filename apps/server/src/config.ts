@@ -28,6 +28,11 @@ const schema = z.object({
     .optional(),
   SIMULATOR: bool.default(true),
   WEB_DIST: z.string().optional(),
+  ESCALATION_AFTER_SECONDS: seconds.default(120),
+  TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  TWILIO_FROM: z.string().min(1).optional(),
+  TWILIO_API_BASE: z.url().default('https://api.twilio.com'),
 });
 
 export type Config = {
@@ -48,6 +53,10 @@ export type Config = {
   mqttUrl: string | undefined;
   simulator: boolean;
   webDist: string;
+  /** An unconfirmed EMERGENCY alert escalates to the next recipients after this many seconds. */
+  escalationAfterSeconds: number;
+  /** SMS/phone calls go through Twilio when all three are set; otherwise they are only recorded. */
+  twilio: { accountSid: string; authToken: string; from: string; apiBase: string } | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -77,5 +86,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mqttUrl: e.MQTT_URL,
     simulator: e.SIMULATOR,
     webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    escalationAfterSeconds: e.ESCALATION_AFTER_SECONDS,
+    twilio:
+      e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM
+        ? {
+            accountSid: e.TWILIO_ACCOUNT_SID,
+            authToken: e.TWILIO_AUTH_TOKEN,
+            from: e.TWILIO_FROM,
+            apiBase: e.TWILIO_API_BASE,
+          }
+        : undefined,
   };
 }

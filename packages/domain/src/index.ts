@@ -12,3 +12,6 @@ export * from './contracts/organizations.js';
 export * from './contracts/devices.js';
 export * from './contracts/members.js';
 export * from './contracts/gateway.js';
+export * from './contracts/alerts.js';
+export * from './contracts/device-data.js';
+export * from './contracts/notifications.js';

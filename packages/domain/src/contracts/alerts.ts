@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { ALERT_LEVELS, ALERT_TYPES } from '../alerts.js';
+
+export const ALERT_STATUSES = ['OPEN', 'CLOSED'] as const;
+export type AlertStatus = (typeof ALERT_STATUSES)[number];
+
+const idParam = z.string().min(1).max(64);
+const instant = z.iso.datetime({ offset: true });
+/** Query booleans arrive as text; 'true'/'1' mean yes. */
+export const queryFlag = z.enum(['true', 'false', '1', '0']);
+export const isFlagSet = (v: z.infer<typeof queryFlag> | undefined): boolean =>
+  v === 'true' || v === '1';
+
+/** Filters shared by GET /v2/alert/list and GET /v2/alert/listCsv. */
+export const alertFilters = z.object({
+  /** Only alerts nobody has confirmed yet. */
+  notConfirmed: queryFlag.optional(),
+  /** One type, several (`type=A&type=B`) or a comma-separated list. */
+  type: z.union([z.string().max(400), z.array(z.string().max(64)).max(20)]).optional(),
+  level: z.enum(ALERT_LEVELS).optional(),
+  status: z.enum(ALERT_STATUSES).optional(),
+  from: instant.optional(),
+  to: instant.optional(),
+  groupId: idParam.optional(),
+  /** The wearer. */
+  uid: idParam.optional(),
+  /** The organisation (platform roles; others are limited to their own anyway). */
+  clientId: idParam.optional(),
+});
+export const alertListQuery = alertFilters.extend({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type AlertListQuery = z.infer<typeof alertListQuery>;
+export const alertCsvQuery = alertFilters.extend({ lng: z.enum(['ja', 'en']).default('ja') });
+export type AlertCsvQuery = z.infer<typeof alertCsvQuery>;
+
+/** Parses the `type` filter into known alert types; returns the bad value if any. */
+export function parseAlertTypes(
+  raw: string | string[] | undefined,
+): { types: (typeof ALERT_TYPES)[number][] } | { invalid: string } {
+  if (raw === undefined) return { types: [] };
+  const values = (Array.isArray(raw) ? raw : [raw]).flatMap((v) => v.split(',')).filter(Boolean);
+  const types: (typeof ALERT_TYPES)[number][] = [];
+  for (const v of values) {
+    const t = ALERT_TYPES.find((k) => k === v);
+    if (!t) return { invalid: v };
+    types.push(t);
+  }
+  return { types };
+}
+
+export const alertCause = z.object({
+  rule: z.string(),
+  values: z.record(z.string(), z.union([z.number(), z.string(), z.boolean(), z.null()])),
+  windowStart: z.string().nullable(),
+  windowEnd: z.string().nullable(),
+});
+export type AlertCauseView = z.infer<typeof alertCause>;
+
+export const alertView = z.object({
+  id: z.string(),
+  type: z.enum(ALERT_TYPES),
+  level: z.enum(ALERT_LEVELS),
+  status: z.enum(ALERT_STATUSES),
+  openedAt: z.string(),
+  closedAt: z.string().nullable(),
+  closeReason: z.string().nullable(),
+  confirmedAt: z.string().nullable(),
+  confirmedBy: z.object({ uid: z.string(), name: z.string() }).nullable(),
+  wearer: z.object({ uid: z.string(), name: z.string() }),
+  groupId: z.string().nullable(),
+  groupName: z.string().nullable(),
+  clientId: z.string(),
+  cause: alertCause.nullable(),
+  /** False when the alert fell outside the wearer's schedule: recorded, not notified. */
+  notified: z.boolean(),
+});
+export type AlertView = z.infer<typeof alertView>;
+
+export const alertListResponse = z.object({
+  alerts: z.array(alertView),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type AlertListResponse = z.infer<typeof alertListResponse>;
+
+/** POST /v2/alert/confirm */
+export const confirmAlertBody = z.object({ alertId: idParam });
+export const CONFIRM_OUTCOMES = ['confirmed', 'already_confirmed', 'not_found'] as const;
+export type ConfirmOutcome = (typeof CONFIRM_OUTCOMES)[number];
+export const confirmAlertResponse = z.object({ alertId: z.string(), result: z.enum(CONFIRM_OUTCOMES) });
+
+/** POST /v2/alert/batchConfirm: one outcome per id; an id the caller may not see is not_found. */
+export const batchConfirmBody = z.object({ alertIds: z.array(idParam).min(1).max(500) });
+export const batchConfirmResponse = z.object({ results: z.array(confirmAlertResponse) });
+export type BatchConfirmResponse = z.infer<typeof batchConfirmResponse>;
+
+/** Payload of the live stream's `alert` event. */
+export const liveAlertEvent = z.object({
+  action: z.enum(['opened', 'closed', 'confirmed']),
+  alert: alertView,
+});
+export type LiveAlertEvent = z.infer<typeof liveAlertEvent>;

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { ALERT_LEVELS, ALERT_TYPES } from '../alerts.js';
+import { STRESS_LEVELS } from '../telemetry.js';
+
+const idParam = z.string().min(1).max(64);
+const instant = z.iso.datetime({ offset: true });
+
+export const HISTORY_METRICS = [
+  'heartRate',
+  'skinTemperature',
+  'coreTemperature',
+  'steps',
+  'sleepStage',
+  'stressLevel',
+  'worn',
+  'wbgt',
+] as const;
+export type HistoryMetric = (typeof HISTORY_METRICS)[number];
+export const HISTORY_MAX_DAYS = 400;
+export const HISTORY_MAX_POINTS = 5000;
+
+/** GET /v3/device/history: one wearer's metrics, downsampled to about `points`. */
+export const historyQuery = z.object({
+  uid: idParam,
+  from: instant,
+  to: instant,
+  points: z.coerce.number().int().min(1).max(HISTORY_MAX_POINTS).default(500),
+  /** Comma-separated subset of HISTORY_METRICS; all when absent. */
+  metrics: z.string().max(200).optional(),
+});
+export type HistoryQuery = z.infer<typeof historyQuery>;
+
+export const historyPoint = z.object({
+  /** Start of the bucket. */
+  at: z.string(),
+  heartRate: z.number().nullable().optional(),
+  skinTemperature: z.number().nullable().optional(),
+  coreTemperature: z.number().nullable().optional(),
+  steps: z.number().nullable().optional(),
+  sleepStage: z.number().int().nullable().optional(),
+  stressLevel: z.enum(STRESS_LEVELS).nullable().optional(),
+  worn: z.boolean().nullable().optional(),
+  wbgt: z.number().nullable().optional(),
+});
+export type HistoryPoint = z.infer<typeof historyPoint>;
+export const historyResponse = z.object({
+  uid: z.string(),
+  from: z.string(),
+  to: z.string(),
+  metrics: z.array(z.enum(HISTORY_METRICS)),
+  points: z.array(historyPoint),
+});
+export type HistoryResponse = z.infer<typeof historyResponse>;
+
+/** GET /v3/device/summary: the latest state of every wearer the caller may see. */
+export const summaryQuery = z.object({ clientId: idParam.optional(), groupId: idParam.optional() });
+export const CONNECTION_STATES = ['online', 'offline'] as const;
+export const openAlertBrief = z.object({
+  id: z.string(),
+  type: z.enum(ALERT_TYPES),
+  level: z.enum(ALERT_LEVELS),
+  openedAt: z.string(),
+});
+export const wearerSummary = z.object({
+  uid: z.string(),
+  name: z.string(),
+  clientId: z.string(),
+  groupId: z.string().nullable(),
+  groupName: z.string().nullable(),
+  serialNumber: z.string().nullable(),
+  heartRate: z.number().nullable(),
+  skinTemperature: z.number().nullable(),
+  worn: z.boolean().nullable(),
+  battery: z.number().nullable(),
+  /** online while the last reading is younger than 3 duty cycles. */
+  connection: z.enum(CONNECTION_STATES),
+  lastSeenAt: z.string().nullable(),
+  openAlerts: z.array(openAlertBrief),
+});
+export type WearerSummary = z.infer<typeof wearerSummary>;
+export const summaryResponse = z.object({ generatedAt: z.string(), wearers: z.array(wearerSummary) });
+export type SummaryResponse = z.infer<typeof summaryResponse>;
+
+/** GET /v2/device/monthlyReport?uid=&month=YYYY-MM (days in the organisation's time zone). */
+export const monthlyReportQuery = z.object({
+  uid: idParam,
+  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be YYYY-MM'),
+});
+const sleepMinutes = z.object({
+  DEEP_SLEEP: z.number(),
+  LIGHT_SLEEP: z.number(),
+  RESTLESS_SLEEP: z.number(),
+  AWAKE: z.number(),
+});
+const dayFigures = z.object({
+  heartRate: z.object({ avg: z.number().nullable(), min: z.number().nullable(), max: z.number().nullable() }),
+  skinTemperature: z.object({ avg: z.number().nullable(), max: z.number().nullable() }),
+  steps: z.number(),
+  wornMinutes: z.number(),
+  sleepMinutes,
+  alerts: z.record(z.string(), z.number()),
+});
+export const monthlyReportDay = dayFigures.extend({ date: z.string() });
+export const monthlyReportResponse = z.object({
+  uid: z.string(),
+  month: z.string(),
+  timeZone: z.string(),
+  days: z.array(monthlyReportDay),
+  totals: dayFigures,
+});
+export type MonthlyReportResponse = z.infer<typeof monthlyReportResponse>;
+
+/** Payload of the live stream's `summary` event: one wearer's latest state changed. */
+export const liveSummaryEvent = wearerSummary;
