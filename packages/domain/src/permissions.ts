@@ -1,4 +1,4 @@
-import { isPlatformRole, type Role } from './roles.js';
+import { isPersonalRole, isPlatformRole, type Role } from './roles.js';
 
 /** Who is acting: enough to decide every permission without another lookup. */
 export interface Actor {
@@ -27,7 +27,7 @@ export function can(actor: Actor, action: Action, resource: Resource): boolean {
     // ALL_GENERAL sees everything and confirms alerts; only ALL_OWNER changes settings.
     return action === 'read' || action === 'confirm' || actor.role === 'ALL_OWNER';
   }
-  if (actor.role === 'PERSONAL' || actor.role === 'PERSONAL_SELF') {
+  if (isPersonalRole(actor.role)) {
     return (
       resource.kind === 'wearer' &&
       (action === 'read' || action === 'write') &&
@@ -35,7 +35,8 @@ export function can(actor: Actor, action: Action, resource: Resource): boolean {
     );
   }
   if (actor.organizationId !== resource.organizationId) return false;
-  switch (actor.role) {
+  const role = actor.role;
+  switch (role) {
     case 'ORGANIZATION_OWNER':
       return true;
     case 'ORGANIZATION_GENERAL':
@@ -45,7 +46,5 @@ export function can(actor: Actor, action: Action, resource: Resource): boolean {
       const groupId = resource.groupId;
       return groupId !== null && actor.managedGroupIds.includes(groupId) && action !== 'manage';
     }
-    default:
-      return false;
   }
 }

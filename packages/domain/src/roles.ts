@@ -19,11 +19,15 @@ export const ORGANIZATION_ROLES = [
 export const PERSONAL_ROLES = ['PERSONAL', 'PERSONAL_SELF'] as const satisfies readonly Role[];
 export const STAFF_ROLES = [...PLATFORM_ROLES, ...ORGANIZATION_ROLES] as const;
 
-export const isPlatformRole = (role: Role): boolean =>
+export type PlatformRole = (typeof PLATFORM_ROLES)[number];
+export type OrganizationRole = (typeof ORGANIZATION_ROLES)[number];
+export type PersonalRole = (typeof PERSONAL_ROLES)[number];
+
+export const isPlatformRole = (role: Role): role is PlatformRole =>
   (PLATFORM_ROLES as readonly Role[]).includes(role);
-export const isOrganizationRole = (role: Role): boolean =>
+export const isOrganizationRole = (role: Role): role is OrganizationRole =>
   (ORGANIZATION_ROLES as readonly Role[]).includes(role);
-export const isPersonalRole = (role: Role): boolean =>
+export const isPersonalRole = (role: Role): role is PersonalRole =>
   (PERSONAL_ROLES as readonly Role[]).includes(role);
 export const isStaffRole = (role: Role): boolean => !isPersonalRole(role);
 /** Roles that receive alert popups and sounds in the console (spec section 6). */
