@@ -1,0 +1,75 @@
+import { fetchWearerNames } from '../support/api.js';
+import { SECOND_ORG_OWNER_EMAIL } from '../support/roles.js';
+import { signIn, waitForPage } from '../support/session.js';
+import { expect, test, type Page } from '../support/test.js';
+
+/** The order in which `names` appear on the page (wearer names appear nowhere else on /devices). */
+async function displayedOrder(page: Page, names: readonly string[]): Promise<string[]> {
+  const text = await page.locator('body').innerText();
+  return names
+    .map((name) => ({ name, at: text.indexOf(name) }))
+    .filter((entry) => entry.at >= 0)
+    .sort((a, b) => a.at - b.at)
+    .map((entry) => entry.name);
+}
+
+/** Sets the sort to name ascending or descending, whether the control is a select or a toggle. */
+async function sortBy(page: Page, direction: 'asc' | 'desc'): Promise<void> {
+  const control = page.getByTestId('sort-select');
+  const tag = await control.evaluate((el) => el.tagName.toLowerCase());
+  if (tag === 'select') {
+    const values = await control.locator('option').evaluateAll((options) =>
+      options.map((o) => (o as HTMLOptionElement).value),
+    );
+    const value = values.find((v) => v.toLowerCase().includes(direction));
+    if (!value) throw new Error(`sort-select has no ${direction} option among ${values.join(', ')}`);
+    await control.selectOption(value);
+  } else {
+    await control.click();
+  }
+}
+
+const collator = new Intl.Collator(['ja', 'en']);
+
+test('/devices: sorting by name ascending and descending reverses the list', async ({ page, request }) => {
+  const { accessToken } = await signIn(page, request, 'org-owner@example.com');
+  const names = await fetchWearerNames(request, accessToken);
+  expect(new Set(names).size, 'the demo organisation needs several distinct wearer names').toBeGreaterThan(2);
+
+  await page.goto('/devices');
+  await waitForPage(page);
+  await expect(page.getByText(names[0]!).first()).toBeVisible();
+
+  await sortBy(page, 'asc');
+  await expect.poll(() => displayedOrder(page, names)).toEqual([...names].sort(collator.compare));
+  const ascending = await displayedOrder(page, names);
+  expect(ascending).toHaveLength(names.length);
+
+  await sortBy(page, 'desc');
+  await expect.poll(() => displayedOrder(page, names)).toEqual([...ascending].reverse());
+
+  await sortBy(page, 'asc');
+  await expect.poll(() => displayedOrder(page, names)).toEqual(ascending);
+});
+
+test('/devices: the second organisation owner sees none of the demo organisation wearers', async ({
+  page,
+  request,
+}) => {
+  const demoOwner = await signIn(page, request, 'org-owner@example.com');
+  const demoNames = await fetchWearerNames(request, demoOwner.accessToken);
+  expect(demoNames.length).toBeGreaterThan(0);
+
+  const other = await signIn(page, request, SECOND_ORG_OWNER_EMAIL);
+  const ownNames = await fetchWearerNames(request, other.accessToken);
+  // The API already keeps tenants apart; the page must not add anything either.
+  expect(ownNames.filter((name) => demoNames.includes(name))).toEqual([]);
+
+  const listLoaded = page.waitForResponse((res) => res.url().includes('/user/device/list') && res.ok());
+  await page.goto('/devices');
+  await listLoaded;
+  await waitForPage(page);
+  for (const name of ownNames.slice(0, 3)) await expect(page.getByText(name).first()).toBeVisible();
+  const shown = await page.locator('body').innerText();
+  expect(demoNames.filter((name) => shown.includes(name))).toEqual([]);
+});

@@ -1,0 +1,57 @@
+import { fetchUser, signInByApi } from '../support/api.js';
+import { NEW_MEMBER_EMAIL } from '../support/roles.js';
+import { signIn, waitForPage } from '../support/session.js';
+import { expect, test } from '../support/test.js';
+
+/*
+ * new-member@example.com is seeded without agreement. Agreeing is a one-way change on the shared server, so this is
+ * the only test that signs in as that user, and it cannot pass on a retry against the same database.
+ */
+test('terms of use: blocking modal, OK only when ticked, success toast, gone after reload', async ({
+  page,
+  request,
+}) => {
+  const { accessToken } = await signIn(page, request, NEW_MEMBER_EMAIL);
+  expect((await fetchUser(request, accessToken)).agreedTermsOfUse).toBe(false);
+
+  await page.goto('/devices');
+  const modal = page.getByTestId('terms-modal');
+  await expect(modal).toBeVisible();
+  const ok = page.getByTestId('terms-ok');
+  const checkbox = page.getByTestId('terms-checkbox');
+  await expect(ok).toBeDisabled();
+
+  // Blocking: neither Escape nor a click outside closes it.
+  await page.keyboard.press('Escape');
+  await page.mouse.click(5, 5);
+  await expect(modal).toBeVisible();
+  await expect(ok).toBeDisabled();
+
+  await checkbox.check();
+  await expect(ok).toBeEnabled();
+  await checkbox.uncheck();
+  await expect(ok).toBeDisabled();
+  await checkbox.check();
+  await ok.click();
+
+  await expect(modal).toBeHidden();
+  const toast = page.locator('[data-sonner-toast]');
+  await expect(toast).toHaveCount(1);
+  await expect(toast).toHaveAttribute('data-type', 'success');
+
+  // The agreement reached the server, not just the page.
+  const fresh = await signInByApi(request, NEW_MEMBER_EMAIL);
+  expect((await fetchUser(request, fresh.accessToken)).agreedTermsOfUse).toBe(true);
+
+  await page.reload();
+  await waitForPage(page);
+  await expect(page.getByTestId('terms-modal')).toHaveCount(0);
+});
+
+test('terms of use: a user who has agreed never sees the modal', async ({ page, request }) => {
+  await signIn(page, request, 'org-general@example.com');
+  await page.goto('/devices');
+  await waitForPage(page);
+  await expect(page.getByTestId('main-menu')).toBeVisible();
+  await expect(page.getByTestId('terms-modal')).toHaveCount(0);
+});
