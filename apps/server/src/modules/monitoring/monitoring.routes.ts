@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { checkEnvelope, upstreamUrl } from './monitoring.service.js';
@@ -13,7 +13,7 @@ const query = z.object({
  * envelopes to (same origin, so ad blockers and CSP do not drop them). Relayed to
  * MONITORING_UPSTREAM when set; otherwise accepted and dropped.
  */
-export const monitoringRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const monitoringRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.addContentTypeParser(
     ['application/x-sentry-envelope', 'text/plain', 'application/octet-stream'],
     { parseAs: 'string', bodyLimit: 1024 * 1024 },

@@ -23,9 +23,10 @@ export function checkEnvelope(envelope: string, target: MonitoringTunnelTarget):
   }
   const dsn = (header as { dsn?: unknown }).dsn;
   if (dsn === undefined) return;
+  if (typeof dsn !== 'string') throw badRequest('body: the envelope dsn must be a string', 'INVALID_ENVELOPE');
   let url: URL;
   try {
-    url = new URL(String(dsn));
+    url = new URL(dsn);
   } catch {
     throw badRequest('body: the envelope dsn is not a URL', 'INVALID_ENVELOPE');
   }
