@@ -1,0 +1,101 @@
+import type { WearerState } from './physiology.js';
+import type { Rng } from './prng.js';
+
+/** Things that happen now and then, at random (rate configurable) or scripted. */
+export const SIM_EVENT_KINDS = [
+  'sos',
+  'fall',
+  'removed',
+  'gateway-silent',
+  'heat-episode',
+  'high-heart-rate',
+] as const;
+export type SimEventKind = (typeof SIM_EVENT_KINDS)[number];
+
+/** How often each kind is picked relative to the others. */
+const WEIGHTS: Record<SimEventKind, number> = {
+  sos: 2,
+  fall: 2,
+  removed: 2,
+  'gateway-silent': 1,
+  'heat-episode': 2,
+  'high-heart-rate': 2,
+};
+
+/** Duration drawn for each kind, minutes (0: instantaneous). */
+const DURATIONS: Record<SimEventKind, [number, number]> = {
+  sos: [0, 0],
+  fall: [0, 0],
+  removed: [8, 25],
+  'gateway-silent': [12, 25],
+  'heat-episode': [20, 40],
+  'high-heart-rate': [10, 16],
+};
+
+/** A notable event as logged (one line each) and reported to the caller. */
+export interface SimEventRecord {
+  kind: SimEventKind;
+  at: string;
+  gatewayId: string;
+  serialNumber?: string;
+  durationMinutes: number;
+}
+
+export function drawDuration(kind: SimEventKind, rng: Rng): number {
+  const [min, max] = DURATIONS[kind];
+  return rng.int(min, max);
+}
+
+export function pickEventKind(rng: Rng, allowHeat: boolean): SimEventKind {
+  const kinds = SIM_EVENT_KINDS.filter((k) => allowHeat || k !== 'heat-episode');
+  const total = kinds.reduce((sum, k) => sum + WEIGHTS[k], 0);
+  let roll = rng.next() * total;
+  for (const kind of kinds) {
+    roll -= WEIGHTS[kind];
+    if (roll < 0) return kind;
+  }
+  return 'sos';
+}
+
+/** True when a wearer may have an event now: worn, awake and not already in an episode. */
+export function eligibleForEvent(s: WearerState): boolean {
+  return (
+    s.worn &&
+    s.sleepStart === null &&
+    s.heat === null &&
+    s.highHeartRate === null &&
+    s.fallAt === null &&
+    s.removedUntil === null
+  );
+}
+
+/**
+ * Applies a wearer event to the model state. Returns the device event the bracelet sends
+ * (SOS, FALL), if any; removal and put-back show up as wear changes of the model.
+ */
+export function applyWearerEvent(
+  kind: Exclude<SimEventKind, 'gateway-silent'>,
+  s: WearerState,
+  minute: number,
+  durationMinutes: number,
+  rng: Rng,
+): 'SOS' | 'FALL' | null {
+  switch (kind) {
+    case 'sos':
+      s.acuteStress = 0.6;
+      return 'SOS';
+    case 'fall':
+      s.fallAt = minute;
+      s.acuteStress = 0.5;
+      return 'FALL';
+    case 'removed':
+      s.removedUntil = minute + durationMinutes;
+      return null;
+    case 'heat-episode':
+      s.heat = { from: minute, until: minute + durationMinutes };
+      return null;
+    case 'high-heart-rate':
+      s.highHeartRate = { until: minute + durationMinutes, level: rng.range(0.88, 0.95) };
+      return null;
+  }
+}

@@ -1,0 +1,291 @@
+import type { BraceletReading, DeviceEvent, EnvironmentReading } from '@wearable/domain';
+import { climateAt, type SiteKind } from './environment.js';
+import {
+  applyWearerEvent,
+  drawDuration,
+  eligibleForEvent,
+  pickEventKind,
+  type SimEventKind,
+  type SimEventRecord,
+} from './events.js';
+import { localTimeIn } from './local-time.js';
+import { initialWearerState, stepWearer, type WearerState } from './physiology.js';
+import { createRng, deriveSeed, type Rng } from './prng.js';
+import { buildWearerProfile, type WearerProfile } from './wearer-profile.js';
+
+/** A gateway the simulator speaks for, with the bracelets that report through it. */
+export interface SimGateway {
+  gatewayId: string;
+  credential: string;
+  serialNumbers: string[];
+  /** Default: the first gateway is a hot outdoor site, the next indoors, alternating. */
+  site?: SiteKind;
+}
+
+export interface SimulationOptions {
+  seed: number;
+  start: Date;
+  gateways: SimGateway[];
+  /** Known facts about wearers (age from the birth date, duty cycle) by serial number. */
+  wearers?: Record<string, { age?: number | null; dutyCycleMinutes?: number }>;
+  timeZone?: string;
+  /** Random notable events per hour over the whole simulation (0: none). Default 12. */
+  eventsPerHour?: number;
+  onEvent?: (event: SimEventRecord) => void;
+}
+
+/** What one gateway sends in one batch. */
+export interface OutboundBatch {
+  gatewayId: string;
+  readings: BraceletReading[];
+  environment: EnvironmentReading[];
+  events: DeviceEvent[];
+}
+
+type Queued =
+  | { at: number; gatewayId: string; list: 'readings'; item: BraceletReading }
+  | { at: number; gatewayId: string; list: 'environment'; item: EnvironmentReading }
+  | { at: number; gatewayId: string; list: 'events'; item: DeviceEvent };
+
+interface GatewayModel {
+  spec: SimGateway;
+  site: SiteKind;
+  rng: Rng;
+  phaseSeconds: number;
+  silentUntil: number;
+  /** WBGT without any heat episode: what an episode's extra is measured from. */
+  baseWbgt: number;
+  wbgt: number;
+  temperature: number;
+  heat: { from: number; until: number; extra: number } | null;
+}
+
+interface WearerModel {
+  profile: WearerProfile;
+  state: WearerState;
+  rng: Rng;
+  gateway: GatewayModel;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * The simulated world, stepped minute by minute on a clock the caller moves (wall clock or a
+ * virtual one). Same seed and start time: the same items, however the caller batches them.
+ */
+export class Simulation {
+  readonly wearers: WearerModel[] = [];
+  private readonly gateways = new Map<string, GatewayModel>();
+  private readonly rng: Rng;
+  private readonly localTime: ReturnType<typeof localTimeIn>;
+  private readonly pending: Queued[] = [];
+  private readonly forced: { kind: SimEventKind; target: string | undefined; duration?: number }[] =
+    [];
+  private nextMinute: number;
+
+  constructor(private readonly opts: SimulationOptions) {
+    this.rng = createRng(deriveSeed(opts.seed, 'events'));
+    this.localTime = localTimeIn(opts.timeZone ?? 'Asia/Tokyo');
+    this.nextMinute = Math.floor(opts.start.getTime() / 60_000);
+    opts.gateways.forEach((spec, index) => {
+      const rng = createRng(deriveSeed(opts.seed, 'gateway', spec.gatewayId));
+      const gateway: GatewayModel = {
+        spec,
+        site: spec.site ?? (index % 2 === 0 ? 'outdoor' : 'indoor'),
+        rng,
+        phaseSeconds: rng.int(0, 59),
+        silentUntil: 0,
+        baseWbgt: 25,
+        wbgt: 25,
+        temperature: 25,
+        heat: null,
+      };
+      this.gateways.set(spec.gatewayId, gateway);
+      for (const serialNumber of spec.serialNumbers) {
+        const known = opts.wearers?.[serialNumber];
+        const profile = buildWearerProfile(opts.seed, {
+          serialNumber,
+          gatewayId: spec.gatewayId,
+          pattern: gateway.site === 'outdoor' ? 'site-worker' : 'care-resident',
+          age: known?.age,
+          dutyCycleMinutes: known?.dutyCycleMinutes,
+        });
+        const wearerRng = createRng(deriveSeed(opts.seed, 'wearer', serialNumber));
+        const state = initialWearerState(profile, wearerRng);
+        this.wearers.push({ profile, state, rng: wearerRng, gateway });
+      }
+    });
+  }
+
+  /** Makes an event happen at the next simulated minute (CLI, tests). */
+  trigger(kind: SimEventKind, target?: string, durationMinutes?: number): void {
+    this.forced.push({ kind, target, duration: durationMinutes });
+  }
+
+  /** Steps the model up to t and returns every item measured at or before t, per gateway. */
+  advanceTo(t: Date): OutboundBatch[] {
+    const until = t.getTime();
+    while (this.nextMinute * 60_000 <= until) this.stepMinute(this.nextMinute++);
+    this.pending.sort((a, b) => a.at - b.at);
+    let count = 0;
+    while (count < this.pending.length && this.pending[count]!.at <= until) count++;
+    const due = this.pending.splice(0, count);
+    const batches = new Map<string, OutboundBatch>();
+    for (const q of due) {
+      let batch = batches.get(q.gatewayId);
+      if (!batch) {
+        batch = { gatewayId: q.gatewayId, readings: [], environment: [], events: [] };
+        batches.set(q.gatewayId, batch);
+      }
+      if (q.list === 'readings') batch.readings.push(q.item);
+      else if (q.list === 'environment') batch.environment.push(q.item);
+      else batch.events.push(q.item);
+    }
+    return [...batches.values()];
+  }
+
+  private queue(q: Queued): void {
+    // A silent gateway sends nothing: its bracelets' readings are lost, as with a dead uplink.
+    if (this.gateways.get(q.gatewayId)!.silentUntil > q.at) return;
+    this.pending.push(q);
+  }
+
+  private stepMinute(minute: number): void {
+    const start = minute * 60_000;
+    const local = this.localTime(minute);
+    this.startEvents(minute, local.minuteOfDay);
+    for (const g of this.gateways.values()) {
+      let extra = 0;
+      if (g.heat) {
+        const progress = (minute - g.heat.from) / Math.max(1, g.heat.until - g.heat.from);
+        extra = g.heat.extra * Math.min(1, progress / 0.5, Math.max(0, 1 - (progress - 1) * 4));
+        if (progress >= 1.25) g.heat = null;
+      }
+      const climate = climateAt(
+        g.site,
+        this.opts.seed,
+        g.spec.gatewayId,
+        local.minuteOfDay,
+        local.dayNumber,
+        g.rng,
+        extra,
+      );
+      g.baseWbgt = climate.wbgt - extra;
+      g.wbgt = climate.wbgt;
+      g.temperature = climate.temperature;
+      const at = start + g.phaseSeconds * 1000;
+      this.queue({
+        at,
+        gatewayId: g.spec.gatewayId,
+        list: 'environment',
+        item: { at: iso(at), ...climate },
+      });
+    }
+    for (const w of this.wearers) this.stepOneWearer(w, minute, local);
+  }
+
+  private stepOneWearer(
+    w: WearerModel,
+    minute: number,
+    local: ReturnType<Simulation['localTime']>,
+  ): void {
+    const { profile: p, state: s, gateway: g } = w;
+    const sample = stepWearer(
+      p,
+      s,
+      { minute, ...local, wbgt: g.wbgt, temperature: g.temperature },
+      w.rng,
+    );
+    const start = minute * 60_000;
+    if (sample.wearChange) {
+      const at = start + w.rng.int(0, 59) * 1000;
+      this.queue({
+        at,
+        gatewayId: g.spec.gatewayId,
+        list: 'events',
+        item: { serialNumber: p.serialNumber, type: sample.wearChange, at: iso(at) },
+      });
+    }
+    const phaseMinute = Math.floor(p.phaseSeconds / 60);
+    if (minute % p.dutyCycleMinutes !== phaseMinute) return;
+    const at = start + (p.phaseSeconds % 60) * 1000;
+    const reading: BraceletReading = {
+      serialNumber: p.serialNumber,
+      at: iso(at),
+      worn: sample.worn,
+      steps: s.steps,
+      battery: Math.round(s.battery),
+    };
+    if (sample.worn) {
+      reading.heartRate = sample.heartRate;
+      reading.skinTemperature = sample.skinTemperature;
+      reading.stressLevel = sample.stressLevel;
+      if (sample.sleepStage !== undefined) reading.sleepStage = sample.sleepStage;
+    }
+    s.steps = 0;
+    this.queue({ at, gatewayId: g.spec.gatewayId, list: 'readings', item: reading });
+  }
+
+  private startEvents(minute: number, minuteOfDay: number): void {
+    const rate = this.opts.eventsPerHour ?? 12;
+    const starts = this.forced.splice(0);
+    if (rate > 0 && this.rng.chance(Math.min(1, rate / 60))) {
+      const daytime = minuteOfDay >= 8 * 60 && minuteOfDay < 18 * 60;
+      starts.push({ kind: pickEventKind(this.rng, daytime), target: undefined });
+    }
+    for (const { kind, target, duration } of starts)
+      this.startEvent(kind, target, duration, minute);
+  }
+
+  private startEvent(
+    kind: SimEventKind,
+    target: string | undefined,
+    duration: number | undefined,
+    minute: number,
+  ): void {
+    const durationMinutes = duration ?? drawDuration(kind, this.rng);
+    const at = minute * 60_000 + this.rng.int(0, 59) * 1000;
+    if (kind === 'gateway-silent') {
+      const gateways = [...this.gateways.values()];
+      const g = target
+        ? this.gateways.get(target)
+        : gateways.length
+          ? this.rng.pick(gateways)
+          : undefined;
+      if (!g) return;
+      g.silentUntil = at + durationMinutes * 60_000;
+      this.opts.onEvent?.({ kind, at: iso(at), gatewayId: g.spec.gatewayId, durationMinutes });
+      return;
+    }
+    const candidates = target
+      ? this.wearers.filter((w) => w.profile.serialNumber === target)
+      : this.wearers.filter((w) => eligibleForEvent(w.state));
+    if (candidates.length === 0) return;
+    const w = this.rng.pick(candidates);
+    const g = w.gateway;
+    if (kind === 'heat-episode') {
+      // The site heats up too, enough for WBGT to pass the 31 C heatstroke line.
+      g.heat = {
+        from: minute,
+        until: minute + durationMinutes,
+        extra: Math.max(1.5, 32.5 - g.baseWbgt),
+      };
+    }
+    const deviceEvent = applyWearerEvent(kind, w.state, minute, durationMinutes, w.rng);
+    if (deviceEvent) {
+      this.queue({
+        at,
+        gatewayId: g.spec.gatewayId,
+        list: 'events',
+        item: { serialNumber: w.profile.serialNumber, type: deviceEvent, at: iso(at) },
+      });
+    }
+    this.opts.onEvent?.({
+      kind,
+      at: iso(at),
+      gatewayId: g.spec.gatewayId,
+      serialNumber: w.profile.serialNumber,
+      durationMinutes,
+    });
+  }
+}
