@@ -8,9 +8,9 @@ import { fetchUser, signInByApi, type UserDevice, type UserInfo } from './api.js
 export const STORAGE_KEYS = {
   accessToken: 'accessToken',
   refreshToken: 'refreshToken',
-  loginAt: 'loginAt',
+  loginTime: 'loginTime',
   refreshExpiresIn: 'refreshExpiresIn',
-  user: 'user',
+  userInfo: 'userInfo',
   selectedDevice: 'selectedDevice',
   language: 'i18nextLng',
 } as const;
@@ -66,9 +66,9 @@ export async function signIn(
   const entries: Record<string, string> = {
     [STORAGE_KEYS.accessToken]: tokens.accessToken,
     [STORAGE_KEYS.refreshToken]: tokens.refreshToken,
-    [STORAGE_KEYS.loginAt]: String(Date.now()),
+    [STORAGE_KEYS.loginTime]: String(Date.now()),
     [STORAGE_KEYS.refreshExpiresIn]: String(tokens.refreshExpiresIn),
-    [STORAGE_KEYS.user]: JSON.stringify(user),
+    [STORAGE_KEYS.userInfo]: JSON.stringify(user),
   };
   if (opts.selectDevice) entries[STORAGE_KEYS.selectedDevice] = JSON.stringify(selectedDeviceOf(user));
   await writeStorage(page, entries);

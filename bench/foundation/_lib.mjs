@@ -1,0 +1,113 @@
+// Shared by the foundation benchmarks: machine facts, a free port, and the built server as a child process.
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus, totalmem } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const SERVER_MAIN = join(ROOT, 'apps/server/dist/main.js');
+// WEB_DIST as the server reads it, so a build elsewhere can be measured.
+export const WEB_DIST = resolve(process.env.WEB_DIST ?? join(ROOT, 'apps/web/dist'));
+
+/** nproc, CPU model, memory, Node version and date: printed with every figure so results can be compared. */
+export function machineFacts() {
+  let model = cpus()[0]?.model ?? 'unknown';
+  try {
+    const line = readFileSync('/proc/cpuinfo', 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('model name'));
+    if (line) model = line.split(':')[1].trim();
+  } catch {
+    // not Linux
+  }
+  return {
+    date: new Date().toISOString(),
+    nproc: cpus().length,
+    cpu: model,
+    memoryGiB: Math.round((totalmem() / 2 ** 30) * 10) / 10,
+    node: process.version,
+  };
+}
+
+export function printMachine() {
+  const m = machineFacts();
+  console.log(`machine: ${m.nproc} cores, ${m.cpu}, ${m.memoryGiB} GiB, Node ${m.node}, ${m.date}`);
+}
+
+export function requireBuild(path, what) {
+  if (!existsSync(path)) {
+    console.error(`${path} is missing: run "npm run build" first (${what}).`);
+    process.exit(1);
+  }
+}
+
+export function freePort() {
+  return new Promise((ok, fail) => {
+    const srv = createServer();
+    srv.once('error', fail);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => ok(port));
+    });
+  });
+}
+
+/** The environment for a deterministic server on the embedded database (no simulator, no MQTT listener). */
+export function serverEnv(port, dataDir, extra = {}) {
+  const { DATABASE_URL: _db, MQTT_URL: _mqtt, ...inherited } = process.env;
+  return {
+    ...inherited,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SIMULATOR: 'false',
+    MQTT_PORT: '0',
+    LOG_LEVEL: 'warn',
+    ...extra,
+  };
+}
+
+/** Spawns `node apps/server/dist/main.js start`; output is kept for error messages. */
+export function startServer(env) {
+  const child = spawn(process.execPath, [SERVER_MAIN, 'start'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const keep = (chunk) => {
+    output = (output + chunk.toString()).slice(-8000);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  return { child, output: () => output };
+}
+
+/** Polls /readyz as fast as is reasonable; resolves with the time it first answered 200. */
+export async function waitForReady(baseUrl, server, timeoutMs = 180_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.child.exitCode !== null) break;
+    try {
+      const res = await fetch(`${baseUrl}/readyz`);
+      if (res.ok) return performance.now();
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error(`server at ${baseUrl} not ready (exit ${server.child.exitCode}):\n${server.output()}`);
+}
+
+export async function stopServer(server) {
+  if (server.child.exitCode !== null) return;
+  const exited = new Promise((r) => server.child.once('exit', r));
+  server.child.kill('SIGTERM');
+  const timer = setTimeout(() => server.child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+export const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
