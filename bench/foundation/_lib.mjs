@@ -18,7 +18,7 @@ export function machineFacts() {
     const line = readFileSync('/proc/cpuinfo', 'utf8')
       .split('\n')
       .find((l) => l.startsWith('model name'));
-    if (line) model = line.split(':')[1].trim();
+    if (line) model = line.slice(line.indexOf(':') + 1).trim();
   } catch {
     // not Linux
   }
@@ -36,6 +36,7 @@ export function printMachine() {
   console.log(`machine: ${m.nproc} cores, ${m.cpu}, ${m.memoryGiB} GiB, Node ${m.node}, ${m.date}`);
 }
 
+/** @param {string} path @param {string} what */
 export function requireBuild(path, what) {
   if (!existsSync(path)) {
     console.error(`${path} is missing: run "npm run build" first (${what}).`);
@@ -43,18 +44,26 @@ export function requireBuild(path, what) {
   }
 }
 
+/** @returns {Promise<number>} */
 export function freePort() {
   return new Promise((ok, fail) => {
     const srv = createServer();
     srv.once('error', fail);
     srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
       srv.close(() => ok(port));
     });
   });
 }
 
 /** The environment for a deterministic server on the embedded database (no simulator, no MQTT listener). */
+/**
+ * @param {number} port
+ * @param {string} dataDir
+ * @param {Record<string, string>} [extra]
+ * @returns {NodeJS.ProcessEnv}
+ */
 export function serverEnv(port, dataDir, extra = {}) {
   const { DATABASE_URL: _db, MQTT_URL: _mqtt, ...inherited } = process.env;
   return {
@@ -69,10 +78,17 @@ export function serverEnv(port, dataDir, extra = {}) {
   };
 }
 
-/** Spawns `node apps/server/dist/main.js start`; output is kept for error messages. */
+/** @typedef {{ child: import('node:child_process').ChildProcessByStdio<null, import('node:stream').Readable, import('node:stream').Readable>, output: () => string }} Server */
+
+/**
+ * Spawns `node apps/server/dist/main.js start`; output is kept for error messages.
+ * @param {NodeJS.ProcessEnv} env
+ * @returns {Server}
+ */
 export function startServer(env) {
   const child = spawn(process.execPath, [SERVER_MAIN, 'start'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
+  /** @param {Buffer} chunk */
   const keep = (chunk) => {
     output = (output + chunk.toString()).slice(-8000);
   };
@@ -81,7 +97,12 @@ export function startServer(env) {
   return { child, output: () => output };
 }
 
-/** Polls /readyz as fast as is reasonable; resolves with the time it first answered 200. */
+/**
+ * Polls /readyz as fast as is reasonable; resolves with the time (performance.now()) it first answered 200.
+ * @param {string} baseUrl
+ * @param {Server} server
+ * @returns {Promise<number>}
+ */
 export async function waitForReady(baseUrl, server, timeoutMs = 180_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -97,6 +118,7 @@ export async function waitForReady(baseUrl, server, timeoutMs = 180_000) {
   throw new Error(`server at ${baseUrl} not ready (exit ${server.child.exitCode}):\n${server.output()}`);
 }
 
+/** @param {Server} server */
 export async function stopServer(server) {
   if (server.child.exitCode !== null) return;
   const exited = new Promise((r) => server.child.once('exit', r));
@@ -106,8 +128,10 @@ export async function stopServer(server) {
   clearTimeout(timer);
 }
 
+/** @param {number[]} values */
 export const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  const at = (/** @type {number} */ i) => sorted[i] ?? Number.NaN;
+  return sorted.length % 2 ? at(mid) : (at(mid - 1) + at(mid)) / 2;
 };

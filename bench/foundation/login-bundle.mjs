@@ -10,7 +10,9 @@ import { chromium } from '@playwright/test';
 import { WEB_DIST, printMachine, requireBuild } from './_lib.mjs';
 
 const { values } = parseArgs({ options: { path: { type: 'string', default: '/login' } } });
+const pagePath = values.path;
 const TARGET_KB = 150;
+/** @type {Record<string, string>} */
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript',
@@ -26,7 +28,7 @@ requireBuild(join(WEB_DIST, 'index.html'), 'the web app');
 
 // Static files as the server serves them; every other GET gets index.html; API calls fail fast (no session here).
 const server = createServer((req, res) => {
-  const path = decodeURIComponent((req.url ?? '/').split('?')[0]);
+  const path = decodeURIComponent((req.url ?? '/').split('?')[0] ?? '/');
   if (/^\/(v2|v3|demo-api|monitoring)(\/|$)/.test(path)) {
     res.writeHead(401, { 'content-type': 'application/json' }).end('{"code":"UNAUTHENTICATED"}');
     return;
@@ -36,8 +38,9 @@ const server = createServer((req, res) => {
   res.writeHead(200, { 'content-type': TYPES[extname(target)] ?? 'application/octet-stream' });
   createReadStream(target).pipe(res);
 });
-await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
-const baseUrl = `http://127.0.0.1:${server.address().port}`;
+await /** @type {Promise<void>} */ (new Promise((ok) => server.listen(0, '127.0.0.1', ok)));
+const address = server.address();
+const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
@@ -45,6 +48,7 @@ const browser = await chromium.launch({
 });
 try {
   const page = await browser.newPage();
+  /** @type {Map<string, Buffer>} */
   const scripts = new Map();
   page.on('response', async (response) => {
     const url = new URL(response.url());
@@ -55,7 +59,7 @@ try {
       // a response the page abandoned
     }
   });
-  await page.goto(`${baseUrl}${values.path}`, { waitUntil: 'networkidle' });
+  await page.goto(`${baseUrl}${pagePath}`, { waitUntil: 'networkidle' });
   // The login form is on screen: every chunk it needed has arrived.
   await page.locator('input[type="password"]').waitFor({ timeout: 15_000 });
   await page.waitForLoadState('networkidle');
@@ -76,7 +80,7 @@ try {
     .filter((f) => f.endsWith('.js'));
   const allGzip = allJs.reduce((sum, f) => sum + gzipSync(readFileSync(join(WEB_DIST, f)), { level: 9 }).length, 0);
   console.log(
-    `${values.path} loads ${rows.length} JS files: ${(gzip / 1000).toFixed(1)} kB gzip (${(raw / 1000).toFixed(1)} kB raw) ` +
+    `${pagePath} loads ${rows.length} JS files: ${(gzip / 1000).toFixed(1)} kB gzip (${(raw / 1000).toFixed(1)} kB raw) ` +
       `(target <= ${TARGET_KB} kB gzip: ${gzip / 1000 <= TARGET_KB ? 'met' : 'MISSED'}); ` +
       `all JS in dist: ${allJs.length} files, ${(allGzip / 1000).toFixed(1)} kB gzip`,
   );
