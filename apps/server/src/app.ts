@@ -12,6 +12,13 @@ import {
 import type { AppContext } from './context.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { authPlugin } from './plugins/auth.js';
+import { rewriteDemoUrl } from './modules/auth/demo-scope.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+import { organizationsRoutes } from './modules/organizations/organizations.routes.js';
+import { membersRoutes } from './modules/members/members.routes.js';
+import { wearersRoutes } from './modules/wearers/wearers.routes.js';
 
 export interface BuildAppOptions {
   /** Serve the built web app at / (off in API tests). */
@@ -25,6 +32,8 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
     logger: opts.logger === false ? false : { level: ctx.config.logLevel },
     bodyLimit: 5 * 1024 * 1024,
     trustProxy: true,
+    // /demo-api/v2|v3/... runs the /v2|/v3 route as a read-only demo request (plugins/auth.ts).
+    rewriteUrl: rewriteDemoUrl,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -39,9 +48,15 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
     },
     transform: jsonSchemaTransform,
   });
-  app.get('/v2/openapi.json', { schema: { hide: true } }, () => app.swagger());
+  app.get('/v2/openapi.json', { schema: { hide: true }, config: { public: true } }, () => app.swagger());
 
   await app.register(healthRoutes, { ctx });
+  await app.register(authPlugin, { ctx });
+  await app.register(authRoutes, { ctx });
+  await app.register(usersRoutes, { ctx });
+  await app.register(organizationsRoutes, { ctx });
+  await app.register(membersRoutes, { ctx });
+  await app.register(wearersRoutes, { ctx });
 
   if (opts.serveWeb !== false && existsSync(join(ctx.config.webDist, 'index.html'))) {
     await app.register(fastifyStatic, { root: ctx.config.webDist, wildcard: false });

@@ -31,3 +31,10 @@ export const termsOfUseBody = z.object({
   agreement: z.literal(true),
   version: z.string().min(1).max(32).default(CURRENT_TERMS_VERSION),
 });
+export type TermsOfUseBody = z.input<typeof termsOfUseBody>;
+/** POST /v2/user/termsOfUse response: what was recorded. */
+export const termsAgreement = z.object({
+  version: z.string(),
+  agreedAt: z.iso.datetime({ offset: true }),
+});
+export type TermsAgreement = z.infer<typeof termsAgreement>;

@@ -1,0 +1,11 @@
+-- Identity additions: the demo organisation flag and each organisation's time zone (schedules,
+-- sleep windows and reports are in the organisation's local time). IF NOT EXISTS so that a
+-- base schema that already carries these columns migrates cleanly.
+ALTER TABLE organizations ADD COLUMN IF NOT EXISTS is_demo boolean NOT NULL DEFAULT false;
+ALTER TABLE organizations ADD COLUMN IF NOT EXISTS time_zone text NOT NULL DEFAULT 'Asia/Tokyo';
+
+-- The demo scope resolves "the" demo organisation: at most one may be flagged.
+CREATE UNIQUE INDEX IF NOT EXISTS organizations_one_demo_idx ON organizations (is_demo) WHERE is_demo;
+
+-- Sign-in looks accounts up by e-mail among the living only.
+CREATE INDEX IF NOT EXISTS users_role_org_idx ON users (organization_id, role) WHERE deleted_at IS NULL;

@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import type { SignInBody, TokenPair } from '@wearable/domain';
+import type { AppContext } from '../../context.js';
+import { ApiError, unauthorized } from '../../errors.js';
+import { authRepository } from './auth.repository.js';
+import { verifyPassword } from './password.js';
+import { getTokenService, hashRefreshToken, newRefreshToken } from './token.service.js';
+
+const invalidCredentials = () =>
+  new ApiError(401, 'INVALID_CREDENTIALS', 'Email or password is incorrect');
+const invalidRefresh = () =>
+  unauthorized('The refresh token is invalid or expired; sign in again', 'INVALID_REFRESH_TOKEN');
+
+/** Sign-in, refresh rotation and sign-out; knows nothing of HTTP. */
+export function authService(ctx: AppContext) {
+  const repo = authRepository(ctx.db);
+  const tokens = getTokenService(ctx);
+  const { signInMaxFailures: maxFailures, signInWindow: windowSeconds } = ctx.config;
+
+  async function issuePair(
+    userId: string,
+    familyId: string,
+    sessionStartedAt: Date,
+    now: Date,
+    store: (row: Parameters<typeof repo.insertRefreshToken>[0]) => Promise<void>,
+  ): Promise<TokenPair> {
+    // The session ends at sign-in + REFRESH_TOKEN_TTL however often it is refreshed.
+    const expiresAt = new Date(sessionStartedAt.getTime() + ctx.config.refreshTokenTtl * 1000);
+    const refresh = newRefreshToken();
+    await store({
+      id: randomUUID(),
+      userId,
+      familyId,
+      tokenHash: refresh.hash,
+      expiresAt,
+      sessionStartedAt,
+      createdAt: now,
+    });
+    return {
+      accessToken: await tokens.issueAccessToken({ uid: userId, sessionId: familyId }),
+      refreshToken: refresh.token,
+      tokenType: 'Bearer',
+      expiresIn: ctx.config.accessTokenTtl,
+      refreshExpiresIn: Math.max(0, Math.floor((expiresAt.getTime() - now.getTime()) / 1000)),
+    };
+  }
+
+  /** A new session for a user (sign-in, and test factories). */
+  function startSession(userId: string): Promise<TokenPair> {
+    const now = ctx.now();
+    return issuePair(userId, randomUUID(), now, now, (row) => repo.insertRefreshToken(row));
+  }
+
+  async function refuseIfLocked(keys: string[], now: Date): Promise<void> {
+    const windowMs = windowSeconds * 1000;
+    let retryMs = 0;
+    for (const w of await repo.failureWindows(keys)) {
+      const endsAt = w.windowStart.getTime() + windowMs;
+      if (w.failures >= maxFailures && endsAt > now.getTime()) {
+        retryMs = Math.max(retryMs, endsAt - now.getTime());
+      }
+    }
+    if (retryMs > 0) {
+      const minutes = Math.max(1, Math.ceil(retryMs / 60_000));
+      throw new ApiError(
+        429,
+        'TOO_MANY_ATTEMPTS',
+        `Too many failed sign-ins; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`,
+      );
+    }
+  }
+
+  return {
+    startSession,
+
+    async signIn(input: SignInBody, clientAddress: string): Promise<TokenPair> {
+      const email = input.email.trim().toLowerCase();
+      const accountKey = `email:${email}`;
+      const addressKey = `ip:${clientAddress}`;
+      const now = ctx.now();
+      // Keyed by the address typed, not the account row, so a 429 says nothing of existence.
+      await refuseIfLocked([accountKey, addressKey], now);
+      const account = await repo.findAccountByEmail(email);
+      const ok = await verifyPassword(account?.passwordHash ?? null, input.password);
+      if (!account || !ok) {
+        const cutoff = new Date(now.getTime() - windowSeconds * 1000);
+        await repo.recordFailure(accountKey, now, cutoff);
+        await repo.recordFailure(addressKey, now, cutoff);
+        throw invalidCredentials();
+      }
+      await repo.clearFailures(accountKey);
+      return startSession(account.id);
+    },
+
+    async refresh(refreshToken: string): Promise<TokenPair> {
+      const now = ctx.now();
+      const row = await repo.findRefreshToken(hashRefreshToken(refreshToken));
+      if (!row || row.revokedAt) throw invalidRefresh();
+      if (row.rotatedAt) {
+        // A rotated token used again: someone holds a copy. End the whole sign-in.
+        await repo.revokeFamily(row.familyId, now);
+        throw unauthorized('The refresh token was already used; sign in again', 'REFRESH_TOKEN_REUSED');
+      }
+      if (row.expiresAt.getTime() <= now.getTime() || !(await repo.isActiveUser(row.userId))) {
+        throw invalidRefresh();
+      }
+      const pair = await ctx.db.transaction(async (tx) => {
+        const txRepo = authRepository(tx);
+        if (!(await txRepo.markRotated(row.id, now))) return null;
+        return issuePair(row.userId, row.familyId, row.sessionStartedAt, now, (r) =>
+          txRepo.insertRefreshToken(r),
+        );
+      });
+      if (!pair) {
+        // Lost a race with another use of the same token: treat as reuse.
+        await repo.revokeFamily(row.familyId, now);
+        throw unauthorized('The refresh token was already used; sign in again', 'REFRESH_TOKEN_REUSED');
+      }
+      return pair;
+    },
+
+    /** Ends the session of the given refresh token (if it is the caller's) and the current one. */
+    async signOut(userId: string, sessionId: string | null, refreshToken?: string): Promise<void> {
+      const now = ctx.now();
+      if (refreshToken) {
+        const row = await repo.findRefreshToken(hashRefreshToken(refreshToken));
+        if (row && row.userId === userId) await repo.revokeFamily(row.familyId, now, userId);
+      }
+      if (sessionId) await repo.revokeFamily(sessionId, now, userId);
+    },
+  };
+}
+export type AuthService = ReturnType<typeof authService>;

@@ -1,0 +1,204 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOrganization, createUser, FACTORY_PASSWORD } from '../../testing/factories.js';
+import { createTestApp, type TestApp } from '../../testing/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ signInMaxFailures: 3, signInWindow: 600 });
+});
+afterAll(() => t.close());
+
+const signIn = (email: string, password: string, remoteAddress = '10.0.0.1') =>
+  t.app.inject({ method: 'POST', url: '/v2/auth/signIn', payload: { email, password }, remoteAddress });
+const refresh = (refreshToken: string) =>
+  t.app.inject({ method: 'POST', url: '/v2/auth/refresh', payload: { refreshToken } });
+const getUser = (accessToken: string) =>
+  t.app.inject({ url: '/v2/user', headers: { authorization: `Bearer ${accessToken}` } });
+// Each test signs in from its own address so the per-address limit of one does not touch another.
+let address = 0;
+const nextAddress = () => `10.1.0.${++address}`;
+
+async function newOwner() {
+  const org = await createOrganization(t);
+  return createUser(t, { role: 'ORGANIZATION_OWNER', organizationId: org.id });
+}
+
+describe('POST /v2/auth/signIn', () => {
+  it('returns a bearer token pair that opens the API', async () => {
+    const owner = await newOwner();
+    const res = await signIn(owner.email, FACTORY_PASSWORD, nextAddress());
+    expect(res.statusCode).toBe(200);
+    const pair = res.json();
+    expect(pair).toMatchObject({ tokenType: 'Bearer', expiresIn: 900 });
+    expect(pair.refreshToken).toMatch(/^[\w-]{43}$/);
+    expect((await getUser(pair.accessToken)).statusCode).toBe(200);
+  });
+
+  it('accepts the e-mail in any case and with spaces around', async () => {
+    const owner = await newOwner();
+    const res = await signIn(` ${owner.email.toUpperCase()} `.trim(), FACTORY_PASSWORD, nextAddress());
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('gives the identical 401 for a wrong password and an unknown account', async () => {
+    const owner = await newOwner();
+    const ip = nextAddress();
+    const wrong = await signIn(owner.email, 'not-the-password', ip);
+    const unknown = await signIn('nobody-here@example.test', 'not-the-password', ip);
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(unknown.json());
+    expect(wrong.json()).toMatchObject({ code: 'INVALID_CREDENTIALS', message: 'Email or password is incorrect' });
+  });
+
+  it('locks an account after too many failures, from any address, even with the right password', async () => {
+    const owner = await newOwner();
+    for (let i = 0; i < 3; i++) expect((await signIn(owner.email, 'wrong', nextAddress())).statusCode).toBe(401);
+    const locked = await signIn(owner.email, FACTORY_PASSWORD, nextAddress());
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toMatchObject({
+      code: 'TOO_MANY_ATTEMPTS',
+      message: 'Too many failed sign-ins; try again in 10 minutes',
+    });
+    // An unknown account locks the same way: the 429 does not tell whether it exists.
+    for (let i = 0; i < 3; i++) await signIn('ghost@example.test', 'wrong', nextAddress());
+    expect((await signIn('ghost@example.test', 'wrong', nextAddress())).json()).toEqual(locked.json());
+  });
+
+  it('the lock ends when the window has passed', async () => {
+    const owner = await newOwner();
+    for (let i = 0; i < 3; i++) await signIn(owner.email, 'wrong', nextAddress());
+    expect((await signIn(owner.email, FACTORY_PASSWORD, nextAddress())).statusCode).toBe(429);
+    const realNow = t.ctx.now;
+    t.ctx.now = () => new Date(realNow().getTime() + 601_000);
+    try {
+      expect((await signIn(owner.email, FACTORY_PASSWORD, nextAddress())).statusCode).toBe(200);
+    } finally {
+      t.ctx.now = realNow;
+    }
+  });
+
+  it('limits one client address trying many accounts', async () => {
+    const ip = nextAddress();
+    for (let i = 0; i < 3; i++) await signIn(`guess-${i}@example.test`, 'wrong', ip);
+    const owner = await newOwner();
+    const res = await signIn(owner.email, FACTORY_PASSWORD, ip);
+    expect(res.statusCode).toBe(429);
+    expect(res.json().code).toBe('TOO_MANY_ATTEMPTS');
+    // The same account from another address still works: the account itself is not locked.
+    expect((await signIn(owner.email, FACTORY_PASSWORD, nextAddress())).statusCode).toBe(200);
+  });
+
+  it.each([
+    ['malformed JSON', '{"email": ', 'FST_ERR_CTP_INVALID_JSON_BODY', undefined],
+    ['missing email', JSON.stringify({ password: 'x' }), 'VALIDATION_FAILED', 'body.email'],
+    ['email not a string', JSON.stringify({ email: 42, password: 'x' }), 'VALIDATION_FAILED', 'body.email'],
+    ['email not an address', JSON.stringify({ email: 'nope', password: 'x' }), 'VALIDATION_FAILED', 'body.email'],
+    ['missing password', JSON.stringify({ email: 'a@example.test' }), 'VALIDATION_FAILED', 'body.password'],
+  ])('refuses %s with a 400', async (_case, payload, code, field) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v2/auth/signIn',
+      headers: { 'content-type': 'application/json' },
+      payload,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe(code);
+    if (field) expect(res.json().message).toContain(field);
+  });
+});
+
+describe('POST /v2/auth/refresh', () => {
+  it('rotates: the new pair works, the old refresh token is refused', async () => {
+    const owner = await newOwner();
+    const first = await refresh(owner.refreshToken);
+    expect(first.statusCode).toBe(200);
+    const second = first.json();
+    expect(second.refreshToken).not.toBe(owner.refreshToken);
+    expect((await getUser(second.accessToken)).statusCode).toBe(200);
+    expect((await refresh(second.refreshToken)).statusCode).toBe(200);
+  });
+
+  it('reuse of a rotated token revokes the whole family, access tokens included', async () => {
+    const owner = await newOwner();
+    const rotated = (await refresh(owner.refreshToken)).json();
+    const reuse = await refresh(owner.refreshToken);
+    expect(reuse.statusCode).toBe(401);
+    expect(reuse.json().code).toBe('REFRESH_TOKEN_REUSED');
+    expect((await refresh(rotated.refreshToken)).statusCode).toBe(401);
+    expect((await getUser(rotated.accessToken)).statusCode).toBe(401);
+  });
+
+  it('refuses an unknown or expired refresh token', async () => {
+    expect((await refresh('x'.repeat(43))).json().code).toBe('INVALID_REFRESH_TOKEN');
+    const owner = await newOwner();
+    const realNow = t.ctx.now;
+    t.ctx.now = () => new Date(realNow().getTime() + (t.ctx.config.refreshTokenTtl + 1) * 1000);
+    try {
+      expect((await refresh(owner.refreshToken)).statusCode).toBe(401);
+    } finally {
+      t.ctx.now = realNow;
+    }
+  });
+
+  it('refuses a missing refreshToken naming the field', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/v2/auth/refresh', payload: {} });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain('body.refreshToken');
+  });
+});
+
+describe('POST /v2/auth/signOut', () => {
+  it('revokes the session: its refresh and access tokens stop working', async () => {
+    const owner = await newOwner();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v2/auth/signOut',
+      headers: owner.headers,
+      payload: { refreshToken: owner.refreshToken },
+    });
+    expect(res.statusCode).toBe(204);
+    expect((await refresh(owner.refreshToken)).statusCode).toBe(401);
+    expect((await getUser(owner.accessToken)).statusCode).toBe(401);
+  });
+
+  it('works without a body and leaves the user’s other sessions alone', async () => {
+    const owner = await newOwner();
+    const other = (await signIn(owner.email, FACTORY_PASSWORD, nextAddress())).json();
+    const res = await t.app.inject({ method: 'POST', url: '/v2/auth/signOut', headers: owner.headers });
+    expect(res.statusCode).toBe(204);
+    expect((await getUser(owner.accessToken)).statusCode).toBe(401);
+    expect((await getUser(other.accessToken)).statusCode).toBe(200);
+  });
+
+  it('needs a bearer token', async () => {
+    expect((await t.app.inject({ method: 'POST', url: '/v2/auth/signOut' })).statusCode).toBe(401);
+  });
+});
+
+describe('bearer tokens', () => {
+  it('refuses no token, a malformed header, a forged token and an expired one', async () => {
+    const owner = await newOwner();
+    expect((await t.app.inject({ url: '/v2/user' })).json().code).toBe('UNAUTHORIZED');
+    const basic = await t.app.inject({ url: '/v2/user', headers: { authorization: 'Basic abc' } });
+    expect(basic.statusCode).toBe(401);
+    const [h, p] = owner.accessToken.split('.');
+    expect((await getUser(`${h}.${p}.AAAA`)).statusCode).toBe(401);
+    const realNow = t.ctx.now;
+    t.ctx.now = () => new Date(realNow().getTime() + 901_000);
+    try {
+      const expired = await getUser(owner.accessToken);
+      expect(expired.statusCode).toBe(401);
+      expect(expired.json().code).toBe('INVALID_TOKEN');
+    } finally {
+      t.ctx.now = realNow;
+    }
+  });
+
+  it('a deleted user’s token is refused', async () => {
+    const owner = await newOwner();
+    expect((await getUser(owner.accessToken)).statusCode).toBe(200);
+    await t.db.query('UPDATE users SET deleted_at = now() WHERE id = $1', [owner.uid]);
+    expect((await getUser(owner.accessToken)).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,88 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { errors, jwtVerify, SignJWT } from 'jose';
+import type { AppContext } from '../../context.js';
+
+export interface AccessClaims {
+  uid: string;
+  /** The refresh-token family (one sign-in); sign-out and reuse detection end it. */
+  sessionId: string;
+}
+
+export interface TokenService {
+  issueAccessToken(claims: AccessClaims): Promise<string>;
+  /** The claims of a valid token, or null for a bad, expired or foreign token. */
+  verifyAccessToken(token: string): Promise<AccessClaims | null>;
+}
+
+const SECRET_NAME = 'access_token_secret';
+
+/** The signing key: AUTH_SECRET, else one random secret shared by every server through the db. */
+async function loadSecret(ctx: AppContext): Promise<Uint8Array> {
+  if (ctx.config.authSecret) return new TextEncoder().encode(ctx.config.authSecret);
+  // Two servers starting at once: the first insert wins and both read the winner.
+  await ctx.db.query(
+    'INSERT INTO server_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING',
+    [SECRET_NAME, randomBytes(32).toString('base64url')],
+  );
+  const rows = await ctx.db.query<{ value: string }>(
+    'SELECT value FROM server_secrets WHERE name = $1',
+    [SECRET_NAME],
+  );
+  const value = rows[0]?.value;
+  if (!value) throw new Error('access-token secret missing after insert');
+  return new TextEncoder().encode(value);
+}
+
+function createTokenService(ctx: AppContext): TokenService {
+  let key: Promise<Uint8Array> | undefined;
+  const getKey = () => (key ??= loadSecret(ctx).catch((err: unknown) => {
+    key = undefined;
+    throw err;
+  }));
+  const seconds = () => Math.floor(ctx.now().getTime() / 1000);
+  return {
+    async issueAccessToken({ uid, sessionId }) {
+      const now = seconds();
+      return new SignJWT({ sid: sessionId })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(uid)
+        .setIssuedAt(now)
+        .setExpirationTime(now + ctx.config.accessTokenTtl)
+        .sign(await getKey());
+    },
+    async verifyAccessToken(token) {
+      try {
+        const { payload } = await jwtVerify(token, await getKey(), {
+          algorithms: ['HS256'],
+          currentDate: ctx.now(),
+        });
+        if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
+        return { uid: payload.sub, sessionId: payload.sid };
+      } catch (err) {
+        if (err instanceof errors.JOSEError) return null;
+        throw err;
+      }
+    },
+  };
+}
+
+const services = new WeakMap<AppContext, TokenService>();
+
+/** One token service per app context (the plugin, the auth service and test factories share it). */
+export function getTokenService(ctx: AppContext): TokenService {
+  let service = services.get(ctx);
+  if (!service) {
+    service = createTokenService(ctx);
+    services.set(ctx, service);
+  }
+  return service;
+}
+
+/** A new opaque refresh token (32 random bytes) and the SHA-256 the database keeps. */
+export function newRefreshToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashRefreshToken(token) };
+}
+
+export const hashRefreshToken = (token: string): string =>
+  createHash('sha256').update(token).digest('hex');

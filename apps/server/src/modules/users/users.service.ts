@@ -1,0 +1,42 @@
+import { type Actor, CURRENT_TERMS_VERSION, type UserInfo } from '@wearable/domain';
+import type { AppContext } from '../../context.js';
+import { ApiError, unauthorized } from '../../errors.js';
+import { usersRepository } from './users.repository.js';
+
+const byName = new Intl.Collator('ja');
+
+/** The signed-in user's own record: GET /v2/user and the terms agreement. */
+export function usersService(ctx: AppContext) {
+  const repo = usersRepository(ctx.db);
+  return {
+    /** In the demo the terms modal is off, so the demo owner counts as having agreed. */
+    async userInfo(actor: Actor, opts: { demo: boolean }): Promise<UserInfo> {
+      const row = await repo.findUserInfo(actor.uid, CURRENT_TERMS_VERSION);
+      if (!row) throw unauthorized('The session has ended; sign in again', 'INVALID_TOKEN');
+      const devices = (row.devices ?? []).sort((a, b) => byName.compare(a.name, b.name));
+      return {
+        name: row.name,
+        devices,
+        gatewayId: row.gatewayId,
+        linkedUids: [...actor.linkedWearerIds],
+        mail: row.mail,
+        mailVerified: row.mailVerified,
+        role: row.role,
+        uid: row.uid,
+        agreedTermsOfUse: opts.demo || row.agreedTermsOfUse,
+        mediromOrganizationId: row.organizationId,
+      };
+    },
+
+    async agreeToTerms(actor: Actor, version: string): Promise<{ version: string; agreedAt: string }> {
+      // Only the terms in force can be agreed to; an old or invented version would not count.
+      if (version !== CURRENT_TERMS_VERSION) {
+        throw new ApiError(400, 'UNKNOWN_TERMS_VERSION', `body.version: the current terms are ${CURRENT_TERMS_VERSION}`, [
+          { path: 'body.version', message: `must be ${CURRENT_TERMS_VERSION}` },
+        ]);
+      }
+      const agreedAt = await repo.recordTermsAgreement(actor.uid, version, ctx.now());
+      return { version, agreedAt: agreedAt.toISOString() };
+    },
+  };
+}

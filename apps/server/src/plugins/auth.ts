@@ -1,0 +1,74 @@
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { Actor } from '@wearable/domain';
+import type { AppContext } from '../context.js';
+import { ApiError, notFound, unauthorized } from '../errors.js';
+import { actorRepository } from '../modules/auth/actor.repository.js';
+import { isDemoRequest } from '../modules/auth/demo-scope.js';
+import { getTokenService } from '../modules/auth/token.service.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Who is acting. Set on every /v2 and /v3 route that is not `config: { public: true }`. */
+    actor: Actor;
+    /** The refresh-token family of the access token (null in the demo scope). */
+    sessionId: string | null;
+    /** A /demo-api request: read-only, acting as the demo organisation's owner. */
+    isDemo: boolean;
+  }
+  interface FastifyContextConfig {
+    /** The route needs no bearer token (sign-in, refresh, the OpenAPI document). */
+    public?: boolean;
+  }
+}
+
+// API routes are protected unless they opt out, so a forgotten flag fails closed.
+const API_ROUTE = /^\/v[23]\//;
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  if (!match?.[1]) throw unauthorized('The Authorization header must be "Bearer <token>"', 'INVALID_TOKEN');
+  return match[1];
+}
+
+/** Verifies the bearer token (or applies the demo scope) and sets request.actor. */
+const authPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app: FastifyInstance, { ctx }) => {
+  const tokens = getTokenService(ctx);
+  const actors = actorRepository(ctx.db);
+  app.decorateRequest('actor', null as unknown as Actor);
+  app.decorateRequest('sessionId', null);
+  app.decorateRequest('isDemo', false);
+
+  app.addHook('onRequest', async (request) => {
+    if (isDemoRequest(request.raw)) {
+      request.isDemo = true;
+      if (!READ_METHODS.has(request.method)) {
+        throw new ApiError(403, 'DEMO_READ_ONLY', 'The demo is read-only');
+      }
+    }
+    const url = request.routeOptions.url;
+    if (!url || !API_ROUTE.test(url) || request.routeOptions.config.public) return;
+
+    if (request.isDemo) {
+      const owner = await actors.findDemoOwner();
+      if (!owner) throw notFound('No demo organisation is set up', 'DEMO_NOT_AVAILABLE');
+      request.actor = owner;
+      return;
+    }
+    const token = bearerToken(request);
+    if (!token) throw unauthorized();
+    const claims = await tokens.verifyAccessToken(token);
+    if (!claims) throw unauthorized('The access token is invalid or expired', 'INVALID_TOKEN');
+    const actor = await actors.findSessionActor(claims.uid, claims.sessionId, ctx.now());
+    if (!actor) throw unauthorized('The session has ended; sign in again', 'INVALID_TOKEN');
+    request.actor = actor;
+    request.sessionId = claims.sessionId;
+  });
+};
+// Not encapsulated: the hook and decorators apply to every route of the app.
+Object.assign(authPlugin, { [Symbol.for('skip-override')]: true });
+
+export { authPlugin };
+
