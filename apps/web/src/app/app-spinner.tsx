@@ -1,0 +1,8 @@
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '../components/ui/spinner';
+
+/** Shown while the app initialises: translations, then the user info. */
+export function AppSpinner() {
+  const { t } = useTranslation('boot');
+  return <Spinner label={t('loading')} data-testid="app-spinner" className="min-h-screen" />;
+}

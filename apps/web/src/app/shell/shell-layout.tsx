@@ -1,0 +1,68 @@
+import { Watch } from 'lucide-react';
+import { Outlet } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { focusRing } from '../../components/ui/button';
+import { LanguageSwitch } from '../../components/ui/language-switch';
+import { useAutoLogout, useLogout } from '../../features/auth';
+import { TermsModal } from '../../features/terms/components/terms-modal';
+import { AppLink, useIsDemo } from '../../lib/app-path';
+import { useCurrentUser } from '../../lib/current-user';
+import { useMediaQuery } from '../../lib/use-media-query';
+import { homeFor } from '../route-guard';
+import { MainMenu } from './main-menu';
+import { MenuDrawer } from './menu-drawer';
+import { SiteFooter } from './site-footer';
+import { UserMenu } from './user-menu';
+
+/** Header, menu, footer around every signed-in page (and the demo). */
+export function ShellLayout() {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const demo = useIsDemo();
+  const logout = useLogout();
+  // One main menu in the page at a time: in the header when wide, in the drawer when narrow.
+  const wide = useMediaQuery('(min-width: 768px)');
+  useAutoLogout(demo ? null : (user?.role ?? null), logout);
+  if (user === null) return null;
+
+  return (
+    <div className="flex min-h-screen flex-col bg-slate-50">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+        {t('shell.skipToContent')}
+      </a>
+      {demo && (
+        <p data-testid="demo-banner" role="note" className="bg-amber-100 px-4 py-2 text-center text-sm text-amber-900">
+          {t('shell.demoBanner')}
+        </p>
+      )}
+      <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
+        <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-4">
+          {!wide && <MenuDrawer role={user.role} />}
+          <AppLink
+            to={homeFor(user.role)}
+            data-testid="logo-link"
+            aria-label={t('shell.home')}
+            className={`flex items-center gap-2 rounded-md font-semibold text-teal-800 ${focusRing}`}
+          >
+            <Watch aria-hidden="true" className="size-5" />
+            <span className="hidden sm:inline">{t('shell.productName')}</span>
+          </AppLink>
+          {wide && (
+            <div className="ml-4">
+              <MainMenu role={user.role} layout="row" />
+            </div>
+          )}
+          <div className="ml-auto flex items-center gap-2">
+            <LanguageSwitch />
+            <UserMenu name={user.name} onLogout={() => void logout()} />
+          </div>
+        </div>
+      </header>
+      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
+        <Outlet />
+      </main>
+      <SiteFooter />
+      {!demo && <TermsModal user={user} />}
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { ChevronDown, LogOut, UserRound } from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
+import { useTranslation } from 'react-i18next';
+import { focusRing } from '../../components/ui/button';
+
+interface UserMenuProps {
+  name: string;
+  onLogout: () => void;
+}
+
+export function UserMenu({ name, onLogout }: UserMenuProps) {
+  const { t } = useTranslation();
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger
+        data-testid="user-menu"
+        aria-label={t('userMenu.label', { name })}
+        className={`flex max-w-48 items-center gap-1 rounded-md px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100 ${focusRing}`}
+      >
+        <UserRound aria-hidden="true" className="size-4 shrink-0" />
+        <span className="truncate">{name}</span>
+        <ChevronDown aria-hidden="true" className="size-4 shrink-0" />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content align="end" sideOffset={4} className="z-50 min-w-40 rounded-md border border-slate-200 bg-white p-1 shadow-lg">
+          <DropdownMenu.Label className="px-2 py-1.5 text-xs text-slate-500">{name}</DropdownMenu.Label>
+          <DropdownMenu.Item
+            data-testid="logout"
+            onSelect={onLogout}
+            className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100"
+          >
+            <LogOut aria-hidden="true" className="size-4" />
+            {t('userMenu.logout')}
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

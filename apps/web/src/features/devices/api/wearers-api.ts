@@ -1,0 +1,19 @@
+import type { WearerListItem, WearerSort } from '@wearable/domain';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { unwrap } from '../../../lib/api-client';
+
+/** GET /v2/user/device/list: the wearers the caller may see. */
+export function useWearers(sort: WearerSort) {
+  return useQuery({
+    queryKey: ['wearers', sort],
+    queryFn: async () => unwrap(await api.get<{ devices: WearerListItem[] }>('/v2/user/device/list', { query: { sort } })).devices,
+  });
+}
+
+/** Name order in the reader's language; the server sorts too, this keeps the table honest. */
+export function sortWearers(wearers: readonly WearerListItem[], sort: WearerSort, locale: string): WearerListItem[] {
+  const collator = new Intl.Collator(locale);
+  const sorted = [...wearers].sort((a, b) => collator.compare(a.name, b.name));
+  return sort === 'name_desc' ? sorted.reverse() : sorted;
+}

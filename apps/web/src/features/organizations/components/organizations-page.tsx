@@ -1,0 +1,51 @@
+import { useTranslation } from 'react-i18next';
+import { focusRing } from '../../../components/ui/button';
+import { PageHeading } from '../../../components/ui/page-heading';
+import { QueryState } from '../../../components/ui/query-state';
+import { Table, Td, Th } from '../../../components/ui/table';
+import { AppLink } from '../../../lib/app-path';
+import { useOrganizations } from '../api/organizations-api';
+
+export function OrganizationsPage() {
+  const { t } = useTranslation();
+  const organizations = useOrganizations();
+  const rows = organizations.data ?? [];
+  return (
+    <section>
+      <PageHeading>{t('pages.organizations')}</PageHeading>
+      <QueryState
+        isPending={organizations.isPending}
+        isError={organizations.isError}
+        isEmpty={rows.length === 0}
+        labels={{ loading: t('common.loading'), error: t('common.loadFailed'), empty: t('organizations.empty'), retry: t('common.retry') }}
+        onRetry={() => void organizations.refetch()}
+      >
+        <Table data-testid="organization-table">
+          <caption className="sr-only">{t('pages.organizations')}</caption>
+          <thead>
+            <tr>
+              <Th>{t('organizations.columns.name')}</Th>
+              <Th>{t('organizations.columns.groups')}</Th>
+              <Th>{t('organizations.columns.gateways')}</Th>
+              <Th>{t('organizations.columns.wearers')}</Th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((client) => (
+              <tr key={client.id} data-testid="organization-row">
+                <Td>
+                  <AppLink to={`/organization/${encodeURIComponent(client.id)}`} className={`font-medium text-teal-800 hover:underline ${focusRing}`}>
+                    {client.name}
+                  </AppLink>
+                </Td>
+                <Td>{client.groupCount}</Td>
+                <Td>{client.gatewayCount}</Td>
+                <Td>{client.wearerCount}</Td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      </QueryState>
+    </section>
+  );
+}

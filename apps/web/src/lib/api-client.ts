@@ -1,0 +1,140 @@
+import type { ApiErrorBody, TokenPair } from '@wearable/domain';
+import { getAccessToken, getRefreshToken, storeTokens } from './storage';
+
+/** Every call resolves to this; status 600 stands for a failure outside HTTP. */
+export type ApiResult<T> =
+  | { ok: true; status: number; data: T }
+  | { ok: false; status: number; data: ApiErrorBody | null };
+
+export const NON_HTTP_FAILURE = 600;
+
+/** Thrown when a call needs a token and there is none (the user has been logged out). */
+export class NotSignedInError extends Error {
+  constructor() {
+    super('Not signed in');
+    this.name = 'NotSignedInError';
+  }
+}
+
+/** Thrown by `unwrap` so TanStack Query sees failures as errors. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: ApiErrorBody | null,
+  ) {
+    super(body?.message ?? `Request failed with status ${status}`);
+    this.name = 'ApiError';
+  }
+}
+
+type QueryValue = string | number | boolean | undefined;
+
+export interface RequestOptions {
+  body?: unknown;
+  query?: Record<string, QueryValue>;
+  /** false for the calls made before there is a token (sign-in, refresh). */
+  auth?: boolean;
+}
+
+export interface ApiClientOptions {
+  fetch?: typeof fetch;
+  /** Demo mode reads from /demo-api and needs no token. */
+  isDemo: () => boolean;
+  /** Ends the session: called when there is no token or the refresh failed. */
+  onLogout: () => void;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+function buildUrl(base: string, path: string, query?: Record<string, QueryValue>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return `${base}${path}${search ? `?${search}` : ''}`;
+}
+
+export function createApiClient(options: ApiClientOptions) {
+  const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  // One refresh at a time: refresh tokens rotate, so parallel refreshes would revoke each other.
+  let refreshing: Promise<boolean> | null = null;
+
+  async function send<T>(method: HttpMethod, url: string, body: unknown, token: string | null): Promise<ApiResult<T>> {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (token !== null) headers.Authorization = `Bearer ${token}`;
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    let response: Response;
+    try {
+      response = await doFetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    } catch {
+      return { ok: false, status: NON_HTTP_FAILURE, data: null };
+    }
+    let data: unknown = null;
+    try {
+      const text = await response.text();
+      data = text === '' ? null : (JSON.parse(text) as unknown);
+    } catch {
+      // A success we cannot read is no success; an HTTP error keeps its own status.
+      if (response.ok) return { ok: false, status: NON_HTTP_FAILURE, data: null };
+    }
+    if (response.ok) return { ok: true, status: response.status, data: data as T };
+    return { ok: false, status: response.status, data: isErrorBody(data) ? data : null };
+  }
+
+  async function refresh(): Promise<boolean> {
+    const refreshToken = getRefreshToken();
+    if (refreshToken === null) return false;
+    const result = await send<TokenPair>('POST', '/v2/auth/refresh', { refreshToken }, null);
+    if (!result.ok) return false;
+    storeTokens(result.data);
+    return true;
+  }
+
+  async function request<T>(method: HttpMethod, path: string, opts: RequestOptions = {}): Promise<ApiResult<T>> {
+    if (options.isDemo()) {
+      return send<T>(method, buildUrl('/demo-api', path, opts.query), opts.body, null);
+    }
+    const url = buildUrl('', path, opts.query);
+    if (opts.auth === false) return send<T>(method, url, opts.body, null);
+    const token = getAccessToken();
+    if (token === null) {
+      options.onLogout();
+      throw new NotSignedInError();
+    }
+    const first = await send<T>(method, url, opts.body, token);
+    if (first.status !== 401) return first;
+    refreshing ??= refresh().finally(() => {
+      refreshing = null;
+    });
+    const refreshed = await refreshing;
+    const newToken = getAccessToken();
+    if (!refreshed || newToken === null) {
+      options.onLogout();
+      return first;
+    }
+    const second = await send<T>(method, url, opts.body, newToken);
+    if (second.status === 401) options.onLogout();
+    return second;
+  }
+
+  return {
+    request,
+    get: <T>(path: string, opts?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, opts),
+    post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, { ...opts, body }),
+    patch: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PATCH', path, { ...opts, body }),
+    delete: <T>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, opts),
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+function isErrorBody(value: unknown): value is ApiErrorBody {
+  return typeof value === 'object' && value !== null && 'code' in value && 'message' in value;
+}
+
+/** For query functions: the data, or an ApiError TanStack Query can show and retry. */
+export function unwrap<T>(result: ApiResult<T>): T {
+  if (!result.ok) throw new ApiError(result.status, result.data);
+  return result.data;
+}
