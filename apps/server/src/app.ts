@@ -19,6 +19,7 @@ import { usersRoutes } from './modules/users/users.routes.js';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.js';
 import { membersRoutes } from './modules/members/members.routes.js';
 import { wearersRoutes } from './modules/wearers/wearers.routes.js';
+import { dataPathPlugin } from './modules/ingestion/data-path.plugin.js';
 
 export interface BuildAppOptions {
   /** Serve the built web app at / (off in API tests). */
@@ -57,6 +58,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   await app.register(organizationsRoutes, { ctx });
   await app.register(membersRoutes, { ctx });
   await app.register(wearersRoutes, { ctx });
+  await app.register(dataPathPlugin, { ctx });
 
   if (opts.serveWeb !== false && existsSync(join(ctx.config.webDist, 'index.html'))) {
     await app.register(fastifyStatic, { root: ctx.config.webDist, wildcard: false });

@@ -22,6 +22,8 @@ const schema = z.object({
   SIGN_IN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   SIGN_IN_WINDOW: seconds.default(900),
   MQTT_PORT: port.default(1883),
+  READINGS_RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
+  ENGINE_TICK_SECONDS: z.coerce.number().int().min(0).default(60),
   MQTT_URL: z
     .string()
     .regex(/^(mqtts?|wss?|tcp):\/\//, 'must be an mqtt://, mqtts://, ws:// or wss:// URL')
@@ -51,6 +53,10 @@ export type Config = {
   signInWindow: number;
   mqttPort: number;
   mqttUrl: string | undefined;
+  /** Full-resolution readings are kept this many days (rollups longer). */
+  readingsRetentionDays: number;
+  /** The alert engine's clock tick (disconnection, non-wearing); 0 turns it off. */
+  engineTickSeconds: number;
   simulator: boolean;
   webDist: string;
   /** An unconfirmed EMERGENCY alert escalates to the next recipients after this many seconds. */
@@ -84,6 +90,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signInWindow: e.SIGN_IN_WINDOW,
     mqttPort: e.MQTT_PORT,
     mqttUrl: e.MQTT_URL,
+    readingsRetentionDays: e.READINGS_RETENTION_DAYS,
+    engineTickSeconds: e.ENGINE_TICK_SECONDS,
     simulator: e.SIMULATOR,
     webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     escalationAfterSeconds: e.ESCALATION_AFTER_SECONDS,

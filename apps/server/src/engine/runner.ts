@@ -1,0 +1,218 @@
+import { randomUUID } from 'node:crypto';
+import type { AppContext } from '../context.js';
+import type { Queryable } from '../db/client.js';
+import { alertEngine } from './alert-engine.js';
+import {
+  closeOpenAlert,
+  findAlertForUpdate,
+  insertOpenAlert,
+} from './alert-writes.repository.js';
+import type { AlertRecord } from './events.js';
+import { listMonitoredWearers, loadProfiles, loadStates, lockStates, saveStates } from './state.repository.js';
+import type { EngineInput, WearerProfile } from './types.js';
+import { notifyWearerUpdated } from './wearer-updates.js';
+
+/**
+ * Feeds the pure engine inside the caller's transaction: engine_state rows are locked first
+ * (so several servers on one PostgreSQL serialise per wearer), alerts and the new state are
+ * written in the same transaction, and the in-memory copy is updated only after commit.
+ */
+
+interface CachedState {
+  version: number;
+  state: unknown;
+  json: string;
+}
+interface EngineRuntime {
+  /** A hint only: used when its version equals the locked row's, otherwise reloaded. */
+  cache: Map<string, CachedState>;
+  initialJson: string;
+}
+const runtimes = new WeakMap<AppContext, EngineRuntime>();
+function runtimeOf(ctx: AppContext): EngineRuntime {
+  let rt = runtimes.get(ctx);
+  if (!rt) {
+    rt = { cache: new Map(), initialJson: JSON.stringify(alertEngine.initialState()) };
+    runtimes.set(ctx, rt);
+  }
+  return rt;
+}
+
+export type LockedWearers = Map<string, number>;
+
+/** Locks the engine state of these wearers; call first in the transaction. */
+export function lockWearers(ctx: AppContext, tx: Queryable, wearerIds: string[]): Promise<LockedWearers> {
+  return lockStates(tx, wearerIds, runtimeOf(ctx).initialJson);
+}
+
+export interface WearerInputs {
+  wearerId: string;
+  inputs: EngineInput[];
+}
+
+export interface EngineOutcome {
+  opened: AlertRecord[];
+  closed: AlertRecord[];
+  /** Wearers the engine ran for, with their organisation and group (for wearer.updated). */
+  profiles: Map<string, WearerProfile>;
+  /** Call after the transaction committed: makes the new states the in-memory copy. */
+  committed(): void;
+}
+
+export async function runEngine(
+  ctx: AppContext,
+  tx: Queryable,
+  locked: LockedWearers,
+  wearers: WearerInputs[],
+): Promise<EngineOutcome> {
+  const rt = runtimeOf(ctx);
+  const ids = wearers.map((w) => w.wearerId);
+  const profiles = await loadProfiles(tx, ids, ctx.now());
+  const stale = ids.filter((id) => rt.cache.get(id)?.version !== locked.get(id));
+  for (const row of await loadStates(tx, stale)) {
+    rt.cache.set(row.wearerId, { version: row.version, state: row.state, json: JSON.stringify(row.state) });
+  }
+  const opened: AlertRecord[] = [];
+  const closed: AlertRecord[] = [];
+  const changed: { wearerId: string; state: unknown; json: string; lastReadingAt: Date | null }[] = [];
+  for (const { wearerId, inputs } of wearers) {
+    const profile = profiles.get(wearerId);
+    const before = rt.cache.get(wearerId);
+    if (!profile || !before) continue;
+    let state = before.state;
+    let lastReadingAt: Date | null = null;
+    for (const input of [...inputs].sort((a, b) => a.at.getTime() - b.at.getTime())) {
+      const result = alertEngine.step(profile, state, input);
+      state = result.state;
+      if (input.kind === 'reading') lastReadingAt = input.at;
+      for (const effect of result.effects) {
+        if (effect.kind === 'open') {
+          const alert = await insertOpenAlert(tx, {
+            id: randomUUID(),
+            organizationId: profile.organizationId,
+            groupId: profile.groupId,
+            wearerId,
+            braceletId: profile.braceletId,
+            type: effect.alertType,
+            level: effect.level,
+            openedAt: effect.at,
+            cause: effect.cause,
+            notify: effect.notify,
+          });
+          if (alert) opened.push(alert);
+        } else {
+          const alert = await closeOpenAlert(tx, {
+            wearerId,
+            type: effect.alertType,
+            at: effect.at,
+            reason: effect.reason,
+          });
+          if (alert) closed.push(alert);
+        }
+      }
+    }
+    const json = JSON.stringify(state);
+    if (json !== before.json) changed.push({ wearerId, state, json, lastReadingAt });
+  }
+  const versions = await saveStates(
+    tx,
+    changed.map((c) => ({ wearerId: c.wearerId, stateJson: c.json, lastReadingAt: c.lastReadingAt })),
+  );
+  return {
+    opened,
+    closed,
+    profiles,
+    committed() {
+      for (const c of changed) {
+        const version = versions.get(c.wearerId);
+        if (version !== undefined) rt.cache.set(c.wearerId, { version, state: c.state, json: c.json });
+      }
+    },
+  };
+}
+
+/** After commit: the in-memory copy, then the bus events the live stream listens to. */
+export function publishOutcome(ctx: AppContext, outcome: EngineOutcome, updatedWearers: Iterable<string>): void {
+  outcome.committed();
+  for (const alert of outcome.opened) ctx.bus.emit('alert.opened', alert);
+  for (const alert of outcome.closed) ctx.bus.emit('alert.closed', alert);
+  const wearers = new Set(updatedWearers);
+  for (const a of [...outcome.opened, ...outcome.closed]) wearers.add(a.wearerId);
+  for (const wearerId of wearers) {
+    const p = outcome.profiles.get(wearerId);
+    if (p) notifyWearerUpdated(ctx, { organizationId: p.organizationId, groupId: p.groupId, wearerId });
+  }
+}
+
+const TICK_CHUNK = 500;
+
+/** One tick for every wearer with a bracelet (DISCONNECTION / NON_WEARING timers). */
+export async function tickAll(ctx: AppContext, at: Date = ctx.now()): Promise<void> {
+  const wearerIds = await listMonitoredWearers(ctx.db);
+  for (let i = 0; i < wearerIds.length; i += TICK_CHUNK) {
+    const chunk = wearerIds.slice(i, i + TICK_CHUNK);
+    const outcome = await ctx.db.transaction(async (tx) => {
+      const locked = await lockWearers(ctx, tx, chunk);
+      return runEngine(ctx, tx, locked, chunk.map((wearerId) => ({ wearerId, inputs: [{ kind: 'tick', at }] })));
+    });
+    publishOutcome(ctx, outcome, []);
+  }
+}
+
+/** Runs tickAll every intervalMs until the returned stop() (the app's onClose) is called. */
+export function startEngineTicker(ctx: AppContext, intervalMs: number, onError: (err: unknown) => void): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  const timer = setInterval(() => {
+    if (running) return; // a slow tick is never overlapped by the next one
+    running = tickAll(ctx).catch(onError).finally(() => (running = null));
+  }, intervalMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}
+
+export type ConfirmResult =
+  | { status: 'confirmed'; alert: AlertRecord }
+  | { status: 'not_found' }
+  | { status: 'already_closed'; alert: AlertRecord };
+
+/**
+ * Staff confirmed an alert: closes it (reason 'confirmed', by, at) and tells the engine, in one
+ * transaction. The caller checks the user may see the alert before calling.
+ */
+export async function confirmAlert(
+  ctx: AppContext,
+  { alertId, userId }: { alertId: string; userId: string },
+): Promise<ConfirmResult> {
+  const peek = await ctx.db.query<{ wearerId: string }>(
+    'SELECT wearer_id AS "wearerId" FROM alerts WHERE id = $1',
+    [alertId],
+  );
+  const wearerId = peek[0]?.wearerId;
+  if (!wearerId) return { status: 'not_found' };
+  const at = ctx.now();
+  const result = await ctx.db.transaction(async (tx) => {
+    // Same lock order as ingestion (engine state, then alerts): no deadlock between them.
+    const locked = await lockWearers(ctx, tx, [wearerId]);
+    const alert = await findAlertForUpdate(tx, alertId);
+    if (!alert) return { status: 'not_found' as const };
+    if (alert.status === 'CLOSED') return { status: 'already_closed' as const, alert };
+    const closed = await closeOpenAlert(tx, {
+      wearerId,
+      type: alert.type,
+      at,
+      reason: 'confirmed',
+      confirmedBy: userId,
+    });
+    const outcome = await runEngine(ctx, tx, locked, [
+      { wearerId, inputs: [{ kind: 'confirm', at, alertType: alert.type }] },
+    ]);
+    return { status: 'confirmed' as const, alert: closed ?? alert, outcome };
+  });
+  if (result.status !== 'confirmed') return result;
+  result.outcome.closed.unshift(result.alert);
+  publishOutcome(ctx, result.outcome, [wearerId]);
+  return { status: 'confirmed', alert: result.alert };
+}

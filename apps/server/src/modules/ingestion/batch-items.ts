@@ -1,0 +1,95 @@
+import {
+  braceletReading,
+  deviceEvent,
+  environmentReading,
+  READING_LIMITS,
+  type BraceletReading,
+  type DeviceEvent,
+  type EnvironmentReading,
+} from '@wearable/domain';
+import type { z } from 'zod';
+
+export type ItemList = 'readings' | 'environment' | 'events';
+export interface RejectedItem {
+  list: ItemList;
+  index: number;
+  reason: string;
+}
+
+/** A parsed item with its place in the batch, so a later refusal can still name it. */
+export interface Indexed<T> {
+  index: number;
+  item: T;
+  at: Date;
+}
+
+export interface ParsedItems {
+  readings: Indexed<BraceletReading>[];
+  environment: Indexed<EnvironmentReading>[];
+  events: Indexed<DeviceEvent>[];
+  rejected: RejectedItem[];
+}
+
+function firstIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'is invalid';
+  const path = issue.path.map(String).join('.');
+  return path ? `${path}: ${issue.message}` : issue.message;
+}
+
+/** Range checks the schema leaves to the server, so each refused reading gets its own reason. */
+function readingRangeProblem(r: BraceletReading): string | null {
+  const { heartRate: hr, temperature: t } = READING_LIMITS;
+  if (r.heartRate !== undefined && (r.heartRate < hr.min || r.heartRate > hr.max)) {
+    return `heartRate ${r.heartRate} is outside ${hr.min}..${hr.max}`;
+  }
+  if (r.skinTemperature !== undefined && (r.skinTemperature < t.min || r.skinTemperature > t.max)) {
+    return `skinTemperature ${r.skinTemperature} is outside ${t.min}..${t.max} C`;
+  }
+  return null;
+}
+
+function parseList<T extends { at: string }>(
+  list: ItemList,
+  items: unknown[],
+  schema: z.ZodType<T>,
+  latestAllowed: number,
+  rejected: RejectedItem[],
+  extraCheck?: (item: T) => string | null,
+): Indexed<T>[] {
+  const out: Indexed<T>[] = [];
+  items.forEach((raw, index) => {
+    const parsed = schema.safeParse(raw);
+    if (!parsed.success) {
+      rejected.push({ list, index, reason: firstIssue(parsed.error) });
+      return;
+    }
+    const at = new Date(parsed.data.at);
+    if (at.getTime() > latestAllowed) {
+      rejected.push({ list, index, reason: 'at is more than 5 minutes in the future' });
+      return;
+    }
+    const problem = extraCheck?.(parsed.data) ?? null;
+    if (problem) {
+      rejected.push({ list, index, reason: problem });
+      return;
+    }
+    out.push({ index, item: parsed.data, at });
+  });
+  return out;
+}
+
+/** Parses every item of a batch on its own: a bad item is refused, the others go on. */
+export function parseBatchItems(
+  batch: { readings: unknown[]; environment: unknown[]; events: unknown[] },
+  now: Date,
+): ParsedItems {
+  const latestAllowed = now.getTime() + READING_LIMITS.futureToleranceMs;
+  const rejected: RejectedItem[] = [];
+  return {
+    readings: parseList('readings', batch.readings, braceletReading, latestAllowed, rejected, readingRangeProblem),
+    environment: parseList('environment', batch.environment, environmentReading, latestAllowed, rejected),
+    events: parseList('events', batch.events, deviceEvent, latestAllowed, rejected),
+    rejected,
+  };
+}

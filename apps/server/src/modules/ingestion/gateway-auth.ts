@@ -1,0 +1,57 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { AppContext } from '../../context.js';
+import { findGatewayCredential } from './ingestion.repository.js';
+
+export interface AuthenticatedGateway {
+  id: string;
+  organizationId: string;
+}
+
+/** Credentials change rarely; a rotated or deleted gateway is refused within this time. */
+const CACHE_TTL_MS = 30_000;
+
+interface CachedGateway {
+  organizationId: string;
+  hash: Buffer;
+  expires: number;
+}
+const caches = new WeakMap<AppContext, Map<string, CachedGateway>>();
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest();
+
+/**
+ * Checks a gateway id and credential (SHA-256 compared in constant time). Returns null when
+ * they do not match, without saying which part was wrong.
+ */
+export async function authenticateGateway(
+  ctx: AppContext,
+  gatewayId: string,
+  credential: string,
+): Promise<AuthenticatedGateway | null> {
+  if (!gatewayId || !credential || gatewayId.length > 128 || credential.length > 512) return null;
+  let cache = caches.get(ctx);
+  if (!cache) caches.set(ctx, (cache = new Map<string, CachedGateway>()));
+  let entry = cache.get(gatewayId);
+  if (!entry || entry.expires < Date.now()) {
+    const row = await findGatewayCredential(ctx.db, gatewayId);
+    if (!row || !/^[0-9a-f]{64}$/i.test(row.credentialHash)) {
+      cache.delete(gatewayId);
+      return null;
+    }
+    entry = {
+      organizationId: row.organizationId,
+      hash: Buffer.from(row.credentialHash, 'hex'),
+      expires: Date.now() + CACHE_TTL_MS,
+    };
+    cache.set(gatewayId, entry);
+  }
+  if (!timingSafeEqual(sha256(credential), entry.hash)) return null;
+  return { id: gatewayId, organizationId: entry.organizationId };
+}
+
+/** Parses `Authorization: Gateway <gatewayId>:<credential>`. */
+export function parseGatewayAuthorization(header: string | undefined): { gatewayId: string; credential: string } | null {
+  const match = /^Gateway ([^:\s]+):(\S+)$/.exec(header?.trim() ?? '');
+  if (!match?.[1] || !match[2]) return null;
+  return { gatewayId: match[1], credential: match[2] };
+}

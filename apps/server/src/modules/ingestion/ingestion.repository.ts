@@ -1,0 +1,130 @@
+import type { Queryable } from '../../db/client.js';
+
+export interface GatewayCredentialRow {
+  id: string;
+  organizationId: string;
+  credentialHash: string;
+}
+
+export async function findGatewayCredential(
+  db: Queryable,
+  gatewayId: string,
+): Promise<GatewayCredentialRow | null> {
+  const rows = await db.query<GatewayCredentialRow>(
+    `SELECT id, organization_id AS "organizationId", credential_hash AS "credentialHash"
+       FROM gateways WHERE id = $1`,
+    [gatewayId],
+  );
+  return rows[0] ?? null;
+}
+
+/** A bracelet of the gateway's organisation with what ingestion and the engine need. */
+export interface BraceletRow {
+  id: string;
+  serialNumber: string;
+  wearerId: string | null;
+  gatewayId: string | null;
+  groupId: string | null;
+  timeZone: string;
+}
+
+export async function findBraceletsBySerial(
+  db: Queryable,
+  organizationId: string,
+  serials: string[],
+): Promise<BraceletRow[]> {
+  return db.query<BraceletRow>(
+    `SELECT b.id, b.serial_number AS "serialNumber", b.wearer_id AS "wearerId",
+            b.gateway_id AS "gatewayId", u.group_id AS "groupId", o.time_zone AS "timeZone"
+       FROM bracelets b
+       JOIN organizations o ON o.id = b.organization_id
+       LEFT JOIN users u ON u.id = b.wearer_id
+      WHERE b.organization_id = $1 AND b.serial_number = ANY($2::text[])`,
+    [organizationId, serials],
+  );
+}
+
+export interface EnvironmentRow {
+  gatewayId: string;
+  at: Date;
+  temperature: number | null;
+  humidity: number | null;
+  wbgt: number | null;
+}
+
+/** Stores environment readings once; returns how many were new. */
+export async function insertEnvironment(
+  tx: Queryable,
+  organizationId: string,
+  rows: EnvironmentRow[],
+): Promise<number> {
+  if (rows.length === 0) return 0;
+  const inserted = await tx.query(
+    `INSERT INTO environment_readings (gateway_id, at, organization_id, temperature, humidity, wbgt)
+     SELECT g, a, $1, t, h, w
+       FROM unnest($2::text[], $3::timestamptz[], $4::real[], $5::real[], $6::real[]) AS x(g, a, t, h, w)
+     ON CONFLICT DO NOTHING
+     RETURNING 1`,
+    [
+      organizationId,
+      rows.map((r) => r.gatewayId),
+      rows.map((r) => r.at.toISOString()),
+      rows.map((r) => r.temperature),
+      rows.map((r) => r.humidity),
+      rows.map((r) => r.wbgt),
+    ],
+  );
+  return inserted.length;
+}
+
+export interface EventRow {
+  braceletId: string;
+  wearerId: string;
+  type: string;
+  at: Date;
+}
+
+/** Stores device events once; returns the keys of the new ones (only those reach the engine). */
+export async function insertEvents(
+  tx: Queryable,
+  organizationId: string,
+  rows: EventRow[],
+): Promise<{ braceletId: string; type: string; at: Date }[]> {
+  if (rows.length === 0) return [];
+  return tx.query(
+    `INSERT INTO device_events (bracelet_id, wearer_id, organization_id, type, at)
+     SELECT b, w, $1, t, a
+       FROM unnest($2::text[], $3::text[], $4::text[], $5::timestamptz[]) AS x(b, w, t, a)
+     ON CONFLICT DO NOTHING
+     RETURNING bracelet_id AS "braceletId", type, at`,
+    [
+      organizationId,
+      rows.map((r) => r.braceletId),
+      rows.map((r) => r.wearerId),
+      rows.map((r) => r.type),
+      rows.map((r) => r.at.toISOString()),
+    ],
+  );
+}
+
+/** Gateways are seen on every batch; bracelets report their battery with readings. */
+export async function touchGateway(tx: Queryable, gatewayId: string, at: Date): Promise<void> {
+  await tx.query(
+    `UPDATE gateways SET last_seen_at = $2
+      WHERE id = $1 AND (last_seen_at IS NULL OR last_seen_at < $2)`,
+    [gatewayId, at.toISOString()],
+  );
+}
+
+export async function updateBatteries(
+  tx: Queryable,
+  batteries: { braceletId: string; battery: number }[],
+): Promise<void> {
+  if (batteries.length === 0) return;
+  await tx.query(
+    `UPDATE bracelets b SET battery = x.battery
+       FROM unnest($1::text[], $2::int[]) AS x(id, battery)
+      WHERE b.id = x.id AND b.battery IS DISTINCT FROM x.battery`,
+    [batteries.map((b) => b.braceletId), batteries.map((b) => b.battery)],
+  );
+}

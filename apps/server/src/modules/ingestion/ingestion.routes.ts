@@ -1,0 +1,41 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { batchResult, errorBody, gatewayBatch } from '@wearable/domain';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { unauthorized } from '../../errors.js';
+import { type AuthenticatedGateway, authenticateGateway, parseGatewayAuthorization } from './gateway-auth.js';
+import { ingestBatch } from './ingestion.service.js';
+
+const gatewayOf = new WeakMap<FastifyRequest, AuthenticatedGateway>();
+
+/** POST /gateway/v1/batches: the gateway protocol over HTTP (docs/gateway-protocol.md). */
+export const ingestionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/gateway/v1/batches',
+    {
+      schema: {
+        tags: ['gateway'],
+        summary: 'Send a batch of readings, environment readings and device events',
+        description:
+          'Authorization: Gateway <gatewayId>:<credential>. Items are checked one by one; the reply ' +
+          'comes after the valid items are stored. Re-sending a batch is safe (duplicates are counted, not stored).',
+        headers: z.object({ authorization: z.string().optional() }),
+        body: gatewayBatch,
+        response: { 200: batchResult, 400: errorBody, 401: errorBody },
+      },
+      // Before the body is parsed: a wrong credential is 401 whatever it sent.
+      onRequest: async (request) => {
+        const auth = parseGatewayAuthorization(request.headers.authorization);
+        const gateway = auth && (await authenticateGateway(ctx, auth.gatewayId, auth.credential));
+        if (!gateway) throw unauthorized('Unknown gateway or wrong credential', 'GATEWAY_UNAUTHORIZED');
+        gatewayOf.set(request, gateway);
+      },
+    },
+    async (request) => {
+      const gateway = gatewayOf.get(request);
+      if (!gateway) throw unauthorized('Unknown gateway or wrong credential', 'GATEWAY_UNAUTHORIZED');
+      return ingestBatch(ctx, gateway, request.body);
+    },
+  );
+};

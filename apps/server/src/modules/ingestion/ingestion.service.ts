@@ -1,0 +1,193 @@
+import type { BatchResult, BraceletReading, DeviceEvent } from '@wearable/domain';
+import type { AppContext } from '../../context.js';
+import { lockWearers, publishOutcome, runEngine, type WearerInputs } from '../../engine/runner.js';
+import type { EngineInput } from '../../engine/types.js';
+import { foldLatest, type LatestInput } from '../readings/latest-fold.js';
+import { insertReadings, recomputeHours, type ReadingRow } from '../readings/readings-store.repository.js';
+import { upsertWearerLatest } from '../readings/wearer-latest.repository.js';
+import { type Indexed, parseBatchItems, type RejectedItem } from './batch-items.js';
+import type { AuthenticatedGateway } from './gateway-auth.js';
+import {
+  type BraceletRow,
+  findBraceletsBySerial,
+  insertEnvironment,
+  insertEvents,
+  touchGateway,
+  updateBatteries,
+} from './ingestion.repository.js';
+
+export interface IncomingBatch {
+  batchId?: string | undefined;
+  readings: unknown[];
+  environment: unknown[];
+  events: unknown[];
+}
+
+type Resolved<T> = Indexed<T> & { bracelet: BraceletRow & { wearerId: string } };
+
+/** Keeps the items whose bracelet belongs to the gateway's organisation and has a wearer. */
+function resolveBracelets<T extends { serialNumber: string }>(
+  list: 'readings' | 'events',
+  items: Indexed<T>[],
+  bracelets: Map<string, BraceletRow>,
+  rejected: RejectedItem[],
+): Resolved<T>[] {
+  const out: Resolved<T>[] = [];
+  for (const entry of items) {
+    const bracelet = bracelets.get(entry.item.serialNumber);
+    if (!bracelet) {
+      rejected.push({ list, index: entry.index, reason: `unknown bracelet ${entry.item.serialNumber}` });
+    } else if (!bracelet.wearerId) {
+      rejected.push({ list, index: entry.index, reason: `bracelet ${entry.item.serialNumber} has no wearer` });
+    } else {
+      out.push({ ...entry, bracelet: { ...bracelet, wearerId: bracelet.wearerId } });
+    }
+  }
+  return out;
+}
+
+const key = (braceletId: string, at: Date) => `${braceletId}|${at.getTime()}`;
+
+function uniqueBy<T>(items: T[], keyOf: (item: T) => string): T[] {
+  const seen = new Set<string>();
+  return items.filter((item) => {
+    const k = keyOf(item);
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
+/**
+ * Ingests one gateway batch (HTTP and MQTT alike): validates item by item, stores the new
+ * items once, updates rollups and latest values, runs the engine on exactly the new inputs
+ * and writes alerts and engine state, all in ONE transaction. Bus events leave after commit.
+ */
+export async function ingestBatch(
+  ctx: AppContext,
+  gateway: AuthenticatedGateway,
+  batch: IncomingBatch,
+): Promise<BatchResult> {
+  const now = ctx.now();
+  const parsed = parseBatchItems(batch, now);
+  const rejected = parsed.rejected;
+  const serials = [...new Set([...parsed.readings, ...parsed.events].map((e) => e.item.serialNumber))];
+  const bracelets = new Map(
+    serials.length === 0
+      ? []
+      : (await findBraceletsBySerial(ctx.db, gateway.organizationId, serials)).map((b) => [b.serialNumber, b]),
+  );
+  // The same item twice in one batch is stored once and counted as a duplicate.
+  const readings = uniqueBy(
+    resolveBracelets<BraceletReading>('readings', parsed.readings, bracelets, rejected),
+    (r) => key(r.bracelet.id, r.at),
+  );
+  const events = uniqueBy(
+    resolveBracelets<DeviceEvent>('events', parsed.events, bracelets, rejected),
+    (e) => `${key(e.bracelet.id, e.at)}|${e.item.type}`,
+  );
+  const environment = uniqueBy(parsed.environment, (e) => String(e.at.getTime()));
+  const wearerIds = [...new Set([...readings, ...events].map((r) => r.bracelet.wearerId))];
+
+  const stored = await ctx.db.transaction(async (tx) => {
+    const locked = await lockWearers(ctx, tx, wearerIds);
+    const environmentNew = await insertEnvironment(
+      tx,
+      gateway.organizationId,
+      environment.map(({ item, at }) => ({
+        gatewayId: gateway.id,
+        at,
+        temperature: item.temperature ?? null,
+        humidity: item.humidity ?? null,
+        wbgt: item.wbgt ?? null,
+      })),
+    );
+    const eventsNew = await insertEvents(
+      tx,
+      gateway.organizationId,
+      events.map(({ item, at, bracelet }) => ({ braceletId: bracelet.id, wearerId: bracelet.wearerId, type: item.type, at })),
+    );
+    const readingRows: (ReadingRow & { timeZone: string })[] = readings.map(({ item, at, bracelet }) => ({
+      braceletId: bracelet.id,
+      wearerId: bracelet.wearerId,
+      timeZone: bracelet.timeZone,
+      at,
+      heartRate: item.heartRate ?? null,
+      skinTemperature: item.skinTemperature ?? null,
+      worn: item.worn ?? null,
+      steps: item.steps ?? null,
+      sleepStage: item.sleepStage ?? null,
+      stressLevel: item.stressLevel ?? null,
+      battery: item.battery ?? null,
+      environmentGatewayId: bracelet.gatewayId ?? gateway.id,
+    }));
+    const readingsNew = await insertReadings(tx, gateway.organizationId, readingRows);
+
+    // Only what was new goes on: a redelivered batch changes nothing below.
+    const newReadingKeys = new Map(readingsNew.map((r) => [key(r.braceletId, r.at), r.wbgt]));
+    const newReadings = readingRows.filter((r) => newReadingKeys.has(key(r.braceletId, r.at)));
+    const newEventKeys = new Set(eventsNew.map((e) => `${key(e.braceletId, e.at)}|${e.type}`));
+    const newEvents = events.filter((e) => newEventKeys.has(`${key(e.bracelet.id, e.at)}|${e.item.type}`));
+
+    const hours = new Map<string, { wearerId: string; hour: Date }>();
+    for (const r of newReadings) {
+      const hour = new Date(Math.floor(r.at.getTime() / 3_600_000) * 3_600_000);
+      hours.set(`${r.wearerId}|${hour.getTime()}`, { wearerId: r.wearerId, hour });
+    }
+    await recomputeHours(tx, [...hours.values()]);
+
+    const latest: LatestInput[] = newReadings.map((r) => ({ ...r, wbgt: newReadingKeys.get(key(r.braceletId, r.at)) ?? null }));
+    for (const e of newEvents) {
+      if (e.item.type !== 'WORN' && e.item.type !== 'REMOVED') continue;
+      const { id: braceletId, wearerId, timeZone } = e.bracelet;
+      latest.push({ wearerId, braceletId, timeZone, at: e.at, worn: e.item.type === 'WORN' });
+    }
+    const latestUpdates = foldLatest(latest);
+    await upsertWearerLatest(tx, gateway.organizationId, latestUpdates);
+    await touchGateway(tx, gateway.id, now);
+    const batteries = new Map<string, number>();
+    for (const r of [...newReadings].sort((a, b) => a.at.getTime() - b.at.getTime())) {
+      if (r.battery !== null) batteries.set(r.braceletId, r.battery);
+    }
+    await updateBatteries(tx, [...batteries].map(([braceletId, battery]) => ({ braceletId, battery })));
+
+    const inputs = new Map<string, EngineInput[]>();
+    const add = (wearerId: string, input: EngineInput) => {
+      const list = inputs.get(wearerId);
+      if (list) list.push(input);
+      else inputs.set(wearerId, [input]);
+    };
+    for (const r of newReadings) add(r.wearerId, readingInput(r, newReadingKeys.get(key(r.braceletId, r.at)) ?? null));
+    for (const e of newEvents) add(e.bracelet.wearerId, { kind: 'event', at: e.at, type: e.item.type });
+    const wearerInputs: WearerInputs[] = [...inputs].map(([wearerId, list]) => ({ wearerId, inputs: list }));
+    const outcome = await runEngine(ctx, tx, locked, wearerInputs);
+    return {
+      outcome,
+      accepted: environmentNew + eventsNew.length + readingsNew.length,
+      updatedWearers: latestUpdates.map((u) => u.wearerId).concat(wearerInputs.map((w) => w.wearerId)),
+    };
+  });
+  publishOutcome(ctx, stored.outcome, stored.updatedWearers);
+
+  const valid = batch.readings.length + batch.environment.length + batch.events.length - rejected.length;
+  rejected.sort((a, b) => (a.list === b.list ? a.index - b.index : a.list < b.list ? -1 : 1));
+  return {
+    ...(batch.batchId !== undefined ? { batchId: batch.batchId } : {}),
+    accepted: stored.accepted,
+    duplicates: valid - stored.accepted,
+    rejected,
+  };
+}
+
+function readingInput(r: ReadingRow, wbgt: number | null): EngineInput {
+  const input: EngineInput = { kind: 'reading', at: r.at };
+  if (r.heartRate !== null) input.heartRate = r.heartRate;
+  if (r.skinTemperature !== null) input.skinTemperature = r.skinTemperature;
+  if (r.worn !== null) input.worn = r.worn;
+  if (r.steps !== null) input.steps = r.steps;
+  if (r.sleepStage !== null) input.sleepStage = r.sleepStage as 1 | 2 | 3 | 4;
+  if (r.stressLevel !== null) input.stressLevel = r.stressLevel as NonNullable<typeof input.stressLevel>;
+  if (r.battery !== null) input.battery = r.battery;
+  if (wbgt !== null) input.wbgt = wbgt;
+  return input;
+}

@@ -1,0 +1,78 @@
+import type { WearerLatestUpdate } from './wearer-latest.repository.js';
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** YYYY-MM-DD of an instant in a time zone (UTC when the zone is unknown). */
+export function localDay(at: Date, timeZone: string): string {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    try {
+      format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    } catch {
+      format = new Intl.DateTimeFormat('en-CA', { timeZone: 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' });
+    }
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(at);
+}
+
+/** What one new item says about its wearer's latest values. */
+export interface LatestInput {
+  wearerId: string;
+  braceletId: string;
+  timeZone: string;
+  at: Date;
+  heartRate?: number | null;
+  skinTemperature?: number | null;
+  worn?: boolean | null;
+  battery?: number | null;
+  sleepStage?: number | null;
+  stressLevel?: string | null;
+  steps?: number | null;
+  wbgt?: number | null;
+}
+
+/** Folds a batch's new items, oldest first, into one wearer_latest update per wearer. */
+export function foldLatest(items: LatestInput[]): WearerLatestUpdate[] {
+  const byWearer = new Map<string, WearerLatestUpdate>();
+  for (const it of [...items].sort((a, b) => a.at.getTime() - b.at.getTime())) {
+    const day = localDay(it.at, it.timeZone);
+    let u = byWearer.get(it.wearerId);
+    if (!u) {
+      u = {
+        wearerId: it.wearerId,
+        braceletId: it.braceletId,
+        heartRate: null,
+        heartRateAt: null,
+        skinTemperature: null,
+        worn: null,
+        battery: null,
+        sleepStage: null,
+        stressLevel: null,
+        stepsToday: 0,
+        stepsDate: day,
+        wbgt: null,
+        lastSeenAt: it.at,
+      };
+      byWearer.set(it.wearerId, u);
+    }
+    u.lastSeenAt = it.at;
+    u.braceletId = it.braceletId;
+    if (it.heartRate != null) {
+      u.heartRate = it.heartRate;
+      u.heartRateAt = it.at;
+    }
+    u.skinTemperature = it.skinTemperature ?? u.skinTemperature;
+    u.worn = it.worn ?? u.worn;
+    u.battery = it.battery ?? u.battery;
+    u.sleepStage = it.sleepStage ?? u.sleepStage;
+    u.stressLevel = it.stressLevel ?? u.stressLevel;
+    u.wbgt = it.wbgt ?? u.wbgt;
+    if (day !== u.stepsDate) {
+      u.stepsDate = day;
+      u.stepsToday = 0;
+    }
+    u.stepsToday += it.steps ?? 0;
+  }
+  return [...byWearer.values()];
+}

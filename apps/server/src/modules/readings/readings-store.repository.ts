@@ -1,0 +1,143 @@
+import type { Queryable } from '../../db/client.js';
+
+/** A validated reading resolved to its bracelet and wearer, ready to store. */
+export interface ReadingRow {
+  braceletId: string;
+  wearerId: string;
+  at: Date;
+  heartRate: number | null;
+  skinTemperature: number | null;
+  worn: boolean | null;
+  steps: number | null;
+  sleepStage: number | null;
+  stressLevel: string | null;
+  battery: number | null;
+  /** Gateway whose environment sensor gives this reading's WBGT. */
+  environmentGatewayId: string;
+}
+
+export interface StoredReadingKey {
+  braceletId: string;
+  at: Date;
+  wbgt: number | null;
+}
+
+const col = <T, V>(rows: T[], pick: (r: T) => V): V[] => rows.map(pick);
+
+/**
+ * Stores new readings (a retry or redelivery is skipped by the primary key) and adds exactly
+ * those to the per-minute rollup, in one statement. WBGT = the latest environment reading of
+ * the gateway at or before the reading, within 30 minutes. Returns the new readings only.
+ */
+export async function insertReadings(
+  tx: Queryable,
+  organizationId: string,
+  rows: ReadingRow[],
+): Promise<StoredReadingKey[]> {
+  if (rows.length === 0) return [];
+  return tx.query<StoredReadingKey>(
+    `WITH src AS (
+       SELECT * FROM unnest($2::text[], $3::timestamptz[], $4::text[], $5::real[], $6::real[],
+                            $7::boolean[], $8::int[], $9::smallint[], $10::text[], $11::smallint[],
+                            $12::text[])
+         AS x(bracelet_id, at, wearer_id, heart_rate, skin_temperature, worn, steps, sleep_stage,
+              stress_level, battery, env_gateway)
+     ), ins AS (
+       INSERT INTO readings (bracelet_id, at, wearer_id, organization_id, heart_rate,
+                             skin_temperature, worn, steps, sleep_stage, stress_level, battery, wbgt)
+       SELECT s.bracelet_id, s.at, s.wearer_id, $1, s.heart_rate, s.skin_temperature, s.worn,
+              s.steps, s.sleep_stage, s.stress_level, s.battery,
+              (SELECT e.wbgt FROM environment_readings e
+                WHERE e.gateway_id = s.env_gateway AND e.at <= s.at
+                  AND e.at > s.at - interval '30 minutes' AND e.wbgt IS NOT NULL
+                ORDER BY e.at DESC LIMIT 1)
+         FROM src s
+       ON CONFLICT DO NOTHING
+       RETURNING *
+     ), minutes AS (
+       INSERT INTO reading_minutes AS m (wearer_id, bucket, organization_id, reading_count,
+         hr_count, hr_sum, hr_min, hr_max, temp_count, temp_sum, temp_max, steps, worn_count,
+         not_worn_count, wbgt_max, latest_at, sleep_stage, stress_level, battery)
+       SELECT wearer_id, date_bin('1 minute', at, timestamptz '2000-01-01 00:00:00+00'), $1,
+              count(*), count(heart_rate), coalesce(sum(heart_rate), 0), min(heart_rate),
+              max(heart_rate), count(skin_temperature), coalesce(sum(skin_temperature), 0),
+              max(skin_temperature), coalesce(sum(steps), 0), count(*) FILTER (WHERE worn),
+              count(*) FILTER (WHERE NOT worn), max(wbgt), max(at),
+              (array_agg(sleep_stage ORDER BY at DESC) FILTER (WHERE sleep_stage IS NOT NULL))[1],
+              (array_agg(stress_level ORDER BY at DESC) FILTER (WHERE stress_level IS NOT NULL))[1],
+              (array_agg(battery ORDER BY at DESC) FILTER (WHERE battery IS NOT NULL))[1]
+         FROM ins GROUP BY 1, 2
+       ON CONFLICT (wearer_id, bucket) DO UPDATE SET
+         reading_count = m.reading_count + excluded.reading_count,
+         hr_count = m.hr_count + excluded.hr_count,
+         hr_sum = m.hr_sum + excluded.hr_sum,
+         hr_min = least(m.hr_min, excluded.hr_min),
+         hr_max = greatest(m.hr_max, excluded.hr_max),
+         temp_count = m.temp_count + excluded.temp_count,
+         temp_sum = m.temp_sum + excluded.temp_sum,
+         temp_max = greatest(m.temp_max, excluded.temp_max),
+         steps = m.steps + excluded.steps,
+         worn_count = m.worn_count + excluded.worn_count,
+         not_worn_count = m.not_worn_count + excluded.not_worn_count,
+         wbgt_max = greatest(m.wbgt_max, excluded.wbgt_max),
+         latest_at = greatest(m.latest_at, excluded.latest_at),
+         sleep_stage = CASE WHEN excluded.latest_at >= m.latest_at
+           THEN coalesce(excluded.sleep_stage, m.sleep_stage) ELSE coalesce(m.sleep_stage, excluded.sleep_stage) END,
+         stress_level = CASE WHEN excluded.latest_at >= m.latest_at
+           THEN coalesce(excluded.stress_level, m.stress_level) ELSE coalesce(m.stress_level, excluded.stress_level) END,
+         battery = CASE WHEN excluded.latest_at >= m.latest_at
+           THEN coalesce(excluded.battery, m.battery) ELSE coalesce(m.battery, excluded.battery) END
+     )
+     SELECT bracelet_id AS "braceletId", at, wbgt FROM ins`,
+    [
+      organizationId,
+      col(rows, (r) => r.braceletId),
+      col(rows, (r) => r.at.toISOString()),
+      col(rows, (r) => r.wearerId),
+      col(rows, (r) => r.heartRate),
+      col(rows, (r) => r.skinTemperature),
+      col(rows, (r) => r.worn),
+      col(rows, (r) => r.steps),
+      col(rows, (r) => r.sleepStage),
+      col(rows, (r) => r.stressLevel),
+      col(rows, (r) => r.battery),
+      col(rows, (r) => r.environmentGatewayId),
+    ],
+  );
+}
+
+/** Recomputes the hourly rollup of each (wearer, hour) a batch touched from its minutes. */
+export async function recomputeHours(
+  tx: Queryable,
+  touched: { wearerId: string; hour: Date }[],
+): Promise<void> {
+  if (touched.length === 0) return;
+  await tx.query(
+    `INSERT INTO reading_hours AS r (wearer_id, bucket, organization_id, reading_count, hr_count,
+       hr_sum, hr_min, hr_max, temp_count, temp_sum, temp_max, steps, worn_minutes, data_minutes,
+       wbgt_max, sleep_stage_minutes, stress_level, latest_at)
+     SELECT m.wearer_id, h.bucket, min(m.organization_id), sum(m.reading_count), sum(m.hr_count),
+            sum(m.hr_sum), min(m.hr_min), max(m.hr_max), sum(m.temp_count), sum(m.temp_sum),
+            max(m.temp_max), sum(m.steps), count(*) FILTER (WHERE m.worn_count > 0), count(*),
+            max(m.wbgt_max),
+            jsonb_build_object('1', count(*) FILTER (WHERE m.sleep_stage = 1),
+                               '2', count(*) FILTER (WHERE m.sleep_stage = 2),
+                               '3', count(*) FILTER (WHERE m.sleep_stage = 3),
+                               '4', count(*) FILTER (WHERE m.sleep_stage = 4)),
+            (array_agg(m.stress_level ORDER BY m.latest_at DESC) FILTER (WHERE m.stress_level IS NOT NULL))[1],
+            max(m.latest_at)
+       FROM unnest($1::text[], $2::timestamptz[]) AS h(wearer_id, bucket)
+       JOIN reading_minutes m ON m.wearer_id = h.wearer_id
+        AND m.bucket >= h.bucket AND m.bucket < h.bucket + interval '1 hour'
+      GROUP BY m.wearer_id, h.bucket
+     ON CONFLICT (wearer_id, bucket) DO UPDATE SET
+       reading_count = excluded.reading_count, hr_count = excluded.hr_count,
+       hr_sum = excluded.hr_sum, hr_min = excluded.hr_min, hr_max = excluded.hr_max,
+       temp_count = excluded.temp_count, temp_sum = excluded.temp_sum,
+       temp_max = excluded.temp_max, steps = excluded.steps,
+       worn_minutes = excluded.worn_minutes, data_minutes = excluded.data_minutes,
+       wbgt_max = excluded.wbgt_max, sleep_stage_minutes = excluded.sleep_stage_minutes,
+       stress_level = excluded.stress_level, latest_at = excluded.latest_at`,
+    [touched.map((t) => t.wearerId), touched.map((t) => t.hour.toISOString())],
+  );
+}

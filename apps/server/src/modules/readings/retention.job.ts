@@ -1,0 +1,56 @@
+import type { AppContext } from '../../context.js';
+import type { Queryable } from '../../db/client.js';
+import { MINUTE_ROLLUP_RETENTION_DAYS } from './readings.repository.js';
+
+const DAY = 86_400_000;
+/** Rows per DELETE: short transactions that never hold up ingestion for long. */
+const DELETE_BATCH = 5000;
+
+const TARGETS = [
+  { table: 'readings', column: 'at', days: (ctx: AppContext) => ctx.config.readingsRetentionDays },
+  { table: 'environment_readings', column: 'at', days: (ctx: AppContext) => ctx.config.readingsRetentionDays },
+  { table: 'reading_minutes', column: 'bucket', days: () => MINUTE_ROLLUP_RETENTION_DAYS },
+] as const;
+
+async function deleteBefore(db: Queryable, table: string, column: string, before: Date): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const rows = await db.query(
+      `DELETE FROM ${table} WHERE ctid IN
+         (SELECT ctid FROM ${table} WHERE ${column} < $1 LIMIT ${DELETE_BATCH}) RETURNING 1`,
+      [before.toISOString()],
+    );
+    total += rows.length;
+    if (rows.length < DELETE_BATCH) return total;
+  }
+}
+
+/**
+ * Deletes expired telemetry: full resolution after READINGS_RETENTION_DAYS, minute rollups
+ * after 400 days; hourly rollups, events and alerts are kept. Returns rows deleted per table.
+ */
+export async function deleteExpiredTelemetry(ctx: AppContext, now: Date = ctx.now()): Promise<Record<string, number>> {
+  const deleted: Record<string, number> = {};
+  for (const t of TARGETS) {
+    deleted[t.table] = await deleteBefore(ctx.db, t.table, t.column, new Date(now.getTime() - t.days(ctx) * DAY));
+  }
+  return deleted;
+}
+
+/** Runs the retention job every hour (first run a minute after start) until stopped. */
+export function startRetentionJob(ctx: AppContext, onError: (err: unknown) => void): () => Promise<void> {
+  let running: Promise<unknown> | null = null;
+  const run = () => {
+    if (running) return;
+    running = deleteExpiredTelemetry(ctx).catch(onError).finally(() => (running = null));
+  };
+  const first = setTimeout(run, 60_000);
+  const timer = setInterval(run, 3_600_000);
+  first.unref();
+  timer.unref();
+  return async () => {
+    clearTimeout(first);
+    clearInterval(timer);
+    await running;
+  };
+}
