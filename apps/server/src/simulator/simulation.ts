@@ -117,6 +117,11 @@ export class Simulation {
     });
   }
 
+  /** Where the model's clock stands: everything up to here has been generated. */
+  get cursor(): Date {
+    return new Date(this.nextMinute * 60_000);
+  }
+
   /** Makes an event happen at the next simulated minute (CLI, tests). */
   trigger(kind: SimEventKind, target?: string, durationMinutes?: number): void {
     this.forced.push({ kind, target, duration: durationMinutes });

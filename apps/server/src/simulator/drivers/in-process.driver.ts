@@ -1,0 +1,32 @@
+import type { BatchResult } from '@wearable/domain';
+import type { AppContext } from '../../context.js';
+import { ingestBatch } from '../../modules/ingestion/ingestion.service.js';
+import type { OutboundBatch } from '../simulation.js';
+import type { GatewayCredentials, SimulatorDriver } from './driver.js';
+
+/**
+ * Feeds the ingestion service directly (the demo inside `start`): the same validation,
+ * storage and alert engine as HTTP and MQTT, without a network hop. The gateways belong to
+ * the given organisation, so no credential check is needed.
+ */
+export function createInProcessDriver(ctx: AppContext, organizationId: string): SimulatorDriver {
+  return {
+    name: 'in-process',
+    send(
+      gateway: GatewayCredentials,
+      batch: OutboundBatch & { batchId?: string },
+    ): Promise<BatchResult> {
+      return ingestBatch(
+        ctx,
+        { id: gateway.gatewayId, organizationId },
+        {
+          ...(batch.batchId !== undefined ? { batchId: batch.batchId } : {}),
+          readings: batch.readings,
+          environment: batch.environment,
+          events: batch.events,
+        },
+      );
+    },
+    async close() {},
+  };
+}
