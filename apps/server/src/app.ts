@@ -19,6 +19,11 @@ import { usersRoutes } from './modules/users/users.routes.js';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.js';
 import { membersRoutes } from './modules/members/members.routes.js';
 import { wearersRoutes } from './modules/wearers/wearers.routes.js';
+import { alertsRoutes } from './modules/alerts/alerts.routes.js';
+import { deviceDataRoutes } from './modules/device-data/device-data.routes.js';
+import { alertSettingsRoutes } from './modules/alert-settings/alert-settings.routes.js';
+import { notificationsPlugin } from './modules/notifications/notifications.plugin.js';
+import { liveRoutes } from './modules/live/live.routes.js';
 import { dataPathPlugin } from './modules/ingestion/data-path.plugin.js';
 
 export interface BuildAppOptions {
@@ -58,6 +63,11 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   await app.register(organizationsRoutes, { ctx });
   await app.register(membersRoutes, { ctx });
   await app.register(wearersRoutes, { ctx });
+  await app.register(alertsRoutes, { ctx });
+  await app.register(deviceDataRoutes, { ctx });
+  await app.register(alertSettingsRoutes, { ctx });
+  await app.register(notificationsPlugin, { ctx });
+  await app.register(liveRoutes, { ctx });
   await app.register(dataPathPlugin, { ctx });
 
   if (opts.serveWeb !== false && existsSync(join(ctx.config.webDist, 'index.html'))) {

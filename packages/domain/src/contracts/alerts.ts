@@ -88,7 +88,8 @@ export type AlertListResponse = z.infer<typeof alertListResponse>;
 
 /** POST /v2/alert/confirm */
 export const confirmAlertBody = z.object({ alertId: idParam });
-export const CONFIRM_OUTCOMES = ['confirmed', 'already_confirmed', 'not_found'] as const;
+/** already_closed: it ended (recovered) before anyone confirmed it; nothing to confirm. */
+export const CONFIRM_OUTCOMES = ['confirmed', 'already_confirmed', 'already_closed', 'not_found'] as const;
 export type ConfirmOutcome = (typeof CONFIRM_OUTCOMES)[number];
 export const confirmAlertResponse = z.object({ alertId: z.string(), result: z.enum(CONFIRM_OUTCOMES) });
 

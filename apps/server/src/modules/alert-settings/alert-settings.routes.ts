@@ -1,0 +1,65 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  alertSettingPatchBody,
+  alertSettingsBulkBody,
+  alertSettingsListQuery,
+  alertSettingsListResponse,
+  alertSettingsUpdateResponse,
+  clientParams,
+} from '@wearable/domain';
+import type { AppContext } from '../../context.js';
+import { listAlertSettings, patchAlertSettings } from './alert-settings.service.js';
+
+/** Wearers' alert settings: list, one wearer, many wearers at once. */
+export const alertSettingsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (base, { ctx }) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Alert settings'];
+
+  app.get(
+    '/v2/user/alertSettings/list',
+    { schema: { tags, querystring: alertSettingsListQuery, response: { 200: alertSettingsListResponse } } },
+    (request) =>
+      listAlertSettings(ctx, request.actor, {
+        organizationId: request.query.clientId,
+        groupId: request.query.groupId,
+      }),
+  );
+
+  app.patch(
+    '/v2/client/:clientId/user/alertSetting',
+    {
+      schema: {
+        tags,
+        params: clientParams,
+        body: alertSettingPatchBody,
+        response: { 200: alertSettingsUpdateResponse },
+      },
+    },
+    (request) => {
+      const { uid, ...patch } = request.body;
+      return patchAlertSettings(ctx, request.actor, request.params.clientId, [uid], patch, 'body');
+    },
+  );
+
+  app.patch(
+    '/v2/client/:clientId/users/alertSettings/bulk',
+    {
+      schema: {
+        tags,
+        params: clientParams,
+        body: alertSettingsBulkBody,
+        response: { 200: alertSettingsUpdateResponse },
+      },
+    },
+    (request) =>
+      patchAlertSettings(
+        ctx,
+        request.actor,
+        request.params.clientId,
+        request.body.uids,
+        request.body.settings,
+        'body.settings',
+      ),
+  );
+};

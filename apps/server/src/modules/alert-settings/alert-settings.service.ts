@@ -1,0 +1,92 @@
+import {
+  type Actor,
+  ageOn,
+  alertSettings,
+  type AlertSettings,
+  type AlertSettingsPatch,
+  can,
+  mergeAlertSettings,
+  resolveAlertSettings,
+  type WearerAlertSettings,
+} from '@wearable/domain';
+import { ZodError } from 'zod';
+import type { AppContext } from '../../context.js';
+import { ApiError, forbidden, notFound } from '../../errors.js';
+import type { WearerScopeFilter } from '../device-data/wearer-scope.js';
+import { saveSettings, type WearerSettingsRow, wearerSettings } from './alert-settings.repository.js';
+
+const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
+
+/** Stored settings may predate a new field or hold an old bad value: fall back to defaults. */
+function storedSettings(raw: unknown): AlertSettings {
+  const parsed = alertSettings.safeParse(raw ?? {});
+  return parsed.success ? parsed.data : alertSettings.parse({});
+}
+
+function view(r: WearerSettingsRow, now: Date): WearerAlertSettings {
+  const settings = storedSettings(r.settings);
+  const age = r.birth_date ? ageOn(String(r.birth_date), now) : null;
+  const resolved = resolveAlertSettings(settings, age);
+  return {
+    uid: r.uid,
+    name: r.name,
+    clientId: r.organization_id,
+    groupId: r.group_id,
+    groupName: r.group_name,
+    age,
+    maxHeartRate: resolved.maxHeartRate,
+    effectiveHeartRateUpper: resolved.heartRateUpper,
+    settings,
+    updatedAt: iso(r.updated_at),
+  };
+}
+
+export async function listAlertSettings(
+  ctx: AppContext,
+  actor: Actor,
+  filter: WearerScopeFilter,
+): Promise<{ settings: WearerAlertSettings[] }> {
+  const now = ctx.now();
+  return { settings: (await wearerSettings(ctx.db, actor, filter)).map((r) => view(r, now)) };
+}
+
+/**
+ * Applies one patch to each wearer, all or nothing: every wearer must exist in the client
+ * (for the actor), be writable, and the merged result must be valid, before anything is saved.
+ * The engine reads the stored settings on the wearer's next input.
+ */
+export async function patchAlertSettings(
+  ctx: AppContext,
+  actor: Actor,
+  clientId: string,
+  uids: string[],
+  patch: AlertSettingsPatch,
+  fieldPrefix: string,
+): Promise<{ settings: WearerAlertSettings[] }> {
+  const unique = [...new Set(uids)];
+  const rows = await wearerSettings(ctx.db, actor, { organizationId: clientId }, unique);
+  const byId = new Map(rows.map((r) => [r.uid, r]));
+  const merged = new Map<string, AlertSettings>();
+  for (const uid of unique) {
+    const row = byId.get(uid);
+    if (!row) throw notFound(`No wearer ${uid} in client ${clientId}`, 'WEARER_NOT_FOUND');
+    const resource = { kind: 'wearer', organizationId: row.organization_id, groupId: row.group_id, wearerId: uid } as const;
+    if (!can(actor, 'write', resource)) throw forbidden(`You may not change the alert settings of ${uid}`);
+    try {
+      merged.set(uid, mergeAlertSettings(storedSettings(row.settings), patch));
+    } catch (err) {
+      if (!(err instanceof ZodError)) throw err;
+      const issues = err.issues.map((i) => ({
+        path: [fieldPrefix, ...i.path.map(String)].join('.'),
+        message: `${i.message} (wearer ${uid})`,
+      }));
+      throw new ApiError(400, 'VALIDATION_FAILED', issues.map((i) => `${i.path}: ${i.message}`).join('; '), issues);
+    }
+  }
+  const now = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    for (const [uid, settings] of merged) await saveSettings(tx, uid, settings, actor.uid, now);
+  });
+  const saved = await wearerSettings(ctx.db, actor, { organizationId: clientId }, unique);
+  return { settings: saved.map((r) => view(r, now)) };
+}

@@ -1,0 +1,53 @@
+import type { AlertView } from '@wearable/domain';
+import {
+  ALERT_LEVEL_LABELS,
+  ALERT_TYPE_LABELS,
+  CLOSE_REASON_LABELS,
+  CSV_HEADERS,
+  type Lang,
+  localDateTime,
+  STATUS_LABELS,
+} from './alert-labels.js';
+
+const BOM = '\uFEFF';
+
+/**
+ * One CSV cell. Cells a spreadsheet would run as a formula (=, +, -, @, tab, CR first) get a
+ * leading apostrophe; quotes, commas and line breaks are quoted as RFC 4180 says.
+ */
+export function csvCell(value: string | number | boolean | null): string {
+  if (value === null) return '';
+  let s = String(value);
+  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
+}
+
+/** The alert list as UTF-8 CSV with BOM (Excel opens Japanese text correctly only with it). */
+export function alertsCsv(alerts: (AlertView & { timeZone: string })[], lang: Lang): string {
+  const yes = lang === 'ja' ? 'あり' : 'yes';
+  const no = lang === 'ja' ? 'なし' : 'no';
+  const time = (iso: string | null, tz: string) => (iso ? localDateTime(new Date(iso), tz) : null);
+  const lines = [CSV_HEADERS[lang].map(csvCell).join(',')];
+  for (const a of alerts) {
+    const row = [
+      a.id,
+      time(a.openedAt, a.timeZone),
+      ALERT_TYPE_LABELS[lang][a.type],
+      ALERT_LEVEL_LABELS[lang][a.level],
+      STATUS_LABELS[lang][a.status],
+      time(a.closedAt, a.timeZone),
+      a.closeReason ? (CLOSE_REASON_LABELS[lang][a.closeReason] ?? a.closeReason) : null,
+      time(a.confirmedAt, a.timeZone),
+      a.confirmedBy?.name ?? null,
+      a.wearer.uid,
+      a.wearer.name,
+      a.groupName,
+      a.clientId,
+      a.notified ? yes : no,
+      a.cause?.rule ?? null,
+      a.cause ? JSON.stringify(a.cause.values) : null,
+    ];
+    lines.push(row.map(csvCell).join(','));
+  }
+  return BOM + lines.join('\r\n') + '\r\n';
+}

@@ -1,0 +1,98 @@
+import type { Actor, AlertLevel, AlertType } from '@wearable/domain';
+import type { Queryable } from '../../db/client.js';
+import { SqlParams, wearerScope } from '../device-data/wearer-scope.js';
+
+export interface AlertFilter {
+  notConfirmed: boolean;
+  types: AlertType[];
+  level?: AlertLevel | undefined;
+  status?: 'OPEN' | 'CLOSED' | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  groupId?: string | undefined;
+  wearerId?: string | undefined;
+  organizationId?: string | undefined;
+}
+
+export interface AlertRow {
+  id: string;
+  type: AlertType;
+  level: AlertLevel;
+  status: 'OPEN' | 'CLOSED';
+  opened_at: Date | string;
+  closed_at: Date | string | null;
+  close_reason: string | null;
+  confirmed_at: Date | string | null;
+  confirmed_by: string | null;
+  confirmed_by_name: string | null;
+  wearer_id: string;
+  wearer_name: string;
+  group_id: string | null;
+  group_name: string | null;
+  organization_id: string;
+  time_zone: string;
+  cause: unknown;
+  notify: boolean;
+}
+
+const SELECT = `
+  SELECT a.id, a.type, a.level, a.status, a.opened_at, a.closed_at, a.close_reason,
+         a.confirmed_at, a.confirmed_by, cb.name AS confirmed_by_name,
+         a.wearer_id, u.name AS wearer_name, a.group_id, g.name AS group_name,
+         a.organization_id, o.time_zone, a.cause, a.notify
+    FROM alerts a
+    JOIN users u ON u.id = a.wearer_id
+    JOIN organizations o ON o.id = a.organization_id
+    LEFT JOIN groups g ON g.id = a.group_id
+    LEFT JOIN users cb ON cb.id = a.confirmed_by`;
+
+/** WHERE clause: the actor's scope (a group manager sees alerts of their groups then or now). */
+function whereOf(actor: Actor, f: AlertFilter, p: SqlParams): string {
+  const w = [
+    wearerScope(actor, p, { organizationId: f.organizationId, wearerId: f.wearerId }, 'u', [
+      'u.group_id',
+      'a.group_id',
+    ]),
+  ];
+  if (f.notConfirmed) w.push('a.confirmed_at IS NULL');
+  if (f.types.length) w.push(`a.type = ANY(${p.add(f.types)}::text[])`);
+  if (f.level) w.push(`a.level = ${p.add(f.level)}`);
+  if (f.status) w.push(`a.status = ${p.add(f.status)}`);
+  if (f.from) w.push(`a.opened_at >= ${p.add(f.from)}::timestamptz`);
+  if (f.to) w.push(`a.opened_at < ${p.add(f.to)}::timestamptz`);
+  if (f.groupId) w.push(`a.group_id = ${p.add(f.groupId)}`);
+  return w.join(' AND ');
+}
+
+export async function listAlerts(
+  db: Queryable,
+  actor: Actor,
+  f: AlertFilter,
+  limit: number,
+  offset: number,
+): Promise<{ rows: AlertRow[]; total: number }> {
+  const p = new SqlParams();
+  const where = whereOf(actor, f, p);
+  const [count] = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM alerts a JOIN users u ON u.id = a.wearer_id WHERE ${where}`,
+    p.values,
+  );
+  const rows = await db.query<AlertRow>(
+    `${SELECT} WHERE ${where} ORDER BY a.opened_at DESC, a.id LIMIT ${p.add(limit)} OFFSET ${p.add(offset)}`,
+    p.values,
+  );
+  return { rows, total: count?.n ?? 0 };
+}
+
+/** The alerts among `ids` that the actor may see (others do not exist for them). */
+export async function findVisibleAlerts(db: Queryable, actor: Actor, ids: string[]): Promise<AlertRow[]> {
+  const p = new SqlParams();
+  const where = whereOf(actor, { notConfirmed: false, types: [] }, p);
+  return db.query<AlertRow>(`${SELECT} WHERE ${where} AND a.id = ANY(${p.add(ids)}::text[])`, p.values);
+}
+
+/** One alert without scoping, for the live stream (which filters per client). */
+export async function getAlert(db: Queryable, id: string): Promise<AlertRow | undefined> {
+  const [row] = await db.query<AlertRow>(`${SELECT} WHERE a.id = $1`, [id]);
+  return row;
+}

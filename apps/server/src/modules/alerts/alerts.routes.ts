@@ -1,0 +1,57 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  alertCsvQuery,
+  alertListQuery,
+  alertListResponse,
+  batchConfirmBody,
+  batchConfirmResponse,
+  confirmAlertBody,
+  confirmAlertResponse,
+} from '@wearable/domain';
+import type { AppContext } from '../../context.js';
+import { notFound } from '../../errors.js';
+import { alertsCsvFor, confirmAlerts, listAlertsFor } from './alerts.service.js';
+
+const yyyymmdd = (d: Date) => d.toISOString().slice(0, 10).replaceAll('-', '');
+
+/** /v2/alert/*: the alert history, its CSV export and confirmation. */
+export const alertsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (base, { ctx }) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Alerts'];
+
+  app.get(
+    '/v2/alert/list',
+    { schema: { tags, querystring: alertListQuery, response: { 200: alertListResponse } } },
+    (request) => listAlertsFor(ctx, request.actor, request.query),
+  );
+
+  app.get(
+    '/v2/alert/listCsv',
+    { schema: { tags, querystring: alertCsvQuery, produces: ['text/csv'] } },
+    async (request, reply) => {
+      const csv = await alertsCsvFor(ctx, request.actor, request.query);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="alerts-${yyyymmdd(ctx.now())}.csv"`)
+        .send(csv);
+    },
+  );
+
+  app.post(
+    '/v2/alert/confirm',
+    { schema: { tags, body: confirmAlertBody, response: { 200: confirmAlertResponse } } },
+    async (request) => {
+      const { results } = await confirmAlerts(ctx, request.actor, [request.body.alertId]);
+      const result = results[0];
+      if (!result || result.result === 'not_found') throw notFound(`No alert ${request.body.alertId}`);
+      return result;
+    },
+  );
+
+  app.post(
+    '/v2/alert/batchConfirm',
+    { schema: { tags, body: batchConfirmBody, response: { 200: batchConfirmResponse } } },
+    (request) => confirmAlerts(ctx, request.actor, request.body.alertIds),
+  );
+};

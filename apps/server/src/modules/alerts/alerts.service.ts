@@ -1,0 +1,128 @@
+import {
+  type Actor,
+  type AlertCauseView,
+  type AlertCsvQuery,
+  type AlertListQuery,
+  type AlertListResponse,
+  type AlertView,
+  type BatchConfirmResponse,
+  type ConfirmOutcome,
+  can,
+  isFlagSet,
+  isPersonalRole,
+  parseAlertTypes,
+} from '@wearable/domain';
+import type { AppContext } from '../../context.js';
+import { confirmAlert } from '../../engine/runner.js';
+import { ApiError, forbidden } from '../../errors.js';
+import { alertsCsv } from './alerts-csv.js';
+import {
+  type AlertFilter,
+  type AlertRow,
+  findVisibleAlerts,
+  listAlerts,
+} from './alerts.repository.js';
+
+/** A CSV export holds at most this many alerts (newest first); narrow the period for more. */
+export const CSV_MAX_ROWS = 50_000;
+
+const iso = (v: Date | string | null): string | null =>
+  v === null ? null : (v instanceof Date ? v : new Date(v)).toISOString();
+
+function causeOf(raw: unknown): AlertCauseView | null {
+  if (!raw || typeof raw !== 'object') return null;
+  const c = raw as Record<string, unknown>;
+  const values = (c.values && typeof c.values === 'object' ? c.values : {}) as AlertCauseView['values'];
+  return {
+    rule: typeof c.rule === 'string' ? c.rule : '',
+    values,
+    windowStart: typeof c.windowStart === 'string' ? c.windowStart : null,
+    windowEnd: typeof c.windowEnd === 'string' ? c.windowEnd : null,
+  };
+}
+
+export function toAlertView(r: AlertRow): AlertView {
+  return {
+    id: r.id,
+    type: r.type,
+    level: r.level,
+    status: r.status,
+    openedAt: iso(r.opened_at) ?? '',
+    closedAt: iso(r.closed_at),
+    closeReason: r.close_reason,
+    confirmedAt: iso(r.confirmed_at),
+    confirmedBy: r.confirmed_by ? { uid: r.confirmed_by, name: r.confirmed_by_name ?? '' } : null,
+    wearer: { uid: r.wearer_id, name: r.wearer_name },
+    groupId: r.group_id,
+    groupName: r.group_name,
+    clientId: r.organization_id,
+    cause: causeOf(r.cause),
+    notified: r.notify,
+  };
+}
+
+function filterOf(q: Omit<AlertListQuery, 'page' | 'pageSize'>): AlertFilter {
+  const parsed = parseAlertTypes(q.type);
+  if ('invalid' in parsed) {
+    throw new ApiError(400, 'VALIDATION_FAILED', `querystring.type: unknown alert type "${parsed.invalid}"`, [
+      { path: 'querystring.type', message: `unknown alert type "${parsed.invalid}"` },
+    ]);
+  }
+  if (q.from && q.to && Date.parse(q.from) > Date.parse(q.to)) {
+    throw new ApiError(400, 'VALIDATION_FAILED', 'querystring.to: must not be before from', [
+      { path: 'querystring.to', message: 'must not be before from' },
+    ]);
+  }
+  return {
+    notConfirmed: isFlagSet(q.notConfirmed),
+    types: parsed.types,
+    level: q.level,
+    status: q.status,
+    from: q.from,
+    to: q.to,
+    groupId: q.groupId,
+    wearerId: q.uid,
+    organizationId: q.clientId,
+  };
+}
+
+export async function listAlertsFor(ctx: AppContext, actor: Actor, q: AlertListQuery): Promise<AlertListResponse> {
+  const { rows, total } = await listAlerts(ctx.db, actor, filterOf(q), q.pageSize, (q.page - 1) * q.pageSize);
+  return { alerts: rows.map(toAlertView), total, page: q.page, pageSize: q.pageSize };
+}
+
+export async function alertsCsvFor(ctx: AppContext, actor: Actor, q: AlertCsvQuery): Promise<string> {
+  const { rows } = await listAlerts(ctx.db, actor, filterOf(q), CSV_MAX_ROWS, 0);
+  return alertsCsv(rows.map((r) => ({ ...toAlertView(r), timeZone: r.time_zone })), q.lng);
+}
+
+/** Confirms each id through the engine runner (one transaction each); stops escalation. */
+export async function confirmAlerts(ctx: AppContext, actor: Actor, alertIds: string[]): Promise<BatchConfirmResponse> {
+  if (isPersonalRole(actor.role)) throw forbidden('Personal users cannot confirm alerts');
+  const ids = [...new Set(alertIds)];
+  const visible = new Map((await findVisibleAlerts(ctx.db, actor, ids)).map((r) => [r.id, r]));
+  const results: BatchConfirmResponse['results'] = [];
+  for (const alertId of alertIds) {
+    const row = visible.get(alertId);
+    let result: ConfirmOutcome;
+    if (!row || !mayConfirm(actor, row)) result = 'not_found';
+    else if (row.confirmed_at !== null) result = 'already_confirmed';
+    else if (row.status === 'CLOSED') result = 'already_closed';
+    else {
+      const outcome = await confirmAlert(ctx, { alertId, userId: actor.uid });
+      result = outcome.status === 'already_closed' && outcome.alert.confirmedAt ? 'already_confirmed' : outcome.status;
+      // The same id twice in one batch: the second is already confirmed.
+      row.confirmed_at = new Date();
+    }
+    results.push({ alertId, result });
+  }
+  return { results };
+}
+
+const mayConfirm = (actor: Actor, r: AlertRow) =>
+  can(actor, 'confirm', {
+    kind: 'wearer',
+    organizationId: r.organization_id,
+    groupId: r.group_id,
+    wearerId: r.wearer_id,
+  });

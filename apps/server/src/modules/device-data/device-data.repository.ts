@@ -1,0 +1,182 @@
+import type { Actor } from '@wearable/domain';
+import type { Queryable } from '../../db/client.js';
+import { SqlParams, wearerScope, type WearerScopeFilter } from './wearer-scope.js';
+
+export interface SummaryRow {
+  uid: string;
+  name: string;
+  organization_id: string;
+  group_id: string | null;
+  group_name: string | null;
+  serial_number: string | null;
+  duty_cycle: number | null;
+  heart_rate: number | null;
+  skin_temperature: number | null;
+  worn: boolean | null;
+  battery: number | null;
+  last_seen_at: Date | string | null;
+  open_alerts: { id: string; type: string; level: string; opened_at: string }[] | null;
+}
+
+/**
+ * The summary in ONE query: visible wearers joined to wearer_latest (kept on ingest) and an
+ * aggregate of their open alerts (partial index alerts_open_organization_idx).
+ */
+export async function summaryRows(db: Queryable, actor: Actor, filter: WearerScopeFilter): Promise<SummaryRow[]> {
+  const p = new SqlParams();
+  const where = wearerScope(actor, p, filter);
+  return db.query<SummaryRow>(
+    `WITH visible AS (
+       SELECT u.id, u.name, u.organization_id, u.group_id FROM users u WHERE ${where}
+     ), open_alerts AS (
+       SELECT a.wearer_id,
+              json_agg(json_build_object('id', a.id, 'type', a.type, 'level', a.level,
+                       'opened_at', to_char(a.opened_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+                       ORDER BY a.opened_at DESC) AS open_alerts
+         FROM alerts a
+        WHERE a.status = 'OPEN'
+          AND a.organization_id IN (SELECT DISTINCT organization_id FROM visible)
+          AND a.wearer_id IN (SELECT id FROM visible)
+        GROUP BY a.wearer_id
+     )
+     SELECT v.id AS uid, v.name, v.organization_id, v.group_id, g.name AS group_name,
+            b.serial_number, b.heart_rate_duty_cycle AS duty_cycle,
+            l.heart_rate, l.skin_temperature, l.worn, COALESCE(l.battery, b.battery) AS battery,
+            l.last_seen_at, oa.open_alerts
+       FROM visible v
+       LEFT JOIN groups g ON g.id = v.group_id
+       LEFT JOIN bracelets b ON b.wearer_id = v.id
+       LEFT JOIN wearer_latest l ON l.wearer_id = v.id
+       LEFT JOIN open_alerts oa ON oa.wearer_id = v.id
+      ORDER BY v.name, v.id`,
+    p.values,
+  );
+}
+
+export interface VisibleWearer {
+  uid: string;
+  organization_id: string;
+  time_zone: string;
+}
+
+/** The wearer if the actor may see them (otherwise they do not exist for the actor). */
+export async function findVisibleWearer(db: Queryable, actor: Actor, wearerId: string): Promise<VisibleWearer | undefined> {
+  const p = new SqlParams();
+  const where = wearerScope(actor, p, { wearerId });
+  const [row] = await db.query<VisibleWearer>(
+    `SELECT u.id AS uid, u.organization_id, o.time_zone
+       FROM users u JOIN organizations o ON o.id = u.organization_id WHERE ${where}`,
+    p.values,
+  );
+  return row;
+}
+
+export interface HistoryRow {
+  at: Date | string;
+  heart_rate: number | null;
+  skin_temperature: number | null;
+  steps: number | null;
+  wbgt: number | null;
+  worn: boolean | null;
+  sleep_stage: number | null;
+  sleep_minutes: Record<string, number>[] | null;
+  stress_level: string | null;
+}
+
+/**
+ * Buckets of `bucketMinutes` from the per-minute rollup, or from the per-hour rollup when the
+ * buckets are an hour or more (long periods stay cheap). Buckets start at `from`.
+ */
+export async function historyRows(
+  db: Queryable,
+  wearerId: string,
+  from: string,
+  to: string,
+  bucketMinutes: number,
+): Promise<HistoryRow[]> {
+  const interval = `${bucketMinutes} minutes`;
+  if (bucketMinutes < 60) {
+    return db.query<HistoryRow>(
+      `SELECT date_bin($4::interval, bucket, $2::timestamptz) AS at,
+              sum(hr_sum) / NULLIF(sum(hr_count), 0) AS heart_rate,
+              sum(temp_sum) / NULLIF(sum(temp_count), 0) AS skin_temperature,
+              sum(steps)::int AS steps, max(wbgt_max) AS wbgt,
+              CASE WHEN sum(worn_count) + sum(not_worn_count) = 0 THEN NULL
+                   ELSE sum(worn_count) >= sum(not_worn_count) END AS worn,
+              (array_agg(sleep_stage ORDER BY latest_at DESC) FILTER (WHERE sleep_stage IS NOT NULL))[1] AS sleep_stage,
+              NULL AS sleep_minutes,
+              (array_agg(stress_level ORDER BY latest_at DESC) FILTER (WHERE stress_level IS NOT NULL))[1] AS stress_level
+         FROM reading_minutes
+        WHERE wearer_id = $1 AND bucket >= $2::timestamptz AND bucket < $3::timestamptz
+        GROUP BY 1 ORDER BY 1`,
+      [wearerId, from, to, interval],
+    );
+  }
+  return db.query<HistoryRow>(
+    `SELECT date_bin($4::interval, bucket, $2::timestamptz) AS at,
+            sum(hr_sum) / NULLIF(sum(hr_count), 0) AS heart_rate,
+            sum(temp_sum) / NULLIF(sum(temp_count), 0) AS skin_temperature,
+            sum(steps)::int AS steps, max(wbgt_max) AS wbgt,
+            CASE WHEN sum(data_minutes) = 0 THEN NULL ELSE sum(worn_minutes) * 2 >= sum(data_minutes) END AS worn,
+            NULL::smallint AS sleep_stage,
+            json_agg(sleep_stage_minutes) AS sleep_minutes,
+            (array_agg(stress_level ORDER BY latest_at DESC) FILTER (WHERE stress_level IS NOT NULL))[1] AS stress_level
+       FROM reading_hours
+      WHERE wearer_id = $1 AND bucket >= $2::timestamptz AND bucket < $3::timestamptz
+      GROUP BY 1 ORDER BY 1`,
+    [wearerId, from, to, interval],
+  );
+}
+
+export interface ReportDayRow {
+  day: string;
+  hr_sum: number | null;
+  hr_count: number | null;
+  hr_min: number | null;
+  hr_max: number | null;
+  temp_sum: number | null;
+  temp_count: number | null;
+  temp_max: number | null;
+  steps: number | null;
+  worn_minutes: number | null;
+  deep: number | null;
+  light: number | null;
+  restless: number | null;
+  awake: number | null;
+}
+
+/** Per local day of `month` (YYYY-MM in time zone tz), from the hourly rollup. */
+export async function monthlyRows(db: Queryable, wearerId: string, month: string, tz: string): Promise<ReportDayRow[]> {
+  const stage = (code: number) => `sum(COALESCE((sleep_stage_minutes->>'${code}')::int, 0))::int`;
+  return db.query<ReportDayRow>(
+    `WITH span AS (SELECT ($2 || '-01')::timestamp AT TIME ZONE $3 AS start,
+                          (($2 || '-01')::timestamp + interval '1 month') AT TIME ZONE $3 AS stop)
+     SELECT to_char(h.bucket AT TIME ZONE $3, 'YYYY-MM-DD') AS day,
+            sum(hr_sum)::float8 AS hr_sum, sum(hr_count)::int AS hr_count, min(hr_min) AS hr_min,
+            max(hr_max) AS hr_max, sum(temp_sum)::float8 AS temp_sum, sum(temp_count)::int AS temp_count,
+            max(temp_max) AS temp_max, sum(steps)::int AS steps, sum(worn_minutes)::int AS worn_minutes,
+            ${stage(1)} AS deep, ${stage(2)} AS light, ${stage(3)} AS restless, ${stage(4)} AS awake
+       FROM reading_hours h, span
+      WHERE h.wearer_id = $1 AND h.bucket >= span.start AND h.bucket < span.stop
+      GROUP BY 1 ORDER BY 1`,
+    [wearerId, month, tz],
+  );
+}
+
+/** Alerts opened per local day and type in the month. */
+export async function monthlyAlertCounts(
+  db: Queryable,
+  wearerId: string,
+  month: string,
+  tz: string,
+): Promise<{ day: string; type: string; n: number }[]> {
+  return db.query(
+    `SELECT to_char(opened_at AT TIME ZONE $3, 'YYYY-MM-DD') AS day, type, count(*)::int AS n
+       FROM alerts
+      WHERE wearer_id = $1
+        AND opened_at >= ($2 || '-01')::timestamp AT TIME ZONE $3
+        AND opened_at < (($2 || '-01')::timestamp + interval '1 month') AT TIME ZONE $3
+      GROUP BY 1, 2`,
+    [wearerId, month, tz],
+  );
+}

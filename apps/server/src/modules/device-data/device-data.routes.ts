@@ -1,0 +1,40 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  historyQuery,
+  historyResponse,
+  monthlyReportQuery,
+  monthlyReportResponse,
+  summaryQuery,
+  summaryResponse,
+} from '@wearable/domain';
+import type { AppContext } from '../../context.js';
+import { historyFor, monthlyReportFor, summaryFor } from './device-data.service.js';
+
+/** Wearers' latest state, history and monthly report. */
+export const deviceDataRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (base, { ctx }) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Device data'];
+
+  app.get(
+    '/v3/device/summary',
+    { schema: { tags, querystring: summaryQuery, response: { 200: summaryResponse } } },
+    (request) =>
+      summaryFor(ctx, request.actor, {
+        organizationId: request.query.clientId,
+        groupId: request.query.groupId,
+      }),
+  );
+
+  app.get(
+    '/v3/device/history',
+    { schema: { tags, querystring: historyQuery, response: { 200: historyResponse } } },
+    (request) => historyFor(ctx, request.actor, request.query),
+  );
+
+  app.get(
+    '/v2/device/monthlyReport',
+    { schema: { tags, querystring: monthlyReportQuery, response: { 200: monthlyReportResponse } } },
+    (request) => monthlyReportFor(ctx, request.actor, request.query.uid, request.query.month),
+  );
+};

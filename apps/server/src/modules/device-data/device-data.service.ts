@@ -1,0 +1,187 @@
+import {
+  ALERT_TYPES,
+  type Actor,
+  ECTEMP_START,
+  ectempStep,
+  HISTORY_MAX_DAYS,
+  HISTORY_METRICS,
+  type HistoryMetric,
+  type HistoryPoint,
+  type HistoryQuery,
+  type HistoryResponse,
+  type MonthlyReportResponse,
+  type SummaryResponse,
+  type WearerSummary,
+} from '@wearable/domain';
+import type { AppContext } from '../../context.js';
+import { ApiError, notFound } from '../../errors.js';
+import {
+  findVisibleWearer,
+  historyRows,
+  monthlyAlertCounts,
+  monthlyRows,
+  type ReportDayRow,
+  type SummaryRow,
+  summaryRows,
+} from './device-data.repository.js';
+import type { WearerScopeFilter } from './wearer-scope.js';
+
+const invalid = (path: string, message: string) =>
+  new ApiError(400, 'VALIDATION_FAILED', `${path}: ${message}`, [{ path, message }]);
+const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
+
+/** Online while the last reading is younger than 3 duty cycles (at least 10 minutes, as DISCONNECTION). */
+export function connectionOf(lastSeen: Date | string | null, dutyCycle: number | null, now: Date): 'online' | 'offline' {
+  if (lastSeen === null) return 'offline';
+  const windowMs = Math.max(3 * (dutyCycle ?? 1), 10) * 60_000;
+  return now.getTime() - new Date(lastSeen).getTime() <= windowMs ? 'online' : 'offline';
+}
+
+export function toWearerSummary(r: SummaryRow, now: Date): WearerSummary {
+  return {
+    uid: r.uid,
+    name: r.name,
+    clientId: r.organization_id,
+    groupId: r.group_id,
+    groupName: r.group_name,
+    serialNumber: r.serial_number,
+    heartRate: r.heart_rate,
+    skinTemperature: r.skin_temperature,
+    worn: r.worn,
+    battery: r.battery,
+    connection: connectionOf(r.last_seen_at, r.duty_cycle, now),
+    lastSeenAt: iso(r.last_seen_at),
+    openAlerts: (r.open_alerts ?? []).map((a) => ({
+      id: a.id,
+      type: a.type as WearerSummary['openAlerts'][number]['type'],
+      level: a.level as WearerSummary['openAlerts'][number]['level'],
+      openedAt: a.opened_at,
+    })),
+  };
+}
+
+export async function summaryFor(ctx: AppContext, actor: Actor, filter: WearerScopeFilter): Promise<SummaryResponse> {
+  const now = ctx.now();
+  const rows = await summaryRows(ctx.db, actor, filter);
+  return { generatedAt: now.toISOString(), wearers: rows.map((r) => toWearerSummary(r, now)) };
+}
+
+function parseMetrics(raw: string | undefined): HistoryMetric[] {
+  if (raw === undefined || raw === '') return [...HISTORY_METRICS];
+  const metrics: HistoryMetric[] = [];
+  for (const m of raw.split(',')) {
+    const known = HISTORY_METRICS.find((k) => k === m.trim());
+    if (!known) throw invalid('querystring.metrics', `unknown metric "${m}" (known: ${HISTORY_METRICS.join(', ')})`);
+    metrics.push(known);
+  }
+  return metrics;
+}
+
+/** One wearer's metrics over [from, to), in about `points` buckets of whole minutes. */
+export async function historyFor(ctx: AppContext, actor: Actor, q: HistoryQuery): Promise<HistoryResponse> {
+  const from = Date.parse(q.from);
+  const to = Date.parse(q.to);
+  if (to <= from) throw invalid('querystring.to', 'must be after from');
+  if (to - from > HISTORY_MAX_DAYS * 86_400_000) {
+    throw invalid('querystring.to', `the period may be at most ${HISTORY_MAX_DAYS} days`);
+  }
+  const metrics = parseMetrics(q.metrics);
+  const wearer = await findVisibleWearer(ctx.db, actor, q.uid);
+  if (!wearer) throw notFound(`No wearer ${q.uid}`);
+  const bucketMinutes = Math.max(1, Math.ceil((to - from) / 60_000 / q.points));
+  const rows = await historyRows(ctx.db, q.uid, new Date(from).toISOString(), new Date(to).toISOString(), bucketMinutes);
+  // ECTemp runs one step a minute; over coarse buckets the estimate would be meaningless.
+  let core = ECTEMP_START;
+  let coreAt = from;
+  const points = rows.map((r): HistoryPoint => {
+    const at = new Date(r.at).getTime();
+    const all: Required<Omit<HistoryPoint, 'at'>> = {
+      heartRate: r.heart_rate === null ? null : Math.round(r.heart_rate * 10) / 10,
+      skinTemperature: r.skin_temperature === null ? null : Math.round(r.skin_temperature * 100) / 100,
+      coreTemperature: null,
+      steps: r.steps,
+      sleepStage: r.sleep_stage ?? dominantStage(r.sleep_minutes),
+      stressLevel: (r.stress_level ?? null) as NonNullable<HistoryPoint['stressLevel']> | null,
+      worn: r.worn,
+      wbgt: r.wbgt,
+    };
+    if (bucketMinutes <= 10 && metrics.includes('coreTemperature')) {
+      for (let m = coreAt; m < at; m += 60_000) core = ectempStep(core, null);
+      core = ectempStep(core, r.worn === false ? null : r.heart_rate);
+      coreAt = at + 60_000;
+      all.coreTemperature = Math.round(core.ct * 100) / 100;
+    }
+    const point: HistoryPoint = { at: new Date(at).toISOString() };
+    for (const m of metrics) Object.assign(point, { [m]: all[m] });
+    return point;
+  });
+  return { uid: q.uid, from: new Date(from).toISOString(), to: new Date(to).toISOString(), metrics, points };
+}
+
+function dominantStage(minutes: Record<string, number>[] | null): number | null {
+  if (!minutes) return null;
+  const sum = new Map<number, number>();
+  for (const m of minutes) for (const [k, v] of Object.entries(m ?? {})) sum.set(Number(k), (sum.get(Number(k)) ?? 0) + v);
+  let best: number | null = null;
+  for (const [k, v] of sum) if (v > 0 && (best === null || v > (sum.get(best) ?? 0))) best = k;
+  return best;
+}
+
+type Figures = MonthlyReportResponse['totals'];
+const round1 = (v: number | null) => (v === null ? null : Math.round(v * 10) / 10);
+
+function figures(rows: ReportDayRow[], alerts: Record<string, number>): Figures {
+  const sum = (f: (r: ReportDayRow) => number | null) => rows.reduce((s, r) => s + (f(r) ?? 0), 0);
+  const vals = (f: (r: ReportDayRow) => number | null) => rows.map(f).filter((v): v is number => v !== null);
+  const hrCount = sum((r) => r.hr_count);
+  const tempCount = sum((r) => r.temp_count);
+  const hrMin = vals((r) => r.hr_min);
+  const hrMax = vals((r) => r.hr_max);
+  const tMax = vals((r) => r.temp_max);
+  return {
+    heartRate: {
+      avg: hrCount ? round1(sum((r) => r.hr_sum) / hrCount) : null,
+      min: hrMin.length ? Math.min(...hrMin) : null,
+      max: hrMax.length ? Math.max(...hrMax) : null,
+    },
+    skinTemperature: {
+      avg: tempCount ? Math.round((sum((r) => r.temp_sum) / tempCount) * 100) / 100 : null,
+      max: tMax.length ? Math.max(...tMax) : null,
+    },
+    steps: sum((r) => r.steps),
+    wornMinutes: sum((r) => r.worn_minutes),
+    sleepMinutes: {
+      DEEP_SLEEP: sum((r) => r.deep),
+      LIGHT_SLEEP: sum((r) => r.light),
+      RESTLESS_SLEEP: sum((r) => r.restless),
+      AWAKE: sum((r) => r.awake),
+    },
+    alerts,
+  };
+}
+
+const zeroAlerts = () => Object.fromEntries(ALERT_TYPES.map((t) => [t, 0])) as Record<string, number>;
+
+/** Every day of the month in the organisation's zone, with zeros where nothing was measured. */
+export async function monthlyReportFor(ctx: AppContext, actor: Actor, uid: string, month: string): Promise<MonthlyReportResponse> {
+  const wearer = await findVisibleWearer(ctx.db, actor, uid);
+  if (!wearer) throw notFound(`No wearer ${uid}`);
+  const tz = wearer.time_zone;
+  const [rows, counts] = await Promise.all([
+    monthlyRows(ctx.db, uid, month, tz),
+    monthlyAlertCounts(ctx.db, uid, month, tz),
+  ]);
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const daysInMonth = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  const totalAlerts = zeroAlerts();
+  const days = Array.from({ length: daysInMonth }, (_, i) => {
+    const date = `${month}-${String(i + 1).padStart(2, '0')}`;
+    const alerts = zeroAlerts();
+    for (const c of counts.filter((c) => c.day === date)) {
+      alerts[c.type] = c.n;
+      totalAlerts[c.type] = (totalAlerts[c.type] ?? 0) + c.n;
+    }
+    return { date, ...figures(rows.filter((r) => r.day === date), alerts) };
+  });
+  return { uid, month, timeZone: tz, days, totals: figures(rows, totalAlerts) };
+}

@@ -1,0 +1,108 @@
+import type { ServerResponse } from 'node:http';
+import { type Actor, can, type LiveAlertEvent } from '@wearable/domain';
+import type { AppContext } from '../../context.js';
+import { BUS_EVENTS, type BusEvents } from '../../engine/events.js';
+import { toAlertView } from '../alerts/alerts.service.js';
+import { getAlert } from '../alerts/alerts.repository.js';
+import { summaryRows } from '../device-data/device-data.repository.js';
+import { toWearerSummary } from '../device-data/device-data.service.js';
+
+export const HEARTBEAT_MS = 15_000;
+/** Summary changes are gathered this long and fetched in one query. */
+export const SUMMARY_FLUSH_MS = 1_000;
+
+interface Client {
+  actor: Actor;
+  res: ServerResponse;
+}
+
+/** Reads every wearer: the hub fetches once per change and filters per client. */
+const SYSTEM: Actor = { uid: 'system', role: 'ALL_OWNER', organizationId: null, managedGroupIds: [], linkedWearerIds: [] };
+
+type Log = { error(obj: object, msg: string): void };
+
+const sees = (actor: Actor, w: { organizationId: string; groupId: string | null; wearerId: string }) =>
+  can(actor, 'read', { kind: 'wearer', ...w });
+
+/**
+ * The live stream's fan-out: bus events become SSE frames for the clients allowed to see
+ * them (the same rule as the summary). One query per alert event, one per second for summaries.
+ */
+export function liveHub(ctx: AppContext, log: Log) {
+  const clients = new Set<Client>();
+  const pendingWearers = new Set<string>();
+
+  const send = (c: Client, frame: string) => {
+    if (!c.res.writableEnded && !c.res.destroyed) c.res.write(frame);
+  };
+  const write = (c: Client, event: string, data: unknown) =>
+    send(c, `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+
+  async function onAlert(action: LiveAlertEvent['action'], alert: BusEvents['alert.opened']) {
+    const where = { organizationId: alert.organizationId, groupId: alert.groupId, wearerId: alert.wearerId };
+    const audience = [...clients].filter((c) => sees(c.actor, where));
+    if (!audience.length) return;
+    const row = await getAlert(ctx.db, alert.id);
+    if (!row) return;
+    const data = { action, alert: toAlertView(row) } satisfies LiveAlertEvent;
+    for (const c of audience) write(c, 'alert', data);
+  }
+
+  async function flushSummaries() {
+    if (!pendingWearers.size || !clients.size) return pendingWearers.clear();
+    const ids = [...pendingWearers];
+    pendingWearers.clear();
+    const now = ctx.now();
+    for (const row of await summaryRows(ctx.db, SYSTEM, { wearerIds: ids })) {
+      const summary = toWearerSummary(row, now);
+      for (const c of clients) {
+        if (sees(c.actor, { organizationId: row.organization_id, groupId: row.group_id, wearerId: row.uid })) {
+          write(c, 'summary', summary);
+        }
+      }
+    }
+  }
+
+  const onOpened = (a: BusEvents['alert.opened']) =>
+    void onAlert('opened', a).catch((err: unknown) => log.error({ err }, 'live alert failed'));
+  const onClosed = (a: BusEvents['alert.closed']) =>
+    void onAlert(a.closeReason === 'confirmed' ? 'confirmed' : 'closed', a).catch((err: unknown) =>
+      log.error({ err }, 'live alert failed'),
+    );
+  const onWearer = (w: BusEvents['wearer.updated']) => {
+    if (clients.size) pendingWearers.add(w.wearerId);
+  };
+  ctx.bus.on(BUS_EVENTS.alertOpened, onOpened);
+  ctx.bus.on(BUS_EVENTS.alertClosed, onClosed);
+  ctx.bus.on(BUS_EVENTS.wearerUpdated, onWearer);
+
+  const heartbeat = setInterval(() => {
+    for (const c of clients) send(c, ': heartbeat\n\n');
+  }, HEARTBEAT_MS);
+  const flusher = setInterval(() => {
+    flushSummaries().catch((err: unknown) => log.error({ err }, 'live summary failed'));
+  }, SUMMARY_FLUSH_MS);
+  heartbeat.unref();
+  flusher.unref();
+
+  return {
+    add(actor: Actor, res: ServerResponse): () => void {
+      const client = { actor, res };
+      clients.add(client);
+      return () => clients.delete(client);
+    },
+    get size() {
+      return clients.size;
+    },
+    /** Ends every stream (app close) and stops listening. */
+    close() {
+      clearInterval(heartbeat);
+      clearInterval(flusher);
+      ctx.bus.off(BUS_EVENTS.alertOpened, onOpened);
+      ctx.bus.off(BUS_EVENTS.alertClosed, onClosed);
+      ctx.bus.off(BUS_EVENTS.wearerUpdated, onWearer);
+      for (const c of clients) c.res.end();
+      clients.clear();
+    },
+  };
+}

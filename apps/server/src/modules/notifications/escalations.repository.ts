@@ -1,0 +1,50 @@
+import type { Queryable } from '../../db/client.js';
+
+export interface EscalationRow {
+  alert_id: string;
+  current_step: number;
+  upgraded: boolean;
+}
+
+export async function startEscalation(db: Queryable, alertId: string, organizationId: string, step: number, dueAt: Date): Promise<void> {
+  await db.query(
+    `INSERT INTO notification_escalations (alert_id, organization_id, current_step, due_at)
+     VALUES ($1, $2, $3, $4) ON CONFLICT (alert_id) DO NOTHING`,
+    [alertId, organizationId, step, dueAt],
+  );
+}
+
+/**
+ * Claims the escalations that are due by pushing their due time forward, so that another
+ * server's sweeper (or the next sweep) does not take the same rows while they are handled.
+ */
+export async function claimDue(db: Queryable, now: Date, retryAt: Date, limit = 50): Promise<EscalationRow[]> {
+  return db.query<EscalationRow>(
+    `UPDATE notification_escalations SET due_at = $2
+      WHERE alert_id IN (SELECT alert_id FROM notification_escalations
+                          WHERE done_at IS NULL AND due_at <= $1
+                          ORDER BY due_at LIMIT $3 FOR UPDATE SKIP LOCKED)
+      RETURNING alert_id, current_step, upgraded`,
+    [now, retryAt, limit],
+  );
+}
+
+export async function advanceEscalation(
+  db: Queryable,
+  alertId: string,
+  step: number,
+  upgraded: boolean,
+  dueAt: Date,
+): Promise<void> {
+  await db.query(
+    'UPDATE notification_escalations SET current_step = $2, upgraded = $3, due_at = $4 WHERE alert_id = $1',
+    [alertId, step, upgraded, dueAt],
+  );
+}
+
+export async function finishEscalation(db: Queryable, alertId: string, at: Date, reason: string): Promise<void> {
+  await db.query(
+    'UPDATE notification_escalations SET done_at = $2, done_reason = $3 WHERE alert_id = $1 AND done_at IS NULL',
+    [alertId, at, reason],
+  );
+}

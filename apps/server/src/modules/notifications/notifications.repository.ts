@@ -1,0 +1,185 @@
+import { randomUUID } from 'node:crypto';
+import type { Actor, AlertLevel, AlertType, NotificationChannel, NotificationStatus, WeeklySchedule } from '@wearable/domain';
+import type { Queryable } from '../../db/client.js';
+import { SqlParams, wearerScope } from '../device-data/wearer-scope.js';
+
+export interface RecipientRow {
+  id: string;
+  user_id: string | null;
+  user_name: string | null;
+  /** The stored number, or the staff member's phone number. */
+  phone_number: string | null;
+  own_phone_number: string | null;
+  channel: NotificationChannel;
+  alert_types: AlertType[];
+  schedule: WeeklySchedule;
+  step: number;
+}
+
+export async function groupRecipients(db: Queryable, groupId: string): Promise<RecipientRow[]> {
+  return db.query<RecipientRow>(
+    `SELECT s.id, s.user_id, u.name AS user_name, COALESCE(s.phone_number, u.phone_number) AS phone_number,
+            s.phone_number AS own_phone_number, s.channel, s.alert_types, s.schedule, s.step
+       FROM group_alert_notice_settings s
+       LEFT JOIN users u ON u.id = s.user_id AND u.deleted_at IS NULL
+      WHERE s.group_id = $1 AND (s.user_id IS NULL OR u.id IS NOT NULL)
+      ORDER BY s.step, s.position`,
+    [groupId],
+  );
+}
+
+export interface NewRecipient {
+  userId?: string | undefined;
+  phoneNumber?: string | undefined;
+  channel: NotificationChannel;
+  alertTypes: AlertType[];
+  schedule: WeeklySchedule;
+  order: number;
+}
+
+/** Replaces a group's recipients in one transaction. */
+export async function replaceRecipients(
+  tx: Queryable,
+  organizationId: string,
+  groupId: string,
+  recipients: NewRecipient[],
+): Promise<void> {
+  await tx.query('DELETE FROM group_alert_notice_settings WHERE group_id = $1', [groupId]);
+  for (const [position, r] of recipients.entries()) {
+    await tx.query(
+      `INSERT INTO group_alert_notice_settings
+         (id, organization_id, group_id, user_id, phone_number, channel, alert_types, schedule, step, position)
+       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb, $9, $10)`,
+      [
+        randomUUID(),
+        organizationId,
+        groupId,
+        r.userId ?? null,
+        r.phoneNumber ?? null,
+        r.channel,
+        JSON.stringify(r.alertTypes),
+        JSON.stringify(r.schedule),
+        r.order,
+        position,
+      ],
+    );
+  }
+}
+
+export async function findGroup(db: Queryable, groupId: string): Promise<{ id: string; organization_id: string } | undefined> {
+  const [row] = await db.query<{ id: string; organization_id: string }>(
+    'SELECT id, organization_id FROM groups WHERE id = $1',
+    [groupId],
+  );
+  return row;
+}
+
+/** Of the given ids, those that are living staff of the organisation. */
+export async function staffOf(db: Queryable, organizationId: string, userIds: string[]): Promise<Set<string>> {
+  const rows = await db.query<{ id: string }>(
+    `SELECT id FROM users WHERE id = ANY($1::text[]) AND organization_id = $2 AND deleted_at IS NULL
+        AND role IN ('ORGANIZATION_OWNER','ORGANIZATION_GENERAL','ORGANIZATION_GROUP')`,
+    [userIds, organizationId],
+  );
+  return new Set(rows.map((r) => r.id));
+}
+
+export interface AlertForNotice {
+  id: string;
+  organization_id: string;
+  group_id: string | null;
+  type: AlertType;
+  level: AlertLevel;
+  status: 'OPEN' | 'CLOSED';
+  confirmed_at: Date | string | null;
+  opened_at: Date | string;
+  notify: boolean;
+  wearer_name: string;
+  group_name: string | null;
+  time_zone: string;
+}
+
+export async function alertForNotice(db: Queryable, alertId: string): Promise<AlertForNotice | undefined> {
+  const [row] = await db.query<AlertForNotice>(
+    `SELECT a.id, a.organization_id, a.group_id, a.type, a.level, a.status, a.confirmed_at, a.opened_at,
+            a.notify, u.name AS wearer_name, g.name AS group_name, o.time_zone
+       FROM alerts a JOIN users u ON u.id = a.wearer_id JOIN organizations o ON o.id = a.organization_id
+       LEFT JOIN groups g ON g.id = a.group_id
+      WHERE a.id = $1`,
+    [alertId],
+  );
+  return row;
+}
+
+export interface Attempt {
+  organizationId: string;
+  alertId: string;
+  step: number;
+  channel: NotificationChannel;
+  userId: string | null;
+  recipient: string | null;
+  provider: string;
+  text: string;
+}
+
+export async function insertAttempt(db: Queryable, a: Attempt, status: NotificationStatus, at: Date, error: string | null): Promise<string> {
+  const id = randomUUID();
+  await db.query(
+    `INSERT INTO notifications (id, organization_id, alert_id, step, channel, user_id, recipient, provider,
+                                status, error, text, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12)`,
+    [id, a.organizationId, a.alertId, a.step, a.channel, a.userId, a.recipient, a.provider, status, error, a.text, at],
+  );
+  return id;
+}
+
+export async function recordOutcome(
+  db: Queryable,
+  id: string,
+  outcome: { status: NotificationStatus; providerId?: string; error?: string },
+  at: Date,
+): Promise<void> {
+  await db.query('UPDATE notifications SET status = $2, provider_id = $3, error = $4, updated_at = $5 WHERE id = $1', [
+    id,
+    outcome.status,
+    outcome.providerId ?? null,
+    outcome.error ?? null,
+    at,
+  ]);
+}
+
+export interface NotificationRow {
+  id: string;
+  alert_id: string;
+  channel: NotificationChannel;
+  recipient: string | null;
+  user_id: string | null;
+  provider: string;
+  status: NotificationStatus;
+  error: string | null;
+  step: number;
+  text: string;
+  created_at: Date | string;
+}
+
+/** The attempts on alerts the actor may see, newest first. */
+export async function listNotifications(
+  db: Queryable,
+  actor: Actor,
+  alertId: string | undefined,
+  limit: number,
+  offset: number,
+): Promise<{ rows: NotificationRow[]; total: number }> {
+  const p = new SqlParams();
+  let where = wearerScope(actor, p, {}, 'u', ['u.group_id', 'a.group_id']);
+  if (alertId) where += ` AND n.alert_id = ${p.add(alertId)}`;
+  const from = 'FROM notifications n JOIN alerts a ON a.id = n.alert_id JOIN users u ON u.id = a.wearer_id';
+  const [count] = await db.query<{ n: number }>(`SELECT count(*)::int AS n ${from} WHERE ${where}`, p.values);
+  const rows = await db.query<NotificationRow>(
+    `SELECT n.id, n.alert_id, n.channel, n.recipient, n.user_id, n.provider, n.status, n.error, n.step, n.text,
+            n.created_at ${from} WHERE ${where}
+      ORDER BY n.created_at DESC, n.id LIMIT ${p.add(limit)} OFFSET ${p.add(offset)}`,
+    p.values,
+  );
+  return { rows, total: count?.n ?? 0 };
+}

@@ -1,0 +1,37 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  alertNoticeSettingsBody,
+  alertNoticeSettingsResponse,
+  groupParams,
+  notificationsQuery,
+  notificationsResponse,
+} from '@wearable/domain';
+import type { AppContext } from '../../context.js';
+import { getNoticeSettings, notificationLog, putNoticeSettings } from './notice-settings.service.js';
+
+/** A group's alert notice settings and the log of every notification attempt. */
+export const notificationsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (base, { ctx }) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Notifications'];
+
+  app.get(
+    '/v2/group/:groupId/alertNoticeSettings',
+    { schema: { tags, params: groupParams, response: { 200: alertNoticeSettingsResponse } } },
+    (request) => getNoticeSettings(ctx, request.actor, request.params.groupId),
+  );
+
+  app.put(
+    '/v2/group/:groupId/alertNoticeSettings',
+    {
+      schema: { tags, params: groupParams, body: alertNoticeSettingsBody, response: { 200: alertNoticeSettingsResponse } },
+    },
+    (request) => putNoticeSettings(ctx, request.actor, request.params.groupId, request.body.recipients),
+  );
+
+  app.get(
+    '/v2/notifications',
+    { schema: { tags, querystring: notificationsQuery, response: { 200: notificationsResponse } } },
+    (request) => notificationLog(ctx, request.actor, request.query),
+  );
+};

@@ -1,0 +1,125 @@
+import { isWithinSchedule } from '@wearable/domain';
+import type { AppContext } from '../../context.js';
+import { advanceEscalation, claimDue, finishEscalation, startEscalation } from './escalations.repository.js';
+import type { NotificationProvider } from './notification-provider.js';
+import { alertMessage } from './notification-texts.js';
+import {
+  type AlertForNotice,
+  alertForNotice,
+  groupRecipients,
+  insertAttempt,
+  type RecipientRow,
+  recordOutcome,
+} from './notifications.repository.js';
+
+/**
+ * Sends alert notices by SMS / phone call to a group's recipients and escalates EMERGENCY
+ * alerts nobody confirms: step by step through the recipients' `order`, and when no step is
+ * left, SMS recipients of the last step are called instead. Every attempt is logged.
+ */
+export interface NotificationsService {
+  /** On alert.opened with notify: the first step's recipients; EMERGENCY starts the escalation timer. */
+  alertOpened(alertId: string): Promise<void>;
+  /** Escalates every due, unconfirmed EMERGENCY alert. Returns how many it handled. */
+  sweep(): Promise<number>;
+}
+
+type Log = { error(obj: object, msg: string): void };
+
+export function notificationsService(ctx: AppContext, provider: NotificationProvider, log?: Log): NotificationsService {
+  const afterMs = () => ctx.config.escalationAfterSeconds * 1000;
+
+  /** Recipients of this alert's group for its type whose schedule covers now. */
+  async function matching(alert: AlertForNotice): Promise<RecipientRow[]> {
+    if (!alert.group_id) return [];
+    const now = ctx.now();
+    return (await groupRecipients(ctx.db, alert.group_id)).filter(
+      (r) => r.alert_types.includes(alert.type) && isWithinSchedule(r.schedule, now, alert.time_zone),
+    );
+  }
+
+  async function send(alert: AlertForNotice, r: RecipientRow, step: number, channel = r.channel): Promise<void> {
+    const text = alertMessage({
+      type: alert.type,
+      level: alert.level,
+      wearerName: alert.wearer_name,
+      groupName: alert.group_name,
+      openedAt: new Date(alert.opened_at),
+      timeZone: alert.time_zone,
+      step,
+    });
+    const attempt = {
+      organizationId: alert.organization_id,
+      alertId: alert.id,
+      step,
+      channel,
+      userId: r.user_id,
+      recipient: r.phone_number,
+      provider: provider.name,
+      text,
+    };
+    if (!r.phone_number) {
+      await insertAttempt(ctx.db, attempt, 'failed', ctx.now(), 'the recipient has no phone number');
+      return;
+    }
+    // Queued first, so an attempt is on record even if the provider never answers.
+    const id = await insertAttempt(ctx.db, attempt, 'queued', ctx.now(), null);
+    const outcome =
+      channel === 'SMS' ? await provider.sendSms(r.phone_number, text) : await provider.call(r.phone_number, text);
+    await recordOutcome(ctx.db, id, outcome, ctx.now());
+  }
+
+  async function sendStep(alert: AlertForNotice, recipients: RecipientRow[], step: number): Promise<void> {
+    for (const r of recipients.filter((x) => x.step === step)) await send(alert, r, step);
+  }
+
+  async function escalate(alertId: string, currentStep: number, upgraded: boolean): Promise<void> {
+    const now = ctx.now();
+    const alert = await alertForNotice(ctx.db, alertId);
+    if (!alert) return;
+    if (alert.confirmed_at !== null) return finishEscalation(ctx.db, alertId, now, 'confirmed');
+    if (alert.status === 'CLOSED') return finishEscalation(ctx.db, alertId, now, 'closed');
+    const recipients = await matching(alert);
+    const next = recipients.map((r) => r.step).filter((s) => s > currentStep).sort((a, b) => a - b)[0];
+    const dueAt = new Date(now.getTime() + afterMs());
+    if (next !== undefined) {
+      await sendStep(alert, recipients, next);
+      return advanceEscalation(ctx.db, alertId, next, false, dueAt);
+    }
+    const smsAtLast = recipients.filter((r) => r.step === currentStep && r.channel === 'SMS');
+    if (!upgraded && smsAtLast.length) {
+      // No later step: those who only got an SMS are now called.
+      for (const r of smsAtLast) await send(alert, r, currentStep + 1, 'PHONE_CALL');
+      return advanceEscalation(ctx.db, alertId, currentStep, true, dueAt);
+    }
+    return finishEscalation(ctx.db, alertId, now, 'exhausted');
+  }
+
+  return {
+    async alertOpened(alertId) {
+      const alert = await alertForNotice(ctx.db, alertId);
+      if (!alert || !alert.notify || alert.confirmed_at !== null) return;
+      const recipients = await matching(alert);
+      const first = Math.min(...recipients.map((r) => r.step));
+      if (!Number.isFinite(first)) return;
+      await sendStep(alert, recipients, first);
+      if (alert.level === 'EMERGENCY') {
+        await startEscalation(ctx.db, alert.id, alert.organization_id, first, new Date(ctx.now().getTime() + afterMs()));
+      }
+    },
+
+    async sweep() {
+      const now = ctx.now();
+      // A claimed row whose handling crashes is retried after one more escalation period.
+      const due = await claimDue(ctx.db, now, new Date(now.getTime() + afterMs()));
+      for (const row of due) {
+        try {
+          await escalate(row.alert_id, row.current_step, row.upgraded);
+        } catch (err) {
+          log?.error({ err, alertId: row.alert_id }, 'escalation failed');
+        }
+      }
+      return due.length;
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { alertSettings, alertSettingsPatch } from '../alert-settings.js';
+
+const idParam = z.string().min(1).max(64);
+
+/** GET /v2/user/alertSettings/list?clientId=&groupId=: every visible wearer's effective settings. */
+export const alertSettingsListQuery = z.object({ clientId: idParam.optional(), groupId: idParam.optional() });
+export const wearerAlertSettings = z.object({
+  uid: z.string(),
+  name: z.string(),
+  clientId: z.string(),
+  groupId: z.string().nullable(),
+  groupName: z.string().nullable(),
+  /** Whole years, null when the birth date is unknown (the engine then assumes 40). */
+  age: z.number().int().nullable(),
+  /** 208 - 0.7 x age, capped to 40..220. */
+  maxHeartRate: z.number().int(),
+  /** The upper bound the engine uses (heartRateUpper, or the maximum heart rate when null). */
+  effectiveHeartRateUpper: z.number().int(),
+  /** Stored settings merged over the defaults. */
+  settings: alertSettings,
+  updatedAt: z.string().nullable(),
+});
+export type WearerAlertSettings = z.infer<typeof wearerAlertSettings>;
+export const alertSettingsListResponse = z.object({ settings: z.array(wearerAlertSettings) });
+
+export const clientParams = z.object({ clientId: idParam });
+/** PATCH /v2/client/{clientId}/user/alertSetting: the wearer and any subset of the settings. */
+export const alertSettingPatchBody = alertSettingsPatch.safeExtend({ uid: idParam });
+/** PATCH /v2/client/{clientId}/users/alertSettings/bulk: the same change to many wearers, all or nothing. */
+export const alertSettingsBulkBody = z.strictObject({
+  uids: z.array(idParam).min(1).max(1000),
+  settings: alertSettingsPatch,
+});
+export const alertSettingsUpdateResponse = z.object({ settings: z.array(wearerAlertSettings) });
