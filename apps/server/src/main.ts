@@ -5,10 +5,13 @@ import { ConfigError, loadConfig } from './config.js';
 import { createContext } from './context.js';
 import { openDb } from './db/client.js';
 import { migrate } from './db/migrate.js';
+import { CliError, createAdminCommand, seedCommand, seedOnStart } from './cli/identity-commands.js';
 
 /** Commands: start (default), migrate. Each reads the same environment (see README). */
 const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
   start,
+  seed: seedCommand,
+  'create-admin': createAdminCommand,
   migrate: async () => {
     const config = loadConfig();
     const db = await openDb(config);
@@ -23,6 +26,7 @@ async function start(args: string[]): Promise<void> {
   const config = loadConfig();
   const db = await openDb(config);
   await migrate(db);
+  await seedOnStart(db, config.seedDemo, (msg) => console.log(msg));
   const ctx = createContext(config, db);
   const app = await buildApp(ctx);
   let stopping = false;
@@ -46,7 +50,7 @@ if (!run) {
   process.exit(2);
 }
 run(rest).catch((err: unknown) => {
-  if (err instanceof ConfigError) console.error(err.message);
+  if (err instanceof ConfigError || err instanceof CliError) console.error(err.message);
   else console.error(err instanceof Error ? (err.stack ?? err.message) : err);
   process.exit(1);
 });

@@ -48,7 +48,7 @@ export function actorRepository(db: Queryable) {
         `SELECT ${ACTOR_COLUMNS} FROM users u
            JOIN organizations o ON o.id = u.organization_id AND o.is_demo
           WHERE u.role = 'ORGANIZATION_OWNER' AND u.deleted_at IS NULL
-          ORDER BY u.created_at, u.id LIMIT 1`,
+          ORDER BY o.created_at, o.id, u.created_at, u.id LIMIT 1`,
       );
       const row = rows[0];
       return row ? toActor(row) : null;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TokenPair } from '@wearable/domain';
 import { createOrganization, createUser, FACTORY_PASSWORD } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 
@@ -28,7 +29,7 @@ describe('POST /v2/auth/signIn', () => {
     const owner = await newOwner();
     const res = await signIn(owner.email, FACTORY_PASSWORD, nextAddress());
     expect(res.statusCode).toBe(200);
-    const pair = res.json();
+    const pair = res.json<TokenPair>();
     expect(pair).toMatchObject({ tokenType: 'Bearer', expiresIn: 900 });
     expect(pair.refreshToken).toMatch(/^[\w-]{43}$/);
     expect((await getUser(pair.accessToken)).statusCode).toBe(200);
@@ -113,7 +114,7 @@ describe('POST /v2/auth/refresh', () => {
     const owner = await newOwner();
     const first = await refresh(owner.refreshToken);
     expect(first.statusCode).toBe(200);
-    const second = first.json();
+    const second = first.json<TokenPair>();
     expect(second.refreshToken).not.toBe(owner.refreshToken);
     expect((await getUser(second.accessToken)).statusCode).toBe(200);
     expect((await refresh(second.refreshToken)).statusCode).toBe(200);
@@ -121,7 +122,7 @@ describe('POST /v2/auth/refresh', () => {
 
   it('reuse of a rotated token revokes the whole family, access tokens included', async () => {
     const owner = await newOwner();
-    const rotated = (await refresh(owner.refreshToken)).json();
+    const rotated = (await refresh(owner.refreshToken)).json<TokenPair>();
     const reuse = await refresh(owner.refreshToken);
     expect(reuse.statusCode).toBe(401);
     expect(reuse.json().code).toBe('REFRESH_TOKEN_REUSED');
@@ -164,7 +165,7 @@ describe('POST /v2/auth/signOut', () => {
 
   it('works without a body and leaves the user’s other sessions alone', async () => {
     const owner = await newOwner();
-    const other = (await signIn(owner.email, FACTORY_PASSWORD, nextAddress())).json();
+    const other = (await signIn(owner.email, FACTORY_PASSWORD, nextAddress())).json<TokenPair>();
     const res = await t.app.inject({ method: 'POST', url: '/v2/auth/signOut', headers: owner.headers });
     expect(res.statusCode).toBe(204);
     expect((await getUser(owner.accessToken)).statusCode).toBe(401);

@@ -38,6 +38,25 @@ export function usersRepository(db: Queryable) {
       return rows[0] ?? null;
     },
 
+    async emailTaken(email: string): Promise<boolean> {
+      return (await db.query('SELECT 1 FROM users WHERE email = $1', [email])).length > 0;
+    },
+
+    async insertAccount(row: {
+      id: string;
+      role: Role;
+      organizationId: string | null;
+      name: string;
+      email: string;
+      passwordHash: string;
+    }): Promise<void> {
+      await db.query(
+        `INSERT INTO users (id, organization_id, role, name, email, email_verified, password_hash)
+         VALUES ($1, $2, $3, $4, $5, false, $6)`,
+        [row.id, row.organizationId, row.role, row.name, row.email, row.passwordHash],
+      );
+    },
+
     /** Records an agreement; agreeing twice keeps the first time. */
     async recordTermsAgreement(uid: string, version: string, at: Date): Promise<Date> {
       await db.query(

@@ -1,0 +1,65 @@
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config.js';
+import { type Db, openDb } from '../db/client.js';
+import { migrate } from '../db/migrate.js';
+import { seedDemo } from '../db/seed/demo.js';
+import { ApiError } from '../errors.js';
+import { createPlatformOwner } from '../modules/users/accounts.service.js';
+
+/** A refusal the CLI prints as one line and exits 1 on. */
+export class CliError extends Error {}
+
+async function withDb<T>(fn: (db: Db) => Promise<T>): Promise<T> {
+  const db = await openDb(loadConfig());
+  try {
+    await migrate(db);
+    return await fn(db);
+  } finally {
+    await db.close();
+  }
+}
+
+/** At start: seed the demo into an empty database when SEED_DEMO (default on PGlite) allows. */
+export async function seedOnStart(
+  db: Db,
+  seedDemoEnabled: boolean,
+  log: (msg: string) => void,
+): Promise<void> {
+  if (!seedDemoEnabled) return;
+  const result = await seedDemo(db);
+  if (result.seeded) {
+    log(`Seeded the demo: ${result.organizations} organisations, ${result.wearers} wearers, ${result.accounts} sign-ins (password demo-pass-2026)`);
+  }
+}
+
+/** `seed`: the demo dataset into an empty database. */
+export async function seedCommand(args: string[]): Promise<void> {
+  parseArgs({ args, options: {} });
+  const result = await withDb(seedDemo);
+  if (!result.seeded) throw new CliError('The database already has organisations; the demo is seeded only into an empty one.');
+  console.log(`Seeded the demo: ${result.organizations} organisations, ${result.wearers} wearers, ${result.accounts} sign-ins (password demo-pass-2026)`);
+}
+
+/** `create-admin --email E --password P [--name N]`: a platform owner (ALL_OWNER). */
+export async function createAdminCommand(args: string[]): Promise<void> {
+  let values: { email?: string | undefined; password?: string | undefined; name?: string | undefined };
+  try {
+    ({ values } = parseArgs({
+      args,
+      options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' } },
+    }));
+  } catch (err) {
+    throw new CliError(`${(err as Error).message}. Usage: create-admin --email E --password P [--name N]`);
+  }
+  if (!values.email || !values.password) {
+    throw new CliError('Usage: create-admin --email E --password P [--name N]');
+  }
+  const { email, password, name } = values;
+  try {
+    const admin = await withDb((db) => createPlatformOwner(db, { email, password, name }));
+    console.log(`Created ALL_OWNER ${admin.email} (uid ${admin.uid})`);
+  } catch (err) {
+    if (err instanceof ApiError) throw new CliError(err.message);
+    throw err;
+  }
+}
