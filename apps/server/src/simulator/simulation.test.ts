@@ -1,0 +1,182 @@
+import { READING_LIMITS, SLEEP_STAGE_CODES, STRESS_LEVELS } from '@wearable/domain';
+import { braceletReading, deviceEvent, environmentReading } from '@wearable/domain';
+import { describe, expect, it } from 'vitest';
+import { type OutboundBatch, Simulation, type SimulationOptions } from './simulation.js';
+
+const MONDAY = Date.parse('2026-07-06T00:00:00+09:00');
+const HOUR = 3_600_000;
+
+function world(overrides: Partial<SimulationOptions> = {}): Simulation {
+  return new Simulation({
+    seed: 7,
+    start: new Date(MONDAY),
+    eventsPerHour: 0,
+    gateways: [
+      { gatewayId: 'site', credential: 'c', serialNumbers: ['S1', 'S2', 'S3'] },
+      { gatewayId: 'home', credential: 'c', serialNumbers: ['H1', 'H2'] },
+    ],
+    ...overrides,
+  });
+}
+
+/** Everything a simulation sends from its start up to `hours` later. */
+function collect(sim: Simulation, hours: number, stepHours = 1): OutboundBatch[] {
+  const out: OutboundBatch[] = [];
+  for (let h = stepHours; h <= hours; h += stepHours)
+    out.push(...sim.advanceTo(new Date(MONDAY + h * HOUR)));
+  return out;
+}
+const readings = (batches: OutboundBatch[]) => batches.flatMap((b) => b.readings);
+const localHour = (iso: string) => new Date(Date.parse(iso) + 9 * HOUR).getUTCHours();
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+
+describe('simulation model', () => {
+  it('is deterministic for a seed and start time, however the clock is stepped', () => {
+    const a = collect(world(), 24, 1).flatMap((b) => [
+      ...b.readings,
+      ...b.environment,
+      ...b.events,
+    ]);
+    const b = collect(world(), 24, 6).flatMap((b) => [
+      ...b.readings,
+      ...b.environment,
+      ...b.events,
+    ]);
+    const sortKey = (x: { at: string }) => x.at + JSON.stringify(x);
+    expect(a.length).toBeGreaterThan(1000);
+    expect(a.map(sortKey).sort()).toEqual(b.map(sortKey).sort());
+    const other = collect(world({ seed: 8 }), 24).flatMap((b) => b.readings);
+    expect(other.map((r) => r.heartRate)).not.toEqual(
+      readings(collect(world(), 24)).map((r) => r.heartRate),
+    );
+  });
+
+  it('keeps every item inside the protocol and its ranges, events included', () => {
+    const batches = collect(world({ eventsPerHour: 30 }), 48, 2);
+    for (const b of batches) {
+      for (const r of b.readings) {
+        expect(braceletReading.safeParse(r).success).toBe(true);
+        if (r.heartRate !== undefined) {
+          expect(r.heartRate).toBeGreaterThanOrEqual(READING_LIMITS.heartRate.min);
+          expect(r.heartRate).toBeLessThanOrEqual(READING_LIMITS.heartRate.max);
+        }
+        if (r.skinTemperature !== undefined) {
+          expect(r.skinTemperature).toBeGreaterThanOrEqual(READING_LIMITS.temperature.min);
+          expect(r.skinTemperature).toBeLessThanOrEqual(READING_LIMITS.temperature.max);
+        }
+        if (r.sleepStage !== undefined) expect(SLEEP_STAGE_CODES).toContain(r.sleepStage);
+        if (r.stressLevel !== undefined) expect(STRESS_LEVELS).toContain(r.stressLevel);
+        expect(r.battery).toBeGreaterThanOrEqual(0);
+        expect(r.battery).toBeLessThanOrEqual(100);
+      }
+      for (const e of b.environment) expect(environmentReading.safeParse(e).success).toBe(true);
+      for (const e of b.events) expect(deviceEvent.safeParse(e).success).toBe(true);
+    }
+  });
+
+  it('never releases an item measured after the clock it was advanced to', () => {
+    const sim = world();
+    const t = new Date(MONDAY + 90 * 60_000 + 17_000);
+    for (const b of sim.advanceTo(t)) {
+      for (const item of [...b.readings, ...b.environment, ...b.events]) {
+        expect(Date.parse(item.at)).toBeLessThanOrEqual(t.getTime());
+      }
+    }
+  });
+
+  it('sleeps at night and works in the day', () => {
+    const rs = readings(collect(world(), 24)).filter((r) => r.serialNumber.startsWith('S'));
+    const night = rs.filter((r) => localHour(r.at) >= 1 && localHour(r.at) < 4);
+    const work = rs.filter((r) => localHour(r.at) >= 9 && localHour(r.at) < 12);
+    expect(night.every((r) => r.sleepStage !== undefined)).toBe(true);
+    expect(work.every((r) => r.sleepStage === undefined)).toBe(true);
+    // Deep, light and restless sleep and brief awakenings all occur in a night.
+    expect(new Set(night.map((r) => r.sleepStage))).toEqual(new Set([1, 2, 3, 4]));
+    expect(mean(work.map((r) => r.heartRate!))).toBeGreaterThan(
+      mean(night.map((r) => r.heartRate!)) + 25,
+    );
+    expect(mean(work.map((r) => r.steps!))).toBeGreaterThan(30);
+    expect(night.every((r) => r.steps === 0)).toBe(true);
+  });
+
+  it('gives the outdoor site a hot afternoon and the care home a mild day', () => {
+    const env = collect(world(), 24).flatMap((b) =>
+      b.environment.map((e) => ({ ...e, gatewayId: b.gatewayId })),
+    );
+    const site = env.filter((e) => e.gatewayId === 'site');
+    const home = env.filter((e) => e.gatewayId === 'home');
+    const at = (list: typeof env, hour: number) =>
+      mean(list.filter((e) => localHour(e.at) === hour).map((e) => e.wbgt!));
+    expect(at(site, 14)).toBeGreaterThan(at(site, 4) + 3);
+    expect(at(site, 14)).toBeGreaterThan(28);
+    expect(Math.max(...site.map((e) => e.wbgt!))).toBeLessThan(34.5);
+    for (const e of home) {
+      expect(e.wbgt).toBeGreaterThan(21);
+      expect(e.wbgt).toBeLessThan(26);
+    }
+  });
+
+  it('respects each bracelet duty cycle', () => {
+    const sim = world({ wearers: { S1: { dutyCycleMinutes: 5 }, H1: { dutyCycleMinutes: 10 } } });
+    const rs = readings(collect(sim, 4));
+    const count = (serial: string) =>
+      rs.filter((r) => r.serialNumber === serial && Date.parse(r.at) < MONDAY + 4 * HOUR).length;
+    expect(count('S1')).toBe(48);
+    expect(count('H1')).toBe(24);
+    expect(count('S2')).toBe(240);
+  });
+
+  it('a heat episode raises the site WBGT past 31 and the wearer heart rate', () => {
+    const sim = world();
+    collect(sim, 10); // 10:00 local, a working morning
+    const before = readings(sim.advanceTo(new Date(MONDAY + 10.25 * HOUR))).filter(
+      (r) => r.serialNumber === 'S2',
+    );
+    sim.trigger('heat-episode', 'S2', 30);
+    const during = sim.advanceTo(new Date(MONDAY + 10.25 * HOUR + 25 * 60_000));
+    const hr = (rs: OutboundBatch['readings']) =>
+      mean(rs.filter((r) => r.serialNumber === 'S2').map((r) => r.heartRate!));
+    const late = readings(during).filter(
+      (r) => Date.parse(r.at) > MONDAY + 10.25 * HOUR + 12 * 60_000,
+    );
+    expect(hr(late)).toBeGreaterThan(hr(before) + 20);
+    const siteEnv = during.find((b) => b.gatewayId === 'site')!.environment;
+    expect(Math.max(...siteEnv.map((e) => e.wbgt!))).toBeGreaterThanOrEqual(31);
+  });
+
+  it('sends SOS and fall events, removal and put-back, and a silent gateway sends nothing', () => {
+    const sim = world();
+    collect(sim, 10);
+    sim.trigger('gateway-silent', 'home', 15);
+    const first = sim.advanceTo(new Date(MONDAY + 10 * HOUR + 2 * 60_000));
+    sim.trigger('sos', 'S1');
+    sim.trigger('fall', 'H1');
+    sim.trigger('removed', 'S3', 10);
+    const batches = [...first, ...sim.advanceTo(new Date(MONDAY + 10.5 * HOUR))];
+    const events = batches.flatMap((b) => b.events.map((e) => `${e.serialNumber}:${e.type}`));
+    expect(events).toContain('S1:SOS');
+    expect(events).toEqual(expect.arrayContaining(['S3:REMOVED', 'S3:WORN']));
+    // The fall happened while the home gateway was silent: lost with its uplink.
+    expect(events).not.toContain('H1:FALL');
+    const home = batches.filter((b) => b.gatewayId === 'home').flatMap((b) => b.readings);
+    const silent = home.filter(
+      (r) =>
+        Date.parse(r.at) >= MONDAY + 10 * HOUR + 60_000 &&
+        Date.parse(r.at) < MONDAY + 10 * HOUR + 15 * 60_000,
+    );
+    expect(silent).toEqual([]);
+    expect(home.length).toBeGreaterThan(20);
+    const s3 = readings(batches).filter((r) => r.serialNumber === 'S3');
+    expect(s3.filter((r) => r.worn === false).length).toBeGreaterThanOrEqual(9);
+    expect(s3.filter((r) => r.worn === false).every((r) => r.heartRate === undefined)).toBe(true);
+  });
+
+  it('random events happen at roughly the configured rate and are reported', () => {
+    const seen: string[] = [];
+    const sim = world({ eventsPerHour: 12, onEvent: (e) => seen.push(e.kind) });
+    collect(sim, 24);
+    expect(seen.length).toBeGreaterThan(12 * 24 * 0.6);
+    expect(seen.length).toBeLessThan(12 * 24 * 1.4);
+    expect(new Set(seen).size).toBeGreaterThanOrEqual(5);
+  });
+});
