@@ -1,0 +1,165 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACTOR_NAMES, type ActorName, type AlertsWorld, buildAlertsWorld, insertAlert } from '../../testing/alerts-world.js';
+import { createWearer, type WearerRecord } from '../../testing/factories.js';
+import { createTestApp, type TestApp } from '../../testing/test-app.js';
+
+let t: TestApp;
+let w: AlertsWorld;
+let silent: WearerRecord;
+let sosId: string;
+const start = new Date(Math.floor(Date.now() / 60_000) * 60_000 - 30 * 60_000);
+
+/** 30 one-minute readings through the real gateway endpoint: HR 60..89, worn, 10 steps each. */
+async function ingest(wearer: WearerRecord, hrBase = 60) {
+  const readings = Array.from({ length: 30 }, (_, i) => ({
+    serialNumber: wearer.bracelet.serialNumber,
+    at: new Date(start.getTime() + i * 60_000).toISOString(),
+    heartRate: hrBase + i,
+    skinTemperature: 33 + (i % 2),
+    worn: true,
+    steps: 10,
+    sleepStage: 4,
+    stressLevel: 'LOW',
+    battery: 80,
+  }));
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/gateway/v1/batches',
+    headers: { authorization: `Gateway ${wearer.gateway.id}:${wearer.gateway.credential}` },
+    payload: { readings },
+  });
+  expect(res.json()).toMatchObject({ accepted: 30, rejected: [] });
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  w = await buildAlertsWorld(t);
+  await ingest(w.w1);
+  await ingest(w.w2, 100);
+  await ingest(w.wB);
+  silent = await createWearer(t, { organizationId: w.orgA, groupId: w.g1 });
+  sosId = await insertAlert(t.db, w.w1, { type: 'SOS_CALL' });
+});
+afterAll(() => t.close());
+
+const get = (who: ActorName, url: string) => t.app.inject({ url, headers: w.users[who].headers });
+
+const SEES: Record<ActorName, ('w1' | 'w2' | 'wB')[]> = {
+  ALL_OWNER: ['w1', 'w2', 'wB'],
+  ALL_GENERAL: ['w1', 'w2', 'wB'],
+  ORGANIZATION_OWNER: ['w1', 'w2'],
+  ORGANIZATION_GENERAL: ['w1', 'w2'],
+  ORGANIZATION_GROUP: ['w1'],
+  GROUP_MANAGER_OTHER_GROUP: ['w2'],
+  OTHER_ORG_OWNER: ['wB'],
+  PERSONAL_LINKED: ['w1'],
+  PERSONAL_UNLINKED: [],
+  PERSONAL_SELF: ['w1'],
+};
+
+describe('GET /v3/device/summary', () => {
+  it.each(ACTOR_NAMES)('%s sees exactly its wearers', async (who) => {
+    const res = await get(who, '/v3/device/summary');
+    expect(res.statusCode).toBe(200);
+    const uids = new Set(res.json<{ wearers: { uid: string }[] }>().wearers.map((x) => x.uid));
+    for (const k of ['w1', 'w2', 'wB'] as const) expect(uids.has(w[k].uid), `${who} / ${k}`).toBe(SEES[who].includes(k));
+  });
+
+  it('gives the latest values, connection and open alerts', async () => {
+    const res = await get('ORGANIZATION_OWNER', `/v3/device/summary?groupId=${w.g1}`);
+    const wearers = res.json<{ wearers: Record<string, unknown>[] }>().wearers;
+    expect(wearers.map((x) => x.uid).sort()).toEqual([w.w1.uid, silent.uid].sort());
+    expect(wearers.find((x) => x.uid === w.w1.uid)).toMatchObject({
+      name: w.w1.name,
+      clientId: w.orgA,
+      groupId: w.g1,
+      serialNumber: w.w1.bracelet.serialNumber,
+      heartRate: 89,
+      worn: true,
+      battery: 80,
+      connection: 'online',
+      openAlerts: [{ id: sosId, type: 'SOS_CALL', level: 'EMERGENCY' }],
+    });
+    expect(wearers.find((x) => x.uid === silent.uid)).toMatchObject({
+      heartRate: null,
+      connection: 'offline',
+      lastSeenAt: null,
+      openAlerts: [],
+    });
+  });
+
+  it('platform staff narrow by clientId', async () => {
+    const res = await get('ALL_GENERAL', `/v3/device/summary?clientId=${w.orgB}`);
+    expect(res.json<{ wearers: { uid: string }[] }>().wearers.map((x) => x.uid)).toEqual([w.wB.uid]);
+  });
+});
+
+describe('GET /v3/device/history', () => {
+  const q = (uid: string, extra = '') =>
+    `/v3/device/history?uid=${uid}&from=${encodeURIComponent(start.toISOString())}&to=${encodeURIComponent(new Date(start.getTime() + 30 * 60_000).toISOString())}${extra}`;
+
+  it.each(ACTOR_NAMES)('%s: w1 history is 200 if visible, else 404', async (who) => {
+    const res = await get(who, q(w.w1.uid));
+    expect(res.statusCode).toBe(SEES[who].includes('w1') ? 200 : 404);
+  });
+
+  it('downsamples to about `points` buckets with averages', async () => {
+    const res = await get('ORGANIZATION_OWNER', q(w.w1.uid, '&points=10'));
+    const body = res.json();
+    expect(body.points).toHaveLength(10);
+    // Bucket of 3 minutes: HR 60, 61, 62 -> 61; steps 30.
+    expect(body.points[0]).toMatchObject({ at: start.toISOString(), heartRate: 61, steps: 30, worn: true, sleepStage: 4, stressLevel: 'LOW' });
+    expect(body.points[0].coreTemperature).toBeGreaterThan(36);
+  });
+
+  it('returns only the metrics asked for', async () => {
+    const res = await get('ORGANIZATION_OWNER', q(w.w1.uid, '&points=5&metrics=heartRate,steps'));
+    expect(Object.keys(res.json().points[0]).sort()).toEqual(['at', 'heartRate', 'steps']);
+  });
+
+  it.each([
+    ['/v3/device/history?from=2026-01-01T00:00:00Z&to=2026-01-02T00:00:00Z', 'querystring.uid'],
+    [`/v3/device/history?uid=x&from=2026-01-02T00:00:00Z&to=2026-01-01T00:00:00Z`, 'querystring.to'],
+    [`/v3/device/history?uid=x&from=2024-01-01T00:00:00Z&to=2026-01-01T00:00:00Z`, 'querystring.to'],
+    [`/v3/device/history?uid=x&from=nope&to=2026-01-01T00:00:00Z`, 'querystring.from'],
+    [`/v3/device/history?uid=x&from=2026-01-01T00:00:00Z&to=2026-01-02T00:00:00Z&points=5001`, 'querystring.points'],
+    [`/v3/device/history?uid=x&from=2026-01-01T00:00:00Z&to=2026-01-02T00:00:00Z&metrics=pulse`, 'querystring.metrics'],
+  ])('%s is a 400 naming %s', async (url, field) => {
+    const res = await get('ORGANIZATION_OWNER', url);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain(field);
+  });
+});
+
+describe('GET /v2/device/monthlyReport', () => {
+  const month = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit' })
+    .format(start)
+    .slice(0, 7);
+
+  it.each(ACTOR_NAMES)('%s: w2 report is 200 if visible, else 404', async (who) => {
+    const res = await get(who, `/v2/device/monthlyReport?uid=${w.w2.uid}&month=${month}`);
+    expect(res.statusCode).toBe(SEES[who].includes('w2') ? 200 : 404);
+  });
+
+  it('sums the month per local day, with alert counts', async () => {
+    const res = await get('ORGANIZATION_OWNER', `/v2/device/monthlyReport?uid=${w.w1.uid}&month=${month}`);
+    const body = res.json();
+    expect(body.timeZone).toBe('Asia/Tokyo');
+    expect(body.days.length).toBeGreaterThanOrEqual(28);
+    expect(body.totals).toMatchObject({
+      heartRate: { avg: 74.5, min: 60, max: 89 },
+      steps: 300,
+      wornMinutes: 30,
+      sleepMinutes: { AWAKE: 30, DEEP_SLEEP: 0 },
+    });
+    expect(body.totals.alerts.SOS_CALL).toBe(1);
+    const measured = body.days.filter((d: { steps: number }) => d.steps > 0);
+    expect(measured.reduce((s: number, d: { steps: number }) => s + d.steps, 0)).toBe(300);
+  });
+
+  it.each(['2026-13', '2026-1', 'june'])('month=%s is a 400 naming it', async (m) => {
+    const res = await get('ORGANIZATION_OWNER', `/v2/device/monthlyReport?uid=${w.w1.uid}&month=${m}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain('querystring.month');
+  });
+});
