@@ -8,11 +8,11 @@ import { extendStreak, isSustained, maxGapMs, type Streak } from './streak.js';
  * Readings without a WBGT say nothing about the environment and change nothing.
  */
 export function heatstrokeRule(ctx: RuleContext, streak: Streak | null): RuleResult<Streak | null> {
+  if (!ctx.worn) return { state: null, verdicts: [] };
   const wbgt = ctx.reading?.wbgt;
   if (!ctx.reading || ctx.stale || wbgt === undefined || !Number.isFinite(wbgt)) {
     return { state: streak, verdicts: [] };
   }
-  if (!ctx.worn) return { state: null, verdicts: [] };
   const { wbgtHigh, wbgtCaution } = ctx.settings.thresholds;
   const heartRateLimit = 180 - ctx.settings.age;
   const hr = wornHeartRate(ctx);

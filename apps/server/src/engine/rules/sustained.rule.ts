@@ -9,8 +9,9 @@ export const SUSTAINED_SHARE_OF_MAX = 0.85;
  * for sustainedMinutes (at least two consecutive readings). A reading at or below recovers.
  */
 export function sustainedRule(ctx: RuleContext, streak: Streak | null): RuleResult<Streak | null> {
-  if (!ctx.reading || ctx.stale) return { state: streak, verdicts: [] };
+  // Off the wrist nothing is measured: the run is broken, whatever the input.
   if (!ctx.worn) return { state: null, verdicts: [] };
+  if (!ctx.reading || ctx.stale) return { state: streak, verdicts: [] };
   const hr = wornHeartRate(ctx);
   if (hr === undefined) return { state: streak, verdicts: [] };
   const { maxHeartRate, sustainedMinutes } = ctx.settings;
