@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ageOn, maxHeartRate } from '@wearable/domain';
+import { ACTOR_NAMES, type ActorName, type AlertsWorld, buildAlertsWorld } from '../../testing/alerts-world.js';
+import { createTestApp, type TestApp } from '../../testing/test-app.js';
+
+let t: TestApp;
+let w: AlertsWorld;
+beforeAll(async () => {
+  t = await createTestApp();
+  w = await buildAlertsWorld(t);
+});
+afterAll(() => t.close());
+
+const get = (who: ActorName, url: string) => t.app.inject({ url, headers: w.users[who].headers });
+const patch = (who: ActorName, url: string, payload: object) =>
+  t.app.inject({ method: 'PATCH', url, payload, headers: w.users[who].headers });
+const stored = async (uid: string) =>
+  (await t.db.query<{ settings: Record<string, unknown> }>('SELECT settings FROM wearer_alert_settings WHERE wearer_id = $1', [uid]))[0]
+    ?.settings;
+const one = (clientId: string) => `/v2/client/${clientId}/user/alertSetting`;
+const bulk = (clientId: string) => `/v2/client/${clientId}/users/alertSettings/bulk`;
+
+const SEES: Record<ActorName, ('w1' | 'w2' | 'wB')[]> = {
+  ALL_OWNER: ['w1', 'w2', 'wB'],
+  ALL_GENERAL: ['w1', 'w2', 'wB'],
+  ORGANIZATION_OWNER: ['w1', 'w2'],
+  ORGANIZATION_GENERAL: ['w1', 'w2'],
+  ORGANIZATION_GROUP: ['w1'],
+  GROUP_MANAGER_OTHER_GROUP: ['w2'],
+  OTHER_ORG_OWNER: ['wB'],
+  PERSONAL_LINKED: ['w1'],
+  PERSONAL_UNLINKED: [],
+  PERSONAL_SELF: ['w1'],
+};
+
+/** PATCH of w1's settings: can(actor, 'write', wearer); a wearer one cannot see is 404. */
+const WRITE_W1: Record<ActorName, number> = {
+  ALL_OWNER: 200,
+  ALL_GENERAL: 403,
+  ORGANIZATION_OWNER: 200,
+  ORGANIZATION_GENERAL: 200,
+  ORGANIZATION_GROUP: 200,
+  GROUP_MANAGER_OTHER_GROUP: 404,
+  OTHER_ORG_OWNER: 404,
+  PERSONAL_LINKED: 200,
+  PERSONAL_UNLINKED: 404,
+  PERSONAL_SELF: 200,
+};
+
+describe('GET /v2/user/alertSettings/list', () => {
+  it.each(ACTOR_NAMES)('%s sees exactly its wearers', async (who) => {
+    const res = await get(who, '/v2/user/alertSettings/list');
+    expect(res.statusCode).toBe(200);
+    const uids = new Set(res.json<{ settings: { uid: string }[] }>().settings.map((s) => s.uid));
+    for (const k of ['w1', 'w2', 'wB'] as const) expect(uids.has(w[k].uid), `${who} / ${k}`).toBe(SEES[who].includes(k));
+  });
+
+  it('gives defaults with the computed maximum heart rate', async () => {
+    const res = await get('ORGANIZATION_OWNER', `/v2/user/alertSettings/list?groupId=${w.g2}`);
+    const [s] = res.json().settings;
+    const max = maxHeartRate(ageOn(w.w2.birthDate, new Date()));
+    expect(s).toMatchObject({ uid: w.w2.uid, maxHeartRate: max, effectiveHeartRateUpper: max, updatedAt: null });
+    expect(s.settings).toMatchObject({ heartRateLower: 40, heartRateUpper: null, sustainedMinutes: 8 });
+  });
+});
+
+describe('PATCH /v2/client/{clientId}/user/alertSetting', () => {
+  it.each(ACTOR_NAMES)('%s changing w1', async (who) => {
+    const lower = 41 + ACTOR_NAMES.indexOf(who);
+    const before = await stored(w.w1.uid);
+    const res = await patch(who, one(w.orgA), { uid: w.w1.uid, heartRateLower: lower });
+    expect(res.statusCode).toBe(WRITE_W1[who]);
+    if (WRITE_W1[who] === 200) {
+      expect(res.json().settings[0].settings.heartRateLower).toBe(lower);
+      expect((await stored(w.w1.uid))?.heartRateLower).toBe(lower);
+    } else {
+      expect(await stored(w.w1.uid)).toEqual(before);
+    }
+  });
+
+  it('keeps what the patch does not name and the list shows it', async () => {
+    await patch('ORGANIZATION_OWNER', one(w.orgA), { uid: w.w2.uid, heartRateUpper: 150, enabled: { HEART_RATE: false } });
+    await patch('ORGANIZATION_OWNER', one(w.orgA), { uid: w.w2.uid, sustainedMinutes: 10 });
+    const res = await get('ORGANIZATION_OWNER', `/v2/user/alertSettings/list?groupId=${w.g2}`);
+    const [s] = res.json().settings;
+    expect(s.settings).toMatchObject({ heartRateUpper: 150, sustainedMinutes: 10, enabled: { HEART_RATE: false, SOS_CALL: true } });
+    expect(s.effectiveHeartRateUpper).toBe(150);
+  });
+
+  it('a wearer of another organisation, or under another clientId, is 404', async () => {
+    expect((await patch('ORGANIZATION_OWNER', one(w.orgA), { uid: w.wB.uid, sustainedMinutes: 9 })).statusCode).toBe(404);
+    expect((await patch('ALL_OWNER', one(w.orgB), { uid: w.w1.uid, sustainedMinutes: 9 })).statusCode).toBe(404);
+  });
+
+  it.each([
+    [{ heartRateLower: 39 }, 'body.heartRateLower'],
+    [{ heartRateUpper: 221 }, 'body.heartRateUpper'],
+    [{ heartRateLower: 120, heartRateUpper: 110 }, 'body.heartRateUpper'],
+    [{ heartRateLower: 'high' }, 'body.heartRateLower'],
+    [{ sleepWindow: { start: '25:00' } }, 'body.sleepWindow.start'],
+    [{ enabled: { NOPE: true } }, 'body.enabled'],
+    [{ colour: 'red' }, 'body'],
+    [{}, 'body.uid'],
+  ])('bad body %j is a 400 naming %s, nothing stored', async (body, field) => {
+    const before = await stored(w.w1.uid);
+    const payload = 'uid' in body || Object.keys(body).length === 0 ? body : { uid: w.w1.uid, ...body };
+    const res = await patch('ORGANIZATION_OWNER', one(w.orgA), Object.keys(body).length ? payload : {});
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain(field);
+    expect(await stored(w.w1.uid)).toEqual(before);
+  });
+
+  it('checks the merged result: an upper bound below the stored lower bound is refused', async () => {
+    await patch('ORGANIZATION_OWNER', one(w.orgA), { uid: w.w1.uid, heartRateLower: 100, heartRateUpper: null });
+    const res = await patch('ORGANIZATION_OWNER', one(w.orgA), { uid: w.w1.uid, heartRateUpper: 90 });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain('body.heartRateUpper');
+    expect((await stored(w.w1.uid))?.heartRateUpper).toBeNull();
+  });
+});
+
+describe('PATCH /v2/client/{clientId}/users/alertSettings/bulk', () => {
+  it('changes every wearer at once', async () => {
+    const res = await patch('ORGANIZATION_OWNER', bulk(w.orgA), { uids: [w.w1.uid, w.w2.uid], settings: { cooldownMinutes: 30 } });
+    expect(res.statusCode).toBe(200);
+    expect((await stored(w.w1.uid))?.cooldownMinutes).toBe(30);
+    expect((await stored(w.w2.uid))?.cooldownMinutes).toBe(30);
+  });
+
+  it('is all or nothing: one invisible wearer refuses the whole change', async () => {
+    const res = await patch('ORGANIZATION_OWNER', bulk(w.orgA), { uids: [w.w2.uid, w.wB.uid], settings: { cooldownMinutes: 45 } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toContain(w.wB.uid);
+    expect((await stored(w.w2.uid))?.cooldownMinutes).toBe(30);
+  });
+
+  it('is all or nothing: one wearer whose merged settings are invalid refuses the whole change', async () => {
+    await patch('ORGANIZATION_OWNER', one(w.orgA), { uid: w.w1.uid, heartRateLower: 150, heartRateUpper: null });
+    const res = await patch('ORGANIZATION_OWNER', bulk(w.orgA), { uids: [w.w2.uid, w.w1.uid], settings: { heartRateUpper: 140 } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain('body.settings.heartRateUpper');
+    expect(res.json().message).toContain(w.w1.uid);
+    expect((await stored(w.w2.uid))?.heartRateUpper).toBe(150);
+  });
+
+  it('a group manager cannot reach a wearer outside their groups', async () => {
+    const res = await patch('ORGANIZATION_GROUP', bulk(w.orgA), { uids: [w.w1.uid, w.w2.uid], settings: { cooldownMinutes: 5 } });
+    expect(res.statusCode).toBe(404);
+    expect((await stored(w.w1.uid))?.cooldownMinutes).toBe(30);
+  });
+
+  it.each([
+    [{ settings: {} }, 'body.uids'],
+    [{ uids: [], settings: {} }, 'body.uids'],
+    [{ uids: ['x'], settings: { schedule: { monday: { enabled: true, startTime: '9:00', endTime: '18:00' } } } }, 'body.settings.schedule'],
+    [{ uids: ['x'], settings: { heartRateLower: 300 } }, 'body.settings.heartRateLower'],
+  ])('bad bulk body %# is a 400 naming %s', async (payload, field) => {
+    const res = await patch('ORGANIZATION_OWNER', bulk(w.orgA), payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain(field);
+  });
+});
