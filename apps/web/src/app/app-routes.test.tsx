@@ -1,0 +1,216 @@
+import type { UserInfo, WearerListItem } from '@wearable/domain';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { session } from '../lib/session';
+import { en, ja, json, renderWithApp, RoutesUnderTest, stubServer } from '../testing/render';
+import { routes } from './routes';
+
+const wearer = (uid: string, name: string): WearerListItem => ({
+  uid,
+  name,
+  clientId: 'org-1',
+  groupId: 'g-1',
+  groupName: '第一班',
+  wearableId: `w-${uid}`,
+  deviceName: `Band ${uid}`,
+  serialNumber: `SN-${uid}`,
+  gatewayId: 'gw-1',
+  battery: 80,
+});
+const WEARERS = [wearer('u2', '佐藤 一郎'), wearer('u1', '青木 花子'), wearer('u3', '田中 次郎')];
+
+const user = (role: UserInfo['role'], extra: Partial<UserInfo> = {}): UserInfo => ({
+  name: `${role} さん`,
+  devices: [],
+  gatewayId: null,
+  linkedUids: [],
+  mail: 'someone@example.com',
+  mailVerified: true,
+  role,
+  uid: `uid-${role}`,
+  agreedTermsOfUse: true,
+  mediromOrganizationId: 'org-1',
+  ...extra,
+});
+
+const realFetch = globalThis.fetch;
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  globalThis.fetch = realFetch;
+  session.end();
+  window.history.replaceState(null, '', '/');
+});
+
+/** The app's route tree at `path`; window.location follows because the API client reads it for demo mode. */
+async function openApp(path: string, lng: 'ja' | 'en' = 'ja') {
+  window.history.replaceState(null, '', path);
+  return renderWithApp(<RoutesUnderTest routes={routes} />, { path, lng });
+}
+
+function signInAs(info: UserInfo, selectedDevice?: UserInfo['devices'][number]) {
+  localStorage.setItem('accessToken', 'access-0');
+  localStorage.setItem('refreshToken', 'refresh-0');
+  localStorage.setItem('userInfo', JSON.stringify(info));
+  if (selectedDevice) localStorage.setItem('selectedDevice', JSON.stringify(selectedDevice));
+  session.reload();
+}
+
+const heading = () => screen.findByTestId('page-heading', undefined, { timeout: 5000 });
+const internalHrefs = () =>
+  [...document.querySelectorAll('a[href]')]
+    .filter((a) => a.getAttribute('target') !== '_blank' && !a.getAttribute('href')?.startsWith('#'))
+    .map((a) => a.getAttribute('href'));
+
+describe('demo mode', () => {
+  it('shows the demo wearers from /demo-api with every internal link under /demo, no terms modal, no session', async () => {
+    const calls = stubServer((url) => {
+      if (url === '/demo-api/v2/user') return json(200, user('ORGANIZATION_OWNER', { name: 'デモ 太郎', agreedTermsOfUse: false }));
+      if (url.startsWith('/demo-api/v2/user/device/list')) return json(200, { devices: WEARERS });
+      return json(404, {});
+    });
+    await openApp('/demo/devices');
+    expect((await heading()).textContent).toBe(ja.pages.devices);
+    await screen.findByText('青木 花子');
+    expect(screen.getByTestId('demo-banner').textContent).toBe(ja.shell.demoBanner);
+    expect(screen.queryByTestId('terms-modal')).toBeNull();
+    expect(screen.getByTestId('user-menu').textContent).toContain('デモ 太郎');
+    const hrefs = internalHrefs();
+    expect(hrefs.length).toBeGreaterThan(5);
+    expect(hrefs.filter((href) => !href?.startsWith('/demo/'))).toEqual([]);
+    const menu = within(screen.getByTestId('main-menu')).getAllByRole('link').map((a) => a.getAttribute('href'));
+    expect(menu).toEqual(['/demo/devices', '/demo/alert-histories', '/demo/settings/admins']);
+    expect(screen.getByTestId('logo-link').getAttribute('href')).toBe('/demo/devices');
+    expect(calls.every((call) => call.url.startsWith('/demo-api/'))).toBe(true);
+    expect(localStorage.getItem('accessToken')).toBeNull();
+  });
+
+  it('falls back to a built-in organisation owner when /demo-api has no user, and /demo opens /demo/devices', async () => {
+    stubServer(() => json(503, {}));
+    await openApp('/demo');
+    expect((await heading()).textContent).toBe(ja.pages.devices);
+    expect(screen.getByTestId('user-menu').textContent).toContain('デモ 管理者');
+    expect(within(screen.getByTestId('main-menu')).getAllByRole('link')).toHaveLength(3);
+    await screen.findByTestId('page-error');
+  });
+});
+
+describe('signed-in console', () => {
+  it('lists the wearers with group, bracelet and battery, and the sort select reverses them', async () => {
+    const calls = stubServer((url) => {
+      if (url === '/v2/user') return json(200, user('ORGANIZATION_OWNER'));
+      if (url.startsWith('/v2/user/device/list')) return json(200, { devices: WEARERS });
+      return json(404, {});
+    });
+    signInAs(user('ORGANIZATION_OWNER'));
+    await openApp('/devices');
+    await screen.findByText('青木 花子', undefined, { timeout: 5000 });
+    const names = () => screen.getAllByTestId('wearer-row').map((row) => row.querySelector('a')?.textContent);
+    expect(names()).toEqual(['青木 花子', '佐藤 一郎', '田中 次郎'].sort(new Intl.Collator('ja').compare));
+    const ascending = names();
+    const row = screen.getAllByTestId('wearer-row')[0]!;
+    expect(row.textContent).toContain('第一班');
+    expect(row.textContent).toContain('Band');
+    expect(row.textContent).toContain('80%');
+    const sort = screen.getByLabelText(ja.devices.sortLabel);
+    expect(sort).toBe(screen.getByTestId('sort-select'));
+    fireEvent.change(sort, { target: { value: 'name_desc' } });
+    await waitFor(() => expect(names()).toEqual([...ascending].reverse()));
+    expect(calls.some((call) => call.url === '/v2/user/device/list?sort=name_desc')).toBe(true);
+  });
+
+  it('shows the empty state and the error state', async () => {
+    let fail = false;
+    stubServer((url) => {
+      if (url === '/v2/user') return json(200, user('ORGANIZATION_OWNER'));
+      return fail ? json(500, { statusCode: 500, error: 'x', message: 'x', code: 'INTERNAL' }) : json(200, { devices: [] });
+    });
+    signInAs(user('ORGANIZATION_OWNER'));
+    await openApp('/devices');
+    expect((await screen.findByTestId('page-empty', undefined, { timeout: 5000 })).textContent).toBe(ja.devices.empty);
+    fail = true;
+    fireEvent.change(screen.getByTestId('sort-select'), { target: { value: 'name_desc' } });
+    expect((await screen.findByTestId('page-error')).textContent).toContain(ja.common.loadFailed);
+  });
+
+  it('shows the terms modal to a user who has not agreed', async () => {
+    stubServer((url) => (url === '/v2/user' ? json(200, user('ORGANIZATION_GENERAL', { agreedTermsOfUse: false })) : json(200, { devices: [] })));
+    signInAs(user('ORGANIZATION_GENERAL', { agreedTermsOfUse: false }));
+    await openApp('/devices');
+    await screen.findByTestId('terms-modal', undefined, { timeout: 5000 });
+  });
+
+  it('without a token any page shows the login form', async () => {
+    stubServer(() => json(401, {}));
+    await openApp('/settings/admins');
+    expect((await heading()).textContent).toBe(ja.login.title);
+    expect(screen.getByLabelText(ja.login.email)).toBeTruthy();
+  });
+
+  it('logout signs out, clears localStorage and shows /login', async () => {
+    const calls = stubServer((url) => (url === '/v2/user' ? json(200, user('PERSONAL_SELF')) : json(200, {})));
+    signInAs(user('PERSONAL_SELF'));
+    localStorage.setItem('somethingElse', '1');
+    await openApp('/user/record', 'en');
+    expect((await heading()).textContent).toBe(en.pages.userRecord);
+    const trigger = screen.getByTestId('user-menu');
+    expect(trigger.textContent).toContain('PERSONAL_SELF さん');
+    fireEvent.pointerDown(trigger, { button: 0, pointerType: 'mouse' });
+    const logout = await screen.findByTestId('logout');
+    await act(async () => {
+      fireEvent.click(logout);
+    });
+    await waitFor(() => expect(screen.getByTestId('page-heading').textContent).toBe(en.login.title));
+    expect(calls.some((call) => call.method === 'POST' && call.url === '/v2/auth/signOut')).toBe(true);
+    expect(localStorage.length).toBe(0);
+  });
+});
+
+describe('login form', () => {
+  const failWith = async (status: number, code: string) => {
+    stubServer(() => json(status, { statusCode: status, error: 'x', message: 'server text', code }));
+    await openApp('/login');
+    await heading();
+    fireEvent.change(screen.getByLabelText(ja.login.email), { target: { value: 'a@example.com' } });
+    fireEvent.change(screen.getByLabelText(ja.login.password), { target: { value: 'wrong' } });
+    fireEvent.click(screen.getByTestId('login-submit'));
+    return (await screen.findByRole('alert')).textContent;
+  };
+
+  it('translates the server error by code', async () => {
+    expect(await failWith(401, 'INVALID_CREDENTIALS')).toBe(ja.login.errors.INVALID_CREDENTIALS);
+  });
+
+  it('says when there were too many attempts', async () => {
+    expect(await failWith(429, 'TOO_MANY_ATTEMPTS')).toBe(ja.login.errors.TOO_MANY_ATTEMPTS);
+  });
+
+  it('falls back to a generic message', async () => {
+    expect(await failWith(500, 'SOMETHING_ELSE')).toBe(ja.login.errors.generic);
+    expect(localStorage.getItem('accessToken')).toBeNull();
+  });
+
+  it('on success stores tokens, login time and user, then a PERSONAL user is sent to /select-device', async () => {
+    const personal = user('PERSONAL', {
+      devices: [{ deviceId: 'd1', deviceName: 'Band A', uid: 'w1', usingWearableId: 'w-1', name: '祖母 ハナ' }],
+    });
+    stubServer((url) => {
+      if (url === '/v2/auth/signIn')
+        return json(200, { accessToken: 'a1', refreshToken: 'r1', tokenType: 'Bearer', expiresIn: 900, refreshExpiresIn: 3600 });
+      if (url === '/v2/user') return json(200, personal);
+      return json(404, {});
+    });
+    await openApp('/login');
+    await heading();
+    fireEvent.change(screen.getByLabelText(ja.login.email), { target: { value: 'p@example.com' } });
+    fireEvent.change(screen.getByLabelText(ja.login.password), { target: { value: 'pw' } });
+    fireEvent.click(screen.getByTestId('login-submit'));
+    await waitFor(() => expect(screen.getByTestId('page-heading').textContent).toBe(ja.pages.selectDevice), { timeout: 5000 });
+    expect(localStorage.getItem('accessToken')).toBe('a1');
+    expect(localStorage.getItem('refreshExpiresIn')).toBe('3600');
+    expect(Number(localStorage.getItem('loginTime'))).toBeGreaterThan(0);
+    expect(JSON.parse(localStorage.getItem('userInfo') ?? '{}')).toEqual(personal);
+    fireEvent.click(screen.getByRole('button', { name: /祖母 ハナ/ }));
+    await waitFor(() => expect(screen.getByTestId('page-heading').textContent).toBe(ja.pages.userRecord));
+    expect(JSON.parse(localStorage.getItem('selectedDevice') ?? '{}')).toEqual(personal.devices[0]);
+  });
+});

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import en from '../../public/locales/en/common.json';
+import ja from '../../public/locales/ja/common.json';
+import { BOOT_RESOURCES } from './i18n';
+
+/** Every key path of a locale file, arrays counted as leaves (legal page paragraphs). */
+function keys(value: unknown, prefix = ''): string[] {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return [prefix];
+  return Object.entries(value).flatMap(([key, child]) => keys(child, prefix ? `${prefix}.${key}` : key));
+}
+
+function leaves(value: unknown): unknown[] {
+  if (typeof value !== 'object' || value === null) return [value];
+  return Object.values(value).flatMap(leaves);
+}
+
+describe('locale files', () => {
+  it('ja and en have exactly the same keys', () => {
+    const jaKeys = keys(ja).sort();
+    const enKeys = keys(en).sort();
+    expect(jaKeys.filter((key) => !enKeys.includes(key))).toEqual([]);
+    expect(enKeys.filter((key) => !jaKeys.includes(key))).toEqual([]);
+  });
+
+  it('no value is empty', () => {
+    for (const value of [...leaves(ja), ...leaves(en)]) expect(String(value).trim()).not.toBe('');
+  });
+
+  it('the bundled start-up strings exist in both languages', () => {
+    expect(keys(BOOT_RESOURCES.ja)).toEqual(keys(BOOT_RESOURCES.en));
+  });
+
+  it('the spec toast keys exist', () => {
+    for (const file of [ja, en]) {
+      expect(file.termsAgreementSuccess).toBeTruthy();
+      expect(file.termsAgreementFailed).toBeTruthy();
+    }
+  });
+});
