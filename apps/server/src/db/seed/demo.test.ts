@@ -1,0 +1,172 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
+import { seedOnStart } from '../../cli/identity-commands.js';
+import { loadConfig } from '../../config.js';
+import { createContext } from '../../context.js';
+import { openTestDb } from '../../testing/test-db.js';
+import { type Db, openPostgres } from '../client.js';
+import { migrate } from '../migrate.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-data.js';
+import { seedDemo } from './demo.js';
+
+/**
+ * Seeding needs an empty database: a fresh PGlite copy, or on PostgreSQL a database of its
+ * own created for this file (the shared test database holds other files' organisations).
+ */
+let db: Db;
+let app: FastifyInstance;
+let dropDatabase = async () => {};
+
+async function openEmptyDb(): Promise<Db> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) return openTestDb();
+  const name = `seed_${randomUUID().replace(/-/g, '')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  dropDatabase = async () => {
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await c.end();
+  };
+  const fresh = await openPostgres(url.replace(/\/[^/?]+(\?|$)/, `/${name}$1`), 2);
+  await migrate(fresh);
+  return fresh;
+}
+
+beforeAll(async () => {
+  db = await openEmptyDb();
+  const config = { ...loadConfig({ LOG_LEVEL: 'silent', SIMULATOR: 'false' }), authSecret: 'seed-test-secret-seed-test-secret-0123' };
+  app = await buildApp(createContext(config, db), { serveWeb: false, logger: false });
+  await app.ready();
+});
+afterAll(async () => {
+  await app.close();
+  await db.close();
+  await dropDatabase();
+});
+
+const count = async (sql: string, params: unknown[] = []) =>
+  (await db.query<{ n: number }>(sql, params))[0]!.n;
+
+describe('demo scope before any demo organisation exists', () => {
+  it('answers 404 DEMO_NOT_AVAILABLE', async () => {
+    const res = await app.inject({ url: '/demo-api/v2/user' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe('DEMO_NOT_AVAILABLE');
+  });
+
+  it('start does not seed when SEED_DEMO is off', async () => {
+    await seedOnStart(db, false, () => undefined);
+    expect(await count('SELECT count(*)::int AS n FROM organizations')).toBe(0);
+  });
+});
+
+describe('demo dataset', () => {
+  beforeAll(async () => {
+    const logs: string[] = [];
+    await seedOnStart(db, true, (m) => logs.push(m));
+    expect(logs).toHaveLength(1);
+  });
+
+  it('has the two organisations with their groups, gateways, wearers and bracelets', async () => {
+    const orgs = await db.query<{ name: string; is_demo: boolean; groups: number; gateways: number; wearers: number }>(
+      `SELECT o.name, o.is_demo,
+              (SELECT count(*)::int FROM groups g WHERE g.organization_id = o.id) AS groups,
+              (SELECT count(*)::int FROM gateways g WHERE g.organization_id = o.id) AS gateways,
+              (SELECT count(*)::int FROM users u JOIN bracelets b ON b.wearer_id = u.id
+                WHERE u.organization_id = o.id AND (u.role IS NULL OR u.role = 'PERSONAL_SELF')) AS wearers
+         FROM organizations o ORDER BY o.is_demo DESC`,
+    );
+    expect(orgs).toEqual([
+      { name: 'デモ建設株式会社', is_demo: true, groups: 2, gateways: 2, wearers: 20 },
+      { name: 'さくら介護ホーム', is_demo: false, groups: 1, gateways: 1, wearers: 3 },
+    ]);
+    const serials = await db.query<{ serial_number: string }>(
+      "SELECT serial_number FROM bracelets WHERE serial_number LIKE 'DEMO-BR-%' ORDER BY 1",
+    );
+    expect(serials.map((s) => s.serial_number)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `DEMO-BR-${String(i + 1).padStart(3, '0')}`),
+    );
+    const ages = await db.query<{ age: number }>(
+      `SELECT date_part('year', age(date '2026-11-21', birth_date))::int AS age FROM users
+        WHERE organization_id = 'demo-org' AND birth_date IS NOT NULL`,
+    );
+    expect(ages).toHaveLength(20);
+    for (const { age } of ages) {
+      expect(age).toBeGreaterThanOrEqual(20);
+      expect(age).toBeLessThanOrEqual(65);
+    }
+    const gateways = await db.query<{ id: string; type: string; credential_hash: string }>(
+      "SELECT id, type, credential_hash FROM gateways WHERE organization_id = 'demo-org' ORDER BY id",
+    );
+    expect(gateways).toEqual([
+      { id: 'demo-gateway-1', type: 'STATIONARY', credential_hash: createHash('sha256').update('demo-gateway-secret-1').digest('hex') },
+      { id: 'demo-gateway-2', type: 'SMARTPHONE', credential_hash: createHash('sha256').update('demo-gateway-secret-2').digest('hex') },
+    ]);
+  });
+
+  it('seeding again does nothing', async () => {
+    const before = await count('SELECT count(*)::int AS n FROM users');
+    expect((await seedDemo(db)).seeded).toBe(false);
+    await seedOnStart(db, true, () => undefined);
+    expect(await count('SELECT count(*)::int AS n FROM users')).toBe(before);
+    expect(await count('SELECT count(*)::int AS n FROM organizations')).toBe(2);
+  });
+
+  it.each(DEMO_ACCOUNTS.map((a) => [a.email, a] as const))('%s signs in with the demo password', async (email, account) => {
+    const res = await app.inject({ method: 'POST', url: '/v2/auth/signIn', payload: { email, password: DEMO_PASSWORD } });
+    expect(res.statusCode).toBe(200);
+    const user = await app.inject({ url: '/v2/user', headers: { authorization: `Bearer ${res.json().accessToken}` } });
+    expect(user.json()).toMatchObject({
+      role: account.role,
+      mail: email,
+      agreedTermsOfUse: email !== 'new-member@example.com',
+      mediromOrganizationId: account.organizationId,
+    });
+    if (account.role === 'PERSONAL') expect(user.json().devices).toHaveLength(2);
+    if (account.role === 'PERSONAL_SELF') expect(user.json().gatewayId).toBe('demo-gateway-2');
+  });
+});
+
+describe('demo scope', () => {
+  it('GET works without a token, as the demo organisation’s owner who has agreed to the terms', async () => {
+    const user = await app.inject({ url: '/demo-api/v2/user' });
+    expect(user.statusCode).toBe(200);
+    expect(user.json()).toMatchObject({ role: 'ORGANIZATION_OWNER', mail: 'org-owner@example.com', agreedTermsOfUse: true, mediromOrganizationId: 'demo-org' });
+    const list = await app.inject({ url: '/demo-api/v2/user/device/list' });
+    expect(list.json().devices).toHaveLength(20);
+    const clients = await app.inject({ url: '/demo-api/v2/client' });
+    expect(clients.json<{ clients: { id: string }[] }>().clients.map((c) => c.id)).toEqual(['demo-org']);
+    expect((await app.inject({ url: '/demo-api/v2/client/sakura-org' })).statusCode).toBe(404);
+  });
+
+  it('refuses every write of the API, whatever the route', async () => {
+    const spec = (await app.inject({ url: '/v2/openapi.json' })).json<{ paths: Record<string, Record<string, unknown>> }>();
+    const writes = Object.entries(spec.paths).flatMap(([path, methods]) =>
+      Object.keys(methods)
+        .filter((m) => !['get', 'head', 'options'].includes(m))
+        .map((m) => [m.toUpperCase(), path.replace(/\{[^}]+\}/g, 'x')] as const),
+    );
+    expect(writes.length).toBeGreaterThanOrEqual(3);
+    for (const [method, path] of writes) {
+      if (!/^\/v[23]\//.test(path)) continue;
+      const res = await app.inject({ method, url: `/demo-api${path}`, payload: {} });
+      expect(`${method} ${path} ${res.statusCode} ${res.json().code}`).toBe(`${method} ${path} 403 DEMO_READ_ONLY`);
+      expect(res.json().message).toBe('The demo is read-only');
+    }
+    const signIn = await app.inject({ method: 'POST', url: '/demo-api/v2/auth/signIn', payload: { email: 'org-owner@example.com', password: DEMO_PASSWORD } });
+    expect(signIn.statusCode).toBe(403);
+    expect(await count("SELECT count(*)::int AS n FROM terms_agreements WHERE user_id = 'demo-new-member'")).toBe(0);
+  });
+
+  it('only /demo-api/v2 and /v3 are the demo scope', async () => {
+    expect((await app.inject({ url: '/demo-api/v4/user' })).statusCode).toBe(404);
+    expect((await app.inject({ url: '/demo-api/v2user' })).statusCode).toBe(404);
+  });
+});
