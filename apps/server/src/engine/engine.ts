@@ -49,7 +49,9 @@ export function initialState(): EngineState {
 export function normalizeState(raw: unknown): EngineState {
   const base = initialState();
   if (raw === null || typeof raw !== 'object') return base;
-  const loaded = structuredClone(raw) as Partial<EngineState>;
+  const loaded = raw as Partial<EngineState>;
+  // A shallow copy is enough: rules return new slices and never modify the ones they get;
+  // only the alert book is updated in place, so it is copied.
   return {
     ...base,
     ...loaded,

@@ -1,4 +1,4 @@
-import { isWithinSchedule, WEEKDAYS, type WeeklySchedule } from '@wearable/domain';
+import { isWithinDailyWindow } from '../local-time.js';
 import { clear, fire, MINUTE_MS, round, type RuleContext, type RuleResult } from './rule.js';
 
 export interface SleepState {
@@ -14,9 +14,6 @@ export const NO_SLEEP: SleepState = { sleptAt: null, awakeSince: null };
 const SAME_NIGHT_MS = 12 * 60 * MINUTE_MS;
 const AWAKE = 4;
 
-const sleepSchedule = (start: string, end: string): WeeklySchedule =>
-  Object.fromEntries(WEEKDAYS.map((d) => [d, { enabled: true, startTime: start, endTime: end }])) as WeeklySchedule;
-
 /**
  * AWAKENING_ALERT: inside the sleep window, an awake bout (stage 4) lasting awakeMinutes after
  * stages 1-3 were seen. Recovers on sleep again, or on a reading outside the sleep window.
@@ -29,7 +26,7 @@ export function awakeningRule(ctx: RuleContext, sleep: SleepState): RuleResult<S
     return { state: sleep, verdicts: [] };
   }
   const { start, end } = ctx.settings.sleepWindow;
-  if (!isWithinSchedule(sleepSchedule(start, end), new Date(ctx.at), ctx.timeZone)) {
+  if (!isWithinDailyWindow(ctx.at, ctx.timeZone, start, end)) {
     return { state: NO_SLEEP, verdicts: [clear('AWAKENING_ALERT')] };
   }
   if (stage === undefined) return { state: sleep, verdicts: [] };
