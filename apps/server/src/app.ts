@@ -72,8 +72,9 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
 
   if (opts.serveWeb !== false && existsSync(join(ctx.config.webDist, 'index.html'))) {
     await app.register(fastifyStatic, { root: ctx.config.webDist, wildcard: false });
-    // History fallback: any GET outside the API that is not a file gets the app's index.
-    app.setNotFoundHandler((request, reply) => {
+    // History fallback: any GET outside the API that is not a file gets the app's index. A catch-all route, not a
+    // second setNotFoundHandler: the error handler already owns the root 404 and Fastify allows only one.
+    app.get('/*', { schema: { hide: true }, config: { public: true } }, (request, reply) => {
       const path = request.url.split('?')[0] ?? '/';
       const isApi = /^\/(v2|v3|gateway|monitoring|healthz|readyz)(\/|$)/.test(path);
       if (request.method === 'GET' && !isApi) return reply.sendFile('index.html');
