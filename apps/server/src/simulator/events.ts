@@ -57,11 +57,15 @@ export function pickEventKind(rng: Rng, allowHeat: boolean): SimEventKind {
   return 'sos';
 }
 
-/** True when a wearer may have an event now: worn, awake and not already in an episode. */
-export function eligibleForEvent(s: WearerState): boolean {
+/**
+ * True when a wearer may have this event now: worn and not already in an episode; exertion
+ * episodes only while awake (an SOS, a fall or a removal may come at night too).
+ */
+export function eligibleForEvent(kind: SimEventKind, s: WearerState): boolean {
+  const needsAwake = kind === 'heat-episode' || kind === 'high-heart-rate';
   return (
     s.worn &&
-    s.sleepStart === null &&
+    (!needsAwake || s.sleepStart === null) &&
     s.heat === null &&
     s.highHeartRate === null &&
     s.fallAt === null &&

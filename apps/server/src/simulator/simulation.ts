@@ -18,7 +18,10 @@ export interface SimGateway {
   gatewayId: string;
   credential: string;
   serialNumbers: string[];
-  /** Default: the first gateway is a hot outdoor site, the next indoors, alternating. */
+  /**
+   * Default: from the wearers' ages when known (mostly 65 or older: a care home, indoors;
+   * otherwise a hot outdoor site); with no ages, outdoor and indoor alternate.
+   */
   site?: SiteKind;
 }
 
@@ -69,6 +72,18 @@ interface WearerModel {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+function defaultSite(
+  spec: SimGateway,
+  index: number,
+  wearers: SimulationOptions['wearers'],
+): SiteKind {
+  const ages = spec.serialNumbers
+    .map((serial) => wearers?.[serial]?.age)
+    .filter((age): age is number => typeof age === 'number');
+  if (ages.length === 0) return index % 2 === 0 ? 'outdoor' : 'indoor';
+  return ages.filter((age) => age >= 65).length * 2 > ages.length ? 'indoor' : 'outdoor';
+}
+
 /**
  * The simulated world, stepped minute by minute on a clock the caller moves (wall clock or a
  * virtual one). Same seed and start time: the same items, however the caller batches them.
@@ -91,7 +106,7 @@ export class Simulation {
       const rng = createRng(deriveSeed(opts.seed, 'gateway', spec.gatewayId));
       const gateway: GatewayModel = {
         spec,
-        site: spec.site ?? (index % 2 === 0 ? 'outdoor' : 'indoor'),
+        site: spec.site ?? defaultSite(spec, index, opts.wearers),
         rng,
         phaseSeconds: rng.int(0, 59),
         silentUntil: 0,
@@ -264,7 +279,7 @@ export class Simulation {
     }
     const candidates = target
       ? this.wearers.filter((w) => w.profile.serialNumber === target)
-      : this.wearers.filter((w) => eligibleForEvent(w.state));
+      : this.wearers.filter((w) => eligibleForEvent(kind, w.state));
     if (candidates.length === 0) return;
     const w = this.rng.pick(candidates);
     const g = w.gateway;

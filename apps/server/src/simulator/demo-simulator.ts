@@ -1,0 +1,148 @@
+import { ageOn } from '@wearable/domain';
+import type { AppContext } from '../context.js';
+import { createInProcessDriver } from './drivers/in-process.driver.js';
+import type { SimEventRecord } from './events.js';
+import type { SimLogger } from './logger.js';
+import { BatchSender, runSimulation } from './runner.js';
+import { type SimGateway, Simulation } from './simulation.js';
+import {
+  findDemoOrganization,
+  findOrganizationBracelets,
+  latestReadingAt,
+} from './simulator.repository.js';
+
+export interface DemoSimulatorOptions {
+  seed?: number;
+  /** History sent once at start so charts are not empty (resumes after the newest reading). */
+  backfillHours?: number;
+  /** How often collected items are handed to ingestion. */
+  intervalMs?: number;
+  eventsPerHour?: number;
+}
+
+export interface DemoSimulator {
+  wearers: number;
+  stop(): Promise<void>;
+}
+
+export interface SimulationSource {
+  gateways: SimGateway[];
+  wearers: Record<string, { age: number | null; dutyCycleMinutes: number }>;
+}
+
+/** The simulator's view of an organisation's gateways and worn bracelets. */
+export async function loadOrganizationSource(
+  ctx: AppContext,
+  organizationId: string,
+): Promise<SimulationSource> {
+  const bracelets = await findOrganizationBracelets(ctx.db, organizationId);
+  const gateways = new Map<string, SimGateway>();
+  const wearers: SimulationSource['wearers'] = {};
+  for (const b of bracelets) {
+    let g = gateways.get(b.gatewayId);
+    if (!g)
+      gateways.set(
+        b.gatewayId,
+        (g = { gatewayId: b.gatewayId, credential: '', serialNumbers: [] }),
+      );
+    g.serialNumbers.push(b.serialNumber);
+    wearers[b.serialNumber] = {
+      age: b.birthDate ? ageOn(b.birthDate, ctx.now()) : null,
+      dutyCycleMinutes: b.dutyCycleMinutes,
+    };
+  }
+  return { gateways: [...gateways.values()], wearers };
+}
+
+/**
+ * The live demo inside `start`: simulates the demo organisation's wearers in real time and
+ * feeds the ingestion service directly, so readings, rollups and real alerts appear without
+ * any gateway. Returns null when there is no demo organisation. Runs in the background;
+ * stop() ends it (call it before the database closes).
+ */
+export async function startDemoSimulator(
+  ctx: AppContext,
+  log: SimLogger,
+  opts: DemoSimulatorOptions = {},
+): Promise<DemoSimulator | null> {
+  const org = await findDemoOrganization(ctx.db);
+  if (!org) {
+    log.info({}, 'simulator: no demo organisation, not started');
+    return null;
+  }
+  const source = await loadOrganizationSource(ctx, org.id);
+  const wearers = Object.keys(source.wearers).length;
+  if (wearers === 0) {
+    log.info({ organizationId: org.id }, 'simulator: the demo organisation has no worn bracelets');
+    return null;
+  }
+  const now = ctx.now();
+  const backfillFrom = now.getTime() - (opts.backfillHours ?? 3) * 3_600_000;
+  const latest = await latestReadingAt(ctx.db, org.id);
+  const start = new Date(Math.max(backfillFrom, Math.min(latest?.getTime() ?? 0, now.getTime())));
+
+  let live = false;
+  let backfilledEvents = 0;
+  const onEvent = (event: SimEventRecord) => {
+    if (live)
+      log.info(
+        { simulated: event },
+        `simulator: ${event.kind} ${event.serialNumber ?? event.gatewayId}`,
+      );
+    else backfilledEvents++;
+  };
+  const sim = new Simulation({
+    seed: opts.seed ?? 2026,
+    start,
+    gateways: source.gateways,
+    wearers: source.wearers,
+    timeZone: org.timeZone,
+    eventsPerHour: opts.eventsPerHour ?? 15,
+    onEvent,
+  });
+  const sender = new BatchSender(
+    createInProcessDriver(ctx, org.id),
+    new Map(source.gateways.map((g) => [g.gatewayId, g])),
+    log,
+  );
+  const controller = new AbortController();
+  const running = (async () => {
+    await runSimulation(sim, sender, {
+      mode: 'fast',
+      now: ctx.now,
+      stepMs: 10 * 60_000,
+      signal: controller.signal,
+    });
+    log.info(
+      {
+        organizationId: org.id,
+        wearers,
+        from: start.toISOString(),
+        ...sender.stats,
+        events: backfilledEvents,
+      },
+      'simulator: demo history sent, now live',
+    );
+    live = true;
+    await runSimulation(sim, sender, {
+      mode: 'realtime',
+      now: ctx.now,
+      batchIntervalMs: opts.intervalMs ?? 2000,
+      signal: controller.signal,
+    });
+  })().catch((err: unknown) =>
+    log.error({ err: (err as Error).message }, 'simulator: stopped on an error'),
+  );
+  log.info(
+    { organizationId: org.id, wearers, gateways: source.gateways.length },
+    'simulator: demo started',
+  );
+
+  return {
+    wearers,
+    async stop() {
+      controller.abort();
+      await running;
+    },
+  };
+}
