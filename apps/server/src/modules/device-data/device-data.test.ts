@@ -114,7 +114,7 @@ describe('GET /v3/device/history', () => {
 
   it('returns only the metrics asked for', async () => {
     const res = await get('ORGANIZATION_OWNER', q(w.w1.uid, '&points=5&metrics=heartRate,steps'));
-    expect(Object.keys(res.json().points[0]).sort()).toEqual(['at', 'heartRate', 'steps']);
+    expect(Object.keys(res.json<{ points: object[] }>().points[0] ?? {}).sort()).toEqual(['at', 'heartRate', 'steps']);
   });
 
   it.each([
@@ -143,7 +143,7 @@ describe('GET /v2/device/monthlyReport', () => {
 
   it('sums the month per local day, with alert counts', async () => {
     const res = await get('ORGANIZATION_OWNER', `/v2/device/monthlyReport?uid=${w.w1.uid}&month=${month}`);
-    const body = res.json();
+    const body = res.json<{ timeZone: string; days: { steps: number }[]; totals: { alerts: Record<string, number> } }>();
     expect(body.timeZone).toBe('Asia/Tokyo');
     expect(body.days.length).toBeGreaterThanOrEqual(28);
     expect(body.totals).toMatchObject({
@@ -153,8 +153,8 @@ describe('GET /v2/device/monthlyReport', () => {
       sleepMinutes: { AWAKE: 30, DEEP_SLEEP: 0 },
     });
     expect(body.totals.alerts.SOS_CALL).toBe(1);
-    const measured = body.days.filter((d: { steps: number }) => d.steps > 0);
-    expect(measured.reduce((s: number, d: { steps: number }) => s + d.steps, 0)).toBe(300);
+    const measured = body.days.filter((d) => d.steps > 0);
+    expect(measured.reduce((s, d) => s + d.steps, 0)).toBe(300);
   });
 
   it.each(['2026-13', '2026-1', 'june'])('month=%s is a 400 naming it', async (m) => {

@@ -1,0 +1,188 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_SCHEDULE, WEEKDAYS } from '@wearable/domain';
+import { buildAlertsWorld, type AlertsWorld } from '../../testing/alerts-world.js';
+import { createWearer, type WearerRecord } from '../../testing/factories.js';
+import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { embeddedProvider } from './notification-provider.js';
+import { notificationsService } from './notifications.service.js';
+
+let t: TestApp;
+let w: AlertsWorld;
+beforeAll(async () => {
+  t = await createTestApp();
+  w = await buildAlertsWorld(t);
+  await t.db.query("UPDATE users SET phone_number = '+819011110000' WHERE id = $1", [w.users.ORGANIZATION_OWNER.uid]);
+});
+afterAll(() => t.close());
+
+const NEVER = Object.fromEntries(WEEKDAYS.map((d) => [d, { enabled: false, startTime: '00:00', endTime: '23:59' }]));
+
+async function until<T>(probe: () => Promise<T | undefined>, ms = 10_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await probe();
+    if (v !== undefined) return v;
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** An SOS through the real gateway endpoint; resolves to the alert the engine opened. */
+async function sos(app: TestApp, wearer: WearerRecord): Promise<string> {
+  const res = await app.app.inject({
+    method: 'POST',
+    url: '/gateway/v1/batches',
+    headers: { authorization: `Gateway ${wearer.gateway.id}:${wearer.gateway.credential}` },
+    payload: { events: [{ serialNumber: wearer.bracelet.serialNumber, type: 'SOS', at: new Date().toISOString() }] },
+  });
+  expect(res.json()).toMatchObject({ accepted: 1 });
+  return until(async () =>
+    (await app.db.query<{ id: string }>("SELECT id FROM alerts WHERE wearer_id = $1 AND type = 'SOS_CALL' AND status = 'OPEN'", [wearer.uid]))[0]?.id,
+  );
+}
+
+const attempts = (db: TestApp['db'], alertId: string) =>
+  db.query<{ step: number; channel: string; recipient: string; status: string; provider: string; text: string; error: string | null; provider_id: string | null }>(
+    'SELECT step, channel, recipient, status, provider, text, error, provider_id FROM notifications WHERE alert_id = $1 ORDER BY created_at, recipient',
+    [alertId],
+  );
+
+async function setRecipients(app: TestApp, groupId: string, recipients: object[]) {
+  const res = await app.app.inject({
+    method: 'PUT',
+    url: `/v2/group/${groupId}/alertNoticeSettings`,
+    headers: w.users.ALL_OWNER.headers,
+    payload: { recipients },
+  });
+  expect(res.statusCode).toBe(200);
+}
+
+describe('notifications on alert.opened', () => {
+  it('sends the first step to the recipients of that type whose schedule covers now, and logs it', async () => {
+    await setRecipients(t, w.g1, [
+      { userId: w.users.ORGANIZATION_OWNER.uid, channel: 'SMS', alertTypes: ['SOS_CALL'], schedule: DEFAULT_SCHEDULE, order: 1 },
+      { phoneNumber: '+819022220000', channel: 'PHONE_CALL', alertTypes: ['HEART_RATE'], schedule: DEFAULT_SCHEDULE, order: 1 },
+      { phoneNumber: '+819033330000', channel: 'SMS', alertTypes: ['SOS_CALL'], schedule: NEVER, order: 1 },
+      { phoneNumber: '+819044440000', channel: 'SMS', alertTypes: ['SOS_CALL'], schedule: DEFAULT_SCHEDULE, order: 2 },
+    ]);
+    const alertId = await sos(t, w.w1);
+    const sent = await until(async () => ((await attempts(t.db, alertId)).length ? attempts(t.db, alertId) : undefined));
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ step: 1, channel: 'SMS', recipient: '+819011110000', status: 'sent', provider: 'embedded' });
+    expect(sent[0]?.text).toMatch(new RegExp(`^【緊急】${w.w1.name}さん: SOS 発信 \\(第一現場 .{4}\\) \\d\\d:\\d\\d$`));
+
+    const log = await t.app.inject({ url: `/v2/notifications?alertId=${alertId}`, headers: w.users.ORGANIZATION_GENERAL.headers });
+    expect(log.json().notifications).toMatchObject([{ alertId, channel: 'SMS', status: 'sent', provider: 'embedded', step: 1 }]);
+  });
+
+  it('escalates an unconfirmed EMERGENCY step by step, then calls the SMS recipients, then stops', async () => {
+    await setRecipients(t, w.g2, [
+      { phoneNumber: '+819055550001', channel: 'SMS', alertTypes: ['SOS_CALL'], schedule: DEFAULT_SCHEDULE, order: 1 },
+      { phoneNumber: '+819055550002', channel: 'SMS', alertTypes: ['SOS_CALL'], schedule: DEFAULT_SCHEDULE, order: 2 },
+    ]);
+    const alertId = await sos(t, w.w2);
+    await until(async () => ((await attempts(t.db, alertId)).length ? true : undefined));
+    const after = t.ctx.config.escalationAfterSeconds * 1000;
+    // A fresh service on the same database: what a restarted server's sweeper would do.
+    const at = (ms: number) => notificationsService({ ...t.ctx, now: () => new Date(Date.now() + ms) }, embeddedProvider);
+
+    await at(0).sweep();
+    expect(await attempts(t.db, alertId)).toHaveLength(1);
+
+    await at(after + 1000).sweep();
+    expect((await attempts(t.db, alertId)).map((a) => [a.step, a.channel, a.recipient])).toEqual([
+      [1, 'SMS', '+819055550001'],
+      [2, 'SMS', '+819055550002'],
+    ]);
+    expect((await attempts(t.db, alertId))[1]?.text).toContain('【緊急・未確認】');
+
+    await at(2 * after + 2000).sweep();
+    expect((await attempts(t.db, alertId)).slice(2).map((a) => [a.step, a.channel, a.recipient])).toEqual([
+      [3, 'PHONE_CALL', '+819055550002'],
+    ]);
+
+    await at(3 * after + 3000).sweep();
+    expect(await attempts(t.db, alertId)).toHaveLength(3);
+    const [esc] = await t.db.query<{ done_reason: string }>('SELECT done_reason FROM notification_escalations WHERE alert_id = $1', [alertId]);
+    expect(esc?.done_reason).toBe('exhausted');
+  });
+
+  it('confirming stops the escalation', async () => {
+    const wearer = await createWearer(t, { organizationId: w.orgA, groupId: w.g2 });
+    const alertId = await sos(t, wearer);
+    await until(async () => ((await attempts(t.db, alertId)).length ? true : undefined));
+    const res = await t.app.inject({ method: 'POST', url: '/v2/alert/confirm', headers: w.users.ORGANIZATION_OWNER.headers, payload: { alertId } });
+    expect(res.json()).toEqual({ alertId, result: 'confirmed' });
+    const later = { ...t.ctx, now: () => new Date(Date.now() + 10 * t.ctx.config.escalationAfterSeconds * 1000) };
+    await notificationsService(later, embeddedProvider).sweep();
+    expect(await attempts(t.db, alertId)).toHaveLength(1);
+    const [esc] = await t.db.query<{ done_reason: string }>('SELECT done_reason FROM notification_escalations WHERE alert_id = $1', [alertId]);
+    expect(esc?.done_reason).toBe('confirmed');
+  });
+});
+
+describe('Twilio adapter against a local server that answers as Twilio does', () => {
+  let fake: Server;
+  let base: string;
+  const seen: { path: string; auth: string | undefined; form: URLSearchParams }[] = [];
+  let tw: TestApp;
+  let tw1: WearerRecord;
+
+  beforeAll(async () => {
+    fake = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        const form = new URLSearchParams(body);
+        seen.push({ path: req.url ?? '', auth: req.headers.authorization, form });
+        res.setHeader('content-type', 'application/json');
+        if (form.get('To') === '+15005550001') {
+          res.statusCode = 400;
+          return res.end(JSON.stringify({ code: 21211, message: "The 'To' number +15005550001 is not a valid phone number.", status: 400 }));
+        }
+        res.statusCode = 201;
+        const sid = `${req.url?.includes('Calls') ? 'CA' : 'SM'}${seen.length.toString().padStart(32, '0')}`;
+        res.end(JSON.stringify({ sid, status: 'queued' }));
+      });
+    });
+    await new Promise<void>((r) => fake.listen(0, '127.0.0.1', r));
+    base = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
+    tw = await createTestApp({ twilio: { accountSid: 'AC123', authToken: 'secret', from: '+15005550006', apiBase: base } });
+    w = await buildAlertsWorld(tw);
+    tw1 = w.w1;
+  });
+  afterAll(async () => {
+    await tw.close();
+    await new Promise((r) => fake.close(r));
+  });
+
+  it('sends SMS and calls through the REST API; a 400 is logged as failed with its code', async () => {
+    await setRecipients(tw, w.g1, [
+      { phoneNumber: '+819066660000', channel: 'SMS', alertTypes: ['SOS_CALL'], schedule: DEFAULT_SCHEDULE, order: 1 },
+      { phoneNumber: '+819077770000', channel: 'PHONE_CALL', alertTypes: ['SOS_CALL'], schedule: DEFAULT_SCHEDULE, order: 1 },
+      { phoneNumber: '+15005550001', channel: 'SMS', alertTypes: ['SOS_CALL'], schedule: DEFAULT_SCHEDULE, order: 1 },
+    ]);
+    const alertId = await sos(tw, tw1);
+    const rows = await until(async () => {
+      const r = await attempts(tw.db, alertId);
+      return r.length === 3 && r.every((x) => x.status !== 'sent' && (x.provider_id || x.error)) ? r : undefined;
+    });
+    const by = (to: string) => rows.find((r) => r.recipient === to);
+    expect(by('+819066660000')).toMatchObject({ provider: 'twilio', status: 'queued', error: null });
+    expect(by('+819066660000')?.provider_id).toMatch(/^SM/);
+    expect(by('+819077770000')?.provider_id).toMatch(/^CA/);
+    expect(by('+15005550001')).toMatchObject({ status: 'failed', provider_id: null });
+    expect(by('+15005550001')?.error).toContain('21211');
+
+    const sms = seen.find((s) => s.form.get('To') === '+819066660000');
+    expect(sms?.path).toBe('/2010-04-01/Accounts/AC123/Messages.json');
+    expect(sms?.auth).toBe(`Basic ${Buffer.from('AC123:secret').toString('base64')}`);
+    expect(sms?.form.get('From')).toBe('+15005550006');
+    expect(sms?.form.get('Body')).toContain('SOS 発信');
+    const call = seen.find((s) => s.form.get('To') === '+819077770000');
+    expect(call?.path).toBe('/2010-04-01/Accounts/AC123/Calls.json');
+    expect(call?.form.get('Twiml')).toMatch(/^<Response><Say language="ja-JP">【緊急】.*SOS 発信.*<\/Say><\/Response>$/);
+  });
+});
