@@ -27,7 +27,8 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   // list prints each test; the summary reporter makes the final line "E2E: N passed, M failed ...".
   reporter: [['list'], ['./support/summary-reporter.ts']],
-  outputDir: '../.tmp/e2e-results',
+  // Inside e2e/ (gitignored): the repository's shared .tmp/ is cleaned by other tools while a run is going.
+  outputDir: './test-results',
   use: {
     ...devices['Desktop Chrome'],
     viewport: { width: 1280, height: 800 },
