@@ -124,3 +124,11 @@ describe('schedule and confirmation', () => {
     expect(r.effects).toEqual([]);
   });
 });
+
+describe('profile robustness', () => {
+  it('an unknown time zone falls back to Tokyo instead of throwing', () => {
+    const s = scenario(SATURDAY_NIGHT).reading({ sleepStage: 2 }).wait(1).every(1, 'min', { sleepStage: 4 }).for(6);
+    const r = run(wearer({ timeZone: 'Mars/Olympus_Mons' }), s.reading({ heartRate: 200 }));
+    expect(r.opens().map((e) => e.alertType)).toEqual(['AWAKENING_ALERT', 'HEART_RATE']);
+  });
+});

@@ -9,6 +9,7 @@ import type { RuleContext, Verdict } from './rules/rule.js';
 import { sosFallRule } from './rules/sos-fall.rule.js';
 import type { Streak } from './rules/streak.js';
 import { sustainedRule } from './rules/sustained.rule.js';
+import { usableTimeZone } from './local-time.js';
 import { settingsOf } from './settings.js';
 import type { EngineInput, StepResult, WearerProfile } from './types.js';
 import { UNKNOWN_WEAR, updateWear, type WearState } from './wear.js';
@@ -92,7 +93,7 @@ export function step(profile: WearerProfile, state: EngineState, input: EngineIn
     lastReadingAt: next.lastReadingAt,
     settings: settingsOf(profile),
     dutyCycleMinutes: profile.dutyCycleMinutes > 0 ? profile.dutyCycleMinutes : 1,
-    timeZone: profile.timeZone,
+    timeZone: usableTimeZone(profile.timeZone),
   };
 
   const verdicts: Verdict[] = [...sosFallRule(ctx), ...nonWearingRule(ctx), ...disconnectionRule(ctx)];

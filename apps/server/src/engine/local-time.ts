@@ -13,6 +13,25 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
+/** Zone used when an organisation's zone is not a valid IANA name (the product is Japanese first). */
+export const FALLBACK_TIME_ZONE = 'Asia/Tokyo';
+const validZones = new Map<string, boolean>();
+
+/** The zone itself if Intl knows it, else FALLBACK_TIME_ZONE: a bad zone must not stop monitoring. */
+export function usableTimeZone(timeZone: string): string {
+  let valid = validZones.get(timeZone);
+  if (valid === undefined) {
+    try {
+      formatterFor(timeZone);
+      valid = true;
+    } catch {
+      valid = false;
+    }
+    validZones.set(timeZone, valid);
+  }
+  return valid ? timeZone : FALLBACK_TIME_ZONE;
+}
+
 export function minuteOfDay(at: number, timeZone: string): number {
   let hour = 0;
   let minute = 0;

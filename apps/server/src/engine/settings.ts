@@ -28,6 +28,7 @@ function usableSettings(raw: unknown): AlertSettingsInput {
 }
 
 // Settings objects are reused across steps of a batch: resolve each (object, age) once.
+// The runner treats a loaded settings object as immutable (a change is a new object).
 const cache = new WeakMap<object, Map<number | null, ResolvedAlertSettings>>();
 
 /** The wearer's settings as the rules use them (defaults completed, upper bound resolved). */
