@@ -104,6 +104,16 @@ describe('PATCH and merge', () => {
     expect(() => mergeAlertSettings(stored, patch)).toThrow(/heartRateUpper must be greater than heartRateLower/);
   });
 
+  it('a patch refuses unknown keys, nested ones too', () => {
+    expect(issuesOf({ colour: 'red' }, alertSettingsPatch)[0]?.message).toMatch(/colour/);
+    expect(issuesOf({ enabled: { HEAT: true } }, alertSettingsPatch)[0]?.path).toBe('enabled');
+    expect(issuesOf({ thresholds: { wbgt: 30 } }, alertSettingsPatch)[0]?.path).toBe('thresholds');
+  });
+
+  it('a patch may set heartRateUpper back to null (age formula)', () => {
+    expect(alertSettingsPatch.parse({ heartRateUpper: null })).toEqual({ heartRateUpper: null });
+  });
+
   it('a patch with a bad value fails on its own', () => {
     expect(issuesOf({ heartRateLower: 10 }, alertSettingsPatch)).toContainEqual({
       path: 'heartRateLower',
