@@ -1,0 +1,148 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ActorName, type AlertsWorld, buildAlertsWorld } from '../../testing/alerts-world.js';
+import type { WearerRecord } from '../../testing/factories.js';
+import { createTestApp, type TestApp } from '../../testing/test-app.js';
+
+let t: TestApp;
+let w: AlertsWorld;
+let base: string;
+
+interface SseEvent {
+  event: string;
+  data: { action?: string; alert?: { id: string; wearer: { uid: string } }; uid?: string; heartRate?: number };
+}
+
+/** A live-stream client that collects every event it receives. */
+function connect(url: string, headers: Record<string, string> = {}) {
+  const events: SseEvent[] = [];
+  const abort = new AbortController();
+  let status = 0;
+  const ended = (async () => {
+    const res = await fetch(url, { headers, signal: abort.signal });
+    status = res.status;
+    if (!res.body) return;
+    const reader = res.body.getReader();
+    const decoder = new TextDecoder();
+    let buf = '';
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      buf += decoder.decode(value, { stream: true });
+      let cut: number;
+      while ((cut = buf.indexOf('\n\n')) >= 0) {
+        const frame = buf.slice(0, cut);
+        buf = buf.slice(cut + 2);
+        const event = /^event: (.*)$/m.exec(frame)?.[1];
+        const data = /^data: (.*)$/m.exec(frame)?.[1];
+        if (event && data) events.push({ event, data: JSON.parse(data) as SseEvent['data'] });
+      }
+    }
+  })().catch(() => undefined);
+  return { events, ended, close: () => abort.abort(), status: () => status };
+}
+
+const liveAs = (who: ActorName) => connect(`${base}/v3/live?access_token=${w.users[who].accessToken}`);
+
+async function until<T>(probe: () => T | undefined, ms = 10_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = probe();
+    if (v !== undefined) return v;
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+async function send(wearer: WearerRecord, payload: object) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/gateway/v1/batches',
+    headers: { authorization: `Gateway ${wearer.gateway.id}:${wearer.gateway.credential}` },
+    payload,
+  });
+  expect(res.statusCode).toBe(200);
+}
+const sos = (wearer: WearerRecord) =>
+  send(wearer, { events: [{ serialNumber: wearer.bracelet.serialNumber, type: 'SOS', at: new Date().toISOString() }] });
+const alertFor = (c: ReturnType<typeof connect>, uid: string, action = 'opened') =>
+  c.events.find((e) => e.event === 'alert' && e.data.action === action && e.data.alert?.wearer.uid === uid);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  w = await buildAlertsWorld(t);
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+});
+afterAll(() => t.close());
+
+describe('GET /v3/live', () => {
+  it('refuses a missing or bad token with 401', async () => {
+    expect((await fetch(`${base}/v3/live`)).status).toBe(401);
+    expect((await fetch(`${base}/v3/live?access_token=nope`)).status).toBe(401);
+  });
+
+  it('sends each alert only to the clients allowed to see it', async () => {
+    const clients = {
+      ownerA: liveAs('ORGANIZATION_OWNER'),
+      managerG1: liveAs('ORGANIZATION_GROUP'),
+      managerG2: liveAs('GROUP_MANAGER_OTHER_GROUP'),
+      ownerB: liveAs('OTHER_ORG_OWNER'),
+      platform: liveAs('ALL_GENERAL'),
+      personal: liveAs('PERSONAL_LINKED'),
+      stranger: liveAs('PERSONAL_UNLINKED'),
+      // The header works as well as ?access_token=.
+      header: connect(`${base}/v3/live`, w.users.ORGANIZATION_GENERAL.headers),
+    };
+    await until(() => (Object.values(clients).every((c) => c.status() === 200) ? true : undefined));
+
+    await sos(w.w1);
+    await until(() => alertFor(clients.ownerA, w.w1.uid));
+    // B's SOS comes after A's: once B's owner has it, every client has had A's chance.
+    await sos(w.wB);
+    await until(() => alertFor(clients.ownerB, w.wB.uid));
+    await until(() => alertFor(clients.platform, w.wB.uid));
+
+    const got = (c: ReturnType<typeof connect>) => [!!alertFor(c, w.w1.uid), !!alertFor(c, w.wB.uid)];
+    expect(got(clients.ownerA)).toEqual([true, false]);
+    expect(got(clients.header)).toEqual([true, false]);
+    expect(got(clients.managerG1)).toEqual([true, false]);
+    expect(got(clients.managerG2)).toEqual([false, false]);
+    expect(got(clients.ownerB)).toEqual([false, true]);
+    expect(got(clients.platform)).toEqual([true, true]);
+    expect(got(clients.personal)).toEqual([true, false]);
+    expect(got(clients.stranger)).toEqual([false, false]);
+
+    // Confirmation reaches the same audience.
+    const alertId = alertFor(clients.ownerA, w.w1.uid)?.data.alert?.id;
+    await t.app.inject({ method: 'POST', url: '/v2/alert/confirm', headers: w.users.ORGANIZATION_OWNER.headers, payload: { alertId } });
+    await until(() => alertFor(clients.personal, w.w1.uid, 'confirmed'));
+    for (const c of Object.values(clients)) c.close();
+  });
+
+  it('sends summary changes of visible wearers', async () => {
+    const ownerA = liveAs('ORGANIZATION_OWNER');
+    const ownerB = liveAs('OTHER_ORG_OWNER');
+    await until(() => (ownerA.status() === 200 && ownerB.status() === 200 ? true : undefined));
+    const reading = (x: WearerRecord, hr: number) => ({
+      readings: [{ serialNumber: x.bracelet.serialNumber, at: new Date().toISOString(), heartRate: hr, worn: true }],
+    });
+    await send(w.w2, reading(w.w2, 77));
+    await send(w.wB, reading(w.wB, 66));
+    const a = await until(() => ownerA.events.find((e) => e.event === 'summary' && e.data.uid === w.w2.uid));
+    expect(a.data.heartRate).toBe(77);
+    await until(() => ownerB.events.find((e) => e.event === 'summary' && e.data.uid === w.wB.uid));
+    expect(ownerA.events.some((e) => e.data.uid === w.wB.uid)).toBe(false);
+    expect(ownerB.events.some((e) => e.data.uid === w.w2.uid)).toBe(false);
+    ownerA.close();
+    ownerB.close();
+  });
+
+  it('ends open streams when the app closes', async () => {
+    const client = liveAs('ORGANIZATION_OWNER');
+    await until(() => (client.status() === 200 ? true : undefined));
+    await t.app.close();
+    await client.ended;
+    expect(client.status()).toBe(200);
+  });
+});
