@@ -2,7 +2,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -28,12 +28,16 @@ export function machineFacts() {
     cpu: model,
     memoryGiB: Math.round((totalmem() / 2 ** 30) * 10) / 10,
     node: process.version,
+    // The machine is shared: a figure taken under load says little, so the load goes with it.
+    loadAverage1m: Math.round((loadavg()[0] ?? 0) * 10) / 10,
   };
 }
 
 export function printMachine() {
   const m = machineFacts();
-  console.log(`machine: ${m.nproc} cores, ${m.cpu}, ${m.memoryGiB} GiB, Node ${m.node}, ${m.date}`);
+  console.log(
+    `machine: ${m.nproc} cores, ${m.cpu}, ${m.memoryGiB} GiB, Node ${m.node}, load average ${m.loadAverage1m}, ${m.date}`,
+  );
 }
 
 /** @param {string} path @param {string} what */
