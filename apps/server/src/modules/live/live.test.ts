@@ -28,7 +28,7 @@ function connect(url: string, headers: Record<string, string> = {}) {
     for (;;) {
       const { value, done } = await reader.read();
       if (done) return;
-      buf += decoder.decode(value, { stream: true });
+      buf += decoder.decode(value as Uint8Array, { stream: true });
       let cut: number;
       while ((cut = buf.indexOf('\n\n')) >= 0) {
         const frame = buf.slice(0, cut);
