@@ -1,6 +1,6 @@
-import { fetchUser, signInByApi } from '../support/api.js';
+import { fetchUser, signInByApi, type UserDevice } from '../support/api.js';
 import { ROLE_CASES } from '../support/roles.js';
-import { readStorage, selectedDeviceOf, STORAGE_KEYS, urlWithPath, waitForPage, writeStorage } from '../support/session.js';
+import { readStorage, STORAGE_KEYS, urlWithPath, waitForPage } from '../support/session.js';
 import { logoHref, menuHrefs, signInWithForm } from '../support/shell.js';
 import { expect, test } from '../support/test.js';
 
@@ -18,12 +18,20 @@ for (const c of ROLE_CASES) {
     await waitForPage(page);
 
     if (c.role === 'PERSONAL') {
-      // A family member chooses a wearer first; after that the record is home.
+      // A family member chooses one of the linked wearers on /select-device; after that the record is home.
       const tokens = await signInByApi(request, c.email);
-      const user = await fetchUser(request, tokens.accessToken);
-      await writeStorage(page, { [STORAGE_KEYS.selectedDevice]: JSON.stringify(selectedDeviceOf(user)) });
-      await page.goto('/user/record');
+      const { devices } = await fetchUser(request, tokens.accessToken);
+      expect(devices.length, 'the demo PERSONAL user has two linked wearers').toBe(2);
+      for (const d of devices) await expect(page.getByRole('button', { name: d.name })).toBeVisible();
+      const chosen = devices[1]!;
+      await page.getByRole('button', { name: chosen.name }).click();
       await expect(page).toHaveURL(urlWithPath('/user/record'));
+      await waitForPage(page);
+      const stored = JSON.parse((await readStorage(page))[STORAGE_KEYS.selectedDevice] ?? 'null') as UserDevice | null;
+      expect(stored?.deviceId).toBe(chosen.deviceId);
+      // Chosen once, it is remembered: the guard no longer sends the user to /select-device.
+      await page.goto('/user/info');
+      await expect(page).toHaveURL(urlWithPath('/user/info'));
       await waitForPage(page);
     }
 
