@@ -30,6 +30,12 @@ function createSessionStore() {
   const listeners = new Set<Listener>();
   const endListeners = new Set<Listener>();
   const emit = () => listeners.forEach((listener) => listener());
+  // Another tab signed in or out: follow it, so a logout there ends this tab's session too.
+  window.addEventListener('storage', (event) => {
+    if (event.storageArea !== window.localStorage) return;
+    state = readState();
+    emit();
+  });
 
   return {
     get: (): SessionState => state,
