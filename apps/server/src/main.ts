@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { createContext } from './context.js';
 import { openDb } from './db/client.js';
 import { migrate } from './db/migrate.js';
+import { startMqtt } from './mqtt/mqtt.js';
 import { CliError, createAdminCommand, seedCommand, seedOnStart } from './cli/identity-commands.js';
 
 /** Commands: start (default), migrate. Each reads the same environment (see README). */
@@ -29,11 +30,18 @@ async function start(args: string[]): Promise<void> {
   await seedOnStart(db, config.seedDemo, (msg) => console.log(msg));
   const ctx = createContext(config, db);
   const app = await buildApp(ctx);
+  // Gateways over MQTT: the embedded broker on MQTT_PORT, or a client of MQTT_URL.
+  const mqttService = await startMqtt(ctx, {
+    info: (m) => app.log.info(m),
+    warn: (m) => app.log.warn(m),
+    error: (m) => app.log.error(m),
+  });
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
+    await mqttService?.close();
     await app.close();
     await db.close();
     process.exit(0);

@@ -55,3 +55,23 @@ export function parseGatewayAuthorization(header: string | undefined): { gateway
   if (!match?.[1] || !match[2]) return null;
   return { gatewayId: match[1], credential: match[2] };
 }
+
+/**
+ * A gateway named by an external broker's topic (the broker authenticated it and its ACL
+ * limits it to its own topic): only checks that it exists, and finds its organisation.
+ */
+export async function resolveGateway(ctx: AppContext, gatewayId: string): Promise<AuthenticatedGateway | null> {
+  if (!gatewayId || gatewayId.length > 128) return null;
+  let cache = caches.get(ctx);
+  if (!cache) caches.set(ctx, (cache = new Map<string, CachedGateway>()));
+  const entry = cache.get(gatewayId);
+  if (entry && entry.expires >= Date.now()) return { id: gatewayId, organizationId: entry.organizationId };
+  const row = await findGatewayCredential(ctx.db, gatewayId);
+  if (!row) return null;
+  cache.set(gatewayId, {
+    organizationId: row.organizationId,
+    hash: Buffer.from(row.credentialHash, 'hex'),
+    expires: Date.now() + CACHE_TTL_MS,
+  });
+  return { id: gatewayId, organizationId: row.organizationId };
+}

@@ -1,0 +1,99 @@
+import { createServer, type Server } from 'node:net';
+import { Aedes, type AuthenticateError, type Client } from 'aedes';
+import { gatewayTopics } from '@wearable/domain';
+import type { AppContext } from '../context.js';
+import { type AuthenticatedGateway, authenticateGateway } from '../modules/ingestion/gateway-auth.js';
+import { handleBatchMessage } from './batch-message.js';
+import type { MqttLog, MqttService } from './mqtt.js';
+
+const BAD_USERNAME_OR_PASSWORD = 4;
+const SERVER_UNAVAILABLE = 3;
+
+function authError(message: string, returnCode: number): AuthenticateError {
+  const err = new Error(message) as Error & { returnCode: number };
+  err.returnCode = returnCode;
+  return err;
+}
+
+/**
+ * The embedded broker. A gateway connects with its id and credential, may publish only to
+ * gateways/<id>/batches and subscribe only to gateways/<id>/results. A batch is ingested
+ * inside authorizePublish, which aedes runs BEFORE it sends the PUBACK: the acknowledgement
+ * means "committed".
+ */
+export async function startEmbeddedBroker(ctx: AppContext, port: number, log: MqttLog): Promise<MqttService | null> {
+  const gateways = new WeakMap<Client, AuthenticatedGateway>();
+  const broker = await Aedes.createBroker({
+    authenticate(client, username, password, done) {
+      authenticateGateway(ctx, username ?? '', password?.toString('utf8') ?? '').then(
+        (gateway) => {
+          if (gateway) {
+            gateways.set(client, gateway);
+            return done(null, true);
+          }
+          done(authError('Bad gateway id or credential', BAD_USERNAME_OR_PASSWORD), false);
+        },
+        (err: unknown) => done(authError((err as Error).message, SERVER_UNAVAILABLE), false),
+      );
+    },
+    authorizeSubscribe(client, subscription, done) {
+      const gateway = gateways.get(client);
+      // A refused subscription gets a failure code in the SUBACK; the connection stays.
+      done(null, gateway && subscription.topic === gatewayTopics.results(gateway.id) ? subscription : null);
+    },
+    authorizePublish(client, packet, done) {
+      const gateway = client ? gateways.get(client) : undefined;
+      if (!client) return done(null); // the broker's own publishes (results)
+      if (!gateway || packet.topic !== gatewayTopics.batches(gateway.id)) {
+        return done(new Error(`publishing to ${packet.topic} is not allowed`));
+      }
+      handleBatchMessage(ctx, gateway, Buffer.from(packet.payload)).then(
+        (reply) => {
+          done(null);
+          broker.publish(
+            {
+              cmd: 'publish',
+              topic: gatewayTopics.results(gateway.id),
+              payload: Buffer.from(JSON.stringify(reply)),
+              qos: 1,
+              retain: false,
+              dup: false,
+            },
+            (err) => err && log.warn(`MQTT result for ${gateway.id} not published: ${err.message}`),
+          );
+        },
+        (err: unknown) => {
+          log.error(`MQTT batch from ${gateway.id} failed: ${(err as Error).message}`);
+          done(err as Error); // no PUBACK: the gateway sends it again
+        },
+      );
+    },
+    // Batches are consumed by the server, not relayed to anyone.
+    authorizeForward(_client, packet) {
+      return packet.topic.endsWith('/batches') ? null : packet;
+    },
+  });
+  const server: Server = createServer(broker.handle);
+  const listening = await new Promise<boolean>((resolve, reject) => {
+    server.once('error', (err: NodeJS.ErrnoException) => {
+      if (err.code === 'EADDRINUSE') resolve(false);
+      else reject(err);
+    });
+    server.listen(port, () => resolve(true));
+  });
+  if (!listening) {
+    log.warn(`MQTT port ${port} is in use; the embedded broker is off, HTTP ingestion still works`);
+    await new Promise<void>((resolve) => broker.close(() => resolve()));
+    return null;
+  }
+  const address = server.address();
+  const actualPort = typeof address === 'object' && address ? address.port : port;
+  return {
+    mode: 'embedded',
+    port: actualPort,
+    async close() {
+      await new Promise<void>((resolve) => broker.close(() => resolve()));
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,68 @@
+import { hostname } from 'node:os';
+import mqtt from 'mqtt';
+import { gatewayTopics } from '@wearable/domain';
+import type { AppContext } from '../context.js';
+import { resolveGateway } from '../modules/ingestion/gateway-auth.js';
+import { handleBatchMessage } from './batch-message.js';
+import type { MqttLog, MqttService } from './mqtt.js';
+
+/**
+ * Several servers share the batches through one shared subscription; each message reaches one
+ * of them. The broker authenticates gateways and its ACL confines each to its own topics
+ * (docs/gateway-protocol.md), so the gateway id is taken from the topic.
+ */
+export const SHARED_BATCHES_TOPIC = '$share/wearable-console/gateways/+/batches';
+const TOPIC = /^gateways\/([^/]+)\/batches$/;
+
+export async function startExternalSubscriber(ctx: AppContext, url: string, log: MqttLog): Promise<MqttService> {
+  let client: mqtt.MqttClient | undefined = undefined;
+  // The PUBACK goes out only when done() is called, i.e. after the batch committed.
+  const customHandleAcks: mqtt.IClientOptions['customHandleAcks'] = (topic, message, _packet, done) => {
+    const gatewayId = TOPIC.exec(topic)?.[1];
+    if (!gatewayId) return done(0); // not ours: acknowledge and ignore
+    resolveGateway(ctx, gatewayId)
+      .then(async (gateway) => {
+        if (!gateway) {
+          log.warn(`MQTT batch on ${topic}: unknown gateway, dropped`);
+          return done(0);
+        }
+        const reply = await handleBatchMessage(ctx, gateway, message);
+        done(0);
+        client?.publish(gatewayTopics.results(gatewayId), JSON.stringify(reply), { qos: 1 });
+      })
+      .catch((err: unknown) => {
+        log.error(`MQTT batch on ${topic} failed: ${(err as Error).message}; reconnecting for redelivery`);
+        done(err as Error);
+        // Not acknowledged: drop the connection so the broker redelivers on reconnect.
+        client?.stream.destroy();
+      });
+  };
+  client = await mqtt.connectAsync(url, {
+    // A stable id with a persistent session: batches published while we were down are kept.
+    clientId: `wearable-console-${hostname()}-${ctx.config.port}`.slice(0, 64),
+    clean: false,
+    // mqtt.js honours customHandleAcks only on MQTT 5; the session outlives a restart for a day.
+    protocolVersion: 5,
+    properties: { sessionExpiryInterval: 86_400 },
+    reconnectPeriod: 1000,
+    customHandleAcks,
+  });
+  const subscribe = () =>
+    client
+      ?.subscribeAsync(SHARED_BATCHES_TOPIC, { qos: 1 })
+      .catch((err: unknown) => log.error(`MQTT subscribe failed: ${(err as Error).message}`));
+  await subscribe();
+  client.on('connect', (connack) => {
+    if (!connack.sessionPresent) void subscribe();
+  });
+  client.on('error', (err) => log.warn(`MQTT client: ${err.message}`));
+  log.info(`MQTT: subscribed to ${SHARED_BATCHES_TOPIC} on ${url.replace(/\/\/[^@]*@/, '//***@')}`);
+  const connected = client;
+  return {
+    mode: 'external',
+    port: null,
+    async close() {
+      await connected.endAsync();
+    },
+  };
+}

@@ -1,0 +1,115 @@
+import { createServer } from 'node:net';
+import mqtt from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gatewayTopics } from '@wearable/domain';
+import { createTestApp, type TestApp } from '../testing/test-app.js';
+import { createOrganization, createWearer, type WearerRecord } from '../testing/factories.js';
+import { startEmbeddedBroker } from './embedded-broker.js';
+import { type MqttLog, type MqttService, startMqtt } from './mqtt.js';
+
+const lines: string[] = [];
+const log: MqttLog = { info: (m) => lines.push(m), warn: (m) => lines.push(m), error: (m) => lines.push(m) };
+
+let t: TestApp;
+let broker: MqttService;
+beforeAll(async () => {
+  t = await createTestApp();
+  const started = await startMqtt(t.ctx, log, { ephemeralPort: true });
+  if (!started) throw new Error('embedded broker did not start');
+  broker = started;
+});
+afterAll(async () => {
+  await broker?.close();
+  await t?.close();
+});
+
+async function newWearer(): Promise<WearerRecord> {
+  const org = await createOrganization(t.db);
+  return createWearer(t.db, { organizationId: org.id });
+}
+const connectAs = (w: WearerRecord, password = w.gateway.credential) =>
+  mqtt.connectAsync(`mqtt://127.0.0.1:${broker.port}`, {
+    username: w.gateway.id,
+    password,
+    reconnectPeriod: 0,
+    clientId: `test-${w.gateway.id}`.slice(0, 60),
+  });
+const readingCount = async (wearerId: string) =>
+  Number((await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM readings WHERE wearer_id = $1', [wearerId]))[0]?.n);
+const nextMessage = (client: mqtt.MqttClient) =>
+  new Promise<unknown>((resolve) => client.once('message', (_topic, payload) => resolve(JSON.parse(payload.toString()))));
+
+describe('embedded MQTT broker', () => {
+  it('acknowledges a QoS 1 batch only after its readings are stored, and answers on the results topic', async () => {
+    const w = await newWearer();
+    const client = await connectAs(w);
+    const granted = await client.subscribeAsync(gatewayTopics.results(w.gateway.id), { qos: 1 });
+    expect(granted[0]?.qos).toBe(1);
+    const readings = Array.from({ length: 50 }, (_, i) => ({
+      serialNumber: w.bracelet.serialNumber,
+      at: new Date(Date.now() - (60 - i) * 1000).toISOString(),
+      heartRate: 70 + (i % 5),
+    }));
+    const result = nextMessage(client);
+    await client.publishAsync(gatewayTopics.batches(w.gateway.id), JSON.stringify({ batchId: 'm-1', readings }), { qos: 1 });
+    // The PUBACK resolved the publish: the rows must already be committed.
+    expect(await readingCount(w.uid)).toBe(50);
+    expect(await result).toEqual({ batchId: 'm-1', accepted: 50, duplicates: 0, rejected: [] });
+
+    // A redelivery of the same batch (QoS 1 dup) is stored once.
+    const again = nextMessage(client);
+    await client.publishAsync(gatewayTopics.batches(w.gateway.id), JSON.stringify({ batchId: 'm-1', readings }), { qos: 1, dup: true });
+    expect(await again).toMatchObject({ accepted: 0, duplicates: 50 });
+    expect(await readingCount(w.uid)).toBe(50);
+
+    // A malformed message is acknowledged and answered with the reason.
+    const bad = nextMessage(client);
+    await client.publishAsync(gatewayTopics.batches(w.gateway.id), '{"readings": 5}', { qos: 1 });
+    expect(await bad).toMatchObject({ error: { code: 'VALIDATION_FAILED', message: expect.stringMatching(/readings/) } });
+    const notJson = nextMessage(client);
+    await client.publishAsync(gatewayTopics.batches(w.gateway.id), 'nope', { qos: 1 });
+    expect(await notJson).toMatchObject({ error: { code: 'INVALID_JSON' } });
+    await client.endAsync();
+  });
+
+  it('refuses a wrong credential', async () => {
+    const w = await newWearer();
+    await expect(connectAs(w, 'wrong')).rejects.toThrow();
+  });
+
+  it("refuses another gateway's topics", async () => {
+    const a = await newWearer();
+    const b = await newWearer();
+    const client = await connectAs(b);
+    // Refused in the SUBACK (failure code 128).
+    await expect(client.subscribeAsync(gatewayTopics.results(a.gateway.id), { qos: 1 })).rejects.toThrow(/Subscribe error/);
+    const batch = { readings: [{ serialNumber: a.bracelet.serialNumber, at: new Date().toISOString(), heartRate: 70 }] };
+    const closed = new Promise<void>((resolve) => client.once('close', () => resolve()));
+    client.publish(gatewayTopics.batches(a.gateway.id), JSON.stringify(batch), { qos: 1 });
+    await closed; // the broker drops a client that publishes where it may not
+    expect(await readingCount(a.uid)).toBe(0);
+    client.end(true);
+
+    // Its own topic with org A's bracelet: refused item, nothing stored.
+    const own = await connectAs(b);
+    await own.subscribeAsync(gatewayTopics.results(b.gateway.id), { qos: 1 });
+    const result = nextMessage(own);
+    await own.publishAsync(gatewayTopics.batches(b.gateway.id), JSON.stringify(batch), { qos: 1 });
+    expect(await result).toMatchObject({ accepted: 0, rejected: [{ reason: `unknown bracelet ${a.bracelet.serialNumber}` }] });
+    expect(await readingCount(a.uid)).toBe(0);
+    await own.endAsync();
+  });
+
+  it('logs one clear line and stays off when the port is taken', async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, resolve));
+    const address = blocker.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const before = lines.length;
+    expect(await startEmbeddedBroker(t.ctx, port, log)).toBeNull();
+    expect(lines.slice(before)).toEqual([
+      `MQTT port ${port} is in use; the embedded broker is off, HTTP ingestion still works`,
+    ]);
+    await new Promise<void>((resolve) => blocker.close(() => resolve()));
+  });
+});
