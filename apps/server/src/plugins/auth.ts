@@ -4,6 +4,7 @@ import type { AppContext } from '../context.js';
 import { ApiError, notFound, unauthorized } from '../errors.js';
 import { actorRepository } from '../modules/auth/actor.repository.js';
 import { isDemoRequest } from '../modules/auth/demo-scope.js';
+import { getIdentityCache } from '../modules/auth/identity-cache.js';
 import { getTokenService } from '../modules/auth/token.service.js';
 
 declare module 'fastify' {
@@ -37,6 +38,7 @@ function bearerToken(request: FastifyRequest): string | null {
 const authPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app: FastifyInstance, { ctx }) => {
   const tokens = getTokenService(ctx);
   const actors = actorRepository(ctx.db);
+  const cache = getIdentityCache(ctx);
   app.decorateRequest('actor', null as unknown as Actor);
   app.decorateRequest('sessionId', null);
   app.decorateRequest('isDemo', false);
@@ -52,7 +54,7 @@ const authPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app: FastifyI
     if (!url || !API_ROUTE.test(url) || request.routeOptions.config.public) return;
 
     if (request.isDemo) {
-      const owner = await actors.findDemoOwner();
+      const owner = await cache.get('demo-owner', () => actors.findDemoOwner());
       if (!owner) throw notFound('No demo organisation is set up', 'DEMO_NOT_AVAILABLE');
       request.actor = owner;
       return;
@@ -61,7 +63,9 @@ const authPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app: FastifyI
     if (!token) throw unauthorized();
     const claims = await tokens.verifyAccessToken(token);
     if (!claims) throw unauthorized('The access token is invalid or expired', 'INVALID_TOKEN');
-    const actor = await actors.findSessionActor(claims.uid, claims.sessionId, ctx.now());
+    const actor = await cache.get(`session:${claims.uid}:${claims.sessionId}`, () =>
+      actors.findSessionActor(claims.uid, claims.sessionId, ctx.now()),
+    );
     if (!actor) throw unauthorized('The session has ended; sign in again', 'INVALID_TOKEN');
     request.actor = actor;
     request.sessionId = claims.sessionId;

@@ -1,6 +1,7 @@
 import { type Actor, CURRENT_TERMS_VERSION, type UserInfo } from '@wearable/domain';
 import type { AppContext } from '../../context.js';
 import { ApiError, unauthorized } from '../../errors.js';
+import { getIdentityCache } from '../auth/identity-cache.js';
 import { usersRepository } from './users.repository.js';
 
 const byName = new Intl.Collator('ja');
@@ -8,12 +9,15 @@ const byName = new Intl.Collator('ja');
 /** The signed-in user's own record: GET /v2/user and the terms agreement. */
 export function usersService(ctx: AppContext) {
   const repo = usersRepository(ctx.db);
+  const cache = getIdentityCache(ctx);
   return {
     /** In the demo the terms modal is off, so the demo owner counts as having agreed. */
     async userInfo(actor: Actor, opts: { demo: boolean }): Promise<UserInfo> {
-      const row = await repo.findUserInfo(actor.uid, CURRENT_TERMS_VERSION);
+      const row = await cache.get(`user-info:${actor.uid}`, () =>
+        repo.findUserInfo(actor.uid, CURRENT_TERMS_VERSION),
+      );
       if (!row) throw unauthorized('The session has ended; sign in again', 'INVALID_TOKEN');
-      const devices = (row.devices ?? []).sort((a, b) => byName.compare(a.name, b.name));
+      const devices = [...(row.devices ?? [])].sort((a, b) => byName.compare(a.name, b.name));
       return {
         name: row.name,
         devices,

@@ -7,6 +7,7 @@ import {
   createOrganization,
   createUser,
   createWearer,
+  linkWearer,
   type WearerRecord,
 } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
@@ -90,6 +91,18 @@ describe('GET /v2/user', () => {
     } else {
       expect(body).toMatchObject({ linkedUids: [], devices: [], gatewayId: null });
     }
+  });
+});
+
+describe('identity cache', () => {
+  it('a change made right after a request shows on the next one', async () => {
+    const personal = await createUser(t, { role: 'PERSONAL', linkedWearerIds: [w1.uid] });
+    const get = () => t.app.inject({ url: '/v2/user', headers: personal.headers });
+    expect((await get()).json().linkedUids).toEqual([w1.uid]);
+    await linkWearer(t, personal, w2);
+    expect((await get()).json().linkedUids).toEqual([w1.uid, w2.uid].sort());
+    await t.db.query('UPDATE users SET name = $2 WHERE id = $1', [personal.uid, '改名']);
+    expect((await get()).json().name).toBe('改名');
   });
 });
 
