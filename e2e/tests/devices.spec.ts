@@ -73,3 +73,20 @@ test('/devices: the second organisation owner sees none of the demo organisation
   const shown = await page.locator('body').innerText();
   expect(demoNames.filter((name) => shown.includes(name))).toEqual([]);
 });
+
+test('/devices: a group manager sees only their group, not the rest of the organisation', async ({ page, request }) => {
+  const owner = await signIn(page, request, 'org-owner@example.com');
+  const organisationNames = await fetchWearerNames(request, owner.accessToken);
+  const manager = await signIn(page, request, 'org-group@example.com');
+  const groupNames = await fetchWearerNames(request, manager.accessToken);
+  expect(groupNames.length).toBeGreaterThan(0);
+  expect(groupNames.filter((name) => !organisationNames.includes(name))).toEqual([]);
+  const outside = organisationNames.filter((name) => !groupNames.includes(name));
+  expect(outside.length, 'the demo organisation has wearers outside the first group').toBeGreaterThan(0);
+
+  await page.goto('/devices');
+  await waitForPage(page);
+  for (const name of groupNames.slice(0, 3)) await expect(page.getByText(name).first()).toBeVisible();
+  const shown = await page.locator('body').innerText();
+  expect(outside.filter((name) => shown.includes(name))).toEqual([]);
+});
