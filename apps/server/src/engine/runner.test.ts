@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
+import { createContext } from '../context.js';
+import { createTestApp, type TestApp } from '../testing/test-app.js';
+import { createOrganization, createWearer, type WearerRecord } from '../testing/factories.js';
+import type { AlertRecord } from './events.js';
+import { tickAll } from './runner.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function newWearer(): Promise<WearerRecord> {
+  const org = await createOrganization(t.db);
+  return createWearer(t.db, { organizationId: org.id, birthDate: '1986-01-01' });
+}
+const post = (w: WearerRecord, payload: object) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/gateway/v1/batches',
+    headers: { authorization: `Gateway ${w.gateway.id}:${w.gateway.credential}` },
+    payload,
+  });
+const openTypes = async (wearerId: string) =>
+  (
+    await t.db.query<{ type: string }>(
+      `SELECT type FROM alerts WHERE wearer_id = $1 AND status = 'OPEN' ORDER BY type`,
+      [wearerId],
+    )
+  ).map((r) => r.type);
+const alertCount = async (wearerId: string) =>
+  Number((await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM alerts WHERE wearer_id = $1', [wearerId]))[0]?.n);
+
+describe('engine runner', () => {
+  it('a heart-rate scenario split by a restart opens its alert once, and the recovery closes it', async () => {
+    const w = await newWearer();
+    const s = w.bracelet.serialNumber;
+    const start = Date.now() - 30 * 60_000;
+    const reading = (minute: number, heartRate: number) => ({
+      serialNumber: s,
+      at: new Date(start + minute * 60_000).toISOString(),
+      heartRate,
+      worn: true,
+      skinTemperature: 34,
+    });
+    const part1 = { readings: [reading(0, 80), reading(1, 82), reading(2, 205)] };
+    const part2 = { readings: [reading(3, 206), reading(4, 80), reading(5, 78)] };
+    expect((await post(w, part1)).statusCode).toBe(200);
+    expect(await openTypes(w.uid)).toContain('HEART_RATE');
+
+    // Restart (new context: empty caches) and the gateway re-sends everything it had not
+    // seen acknowledged, then goes on.
+    await t.app.close();
+    const ctx2 = createContext(t.ctx.config, t.db);
+    t = { ...t, app: await buildApp(ctx2, { serveWeb: false, logger: false }), ctx: ctx2 };
+    expect((await post(w, part1)).json()).toMatchObject({ accepted: 0, duplicates: 3 });
+    expect((await post(w, part2)).json()).toMatchObject({ accepted: 3 });
+    expect((await post(w, part2)).json()).toMatchObject({ accepted: 0, duplicates: 3 });
+
+    const rows = await t.db.query<{ type: string; status: string; close_reason: string | null }>(
+      `SELECT type, status, close_reason FROM alerts WHERE wearer_id = $1 AND type = 'HEART_RATE'`,
+      [w.uid],
+    );
+    expect(rows).toEqual([{ type: 'HEART_RATE', status: 'CLOSED', close_reason: 'recovered' }]);
+  });
+
+  it('the tick opens DISCONNECTION for a silent bracelet, once, and emits it', async () => {
+    const w = await newWearer();
+    const lastReading = new Date(Date.now() - 20 * 60_000);
+    await post(w, { readings: [{ serialNumber: w.bracelet.serialNumber, at: lastReading.toISOString(), heartRate: 70, worn: true }] });
+    const opened: AlertRecord[] = [];
+    const listener = (a: AlertRecord) => opened.push(a);
+    t.ctx.bus.on('alert.opened', listener);
+    await tickAll(t.ctx, new Date());
+    await tickAll(t.ctx, new Date(Date.now() + 60_000));
+    t.ctx.bus.off('alert.opened', listener);
+    expect(await openTypes(w.uid)).toContain('DISCONNECTION');
+    expect(opened.filter((a) => a.wearerId === w.uid && a.type === 'DISCONNECTION')).toHaveLength(1);
+    expect(await alertCount(w.uid)).toBe(1);
+
+    // A new reading reconnects it.
+    await post(w, { readings: [{ serialNumber: w.bracelet.serialNumber, at: new Date().toISOString(), heartRate: 70, worn: true }] });
+    expect(await openTypes(w.uid)).not.toContain('DISCONNECTION');
+  });
+});
