@@ -5,8 +5,8 @@ const linkClass = 'text-slate-600 underline-offset-4 hover:underline focus-visib
 export function SiteFooter() {
   const { t } = useTranslation();
   return (
-    <footer className="border-t border-slate-200 bg-white px-4 py-4 text-xs text-slate-500">
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3">
+    <footer className="border-t border-slate-200 bg-white py-4 text-xs text-slate-500">
+      <div className="mx-auto flex max-w-6xl flex-wrap px-4 items-center justify-between gap-3">
         <ul className="flex gap-4">
           <li>
             <a href="/terms" target="_blank" rel="noopener noreferrer" className={linkClass} data-testid="terms-link">

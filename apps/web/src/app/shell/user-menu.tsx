@@ -15,7 +15,7 @@ export function UserMenu({ name, onLogout }: UserMenuProps) {
       <DropdownMenu.Trigger
         data-testid="user-menu"
         aria-label={t('userMenu.label', { name })}
-        className={`flex max-w-48 items-center gap-1 rounded-md px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100 ${focusRing}`}
+        className={`flex max-w-32 items-center sm:max-w-48 gap-1 rounded-md px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100 ${focusRing}`}
       >
         <UserRound aria-hidden="true" className="size-4 shrink-0" />
         <span className="truncate">{name}</span>

@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { Dialog as RadixDialog } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 
 interface DialogProps {
   open: boolean;
@@ -16,6 +16,7 @@ interface DialogProps {
 
 /** Accessible modal dialog (focus trap, labelled by its title) on Radix. */
 export function Dialog({ open, onOpenChange, title, description, children, blocking, className, ...rest }: DialogProps) {
+  const descriptionId = useId();
   const block = (event: Event) => {
     if (blocking) event.preventDefault();
   };
@@ -27,7 +28,7 @@ export function Dialog({ open, onOpenChange, title, description, children, block
           onEscapeKeyDown={block}
           onPointerDownOutside={block}
           onInteractOutside={block}
-          aria-describedby={description === undefined ? undefined : 'dialog-description'}
+          aria-describedby={description === undefined ? undefined : descriptionId}
           className={clsx(
             'fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[92vw] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto',
             'rounded-lg bg-white p-6 shadow-xl focus:outline-none',
@@ -37,7 +38,7 @@ export function Dialog({ open, onOpenChange, title, description, children, block
         >
           <RadixDialog.Title className="text-lg font-semibold text-slate-900">{title}</RadixDialog.Title>
           {description !== undefined && (
-            <RadixDialog.Description id="dialog-description" className="mt-2 text-sm text-slate-600">
+            <RadixDialog.Description id={descriptionId} className="mt-2 text-sm text-slate-600">
               {description}
             </RadixDialog.Description>
           )}

@@ -14,12 +14,12 @@ export function Th({ className, ...rest }: ThHTMLAttributes<HTMLTableCellElement
   return (
     <th
       scope="col"
-      className={clsx('border-b border-slate-200 bg-slate-50 px-4 py-2 font-medium text-slate-600', className)}
+      className={clsx('border-b border-slate-200 bg-slate-50 px-4 py-2 font-medium whitespace-nowrap text-slate-600', className)}
       {...rest}
     />
   );
 }
 
 export function Td({ className, ...rest }: TdHTMLAttributes<HTMLTableCellElement>) {
-  return <td className={clsx('border-b border-slate-100 px-4 py-2 text-slate-800', className)} {...rest} />;
+  return <td className={clsx('border-b border-slate-100 px-4 py-2 whitespace-nowrap text-slate-800', className)} {...rest} />;
 }
