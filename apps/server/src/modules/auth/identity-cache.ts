@@ -72,7 +72,7 @@ function watchWrites(db: Db, cache: IdentityCache): void {
     } finally {
       cache.bump();
     }
-  }) as Db['query'];
+  });
   writable.transaction = (async (fn: Parameters<Db['transaction']>[0]) => {
     cache.bump();
     try {

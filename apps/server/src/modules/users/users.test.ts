@@ -86,7 +86,7 @@ describe('GET /v2/user', () => {
       expect(body.gatewayId).toBeNull();
     } else if (role === 'PERSONAL_SELF') {
       expect(body.linkedUids).toEqual([user.uid]);
-      expect(body.gatewayId).toBe((user as { gatewayId: string }).gatewayId);
+      expect(body.gatewayId).toBe('gatewayId' in user ? user.gatewayId : 'missing');
       expect(body.devices).toHaveLength(1);
     } else {
       expect(body).toMatchObject({ linkedUids: [], devices: [], gatewayId: null });
