@@ -23,6 +23,8 @@ export interface Session {
 export interface SignInOptions {
   /** PERSONAL only: store the first linked wearer as the selected device, as /select-device would. */
   selectDevice?: boolean;
+  /** When the sign-in happened (epoch ms); default now. An old one lets a test reach the session's end at once. */
+  loginTime?: number;
 }
 
 /** Opens a same-origin URL that runs none of the app, so localStorage can be written before the app starts. */
@@ -66,7 +68,7 @@ export async function signIn(
   const entries: Record<string, string> = {
     [STORAGE_KEYS.accessToken]: tokens.accessToken,
     [STORAGE_KEYS.refreshToken]: tokens.refreshToken,
-    [STORAGE_KEYS.loginTime]: String(Date.now()),
+    [STORAGE_KEYS.loginTime]: String(opts.loginTime ?? Date.now()),
     [STORAGE_KEYS.refreshExpiresIn]: String(tokens.refreshExpiresIn),
     [STORAGE_KEYS.userInfo]: JSON.stringify(user),
   };

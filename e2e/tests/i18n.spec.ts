@@ -17,6 +17,15 @@ test.describe('language', () => {
     await expectLanguage(page, 'ja');
   });
 
+  test.describe('with an English browser', () => {
+    test.use({ locale: 'en-US' });
+    test('Japanese is still the default; English is opt-in', async ({ page }) => {
+      await page.goto('/login');
+      await waitForPage(page);
+      await expectLanguage(page, 'ja');
+    });
+  });
+
   test('?lng=en and ?lng=ja switch the language, and the choice survives a reload', async ({ page, request }) => {
     await signIn(page, request, 'org-owner@example.com');
     await page.goto('/devices?lng=en');
