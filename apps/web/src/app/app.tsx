@@ -21,7 +21,10 @@ function AppToaster() {
 
 /** Waits for the common namespace so no untranslated key ever shows. */
 function TranslationsGate({ children }: { children: React.ReactNode }) {
-  const { ready } = useTranslation();
+  const { t, ready } = useTranslation();
+  useEffect(() => {
+    if (ready) document.title = t('shell.productName');
+  }, [ready, t]);
   return ready ? children : <AppSpinner />;
 }
 
