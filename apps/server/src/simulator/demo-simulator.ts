@@ -12,6 +12,8 @@ import {
 } from './simulator.repository.js';
 
 export interface DemoSimulatorOptions {
+  /** Simulate this organisation instead of the demo one (tests). */
+  organization?: { id: string; timeZone: string };
   seed?: number;
   /** History sent once at start so charts are not empty (resumes after the newest reading). */
   backfillHours?: number;
@@ -65,7 +67,7 @@ export async function startDemoSimulator(
   log: SimLogger,
   opts: DemoSimulatorOptions = {},
 ): Promise<DemoSimulator | null> {
-  const org = await findDemoOrganization(ctx.db);
+  const org = opts.organization ?? (await findDemoOrganization(ctx.db));
   if (!org) {
     log.info({}, 'simulator: no demo organisation, not started');
     return null;

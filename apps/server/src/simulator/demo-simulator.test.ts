@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createOrganization, createWearer } from '../testing/factories.js';
+import { createTestApp, type TestApp } from '../testing/test-app.js';
+import { startDemoSimulator } from './demo-simulator.js';
+import type { SimLogger } from './logger.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const messages: string[] = [];
+const log: SimLogger = {
+  info: (obj, msg) => messages.push(`${msg} ${JSON.stringify(obj)}`),
+  warn: (_obj, msg) => messages.push(msg),
+  error: (obj, msg) => messages.push(`${msg} ${JSON.stringify(obj)}`),
+};
+const readings = async (organizationId: string) =>
+  Number(
+    (
+      await t.db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM readings WHERE organization_id = $1',
+        [organizationId],
+      )
+    )[0]?.n,
+  );
+const waitFor = async (check: () => Promise<boolean>, ms = 20_000) => {
+  for (
+    const end = Date.now() + ms;
+    Date.now() < end;
+    await new Promise((r) => setTimeout(r, 200))
+  ) {
+    if (await check()) return true;
+  }
+  return false;
+};
+
+it('fills the last hour, then keeps the wearers live until stopped', async () => {
+  const org = await createOrganization(t.db, { isDemo: true });
+  for (let i = 0; i < 3; i++)
+    await createWearer(t.db, { organizationId: org.id, birthDate: '1980-04-01' });
+  const demo = await startDemoSimulator(t.ctx, log, {
+    organization: org,
+    backfillHours: 1,
+    intervalMs: 250,
+    eventsPerHour: 0,
+  });
+  expect(demo?.wearers).toBe(3);
+  // An hour of history at one reading a minute per wearer arrives first...
+  expect(await waitFor(async () => (await readings(org.id)) >= 3 * 59), messages.join('\n')).toBe(
+    true,
+  );
+  // ...then live readings keep coming (each bracelet on its own phase within the minute).
+  const afterBackfill = await readings(org.id);
+  expect(await waitFor(async () => (await readings(org.id)) > afterBackfill, 70_000)).toBe(true);
+  await demo!.stop();
+  const stopped = await readings(org.id);
+  await new Promise((r) => setTimeout(r, 1000));
+  expect(await readings(org.id)).toBe(stopped);
+  expect(messages.some((m) => m.startsWith('simulator: demo history sent, now live'))).toBe(true);
+  expect(messages.filter((m) => m.includes('error'))).toEqual([]);
+}, 120_000);
+
+it('does not start without an organisation that has worn bracelets', async () => {
+  const org = await createOrganization(t.db, { isDemo: true });
+  expect(await startDemoSimulator(t.ctx, log, { organization: org })).toBeNull();
+});
