@@ -7,12 +7,15 @@ import { openDb } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { startMqtt } from './mqtt/mqtt.js';
 import { CliError, createAdminCommand, seedCommand, seedOnStart } from './cli/identity-commands.js';
+import { type DemoSimulator, startDemoSimulator } from './simulator/demo-simulator.js';
+import { SimulateUsageError, simulateCommand } from './simulator/simulate.command.js';
 
-/** Commands: start (default), migrate. Each reads the same environment (see README). */
+/** Commands: start (default), migrate, seed, create-admin, simulate. All read the environment (README). */
 const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
   start,
   seed: seedCommand,
   'create-admin': createAdminCommand,
+  simulate: simulateCommand,
   migrate: async () => {
     const config = loadConfig();
     const db = await openDb(config);
@@ -36,11 +39,14 @@ async function start(args: string[]): Promise<void> {
     warn: (m) => app.log.warn(m),
     error: (m) => app.log.error(m),
   });
+  let simulator: DemoSimulator | null = null;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
+    // The simulator feeds ingestion: stop it before the app and the database close.
+    await simulator?.stop();
     await mqttService?.close();
     await app.close();
     await db.close();
@@ -49,6 +55,8 @@ async function start(args: string[]): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
+  // The live demo: simulated wearers of the demo organisation (SIMULATOR=false turns it off).
+  if (config.simulator && !stopping) simulator = await startDemoSimulator(ctx, app.log);
 }
 
 const [command = 'start', ...rest] = process.argv.slice(2);
@@ -58,7 +66,8 @@ if (!run) {
   process.exit(2);
 }
 run(rest).catch((err: unknown) => {
-  if (err instanceof ConfigError || err instanceof CliError) console.error(err.message);
-  else console.error(err instanceof Error ? (err.stack ?? err.message) : err);
+  if (err instanceof ConfigError || err instanceof CliError || err instanceof SimulateUsageError) {
+    console.error(err.message);
+  } else console.error(err instanceof Error ? (err.stack ?? err.message) : err);
   process.exit(1);
 });
