@@ -165,6 +165,18 @@ describe('demo scope', () => {
     expect(await count("SELECT count(*)::int AS n FROM terms_agreements WHERE user_id = 'demo-new-member'")).toBe(0);
   });
 
+  it('serves /v3 routes too', async () => {
+    const spec = (await app.inject({ url: '/v2/openapi.json' })).json<{ paths: Record<string, Record<string, unknown>> }>();
+    // Any plain /v3 GET but the live stream (it never ends).
+    const v3Get = Object.keys(spec.paths).find(
+      (p) => p.startsWith('/v3/') && 'get' in spec.paths[p]! && !p.includes('{') && !p.includes('live'),
+    );
+    if (!v3Get) return;
+    const res = await app.inject({ url: `/demo-api${v3Get}` });
+    expect(res.statusCode).not.toBe(401);
+    expect(res.statusCode).not.toBe(403);
+  });
+
   it('only /demo-api/v2 and /v3 are the demo scope', async () => {
     expect((await app.inject({ url: '/demo-api/v4/user' })).statusCode).toBe(404);
     expect((await app.inject({ url: '/demo-api/v2user' })).statusCode).toBe(404);

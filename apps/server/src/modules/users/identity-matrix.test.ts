@@ -245,6 +245,20 @@ describe('GET /v2/user/organization/members', () => {
   });
 });
 
+describe('own-record endpoints: every actor reaches only itself', () => {
+  const everyone: Who[] = [
+    'ALL_OWNER', 'ALL_GENERAL', 'ORGANIZATION_OWNER', 'ORGANIZATION_GENERAL', 'ORGANIZATION_GROUP',
+    'PERSONAL', 'PERSONAL_SELF', 'B_OWNER', 'GROUP_MANAGER_G2', 'PERSONAL_UNLINKED',
+  ];
+  it.each(everyone)('%s: GET /v2/user is its own record, POST /v2/user/termsOfUse records its own agreement', async (who) => {
+    const me = await get(who, '/v2/user');
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ uid: users[who].uid, role: users[who].role });
+    const agree = await t.app.inject({ method: 'POST', url: '/v2/user/termsOfUse', headers: users[who].headers, payload: { agreement: true } });
+    expect(agree.statusCode).toBe(200);
+  });
+});
+
 describe('every identity endpoint needs a token', () => {
   it.each(['/v2/user', '/v2/user/device/list', '/v2/client', '/v2/client/x', '/v2/user/organization/members'])(
     'GET %s without a token -> 401',
