@@ -123,6 +123,28 @@ export async function waitForReady(baseUrl, server, timeoutMs = 180_000) {
 }
 
 /** @param {Server} server */
+/**
+ * CPU time (user + system, ms) a process has used so far, from /proc (Linux; null elsewhere). On a shared machine
+ * wall time depends on the neighbours; CPU time much less so, hence both are printed.
+ * @param {number | undefined} pid
+ * @returns {number | null}
+ */
+export function cpuMs(pid) {
+  if (pid === undefined) return null;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return (ticks * 1000) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+// USER_HZ: 100 on every Linux this runs on (getconf CLK_TCK).
+const CLOCK_TICKS = 100;
+
+/** @param {Server} server */
 export async function stopServer(server) {
   if (server.child.exitCode !== null) return;
   const exited = new Promise((r) => server.child.once('exit', r));

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { SERVER_MAIN, freePort, printMachine, requireBuild, serverEnv, startServer, stopServer, waitForReady } from './_lib.mjs';
+import { SERVER_MAIN, cpuMs, freePort, printMachine, requireBuild, serverEnv, startServer, stopServer, waitForReady } from './_lib.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -33,13 +33,22 @@ try {
   const check = await fetch(`${baseUrl}/v2/user`, { headers: { authorization: `Bearer ${accessToken}` } });
   if (!check.ok) throw new Error(`GET /v2/user failed: ${check.status} ${await check.text()}`);
 
+  const cpuBefore = cpuMs(server.child.pid);
   const result = await autocannon({
     url: `${baseUrl}/v2/user`,
     connections: Number(values.connections),
     duration: Number(values.duration),
     headers: { authorization: `Bearer ${accessToken}` },
   });
+  const cpuAfter = cpuMs(server.child.pid);
   const non2xx = result.non2xx + result.errors + result.timeouts;
+  if (cpuBefore !== null && cpuAfter !== null) {
+    const perRequest = (cpuAfter - cpuBefore) / result.requests.total;
+    console.log(
+      `server CPU: ${((cpuAfter - cpuBefore) / 1000).toFixed(2)} s for ${result.requests.total} requests = ` +
+        `${perRequest.toFixed(3)} ms/request, i.e. about ${Math.round(1000 / perRequest)} req per server CPU-second`,
+    );
+  }
   console.log(
     `GET /v2/user, ${values.connections} connections, ${values.duration} s: ` +
       `${Math.round(result.requests.average)} req/s average (total ${result.requests.total}), ` +
