@@ -30,6 +30,8 @@ export interface WearerState {
   highHeartRate: { until: number; level: number } | null;
   fallAt: number | null;
   removedUntil: number | null;
+  /** True until the first minute is stepped. */
+  fresh: boolean;
 }
 
 /** One minute's measured values. */
@@ -70,6 +72,7 @@ export function initialWearerState(profile: WearerProfile, rng: Rng): WearerStat
     highHeartRate: null,
     fallAt: null,
     removedUntil: null,
+    fresh: true,
   };
 }
 
@@ -89,7 +92,7 @@ export function stepWearer(
   const offWrist = plannedOffWrist(p, c.minuteOfDay, c.dayNumber, s.battery);
   if (s.removedUntil !== null && c.minute >= s.removedUntil) s.removedUntil = null;
   const worn = offWrist === null && s.removedUntil === null;
-  const wearChange = worn === s.worn ? null : worn ? 'WORN' : 'REMOVED';
+  const wearChange = worn === s.worn || s.fresh ? null : worn ? 'WORN' : 'REMOVED';
   s.worn = worn;
 
   // Battery: drains slowly (less at longer duty cycles), charges during the charging time.
@@ -100,10 +103,14 @@ export function stepWearer(
   // Sleep: begins at bedtime while worn, ends at the wake-up time.
   const bedtime = inSleepWindow(p, c.minuteOfDay);
   if (bedtime && s.sleepStart === null && worn) {
-    s.sleepStart = c.minute;
+    // A simulation that starts at night finds its wearers already asleep since bedtime.
+    s.sleepStart = s.fresh
+      ? c.minute - ((c.minuteOfDay - p.bedtimeMinute + 1440) % 1440)
+      : c.minute;
     s.sleepCycleMinutes = rng.int(82, 100);
   } else if (!bedtime) s.sleepStart = null;
   const sleepStage = s.sleepStart === null ? undefined : sleepStageAt(p, s, c.minute, rng);
+  s.fresh = false;
 
   // Activity follows the day's plan with noise; episodes override it.
   let target =

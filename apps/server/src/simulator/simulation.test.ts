@@ -180,3 +180,14 @@ describe('simulation model', () => {
     expect(new Set(seen).size).toBeGreaterThanOrEqual(5);
   });
 });
+
+describe('simulation started at night', () => {
+  it('finds its wearers already asleep, not lying awake after bedtime', () => {
+    const sim = world({ start: new Date(MONDAY + 2 * HOUR) });
+    const rs = readings(sim.advanceTo(new Date(MONDAY + 2.25 * HOUR))).filter(
+      (r) => r.serialNumber === 'S1',
+    );
+    expect(rs.length).toBeGreaterThan(10);
+    expect(rs.slice(0, 10).filter((r) => r.sleepStage === 4).length).toBeLessThan(5);
+  });
+});

@@ -97,6 +97,7 @@ export class Simulation {
   private readonly forced: { kind: SimEventKind; target: string | undefined; duration?: number }[] =
     [];
   private nextMinute: number;
+  private announcements: SimEventRecord[] = [];
 
   constructor(private readonly opts: SimulationOptions) {
     this.rng = createRng(deriveSeed(opts.seed, 'events'));
@@ -132,6 +133,11 @@ export class Simulation {
     });
   }
 
+  /** Reported to onEvent when the clock reaches the event, not when its minute is computed. */
+  private announce(event: SimEventRecord): void {
+    this.announcements.push(event);
+  }
+
   /** Where the model's clock stands: everything up to here has been generated. */
   get cursor(): Date {
     return new Date(this.nextMinute * 60_000);
@@ -150,6 +156,9 @@ export class Simulation {
     let count = 0;
     while (count < this.pending.length && this.pending[count]!.at <= until) count++;
     const due = this.pending.splice(0, count);
+    const announced = this.announcements.filter((e) => Date.parse(e.at) <= until);
+    this.announcements = this.announcements.filter((e) => Date.parse(e.at) > until);
+    for (const event of announced) this.opts.onEvent?.(event);
     const batches = new Map<string, OutboundBatch>();
     for (const q of due) {
       let batch = batches.get(q.gatewayId);
@@ -274,7 +283,7 @@ export class Simulation {
           : undefined;
       if (!g) return;
       g.silentUntil = at + durationMinutes * 60_000;
-      this.opts.onEvent?.({ kind, at: iso(at), gatewayId: g.spec.gatewayId, durationMinutes });
+      this.announce({ kind, at: iso(at), gatewayId: g.spec.gatewayId, durationMinutes });
       return;
     }
     const candidates = target
@@ -300,7 +309,7 @@ export class Simulation {
         item: { serialNumber: w.profile.serialNumber, type: deviceEvent, at: iso(at) },
       });
     }
-    this.opts.onEvent?.({
+    this.announce({
       kind,
       at: iso(at),
       gatewayId: g.spec.gatewayId,
