@@ -8,8 +8,9 @@ import {
   insertOpenAlert,
 } from './alert-writes.repository.js';
 import type { AlertRecord } from './events.js';
-import { listMonitoredWearers, loadProfiles, loadStates, lockStates, saveStates } from './state.repository.js';
+import { listMonitoredWearers, loadStates, type Locked, lockStates, saveStates } from './state.repository.js';
 import type { EngineInput, WearerProfile } from './types.js';
+import type { Statement } from '../modules/readings/statement.js';
 import { notifyWearerUpdated } from './wearer-updates.js';
 
 /**
@@ -38,11 +39,11 @@ function runtimeOf(ctx: AppContext): EngineRuntime {
   return rt;
 }
 
-export type LockedWearers = Map<string, number>;
+export type LockedWearers = Locked;
 
-/** Locks the engine state of these wearers; call first in the transaction. */
+/** Locks the engine state of these wearers (and reads their profiles); call first in the transaction. */
 export function lockWearers(ctx: AppContext, tx: Queryable, wearerIds: string[]): Promise<LockedWearers> {
-  return lockStates(tx, wearerIds, runtimeOf(ctx).initialJson);
+  return lockStates(tx, wearerIds, runtimeOf(ctx).initialJson, ctx.now());
 }
 
 export interface WearerInputs {
@@ -59,16 +60,21 @@ export interface EngineOutcome {
   committed(): void;
 }
 
+/**
+ * `alsoRun`: the batch's other independent writes (rollups, latest values), sent in the same
+ * round trip as the state save.
+ */
 export async function runEngine(
   ctx: AppContext,
   tx: Queryable,
   locked: LockedWearers,
   wearers: WearerInputs[],
+  alsoRun: (Statement | null)[] = [],
 ): Promise<EngineOutcome> {
   const rt = runtimeOf(ctx);
   const ids = wearers.map((w) => w.wearerId);
-  const profiles = await loadProfiles(tx, ids, ctx.now());
-  const stale = ids.filter((id) => rt.cache.get(id)?.version !== locked.get(id));
+  const profiles = locked.profiles;
+  const stale = ids.filter((id) => rt.cache.get(id)?.version !== locked.versions.get(id));
   for (const row of await loadStates(tx, stale)) {
     rt.cache.set(row.wearerId, { version: row.version, state: row.state, json: JSON.stringify(row.state) });
   }
@@ -117,6 +123,7 @@ export async function runEngine(
   const versions = await saveStates(
     tx,
     changed.map((c) => ({ wearerId: c.wearerId, stateJson: c.json, lastReadingAt: c.lastReadingAt })),
+    alsoRun,
   );
   return {
     opened,

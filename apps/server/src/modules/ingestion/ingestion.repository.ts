@@ -26,6 +26,7 @@ export interface BraceletRow {
   gatewayId: string | null;
   groupId: string | null;
   timeZone: string;
+  battery: number | null;
 }
 
 export async function findBraceletsBySerial(
@@ -35,46 +36,14 @@ export async function findBraceletsBySerial(
 ): Promise<BraceletRow[]> {
   return db.query<BraceletRow>(
     `SELECT b.id, b.serial_number AS "serialNumber", b.wearer_id AS "wearerId",
-            b.gateway_id AS "gatewayId", u.group_id AS "groupId", o.time_zone AS "timeZone"
+            b.gateway_id AS "gatewayId", u.group_id AS "groupId", o.time_zone AS "timeZone",
+            b.battery
        FROM bracelets b
        JOIN organizations o ON o.id = b.organization_id
        LEFT JOIN users u ON u.id = b.wearer_id
       WHERE b.organization_id = $1 AND b.serial_number = ANY($2::text[])`,
     [organizationId, serials],
   );
-}
-
-export interface EnvironmentRow {
-  gatewayId: string;
-  at: Date;
-  temperature: number | null;
-  humidity: number | null;
-  wbgt: number | null;
-}
-
-/** Stores environment readings once; returns how many were new. */
-export async function insertEnvironment(
-  tx: Queryable,
-  organizationId: string,
-  rows: EnvironmentRow[],
-): Promise<number> {
-  if (rows.length === 0) return 0;
-  const inserted = await tx.query(
-    `INSERT INTO environment_readings (gateway_id, at, organization_id, temperature, humidity, wbgt)
-     SELECT g, a, $1, t, h, w
-       FROM unnest($2::text[], $3::timestamptz[], $4::real[], $5::real[], $6::real[]) AS x(g, a, t, h, w)
-     ON CONFLICT DO NOTHING
-     RETURNING 1`,
-    [
-      organizationId,
-      rows.map((r) => r.gatewayId),
-      rows.map((r) => r.at.toISOString()),
-      rows.map((r) => r.temperature),
-      rows.map((r) => r.humidity),
-      rows.map((r) => r.wbgt),
-    ],
-  );
-  return inserted.length;
 }
 
 export interface EventRow {

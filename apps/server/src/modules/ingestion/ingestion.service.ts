@@ -10,7 +10,6 @@ import type { AuthenticatedGateway } from './gateway-auth.js';
 import {
   type BraceletRow,
   findBraceletsBySerial,
-  insertEnvironment,
   insertEvents,
   touchGateway,
   updateBatteries,
@@ -44,6 +43,18 @@ function resolveBracelets<T extends { serialNumber: string }>(
     }
   }
   return out;
+}
+
+/** gateways.last_seen_at is written at most every 10 s per gateway and process. */
+const GATEWAY_TOUCH_MS = 10_000;
+const gatewayTouches = new WeakMap<AppContext, Map<string, number>>();
+function shouldTouchGateway(ctx: AppContext, gatewayId: string, now: Date): boolean {
+  let touched = gatewayTouches.get(ctx);
+  if (!touched) gatewayTouches.set(ctx, (touched = new Map<string, number>()));
+  const last = touched.get(gatewayId);
+  if (last !== undefined && Math.abs(now.getTime() - last) < GATEWAY_TOUCH_MS) return false;
+  touched.set(gatewayId, now.getTime());
+  return true;
 }
 
 const key = (braceletId: string, at: Date) => `${braceletId}|${at.getTime()}`;
@@ -91,17 +102,6 @@ export async function ingestBatch(
 
   const stored = await ctx.db.transaction(async (tx) => {
     const locked = await lockWearers(ctx, tx, wearerIds);
-    const environmentNew = await insertEnvironment(
-      tx,
-      gateway.organizationId,
-      environment.map(({ item, at }) => ({
-        gatewayId: gateway.id,
-        at,
-        temperature: item.temperature ?? null,
-        humidity: item.humidity ?? null,
-        wbgt: item.wbgt ?? null,
-      })),
-    );
     const eventsNew = await insertEvents(
       tx,
       gateway.organizationId,
@@ -121,7 +121,18 @@ export async function ingestBatch(
       battery: item.battery ?? null,
       environmentGatewayId: bracelet.gatewayId ?? gateway.id,
     }));
-    const readingsNew = await insertReadings(tx, gateway.organizationId, readingRows);
+    const { readings: readingsNew, environmentNew } = await insertReadings(
+      tx,
+      gateway.organizationId,
+      gateway.id,
+      readingRows,
+      environment.map(({ item, at }) => ({
+        at,
+        temperature: item.temperature ?? null,
+        humidity: item.humidity ?? null,
+        wbgt: item.wbgt ?? null,
+      })),
+    );
 
     // Only what was new goes on: a redelivered batch changes nothing below.
     const newReadingKeys = new Map(readingsNew.map((r) => [key(r.braceletId, r.at), r.wbgt]));
@@ -134,7 +145,6 @@ export async function ingestBatch(
       const hour = new Date(Math.floor(r.at.getTime() / 3_600_000) * 3_600_000);
       hours.set(`${r.wearerId}|${hour.getTime()}`, { wearerId: r.wearerId, hour });
     }
-    await recomputeHours(tx, [...hours.values()]);
 
     const latest: LatestInput[] = newReadings.map((r) => ({ ...r, wbgt: newReadingKeys.get(key(r.braceletId, r.at)) ?? null }));
     for (const e of newEvents) {
@@ -143,13 +153,17 @@ export async function ingestBatch(
       latest.push({ wearerId, braceletId, timeZone, at: e.at, worn: e.item.type === 'WORN' });
     }
     const latestUpdates = foldLatest(latest);
-    await upsertWearerLatest(tx, gateway.organizationId, latestUpdates);
-    await touchGateway(tx, gateway.id, now);
-    const batteries = new Map<string, number>();
-    for (const r of [...newReadings].sort((a, b) => a.at.getTime() - b.at.getTime())) {
-      if (r.battery !== null) batteries.set(r.braceletId, r.battery);
+    if (shouldTouchGateway(ctx, gateway.id, now)) await touchGateway(tx, gateway.id, now);
+    // Only a changed battery level costs a write.
+    const batteries = new Map<string, { stored: number | null; latest: number }>();
+    for (const r of [...readings].sort((a, b) => a.at.getTime() - b.at.getTime())) {
+      if (r.item.battery === undefined || !newReadingKeys.has(key(r.bracelet.id, r.at))) continue;
+      batteries.set(r.bracelet.id, { stored: r.bracelet.battery, latest: r.item.battery });
     }
-    await updateBatteries(tx, [...batteries].map(([braceletId, battery]) => ({ braceletId, battery })));
+    const batteryChanges = [...batteries]
+      .filter(([, b]) => b.stored !== b.latest)
+      .map(([braceletId, b]) => ({ braceletId, battery: b.latest }));
+    await updateBatteries(tx, batteryChanges);
 
     const inputs = new Map<string, EngineInput[]>();
     const add = (wearerId: string, input: EngineInput) => {
@@ -160,7 +174,11 @@ export async function ingestBatch(
     for (const r of newReadings) add(r.wearerId, readingInput(r, newReadingKeys.get(key(r.braceletId, r.at)) ?? null));
     for (const e of newEvents) add(e.bracelet.wearerId, { kind: 'event', at: e.at, type: e.item.type });
     const wearerInputs: WearerInputs[] = [...inputs].map(([wearerId, list]) => ({ wearerId, inputs: list }));
-    const outcome = await runEngine(ctx, tx, locked, wearerInputs);
+    // Rollups and latest values do not depend on the engine: they go with its state save.
+    const outcome = await runEngine(ctx, tx, locked, wearerInputs, [
+      recomputeHours([...hours.values()]),
+      upsertWearerLatest(gateway.organizationId, latestUpdates),
+    ]);
     return {
       outcome,
       accepted: environmentNew + eventsNew.length + readingsNew.length,

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/client.js';
+import type { Statement } from './statement.js';
 
 /** A validated reading resolved to its bracelet and wearer, ready to store. */
 export interface ReadingRow {
@@ -24,19 +25,38 @@ export interface StoredReadingKey {
 
 const col = <T, V>(rows: T[], pick: (r: T) => V): V[] => rows.map(pick);
 
+/** A gateway's environment reading. */
+export interface EnvironmentRow {
+  at: Date;
+  temperature: number | null;
+  humidity: number | null;
+  wbgt: number | null;
+}
+
 /**
- * Stores new readings (a retry or redelivery is skipped by the primary key) and adds exactly
- * those to the per-minute rollup, in one statement. WBGT = the latest environment reading of
- * the gateway at or before the reading, within 30 minutes. Returns the new readings only.
+ * Stores a batch in one statement: the gateway's new environment readings, the new bracelet
+ * readings (a retry or redelivery is skipped by the primary key) and exactly those added to
+ * the per-minute rollup. A reading's WBGT = the latest environment reading of its gateway at or
+ * before it within 30 minutes, this batch's included. Returns the new readings only.
  */
 export async function insertReadings(
   tx: Queryable,
   organizationId: string,
+  gatewayId: string,
   rows: ReadingRow[],
-): Promise<StoredReadingKey[]> {
-  if (rows.length === 0) return [];
-  return tx.query<StoredReadingKey>(
-    `WITH src AS (
+  environment: EnvironmentRow[],
+): Promise<{ readings: StoredReadingKey[]; environmentNew: number }> {
+  if (rows.length === 0 && environment.length === 0) return { readings: [], environmentNew: 0 };
+  const result = await tx.query<StoredReadingKey & { kind: 'r' | 'e' }>(
+    `WITH env AS (
+       SELECT * FROM unnest($13::timestamptz[], $14::real[], $15::real[], $16::real[])
+         AS v(at, temperature, humidity, wbgt)
+     ), env_ins AS (
+       INSERT INTO environment_readings (gateway_id, at, organization_id, temperature, humidity, wbgt)
+       SELECT $17, at, $1, temperature, humidity, wbgt FROM env
+       ON CONFLICT DO NOTHING
+       RETURNING 1
+     ), src AS (
        SELECT * FROM unnest($2::text[], $3::timestamptz[], $4::text[], $5::real[], $6::real[],
                             $7::boolean[], $8::int[], $9::smallint[], $10::text[], $11::smallint[],
                             $12::text[])
@@ -47,10 +67,17 @@ export async function insertReadings(
                              skin_temperature, worn, steps, sleep_stage, stress_level, battery, wbgt)
        SELECT s.bracelet_id, s.at, s.wearer_id, $1, s.heart_rate, s.skin_temperature, s.worn,
               s.steps, s.sleep_stage, s.stress_level, s.battery,
-              (SELECT e.wbgt FROM environment_readings e
-                WHERE e.gateway_id = s.env_gateway AND e.at <= s.at
-                  AND e.at > s.at - interval '30 minutes' AND e.wbgt IS NOT NULL
-                ORDER BY e.at DESC LIMIT 1)
+              (SELECT c.wbgt FROM (
+                  (SELECT e.at, e.wbgt FROM environment_readings e
+                    WHERE e.gateway_id = s.env_gateway AND e.at <= s.at
+                      AND e.at > s.at - interval '30 minutes' AND e.wbgt IS NOT NULL
+                    ORDER BY e.at DESC LIMIT 1)
+                  UNION ALL
+                  (SELECT v.at, v.wbgt FROM env v
+                    WHERE s.env_gateway = $17 AND v.at <= s.at
+                      AND v.at > s.at - interval '30 minutes' AND v.wbgt IS NOT NULL
+                    ORDER BY v.at DESC LIMIT 1)
+                ) c ORDER BY c.at DESC LIMIT 1)
          FROM src s
        ON CONFLICT DO NOTHING
        RETURNING *
@@ -88,7 +115,9 @@ export async function insertReadings(
          battery = CASE WHEN excluded.latest_at >= m.latest_at
            THEN coalesce(excluded.battery, m.battery) ELSE coalesce(m.battery, excluded.battery) END
      )
-     SELECT bracelet_id AS "braceletId", at, wbgt FROM ins`,
+     SELECT 'r' AS kind, bracelet_id AS "braceletId", at, wbgt FROM ins
+     UNION ALL
+     SELECT 'e', NULL, NULL, count(*)::real FROM env_ins`,
     [
       organizationId,
       col(rows, (r) => r.braceletId),
@@ -102,18 +131,27 @@ export async function insertReadings(
       col(rows, (r) => r.stressLevel),
       col(rows, (r) => r.battery),
       col(rows, (r) => r.environmentGatewayId),
+      col(environment, (e) => e.at.toISOString()),
+      col(environment, (e) => e.temperature),
+      col(environment, (e) => e.humidity),
+      col(environment, (e) => e.wbgt),
+      gatewayId,
     ],
   );
+  const readings: StoredReadingKey[] = [];
+  let environmentNew = 0;
+  for (const row of result) {
+    if (row.kind === 'e') environmentNew = Number(row.wbgt);
+    else readings.push({ braceletId: row.braceletId, at: row.at, wbgt: row.wbgt });
+  }
+  return { readings, environmentNew };
 }
 
 /** Recomputes the hourly rollup of each (wearer, hour) a batch touched from its minutes. */
-export async function recomputeHours(
-  tx: Queryable,
-  touched: { wearerId: string; hour: Date }[],
-): Promise<void> {
-  if (touched.length === 0) return;
-  await tx.query(
-    `INSERT INTO reading_hours AS r (wearer_id, bucket, organization_id, reading_count, hr_count,
+export function recomputeHours(touched: { wearerId: string; hour: Date }[]): Statement | null {
+  if (touched.length === 0) return null;
+  return {
+    text: `INSERT INTO reading_hours AS r (wearer_id, bucket, organization_id, reading_count, hr_count,
        hr_sum, hr_min, hr_max, temp_count, temp_sum, temp_max, steps, worn_minutes, data_minutes,
        wbgt_max, sleep_stage_minutes, stress_level, latest_at)
      SELECT m.wearer_id, h.bucket, min(m.organization_id), sum(m.reading_count), sum(m.hr_count),
@@ -138,6 +176,6 @@ export async function recomputeHours(
        worn_minutes = excluded.worn_minutes, data_minutes = excluded.data_minutes,
        wbgt_max = excluded.wbgt_max, sleep_stage_minutes = excluded.sleep_stage_minutes,
        stress_level = excluded.stress_level, latest_at = excluded.latest_at`,
-    [touched.map((t) => t.wearerId), touched.map((t) => t.hour.toISOString())],
-  );
+    params: [touched.map((t) => t.wearerId), touched.map((t) => t.hour.toISOString())],
+  };
 }

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/client.js';
+import type { Statement } from './statement.js';
 
 /** A wearer's newest values from one batch (each null when the batch said nothing of it). */
 export interface WearerLatestUpdate {
@@ -22,17 +22,13 @@ export interface WearerLatestUpdate {
  * Upserts wearer_latest. Values from a batch older than what is stored only fill gaps, so a
  * late batch never overwrites newer values; steps add up within the same local day.
  */
-export async function upsertWearerLatest(
-  tx: Queryable,
-  organizationId: string,
-  updates: WearerLatestUpdate[],
-): Promise<void> {
-  if (updates.length === 0) return;
+export function upsertWearerLatest(organizationId: string, updates: WearerLatestUpdate[]): Statement | null {
+  if (updates.length === 0) return null;
   const newer = 'excluded.last_seen_at >= coalesce(w.last_seen_at, excluded.last_seen_at)';
   const pick = (c: string) =>
     `${c} = CASE WHEN ${newer} THEN coalesce(excluded.${c}, w.${c}) ELSE coalesce(w.${c}, excluded.${c}) END`;
-  await tx.query(
-    `INSERT INTO wearer_latest AS w (wearer_id, organization_id, bracelet_id, heart_rate,
+  return {
+    text: `INSERT INTO wearer_latest AS w (wearer_id, organization_id, bracelet_id, heart_rate,
        heart_rate_at, skin_temperature, worn, battery, sleep_stage, stress_level, steps_today,
        steps_date, wbgt, last_seen_at, updated_at)
      SELECT x.wearer_id, $1, x.bracelet_id, x.heart_rate, x.heart_rate_at, x.skin_temperature,
@@ -57,7 +53,7 @@ export async function upsertWearerLatest(
        steps_date = greatest(w.steps_date, excluded.steps_date),
        last_seen_at = greatest(w.last_seen_at, excluded.last_seen_at),
        updated_at = now()`,
-    [
+    params: [
       organizationId,
       updates.map((u) => u.wearerId),
       updates.map((u) => u.braceletId),
@@ -73,5 +69,5 @@ export async function upsertWearerLatest(
       updates.map((u) => u.wbgt),
       updates.map((u) => u.lastSeenAt.toISOString()),
     ],
-  );
+  };
 }

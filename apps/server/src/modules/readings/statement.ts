@@ -1,0 +1,34 @@
+import type { Queryable } from '../../db/client.js';
+
+/** One parameterised SQL statement, to run alone or combined with others in one round trip. */
+export interface Statement {
+  text: string;
+  params: unknown[];
+}
+
+/**
+ * Runs several independent data-modifying statements (plain INSERT/UPDATE, no WITH of their
+ * own) as CTEs of ONE statement: one round trip instead of several, which is what a batch costs
+ * on PostgreSQL. Returns the rows of `returning` (which must have a RETURNING clause).
+ * They all see the same snapshot, so none may depend on another's writes.
+ */
+export async function runCombined<T>(
+  tx: Queryable,
+  statements: (Statement | null)[],
+  returning: Statement | null = null,
+): Promise<T[]> {
+  const all = statements.filter((s): s is Statement => s !== null);
+  if (returning) all.push(returning);
+  if (all.length === 0) return [];
+  const [only] = all;
+  if (all.length === 1 && only) return tx.query<T>(only.text, only.params);
+  const params: unknown[] = [];
+  const ctes = all.map((s, i) => {
+    const offset = params.length;
+    params.push(...s.params);
+    const text = s.text.replace(/\$(\d+)/g, (_m, n: string) => `$${Number(n) + offset}`);
+    return `s${i} AS (${text})`;
+  });
+  const last = returning ? `SELECT * FROM s${all.length - 1}` : 'SELECT 1';
+  return tx.query<T>(`WITH ${ctes.join(',\n')}\n${last}`, params);
+}
