@@ -1,6 +1,6 @@
 import type { UserInfo, WearerListItem } from '@wearable/domain';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { session } from '../lib/session';
 import { en, ja, json, renderWithApp, RoutesUnderTest, stubServer } from '../testing/render';
 import { routes } from './routes';
@@ -33,6 +33,10 @@ const user = (role: UserInfo['role'], extra: Partial<UserInfo> = {}): UserInfo =
   ...extra,
 });
 
+// Lazy page chunks are transformed on first use; on a loaded shared machine that can take seconds.
+vi.setConfig({ testTimeout: 60_000 });
+const SLOW = { timeout: 20_000 };
+
 const realFetch = globalThis.fetch;
 beforeEach(() => localStorage.clear());
 afterEach(() => {
@@ -55,7 +59,7 @@ function signInAs(info: UserInfo, selectedDevice?: UserInfo['devices'][number]) 
   session.reload();
 }
 
-const heading = () => screen.findByTestId('page-heading', undefined, { timeout: 5000 });
+const heading = () => screen.findByTestId('page-heading', undefined, SLOW);
 const internalHrefs = () =>
   [...document.querySelectorAll('a[href]')]
     .filter((a) => a.getAttribute('target') !== '_blank' && !a.getAttribute('href')?.startsWith('#'))
@@ -70,7 +74,7 @@ describe('demo mode', () => {
     });
     await openApp('/demo/devices');
     expect((await heading()).textContent).toBe(ja.pages.devices);
-    await screen.findByText('青木 花子');
+    await screen.findByText('青木 花子', undefined, SLOW);
     expect(screen.getByTestId('demo-banner').textContent).toBe(ja.shell.demoBanner);
     expect(screen.queryByTestId('terms-modal')).toBeNull();
     expect(screen.getByTestId('user-menu').textContent).toContain('デモ 太郎');
@@ -90,7 +94,7 @@ describe('demo mode', () => {
     expect((await heading()).textContent).toBe(ja.pages.devices);
     expect(screen.getByTestId('user-menu').textContent).toContain('デモ 管理者');
     expect(within(screen.getByTestId('main-menu')).getAllByRole('link')).toHaveLength(3);
-    await screen.findByTestId('page-error');
+    await screen.findByTestId('page-error', undefined, SLOW);
   });
 });
 
@@ -103,7 +107,7 @@ describe('signed-in console', () => {
     });
     signInAs(user('ORGANIZATION_OWNER'));
     await openApp('/devices');
-    await screen.findByText('青木 花子', undefined, { timeout: 5000 });
+    await screen.findByText('青木 花子', undefined, SLOW);
     const names = () => screen.getAllByTestId('wearer-row').map((row) => row.querySelector('a')?.textContent);
     expect(names()).toEqual(['青木 花子', '佐藤 一郎', '田中 次郎'].sort(new Intl.Collator('ja').compare));
     const ascending = names();
@@ -114,7 +118,7 @@ describe('signed-in console', () => {
     const sort = screen.getByLabelText(ja.devices.sortLabel);
     expect(sort).toBe(screen.getByTestId('sort-select'));
     fireEvent.change(sort, { target: { value: 'name_desc' } });
-    await waitFor(() => expect(names()).toEqual([...ascending].reverse()));
+    await waitFor(() => expect(names()).toEqual([...ascending].reverse()), SLOW);
     expect(calls.some((call) => call.url === '/v2/user/device/list?sort=name_desc')).toBe(true);
   });
 
@@ -126,17 +130,17 @@ describe('signed-in console', () => {
     });
     signInAs(user('ORGANIZATION_OWNER'));
     await openApp('/devices');
-    expect((await screen.findByTestId('page-empty', undefined, { timeout: 5000 })).textContent).toBe(ja.devices.empty);
+    expect((await screen.findByTestId('page-empty', undefined, SLOW)).textContent).toBe(ja.devices.empty);
     fail = true;
     fireEvent.change(screen.getByTestId('sort-select'), { target: { value: 'name_desc' } });
-    expect((await screen.findByTestId('page-error')).textContent).toContain(ja.common.loadFailed);
+    expect((await screen.findByTestId('page-error', undefined, SLOW)).textContent).toContain(ja.common.loadFailed);
   });
 
   it('shows the terms modal to a user who has not agreed', async () => {
     stubServer((url) => (url === '/v2/user' ? json(200, user('ORGANIZATION_GENERAL', { agreedTermsOfUse: false })) : json(200, { devices: [] })));
     signInAs(user('ORGANIZATION_GENERAL', { agreedTermsOfUse: false }));
     await openApp('/devices');
-    await screen.findByTestId('terms-modal', undefined, { timeout: 5000 });
+    await screen.findByTestId('terms-modal', undefined, SLOW);
   });
 
   it('without a token any page shows the login form', async () => {
@@ -155,11 +159,11 @@ describe('signed-in console', () => {
     const trigger = screen.getByTestId('user-menu');
     expect(trigger.textContent).toContain('PERSONAL_SELF さん');
     fireEvent.pointerDown(trigger, { button: 0, pointerType: 'mouse' });
-    const logout = await screen.findByTestId('logout');
+    const logout = await screen.findByTestId('logout', undefined, SLOW);
     await act(async () => {
       fireEvent.click(logout);
     });
-    await waitFor(() => expect(screen.getByTestId('page-heading').textContent).toBe(en.login.title));
+    await waitFor(() => expect(screen.getByTestId('page-heading').textContent).toBe(en.login.title), SLOW);
     expect(calls.some((call) => call.method === 'POST' && call.url === '/v2/auth/signOut')).toBe(true);
     expect(localStorage.length).toBe(0);
   });
@@ -173,7 +177,7 @@ describe('login form', () => {
     fireEvent.change(screen.getByLabelText(ja.login.email), { target: { value: 'a@example.com' } });
     fireEvent.change(screen.getByLabelText(ja.login.password), { target: { value: 'wrong' } });
     fireEvent.click(screen.getByTestId('login-submit'));
-    return (await screen.findByRole('alert')).textContent;
+    return (await screen.findByRole('alert', undefined, SLOW)).textContent;
   };
 
   it('translates the server error by code', async () => {
@@ -204,13 +208,13 @@ describe('login form', () => {
     fireEvent.change(screen.getByLabelText(ja.login.email), { target: { value: 'p@example.com' } });
     fireEvent.change(screen.getByLabelText(ja.login.password), { target: { value: 'pw' } });
     fireEvent.click(screen.getByTestId('login-submit'));
-    await waitFor(() => expect(screen.getByTestId('page-heading').textContent).toBe(ja.pages.selectDevice), { timeout: 5000 });
+    await waitFor(() => expect(screen.getByTestId('page-heading').textContent).toBe(ja.pages.selectDevice), SLOW);
     expect(localStorage.getItem('accessToken')).toBe('a1');
     expect(localStorage.getItem('refreshExpiresIn')).toBe('3600');
     expect(Number(localStorage.getItem('loginTime'))).toBeGreaterThan(0);
     expect(JSON.parse(localStorage.getItem('userInfo') ?? '{}')).toEqual(personal);
     fireEvent.click(screen.getByRole('button', { name: /祖母 ハナ/ }));
-    await waitFor(() => expect(screen.getByTestId('page-heading').textContent).toBe(ja.pages.userRecord));
+    await waitFor(() => expect(screen.getByTestId('page-heading').textContent).toBe(ja.pages.userRecord), SLOW);
     expect(JSON.parse(localStorage.getItem('selectedDevice') ?? '{}')).toEqual(personal.devices[0]);
   });
 });

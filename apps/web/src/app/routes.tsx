@@ -13,6 +13,8 @@ function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>
 }
 
 const suspended = (node: ReactNode) => <Suspense fallback={<AppSpinner />}>{node}</Suspense>;
+/** Inside the shell the header stays; only the page area waits. */
+const suspendedPage = (node: ReactNode) => <Suspense fallback={<AppSpinner fullScreen={false} />}>{node}</Suspense>;
 
 const ShellLayout = lazy(async () => ({ default: (await import('./shell/shell-layout')).ShellLayout }));
 const Placeholder = lazy(async () => ({ default: (await import('./placeholder-page')).PlaceholderPage }));
@@ -60,7 +62,7 @@ function appTree(): RouteObject[] {
     { index: true, element: null }, // the guard always redirects /
     { path: 'login', element: suspended(lazyPage(() => import('../features/auth/components/login-page'), 'LoginPage')) },
     { path: 'verify', element: suspended(lazyPage(() => import('../features/auth/components/verify-page'), 'VerifyPage')) },
-    { element: suspended(<ShellLayout />), children: SHELL_ROUTES.map(({ path, element }) => ({ path, element: suspended(element) })) },
+    { element: suspended(<ShellLayout />), children: SHELL_ROUTES.map(({ path, element }) => ({ path, element: suspendedPage(element) })) },
   ];
 }
 

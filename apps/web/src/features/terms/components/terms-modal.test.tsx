@@ -53,7 +53,7 @@ describe('terms of use modal', () => {
     await act(async () => {
       fireEvent.click(screen.getByTestId('terms-ok'));
     });
-    const toast = await screen.findByText(ja.termsAgreementSuccess);
+    const toast = await screen.findByText(ja.termsAgreementSuccess, undefined, { timeout: 10_000 });
     expect(toast.closest('[data-sonner-toast]')?.getAttribute('data-type')).toBe('success');
     expect(calls.map((c) => [c.method, c.url, c.body])).toEqual([
       ['POST', '/v2/user/termsOfUse', { agreement: true }],
@@ -70,7 +70,7 @@ describe('terms of use modal', () => {
     await act(async () => {
       fireEvent.click(screen.getByTestId('terms-ok'));
     });
-    const toast = await screen.findByText(ja.termsAgreementFailed);
+    const toast = await screen.findByText(ja.termsAgreementFailed, undefined, { timeout: 10_000 });
     expect(toast.closest('[data-sonner-toast]')?.getAttribute('data-type')).toBe('error');
     expect(calls).toHaveLength(1);
     expect(getStoredUser()).toBeNull();
