@@ -52,7 +52,7 @@ describe('simulation model', () => {
   });
 
   it('keeps every item inside the protocol and its ranges, events included', () => {
-    const batches = collect(world({ eventsPerHour: 30 }), 48, 2);
+    const batches = collect(world({ eventsPerHour: 30 }), 24, 2);
     for (const b of batches) {
       for (const r of b.readings) {
         expect(braceletReading.safeParse(r).success).toBe(true);
