@@ -9,30 +9,93 @@ const own = {
   organization: { kind: 'organization', organizationId: 'org-1' },
   group1: { kind: 'group', organizationId: 'org-1', groupId: 'group-1' },
   group2: { kind: 'group', organizationId: 'org-1', groupId: 'group-2' },
-  linkedWearer: { kind: 'wearer', organizationId: 'org-1', groupId: 'group-1', wearerId: 'wearer-1' },
-  otherWearer: { kind: 'wearer', organizationId: 'org-1', groupId: 'group-2', wearerId: 'wearer-2' },
+  linkedWearer: {
+    kind: 'wearer',
+    organizationId: 'org-1',
+    groupId: 'group-1',
+    wearerId: 'wearer-1',
+  },
+  otherWearer: {
+    kind: 'wearer',
+    organizationId: 'org-1',
+    groupId: 'group-2',
+    wearerId: 'wearer-2',
+  },
   members: { kind: 'member', organizationId: 'org-1' },
-  foreignWearer: { kind: 'wearer', organizationId: 'org-2', groupId: 'group-9', wearerId: 'wearer-9' },
+  foreignWearer: {
+    kind: 'wearer',
+    organizationId: 'org-2',
+    groupId: 'group-9',
+    wearerId: 'wearer-9',
+  },
 } satisfies Record<string, Resource>;
 type Target = keyof typeof own;
 
 const actorOf = (role: Role) =>
-  buildActor(role, role === 'PERSONAL' || role === 'PERSONAL_SELF' ? { linkedWearerIds: ['wearer-1'] } : {});
+  buildActor(
+    role,
+    role === 'PERSONAL' || role === 'PERSONAL_SELF' ? { linkedWearerIds: ['wearer-1'] } : {},
+  );
 
 // What each role may READ; "manage" rows below.
 const READ: Record<Role, Target[]> = {
-  ALL_OWNER: ['organization', 'group1', 'group2', 'linkedWearer', 'otherWearer', 'members', 'foreignWearer'],
-  ALL_GENERAL: ['organization', 'group1', 'group2', 'linkedWearer', 'otherWearer', 'members', 'foreignWearer'],
-  ORGANIZATION_OWNER: ['organization', 'group1', 'group2', 'linkedWearer', 'otherWearer', 'members'],
-  ORGANIZATION_GENERAL: ['organization', 'group1', 'group2', 'linkedWearer', 'otherWearer', 'members'],
+  ALL_OWNER: [
+    'organization',
+    'group1',
+    'group2',
+    'linkedWearer',
+    'otherWearer',
+    'members',
+    'foreignWearer',
+  ],
+  ALL_GENERAL: [
+    'organization',
+    'group1',
+    'group2',
+    'linkedWearer',
+    'otherWearer',
+    'members',
+    'foreignWearer',
+  ],
+  ORGANIZATION_OWNER: [
+    'organization',
+    'group1',
+    'group2',
+    'linkedWearer',
+    'otherWearer',
+    'members',
+  ],
+  ORGANIZATION_GENERAL: [
+    'organization',
+    'group1',
+    'group2',
+    'linkedWearer',
+    'otherWearer',
+    'members',
+  ],
   ORGANIZATION_GROUP: ['organization', 'group1', 'linkedWearer', 'members'],
   PERSONAL: ['linkedWearer'],
   PERSONAL_SELF: ['linkedWearer'],
 };
 const MANAGE: Record<Role, Target[]> = {
-  ALL_OWNER: ['organization', 'group1', 'group2', 'linkedWearer', 'otherWearer', 'members', 'foreignWearer'],
+  ALL_OWNER: [
+    'organization',
+    'group1',
+    'group2',
+    'linkedWearer',
+    'otherWearer',
+    'members',
+    'foreignWearer',
+  ],
   ALL_GENERAL: [],
-  ORGANIZATION_OWNER: ['organization', 'group1', 'group2', 'linkedWearer', 'otherWearer', 'members'],
+  ORGANIZATION_OWNER: [
+    'organization',
+    'group1',
+    'group2',
+    'linkedWearer',
+    'otherWearer',
+    'members',
+  ],
   ORGANIZATION_GENERAL: [],
   ORGANIZATION_GROUP: [],
   PERSONAL: [],

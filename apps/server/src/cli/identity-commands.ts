@@ -28,7 +28,9 @@ export async function seedOnStart(
   if (!seedDemoEnabled) return;
   const result = await seedDemo(db);
   if (result.seeded) {
-    log(`Seeded the demo: ${result.organizations} organisations, ${result.wearers} wearers, ${result.accounts} sign-ins (password demo-pass-2026)`);
+    log(
+      `Seeded the demo: ${result.organizations} organisations, ${result.wearers} wearers, ${result.accounts} sign-ins (password demo-pass-2026)`,
+    );
   }
 }
 
@@ -36,20 +38,35 @@ export async function seedOnStart(
 export async function seedCommand(args: string[]): Promise<void> {
   parseArgs({ args, options: {} });
   const result = await withDb(seedDemo);
-  if (!result.seeded) throw new CliError('The database already has organisations; the demo is seeded only into an empty one.');
-  console.log(`Seeded the demo: ${result.organizations} organisations, ${result.wearers} wearers, ${result.accounts} sign-ins (password demo-pass-2026)`);
+  if (!result.seeded)
+    throw new CliError(
+      'The database already has organisations; the demo is seeded only into an empty one.',
+    );
+  console.log(
+    `Seeded the demo: ${result.organizations} organisations, ${result.wearers} wearers, ${result.accounts} sign-ins (password demo-pass-2026)`,
+  );
 }
 
 /** `create-admin --email E --password P [--name N]`: a platform owner (ALL_OWNER). */
 export async function createAdminCommand(args: string[]): Promise<void> {
-  let values: { email?: string | undefined; password?: string | undefined; name?: string | undefined };
+  let values: {
+    email?: string | undefined;
+    password?: string | undefined;
+    name?: string | undefined;
+  };
   try {
     ({ values } = parseArgs({
       args,
-      options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' } },
+      options: {
+        email: { type: 'string' },
+        password: { type: 'string' },
+        name: { type: 'string' },
+      },
     }));
   } catch (err) {
-    throw new CliError(`${(err as Error).message}. Usage: create-admin --email E --password P [--name N]`);
+    throw new CliError(
+      `${(err as Error).message}. Usage: create-admin --email E --password P [--name N]`,
+    );
   }
   if (!values.email || !values.password) {
     throw new CliError('Usage: create-admin --email E --password P [--name N]');

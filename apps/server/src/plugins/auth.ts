@@ -30,12 +30,16 @@ function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  if (!match?.[1]) throw unauthorized('The Authorization header must be "Bearer <token>"', 'INVALID_TOKEN');
+  if (!match?.[1])
+    throw unauthorized('The Authorization header must be "Bearer <token>"', 'INVALID_TOKEN');
   return match[1];
 }
 
 /** Verifies the bearer token (or applies the demo scope) and sets request.actor. */
-const authPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app: FastifyInstance, { ctx }) => {
+const authPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (
+  app: FastifyInstance,
+  { ctx },
+) => {
   const tokens = getTokenService(ctx);
   const actors = actorRepository(ctx.db);
   const cache = getIdentityCache(ctx);
@@ -75,4 +79,3 @@ const authPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app: FastifyI
 Object.assign(authPlugin, { [Symbol.for('skip-override')]: true });
 
 export { authPlugin };
-

@@ -50,7 +50,11 @@ export async function createGroup(
   t: DbSource,
   opts: { organizationId: string; name?: string },
 ): Promise<GroupRecord> {
-  const group = { id: `grp-${randomUUID()}`, organizationId: opts.organizationId, name: opts.name ?? `グループ ${short()}` };
+  const group = {
+    id: `grp-${randomUUID()}`,
+    organizationId: opts.organizationId,
+    name: opts.name ?? `グループ ${short()}`,
+  };
   await dbOf(t).query('INSERT INTO groups (id, organization_id, name) VALUES ($1, $2, $3)', [
     group.id,
     group.organizationId,
@@ -101,7 +105,10 @@ export async function createUser(
     [uid, organizationId, opts.role, name, email, await factoryHash, opts.groupId ?? null],
   );
   for (const groupId of opts.managedGroupIds ?? []) {
-    await ctx.db.query('INSERT INTO group_managers (group_id, user_id) VALUES ($1, $2)', [groupId, uid]);
+    await ctx.db.query('INSERT INTO group_managers (group_id, user_id) VALUES ($1, $2)', [
+      groupId,
+      uid,
+    ]);
   }
   const linked = opts.linkedWearerIds ?? (opts.role === 'PERSONAL_SELF' ? [uid] : []);
   for (const wearerId of linked) await linkWearer(ctx, { uid }, { uid: wearerId });
@@ -125,7 +132,11 @@ export async function createUser(
   };
 }
 
-export async function linkWearer(t: DbSource, user: { uid: string }, wearer: { uid: string }): Promise<void> {
+export async function linkWearer(
+  t: DbSource,
+  user: { uid: string },
+  wearer: { uid: string },
+): Promise<void> {
   await dbOf(t).query(
     'INSERT INTO user_links (user_id, wearer_id) VALUES ($1, $2) ON CONFLICT DO NOTHING',
     [user.uid, wearer.uid],
@@ -143,7 +154,12 @@ export interface GatewayRecord {
 }
 export async function createGateway(
   t: DbSource,
-  opts: { organizationId: string; groupId?: string | null; type?: 'STATIONARY' | 'SMARTPHONE'; name?: string },
+  opts: {
+    organizationId: string;
+    groupId?: string | null;
+    type?: 'STATIONARY' | 'SMARTPHONE';
+    name?: string;
+  },
 ): Promise<GatewayRecord> {
   const gateway: GatewayRecord = {
     id: `gw-${randomUUID()}`,
@@ -180,7 +196,12 @@ export interface BraceletRecord {
 }
 export async function createBracelet(
   t: DbSource,
-  opts: { organizationId: string; wearerId?: string | null; gatewayId?: string | null; dutyCycle?: 1 | 3 | 5 | 10 },
+  opts: {
+    organizationId: string;
+    wearerId?: string | null;
+    gatewayId?: string | null;
+    dutyCycle?: 1 | 3 | 5 | 10;
+  },
 ): Promise<BraceletRecord> {
   const serial = `BR-${randomUUID()}`;
   const bracelet: BraceletRecord = {

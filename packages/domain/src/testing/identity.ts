@@ -60,11 +60,25 @@ export function buildWearerListItem(overrides: Partial<WearerListItem> = {}): We
 
 export function buildMember(overrides: Partial<Member> = {}): Member {
   const n = ++counter;
-  return { uid: `member-${n}`, name: `職員 ${n}`, mail: `member-${n}@example.com`, role: 'ORGANIZATION_GENERAL', groups: [], ...overrides };
+  return {
+    uid: `member-${n}`,
+    name: `職員 ${n}`,
+    mail: `member-${n}@example.com`,
+    role: 'ORGANIZATION_GENERAL',
+    groups: [],
+    ...overrides,
+  };
 }
 
 export function buildClientSummary(overrides: Partial<ClientSummary> = {}): ClientSummary {
-  return { id: 'org-1', name: 'デモ建設株式会社', groupCount: 2, gatewayCount: 2, wearerCount: 20, ...overrides };
+  return {
+    id: 'org-1',
+    name: 'デモ建設株式会社',
+    groupCount: 2,
+    gatewayCount: 2,
+    wearerCount: 20,
+    ...overrides,
+  };
 }
 
 export function buildClientInfo(overrides: Partial<ClientInfo> = {}): ClientInfo {

@@ -41,7 +41,10 @@ async function openEmptyDb(): Promise<Db> {
 
 beforeAll(async () => {
   db = await openEmptyDb();
-  const config = { ...loadConfig({ LOG_LEVEL: 'silent', SIMULATOR: 'false' }), authSecret: 'seed-test-secret-seed-test-secret-0123' };
+  const config = {
+    ...loadConfig({ LOG_LEVEL: 'silent', SIMULATOR: 'false' }),
+    authSecret: 'seed-test-secret-seed-test-secret-0123',
+  };
   app = await buildApp(createContext(config, db), { serveWeb: false, logger: false });
   await app.ready();
 });
@@ -75,7 +78,13 @@ describe('demo dataset', () => {
   });
 
   it('has the two organisations with their groups, gateways, wearers and bracelets', async () => {
-    const orgs = await db.query<{ name: string; is_demo: boolean; groups: number; gateways: number; wearers: number }>(
+    const orgs = await db.query<{
+      name: string;
+      is_demo: boolean;
+      groups: number;
+      gateways: number;
+      wearers: number;
+    }>(
       `SELECT o.name, o.is_demo,
               (SELECT count(*)::int FROM groups g WHERE g.organization_id = o.id) AS groups,
               (SELECT count(*)::int FROM gateways g WHERE g.organization_id = o.id) AS gateways,
@@ -106,8 +115,16 @@ describe('demo dataset', () => {
       "SELECT id, type, credential_hash FROM gateways WHERE organization_id = 'demo-org' ORDER BY id",
     );
     expect(gateways).toEqual([
-      { id: 'demo-gateway-1', type: 'STATIONARY', credential_hash: createHash('sha256').update('demo-gateway-secret-1').digest('hex') },
-      { id: 'demo-gateway-2', type: 'SMARTPHONE', credential_hash: createHash('sha256').update('demo-gateway-secret-2').digest('hex') },
+      {
+        id: 'demo-gateway-1',
+        type: 'STATIONARY',
+        credential_hash: createHash('sha256').update('demo-gateway-secret-1').digest('hex'),
+      },
+      {
+        id: 'demo-gateway-2',
+        type: 'SMARTPHONE',
+        credential_hash: createHash('sha256').update('demo-gateway-secret-2').digest('hex'),
+      },
     ]);
   });
 
@@ -119,35 +136,54 @@ describe('demo dataset', () => {
     expect(await count('SELECT count(*)::int AS n FROM organizations')).toBe(2);
   });
 
-  it.each(DEMO_ACCOUNTS.map((a) => [a.email, a] as const))('%s signs in with the demo password', async (email, account) => {
-    const res = await app.inject({ method: 'POST', url: '/v2/auth/signIn', payload: { email, password: DEMO_PASSWORD } });
-    expect(res.statusCode).toBe(200);
-    const user = await app.inject({ url: '/v2/user', headers: { authorization: `Bearer ${res.json().accessToken}` } });
-    expect(user.json()).toMatchObject({
-      role: account.role,
-      mail: email,
-      agreedTermsOfUse: email !== 'new-member@example.com',
-      mediromOrganizationId: account.organizationId,
-    });
-    if (account.role === 'PERSONAL') expect(user.json().devices).toHaveLength(2);
-    if (account.role === 'PERSONAL_SELF') expect(user.json().gatewayId).toBe('demo-gateway-2');
-  });
+  it.each(DEMO_ACCOUNTS.map((a) => [a.email, a] as const))(
+    '%s signs in with the demo password',
+    async (email, account) => {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/v2/auth/signIn',
+        payload: { email, password: DEMO_PASSWORD },
+      });
+      expect(res.statusCode).toBe(200);
+      const user = await app.inject({
+        url: '/v2/user',
+        headers: { authorization: `Bearer ${res.json().accessToken}` },
+      });
+      expect(user.json()).toMatchObject({
+        role: account.role,
+        mail: email,
+        agreedTermsOfUse: email !== 'new-member@example.com',
+        mediromOrganizationId: account.organizationId,
+      });
+      if (account.role === 'PERSONAL') expect(user.json().devices).toHaveLength(2);
+      if (account.role === 'PERSONAL_SELF') expect(user.json().gatewayId).toBe('demo-gateway-2');
+    },
+  );
 });
 
 describe('demo scope', () => {
   it('GET works without a token, as the demo organisation’s owner who has agreed to the terms', async () => {
     const user = await app.inject({ url: '/demo-api/v2/user' });
     expect(user.statusCode).toBe(200);
-    expect(user.json()).toMatchObject({ role: 'ORGANIZATION_OWNER', mail: 'org-owner@example.com', agreedTermsOfUse: true, mediromOrganizationId: 'demo-org' });
+    expect(user.json()).toMatchObject({
+      role: 'ORGANIZATION_OWNER',
+      mail: 'org-owner@example.com',
+      agreedTermsOfUse: true,
+      mediromOrganizationId: 'demo-org',
+    });
     const list = await app.inject({ url: '/demo-api/v2/user/device/list' });
     expect(list.json().devices).toHaveLength(20);
     const clients = await app.inject({ url: '/demo-api/v2/client' });
-    expect(clients.json<{ clients: { id: string }[] }>().clients.map((c) => c.id)).toEqual(['demo-org']);
+    expect(clients.json<{ clients: { id: string }[] }>().clients.map((c) => c.id)).toEqual([
+      'demo-org',
+    ]);
     expect((await app.inject({ url: '/demo-api/v2/client/sakura-org' })).statusCode).toBe(404);
   });
 
   it('refuses every write of the API, whatever the route', async () => {
-    const spec = (await app.inject({ url: '/v2/openapi.json' })).json<{ paths: Record<string, Record<string, unknown>> }>();
+    const spec = (await app.inject({ url: '/v2/openapi.json' })).json<{
+      paths: Record<string, Record<string, unknown>>;
+    }>();
     const writes = Object.entries(spec.paths).flatMap(([path, methods]) =>
       Object.keys(methods)
         .filter((m) => !['get', 'head', 'options'].includes(m))
@@ -157,19 +193,32 @@ describe('demo scope', () => {
     for (const [method, path] of writes) {
       if (!/^\/v[23]\//.test(path)) continue;
       const res = await app.inject({ method, url: `/demo-api${path}`, payload: {} });
-      expect(`${method} ${path} ${res.statusCode} ${res.json().code}`).toBe(`${method} ${path} 403 DEMO_READ_ONLY`);
+      expect(`${method} ${path} ${res.statusCode} ${res.json().code}`).toBe(
+        `${method} ${path} 403 DEMO_READ_ONLY`,
+      );
       expect(res.json().message).toBe('The demo is read-only');
     }
-    const signIn = await app.inject({ method: 'POST', url: '/demo-api/v2/auth/signIn', payload: { email: 'org-owner@example.com', password: DEMO_PASSWORD } });
+    const signIn = await app.inject({
+      method: 'POST',
+      url: '/demo-api/v2/auth/signIn',
+      payload: { email: 'org-owner@example.com', password: DEMO_PASSWORD },
+    });
     expect(signIn.statusCode).toBe(403);
-    expect(await count("SELECT count(*)::int AS n FROM terms_agreements WHERE user_id = 'demo-new-member'")).toBe(0);
+    expect(
+      await count(
+        "SELECT count(*)::int AS n FROM terms_agreements WHERE user_id = 'demo-new-member'",
+      ),
+    ).toBe(0);
   });
 
   it('serves /v3 routes too', async () => {
-    const spec = (await app.inject({ url: '/v2/openapi.json' })).json<{ paths: Record<string, Record<string, unknown>> }>();
+    const spec = (await app.inject({ url: '/v2/openapi.json' })).json<{
+      paths: Record<string, Record<string, unknown>>;
+    }>();
     // Any plain /v3 GET but the live stream (it never ends).
     const v3Get = Object.keys(spec.paths).find(
-      (p) => p.startsWith('/v3/') && 'get' in spec.paths[p]! && !p.includes('{') && !p.includes('live'),
+      (p) =>
+        p.startsWith('/v3/') && 'get' in spec.paths[p]! && !p.includes('{') && !p.includes('live'),
     );
     if (!v3Get) return;
     const res = await app.inject({ url: `/demo-api${v3Get}` });

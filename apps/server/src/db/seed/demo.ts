@@ -2,7 +2,12 @@ import { createHash } from 'node:crypto';
 import { CURRENT_TERMS_VERSION } from '@wearable/domain';
 import { hashPassword } from '../../modules/auth/password.js';
 import type { Db, Queryable } from '../client.js';
-import { DEMO_ACCOUNTS, DEMO_ORGANIZATIONS, DEMO_PASSWORD, type SeedOrganization } from './demo-data.js';
+import {
+  DEMO_ACCOUNTS,
+  DEMO_ORGANIZATIONS,
+  DEMO_PASSWORD,
+  type SeedOrganization,
+} from './demo-data.js';
 
 export interface SeedResult {
   seeded: boolean;
@@ -14,14 +19,16 @@ export interface SeedResult {
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 async function insertOrganization(tx: Queryable, org: SeedOrganization): Promise<void> {
-  await tx.query('INSERT INTO organizations (id, name, is_demo, time_zone) VALUES ($1, $2, $3, $4)', [
-    org.id,
-    org.name,
-    org.isDemo,
-    'Asia/Tokyo',
-  ]);
+  await tx.query(
+    'INSERT INTO organizations (id, name, is_demo, time_zone) VALUES ($1, $2, $3, $4)',
+    [org.id, org.name, org.isDemo, 'Asia/Tokyo'],
+  );
   for (const g of org.groups) {
-    await tx.query('INSERT INTO groups (id, organization_id, name) VALUES ($1, $2, $3)', [g.id, org.id, g.name]);
+    await tx.query('INSERT INTO groups (id, organization_id, name) VALUES ($1, $2, $3)', [
+      g.id,
+      org.id,
+      g.name,
+    ]);
   }
   for (const gw of org.gateways) {
     await tx.query(
@@ -56,7 +63,8 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
     // Several servers starting at once on PostgreSQL: one seeds, the others then see rows.
     if (db.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock(7261002)');
     const existing = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM organizations');
-    if ((existing[0]?.n ?? 0) > 0) return { seeded: false, organizations: 0, wearers: 0, accounts: 0 };
+    if ((existing[0]?.n ?? 0) > 0)
+      return { seeded: false, organizations: 0, wearers: 0, accounts: 0 };
 
     for (const org of DEMO_ORGANIZATIONS) await insertOrganization(tx, org);
     for (const a of DEMO_ACCOUNTS) {
@@ -75,10 +83,16 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
         );
       }
       for (const groupId of a.managedGroupIds ?? []) {
-        await tx.query('INSERT INTO group_managers (group_id, user_id) VALUES ($1, $2)', [groupId, a.id]);
+        await tx.query('INSERT INTO group_managers (group_id, user_id) VALUES ($1, $2)', [
+          groupId,
+          a.id,
+        ]);
       }
       for (const wearerId of a.linkedWearerIds ?? []) {
-        await tx.query('INSERT INTO user_links (user_id, wearer_id) VALUES ($1, $2)', [a.id, wearerId]);
+        await tx.query('INSERT INTO user_links (user_id, wearer_id) VALUES ($1, $2)', [
+          a.id,
+          wearerId,
+        ]);
       }
       if (a.agreedTerms) {
         await tx.query('INSERT INTO terms_agreements (user_id, version) VALUES ($1, $2)', [

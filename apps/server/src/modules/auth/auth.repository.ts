@@ -55,7 +55,15 @@ export function authRepository(db: Queryable) {
         `INSERT INTO refresh_tokens
            (id, user_id, family_id, token_hash, expires_at, session_started_at, created_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-        [row.id, row.userId, row.familyId, row.tokenHash, row.expiresAt, row.sessionStartedAt, row.createdAt],
+        [
+          row.id,
+          row.userId,
+          row.familyId,
+          row.tokenHash,
+          row.expiresAt,
+          row.sessionStartedAt,
+          row.createdAt,
+        ],
       );
     },
 

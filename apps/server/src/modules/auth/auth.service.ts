@@ -99,7 +99,10 @@ export function authService(ctx: AppContext) {
       if (row.rotatedAt) {
         // A rotated token used again: someone holds a copy. End the whole sign-in.
         await repo.revokeFamily(row.familyId, now);
-        throw unauthorized('The refresh token was already used; sign in again', 'REFRESH_TOKEN_REUSED');
+        throw unauthorized(
+          'The refresh token was already used; sign in again',
+          'REFRESH_TOKEN_REUSED',
+        );
       }
       if (row.expiresAt.getTime() <= now.getTime() || !(await repo.isActiveUser(row.userId))) {
         throw invalidRefresh();
@@ -114,7 +117,10 @@ export function authService(ctx: AppContext) {
       if (!pair) {
         // Lost a race with another use of the same token: treat as reuse.
         await repo.revokeFamily(row.familyId, now);
-        throw unauthorized('The refresh token was already used; sign in again', 'REFRESH_TOKEN_REUSED');
+        throw unauthorized(
+          'The refresh token was already used; sign in again',
+          'REFRESH_TOKEN_REUSED',
+        );
       }
       return pair;
     },

@@ -10,7 +10,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const signIn = (email: string, password: string, remoteAddress = '10.0.0.1') =>
-  t.app.inject({ method: 'POST', url: '/v2/auth/signIn', payload: { email, password }, remoteAddress });
+  t.app.inject({
+    method: 'POST',
+    url: '/v2/auth/signIn',
+    payload: { email, password },
+    remoteAddress,
+  });
 const refresh = (refreshToken: string) =>
   t.app.inject({ method: 'POST', url: '/v2/auth/refresh', payload: { refreshToken } });
 const getUser = (accessToken: string) =>
@@ -37,7 +42,11 @@ describe('POST /v2/auth/signIn', () => {
 
   it('accepts the e-mail in any case and with spaces around', async () => {
     const owner = await newOwner();
-    const res = await signIn(` ${owner.email.toUpperCase()} `.trim(), FACTORY_PASSWORD, nextAddress());
+    const res = await signIn(
+      ` ${owner.email.toUpperCase()} `.trim(),
+      FACTORY_PASSWORD,
+      nextAddress(),
+    );
     expect(res.statusCode).toBe(200);
   });
 
@@ -49,12 +58,16 @@ describe('POST /v2/auth/signIn', () => {
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json()).toEqual(unknown.json());
-    expect(wrong.json()).toMatchObject({ code: 'INVALID_CREDENTIALS', message: 'Email or password is incorrect' });
+    expect(wrong.json()).toMatchObject({
+      code: 'INVALID_CREDENTIALS',
+      message: 'Email or password is incorrect',
+    });
   });
 
   it('locks an account after too many failures, from any address, even with the right password', async () => {
     const owner = await newOwner();
-    for (let i = 0; i < 3; i++) expect((await signIn(owner.email, 'wrong', nextAddress())).statusCode).toBe(401);
+    for (let i = 0; i < 3; i++)
+      expect((await signIn(owner.email, 'wrong', nextAddress())).statusCode).toBe(401);
     const locked = await signIn(owner.email, FACTORY_PASSWORD, nextAddress());
     expect(locked.statusCode).toBe(429);
     expect(locked.json()).toMatchObject({
@@ -63,7 +76,9 @@ describe('POST /v2/auth/signIn', () => {
     });
     // An unknown account locks the same way: the 429 does not tell whether it exists.
     for (let i = 0; i < 3; i++) await signIn('ghost@example.test', 'wrong', nextAddress());
-    expect((await signIn('ghost@example.test', 'wrong', nextAddress())).json()).toEqual(locked.json());
+    expect((await signIn('ghost@example.test', 'wrong', nextAddress())).json()).toEqual(
+      locked.json(),
+    );
   });
 
   it('the lock ends when the window has passed', async () => {
@@ -93,9 +108,24 @@ describe('POST /v2/auth/signIn', () => {
   it.each([
     ['malformed JSON', '{"email": ', 'FST_ERR_CTP_INVALID_JSON_BODY', undefined],
     ['missing email', JSON.stringify({ password: 'x' }), 'VALIDATION_FAILED', 'body.email'],
-    ['email not a string', JSON.stringify({ email: 42, password: 'x' }), 'VALIDATION_FAILED', 'body.email'],
-    ['email not an address', JSON.stringify({ email: 'nope', password: 'x' }), 'VALIDATION_FAILED', 'body.email'],
-    ['missing password', JSON.stringify({ email: 'a@example.test' }), 'VALIDATION_FAILED', 'body.password'],
+    [
+      'email not a string',
+      JSON.stringify({ email: 42, password: 'x' }),
+      'VALIDATION_FAILED',
+      'body.email',
+    ],
+    [
+      'email not an address',
+      JSON.stringify({ email: 'nope', password: 'x' }),
+      'VALIDATION_FAILED',
+      'body.email',
+    ],
+    [
+      'missing password',
+      JSON.stringify({ email: 'a@example.test' }),
+      'VALIDATION_FAILED',
+      'body.password',
+    ],
   ])('refuses %s with a 400', async (_case, payload, code, field) => {
     const res = await t.app.inject({
       method: 'POST',
@@ -166,7 +196,11 @@ describe('POST /v2/auth/signOut', () => {
   it('works without a body and leaves the user’s other sessions alone', async () => {
     const owner = await newOwner();
     const other = (await signIn(owner.email, FACTORY_PASSWORD, nextAddress())).json<TokenPair>();
-    const res = await t.app.inject({ method: 'POST', url: '/v2/auth/signOut', headers: owner.headers });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v2/auth/signOut',
+      headers: owner.headers,
+    });
     expect(res.statusCode).toBe(204);
     expect((await getUser(owner.accessToken)).statusCode).toBe(401);
     expect((await getUser(other.accessToken)).statusCode).toBe(200);

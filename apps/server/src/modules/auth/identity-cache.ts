@@ -64,7 +64,7 @@ function watchWrites(db: Db, cache: IdentityCache): void {
   // Bumped before (readers must not keep what they read during the write) and after (a
   // pooled reader may have read the pre-commit state).
   const writable = db as { query: Db['query']; transaction: Db['transaction'] };
-  writable.query = (async (text: string, params?: unknown[]) => {
+  writable.query = async (text: string, params?: unknown[]) => {
     if (READ_ONLY.test(text)) return query(text, params);
     cache.bump();
     try {
@@ -72,7 +72,7 @@ function watchWrites(db: Db, cache: IdentityCache): void {
     } finally {
       cache.bump();
     }
-  });
+  };
   writable.transaction = (async (fn: Parameters<Db['transaction']>[0]) => {
     cache.bump();
     try {

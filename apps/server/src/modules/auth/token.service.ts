@@ -35,10 +35,11 @@ async function loadSecret(ctx: AppContext): Promise<Uint8Array> {
 
 function createTokenService(ctx: AppContext): TokenService {
   let key: Promise<Uint8Array> | undefined;
-  const getKey = () => (key ??= loadSecret(ctx).catch((err: unknown) => {
-    key = undefined;
-    throw err;
-  }));
+  const getKey = () =>
+    (key ??= loadSecret(ctx).catch((err: unknown) => {
+      key = undefined;
+      throw err;
+    }));
   const seconds = () => Math.floor(ctx.now().getTime() / 1000);
   // jose verifies through WebCrypto, which costs more than the whole rest of a cached request;
   // a token once verified is remembered (by its full text) until it expires.

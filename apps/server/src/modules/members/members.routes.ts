@@ -14,9 +14,17 @@ export const membersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         summary: 'The organisation’s staff (platform roles pass clientId)',
         security: [{ bearer: [] }],
         querystring: membersQuery,
-        response: { 200: membersResponse, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody },
+        response: {
+          200: membersResponse,
+          400: errorBody,
+          401: errorBody,
+          403: errorBody,
+          404: errorBody,
+        },
       },
     },
-    async (request) => ({ members: await members.listMembers(request.actor, request.query.clientId) }),
+    async (request) => ({
+      members: await members.listMembers(request.actor, request.query.clientId),
+    }),
   );
 };

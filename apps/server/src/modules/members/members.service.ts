@@ -14,9 +14,12 @@ export function membersService(ctx: AppContext) {
     async listMembers(actor: Actor, clientId: string | undefined): Promise<Member[]> {
       if (isPersonalRole(actor.role)) throw forbidden('Personal accounts have no members list');
       if (isPlatformRole(actor.role) && !clientId) {
-        throw new ApiError(400, 'VALIDATION_FAILED', 'querystring.clientId: required for platform roles', [
-          { path: 'querystring.clientId', message: 'required for platform roles' },
-        ]);
+        throw new ApiError(
+          400,
+          'VALIDATION_FAILED',
+          'querystring.clientId: required for platform roles',
+          [{ path: 'querystring.clientId', message: 'required for platform roles' }],
+        );
       }
       const organizationId = clientId ?? actor.organizationId;
       if (!organizationId) throw forbidden('No organisation');

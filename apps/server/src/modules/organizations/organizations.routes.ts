@@ -8,7 +8,10 @@ const tags = ['Identity'];
 const security = [{ bearer: [] }];
 
 /** GET /v2/client, GET /v2/client/{id}. */
-export const organizationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const organizationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
+  app,
+  { ctx },
+) => {
   const organizations = organizationsService(ctx);
 
   app.get(

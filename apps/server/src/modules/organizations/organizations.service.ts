@@ -8,7 +8,11 @@ import {
 } from '@wearable/domain';
 import type { AppContext } from '../../context.js';
 import { forbidden, notFound } from '../../errors.js';
-import { type GroupRow, type OrganizationRow, organizationsRepository } from './organizations.repository.js';
+import {
+  type GroupRow,
+  type OrganizationRow,
+  organizationsRepository,
+} from './organizations.repository.js';
 
 const byName = new Intl.Collator('ja');
 // Another organisation's id answers like an unknown one, so ids do not leak.
@@ -34,7 +38,11 @@ export function organizationsService(ctx: AppContext) {
       const group = await repo.findGroup(id);
       if (
         !group ||
-        !can(actor, 'read', { kind: 'group', organizationId: group.organizationId, groupId: group.id })
+        !can(actor, 'read', {
+          kind: 'group',
+          organizationId: group.organizationId,
+          groupId: group.id,
+        })
       ) {
         throw notFound(`Group ${id} not found`, 'GROUP_NOT_FOUND');
       }
@@ -42,8 +50,13 @@ export function organizationsService(ctx: AppContext) {
     },
 
     async listClients(actor: Actor): Promise<ClientSummary[]> {
-      if (isPersonalRole(actor.role)) throw forbidden('Personal accounts have no organisation list');
-      const ids = isPlatformRole(actor.role) ? null : actor.organizationId ? [actor.organizationId] : [];
+      if (isPersonalRole(actor.role))
+        throw forbidden('Personal accounts have no organisation list');
+      const ids = isPlatformRole(actor.role)
+        ? null
+        : actor.organizationId
+          ? [actor.organizationId]
+          : [];
       const rows = await repo.listSummaries(ids);
       return rows
         .filter((o) => can(actor, 'read', { kind: 'organization', organizationId: o.id }))

@@ -13,7 +13,8 @@ export async function createPlatformOwner(
   input: { email: string; password: string; name?: string | undefined },
 ): Promise<{ uid: string; email: string }> {
   const email = input.email.trim().toLowerCase();
-  if (!z.email().safeParse(email).success) throw badRequest(`"${input.email}" is not an e-mail address`);
+  if (!z.email().safeParse(email).success)
+    throw badRequest(`"${input.email}" is not an e-mail address`);
   if (input.password.length < MIN_ADMIN_PASSWORD) {
     throw badRequest(`The password must be at least ${MIN_ADMIN_PASSWORD} characters`);
   }

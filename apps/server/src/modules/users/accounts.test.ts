@@ -12,28 +12,49 @@ afterAll(() => t.close());
 describe('create-admin (createPlatformOwner)', () => {
   it('creates an ALL_OWNER who can sign in', async () => {
     const email = `Admin-${randomUUID().slice(0, 8)}@Example.test`;
-    const admin = await createPlatformOwner(t.db, { email, password: 'a-long-password', name: '管理者' });
+    const admin = await createPlatformOwner(t.db, {
+      email,
+      password: 'a-long-password',
+      name: '管理者',
+    });
     expect(admin.email).toBe(email.toLowerCase());
-    const res = await t.app.inject({ method: 'POST', url: '/v2/auth/signIn', payload: { email, password: 'a-long-password' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v2/auth/signIn',
+      payload: { email, password: 'a-long-password' },
+    });
     expect(res.statusCode).toBe(200);
-    const me = await t.app.inject({ url: '/v2/user', headers: { authorization: `Bearer ${res.json().accessToken}` } });
-    expect(me.json()).toMatchObject({ role: 'ALL_OWNER', name: '管理者', mediromOrganizationId: null });
+    const me = await t.app.inject({
+      url: '/v2/user',
+      headers: { authorization: `Bearer ${res.json().accessToken}` },
+    });
+    expect(me.json()).toMatchObject({
+      role: 'ALL_OWNER',
+      name: '管理者',
+      mediromOrganizationId: null,
+    });
   });
 
   it.each([
-    ['a short password', { password: 'elevenchars' }, 'The password must be at least 12 characters'],
+    [
+      'a short password',
+      { password: 'elevenchars' },
+      'The password must be at least 12 characters',
+    ],
     ['a bad e-mail', { email: 'not-an-email' }, '"not-an-email" is not an e-mail address'],
   ])('refuses %s with one clear line, creating nothing', async (_case, change, message) => {
     const email = `x-${randomUUID().slice(0, 8)}@example.test`;
-    await expect(createPlatformOwner(t.db, { email, password: 'a-long-password', ...change })).rejects.toThrow(message);
+    await expect(
+      createPlatformOwner(t.db, { email, password: 'a-long-password', ...change }),
+    ).rejects.toThrow(message);
     expect(await t.db.query('SELECT 1 FROM users WHERE email = $1', [email])).toHaveLength(0);
   });
 
   it('refuses a taken e-mail', async () => {
     const email = `taken-${randomUUID().slice(0, 8)}@example.test`;
     await createPlatformOwner(t.db, { email, password: 'a-long-password' });
-    await expect(createPlatformOwner(t.db, { email: email.toUpperCase(), password: 'another-long-one' })).rejects.toThrow(
-      `A user with e-mail ${email} already exists`,
-    );
+    await expect(
+      createPlatformOwner(t.db, { email: email.toUpperCase(), password: 'another-long-one' }),
+    ).rejects.toThrow(`A user with e-mail ${email} already exists`);
   });
 });

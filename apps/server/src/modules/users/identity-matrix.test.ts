@@ -18,11 +18,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app.js';
  * personal user linked to nobody.
  */
 let t: TestApp;
-type Who =
-  | Role
-  | 'B_OWNER'
-  | 'GROUP_MANAGER_G2'
-  | 'PERSONAL_UNLINKED';
+type Who = Role | 'B_OWNER' | 'GROUP_MANAGER_G2' | 'PERSONAL_UNLINKED';
 const users = {} as Record<Who, UserRecord>;
 const ids = {} as Record<'A' | 'B' | 'g1' | 'g2' | 'w1' | 'w2' | 'w3' | 'self' | 'wb', string>;
 
@@ -43,22 +39,52 @@ beforeAll(async () => {
   users.ALL_GENERAL = await createUser(t, { role: 'ALL_GENERAL' });
   users.ORGANIZATION_OWNER = await createUser(t, { role: 'ORGANIZATION_OWNER', ...a });
   users.ORGANIZATION_GENERAL = await createUser(t, { role: 'ORGANIZATION_GENERAL', ...a });
-  users.ORGANIZATION_GROUP = await createUser(t, { role: 'ORGANIZATION_GROUP', ...a, managedGroupIds: [g1.id] });
+  users.ORGANIZATION_GROUP = await createUser(t, {
+    role: 'ORGANIZATION_GROUP',
+    ...a,
+    managedGroupIds: [g1.id],
+  });
   users.PERSONAL = await createUser(t, { role: 'PERSONAL', linkedWearerIds: [w1.uid, w3.uid] });
-  users.PERSONAL_SELF = await createUser(t, { role: 'PERSONAL_SELF', ...a, groupId: g2.id, name: 'うえだ' });
+  users.PERSONAL_SELF = await createUser(t, {
+    role: 'PERSONAL_SELF',
+    ...a,
+    groupId: g2.id,
+    name: 'うえだ',
+  });
   const gw = await createGateway(t, { organizationId: A.id, groupId: g2.id, type: 'SMARTPHONE' });
-  await createBracelet(t, { organizationId: A.id, wearerId: users.PERSONAL_SELF.uid, gatewayId: gw.id });
+  await createBracelet(t, {
+    organizationId: A.id,
+    wearerId: users.PERSONAL_SELF.uid,
+    gatewayId: gw.id,
+  });
   users.B_OWNER = await createUser(t, { role: 'ORGANIZATION_OWNER', organizationId: B.id });
-  users.GROUP_MANAGER_G2 = await createUser(t, { role: 'ORGANIZATION_GROUP', ...a, managedGroupIds: [g2.id] });
+  users.GROUP_MANAGER_G2 = await createUser(t, {
+    role: 'ORGANIZATION_GROUP',
+    ...a,
+    managedGroupIds: [g2.id],
+  });
   users.PERSONAL_UNLINKED = await createUser(t, { role: 'PERSONAL' });
-  Object.assign(ids, { A: A.id, B: B.id, g1: g1.id, g2: g2.id, w1: w1.uid, w2: w2.uid, w3: w3.uid, self: users.PERSONAL_SELF.uid, wb: wb.uid });
+  Object.assign(ids, {
+    A: A.id,
+    B: B.id,
+    g1: g1.id,
+    g2: g2.id,
+    w1: w1.uid,
+    w2: w2.uid,
+    w3: w3.uid,
+    self: users.PERSONAL_SELF.uid,
+    wb: wb.uid,
+  });
 });
 afterAll(() => t.close());
 
 const get = (who: Who, url: string) => t.app.inject({ url, headers: users[who].headers });
 const uidsOf = (body: { devices: { uid: string }[] }) => body.devices.map((d) => d.uid);
 // Wearer names as the expected lists: resolved after beforeAll.
-const W = (...keys: (keyof typeof ids)[]) => () => keys.map((k) => ids[k]);
+const W =
+  (...keys: (keyof typeof ids)[]) =>
+  () =>
+    keys.map((k) => ids[k]);
 const ALL_A = W('w2', 'w3', 'self', 'w1'); // アベ, いとう, うえだ, かとう
 
 describe('GET /v2/user/device/list (no filter)', () => {
@@ -167,7 +193,12 @@ describe('GET /v2/client', () => {
   it('counts groups, gateways and wearers', async () => {
     const res = await get('ORGANIZATION_OWNER', '/v2/client');
     // 4 wearers (w1..w3 and self); 4 gateways (one per factory wearer plus self's).
-    expect(res.json().clients[0]).toMatchObject({ name: '組織A', groupCount: 2, wearerCount: 4, gatewayCount: 4 });
+    expect(res.json().clients[0]).toMatchObject({
+      name: '組織A',
+      groupCount: 2,
+      wearerCount: 4,
+      gatewayCount: 4,
+    });
   });
 });
 
@@ -204,7 +235,12 @@ describe('GET /v2/client/{A}', () => {
 
 describe('GET /v2/user/organization/members', () => {
   const staffOfA = () =>
-    [users.ORGANIZATION_OWNER, users.ORGANIZATION_GENERAL, users.ORGANIZATION_GROUP, users.GROUP_MANAGER_G2]
+    [
+      users.ORGANIZATION_OWNER,
+      users.ORGANIZATION_GENERAL,
+      users.ORGANIZATION_GROUP,
+      users.GROUP_MANAGER_G2,
+    ]
       .map((u) => u.uid)
       .sort();
   it.each<[Who, string, number, (() => string[]) | null]>([
@@ -234,7 +270,9 @@ describe('GET /v2/user/organization/members', () => {
 
   it('lists each member with role and managed groups', async () => {
     const res = await get('ORGANIZATION_OWNER', '/v2/user/organization/members');
-    const manager = res.json<{ members: { uid: string }[] }>().members.find((m) => m.uid === users.ORGANIZATION_GROUP.uid);
+    const manager = res
+      .json<{ members: { uid: string }[] }>()
+      .members.find((m) => m.uid === users.ORGANIZATION_GROUP.uid);
     expect(manager).toEqual({
       uid: users.ORGANIZATION_GROUP.uid,
       name: users.ORGANIZATION_GROUP.name,
@@ -247,23 +285,42 @@ describe('GET /v2/user/organization/members', () => {
 
 describe('own-record endpoints: every actor reaches only itself', () => {
   const everyone: Who[] = [
-    'ALL_OWNER', 'ALL_GENERAL', 'ORGANIZATION_OWNER', 'ORGANIZATION_GENERAL', 'ORGANIZATION_GROUP',
-    'PERSONAL', 'PERSONAL_SELF', 'B_OWNER', 'GROUP_MANAGER_G2', 'PERSONAL_UNLINKED',
+    'ALL_OWNER',
+    'ALL_GENERAL',
+    'ORGANIZATION_OWNER',
+    'ORGANIZATION_GENERAL',
+    'ORGANIZATION_GROUP',
+    'PERSONAL',
+    'PERSONAL_SELF',
+    'B_OWNER',
+    'GROUP_MANAGER_G2',
+    'PERSONAL_UNLINKED',
   ];
-  it.each(everyone)('%s: GET /v2/user is its own record, POST /v2/user/termsOfUse records its own agreement', async (who) => {
-    const me = await get(who, '/v2/user');
-    expect(me.statusCode).toBe(200);
-    expect(me.json()).toMatchObject({ uid: users[who].uid, role: users[who].role });
-    const agree = await t.app.inject({ method: 'POST', url: '/v2/user/termsOfUse', headers: users[who].headers, payload: { agreement: true } });
-    expect(agree.statusCode).toBe(200);
-  });
+  it.each(everyone)(
+    '%s: GET /v2/user is its own record, POST /v2/user/termsOfUse records its own agreement',
+    async (who) => {
+      const me = await get(who, '/v2/user');
+      expect(me.statusCode).toBe(200);
+      expect(me.json()).toMatchObject({ uid: users[who].uid, role: users[who].role });
+      const agree = await t.app.inject({
+        method: 'POST',
+        url: '/v2/user/termsOfUse',
+        headers: users[who].headers,
+        payload: { agreement: true },
+      });
+      expect(agree.statusCode).toBe(200);
+    },
+  );
 });
 
 describe('every identity endpoint needs a token', () => {
-  it.each(['/v2/user', '/v2/user/device/list', '/v2/client', '/v2/client/x', '/v2/user/organization/members'])(
-    'GET %s without a token -> 401',
-    async (url) => {
-      expect((await t.app.inject({ url })).statusCode).toBe(401);
-    },
-  );
+  it.each([
+    '/v2/user',
+    '/v2/user/device/list',
+    '/v2/client',
+    '/v2/client/x',
+    '/v2/user/organization/members',
+  ])('GET %s without a token -> 401', async (url) => {
+    expect((await t.app.inject({ url })).statusCode).toBe(401);
+  });
 });

@@ -32,12 +32,18 @@ export function usersService(ctx: AppContext) {
       };
     },
 
-    async agreeToTerms(actor: Actor, version: string): Promise<{ version: string; agreedAt: string }> {
+    async agreeToTerms(
+      actor: Actor,
+      version: string,
+    ): Promise<{ version: string; agreedAt: string }> {
       // Only the terms in force can be agreed to; an old or invented version would not count.
       if (version !== CURRENT_TERMS_VERSION) {
-        throw new ApiError(400, 'UNKNOWN_TERMS_VERSION', `body.version: the current terms are ${CURRENT_TERMS_VERSION}`, [
-          { path: 'body.version', message: `must be ${CURRENT_TERMS_VERSION}` },
-        ]);
+        throw new ApiError(
+          400,
+          'UNKNOWN_TERMS_VERSION',
+          `body.version: the current terms are ${CURRENT_TERMS_VERSION}`,
+          [{ path: 'body.version', message: `must be ${CURRENT_TERMS_VERSION}` }],
+        );
       }
       const agreedAt = await repo.recordTermsAgreement(actor.uid, version, ctx.now());
       return { version, agreedAt: agreedAt.toISOString() };

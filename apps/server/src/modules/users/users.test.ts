@@ -80,8 +80,20 @@ describe('GET /v2/user', () => {
       expect(body.linkedUids).toEqual([w1.uid, w2.uid].sort());
       // Devices in Japanese name order: あべ (w2) before いとう (w1).
       expect(body.devices).toEqual([
-        { deviceId: w2.bracelet.id, deviceName: w2.bracelet.deviceName, uid: w2.uid, usingWearableId: w2.bracelet.id, name: 'あべ' },
-        { deviceId: w1.bracelet.id, deviceName: w1.bracelet.deviceName, uid: w1.uid, usingWearableId: w1.bracelet.id, name: 'いとう' },
+        {
+          deviceId: w2.bracelet.id,
+          deviceName: w2.bracelet.deviceName,
+          uid: w2.uid,
+          usingWearableId: w2.bracelet.id,
+          name: 'あべ',
+        },
+        {
+          deviceId: w1.bracelet.id,
+          deviceName: w1.bracelet.deviceName,
+          uid: w1.uid,
+          usingWearableId: w1.bracelet.id,
+          name: 'いとう',
+        },
       ]);
       expect(body.gatewayId).toBeNull();
     } else if (role === 'PERSONAL_SELF') {
@@ -108,10 +120,19 @@ describe('identity cache', () => {
 
 describe('POST /v2/user/termsOfUse', () => {
   const post = (headers: { authorization: string }, payload: unknown) =>
-    t.app.inject({ method: 'POST', url: '/v2/user/termsOfUse', headers, payload: payload as object });
+    t.app.inject({
+      method: 'POST',
+      url: '/v2/user/termsOfUse',
+      headers,
+      payload: payload as object,
+    });
 
   it('records the agreement with user, time and version', async () => {
-    const user = await createUser(t, { role: 'ORGANIZATION_GENERAL', organizationId: orgId, agreedTerms: false });
+    const user = await createUser(t, {
+      role: 'ORGANIZATION_GENERAL',
+      organizationId: orgId,
+      agreedTerms: false,
+    });
     const before = await t.app.inject({ url: '/v2/user', headers: user.headers });
     expect(before.json().agreedTermsOfUse).toBe(false);
     const res = await post(user.headers, { agreement: true });
@@ -126,9 +147,10 @@ describe('POST /v2/user/termsOfUse', () => {
     const after = await t.app.inject({ url: '/v2/user', headers: user.headers });
     expect(after.json().agreedTermsOfUse).toBe(true);
     // Agreeing again keeps the first time.
-    expect((await post(user.headers, { agreement: true, version: CURRENT_TERMS_VERSION })).json().agreedAt).toBe(
-      res.json().agreedAt,
-    );
+    expect(
+      (await post(user.headers, { agreement: true, version: CURRENT_TERMS_VERSION })).json()
+        .agreedAt,
+    ).toBe(res.json().agreedAt);
   });
 
   it.each([
@@ -137,7 +159,11 @@ describe('POST /v2/user/termsOfUse', () => {
     ['agreement as a string', { agreement: 'true' }, 'body.agreement'],
     ['an unknown version', { agreement: true, version: '1999-01-01' }, 'body.version'],
   ])('refuses %s with a 400 naming the field, recording nothing', async (_case, payload, field) => {
-    const user = await createUser(t, { role: 'ORGANIZATION_GENERAL', organizationId: orgId, agreedTerms: false });
+    const user = await createUser(t, {
+      role: 'ORGANIZATION_GENERAL',
+      organizationId: orgId,
+      agreedTerms: false,
+    });
     const res = await post(user.headers, payload);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain(field);
@@ -146,7 +172,11 @@ describe('POST /v2/user/termsOfUse', () => {
   });
 
   it('needs a token', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/v2/user/termsOfUse', payload: { agreement: true } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v2/user/termsOfUse',
+      payload: { agreement: true },
+    });
     expect(res.statusCode).toBe(401);
   });
 });

@@ -1,4 +1,11 @@
-import { type Actor, can, isPersonalRole, isPlatformRole, type WearerListItem, type WearerSort } from '@wearable/domain';
+import {
+  type Actor,
+  can,
+  isPersonalRole,
+  isPlatformRole,
+  type WearerListItem,
+  type WearerSort,
+} from '@wearable/domain';
 import type { AppContext } from '../../context.js';
 import { organizationsService } from '../organizations/organizations.service.js';
 import { type WearerScope, wearersRepository } from './wearers.repository.js';
@@ -34,10 +41,17 @@ export function wearersService(ctx: AppContext) {
 
       // The SQL narrows; can() decides, so the list never holds a wearer the rule forbids.
       const wearers = (await repo.list(scope)).filter((w) =>
-        can(actor, 'read', { kind: 'wearer', organizationId: w.clientId, groupId: w.groupId, wearerId: w.uid }),
+        can(actor, 'read', {
+          kind: 'wearer',
+          organizationId: w.clientId,
+          groupId: w.groupId,
+          wearerId: w.uid,
+        }),
       );
       const direction = query.sort === 'name_desc' ? -1 : 1;
-      return wearers.sort((a, b) => direction * byName.compare(a.name, b.name) || a.uid.localeCompare(b.uid));
+      return wearers.sort(
+        (a, b) => direction * byName.compare(a.name, b.name) || a.uid.localeCompare(b.uid),
+      );
     },
   };
 }
