@@ -41,11 +41,10 @@ export function ShellLayout() {
           <AppLink
             to={homeFor(user.role)}
             data-testid="logo-link"
-            aria-label={t('shell.home')}
             className={`flex items-center gap-2 rounded-md font-semibold text-teal-800 ${focusRing}`}
           >
             <Watch aria-hidden="true" className="size-5" />
-            <span className="hidden sm:inline">{t('shell.productName')}</span>
+            <span className="sr-only sm:not-sr-only">{t('shell.productName')}</span>
           </AppLink>
           {wide && (
             <div className="ml-4">
