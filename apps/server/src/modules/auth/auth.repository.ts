@@ -117,6 +117,11 @@ export function authRepository(db: Queryable) {
       );
     },
 
+    /** Forgets windows that ended before the cutoff (they no longer count). */
+    async deleteStaleFailures(windowStartCutoff: Date): Promise<void> {
+      await db.query('DELETE FROM sign_in_failures WHERE window_start <= $1', [windowStartCutoff]);
+    },
+
     async clearFailures(key: string): Promise<void> {
       await db.query('DELETE FROM sign_in_failures WHERE key = $1', [key]);
     },

@@ -86,6 +86,8 @@ export function authService(ctx: AppContext) {
         const cutoff = new Date(now.getTime() - windowSeconds * 1000);
         await repo.recordFailure(accountKey, now, cutoff);
         await repo.recordFailure(addressKey, now, cutoff);
+        // Now and then, drop ended windows so guessing from many addresses cannot grow the table forever.
+        if (Math.random() < 0.01) await repo.deleteStaleFailures(cutoff);
         throw invalidCredentials();
       }
       await repo.clearFailures(accountKey);

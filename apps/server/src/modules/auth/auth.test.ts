@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TokenPair } from '@wearable/domain';
 import { createOrganization, createUser, FACTORY_PASSWORD } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { authRepository } from './auth.repository.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -92,6 +93,17 @@ describe('POST /v2/auth/signIn', () => {
     } finally {
       t.ctx.now = realNow;
     }
+  });
+
+  it('ended failure windows can be dropped without touching live ones', async () => {
+    const ip = nextAddress();
+    await signIn('stale-window@example.test', 'wrong', ip);
+    const repo = authRepository(t.db);
+    const key = `ip:${ip}`;
+    await repo.deleteStaleFailures(new Date(Date.now() - 60_000));
+    expect(await repo.failureWindows([key])).toHaveLength(1);
+    await repo.deleteStaleFailures(new Date(Date.now() + 1_000));
+    expect(await repo.failureWindows([key])).toHaveLength(0);
   });
 
   it('limits one client address trying many accounts', async () => {
