@@ -12,6 +12,7 @@ import {
 import type { AppContext } from './context.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { monitoringRoutes } from './modules/monitoring/monitoring.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { rewriteDemoUrl } from './modules/auth/demo-scope.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -57,6 +58,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   app.get('/v2/openapi.json', { schema: { hide: true }, config: { public: true } }, () => app.swagger());
 
   await app.register(healthRoutes, { ctx });
+  await app.register(monitoringRoutes, { ctx });
   await app.register(authPlugin, { ctx });
   await app.register(authRoutes, { ctx });
   await app.register(usersRoutes, { ctx });

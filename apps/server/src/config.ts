@@ -29,6 +29,10 @@ const schema = z.object({
     .regex(/^(mqtts?|wss?|tcp):\/\//, 'must be an mqtt://, mqtts://, ws:// or wss:// URL')
     .optional(),
   SIMULATOR: bool.default(true),
+  MONITORING_UPSTREAM: z
+    .string()
+    .regex(/^https?:\/\//, 'must be an http(s) URL template with {o} and {p}')
+    .optional(),
   WEB_DIST: z.string().optional(),
   ESCALATION_AFTER_SECONDS: seconds.default(120),
   TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
@@ -58,6 +62,8 @@ export type Config = {
   /** The alert engine's clock tick (disconnection, non-wearing); 0 turns it off. */
   engineTickSeconds: number;
   simulator: boolean;
+  /** Where /monitoring relays envelopes, e.g. https://o{o}.ingest.sentry.io/api/{p}/envelope/. */
+  monitoringUpstream: string | undefined;
   webDist: string;
   /** An unconfirmed EMERGENCY alert escalates to the next recipients after this many seconds. */
   escalationAfterSeconds: number;
@@ -93,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     readingsRetentionDays: e.READINGS_RETENTION_DAYS,
     engineTickSeconds: e.ENGINE_TICK_SECONDS,
     simulator: e.SIMULATOR,
+    monitoringUpstream: e.MONITORING_UPSTREAM,
     webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     escalationAfterSeconds: e.ESCALATION_AFTER_SECONDS,
     twilio:

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { initI18n } from './lib/i18n';
+import { startMonitoring } from './lib/monitoring';
 import './styles.css';
 
 // Start loading translations and render at once: the app spinner covers the wait.
@@ -14,3 +15,5 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
+// After the first render, so the monitoring SDK never delays the console.
+setTimeout(() => void startMonitoring(import.meta.env.VITE_MONITORING_DSN as string | undefined), 0);
