@@ -5,11 +5,13 @@
 //        [--per-bracelet 5] [--seconds 20] [--pg postgres://postgres@127.0.0.1:5432/postgres]
 // Targets: >= 5,000 readings/s on PostgreSQL (aim 20,000), >= 1,000 readings/s on PGlite.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import mqtt from 'mqtt';
+import pg from 'pg';
 import { ROOT, SERVER_MAIN, freePort, printMachine, requireBuild, serverEnv, startServer, stopServer, waitForReady } from '../foundation/_lib.mjs';
 import { openFreshDb } from '../summary/seed.mjs';
 import { countReadings, seedGateways } from './seed.mjs';
@@ -97,9 +99,13 @@ try {
   await new Promise((r) => setTimeout(r, Number(values.warmup) * 1000));
   measuring = true;
   const t0 = performance.now();
+  const cpu0 = cpuSeconds(server.child.pid);
+  const pg0 = await postgresCpu(fresh.databaseUrl);
   await new Promise((r) => setTimeout(r, Number(values.seconds) * 1000));
   measuring = false;
   const seconds = (performance.now() - t0) / 1000;
+  const serverCpu = cpuSeconds(server.child.pid) - cpu0;
+  const pgCpu = (await postgresCpu(fresh.databaseUrl)) - pg0;
   stop = true;
   await Promise.all(loops);
   const rate = Math.round(measured / seconds);
@@ -107,12 +113,15 @@ try {
     `ingestion via ${via} on ${values.db}: ${GATEWAYS} gateways x ${BRACELETS} bracelets, ${BRACELETS * PER_BRACELET} readings/batch, ` +
       `${measured} readings acknowledged in ${seconds.toFixed(1)} s = ${rate} readings/s (target >= ${TARGET})`,
   );
+  // The machine is shared: readings per CPU-second of the server process says more than wall-clock rate.
+  console.log(
+    `server process CPU: ${serverCpu.toFixed(1)} s in the window = ${Math.round(measured / serverCpu)} readings per server CPU-second` +
+      (fresh.databaseUrl ? `; PostgreSQL backends: ${pgCpu.toFixed(1)} s = ${Math.round(measured / pgCpu)} readings per PostgreSQL CPU-second` : ''),
+  );
 } finally {
   await stopServer(server);
 }
 const stored = await countReadings({ databaseUrl: fresh.databaseUrl, dataDir });
-const environmentRows = GATEWAYS; // not counted: one per batch, stored once per gateway-second
-void environmentRows;
 console.log(`check: ${sent} readings sent, ${stored} stored (${stored === sent ? 'all, once' : 'MISMATCH'})`);
 await fresh.drop();
 await rm(folder, { recursive: true, force: true });
@@ -154,6 +163,26 @@ async function mqttSender(brokerPort) {
       };
     },
   };
+}
+
+/** utime + stime of a process, in seconds (Linux /proc; NaN elsewhere). */
+function cpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** CPU seconds of the PostgreSQL backends serving this database (same machine). */
+async function postgresCpu(databaseUrl) {
+  if (!databaseUrl) return 0;
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const { rows } = await client.query('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+  await client.end();
+  return rows.reduce((sum, r) => sum + (cpuSeconds(r.pid) || 0), 0);
 }
 
 function startProfiled(env, dir) {

@@ -3,6 +3,9 @@ import { runCombined, type Statement } from '../modules/readings/statement.js';
 import type { WearerProfile } from './types.js';
 
 export type Profile = WearerProfile & { braceletId: string | null };
+
+/** One shared object for "no custom settings", so the engine's per-object cache of resolved settings hits. */
+const NO_SETTINGS = Object.freeze({});
 export interface Locked {
   versions: Map<string, number>;
   profiles: Map<string, Profile>;
@@ -61,7 +64,7 @@ export async function lockStates(
         age: r.age,
         dutyCycleMinutes: r.dutyCycleMinutes ?? 1,
         timeZone: r.timeZone,
-        settings: r.settings ?? {},
+        settings: r.settings ?? NO_SETTINGS,
         braceletId: r.braceletId,
       });
     }

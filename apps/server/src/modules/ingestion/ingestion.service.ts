@@ -45,6 +45,34 @@ function resolveBracelets<T extends { serialNumber: string }>(
   return out;
 }
 
+/**
+ * Bracelet lookups are cached for a few seconds per organisation and serial: a gateway sends
+ * the same bracelets every second. Unknown serials are never cached (a new bracelet works at
+ * once); a reassignment to another wearer is seen within BRACELET_CACHE_MS.
+ */
+const BRACELET_CACHE_MS = 5_000;
+const braceletCaches = new WeakMap<AppContext, Map<string, { row: BraceletRow; expires: number }>>();
+async function braceletsOf(ctx: AppContext, organizationId: string, serials: string[]): Promise<Map<string, BraceletRow>> {
+  let cache = braceletCaches.get(ctx);
+  if (!cache) braceletCaches.set(ctx, (cache = new Map<string, { row: BraceletRow; expires: number }>()));
+  const now = Date.now();
+  const found = new Map<string, BraceletRow>();
+  const missing: string[] = [];
+  for (const serial of serials) {
+    const hit = cache.get(`${organizationId}|${serial}`);
+    if (hit && hit.expires > now) found.set(serial, hit.row);
+    else missing.push(serial);
+  }
+  if (missing.length > 0) {
+    for (const row of await findBraceletsBySerial(ctx.db, organizationId, missing)) {
+      found.set(row.serialNumber, row);
+      cache.set(`${organizationId}|${row.serialNumber}`, { row, expires: now + BRACELET_CACHE_MS });
+    }
+    if (cache.size > 100_000) cache.clear();
+  }
+  return found;
+}
+
 /** gateways.last_seen_at is written at most every 10 s per gateway and process. */
 const GATEWAY_TOUCH_MS = 10_000;
 const gatewayTouches = new WeakMap<AppContext, Map<string, number>>();
@@ -83,11 +111,7 @@ export async function ingestBatch(
   const parsed = parseBatchItems(batch, now);
   const rejected = parsed.rejected;
   const serials = [...new Set([...parsed.readings, ...parsed.events].map((e) => e.item.serialNumber))];
-  const bracelets = new Map(
-    serials.length === 0
-      ? []
-      : (await findBraceletsBySerial(ctx.db, gateway.organizationId, serials)).map((b) => [b.serialNumber, b]),
-  );
+  const bracelets = await braceletsOf(ctx, gateway.organizationId, serials);
   // The same item twice in one batch is stored once and counted as a duplicate.
   const readings = uniqueBy(
     resolveBracelets<BraceletReading>('readings', parsed.readings, bracelets, rejected),
