@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, normalize, sep } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -73,13 +73,31 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   await app.register(dataPathPlugin, { ctx });
 
   if (opts.serveWeb !== false && existsSync(join(ctx.config.webDist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: ctx.config.webDist, wildcard: false });
+    const webDist = ctx.config.webDist;
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      // Hashed build assets never change; index.html must be revalidated so a new build is picked up.
+      setHeaders: (res, filePath) => {
+        res.header(
+          'cache-control',
+          filePath.includes(`${sep}assets${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
     // History fallback: any GET outside the API that is not a file gets the app's index. A catch-all route, not a
     // second setNotFoundHandler: the error handler already owns the root 404 and Fastify allows only one.
     app.get('/*', { schema: { hide: true }, config: { public: true } }, (request, reply) => {
       const path = request.url.split('?')[0] ?? '/';
       const isApi = /^\/(v2|v3|gateway|monitoring|healthz|readyz)(\/|$)/.test(path);
-      if (request.method === 'GET' && !isApi) return reply.sendFile('index.html');
+      // A file path (a chunk of a build newer than this process's file list, say) is served if it exists
+      // and is a 404 otherwise: answering index.html would make the browser run HTML as a script.
+      const looksLikeFile = /\.[a-z0-9]+$/i.test(path);
+      if (request.method === 'GET' && !isApi && !looksLikeFile) return reply.sendFile('index.html');
+      if (request.method === 'GET' && looksLikeFile && !isApi) {
+        const file = normalize(decodeURIComponent(path)).replace(/^([/\\])+/, '');
+        if (!file.startsWith('..') && existsSync(join(webDist, file))) return reply.sendFile(file);
+      }
       return reply.code(404).send({
         statusCode: 404,
         error: 'Not Found',

@@ -1,0 +1,54 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
+import { createContext } from '../../context.js';
+import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import type { FastifyInstance } from 'fastify';
+
+// The built console at /: files, history fallback for routes, 404 for missing files and API paths.
+describe('web app serving', () => {
+  let t: TestApp;
+  let web: FastifyInstance;
+  let dist: string;
+  beforeAll(async () => {
+    dist = mkdtempSync(join(tmpdir(), 'web-dist-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(join(dist, 'assets', 'login-abc123.js'), 'export {};');
+    t = await createTestApp({ webDist: dist });
+    web = await buildApp(createContext({ ...t.ctx.config, webDist: dist }, t.db), { logger: false });
+    await web.ready();
+  });
+  afterAll(async () => {
+    await web.close();
+    await t.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('serves index.html for console routes, revalidated on every load', async () => {
+    for (const url of ['/', '/devices', '/demo/devices', '/devices/org-1/u-1/alert?x=1']) {
+      const res = await web.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain('id="root"');
+    }
+    expect((await web.inject({ url: '/' })).headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves hashed assets with a long cache, including ones built after start', async () => {
+    const res = await web.inject({ url: '/assets/login-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('immutable');
+    writeFileSync(join(dist, 'assets', 'devices-new999.js'), 'export {};');
+    expect((await web.inject({ url: '/assets/devices-new999.js' })).statusCode).toBe(200);
+  });
+
+  it('answers 404, not the page, for a missing file, a path escape or an unknown API path', async () => {
+    expect((await web.inject({ url: '/assets/gone-000.js' })).statusCode).toBe(404);
+    expect((await web.inject({ url: '/assets/..%2F..%2Fetc%2Fpasswd.txt' })).statusCode).toBe(404);
+    const api = await web.inject({ url: '/v2/nothing-here' });
+    expect(api.statusCode).toBe(404);
+    expect(api.headers['content-type']).toContain('application/json');
+  });
+});
