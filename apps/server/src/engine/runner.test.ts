@@ -4,7 +4,7 @@ import { createContext } from '../context.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { createOrganization, createWearer, type WearerRecord } from '../testing/factories.js';
 import type { AlertRecord } from './events.js';
-import { tickAll } from './runner.js';
+import { confirmAlert, tickAll } from './runner.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -85,5 +85,22 @@ describe('engine runner', () => {
     // A new reading reconnects it.
     await post(w, { readings: [{ serialNumber: w.bracelet.serialNumber, at: new Date().toISOString(), heartRate: 70, worn: true }] });
     expect(await openTypes(w.uid)).not.toContain('DISCONNECTION');
+  });
+});
+
+describe('several servers on one database', () => {
+  it('a server whose cached state is stale reloads it (the other server confirmed in between)', async () => {
+    const w = await newWearer();
+    const ctxB = createContext(t.ctx.config, t.db);
+    const sos = (msAgo: number) => ({
+      events: [{ serialNumber: w.bracelet.serialNumber, type: 'SOS', at: new Date(Date.now() - msAgo).toISOString() }],
+    });
+    expect((await post(w, sos(3000))).json()).toMatchObject({ accepted: 1 });
+    const [alert] = await t.db.query<{ id: string }>(`SELECT id FROM alerts WHERE wearer_id = $1 AND status = 'OPEN'`, [w.uid]);
+    expect((await confirmAlert(ctxB, { alertId: alert!.id, userId: w.uid })).status).toBe('confirmed');
+    // Server A still holds the state from before the confirmation in memory; a new SOS must open a new alert.
+    expect((await post(w, sos(1000))).json()).toMatchObject({ accepted: 1 });
+    expect(await openTypes(w.uid)).toEqual(['SOS_CALL']);
+    expect(await alertCount(w.uid)).toBe(2);
   });
 });

@@ -30,6 +30,11 @@ const count = async (sql: string, params: unknown[]) =>
   Number((await t.db.query<{ n: number }>(sql, params))[0]?.n);
 
 describe('POST /gateway/v1/batches', () => {
+  it('is described in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/v2/openapi.json' })).json<{ paths: Record<string, { post?: object }> }>();
+    expect(doc.paths['/gateway/v1/batches']?.post).toBeDefined();
+  });
+
   it('refuses an unknown gateway, a wrong credential and a missing header with 401', async () => {
     const w = await newWearer();
     const batch = { readings: [{ serialNumber: w.bracelet.serialNumber, at: ago(0), heartRate: 70 }] };
