@@ -8,6 +8,7 @@ import { TermsModal } from '../../features/terms/components/terms-modal';
 import { AppLink, useIsDemo } from '../../lib/app-path';
 import { useCurrentUser } from '../../lib/current-user';
 import { useMediaQuery } from '../../lib/use-media-query';
+import { LiveMonitoring } from '../live-monitoring';
 import { homeFor } from '../route-guard';
 import { MainMenu } from './main-menu';
 import { MenuDrawer } from './menu-drawer';
@@ -62,6 +63,7 @@ export function ShellLayout() {
       </main>
       <SiteFooter />
       {!demo && <TermsModal user={user} />}
+      {!demo && <LiveMonitoring role={user.role} />}
     </div>
   );
 }

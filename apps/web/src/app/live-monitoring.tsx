@@ -1,0 +1,17 @@
+import type { Role } from '@wearable/domain';
+import { isStaffRole } from '@wearable/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { ALERTS_KEY, AlertNotifier } from '../features/alerts';
+import { useLiveStream } from '../features/live';
+
+/**
+ * Mounted once in the shell outside the demo: one live stream for the whole tab (its `alert` events
+ * refresh every alert view and the notifier at once) and the staff alert notifications.
+ */
+export function LiveMonitoring({ role }: { role: Role }) {
+  const queryClient = useQueryClient();
+  const onAlert = useCallback(() => void queryClient.invalidateQueries({ queryKey: ALERTS_KEY }), [queryClient]);
+  useLiveStream({ enabled: isStaffRole(role), onAlert });
+  return <AlertNotifier role={role} />;
+}

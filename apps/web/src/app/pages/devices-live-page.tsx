@@ -1,0 +1,126 @@
+import { WEARER_SORTS, type WearerSort, type WearerSummary } from '@wearable/domain';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { focusRing } from '../../components/ui/button';
+import { PageHeading } from '../../components/ui/page-heading';
+import { QueryState } from '../../components/ui/query-state';
+import { Table, Td, Th } from '../../components/ui/table';
+import { AlertBadge } from '../../features/alerts';
+import { sortWearers, useWearers } from '../../features/devices/api/wearers-api';
+import {
+  BatteryState,
+  ConnectionState,
+  CoverageStrip,
+  LastSeen,
+  summaryPollMs,
+  useLiveStatus,
+  useNow,
+  useWearerStateText,
+  useWearerSummary,
+  WornState,
+} from '../../features/live';
+import { AppLink } from '../../lib/app-path';
+
+/** /devices: the wearer list (devices feature) with each wearer's live state (live feature) and open alerts. */
+export function DevicesLivePage() {
+  const { t, i18n } = useTranslation(['common', 'live', 'alerts']);
+  const [sort, setSort] = useState<WearerSort>('name_asc');
+  const wearers = useWearers(sort);
+  const live = useLiveStatus();
+  const summary = useWearerSummary(summaryPollMs(live));
+  const text = useWearerStateText();
+  const now = useNow();
+  const rows = sortWearers(wearers.data ?? [], sort, i18n.resolvedLanguage ?? 'ja');
+  const states = new Map<string, WearerSummary>((summary.data?.wearers ?? []).map((w) => [w.uid, w]));
+  const none = t('common.none');
+
+  const sortSelect = (
+    <label className="flex items-center gap-2 text-sm text-slate-600">
+      {t('devices.sortLabel')}
+      <select
+        data-testid="sort-select"
+        value={sort}
+        onChange={(event) => setSort(event.target.value as WearerSort)}
+        className={`rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm ${focusRing}`}
+      >
+        {WEARER_SORTS.map((option) => (
+          <option key={option} value={option}>
+            {t(`devices.sort.${option}`)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+
+  return (
+    <section>
+      <PageHeading actions={sortSelect}>{t('pages.devices')}</PageHeading>
+      {summary.data !== undefined && <CoverageStrip wearers={summary.data.wearers} live={live} />}
+      <QueryState
+        isPending={wearers.isPending}
+        isError={wearers.isError}
+        isEmpty={rows.length === 0}
+        labels={{ loading: t('common.loading'), error: t('common.loadFailed'), empty: t('devices.empty'), retry: t('common.retry') }}
+        onRetry={() => void wearers.refetch()}
+      >
+        <Table data-testid="wearer-table">
+          <caption className="sr-only">{t('pages.devices')}</caption>
+          <thead>
+            <tr>
+              <Th>{t('devices.columns.name')}</Th>
+              <Th>{t('devices.columns.group')}</Th>
+              <Th>{t('devices.columns.bracelet')}</Th>
+              <Th>{t('live:columns.heartRate')}</Th>
+              <Th>{t('live:columns.skinTemperature')}</Th>
+              <Th>{t('live:columns.worn')}</Th>
+              <Th>{t('devices.columns.battery')}</Th>
+              <Th>{t('live:columns.connection')}</Th>
+              <Th>{t('live:columns.lastSeen')}</Th>
+              <Th>{t('live:columns.alerts')}</Th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((wearer) => {
+              const state = states.get(wearer.uid);
+              return (
+                <tr key={wearer.uid} data-testid="wearer-row" data-uid={wearer.uid}>
+                  <Td>
+                    <AppLink
+                      to={`/devices/${encodeURIComponent(wearer.clientId)}/${encodeURIComponent(wearer.uid)}`}
+                      className={`font-medium text-teal-800 hover:underline ${focusRing}`}
+                    >
+                      {wearer.name}
+                    </AppLink>
+                  </Td>
+                  <Td>{wearer.groupName ?? none}</Td>
+                  <Td>{wearer.deviceName ?? wearer.serialNumber ?? none}</Td>
+                  <Td className="tabular-nums" data-testid="live-heart-rate">{state ? text.heartRate(state.heartRate) : none}</Td>
+                  <Td className="tabular-nums">{state ? text.skinTemperature(state.skinTemperature) : none}</Td>
+                  <Td>{state ? <WornState worn={state.worn} /> : none}</Td>
+                  <Td className="tabular-nums">
+                    <BatteryState battery={state?.battery ?? wearer.battery} />
+                  </Td>
+                  <Td>{state ? <ConnectionState connection={state.connection} /> : none}</Td>
+                  <Td>{state ? <LastSeen at={state.lastSeenAt} now={now} /> : none}</Td>
+                  <Td data-testid="live-alerts">
+                    {state && state.openAlerts.length > 0 ? (
+                      <ul className="flex flex-wrap gap-1" aria-label={t('live:columns.alerts')}>
+                        {state.openAlerts.map((alert) => (
+                          <li key={alert.id}>
+                            <AlertBadge type={alert.type} level={alert.level} />
+                          </li>
+                        ))}
+                      </ul>
+                    ) : (
+                      <span className="text-slate-400">{t('live:values.noAlerts')}</span>
+                    )}
+                  </Td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </Table>
+      </QueryState>
+    </section>
+  );
+}

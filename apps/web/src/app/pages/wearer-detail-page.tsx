@@ -1,0 +1,98 @@
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { PageHeading } from '../../components/ui/page-heading';
+import { QueryState } from '../../components/ui/query-state';
+import { AlertBadge, WearerAlerts } from '../../features/alerts';
+import {
+  BatteryState,
+  ConnectionState,
+  LastSeen,
+  summaryPollMs,
+  useLiveStatus,
+  useNow,
+  useWearerStateText,
+  useWearerSummary,
+  WornState,
+} from '../../features/live';
+import { HistoryPanel } from '../../features/wearer-detail';
+import { AppLink } from '../../lib/app-path';
+
+/** /devices/:clientId/:uid: who, how they are now, the last day or week, and their alerts. */
+export function WearerDetailPage() {
+  const { t } = useTranslation(['common', 'live', 'alerts']);
+  const { clientId = '', uid = '' } = useParams();
+  const live = useLiveStatus();
+  const summary = useWearerSummary(summaryPollMs(live));
+  const text = useWearerStateText();
+  const now = useNow();
+  const wearer = summary.data?.wearers.find((w) => w.uid === uid);
+  const none = t('common.none');
+
+  const facts: { key: string; label: string; value: React.ReactNode }[] = wearer
+    ? [
+        { key: 'heartRate', label: t('live:columns.heartRate'), value: text.heartRate(wearer.heartRate) },
+        { key: 'skinTemperature', label: t('live:columns.skinTemperature'), value: text.skinTemperature(wearer.skinTemperature) },
+        { key: 'worn', label: t('live:columns.worn'), value: <WornState worn={wearer.worn} /> },
+        { key: 'battery', label: t('live:columns.battery'), value: <BatteryState battery={wearer.battery} /> },
+        { key: 'connection', label: t('live:columns.connection'), value: <ConnectionState connection={wearer.connection} /> },
+        { key: 'lastSeen', label: t('live:columns.lastSeen'), value: <LastSeen at={wearer.lastSeenAt} now={now} /> },
+      ]
+    : [];
+
+  return (
+    <section>
+      <p className="mb-2 text-sm">
+        <AppLink to="/devices" className="text-teal-800 hover:underline">
+          {t('live:detail.back')}
+        </AppLink>
+      </p>
+      <PageHeading>{wearer?.name ?? t('pages.deviceDetail')}</PageHeading>
+      <QueryState
+        isPending={summary.isPending}
+        isError={summary.isError}
+        isEmpty={wearer === undefined}
+        labels={{ loading: t('common.loading'), error: t('common.loadFailed'), empty: t('live:detail.notFound'), retry: t('common.retry') }}
+        onRetry={() => void summary.refetch()}
+      >
+        {wearer && (
+          <>
+            <dl data-testid="wearer-header" className="mb-4 flex flex-wrap gap-x-8 gap-y-1 text-sm text-slate-600">
+              <div className="flex gap-2">
+                <dt>{t('devices.columns.group')}</dt>
+                <dd className="font-medium text-slate-800">{wearer.groupName ?? none}</dd>
+              </div>
+              <div className="flex gap-2">
+                <dt>{t('devices.columns.bracelet')}</dt>
+                <dd className="font-medium text-slate-800">{wearer.serialNumber ?? none}</dd>
+              </div>
+            </dl>
+            <section aria-labelledby="latest-title" data-testid="wearer-latest" className="rounded-lg border border-slate-200 bg-white p-4">
+              <h2 id="latest-title" className="mb-3 text-base font-semibold text-slate-900">
+                {t('live:detail.latest')}
+              </h2>
+              <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
+                {facts.map((fact) => (
+                  <div key={fact.key}>
+                    <dt className="text-xs text-slate-500">{fact.label}</dt>
+                    <dd className="mt-1 text-lg font-semibold text-slate-900 tabular-nums">{fact.value}</dd>
+                  </div>
+                ))}
+              </dl>
+              {wearer.openAlerts.length > 0 && (
+                <ul className="mt-4 flex flex-wrap gap-1" aria-label={t('live:columns.alerts')}>
+                  {wearer.openAlerts.map((alert) => (
+                    <li key={alert.id}>
+                      <AlertBadge type={alert.type} level={alert.level} />
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+            <HistoryPanel uid={uid} />
+            <WearerAlerts uid={uid} clientId={clientId} />
+          </>
+        )}
+      </QueryState>
+    </section>
+  );
+}

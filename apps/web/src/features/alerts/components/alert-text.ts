@@ -1,0 +1,30 @@
+import type { AlertCauseView } from '@wearable/domain';
+import type { TFunction } from 'i18next';
+
+/** Rules the engine names (apps/server/src/engine/rules); each has a sentence in alerts.json `cause`. */
+export const KNOWN_CAUSE_RULES = [
+  'sos-button',
+  'fall-detected',
+  'heart-rate-above-upper-bound',
+  'heart-rate-below-lower-bound',
+  'heart-rate-above-85pct-max-sustained',
+  'wbgt-high',
+  'wbgt-caution-with-heart-rate-sustained',
+  'ectemp',
+  'psi',
+  'awake-after-sleep-in-sleep-window',
+  'no-reading',
+  'not-worn',
+] as const;
+
+const isKnownRule = (rule: string): boolean => (KNOWN_CAUSE_RULES as readonly string[]).includes(rule);
+
+/** Why an alert fired, in words: "心拍数 192 > 上限 180". A rule this console does not know shows its raw values. */
+export function causeText(t: TFunction<'alerts'>, cause: AlertCauseView | null): string {
+  if (cause === null) return t('cause.none');
+  if (isKnownRule(cause.rule)) return t(`cause.${cause.rule}`, { ...cause.values });
+  const values = Object.entries(cause.values)
+    .map(([key, value]) => `${key}=${String(value)}`)
+    .join(', ');
+  return values === '' ? cause.rule : `${cause.rule}: ${values}`;
+}

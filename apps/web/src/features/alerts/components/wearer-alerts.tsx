@@ -1,0 +1,61 @@
+import { isStaffRole, type AlertView } from '@wearable/domain';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { QueryState } from '../../../components/ui/query-state';
+import { AppLink, useIsDemo } from '../../../lib/app-path';
+import { useCurrentUser } from '../../../lib/current-user';
+import { useAlertList, useConfirmAlert } from '../api/alerts-api';
+import { AlertTable } from './alert-table';
+
+const RECENT = 10;
+
+/** The wearer's latest alerts with why they fired; confirmable by staff outside the demo. */
+export function WearerAlerts({ uid, clientId }: { uid: string; clientId: string }) {
+  const { t } = useTranslation(['alerts', 'common']);
+  const user = useCurrentUser();
+  const demo = useIsDemo();
+  const list = useAlertList({ notConfirmed: false, type: '', level: '', period: '30d', uid }, 1, RECENT);
+  const confirm = useConfirmAlert();
+  const canConfirm = !demo && user !== null && isStaffRole(user.role);
+  const confirmOne = (alert: AlertView) =>
+    confirm.mutate(alert.id, {
+      onSuccess: (res) => toast.success(t(`alerts:confirmResult.${res.result}`)),
+      onError: () => toast.error(t('alerts:confirmFailed')),
+    });
+
+  return (
+    <section aria-labelledby="wearer-alerts-title" data-testid="wearer-alerts" className="mt-8">
+      <div className="mb-3 flex items-baseline justify-between gap-2">
+        <h2 id="wearer-alerts-title" className="text-base font-semibold text-slate-900">
+          {t('alerts:wearer.title')}
+        </h2>
+        <AppLink
+          to={`/devices/${encodeURIComponent(clientId)}/${encodeURIComponent(uid)}/alert_histories`}
+          className="text-sm text-teal-800 hover:underline"
+        >
+          {t('alerts:wearer.all')}
+        </AppLink>
+      </div>
+      <QueryState
+        isPending={list.isPending}
+        isError={list.isError}
+        isEmpty={(list.data?.alerts.length ?? 0) === 0}
+        labels={{
+          loading: t('common:common.loading'),
+          error: t('common:common.loadFailed'),
+          empty: t('alerts:wearer.empty'),
+          retry: t('common:common.retry'),
+        }}
+        onRetry={() => void list.refetch()}
+      >
+        <AlertTable
+          alerts={list.data?.alerts ?? []}
+          selection={null}
+          onConfirm={canConfirm ? confirmOne : null}
+          confirmingId={confirm.isPending ? (confirm.variables ?? null) : null}
+          showWearer={false}
+        />
+      </QueryState>
+    </section>
+  );
+}

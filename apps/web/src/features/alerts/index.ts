@@ -1,0 +1,4 @@
+export { ALERTS_KEY, useAlertList } from './api/alerts-api';
+export { AlertBadge } from './components/alert-badge';
+export { WearerAlerts } from './components/wearer-alerts';
+export { AlertNotifier } from './notifications/alert-notifier';

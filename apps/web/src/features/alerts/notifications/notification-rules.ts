@@ -1,0 +1,50 @@
+import { ALERT_REPEAT_SUPPRESS_MS, receivesAlertPopups, type Role } from '@wearable/domain';
+import { isDemoPath, stripDemoPrefix } from '../../../lib/demo';
+
+/** localStorage key of the stored alert memo (spec section 3: count, timestamp). Logout clears it with the rest. */
+export const ALERT_MEMO_KEY = 'alertMemo';
+
+export interface AlertMemo {
+  count: number;
+  timestamp: number;
+}
+
+const QUIET_PAGES = ['/login', '/verify'];
+
+/** Popups and sound: the five staff roles, never on the sign-in pages, never in the demo (spec 1, 6, 9). */
+export function notificationsAllowed(role: Role | null, pathname: string): boolean {
+  if (role === null || isDemoPath(pathname)) return false;
+  if (QUIET_PAGES.includes(stripDemoPrefix(pathname))) return false;
+  return receivesAlertPopups(role);
+}
+
+/**
+ * Whether `count` unconfirmed alerts deserve a popup now, and the memo to keep.
+ * The same count within 5 minutes of the last popup stays quiet; zero resets the memo,
+ * so the next alert after everything was confirmed is announced again.
+ */
+export function decideNotification(count: number, memo: AlertMemo | null, now: number): { notify: boolean; memo: AlertMemo } {
+  if (count <= 0) return { notify: false, memo: { count: 0, timestamp: now } };
+  const repeat = memo !== null && memo.count === count && now - memo.timestamp < ALERT_REPEAT_SUPPRESS_MS;
+  if (repeat) return { notify: false, memo };
+  return { notify: true, memo: { count, timestamp: now } };
+}
+
+export function readAlertMemo(): AlertMemo | null {
+  try {
+    const value: unknown = JSON.parse(window.localStorage.getItem(ALERT_MEMO_KEY) ?? 'null');
+    if (typeof value !== 'object' || value === null) return null;
+    const { count, timestamp } = value as Record<string, unknown>;
+    return typeof count === 'number' && typeof timestamp === 'number' ? { count, timestamp } : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeAlertMemo(memo: AlertMemo): void {
+  try {
+    window.localStorage.setItem(ALERT_MEMO_KEY, JSON.stringify(memo));
+  } catch {
+    // A full or blocked storage only means a repeat popup may show again.
+  }
+}

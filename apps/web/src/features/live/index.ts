@@ -1,0 +1,6 @@
+export { coverageOf, mergeSummaryEvent, SUMMARY_KEY, useWearerSummary } from './api/summary-api';
+export { summaryPollMs, useLiveStatus, type LiveStatus } from './hooks/live-status';
+export { useLiveStream } from './hooks/use-live-stream';
+export { CoverageStrip } from './components/coverage-strip';
+export { RelativeTime, useNow } from './components/relative-time';
+export { BatteryState, ConnectionState, LastSeen, useWearerStateText, WornState } from './components/wearer-state';

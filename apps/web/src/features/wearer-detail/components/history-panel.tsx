@@ -1,0 +1,104 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { QueryState } from '../../../components/ui/query-state';
+import { HISTORY_PERIODS, summarise, useHistory, type HistoryPeriod } from '../api/history-api';
+import { HistoryChart, type ChartSeries } from './history-chart';
+
+const SERIES: readonly ChartSeries[] = [
+  { metric: 'heartRate', label: 'heartRate', colour: '#be123c', scale: 'bpm' },
+  { metric: 'skinTemperature', label: 'skinTemperature', colour: '#0f766e', scale: 'celsius' },
+  { metric: 'wbgt', label: 'wbgt', colour: '#b45309', scale: 'celsius' },
+];
+
+/** Heart rate, skin temperature (and WBGT when the gateway measures it) over 24 h or 7 days. */
+export function HistoryPanel({ uid }: { uid: string }) {
+  const { t } = useTranslation(['live', 'common']);
+  const [period, setPeriod] = useState<HistoryPeriod>('24h');
+  const history = useHistory(uid, period);
+  const points = useMemo(() => history.data?.points ?? [], [history.data]);
+  const shown = useMemo(
+    () =>
+      SERIES.filter((s) => s.metric !== 'wbgt' || points.some((p) => typeof p.wbgt === 'number')).map((s) => ({
+        ...s,
+        label: t(`live:metrics.${s.metric}`),
+      })),
+    [points, t],
+  );
+  const axisLabels = useMemo(() => ({ bpm: t('live:chart.bpm'), celsius: t('live:chart.celsius') }), [t]);
+  const hasData = shown.some((s) => summarise(points, s.metric) !== null);
+  const format = (value: number) => value.toFixed(1);
+
+  return (
+    <section aria-labelledby="history-title" data-testid="history-panel" className="mt-8 rounded-lg border border-slate-200 bg-white p-4">
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+        <h2 id="history-title" className="text-base font-semibold text-slate-900">
+          {t('live:chart.title')}
+        </h2>
+        <div role="group" aria-label={t('live:chart.period')} className="flex gap-1">
+          {HISTORY_PERIODS.map((p) => (
+            <Button
+              key={p}
+              variant={p === period ? 'primary' : 'outline'}
+              className="min-h-8 px-3"
+              aria-pressed={p === period}
+              data-testid={`history-period-${p}`}
+              onClick={() => setPeriod(p)}
+            >
+              {t(`live:chart.periods.${p}`)}
+            </Button>
+          ))}
+        </div>
+      </div>
+      <QueryState
+        isPending={history.isPending}
+        isError={history.isError}
+        isEmpty={!hasData}
+        labels={{
+          loading: t('common:common.loading'),
+          error: t('common:common.loadFailed'),
+          empty: t('live:chart.empty'),
+          retry: t('common:common.retry'),
+        }}
+        onRetry={() => void history.refetch()}
+      >
+        <HistoryChart
+          points={points}
+          series={shown}
+          axisLabels={axisLabels}
+          describedBy="history-summary"
+          label={t('live:chart.label', { period: t(`live:chart.periods.${period}`) })}
+        />
+        <table id="history-summary" data-testid="history-summary" className="mt-4 w-full text-left text-sm">
+          <caption className="mb-1 text-left text-xs text-slate-500">
+            {t('live:chart.summaryCaption', { period: t(`live:chart.periods.${period}`) })}
+          </caption>
+          <thead>
+            <tr className="text-xs text-slate-500">
+              <th scope="col" className="py-1 font-medium">{t('live:chart.metric')}</th>
+              <th scope="col" className="py-1 font-medium">{t('live:chart.min')}</th>
+              <th scope="col" className="py-1 font-medium">{t('live:chart.avg')}</th>
+              <th scope="col" className="py-1 font-medium">{t('live:chart.max')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((s) => {
+              const summary = summarise(points, s.metric);
+              return (
+                <tr key={s.metric} className="border-t border-slate-100">
+                  <th scope="row" className="py-1 font-medium text-slate-700">
+                    <span aria-hidden="true" className="mr-2 inline-block size-2 rounded-full" style={{ background: s.colour }} />
+                    {s.label}
+                  </th>
+                  <td className="py-1 tabular-nums">{summary ? format(summary.min) : '—'}</td>
+                  <td className="py-1 tabular-nums">{summary ? format(summary.avg) : '—'}</td>
+                  <td className="py-1 tabular-nums">{summary ? format(summary.max) : '—'}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </QueryState>
+    </section>
+  );
+}

@@ -1,0 +1,2 @@
+export { HistoryPanel } from './components/history-panel';
+export { summarise, historyQuery } from './api/history-api';
