@@ -1,37 +1,26 @@
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ageOn } from '@wearable/domain';
-import { z } from 'zod';
-import { loadConfig } from '../config.js';
-import { openDb } from '../db/client.js';
-import { migrate } from '../db/migrate.js';
-import { DEMO_ORGANIZATIONS } from '../db/seed/demo-data.js';
 import type { SimulatorDriver } from './drivers/driver.js';
 import { createHttpDriver } from './drivers/http.driver.js';
 import { createMqttDriver } from './drivers/mqtt.driver.js';
-import { SITE_KINDS } from './environment.js';
 import { consoleLogger } from './logger.js';
 import { BatchSender, runSimulation } from './runner.js';
 import { loadScenarioFile, runScenario } from './scenario.js';
-import { type SimGateway, Simulation, type SimulationOptions } from './simulation.js';
-import { provisionSimulation } from './simulator.repository.js';
+import { type SimGateway, Simulation } from './simulation.js';
+import {
+  demoSource,
+  limit,
+  provision,
+  readGatewaysFile,
+  SimulateUsageError,
+  type Source,
+} from './simulate-sources.js';
 
-export class SimulateUsageError extends Error {}
+export { SimulateUsageError } from './simulate-sources.js';
 
 const USAGE = `Usage: npm run simulate -- [--wearers N] [--gateways M] [--via http|mqtt]
   [--url http://localhost:3000] [--mqtt-url mqtt://localhost:1883] [--seed S]
   [--mode realtime|fast] [--rate readings/s] [--duration s] [--backfill-hours h]
   [--events-per-hour E] [--scenario file.json] [--provision] [--gateways-file file.json]`;
-
-const gatewaysFile = z.array(
-  z.object({
-    gatewayId: z.string().min(1),
-    credential: z.string().min(1),
-    serialNumbers: z.array(z.string().min(1)).min(1),
-    site: z.enum(SITE_KINDS).optional(),
-  }),
-);
 
 const positive = (name: string, value: string | undefined, fallback: number): number => {
   if (value === undefined) return fallback;
@@ -40,84 +29,6 @@ const positive = (name: string, value: string | undefined, fallback: number): nu
     throw new SimulateUsageError(`--${name} must be a number >= 0, got "${value}"`);
   return n;
 };
-
-interface Source {
-  gateways: SimGateway[];
-  wearers: SimulationOptions['wearers'];
-}
-
-/** The demo organisation's deterministic gateways and bracelets, as the seed creates them. */
-function demoSource(): Source {
-  const demo = DEMO_ORGANIZATIONS.find((o) => o.isDemo);
-  if (!demo) throw new SimulateUsageError('no demo organisation in the seed data');
-  const now = new Date();
-  return {
-    gateways: demo.gateways.map((g) => ({
-      gatewayId: g.id,
-      credential: g.credential,
-      serialNumbers: demo.wearers.filter((w) => w.gatewayId === g.id).map((w) => w.serialNumber),
-    })),
-    wearers: Object.fromEntries(
-      demo.wearers.map((w) => [
-        w.serialNumber,
-        { age: ageOn(w.birthDate, now), dutyCycleMinutes: w.dutyCycle },
-      ]),
-    ),
-  };
-}
-
-/** Keeps the first M gateways and N bracelets of a source. */
-function limit(source: Source, wearers: number | undefined, gateways: number | undefined): Source {
-  let left = wearers ?? Infinity;
-  const kept = source.gateways.slice(0, gateways ?? Infinity).map((g) => {
-    const serialNumbers = g.serialNumbers.slice(0, Math.max(0, left));
-    left -= serialNumbers.length;
-    return { ...g, serialNumbers };
-  });
-  return { ...source, gateways: kept.filter((g) => g.serialNumbers.length > 0) };
-}
-
-/**
- * Provisions into the server's database. PGlite's data folder cannot be opened by two
- * processes: refuse while a server answers at --url, and stop after writing the gateways file.
- */
-async function provision(
-  url: string,
-  wearers: number,
-  gateways: number,
-): Promise<{ source: Source; exit: boolean }> {
-  const config = loadConfig();
-  const pglite = !config.databaseUrl;
-  if (pglite) {
-    const running = await fetch(new URL('/healthz', url)).then(
-      () => true,
-      () => false,
-    );
-    if (running) {
-      throw new SimulateUsageError(
-        `A server answers at ${url} on PGlite (${config.dataDir}), whose data folder only one process may open. ` +
-          'Stop it, run --provision, start it again and run with --gateways-file.',
-      );
-    }
-  }
-  const db = await openDb(config);
-  try {
-    await migrate(db);
-    const result = await provisionSimulation(db, {
-      wearers,
-      gateways,
-      birthYear: (i) => 1962 + ((i * 7) % 44),
-    });
-    const file = join(pglite ? config.dataDir : '.', `simulation-${result.organizationId}.json`);
-    writeFileSync(file, JSON.stringify(result.gateways, null, 2));
-    console.log(
-      `Provisioned ${result.organizationId}: ${wearers} wearers on ${gateways} gateways; gateways file ${file}`,
-    );
-    return { source: { gateways: result.gateways, wearers: {} }, exit: pglite };
-  } finally {
-    await db.close();
-  }
-}
 
 /** `simulate`: simulated gateways and wearers against a running server. */
 export async function simulateCommand(args: string[]): Promise<void> {
@@ -160,10 +71,11 @@ export async function simulateCommand(args: string[]): Promise<void> {
     if (provisioned.exit) return;
     source = provisioned.source;
   } else if (v['gateways-file']) {
-    const parsed = gatewaysFile.safeParse(JSON.parse(readFileSync(v['gateways-file'], 'utf8')));
-    if (!parsed.success)
-      throw new SimulateUsageError(`--gateways-file: ${parsed.error.issues[0]?.message}`);
-    source = limit({ gateways: parsed.data, wearers: {} }, wearers, gatewayCount);
+    source = limit(
+      { gateways: readGatewaysFile(v['gateways-file']), wearers: {} },
+      wearers,
+      gatewayCount,
+    );
   } else {
     source = limit(demoSource(), wearers, gatewayCount);
   }

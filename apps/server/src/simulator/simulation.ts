@@ -1,4 +1,4 @@
-import type { BraceletReading, DeviceEvent, EnvironmentReading } from '@wearable/domain';
+import type { BraceletReading } from '@wearable/domain';
 import { climateAt, type SiteKind } from './environment.js';
 import {
   applyWearerEvent,
@@ -10,8 +10,11 @@ import {
 } from './events.js';
 import { localTimeIn } from './local-time.js';
 import { initialWearerState, stepWearer, type WearerState } from './physiology.js';
+import { Outbox, type OutboundBatch, type OutboundItem } from './outbox.js';
 import { createRng, deriveSeed, type Rng } from './prng.js';
 import { buildWearerProfile, type WearerProfile } from './wearer-profile.js';
+
+export type { OutboundBatch } from './outbox.js';
 
 /** A gateway the simulator speaks for, with the bracelets that report through it. */
 export interface SimGateway {
@@ -36,19 +39,6 @@ export interface SimulationOptions {
   eventsPerHour?: number;
   onEvent?: (event: SimEventRecord) => void;
 }
-
-/** What one gateway sends in one batch. */
-export interface OutboundBatch {
-  gatewayId: string;
-  readings: BraceletReading[];
-  environment: EnvironmentReading[];
-  events: DeviceEvent[];
-}
-
-type Queued =
-  | { at: number; gatewayId: string; list: 'readings'; item: BraceletReading }
-  | { at: number; gatewayId: string; list: 'environment'; item: EnvironmentReading }
-  | { at: number; gatewayId: string; list: 'events'; item: DeviceEvent };
 
 interface GatewayModel {
   spec: SimGateway;
@@ -93,11 +83,10 @@ export class Simulation {
   private readonly gateways = new Map<string, GatewayModel>();
   private readonly rng: Rng;
   private readonly localTime: ReturnType<typeof localTimeIn>;
-  private readonly pending: Queued[] = [];
+  private readonly outbox = new Outbox();
   private readonly forced: { kind: SimEventKind; target: string | undefined; duration?: number }[] =
     [];
   private nextMinute: number;
-  private announcements: SimEventRecord[] = [];
 
   constructor(private readonly opts: SimulationOptions) {
     this.rng = createRng(deriveSeed(opts.seed, 'events'));
@@ -133,11 +122,6 @@ export class Simulation {
     });
   }
 
-  /** Reported to onEvent when the clock reaches the event, not when its minute is computed. */
-  private announce(event: SimEventRecord): void {
-    this.announcements.push(event);
-  }
-
   /** Where the model's clock stands: everything up to here has been generated. */
   get cursor(): Date {
     return new Date(this.nextMinute * 60_000);
@@ -152,31 +136,13 @@ export class Simulation {
   advanceTo(t: Date): OutboundBatch[] {
     const until = t.getTime();
     while (this.nextMinute * 60_000 <= until) this.stepMinute(this.nextMinute++);
-    this.pending.sort((a, b) => a.at - b.at);
-    let count = 0;
-    while (count < this.pending.length && this.pending[count]!.at <= until) count++;
-    const due = this.pending.splice(0, count);
-    const announced = this.announcements.filter((e) => Date.parse(e.at) <= until);
-    this.announcements = this.announcements.filter((e) => Date.parse(e.at) > until);
-    for (const event of announced) this.opts.onEvent?.(event);
-    const batches = new Map<string, OutboundBatch>();
-    for (const q of due) {
-      let batch = batches.get(q.gatewayId);
-      if (!batch) {
-        batch = { gatewayId: q.gatewayId, readings: [], environment: [], events: [] };
-        batches.set(q.gatewayId, batch);
-      }
-      if (q.list === 'readings') batch.readings.push(q.item);
-      else if (q.list === 'environment') batch.environment.push(q.item);
-      else batch.events.push(q.item);
-    }
-    return [...batches.values()];
+    return this.outbox.release(until, this.opts.onEvent);
   }
 
-  private queue(q: Queued): void {
+  private queue(q: OutboundItem): void {
     // A silent gateway sends nothing: its bracelets' readings are lost, as with a dead uplink.
     if (this.gateways.get(q.gatewayId)!.silentUntil > q.at) return;
-    this.pending.push(q);
+    this.outbox.push(q);
   }
 
   private stepMinute(minute: number): void {
@@ -283,7 +249,7 @@ export class Simulation {
           : undefined;
       if (!g) return;
       g.silentUntil = at + durationMinutes * 60_000;
-      this.announce({ kind, at: iso(at), gatewayId: g.spec.gatewayId, durationMinutes });
+      this.outbox.announce({ kind, at: iso(at), gatewayId: g.spec.gatewayId, durationMinutes });
       return;
     }
     const candidates = target
@@ -309,7 +275,7 @@ export class Simulation {
         item: { serialNumber: w.profile.serialNumber, type: deviceEvent, at: iso(at) },
       });
     }
-    this.announce({
+    this.outbox.announce({
       kind,
       at: iso(at),
       gatewayId: g.spec.gatewayId,
