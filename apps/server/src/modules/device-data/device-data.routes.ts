@@ -10,11 +10,14 @@ import {
 } from '@wearable/domain';
 import type { AppContext } from '../../context.js';
 import { historyFor, monthlyReportFor, summaryFor } from './device-data.service.js';
+import { startPlannerStats } from './planner-stats.job.js';
 
 /** Wearers' latest state, history and monthly report. */
 export const deviceDataRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (base, { ctx }) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['Device data'];
+  const stopStats = startPlannerStats(ctx, app.log);
+  app.addHook('onClose', async () => stopStats());
 
   app.get(
     '/v3/device/summary',

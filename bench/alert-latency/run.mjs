@@ -1,0 +1,128 @@
+// alert-latency: while gateways ingest readings over HTTP at a steady rate, gateways send SOS events; measures the
+// time from the gateway's send to the `alert` event on a /v3/live SSE client (p50/p95/p99).
+// Usage: npm run bench -- alert-latency [--rate 1000] [--sos 100] [--wearers 2000]
+//        [--pg postgres://postgres@127.0.0.1:5432/postgres --rate 5000]
+// Target: p99 <= 200 ms.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { SERVER_MAIN, freePort, printMachine, requireBuild, serverEnv, startServer, stopServer, waitForReady } from '../foundation/_lib.mjs';
+import { gatewayCredential, openFreshDb, percentiles, seedOrganization, signIn } from '../summary/seed.mjs';
+
+const { values } = parseArgs({
+  options: {
+    rate: { type: 'string', default: '1000' },
+    wearers: { type: 'string', default: '2000' },
+    sos: { type: 'string', default: '100' },
+    sosEveryMs: { type: 'string', default: '200' },
+    pg: { type: 'string' },
+  },
+});
+const TARGET_P99 = 200;
+requireBuild(SERVER_MAIN, 'the server');
+const RATE = Number(values.rate);
+const SOS = Number(values.sos);
+// Readers are the first `wearers`; SOS senders are extra wearers behind their own gateways.
+const READERS = Number(values.wearers);
+const total = READERS + SOS;
+
+const folder = await mkdtemp(join(tmpdir(), 'wearable-bench-latency-'));
+const dataDir = join(folder, 'db');
+const fresh = await openFreshDb({ pgUrl: values.pg, dataDir });
+const { gateways } = await seedOrganization(fresh.db, { wearers: total, withLatest: false });
+await fresh.db.close();
+
+const port = await freePort();
+const baseUrl = `http://127.0.0.1:${port}`;
+const env = serverEnv(port, dataDir, { SEED_DEMO: 'false', ...(fresh.databaseUrl ? { DATABASE_URL: fresh.databaseUrl } : {}) });
+const server = startServer(env);
+const gw = (i) => ({ authorization: `Gateway bgw-${i}:${gatewayCredential(i)}`, 'content-type': 'application/json' });
+const gatewayOf = (wearer) => 1 + Math.floor((wearer - 1) / 100);
+
+try {
+  await waitForReady(baseUrl, server);
+  const token = await signIn(baseUrl);
+
+  // The SSE client: time of arrival of each opened alert, by wearer.
+  const arrived = new Map();
+  const abort = new AbortController();
+  const live = await fetch(`${baseUrl}/v3/live?access_token=${token}`, { signal: abort.signal });
+  if (!live.ok || !live.body) throw new Error(`live failed: ${live.status}`);
+  void (async () => {
+    const reader = live.body.getReader();
+    const decoder = new TextDecoder();
+    let buf = '';
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      const now = performance.now();
+      buf += decoder.decode(value, { stream: true });
+      let cut;
+      while ((cut = buf.indexOf('\n\n')) >= 0) {
+        const frame = buf.slice(0, cut);
+        buf = buf.slice(cut + 2);
+        if (!frame.startsWith('event: alert')) continue;
+        const data = JSON.parse(/^data: (.*)$/m.exec(frame)?.[1] ?? '{}');
+        if (data.action === 'opened' && !arrived.has(data.alert.wearer.uid)) arrived.set(data.alert.wearer.uid, now);
+      }
+    }
+  })().catch(() => undefined);
+
+  // Readings: every reader gateway sends one reading per wearer per cycle; cycles paced to RATE readings/s.
+  const readerGateways = Math.ceil(READERS / 100);
+  let stop = false;
+  let sent = 0;
+  let failed = 0;
+  const started = performance.now();
+  const ingest = async (g) => {
+    const perCycleMs = (readerGateways * 100 * 1000) / RATE;
+    let cycle = 0;
+    // Stagger the gateways over one cycle.
+    await new Promise((r) => setTimeout(r, (perCycleMs * (g - 1)) / readerGateways));
+    while (!stop) {
+      const at = new Date(Date.now()).toISOString();
+      const readings = [];
+      for (let w = (g - 1) * 100 + 1; w <= Math.min(g * 100, READERS); w++) {
+        readings.push({ serialNumber: `BBR-${w}`, at, heartRate: 60 + ((w + cycle) % 40), skinTemperature: 33, worn: true, steps: 5 });
+      }
+      const res = await fetch(`${baseUrl}/gateway/v1/batches`, { method: 'POST', headers: gw(g), body: JSON.stringify({ readings }) });
+      if (res.ok) sent += readings.length;
+      else failed++;
+      await res.arrayBuffer();
+      cycle++;
+      const next = started + cycle * perCycleMs + (perCycleMs * (g - 1)) / readerGateways;
+      await new Promise((r) => setTimeout(r, Math.max(0, next - performance.now())));
+    }
+  };
+  const loops = Array.from({ length: readerGateways }, (_, i) => ingest(i + 1));
+  await new Promise((r) => setTimeout(r, 3000)); // reach a steady rate first
+
+  const sentAt = new Map();
+  for (let k = 0; k < SOS; k++) {
+    const w = READERS + 1 + k;
+    const body = JSON.stringify({ events: [{ serialNumber: `BBR-${w}`, type: 'SOS', at: new Date().toISOString() }] });
+    sentAt.set(`bw-${w}`, performance.now());
+    void fetch(`${baseUrl}/gateway/v1/batches`, { method: 'POST', headers: gw(gatewayOf(w)), body }).then((r) => r.arrayBuffer());
+    await new Promise((r) => setTimeout(r, Number(values.sosEveryMs)));
+  }
+  await new Promise((r) => setTimeout(r, 2000));
+  stop = true;
+  const seconds = (performance.now() - started) / 1000;
+  await Promise.all(loops);
+  abort.abort();
+
+  const latencies = [...sentAt].flatMap(([uid, t]) => (arrived.has(uid) ? [arrived.get(uid) - t] : []));
+  const p = percentiles(latencies);
+  const db = values.pg ? 'PostgreSQL' : 'PGlite';
+  console.log(`${db}: ingested ${Math.round(sent / seconds)} readings/s (target ${RATE}), ${failed} failed batches, ${gateways} gateways`);
+  console.log(
+    `${db}: SOS send -> SSE alert: ${p.n}/${SOS} arrived, p50 ${p.p50} ms, p95 ${p.p95} ms, p99 ${p.p99} ms, max ${p.max} ms ` +
+      `(target p99 <= ${TARGET_P99}: ${p.n === SOS && p.p99 <= TARGET_P99 ? 'met' : 'MISSED'})`,
+  );
+  printMachine();
+} finally {
+  await stopServer(server);
+  await fresh.drop();
+  await rm(folder, { recursive: true, force: true });
+}

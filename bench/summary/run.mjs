@@ -1,0 +1,72 @@
+// summary: GET /v3/device/summary for an organisation of 10,000 wearers (latest values, 500 open alerts), as its
+// owner: 200 sequential requests, then 10 concurrent clients x 20 requests; server = the built app in a child
+// process. Usage: npm run bench -- summary [--wearers 10000] [--pg postgres://postgres@127.0.0.1:5432/postgres]
+// Target: p95 <= 100 ms.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { SERVER_MAIN, freePort, printMachine, requireBuild, serverEnv, startServer, stopServer, waitForReady } from '../foundation/_lib.mjs';
+import { openFreshDb, percentiles, seedOrganization, signIn } from './seed.mjs';
+
+const { values } = parseArgs({
+  options: {
+    wearers: { type: 'string', default: '10000' },
+    alerts: { type: 'string', default: '500' },
+    sequential: { type: 'string', default: '200' },
+    concurrency: { type: 'string', default: '10' },
+    pg: { type: 'string' },
+  },
+});
+const TARGET_P95 = 100;
+requireBuild(SERVER_MAIN, 'the server');
+
+const folder = await mkdtemp(join(tmpdir(), 'wearable-bench-summary-'));
+const dataDir = join(folder, 'db');
+const t0 = performance.now();
+const fresh = await openFreshDb({ pgUrl: values.pg, dataDir });
+await seedOrganization(fresh.db, { wearers: Number(values.wearers), openAlerts: Number(values.alerts) });
+await fresh.db.close();
+console.log(`seeded ${values.wearers} wearers, ${values.alerts} open alerts in ${Math.round(performance.now() - t0)} ms`);
+
+const port = await freePort();
+const baseUrl = `http://127.0.0.1:${port}`;
+const env = serverEnv(port, dataDir, { SEED_DEMO: 'false', ...(fresh.databaseUrl ? { DATABASE_URL: fresh.databaseUrl } : {}) });
+const server = startServer(env);
+try {
+  await waitForReady(baseUrl, server);
+  const token = await signIn(baseUrl);
+  const headers = { authorization: `Bearer ${token}` };
+  const once = async () => {
+    const start = performance.now();
+    const res = await fetch(`${baseUrl}/v3/device/summary`, { headers });
+    const body = await res.json();
+    const ms = performance.now() - start;
+    if (!res.ok) throw new Error(`summary failed: ${res.status} ${JSON.stringify(body)}`);
+    return { ms, count: body.wearers.length, alerts: body.wearers.reduce((n, w) => n + w.openAlerts.length, 0) };
+  };
+  const first = await once();
+  console.log(`one response: ${first.count} wearers, ${first.alerts} open alerts`);
+  for (let i = 0; i < 5; i++) await once(); // warm-up
+  const seq = [];
+  for (let i = 0; i < Number(values.sequential); i++) seq.push((await once()).ms);
+  const conc = [];
+  const c = Number(values.concurrency);
+  const wall = performance.now();
+  await Promise.all(
+    Array.from({ length: c }, async () => {
+      for (let i = 0; i < 20; i++) conc.push((await once()).ms);
+    }),
+  );
+  const wallS = (performance.now() - wall) / 1000;
+  const db = values.pg ? 'PostgreSQL' : 'PGlite';
+  const s = percentiles(seq);
+  const p = percentiles(conc);
+  console.log(`${db}, sequential: n=${s.n} p50 ${s.p50} ms, p95 ${s.p95} ms, p99 ${s.p99} ms, max ${s.max} ms (target p95 <= ${TARGET_P95}: ${s.p95 <= TARGET_P95 ? 'met' : 'MISSED'})`);
+  console.log(`${db}, ${c} concurrent: n=${p.n} p50 ${p.p50} ms, p95 ${p.p95} ms, p99 ${p.p99} ms, max ${p.max} ms, ${Math.round(p.n / wallS)} req/s`);
+  printMachine();
+} finally {
+  await stopServer(server);
+  await fresh.drop();
+  await rm(folder, { recursive: true, force: true });
+}
