@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { focusRing } from '../../components/ui/button';
 import { PageHeading } from '../../components/ui/page-heading';
 import { QueryState } from '../../components/ui/query-state';
+import { Spinner } from '../../components/ui/spinner';
 import { Table, Td, Th } from '../../components/ui/table';
 import { AlertBadge } from '../../features/alerts';
 import { sortWearers, useWearers } from '../../features/devices/api/wearers-api';
@@ -23,7 +24,7 @@ import { AppLink } from '../../lib/app-path';
 
 /** /devices: the wearer list (devices feature) with each wearer's live state (live feature) and open alerts. */
 export function DevicesLivePage() {
-  const { t, i18n } = useTranslation(['common', 'live', 'alerts']);
+  const { t, i18n, ready } = useTranslation(['common', 'live', 'alerts']);
   const [sort, setSort] = useState<WearerSort>('name_asc');
   const wearers = useWearers(sort);
   const live = useLiveStatus();
@@ -33,6 +34,7 @@ export function DevicesLivePage() {
   const rows = sortWearers(wearers.data ?? [], sort, i18n.resolvedLanguage ?? 'ja');
   const states = new Map<string, WearerSummary>((summary.data?.wearers ?? []).map((w) => [w.uid, w]));
   const none = t('common.none');
+  if (!ready) return <Spinner label={t('common.loading')} />;
 
   const sortSelect = (
     <label className="flex items-center gap-2 text-sm text-slate-600">
@@ -82,6 +84,7 @@ export function DevicesLivePage() {
           <tbody>
             {rows.map((wearer) => {
               const state = states.get(wearer.uid);
+              const battery = state?.battery ?? wearer.battery;
               return (
                 <tr key={wearer.uid} data-testid="wearer-row" data-uid={wearer.uid}>
                   <Td>
@@ -98,7 +101,7 @@ export function DevicesLivePage() {
                   <Td className="tabular-nums">{state ? text.skinTemperature(state.skinTemperature) : none}</Td>
                   <Td>{state ? <WornState worn={state.worn} /> : none}</Td>
                   <Td className="tabular-nums">
-                    <BatteryState battery={state?.battery ?? wearer.battery} />
+                    <BatteryState battery={battery} label={battery === null ? none : t('devices.batteryValue', { value: battery })} />
                   </Td>
                   <Td>{state ? <ConnectionState connection={state.connection} /> : none}</Td>
                   <Td>{state ? <LastSeen at={state.lastSeenAt} now={now} /> : none}</Td>

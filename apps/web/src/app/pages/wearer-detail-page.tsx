@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageHeading } from '../../components/ui/page-heading';
 import { QueryState } from '../../components/ui/query-state';
+import { Spinner } from '../../components/ui/spinner';
 import { AlertBadge, WearerAlerts } from '../../features/alerts';
 import {
   BatteryState,
@@ -19,7 +20,7 @@ import { AppLink } from '../../lib/app-path';
 
 /** /devices/:clientId/:uid: who, how they are now, the last day or week, and their alerts. */
 export function WearerDetailPage() {
-  const { t } = useTranslation(['common', 'live', 'alerts']);
+  const { t, ready } = useTranslation(['common', 'live', 'alerts']);
   const { clientId = '', uid = '' } = useParams();
   const live = useLiveStatus();
   const summary = useWearerSummary(summaryPollMs(live));
@@ -27,13 +28,14 @@ export function WearerDetailPage() {
   const now = useNow();
   const wearer = summary.data?.wearers.find((w) => w.uid === uid);
   const none = t('common.none');
+  if (!ready) return <Spinner label={t('common.loading')} />;
 
   const facts: { key: string; label: string; value: React.ReactNode }[] = wearer
     ? [
         { key: 'heartRate', label: t('live:columns.heartRate'), value: text.heartRate(wearer.heartRate) },
         { key: 'skinTemperature', label: t('live:columns.skinTemperature'), value: text.skinTemperature(wearer.skinTemperature) },
         { key: 'worn', label: t('live:columns.worn'), value: <WornState worn={wearer.worn} /> },
-        { key: 'battery', label: t('live:columns.battery'), value: <BatteryState battery={wearer.battery} /> },
+        { key: 'battery', label: t('live:columns.battery'), value: <BatteryState battery={wearer.battery} label={text.battery(wearer.battery)} /> },
         { key: 'connection', label: t('live:columns.connection'), value: <ConnectionState connection={wearer.connection} /> },
         { key: 'lastSeen', label: t('live:columns.lastSeen'), value: <LastSeen at={wearer.lastSeenAt} now={now} /> },
       ]

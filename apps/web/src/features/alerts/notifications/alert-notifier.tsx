@@ -11,11 +11,12 @@ import { useAlertNotifier } from './use-alert-notifier';
 
 /** The shell's alert popup, browser notification and tone (spec sections 6, 8, 9). Renders nothing itself. */
 export function AlertNotifier({ role }: { role: Role | null }) {
-  const { t } = useTranslation(['alerts', 'common']);
+  const { t, ready } = useTranslation(['alerts', 'common']);
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const appPath = useAppPath();
-  const enabled = notificationsAllowed(role, pathname);
+  // Waiting for the alerts texts keeps an untranslated key out of the popup.
+  const enabled = ready && notificationsAllowed(role, pathname);
 
   useEffect(() => {
     if (!enabled) return;

@@ -14,7 +14,7 @@ async function fetchUnconfirmedCount(): Promise<number | null> {
     console.warn(`Alert poll failed with status ${result.status}`);
     return null;
   }
-  return result.data.total;
+  return typeof result.data.total === 'number' ? result.data.total : null;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { SummaryResponse, WearerSummary } from '@wearable/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { unwrap } from '../../../lib/api-client';
+import { ApiError, NON_HTTP_FAILURE, unwrap } from '../../../lib/api-client';
 
 /** One cache entry for every wearer's latest state; the live stream writes into it. */
 export const SUMMARY_KEY = ['live', 'summary'] as const;
@@ -13,7 +13,12 @@ export const LOW_BATTERY_PERCENT = 20;
 export function useWearerSummary(pollMs: number | false) {
   return useQuery({
     queryKey: SUMMARY_KEY,
-    queryFn: async () => unwrap(await api.get<SummaryResponse>('/v3/device/summary')),
+    queryFn: async () => {
+      const summary = unwrap(await api.get<SummaryResponse>('/v3/device/summary'));
+      // An answer without the list is no answer: the page shows its error state instead of breaking.
+      if (!Array.isArray(summary.wearers)) throw new ApiError(NON_HTTP_FAILURE, null);
+      return summary;
+    },
     refetchInterval: pollMs,
     staleTime: 5_000,
   });

@@ -37,10 +37,10 @@ export function ConnectionState({ connection }: { connection: WearerSummary['con
   );
 }
 
-export function BatteryState({ battery }: { battery: number | null }) {
-  const text = useWearerStateText();
+/** The battery as `label` says it, amber when low (the coverage strip counts the same wearers). */
+export function BatteryState({ battery, label }: { battery: number | null; label: string }) {
   const low = battery !== null && battery <= LOW_BATTERY_PERCENT;
-  return <span className={low ? 'font-medium text-amber-800' : undefined}>{text.battery(battery)}</span>;
+  return <span className={low ? 'font-medium text-amber-800' : undefined}>{label}</span>;
 }
 
 export function LastSeen({ at, now }: { at: string | null; now: number }) {

@@ -64,7 +64,8 @@ export function useLiveStream({ enabled, onAlert, createSource = defaultSource }
 
     const connect = () => {
       const token = getAccessToken();
-      if (token === null) {
+      // Without EventSource (old browsers, jsdom) the pages poll instead.
+      if (token === null || (createSource === defaultSource && typeof EventSource === 'undefined')) {
         liveStatusStore.set('off');
         return;
       }
