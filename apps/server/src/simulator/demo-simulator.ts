@@ -115,6 +115,7 @@ export async function startDemoSimulator(
       stepMs: 10 * 60_000,
       signal: controller.signal,
     });
+    if (controller.signal.aborted) return;
     log.info(
       {
         organizationId: org.id,

@@ -17,7 +17,8 @@ const WEIGHTS: Record<SimEventKind, number> = {
   sos: 2,
   fall: 2,
   removed: 2,
-  'gateway-silent': 1,
+  // A silent gateway darkens all its wearers at once: rarer than the rest.
+  'gateway-silent': 0.3,
   'heat-episode': 2,
   'high-heart-rate': 2,
 };
@@ -27,7 +28,7 @@ const DURATIONS: Record<SimEventKind, [number, number]> = {
   sos: [0, 0],
   fall: [0, 0],
   removed: [8, 25],
-  'gateway-silent': [12, 25],
+  'gateway-silent': [12, 20],
   'heat-episode': [20, 40],
   'high-heart-rate': [10, 16],
 };
