@@ -187,6 +187,12 @@ export async function ingestBatch(
     const batteryChanges = [...batteries]
       .filter(([, b]) => b.stored !== b.latest)
       .map(([braceletId, b]) => ({ braceletId, battery: b.latest }));
+    // The cached bracelet rows learn the new level, so the next batch does not write it again.
+    for (const r of readings) {
+      const b = batteries.get(r.bracelet.id);
+      const cached = bracelets.get(r.item.serialNumber);
+      if (b && cached) cached.battery = b.latest;
+    }
     await updateBatteries(tx, batteryChanges);
 
     const inputs = new Map<string, EngineInput[]>();
