@@ -1,0 +1,164 @@
+import type { AlertView, UserInfo } from '@wearable/domain';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { toast } from 'sonner';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DemoUserProvider } from '../../../lib/current-user';
+import { json, stubServer } from '../../../testing/render';
+import { renderAlerts, signInAsRole } from '../alerts-test-utils';
+import { AlertHistoriesPage } from './alert-histories-page';
+
+function alert(id: string, patch: Partial<AlertView> = {}): AlertView {
+  return {
+    id,
+    type: 'HEART_RATE',
+    level: 'CAUTION',
+    status: 'OPEN',
+    openedAt: '2026-11-21T09:00:00.000Z',
+    closedAt: null,
+    closeReason: null,
+    confirmedAt: null,
+    confirmedBy: null,
+    wearer: { uid: `w-${id}`, name: `利用者 ${id}` },
+    groupId: 'g1',
+    groupName: '第一現場',
+    clientId: 'c1',
+    cause: { rule: 'heart-rate-above-upper-bound', values: { heartRate: 192, lowerBound: 40, upperBound: 180 }, windowStart: null, windowEnd: null },
+    notified: true,
+    ...patch,
+  };
+}
+
+const ALERTS = [
+  alert('a1', { type: 'SOS_CALL', level: 'EMERGENCY', cause: { rule: 'sos-button', values: { event: 'SOS' }, windowStart: null, windowEnd: null } }),
+  alert('a2'),
+  alert('a3', { confirmedAt: '2026-11-21T09:05:00.000Z', confirmedBy: { uid: 'u1', name: '山田' } }),
+];
+
+const DEMO_USER: UserInfo = {
+  name: 'デモ',
+  role: 'ORGANIZATION_OWNER',
+  uid: 'demo',
+  devices: [],
+  linkedUids: [],
+  mail: 'demo@example.com',
+  mailVerified: true,
+  gatewayId: null,
+  agreedTermsOfUse: true,
+  mediromOrganizationId: null,
+};
+
+function server() {
+  return stubServer((url, init) => {
+    if (url.startsWith('/v2/alert/list') || url.startsWith('/demo-api/v2/alert/list'))
+      return json(200, { alerts: ALERTS, total: 120, page: 1, pageSize: 50 });
+    if (url === '/v2/alert/confirm') return json(200, { alertId: 'a1', result: 'confirmed' });
+    if (url === '/v2/alert/batchConfirm') {
+      const ids = (JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as { alertIds: string[] }).alertIds;
+      return json(200, { results: ids.map((alertId) => ({ alertId, result: 'confirmed' })) });
+    }
+    return json(404, {});
+  });
+}
+
+afterEach(() => {
+  toast.dismiss();
+  localStorage.clear();
+  vi.restoreAllMocks();
+});
+
+describe('AlertHistoriesPage', () => {
+  it('lists time, wearer, group, translated type, level badge, status and cause', async () => {
+    server();
+    signInAsRole('ORGANIZATION_OWNER');
+    await renderAlerts(<AlertHistoriesPage />, { path: '/alert-histories' });
+    const rows = await screen.findAllByTestId('alert-row');
+    expect(rows).toHaveLength(3);
+    expect(rows[0]!.textContent).toContain('SOS発信');
+    expect(rows[0]!.textContent).toContain('第一現場');
+    expect(within(rows[0]!).getByTestId('alert-badge').dataset.colour).toBe('red');
+    expect(within(rows[1]!).getByTestId('alert-badge').dataset.colour).toBe('amber');
+    expect(within(rows[1]!).getByTestId('alert-cause').textContent).toBe('心拍数 192 > 上限 180');
+    expect(within(rows[2]!).getByTestId('alert-status').textContent).toBe('確認済み（山田）');
+    expect(screen.getByTestId('pager-status').textContent).toBe('1 / 3 ページ（120件）');
+  });
+
+  it('sends the filters as the query and starts again at page 1', async () => {
+    const calls = server();
+    signInAsRole('ORGANIZATION_OWNER');
+    await renderAlerts(<AlertHistoriesPage />, { path: '/alert-histories' });
+    await screen.findAllByTestId('alert-row');
+    fireEvent.click(screen.getByTestId('pager-next'));
+    await waitFor(() => expect(calls.some((c) => c.url.includes('page=2'))).toBe(true));
+    fireEvent.click(screen.getByTestId('filter-not-confirmed'));
+    fireEvent.change(screen.getByTestId('filter-type'), { target: { value: 'SOS_CALL' } });
+    fireEvent.change(screen.getByTestId('filter-level'), { target: { value: 'EMERGENCY' } });
+    fireEvent.change(screen.getByTestId('filter-period'), { target: { value: 'all' } });
+    await waitFor(() => {
+      const last = new URL(calls.at(-1)!.url, 'http://x');
+      expect(Object.fromEntries(last.searchParams)).toEqual({ notConfirmed: 'true', type: 'SOS_CALL', level: 'EMERGENCY', page: '1', pageSize: '50' });
+    });
+  });
+
+  it('confirms one alert and several selected ones', async () => {
+    const calls = server();
+    signInAsRole('ORGANIZATION_GENERAL');
+    await renderAlerts(<AlertHistoriesPage />, { path: '/alert-histories' });
+    const rows = await screen.findAllByTestId('alert-row');
+    // Only open, unconfirmed alerts can be confirmed.
+    expect(within(rows[2]!).queryByTestId('alert-confirm')).toBeNull();
+    fireEvent.click(within(rows[0]!).getByTestId('alert-confirm'));
+    await screen.findByText('アラートを確認済みにしました。');
+    expect(calls.find((c) => c.url === '/v2/alert/confirm')?.body).toEqual({ alertId: 'a1' });
+
+    const batch = screen.getByTestId<HTMLButtonElement>('alert-batch-confirm');
+    expect(batch.disabled).toBe(true);
+    fireEvent.click(screen.getByTestId('alert-select-all'));
+    expect(batch.textContent).toBe('選択した2件を確認');
+    fireEvent.click(batch);
+    await screen.findByText('2件中2件を確認済みにしました。');
+    expect(calls.find((c) => c.url === '/v2/alert/batchConfirm')?.body).toEqual({ alertIds: ['a1', 'a2'] });
+  });
+
+  it('shows no confirm controls in the demo (read-only) or to personal users', async () => {
+    server();
+    await renderAlerts(
+      <DemoUserProvider value={DEMO_USER}>
+        <AlertHistoriesPage />
+      </DemoUserProvider>,
+      { path: '/demo/alert-histories' },
+    );
+    await screen.findAllByTestId('alert-row');
+    expect(screen.queryByTestId('alert-confirm')).toBeNull();
+    expect(screen.queryByTestId('alert-batch-confirm')).toBeNull();
+    expect(screen.getByTestId('alert-csv')).toBeTruthy();
+  });
+
+  it('downloads the CSV with the bearer token, the same filters and the current language', async () => {
+    const calls = stubServer((url) => {
+      if (url.startsWith('/v2/alert/listCsv'))
+        return new Response('\uFEFFtime,wearer\r\n', { status: 200, headers: { 'Content-Disposition': 'attachment; filename="alerts-20261121.csv"' } });
+      return json(200, { alerts: ALERTS, total: 3, page: 1, pageSize: 50 });
+    });
+    const headers: unknown[] = [];
+    const stubbed = globalThis.fetch;
+    globalThis.fetch = (input, init) => {
+      headers.push(init?.headers);
+      return stubbed(input, init);
+    };
+    URL.createObjectURL = vi.fn(() => 'blob:csv');
+    URL.revokeObjectURL = vi.fn();
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    signInAsRole('ORGANIZATION_OWNER');
+    await renderAlerts(<AlertHistoriesPage />, { path: '/alert-histories', lng: 'en' });
+    await screen.findAllByTestId('alert-row');
+    fireEvent.click(screen.getByTestId('filter-not-confirmed'));
+    fireEvent.click(screen.getByTestId('alert-csv'));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    const csvCall = calls.find((c) => c.url.startsWith('/v2/alert/listCsv'))!;
+    const query = Object.fromEntries(new URL(csvCall.url, 'http://x').searchParams);
+    expect(query).toMatchObject({ notConfirmed: 'true', lng: 'en' });
+    expect(query.from).toBeDefined();
+    expect(headers.at(-1)).toEqual({ Authorization: 'Bearer access-0' });
+    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('alerts-20261121.csv');
+  });
+});

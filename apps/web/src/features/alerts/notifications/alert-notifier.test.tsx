@@ -1,0 +1,87 @@
+import type { Role } from '@wearable/domain';
+import { act, screen, waitFor } from '@testing-library/react';
+import { toast } from 'sonner';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, stubServer } from '../../../testing/render';
+import { renderAlerts, signInAsRole } from '../alerts-test-utils';
+import { AlertNotifier } from './alert-notifier';
+import { ALERT_MEMO_KEY } from './notification-rules';
+
+const listWith = (total: number) => json(200, { alerts: [], total, page: 1, pageSize: 1 });
+
+afterEach(() => {
+  toast.dismiss();
+  localStorage.clear();
+  vi.restoreAllMocks();
+});
+
+describe('AlertNotifier', () => {
+  it('polls unconfirmed alerts and shows "<count>件のアラートがあります", storing the memo', async () => {
+    const calls = stubServer(() => listWith(3));
+    signInAsRole('ORGANIZATION_OWNER');
+    await renderAlerts(<AlertNotifier role="ORGANIZATION_OWNER" />, { path: '/devices' });
+    expect(await screen.findByText('3件のアラートがあります')).toBeTruthy();
+    expect(calls[0]?.url).toBe('/v2/alert/list?notConfirmed=true&pageSize=1');
+    const memo = JSON.parse(localStorage.getItem(ALERT_MEMO_KEY) ?? 'null') as { count: number; timestamp: number };
+    expect(memo.count).toBe(3);
+  });
+
+  it('says it in English too', async () => {
+    stubServer(() => listWith(2));
+    signInAsRole('ALL_GENERAL');
+    await renderAlerts(<AlertNotifier role="ALL_GENERAL" />, { path: '/alert-histories', lng: 'en' });
+    expect(await screen.findByText('2 alerts exist')).toBeTruthy();
+  });
+
+  it('stays quiet when the same count was announced less than 5 minutes ago', async () => {
+    localStorage.setItem(ALERT_MEMO_KEY, JSON.stringify({ count: 3, timestamp: Date.now() - 60_000 }));
+    const calls = stubServer(() => listWith(3));
+    signInAsRole('ORGANIZATION_GENERAL');
+    await renderAlerts(<AlertNotifier role="ORGANIZATION_GENERAL" />, { path: '/devices' });
+    await waitFor(() => expect(calls.length).toBe(1));
+    await act(() => new Promise((r) => setTimeout(r, 200)));
+    expect(screen.queryByText('3件のアラートがあります')).toBeNull();
+  });
+
+  it('shows nothing and logs only when the alert fetch fails (status >= 400)', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    stubServer(() => json(500, { statusCode: 500, error: 'x', message: 'x', code: 'INTERNAL' }));
+    signInAsRole('ORGANIZATION_GROUP');
+    await renderAlerts(<AlertNotifier role="ORGANIZATION_GROUP" />, { path: '/devices' });
+    await waitFor(() => expect(warn).toHaveBeenCalledWith('Alert poll failed with status 500'));
+    expect(screen.queryByText(/件のアラートがあります/)).toBeNull();
+  });
+
+  it.each<[Role | null, string]>([
+    ['PERSONAL', '/user/record'],
+    ['PERSONAL_SELF', '/user/record'],
+    ['ORGANIZATION_OWNER', '/login'],
+    ['ORGANIZATION_OWNER', '/verify'],
+    ['ORGANIZATION_OWNER', '/demo/devices'],
+  ])('%s on %s: no poll, no popup', async (role, path) => {
+    const calls = stubServer(() => listWith(5));
+    signInAsRole(role ?? 'PERSONAL');
+    await renderAlerts(<AlertNotifier role={role} />, { path });
+    await act(() => new Promise((r) => setTimeout(r, 200)));
+    expect(calls).toEqual([]);
+    expect(screen.queryByText(/5/)).toBeNull();
+  });
+
+  it('polls again every 20 seconds (ALERT_POLL_INTERVAL_MS) and announces a new count', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let total = 1;
+      stubServer(() => listWith(total));
+      signInAsRole('ORGANIZATION_OWNER');
+      await renderAlerts(<AlertNotifier role="ORGANIZATION_OWNER" />, { path: '/devices' });
+      expect(await screen.findByText('1件のアラートがあります')).toBeTruthy();
+      total = 2;
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(20_000);
+      });
+      expect(await screen.findByText('2件のアラートがあります')).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

@@ -1,0 +1,116 @@
+import type { LiveAlertEvent, SummaryResponse, WearerSummary } from '@wearable/domain';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SUMMARY_KEY } from '../api/summary-api';
+import { liveStatusStore } from './live-status';
+import { useLiveStream, type LiveSource } from './use-live-stream';
+
+afterEach(() => cleanup());
+
+/** Stands in for EventSource: the test dispatches the server's events by hand. */
+class FakeSource implements LiveSource {
+  readyState = 0;
+  onopen: ((event: Event) => void) | null = null;
+  onerror: ((event: Event) => void) | null = null;
+  closed = false;
+  private listeners = new Map<string, ((event: MessageEvent<string>) => void)[]>();
+  constructor(readonly url: string) {}
+  addEventListener(type: string, listener: (event: MessageEvent<string>) => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
+  }
+  close() {
+    this.closed = true;
+    this.readyState = 2;
+  }
+  emit(type: string, data: unknown) {
+    const event = new MessageEvent(type, { data: typeof data === 'string' ? data : JSON.stringify(data) });
+    for (const listener of this.listeners.get(type) ?? []) listener(event);
+  }
+}
+
+const wearer = (uid: string, heartRate: number): WearerSummary => ({
+  uid,
+  name: uid,
+  clientId: 'c1',
+  groupId: null,
+  groupName: null,
+  serialNumber: null,
+  heartRate,
+  skinTemperature: null,
+  worn: true,
+  battery: 50,
+  connection: 'online',
+  lastSeenAt: null,
+  openAlerts: [],
+});
+
+function setup(onAlert = vi.fn()) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient.setQueryData<SummaryResponse>(SUMMARY_KEY, { generatedAt: 'x', wearers: [wearer('a', 70), wearer('b', 71)] });
+  const sources: FakeSource[] = [];
+  const createSource = (url: string) => {
+    const source = new FakeSource(url);
+    sources.push(source);
+    return source;
+  };
+  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  const view = renderHook(() => useLiveStream({ enabled: true, onAlert, createSource }), { wrapper });
+  return { queryClient, sources, view, onAlert };
+}
+
+describe('useLiveStream', () => {
+  beforeEach(() => localStorage.setItem('accessToken', 'token 1'));
+  afterEach(() => localStorage.clear());
+
+  it('connects with the access token in the query (EventSource cannot send headers) and reports open', () => {
+    const { sources } = setup();
+    expect(sources[0]?.url).toBe('/v3/live?access_token=token%201');
+    act(() => sources[0]?.onopen?.(new Event('open')));
+    expect(liveStatusStore.get()).toBe('open');
+  });
+
+  it('merges a summary event into the cached summary; ignores unreadable ones', () => {
+    const { sources, queryClient } = setup();
+    act(() => sources[0]?.emit('summary', wearer('b', 160)));
+    act(() => sources[0]?.emit('summary', 'not json'));
+    act(() => sources[0]?.emit('summary', { uid: 7 }));
+    const cached = queryClient.getQueryData<SummaryResponse>(SUMMARY_KEY);
+    expect(cached?.wearers.map((w) => [w.uid, w.heartRate])).toEqual([['a', 70], ['b', 160]]);
+  });
+
+  it('hands alert events to the caller and refetches the summary', () => {
+    const { sources, queryClient, onAlert } = setup();
+    const spy = vi.spyOn(queryClient, 'invalidateQueries');
+    const event = { action: 'opened', alert: { id: 'al1' } } as unknown as LiveAlertEvent;
+    act(() => sources[0]?.emit('alert', event));
+    expect(onAlert).toHaveBeenCalledWith(event);
+    expect(spy).toHaveBeenCalledWith({ queryKey: SUMMARY_KEY });
+  });
+
+  it('after a refusal it reconnects later with the token the app holds then', () => {
+    vi.useFakeTimers();
+    try {
+      const { sources } = setup();
+      const first = sources[0]!;
+      first.readyState = 2;
+      act(() => first.onerror?.(new Event('error')));
+      expect(liveStatusStore.get()).toBe('closed');
+      localStorage.setItem('accessToken', 'token2');
+      act(() => {
+        vi.advanceTimersByTime(10_000);
+      });
+      expect(sources[1]?.url).toBe('/v3/live?access_token=token2');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('closes the stream when unmounted', () => {
+    const { sources, view } = setup();
+    view.unmount();
+    expect(sources[0]?.closed).toBe(true);
+    expect(liveStatusStore.get()).toBe('off');
+  });
+});
