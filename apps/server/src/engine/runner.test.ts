@@ -104,3 +104,28 @@ describe('several servers on one database', () => {
     expect(await alertCount(w.uid)).toBe(2);
   });
 });
+
+describe('concurrent batches for one wearer', () => {
+  it('serialise on the wearer: every event stored, one SOS alert, no deadlock', async () => {
+    const w = await newWearer();
+    const ctxB = createContext(t.ctx.config, t.db);
+    const appB = await buildApp(ctxB, { serveWeb: false, logger: false });
+    const base = Date.now() - 60_000;
+    const batch = (i: number) => ({
+      events: [{ serialNumber: w.bracelet.serialNumber, type: 'SOS', at: new Date(base + i * 1000).toISOString() }],
+      readings: [{ serialNumber: w.bracelet.serialNumber, at: new Date(base + i * 1000).toISOString(), heartRate: 70, worn: true }],
+    });
+    const headers = { authorization: `Gateway ${w.gateway.id}:${w.gateway.credential}` };
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        (i % 2 ? appB : t.app).inject({ method: 'POST', url: '/gateway/v1/batches', headers, payload: batch(i) }),
+      ),
+    );
+    await appB.close();
+    expect(results.map((r) => r.statusCode)).toEqual(Array(12).fill(200));
+    const events = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM device_events WHERE wearer_id = $1', [w.uid]);
+    expect(events[0]?.n).toBe(12);
+    expect(await openTypes(w.uid)).toEqual(['SOS_CALL']);
+    expect(await alertCount(w.uid)).toBe(1);
+  });
+});

@@ -47,6 +47,14 @@ describe('POST /gateway/v1/batches', () => {
       const res = await post(headers, batch);
       expect(res.statusCode).toBe(401);
     }
+    // Staff of the same organisation, whatever their role, are not gateways.
+    for (const role of ['ORGANIZATION_OWNER', 'ORGANIZATION_GENERAL', 'ALL_OWNER'] as const) {
+      const staff = await createUser(t.ctx, {
+        role,
+        organizationId: role === 'ALL_OWNER' ? null : w.organizationId,
+      });
+      expect((await post(staff.headers, batch)).statusCode).toBe(401);
+    }
     // a bad credential is 401 even when the body is not JSON
     const res = await t.app.inject({
       method: 'POST',
