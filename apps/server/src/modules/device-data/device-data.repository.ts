@@ -15,38 +15,71 @@ export interface SummaryRow {
   worn: boolean | null;
   battery: number | null;
   last_seen_at: Date | string | null;
-  open_alerts: { id: string; type: string; level: string; opened_at: string }[] | null;
+  open_alerts: { id: string; type: string; level: string; openedAt: string }[] | null;
 }
 
+const ISO = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 /**
- * The summary in ONE query: visible wearers joined to wearer_latest (kept on ingest) and their
- * open alerts, looked up per wearer through the partial unique index alerts_one_open_idx.
- * A per-wearer LATERAL keeps the plan linear even without statistics (PGlite has no autovacuum;
- * a grouped subquery was planned as a nested loop re-aggregated per wearer: 30 s at 10k).
+ * Visible wearers joined to wearer_latest (kept on ingest) and their open alerts, looked up per
+ * wearer through the partial unique index alerts_one_open_idx. A per-wearer LATERAL keeps the
+ * plan linear (a grouped join was planned as a per-row re-aggregation without statistics: 30 s).
  */
-export async function summaryRows(db: Queryable, actor: Actor, filter: WearerScopeFilter): Promise<SummaryRow[]> {
-  const p = new SqlParams();
-  const where = wearerScope(actor, p, filter);
-  return db.query<SummaryRow>(
-    `SELECT u.id AS uid, u.name, u.organization_id, u.group_id, g.name AS group_name,
-            b.serial_number, b.heart_rate_duty_cycle AS duty_cycle,
-            l.heart_rate, l.skin_temperature, l.worn, COALESCE(l.battery, b.battery) AS battery,
-            l.last_seen_at, oa.open_alerts
-       FROM users u
+function summarySource(actor: Actor, filter: WearerScopeFilter, p: SqlParams): string {
+  return `FROM users u
        LEFT JOIN groups g ON g.id = u.group_id
        LEFT JOIN bracelets b ON b.wearer_id = u.id
        LEFT JOIN wearer_latest l ON l.wearer_id = u.id
        LEFT JOIN LATERAL (
          SELECT json_agg(json_build_object('id', a.id, 'type', a.type, 'level', a.level,
-                         'opened_at', to_char(a.opened_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
-                         ORDER BY a.opened_at DESC) AS open_alerts
+                         'openedAt', ${ISO('a.opened_at')}) ORDER BY a.opened_at DESC) AS open_alerts
            FROM alerts a
           WHERE a.wearer_id = u.id AND a.status = 'OPEN'
        ) oa ON true
-      WHERE ${where}
+      WHERE ${wearerScope(actor, p, filter)}`;
+}
+
+/** Summary rows (the live stream's few changed wearers). */
+export async function summaryRows(db: Queryable, actor: Actor, filter: WearerScopeFilter): Promise<SummaryRow[]> {
+  const p = new SqlParams();
+  const source = summarySource(actor, filter, p);
+  return db.query<SummaryRow>(
+    `SELECT u.id AS uid, u.name, u.organization_id, u.group_id, g.name AS group_name,
+            b.serial_number, b.heart_rate_duty_cycle AS duty_cycle,
+            l.heart_rate, l.skin_temperature, l.worn, COALESCE(l.battery, b.battery) AS battery,
+            l.last_seen_at, oa.open_alerts
+       ${source}
       ORDER BY u.name, u.id`,
     p.values,
   );
+}
+
+/**
+ * The whole GET /v3/device/summary answer as one JSON text built by the database: one query,
+ * one value to transfer instead of 10,000 rows to marshal (PGlite: ~700 ms -> ~200 ms at 10k).
+ * Field for field the wearerSummary contract; `connection` as connectionOf().
+ */
+export async function summaryJson(db: Queryable, actor: Actor, filter: WearerScopeFilter, now: Date): Promise<string> {
+  const p = new SqlParams();
+  const at = p.add(now.toISOString());
+  const source = summarySource(actor, filter, p);
+  const [row] = await db.query<{ body: string }>(
+    `SELECT json_build_object('generatedAt', ${ISO(`${at}::timestamptz`)}, 'wearers', COALESCE(json_agg(
+              json_build_object(
+                'uid', u.id, 'name', u.name, 'clientId', u.organization_id, 'groupId', u.group_id,
+                'groupName', g.name, 'serialNumber', b.serial_number, 'heartRate', l.heart_rate,
+                'skinTemperature', l.skin_temperature, 'worn', l.worn,
+                'battery', COALESCE(l.battery, b.battery),
+                'connection', CASE WHEN l.last_seen_at >= ${at}::timestamptz
+                                   - greatest(3 * COALESCE(b.heart_rate_duty_cycle, 1), 10) * interval '1 minute'
+                                   THEN 'online' ELSE 'offline' END,
+                'lastSeenAt', ${ISO('l.last_seen_at')},
+                'openAlerts', COALESCE(oa.open_alerts, '[]'::json))
+              ORDER BY u.name, u.id), '[]'::json))::text AS body
+       ${source}`,
+    p.values,
+  );
+  return row?.body ?? '{"wearers":[]}';
 }
 
 export interface VisibleWearer {

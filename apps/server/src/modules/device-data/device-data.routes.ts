@@ -7,6 +7,7 @@ import {
   monthlyReportResponse,
   summaryQuery,
   summaryResponse,
+  type SummaryResponse,
 } from '@wearable/domain';
 import type { AppContext } from '../../context.js';
 import { historyFor, monthlyReportFor, summaryFor } from './device-data.service.js';
@@ -22,11 +23,15 @@ export const deviceDataRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
   app.get(
     '/v3/device/summary',
     { schema: { tags, querystring: summaryQuery, response: { 200: summaryResponse } } },
-    (request) =>
-      summaryFor(ctx, request.actor, {
+    async (request, reply) => {
+      const json = await summaryFor(ctx, request.actor, {
         organizationId: request.query.clientId,
         groupId: request.query.groupId,
-      }),
+      });
+      // Already serialised by the database in the contract's shape (checked by the tests); Fastify
+      // sends a string as is, so the schema documents the answer without re-validating 10,000 rows.
+      return reply.type('application/json; charset=utf-8').send(json as unknown as SummaryResponse);
+    },
   );
 
   app.get(

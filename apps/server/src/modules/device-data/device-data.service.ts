@@ -10,7 +10,6 @@ import {
   type HistoryQuery,
   type HistoryResponse,
   type MonthlyReportResponse,
-  type SummaryResponse,
   type WearerSummary,
 } from '@wearable/domain';
 import type { AppContext } from '../../context.js';
@@ -22,7 +21,7 @@ import {
   monthlyRows,
   type ReportDayRow,
   type SummaryRow,
-  summaryRows,
+  summaryJson,
 } from './device-data.repository.js';
 import type { WearerScopeFilter } from './wearer-scope.js';
 
@@ -55,15 +54,14 @@ export function toWearerSummary(r: SummaryRow, now: Date): WearerSummary {
       id: a.id,
       type: a.type as WearerSummary['openAlerts'][number]['type'],
       level: a.level as WearerSummary['openAlerts'][number]['level'],
-      openedAt: a.opened_at,
+      openedAt: a.openedAt,
     })),
   };
 }
 
-export async function summaryFor(ctx: AppContext, actor: Actor, filter: WearerScopeFilter): Promise<SummaryResponse> {
-  const now = ctx.now();
-  const rows = await summaryRows(ctx.db, actor, filter);
-  return { generatedAt: now.toISOString(), wearers: rows.map((r) => toWearerSummary(r, now)) };
+/** The summary as ready JSON text (built by the database; see summaryJson). */
+export function summaryFor(ctx: AppContext, actor: Actor, filter: WearerScopeFilter): Promise<string> {
+  return summaryJson(ctx.db, actor, filter, ctx.now());
 }
 
 function parseMetrics(raw: string | undefined): HistoryMetric[] {

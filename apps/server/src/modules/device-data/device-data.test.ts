@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { summaryResponse, wearerSummary } from '@wearable/domain';
 import { ACTOR_NAMES, type ActorName, type AlertsWorld, buildAlertsWorld, insertAlert } from '../../testing/alerts-world.js';
 import { createWearer, type WearerRecord } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
@@ -67,6 +68,9 @@ describe('GET /v3/device/summary', () => {
 
   it('gives the latest values, connection and open alerts', async () => {
     const res = await get('ORGANIZATION_OWNER', `/v3/device/summary?groupId=${w.g1}`);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    // The database builds this JSON: it must still be exactly the contract.
+    expect(summaryResponse.strict().safeParse(res.json()).error).toBeUndefined();
     const wearers = res.json<{ wearers: Record<string, unknown>[] }>().wearers;
     expect(wearers.map((x) => x.uid).sort()).toEqual([w.w1.uid, silent.uid].sort());
     expect(wearers.find((x) => x.uid === w.w1.uid)).toMatchObject({
@@ -80,6 +84,7 @@ describe('GET /v3/device/summary', () => {
       connection: 'online',
       openAlerts: [{ id: sosId, type: 'SOS_CALL', level: 'EMERGENCY' }],
     });
+    for (const x of wearers) expect(wearerSummary.strict().safeParse(x).error).toBeUndefined();
     expect(wearers.find((x) => x.uid === silent.uid)).toMatchObject({
       heartRate: null,
       connection: 'offline',
