@@ -68,7 +68,10 @@ export async function closeOpenAlert(
 }
 
 /** The alert, locked for this transaction. */
-export async function findAlertForUpdate(tx: Queryable, alertId: string): Promise<AlertRecord | null> {
+export async function findAlertForUpdate(
+  tx: Queryable,
+  alertId: string,
+): Promise<AlertRecord | null> {
   const rows = await tx.query<AlertRecord>(
     `SELECT ${ALERT_COLUMNS} FROM alerts WHERE id = $1 FOR UPDATE`,
     [alertId],

@@ -33,7 +33,14 @@ const openTypes = async (wearerId: string) =>
     )
   ).map((r) => r.type);
 const alertCount = async (wearerId: string) =>
-  Number((await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM alerts WHERE wearer_id = $1', [wearerId]))[0]?.n);
+  Number(
+    (
+      await t.db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM alerts WHERE wearer_id = $1',
+        [wearerId],
+      )
+    )[0]?.n,
+  );
 
 describe('engine runner', () => {
   it('a heart-rate scenario split by a restart opens its alert once, and the recovery closes it', async () => {
@@ -71,7 +78,16 @@ describe('engine runner', () => {
   it('the tick opens DISCONNECTION for a silent bracelet, once, and emits it', async () => {
     const w = await newWearer();
     const lastReading = new Date(Date.now() - 20 * 60_000);
-    await post(w, { readings: [{ serialNumber: w.bracelet.serialNumber, at: lastReading.toISOString(), heartRate: 70, worn: true }] });
+    await post(w, {
+      readings: [
+        {
+          serialNumber: w.bracelet.serialNumber,
+          at: lastReading.toISOString(),
+          heartRate: 70,
+          worn: true,
+        },
+      ],
+    });
     const opened: AlertRecord[] = [];
     const listener = (a: AlertRecord) => opened.push(a);
     t.ctx.bus.on('alert.opened', listener);
@@ -79,11 +95,22 @@ describe('engine runner', () => {
     await tickAll(t.ctx, new Date(Date.now() + 60_000));
     t.ctx.bus.off('alert.opened', listener);
     expect(await openTypes(w.uid)).toContain('DISCONNECTION');
-    expect(opened.filter((a) => a.wearerId === w.uid && a.type === 'DISCONNECTION')).toHaveLength(1);
+    expect(opened.filter((a) => a.wearerId === w.uid && a.type === 'DISCONNECTION')).toHaveLength(
+      1,
+    );
     expect(await alertCount(w.uid)).toBe(1);
 
     // A new reading reconnects it.
-    await post(w, { readings: [{ serialNumber: w.bracelet.serialNumber, at: new Date().toISOString(), heartRate: 70, worn: true }] });
+    await post(w, {
+      readings: [
+        {
+          serialNumber: w.bracelet.serialNumber,
+          at: new Date().toISOString(),
+          heartRate: 70,
+          worn: true,
+        },
+      ],
+    });
     expect(await openTypes(w.uid)).not.toContain('DISCONNECTION');
   });
 });
@@ -93,11 +120,22 @@ describe('several servers on one database', () => {
     const w = await newWearer();
     const ctxB = createContext(t.ctx.config, t.db);
     const sos = (msAgo: number) => ({
-      events: [{ serialNumber: w.bracelet.serialNumber, type: 'SOS', at: new Date(Date.now() - msAgo).toISOString() }],
+      events: [
+        {
+          serialNumber: w.bracelet.serialNumber,
+          type: 'SOS',
+          at: new Date(Date.now() - msAgo).toISOString(),
+        },
+      ],
     });
     expect((await post(w, sos(3000))).json()).toMatchObject({ accepted: 1 });
-    const [alert] = await t.db.query<{ id: string }>(`SELECT id FROM alerts WHERE wearer_id = $1 AND status = 'OPEN'`, [w.uid]);
-    expect((await confirmAlert(ctxB, { alertId: alert!.id, userId: w.uid })).status).toBe('confirmed');
+    const [alert] = await t.db.query<{ id: string }>(
+      `SELECT id FROM alerts WHERE wearer_id = $1 AND status = 'OPEN'`,
+      [w.uid],
+    );
+    expect((await confirmAlert(ctxB, { alertId: alert!.id, userId: w.uid })).status).toBe(
+      'confirmed',
+    );
     // Server A still holds the state from before the confirmation in memory; a new SOS must open a new alert.
     expect((await post(w, sos(1000))).json()).toMatchObject({ accepted: 1 });
     expect(await openTypes(w.uid)).toEqual(['SOS_CALL']);
@@ -112,18 +150,39 @@ describe('concurrent batches for one wearer', () => {
     const appB = await buildApp(ctxB, { serveWeb: false, logger: false });
     const base = Date.now() - 60_000;
     const batch = (i: number) => ({
-      events: [{ serialNumber: w.bracelet.serialNumber, type: 'SOS', at: new Date(base + i * 1000).toISOString() }],
-      readings: [{ serialNumber: w.bracelet.serialNumber, at: new Date(base + i * 1000).toISOString(), heartRate: 70, worn: true }],
+      events: [
+        {
+          serialNumber: w.bracelet.serialNumber,
+          type: 'SOS',
+          at: new Date(base + i * 1000).toISOString(),
+        },
+      ],
+      readings: [
+        {
+          serialNumber: w.bracelet.serialNumber,
+          at: new Date(base + i * 1000).toISOString(),
+          heartRate: 70,
+          worn: true,
+        },
+      ],
     });
     const headers = { authorization: `Gateway ${w.gateway.id}:${w.gateway.credential}` };
     const results = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
-        (i % 2 ? appB : t.app).inject({ method: 'POST', url: '/gateway/v1/batches', headers, payload: batch(i) }),
+        (i % 2 ? appB : t.app).inject({
+          method: 'POST',
+          url: '/gateway/v1/batches',
+          headers,
+          payload: batch(i),
+        }),
       ),
     );
     await appB.close();
     expect(results.map((r) => r.statusCode)).toEqual(Array(12).fill(200));
-    const events = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM device_events WHERE wearer_id = $1', [w.uid]);
+    const events = await t.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM device_events WHERE wearer_id = $1',
+      [w.uid],
+    );
     expect(events[0]?.n).toBe(12);
     expect(await openTypes(w.uid)).toEqual(['SOS_CALL']);
     expect(await alertCount(w.uid)).toBe(1);

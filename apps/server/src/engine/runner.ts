@@ -2,13 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/client.js';
 import { alertEngine } from './alert-engine.js';
-import {
-  closeOpenAlert,
-  findAlertForUpdate,
-  insertOpenAlert,
-} from './alert-writes.repository.js';
+import { closeOpenAlert, findAlertForUpdate, insertOpenAlert } from './alert-writes.repository.js';
 import type { AlertRecord } from './events.js';
-import { listMonitoredWearers, loadStates, type Locked, lockStates, saveStates } from './state.repository.js';
+import {
+  listMonitoredWearers,
+  loadStates,
+  type Locked,
+  lockStates,
+  saveStates,
+} from './state.repository.js';
 import type { EngineInput, WearerProfile } from './types.js';
 import type { Statement } from '../modules/readings/statement.js';
 import { notifyWearerUpdated } from './wearer-updates.js';
@@ -42,7 +44,11 @@ function runtimeOf(ctx: AppContext): EngineRuntime {
 export type LockedWearers = Locked;
 
 /** Locks the engine state of these wearers (and reads their profiles); call first in the transaction. */
-export function lockWearers(ctx: AppContext, tx: Queryable, wearerIds: string[]): Promise<LockedWearers> {
+export function lockWearers(
+  ctx: AppContext,
+  tx: Queryable,
+  wearerIds: string[],
+): Promise<LockedWearers> {
   return lockStates(tx, wearerIds, runtimeOf(ctx).initialJson, ctx.now());
 }
 
@@ -76,11 +82,16 @@ export async function runEngine(
   const profiles = locked.profiles;
   const stale = ids.filter((id) => rt.cache.get(id)?.version !== locked.versions.get(id));
   for (const row of await loadStates(tx, stale)) {
-    rt.cache.set(row.wearerId, { version: row.version, state: row.state, json: JSON.stringify(row.state) });
+    rt.cache.set(row.wearerId, {
+      version: row.version,
+      state: row.state,
+      json: JSON.stringify(row.state),
+    });
   }
   const opened: AlertRecord[] = [];
   const closed: AlertRecord[] = [];
-  const changed: { wearerId: string; state: unknown; json: string; lastReadingAt: Date | null }[] = [];
+  const changed: { wearerId: string; state: unknown; json: string; lastReadingAt: Date | null }[] =
+    [];
   for (const { wearerId, inputs } of wearers) {
     const profile = profiles.get(wearerId);
     const before = rt.cache.get(wearerId);
@@ -122,7 +133,11 @@ export async function runEngine(
   }
   const versions = await saveStates(
     tx,
-    changed.map((c) => ({ wearerId: c.wearerId, stateJson: c.json, lastReadingAt: c.lastReadingAt })),
+    changed.map((c) => ({
+      wearerId: c.wearerId,
+      stateJson: c.json,
+      lastReadingAt: c.lastReadingAt,
+    })),
     alsoRun,
   );
   return {
@@ -132,14 +147,19 @@ export async function runEngine(
     committed() {
       for (const c of changed) {
         const version = versions.get(c.wearerId);
-        if (version !== undefined) rt.cache.set(c.wearerId, { version, state: c.state, json: c.json });
+        if (version !== undefined)
+          rt.cache.set(c.wearerId, { version, state: c.state, json: c.json });
       }
     },
   };
 }
 
 /** After commit: the in-memory copy, then the bus events the live stream listens to. */
-export function publishOutcome(ctx: AppContext, outcome: EngineOutcome, updatedWearers: Iterable<string>): void {
+export function publishOutcome(
+  ctx: AppContext,
+  outcome: EngineOutcome,
+  updatedWearers: Iterable<string>,
+): void {
   outcome.committed();
   for (const alert of outcome.opened) ctx.bus.emit('alert.opened', alert);
   for (const alert of outcome.closed) ctx.bus.emit('alert.closed', alert);
@@ -147,7 +167,8 @@ export function publishOutcome(ctx: AppContext, outcome: EngineOutcome, updatedW
   for (const a of [...outcome.opened, ...outcome.closed]) wearers.add(a.wearerId);
   for (const wearerId of wearers) {
     const p = outcome.profiles.get(wearerId);
-    if (p) notifyWearerUpdated(ctx, { organizationId: p.organizationId, groupId: p.groupId, wearerId });
+    if (p)
+      notifyWearerUpdated(ctx, { organizationId: p.organizationId, groupId: p.groupId, wearerId });
   }
 }
 
@@ -160,18 +181,29 @@ export async function tickAll(ctx: AppContext, at: Date = ctx.now()): Promise<vo
     const chunk = wearerIds.slice(i, i + TICK_CHUNK);
     const outcome = await ctx.db.transaction(async (tx) => {
       const locked = await lockWearers(ctx, tx, chunk);
-      return runEngine(ctx, tx, locked, chunk.map((wearerId) => ({ wearerId, inputs: [{ kind: 'tick', at }] })));
+      return runEngine(
+        ctx,
+        tx,
+        locked,
+        chunk.map((wearerId) => ({ wearerId, inputs: [{ kind: 'tick', at }] })),
+      );
     });
     publishOutcome(ctx, outcome, []);
   }
 }
 
 /** Runs tickAll every intervalMs until the returned stop() (the app's onClose) is called. */
-export function startEngineTicker(ctx: AppContext, intervalMs: number, onError: (err: unknown) => void): () => Promise<void> {
+export function startEngineTicker(
+  ctx: AppContext,
+  intervalMs: number,
+  onError: (err: unknown) => void,
+): () => Promise<void> {
   let running: Promise<void> | null = null;
   const timer = setInterval(() => {
     if (running) return; // a slow tick is never overlapped by the next one
-    running = tickAll(ctx).catch(onError).finally(() => (running = null));
+    running = tickAll(ctx)
+      .catch(onError)
+      .finally(() => (running = null));
   }, intervalMs);
   timer.unref();
   return async () => {

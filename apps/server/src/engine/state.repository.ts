@@ -126,7 +126,11 @@ export async function saveStates(
   rows: { wearerId: string; stateJson: string; lastReadingAt: Date | null }[],
   alsoRun: (Statement | null)[] = [],
 ): Promise<Map<string, number>> {
-  const saved = await runCombined<{ wearerId: string; version: number }>(tx, alsoRun, saveStatesStatement(rows));
+  const saved = await runCombined<{ wearerId: string; version: number }>(
+    tx,
+    alsoRun,
+    saveStatesStatement(rows),
+  );
   return new Map(saved.map((r) => [r.wearerId, Number(r.version)]));
 }
 

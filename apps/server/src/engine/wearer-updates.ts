@@ -27,11 +27,14 @@ export function notifyWearerUpdated(ctx: AppContext, event: WearerUpdatedEvent):
   entry.event = event;
   if (entry.timer) return;
   const map = pending;
-  entry.timer = setTimeout(() => {
-    entry.timer = null;
-    entry.lastEmit = Date.now();
-    ctx.bus.emit('wearer.updated', entry.event);
-    if (map.get(event.wearerId) === entry && map.size > 10_000) map.delete(event.wearerId);
-  }, MIN_INTERVAL_MS - (now - entry.lastEmit));
+  entry.timer = setTimeout(
+    () => {
+      entry.timer = null;
+      entry.lastEmit = Date.now();
+      ctx.bus.emit('wearer.updated', entry.event);
+      if (map.get(event.wearerId) === entry && map.size > 10_000) map.delete(event.wearerId);
+    },
+    MIN_INTERVAL_MS - (now - entry.lastEmit),
+  );
   entry.timer.unref();
 }

@@ -22,7 +22,9 @@ export async function handleBatchMessage(
   try {
     json = JSON.parse(payload.toString('utf8'));
   } catch (err) {
-    return { error: { code: 'INVALID_JSON', message: `payload is not JSON: ${(err as Error).message}` } };
+    return {
+      error: { code: 'INVALID_JSON', message: `payload is not JSON: ${(err as Error).message}` },
+    };
   }
   const parsed = gatewayBatch.safeParse(json);
   if (!parsed.success) {

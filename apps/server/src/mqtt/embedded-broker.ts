@@ -2,7 +2,10 @@ import { createServer, type Server } from 'node:net';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import { gatewayTopics } from '@wearable/domain';
 import type { AppContext } from '../context.js';
-import { type AuthenticatedGateway, authenticateGateway } from '../modules/ingestion/gateway-auth.js';
+import {
+  type AuthenticatedGateway,
+  authenticateGateway,
+} from '../modules/ingestion/gateway-auth.js';
 import { handleBatchMessage } from './batch-message.js';
 import type { MqttLog, MqttService } from './mqtt.js';
 
@@ -21,7 +24,11 @@ function authError(message: string, returnCode: number): AuthenticateError {
  * inside authorizePublish, which aedes runs BEFORE it sends the PUBACK: the acknowledgement
  * means "committed".
  */
-export async function startEmbeddedBroker(ctx: AppContext, port: number, log: MqttLog): Promise<MqttService | null> {
+export async function startEmbeddedBroker(
+  ctx: AppContext,
+  port: number,
+  log: MqttLog,
+): Promise<MqttService | null> {
   const gateways = new WeakMap<Client, AuthenticatedGateway>();
   const broker = await Aedes.createBroker({
     authenticate(client, username, password, done) {
@@ -39,7 +46,10 @@ export async function startEmbeddedBroker(ctx: AppContext, port: number, log: Mq
     authorizeSubscribe(client, subscription, done) {
       const gateway = gateways.get(client);
       // A refused subscription gets a failure code in the SUBACK; the connection stays.
-      done(null, gateway && subscription.topic === gatewayTopics.results(gateway.id) ? subscription : null);
+      done(
+        null,
+        gateway && subscription.topic === gatewayTopics.results(gateway.id) ? subscription : null,
+      );
     },
     authorizePublish(client, packet, done) {
       const gateway = client ? gateways.get(client) : undefined;

@@ -14,10 +14,19 @@ import type { MqttLog, MqttService } from './mqtt.js';
 export const SHARED_BATCHES_TOPIC = '$share/wearable-console/gateways/+/batches';
 const TOPIC = /^gateways\/([^/]+)\/batches$/;
 
-export async function startExternalSubscriber(ctx: AppContext, url: string, log: MqttLog): Promise<MqttService> {
+export async function startExternalSubscriber(
+  ctx: AppContext,
+  url: string,
+  log: MqttLog,
+): Promise<MqttService> {
   let client: mqtt.MqttClient | undefined = undefined;
   // The PUBACK goes out only when done() is called, i.e. after the batch committed.
-  const customHandleAcks: mqtt.IClientOptions['customHandleAcks'] = (topic, message, _packet, done) => {
+  const customHandleAcks: mqtt.IClientOptions['customHandleAcks'] = (
+    topic,
+    message,
+    _packet,
+    done,
+  ) => {
     const gatewayId = TOPIC.exec(topic)?.[1];
     if (!gatewayId) return done(0); // not ours: acknowledge and ignore
     resolveGateway(ctx, gatewayId)
@@ -31,7 +40,9 @@ export async function startExternalSubscriber(ctx: AppContext, url: string, log:
         client?.publish(gatewayTopics.results(gatewayId), JSON.stringify(reply), { qos: 1 });
       })
       .catch((err: unknown) => {
-        log.error(`MQTT batch on ${topic} failed: ${(err as Error).message}; reconnecting for redelivery`);
+        log.error(
+          `MQTT batch on ${topic} failed: ${(err as Error).message}; reconnecting for redelivery`,
+        );
         done(err as Error);
         // Not acknowledged: drop the connection so the broker redelivers on reconnect.
         client?.stream.destroy();

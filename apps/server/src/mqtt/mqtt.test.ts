@@ -8,7 +8,11 @@ import { startEmbeddedBroker } from './embedded-broker.js';
 import { type MqttLog, type MqttService, startMqtt } from './mqtt.js';
 
 const lines: string[] = [];
-const log: MqttLog = { info: (m) => lines.push(m), warn: (m) => lines.push(m), error: (m) => lines.push(m) };
+const log: MqttLog = {
+  info: (m) => lines.push(m),
+  warn: (m) => lines.push(m),
+  error: (m) => lines.push(m),
+};
 
 let t: TestApp;
 let broker: MqttService;
@@ -35,9 +39,18 @@ const connectAs = (w: WearerRecord, password = w.gateway.credential) =>
     clientId: `test-${w.gateway.id}`.slice(0, 60),
   });
 const readingCount = async (wearerId: string) =>
-  Number((await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM readings WHERE wearer_id = $1', [wearerId]))[0]?.n);
+  Number(
+    (
+      await t.db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM readings WHERE wearer_id = $1',
+        [wearerId],
+      )
+    )[0]?.n,
+  );
 const nextMessage = (client: mqtt.MqttClient) =>
-  new Promise<unknown>((resolve) => client.once('message', (_topic, payload) => resolve(JSON.parse(payload.toString()))));
+  new Promise<unknown>((resolve) =>
+    client.once('message', (_topic, payload) => resolve(JSON.parse(payload.toString()))),
+  );
 
 describe('embedded MQTT broker', () => {
   it('acknowledges a QoS 1 batch only after its readings are stored, and answers on the results topic', async () => {
@@ -51,21 +64,31 @@ describe('embedded MQTT broker', () => {
       heartRate: 70 + (i % 5),
     }));
     const result = nextMessage(client);
-    await client.publishAsync(gatewayTopics.batches(w.gateway.id), JSON.stringify({ batchId: 'm-1', readings }), { qos: 1 });
+    await client.publishAsync(
+      gatewayTopics.batches(w.gateway.id),
+      JSON.stringify({ batchId: 'm-1', readings }),
+      { qos: 1 },
+    );
     // The PUBACK resolved the publish: the rows must already be committed.
     expect(await readingCount(w.uid)).toBe(50);
     expect(await result).toEqual({ batchId: 'm-1', accepted: 50, duplicates: 0, rejected: [] });
 
     // A redelivery of the same batch (QoS 1 dup) is stored once.
     const again = nextMessage(client);
-    await client.publishAsync(gatewayTopics.batches(w.gateway.id), JSON.stringify({ batchId: 'm-1', readings }), { qos: 1, dup: true });
+    await client.publishAsync(
+      gatewayTopics.batches(w.gateway.id),
+      JSON.stringify({ batchId: 'm-1', readings }),
+      { qos: 1, dup: true },
+    );
     expect(await again).toMatchObject({ accepted: 0, duplicates: 50 });
     expect(await readingCount(w.uid)).toBe(50);
 
     // A malformed message is acknowledged and answered with the reason.
     const bad = nextMessage(client);
     await client.publishAsync(gatewayTopics.batches(w.gateway.id), '{"readings": 5}', { qos: 1 });
-    expect(await bad).toMatchObject({ error: { code: 'VALIDATION_FAILED', message: expect.stringMatching(/readings/) } });
+    expect(await bad).toMatchObject({
+      error: { code: 'VALIDATION_FAILED', message: expect.stringMatching(/readings/) },
+    });
     const notJson = nextMessage(client);
     await client.publishAsync(gatewayTopics.batches(w.gateway.id), 'nope', { qos: 1 });
     expect(await notJson).toMatchObject({ error: { code: 'INVALID_JSON' } });
@@ -82,8 +105,14 @@ describe('embedded MQTT broker', () => {
     const b = await newWearer();
     const client = await connectAs(b);
     // Refused in the SUBACK (failure code 128).
-    await expect(client.subscribeAsync(gatewayTopics.results(a.gateway.id), { qos: 1 })).rejects.toThrow(/Subscribe error/);
-    const batch = { readings: [{ serialNumber: a.bracelet.serialNumber, at: new Date().toISOString(), heartRate: 70 }] };
+    await expect(
+      client.subscribeAsync(gatewayTopics.results(a.gateway.id), { qos: 1 }),
+    ).rejects.toThrow(/Subscribe error/);
+    const batch = {
+      readings: [
+        { serialNumber: a.bracelet.serialNumber, at: new Date().toISOString(), heartRate: 70 },
+      ],
+    };
     const closed = new Promise<void>((resolve) => client.once('close', () => resolve()));
     client.publish(gatewayTopics.batches(a.gateway.id), JSON.stringify(batch), { qos: 1 });
     await closed; // the broker drops a client that publishes where it may not
@@ -95,7 +124,10 @@ describe('embedded MQTT broker', () => {
     await own.subscribeAsync(gatewayTopics.results(b.gateway.id), { qos: 1 });
     const result = nextMessage(own);
     await own.publishAsync(gatewayTopics.batches(b.gateway.id), JSON.stringify(batch), { qos: 1 });
-    expect(await result).toMatchObject({ accepted: 0, rejected: [{ reason: `unknown bracelet ${a.bracelet.serialNumber}` }] });
+    expect(await result).toMatchObject({
+      accepted: 0,
+      rejected: [{ reason: `unknown bracelet ${a.bracelet.serialNumber}` }],
+    });
     expect(await readingCount(a.uid)).toBe(0);
     await own.endAsync();
   });

@@ -87,8 +87,21 @@ export function parseBatchItems(
   const latestAllowed = now.getTime() + READING_LIMITS.futureToleranceMs;
   const rejected: RejectedItem[] = [];
   return {
-    readings: parseList('readings', batch.readings, braceletReading, latestAllowed, rejected, readingRangeProblem),
-    environment: parseList('environment', batch.environment, environmentReading, latestAllowed, rejected),
+    readings: parseList(
+      'readings',
+      batch.readings,
+      braceletReading,
+      latestAllowed,
+      rejected,
+      readingRangeProblem,
+    ),
+    environment: parseList(
+      'environment',
+      batch.environment,
+      environmentReading,
+      latestAllowed,
+      rejected,
+    ),
     events: parseList('events', batch.events, deviceEvent, latestAllowed, rejected),
     rejected,
   };

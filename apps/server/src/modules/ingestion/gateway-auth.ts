@@ -50,7 +50,9 @@ export async function authenticateGateway(
 }
 
 /** Parses `Authorization: Gateway <gatewayId>:<credential>`. */
-export function parseGatewayAuthorization(header: string | undefined): { gatewayId: string; credential: string } | null {
+export function parseGatewayAuthorization(
+  header: string | undefined,
+): { gatewayId: string; credential: string } | null {
   const match = /^Gateway ([^:\s]+):(\S+)$/.exec(header?.trim() ?? '');
   if (!match?.[1] || !match[2]) return null;
   return { gatewayId: match[1], credential: match[2] };
@@ -60,12 +62,16 @@ export function parseGatewayAuthorization(header: string | undefined): { gateway
  * A gateway named by an external broker's topic (the broker authenticated it and its ACL
  * limits it to its own topic): only checks that it exists, and finds its organisation.
  */
-export async function resolveGateway(ctx: AppContext, gatewayId: string): Promise<AuthenticatedGateway | null> {
+export async function resolveGateway(
+  ctx: AppContext,
+  gatewayId: string,
+): Promise<AuthenticatedGateway | null> {
   if (!gatewayId || gatewayId.length > 128) return null;
   let cache = caches.get(ctx);
   if (!cache) caches.set(ctx, (cache = new Map<string, CachedGateway>()));
   const entry = cache.get(gatewayId);
-  if (entry && entry.expires >= Date.now()) return { id: gatewayId, organizationId: entry.organizationId };
+  if (entry && entry.expires >= Date.now())
+    return { id: gatewayId, organizationId: entry.organizationId };
   const row = await findGatewayCredential(ctx.db, gatewayId);
   if (!row) return null;
   cache.set(gatewayId, {

@@ -4,7 +4,11 @@ import { batchResult, errorBody, gatewayBatch } from '@wearable/domain';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { unauthorized } from '../../errors.js';
-import { type AuthenticatedGateway, authenticateGateway, parseGatewayAuthorization } from './gateway-auth.js';
+import {
+  type AuthenticatedGateway,
+  authenticateGateway,
+  parseGatewayAuthorization,
+} from './gateway-auth.js';
 import { ingestBatch } from './ingestion.service.js';
 
 const gatewayOf = new WeakMap<FastifyRequest, AuthenticatedGateway>();
@@ -28,13 +32,15 @@ export const ingestionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (a
       onRequest: async (request) => {
         const auth = parseGatewayAuthorization(request.headers.authorization);
         const gateway = auth && (await authenticateGateway(ctx, auth.gatewayId, auth.credential));
-        if (!gateway) throw unauthorized('Unknown gateway or wrong credential', 'GATEWAY_UNAUTHORIZED');
+        if (!gateway)
+          throw unauthorized('Unknown gateway or wrong credential', 'GATEWAY_UNAUTHORIZED');
         gatewayOf.set(request, gateway);
       },
     },
     async (request) => {
       const gateway = gatewayOf.get(request);
-      if (!gateway) throw unauthorized('Unknown gateway or wrong credential', 'GATEWAY_UNAUTHORIZED');
+      if (!gateway)
+        throw unauthorized('Unknown gateway or wrong credential', 'GATEWAY_UNAUTHORIZED');
       return ingestBatch(ctx, gateway, request.body);
     },
   );

@@ -3,13 +3,17 @@ import type { AppContext } from '../../context.js';
 import { lockWearers, publishOutcome, runEngine, type WearerInputs } from '../../engine/runner.js';
 import type { EngineInput } from '../../engine/types.js';
 import { foldLatest, type LatestInput } from '../readings/latest-fold.js';
-import { insertReadings, recomputeHours, type ReadingRow } from '../readings/readings-store.repository.js';
+import {
+  insertReadings,
+  recomputeHours,
+  type ReadingRow,
+} from '../readings/readings-store.repository.js';
 import { upsertWearerLatest } from '../readings/wearer-latest.repository.js';
 import { type Indexed, parseBatchItems, type RejectedItem } from './batch-items.js';
 import type { AuthenticatedGateway } from './gateway-auth.js';
+import { braceletsOf, shouldTouchGateway } from './ingestion-caches.js';
 import {
   type BraceletRow,
-  findBraceletsBySerial,
   insertEvents,
   touchGateway,
   updateBatteries,
@@ -35,54 +39,22 @@ function resolveBracelets<T extends { serialNumber: string }>(
   for (const entry of items) {
     const bracelet = bracelets.get(entry.item.serialNumber);
     if (!bracelet) {
-      rejected.push({ list, index: entry.index, reason: `unknown bracelet ${entry.item.serialNumber}` });
+      rejected.push({
+        list,
+        index: entry.index,
+        reason: `unknown bracelet ${entry.item.serialNumber}`,
+      });
     } else if (!bracelet.wearerId) {
-      rejected.push({ list, index: entry.index, reason: `bracelet ${entry.item.serialNumber} has no wearer` });
+      rejected.push({
+        list,
+        index: entry.index,
+        reason: `bracelet ${entry.item.serialNumber} has no wearer`,
+      });
     } else {
       out.push({ ...entry, bracelet: { ...bracelet, wearerId: bracelet.wearerId } });
     }
   }
   return out;
-}
-
-/**
- * Bracelet lookups are cached for a few seconds per organisation and serial: a gateway sends
- * the same bracelets every second. Unknown serials are never cached (a new bracelet works at
- * once); a reassignment to another wearer is seen within BRACELET_CACHE_MS.
- */
-const BRACELET_CACHE_MS = 5_000;
-const braceletCaches = new WeakMap<AppContext, Map<string, { row: BraceletRow; expires: number }>>();
-async function braceletsOf(ctx: AppContext, organizationId: string, serials: string[]): Promise<Map<string, BraceletRow>> {
-  let cache = braceletCaches.get(ctx);
-  if (!cache) braceletCaches.set(ctx, (cache = new Map<string, { row: BraceletRow; expires: number }>()));
-  const now = Date.now();
-  const found = new Map<string, BraceletRow>();
-  const missing: string[] = [];
-  for (const serial of serials) {
-    const hit = cache.get(`${organizationId}|${serial}`);
-    if (hit && hit.expires > now) found.set(serial, hit.row);
-    else missing.push(serial);
-  }
-  if (missing.length > 0) {
-    for (const row of await findBraceletsBySerial(ctx.db, organizationId, missing)) {
-      found.set(row.serialNumber, row);
-      cache.set(`${organizationId}|${row.serialNumber}`, { row, expires: now + BRACELET_CACHE_MS });
-    }
-    if (cache.size > 100_000) cache.clear();
-  }
-  return found;
-}
-
-/** gateways.last_seen_at is written at most every 10 s per gateway and process. */
-const GATEWAY_TOUCH_MS = 10_000;
-const gatewayTouches = new WeakMap<AppContext, Map<string, number>>();
-function shouldTouchGateway(ctx: AppContext, gatewayId: string, now: Date): boolean {
-  let touched = gatewayTouches.get(ctx);
-  if (!touched) gatewayTouches.set(ctx, (touched = new Map<string, number>()));
-  const last = touched.get(gatewayId);
-  if (last !== undefined && Math.abs(now.getTime() - last) < GATEWAY_TOUCH_MS) return false;
-  touched.set(gatewayId, now.getTime());
-  return true;
 }
 
 const key = (braceletId: string, at: Date) => `${braceletId}|${at.getTime()}`;
@@ -110,7 +82,9 @@ export async function ingestBatch(
   const now = ctx.now();
   const parsed = parseBatchItems(batch, now);
   const rejected = parsed.rejected;
-  const serials = [...new Set([...parsed.readings, ...parsed.events].map((e) => e.item.serialNumber))];
+  const serials = [
+    ...new Set([...parsed.readings, ...parsed.events].map((e) => e.item.serialNumber)),
+  ];
   const bracelets = await braceletsOf(ctx, gateway.organizationId, serials);
   // The same item twice in one batch is stored once and counted as a duplicate.
   const readings = uniqueBy(
@@ -129,22 +103,29 @@ export async function ingestBatch(
     const eventsNew = await insertEvents(
       tx,
       gateway.organizationId,
-      events.map(({ item, at, bracelet }) => ({ braceletId: bracelet.id, wearerId: bracelet.wearerId, type: item.type, at })),
+      events.map(({ item, at, bracelet }) => ({
+        braceletId: bracelet.id,
+        wearerId: bracelet.wearerId,
+        type: item.type,
+        at,
+      })),
     );
-    const readingRows: (ReadingRow & { timeZone: string })[] = readings.map(({ item, at, bracelet }) => ({
-      braceletId: bracelet.id,
-      wearerId: bracelet.wearerId,
-      timeZone: bracelet.timeZone,
-      at,
-      heartRate: item.heartRate ?? null,
-      skinTemperature: item.skinTemperature ?? null,
-      worn: item.worn ?? null,
-      steps: item.steps ?? null,
-      sleepStage: item.sleepStage ?? null,
-      stressLevel: item.stressLevel ?? null,
-      battery: item.battery ?? null,
-      environmentGatewayId: bracelet.gatewayId ?? gateway.id,
-    }));
+    const readingRows: (ReadingRow & { timeZone: string })[] = readings.map(
+      ({ item, at, bracelet }) => ({
+        braceletId: bracelet.id,
+        wearerId: bracelet.wearerId,
+        timeZone: bracelet.timeZone,
+        at,
+        heartRate: item.heartRate ?? null,
+        skinTemperature: item.skinTemperature ?? null,
+        worn: item.worn ?? null,
+        steps: item.steps ?? null,
+        sleepStage: item.sleepStage ?? null,
+        stressLevel: item.stressLevel ?? null,
+        battery: item.battery ?? null,
+        environmentGatewayId: bracelet.gatewayId ?? gateway.id,
+      }),
+    );
     const { readings: readingsNew, environmentNew } = await insertReadings(
       tx,
       gateway.organizationId,
@@ -162,7 +143,9 @@ export async function ingestBatch(
     const newReadingKeys = new Map(readingsNew.map((r) => [key(r.braceletId, r.at), r.wbgt]));
     const newReadings = readingRows.filter((r) => newReadingKeys.has(key(r.braceletId, r.at)));
     const newEventKeys = new Set(eventsNew.map((e) => `${key(e.braceletId, e.at)}|${e.type}`));
-    const newEvents = events.filter((e) => newEventKeys.has(`${key(e.bracelet.id, e.at)}|${e.item.type}`));
+    const newEvents = events.filter((e) =>
+      newEventKeys.has(`${key(e.bracelet.id, e.at)}|${e.item.type}`),
+    );
 
     const hours = new Map<string, { wearerId: string; hour: Date }>();
     for (const r of newReadings) {
@@ -170,7 +153,10 @@ export async function ingestBatch(
       hours.set(`${r.wearerId}|${hour.getTime()}`, { wearerId: r.wearerId, hour });
     }
 
-    const latest: LatestInput[] = newReadings.map((r) => ({ ...r, wbgt: newReadingKeys.get(key(r.braceletId, r.at)) ?? null }));
+    const latest: LatestInput[] = newReadings.map((r) => ({
+      ...r,
+      wbgt: newReadingKeys.get(key(r.braceletId, r.at)) ?? null,
+    }));
     for (const e of newEvents) {
       if (e.item.type !== 'WORN' && e.item.type !== 'REMOVED') continue;
       const { id: braceletId, wearerId, timeZone } = e.bracelet;
@@ -201,9 +187,14 @@ export async function ingestBatch(
       if (list) list.push(input);
       else inputs.set(wearerId, [input]);
     };
-    for (const r of newReadings) add(r.wearerId, readingInput(r, newReadingKeys.get(key(r.braceletId, r.at)) ?? null));
-    for (const e of newEvents) add(e.bracelet.wearerId, { kind: 'event', at: e.at, type: e.item.type });
-    const wearerInputs: WearerInputs[] = [...inputs].map(([wearerId, list]) => ({ wearerId, inputs: list }));
+    for (const r of newReadings)
+      add(r.wearerId, readingInput(r, newReadingKeys.get(key(r.braceletId, r.at)) ?? null));
+    for (const e of newEvents)
+      add(e.bracelet.wearerId, { kind: 'event', at: e.at, type: e.item.type });
+    const wearerInputs: WearerInputs[] = [...inputs].map(([wearerId, list]) => ({
+      wearerId,
+      inputs: list,
+    }));
     // Rollups and latest values do not depend on the engine: they go with its state save.
     const outcome = await runEngine(ctx, tx, locked, wearerInputs, [
       recomputeHours([...hours.values()]),
@@ -212,12 +203,15 @@ export async function ingestBatch(
     return {
       outcome,
       accepted: environmentNew + eventsNew.length + readingsNew.length,
-      updatedWearers: latestUpdates.map((u) => u.wearerId).concat(wearerInputs.map((w) => w.wearerId)),
+      updatedWearers: latestUpdates
+        .map((u) => u.wearerId)
+        .concat(wearerInputs.map((w) => w.wearerId)),
     };
   });
   publishOutcome(ctx, stored.outcome, stored.updatedWearers);
 
-  const valid = batch.readings.length + batch.environment.length + batch.events.length - rejected.length;
+  const valid =
+    batch.readings.length + batch.environment.length + batch.events.length - rejected.length;
   rejected.sort((a, b) => (a.list === b.list ? a.index - b.index : a.list < b.list ? -1 : 1));
   return {
     ...(batch.batchId !== undefined ? { batchId: batch.batchId } : {}),
@@ -234,7 +228,8 @@ function readingInput(r: ReadingRow, wbgt: number | null): EngineInput {
   if (r.worn !== null) input.worn = r.worn;
   if (r.steps !== null) input.steps = r.steps;
   if (r.sleepStage !== null) input.sleepStage = r.sleepStage as 1 | 2 | 3 | 4;
-  if (r.stressLevel !== null) input.stressLevel = r.stressLevel as NonNullable<typeof input.stressLevel>;
+  if (r.stressLevel !== null)
+    input.stressLevel = r.stressLevel as NonNullable<typeof input.stressLevel>;
   if (r.battery !== null) input.battery = r.battery;
   if (wbgt !== null) input.wbgt = wbgt;
   return input;

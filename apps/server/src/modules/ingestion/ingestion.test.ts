@@ -4,7 +4,12 @@ import { createContext } from '../../context.js';
 import { confirmAlert } from '../../engine/runner.js';
 import type { AlertRecord } from '../../engine/events.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
-import { createOrganization, createUser, createWearer, type WearerRecord } from '../../testing/factories.js';
+import {
+  createOrganization,
+  createUser,
+  createWearer,
+  type WearerRecord,
+} from '../../testing/factories.js';
 import { historyPoints } from '../readings/readings.repository.js';
 
 let t: TestApp;
@@ -31,13 +36,17 @@ const count = async (sql: string, params: unknown[]) =>
 
 describe('POST /gateway/v1/batches', () => {
   it('is described in the OpenAPI document', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/v2/openapi.json' })).json<{ paths: Record<string, { post?: object }> }>();
+    const doc = (await t.app.inject({ method: 'GET', url: '/v2/openapi.json' })).json<{
+      paths: Record<string, { post?: object }>;
+    }>();
     expect(doc.paths['/gateway/v1/batches']?.post).toBeDefined();
   });
 
   it('refuses an unknown gateway, a wrong credential and a missing header with 401', async () => {
     const w = await newWearer();
-    const batch = { readings: [{ serialNumber: w.bracelet.serialNumber, at: ago(0), heartRate: 70 }] };
+    const batch = {
+      readings: [{ serialNumber: w.bracelet.serialNumber, at: ago(0), heartRate: 70 }],
+    };
     for (const headers of [
       { authorization: `Gateway gw-nope:${w.gateway.credential}` },
       { authorization: `Gateway ${w.gateway.id}:wrong` },
@@ -63,7 +72,9 @@ describe('POST /gateway/v1/batches', () => {
       payload: '{nope',
     });
     expect(res.statusCode).toBe(401);
-    expect(await count('SELECT count(*)::int AS n FROM readings WHERE wearer_id = $1', [w.uid])).toBe(0);
+    expect(
+      await count('SELECT count(*)::int AS n FROM readings WHERE wearer_id = $1', [w.uid]),
+    ).toBe(0);
   });
 
   it('refuses bad items one by one, with a reason, and stores the valid ones', async () => {
@@ -74,7 +85,15 @@ describe('POST /gateway/v1/batches', () => {
     const res = await post(auth(w), {
       batchId: 'b-1',
       readings: [
-        { serialNumber: s, at: ago(60_000), heartRate: 72, skinTemperature: 34.5, worn: true, steps: 10, battery: 81 },
+        {
+          serialNumber: s,
+          at: ago(60_000),
+          heartRate: 72,
+          skinTemperature: 34.5,
+          worn: true,
+          steps: 10,
+          battery: 81,
+        },
         { serialNumber: s, at: ago(59_000), heartRate: 19 },
         { serialNumber: s, at: ago(58_000), heartRate: 251 },
         { serialNumber: s, at: ago(57_000), skinTemperature: 24.9 },
@@ -87,7 +106,10 @@ describe('POST /gateway/v1/batches', () => {
         { serialNumber: s, at: ago(50_000), heartRate: 20, skinTemperature: 25, steps: 5 },
         { serialNumber: s, at: ago(49_000), heartRate: 250, skinTemperature: 45 },
       ],
-      environment: [{ at: ago(120_000), temperature: 30, humidity: 60, wbgt: 27.5 }, { at: 'yesterday' }],
+      environment: [
+        { at: ago(120_000), temperature: 30, humidity: 60, wbgt: 27.5 },
+        { at: 'yesterday' },
+      ],
       events: [{ serialNumber: s, type: 'EXPLODED', at: ago(1000) }],
     });
     expect(res.statusCode).toBe(200);
@@ -116,18 +138,37 @@ describe('POST /gateway/v1/batches', () => {
     expect(reasons['events[0]']).toMatch(/^type/);
     expect(body.rejected).toHaveLength(11);
 
-    expect(await count('SELECT count(*)::int AS n FROM readings WHERE wearer_id = $1', [w.uid])).toBe(3);
-    expect(await count('SELECT count(*)::int AS n FROM readings WHERE wearer_id = $1', [other.uid])).toBe(0);
+    expect(
+      await count('SELECT count(*)::int AS n FROM readings WHERE wearer_id = $1', [w.uid]),
+    ).toBe(3);
+    expect(
+      await count('SELECT count(*)::int AS n FROM readings WHERE wearer_id = $1', [other.uid]),
+    ).toBe(0);
     const [stored] = await t.db.query<{ wbgt: number }>(
       'SELECT wbgt FROM readings WHERE wearer_id = $1 ORDER BY at LIMIT 1',
       [w.uid],
     );
     expect(stored?.wbgt).toBeCloseTo(27.5);
-    const [latest] = await t.db.query<Record<string, unknown>>('SELECT * FROM wearer_latest WHERE wearer_id = $1', [w.uid]);
-    expect(latest).toMatchObject({ heart_rate: 250, skin_temperature: 45, worn: true, battery: 81, steps_today: 15 });
-    const [bracelet] = await t.db.query<{ battery: number }>('SELECT battery FROM bracelets WHERE id = $1', [w.bracelet.id]);
+    const [latest] = await t.db.query<Record<string, unknown>>(
+      'SELECT * FROM wearer_latest WHERE wearer_id = $1',
+      [w.uid],
+    );
+    expect(latest).toMatchObject({
+      heart_rate: 250,
+      skin_temperature: 45,
+      worn: true,
+      battery: 81,
+      steps_today: 15,
+    });
+    const [bracelet] = await t.db.query<{ battery: number }>(
+      'SELECT battery FROM bracelets WHERE id = $1',
+      [w.bracelet.id],
+    );
     expect(bracelet?.battery).toBe(81);
-    const [gw] = await t.db.query<{ seen: Date | null }>('SELECT last_seen_at AS seen FROM gateways WHERE id = $1', [w.gateway.id]);
+    const [gw] = await t.db.query<{ seen: Date | null }>(
+      'SELECT last_seen_at AS seen FROM gateways WHERE id = $1',
+      [w.gateway.id],
+    );
     expect(gw?.seen).toBeInstanceOf(Date);
   });
 
@@ -151,7 +192,9 @@ describe('POST /gateway/v1/batches', () => {
       payload: '{"readings": [',
     });
     expect(invalid.statusCode).toBe(400);
-    expect(await count('SELECT count(*)::int AS n FROM readings WHERE wearer_id = $1', [w.uid])).toBe(0);
+    expect(
+      await count('SELECT count(*)::int AS n FROM readings WHERE wearer_id = $1', [w.uid]),
+    ).toBe(0);
   });
 
   it('stores a retried batch once: duplicates counted, rollups and steps not doubled', async () => {
@@ -164,21 +207,48 @@ describe('POST /gateway/v1/batches', () => {
       steps: 10,
       worn: true,
     }));
-    const batch = { readings: [...readings, readings[0]], environment: [{ at: ago(3_600_000), wbgt: 20 }] };
+    const batch = {
+      readings: [...readings, readings[0]],
+      environment: [{ at: ago(3_600_000), wbgt: 20 }],
+    };
     const first = (await post(auth(w), batch)).json();
     expect(first).toMatchObject({ accepted: 7, duplicates: 1, rejected: [] });
     const again = (await post(auth(w), batch)).json();
     expect(again).toMatchObject({ accepted: 0, duplicates: 8, rejected: [] });
-    expect(await count('SELECT count(*)::int AS n FROM readings WHERE wearer_id = $1', [w.uid])).toBe(6);
-    expect(await count('SELECT sum(hr_count)::int AS n FROM reading_minutes WHERE wearer_id = $1', [w.uid])).toBe(6);
-    expect(await count('SELECT sum(reading_count)::int AS n FROM reading_hours WHERE wearer_id = $1', [w.uid])).toBe(6);
-    expect(await count('SELECT steps_today AS n FROM wearer_latest WHERE wearer_id = $1', [w.uid])).toBe(60);
+    expect(
+      await count('SELECT count(*)::int AS n FROM readings WHERE wearer_id = $1', [w.uid]),
+    ).toBe(6);
+    expect(
+      await count('SELECT sum(hr_count)::int AS n FROM reading_minutes WHERE wearer_id = $1', [
+        w.uid,
+      ]),
+    ).toBe(6);
+    expect(
+      await count('SELECT sum(reading_count)::int AS n FROM reading_hours WHERE wearer_id = $1', [
+        w.uid,
+      ]),
+    ).toBe(6);
+    expect(
+      await count('SELECT steps_today AS n FROM wearer_latest WHERE wearer_id = $1', [w.uid]),
+    ).toBe(60);
 
-    const history = await historyPoints(t.db, w.uid, new Date(base - 60_000), new Date(base + 120_000), 10);
+    const history = await historyPoints(
+      t.db,
+      w.uid,
+      new Date(base - 60_000),
+      new Date(base + 120_000),
+      10,
+    );
     expect(history.resolution).toBe('reading');
     expect(history.points.reduce((n, p) => n + p.steps, 0)).toBe(60);
     expect(history.points[0]?.heartRateMin).toBe(60);
-    const hourly = await historyPoints(t.db, w.uid, new Date(base - 40 * 86_400_000), new Date(base + 3_600_000), 100);
+    const hourly = await historyPoints(
+      t.db,
+      w.uid,
+      new Date(base - 40 * 86_400_000),
+      new Date(base + 3_600_000),
+      100,
+    );
     expect(hourly.resolution).toBe('hour');
     expect(hourly.points.reduce((n, p) => n + p.steps, 0)).toBe(60);
   });
@@ -196,27 +266,56 @@ describe('alerts from ingestion', () => {
     t.ctx.bus.on('alert.opened', onOpen);
     t.ctx.bus.on('alert.closed', onClose);
     t.ctx.bus.on('wearer.updated', onUpdate);
-    const batch = { events: [{ serialNumber: w.bracelet.serialNumber, type: 'SOS', at: ago(1000) }] };
+    const batch = {
+      events: [{ serialNumber: w.bracelet.serialNumber, type: 'SOS', at: ago(1000) }],
+    };
     expect((await post(auth(w), batch)).json()).toMatchObject({ accepted: 1, duplicates: 0 });
     expect((await post(auth(w), batch)).json()).toMatchObject({ accepted: 0, duplicates: 1 });
     const mine = opened.filter((a) => a.wearerId === w.uid);
     expect(mine).toHaveLength(1);
-    expect(mine[0]).toMatchObject({ type: 'SOS_CALL', level: 'EMERGENCY', status: 'OPEN', organizationId: w.organizationId });
+    expect(mine[0]).toMatchObject({
+      type: 'SOS_CALL',
+      level: 'EMERGENCY',
+      status: 'OPEN',
+      organizationId: w.organizationId,
+    });
     expect(updated).toContain(w.uid);
-    expect(await count(`SELECT count(*)::int AS n FROM alerts WHERE wearer_id = $1`, [w.uid])).toBe(1);
+    expect(await count(`SELECT count(*)::int AS n FROM alerts WHERE wearer_id = $1`, [w.uid])).toBe(
+      1,
+    );
 
-    const staff = await createUser(t.ctx, { organizationId: w.organizationId, role: 'ORGANIZATION_OWNER' });
+    const staff = await createUser(t.ctx, {
+      organizationId: w.organizationId,
+      role: 'ORGANIZATION_OWNER',
+    });
     const result = await confirmAlert(t.ctx, { alertId: mine[0]!.id, userId: staff.uid });
     expect(result.status).toBe('confirmed');
-    const [row] = await t.db.query<Record<string, unknown>>('SELECT * FROM alerts WHERE id = $1', [mine[0]!.id]);
-    expect(row).toMatchObject({ status: 'CLOSED', close_reason: 'confirmed', confirmed_by: staff.uid });
+    const [row] = await t.db.query<Record<string, unknown>>('SELECT * FROM alerts WHERE id = $1', [
+      mine[0]!.id,
+    ]);
+    expect(row).toMatchObject({
+      status: 'CLOSED',
+      close_reason: 'confirmed',
+      confirmed_by: staff.uid,
+    });
     expect(closed.filter((a) => a.id === mine[0]!.id)).toHaveLength(1);
-    expect((await confirmAlert(t.ctx, { alertId: mine[0]!.id, userId: staff.uid })).status).toBe('already_closed');
-    expect((await confirmAlert(t.ctx, { alertId: 'nope', userId: staff.uid })).status).toBe('not_found');
+    expect((await confirmAlert(t.ctx, { alertId: mine[0]!.id, userId: staff.uid })).status).toBe(
+      'already_closed',
+    );
+    expect((await confirmAlert(t.ctx, { alertId: 'nope', userId: staff.uid })).status).toBe(
+      'not_found',
+    );
 
     // a new SOS after the confirmation opens a new alert
-    await post(auth(w), { events: [{ serialNumber: w.bracelet.serialNumber, type: 'SOS', at: ago(500) }] });
-    expect(await count(`SELECT count(*)::int AS n FROM alerts WHERE wearer_id = $1 AND status = 'OPEN'`, [w.uid])).toBe(1);
+    await post(auth(w), {
+      events: [{ serialNumber: w.bracelet.serialNumber, type: 'SOS', at: ago(500) }],
+    });
+    expect(
+      await count(
+        `SELECT count(*)::int AS n FROM alerts WHERE wearer_id = $1 AND status = 'OPEN'`,
+        [w.uid],
+      ),
+    ).toBe(1);
     t.ctx.bus.off('alert.opened', onOpen);
     t.ctx.bus.off('alert.closed', onClose);
     t.ctx.bus.off('wearer.updated', onUpdate);
@@ -225,7 +324,10 @@ describe('alerts from ingestion', () => {
   it('after a restart on the same database, replayed batches neither duplicate nor lose alerts', async () => {
     const w = await newWearer();
     const s = w.bracelet.serialNumber;
-    const b1 = { events: [{ serialNumber: s, type: 'SOS', at: ago(5000) }], readings: [{ serialNumber: s, at: ago(5000), heartRate: 80 }] };
+    const b1 = {
+      events: [{ serialNumber: s, type: 'SOS', at: ago(5000) }],
+      readings: [{ serialNumber: s, at: ago(5000), heartRate: 80 }],
+    };
     const b2 = { events: [{ serialNumber: s, type: 'FALL', at: ago(4000) }] };
     expect((await post(auth(w), b1)).statusCode).toBe(200);
 

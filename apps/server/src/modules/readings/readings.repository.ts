@@ -98,7 +98,12 @@ export async function historyPoints(
   points: number,
   opts: { now?: Date; readingsRetentionDays?: number } = {},
 ): Promise<History> {
-  const resolution = chooseResolution(from, to, opts.now ?? new Date(), opts.readingsRetentionDays ?? 30);
+  const resolution = chooseResolution(
+    from,
+    to,
+    opts.now ?? new Date(),
+    opts.readingsRetentionDays ?? 30,
+  );
   const source = SOURCES[resolution];
   const spanSeconds = Math.max(1, (to.getTime() - from.getTime()) / 1000);
   const bucketSeconds = Math.max(source.seconds, Math.ceil(spanSeconds / Math.max(1, points)));

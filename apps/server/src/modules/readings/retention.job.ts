@@ -8,11 +8,20 @@ const DELETE_BATCH = 5000;
 
 const TARGETS = [
   { table: 'readings', column: 'at', days: (ctx: AppContext) => ctx.config.readingsRetentionDays },
-  { table: 'environment_readings', column: 'at', days: (ctx: AppContext) => ctx.config.readingsRetentionDays },
+  {
+    table: 'environment_readings',
+    column: 'at',
+    days: (ctx: AppContext) => ctx.config.readingsRetentionDays,
+  },
   { table: 'reading_minutes', column: 'bucket', days: () => MINUTE_ROLLUP_RETENTION_DAYS },
 ] as const;
 
-async function deleteBefore(db: Queryable, table: string, column: string, before: Date): Promise<number> {
+async function deleteBefore(
+  db: Queryable,
+  table: string,
+  column: string,
+  before: Date,
+): Promise<number> {
   let total = 0;
   for (;;) {
     const rows = await db.query(
@@ -29,20 +38,33 @@ async function deleteBefore(db: Queryable, table: string, column: string, before
  * Deletes expired telemetry: full resolution after READINGS_RETENTION_DAYS, minute rollups
  * after 400 days; hourly rollups, events and alerts are kept. Returns rows deleted per table.
  */
-export async function deleteExpiredTelemetry(ctx: AppContext, now: Date = ctx.now()): Promise<Record<string, number>> {
+export async function deleteExpiredTelemetry(
+  ctx: AppContext,
+  now: Date = ctx.now(),
+): Promise<Record<string, number>> {
   const deleted: Record<string, number> = {};
   for (const t of TARGETS) {
-    deleted[t.table] = await deleteBefore(ctx.db, t.table, t.column, new Date(now.getTime() - t.days(ctx) * DAY));
+    deleted[t.table] = await deleteBefore(
+      ctx.db,
+      t.table,
+      t.column,
+      new Date(now.getTime() - t.days(ctx) * DAY),
+    );
   }
   return deleted;
 }
 
 /** Runs the retention job every hour (first run a minute after start) until stopped. */
-export function startRetentionJob(ctx: AppContext, onError: (err: unknown) => void): () => Promise<void> {
+export function startRetentionJob(
+  ctx: AppContext,
+  onError: (err: unknown) => void,
+): () => Promise<void> {
   let running: Promise<unknown> | null = null;
   const run = () => {
     if (running) return;
-    running = deleteExpiredTelemetry(ctx).catch(onError).finally(() => (running = null));
+    running = deleteExpiredTelemetry(ctx)
+      .catch(onError)
+      .finally(() => (running = null));
   };
   const first = setTimeout(run, 60_000);
   const timer = setInterval(run, 3_600_000);

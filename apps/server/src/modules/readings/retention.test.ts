@@ -23,11 +23,23 @@ describe('telemetry retention', () => {
         method: 'POST',
         url: '/gateway/v1/batches',
         headers: { authorization: `Gateway ${w.gateway.id}:${w.gateway.credential}` },
-        payload: { readings: [{ serialNumber: w.bracelet.serialNumber, at: at.toISOString(), heartRate: 70 }] },
+        payload: {
+          readings: [
+            { serialNumber: w.bracelet.serialNumber, at: at.toISOString(), heartRate: 70 },
+          ],
+        },
       });
-    for (const daysAgo of [1, 29, 31, 401]) expect((await post(new Date(now.getTime() - daysAgo * DAY))).statusCode).toBe(200);
+    for (const daysAgo of [1, 29, 31, 401])
+      expect((await post(new Date(now.getTime() - daysAgo * DAY))).statusCode).toBe(200);
     const count = async (table: string) =>
-      Number((await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} WHERE wearer_id = $1`, [w.uid]))[0]?.n);
+      Number(
+        (
+          await t.db.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM ${table} WHERE wearer_id = $1`,
+            [w.uid],
+          )
+        )[0]?.n,
+      );
     expect(await count('readings')).toBe(4);
 
     const deleted = await deleteExpiredTelemetry(t.ctx, now);

@@ -22,7 +22,10 @@ export interface WearerLatestUpdate {
  * Upserts wearer_latest. Values from a batch older than what is stored only fill gaps, so a
  * late batch never overwrites newer values; steps add up within the same local day.
  */
-export function upsertWearerLatest(organizationId: string, updates: WearerLatestUpdate[]): Statement | null {
+export function upsertWearerLatest(
+  organizationId: string,
+  updates: WearerLatestUpdate[],
+): Statement | null {
   if (updates.length === 0) return null;
   const newer = 'excluded.last_seen_at >= coalesce(w.last_seen_at, excluded.last_seen_at)';
   const pick = (c: string) =>
