@@ -1,4 +1,5 @@
 export { ALERTS_KEY, useAlertList } from './api/alerts-api';
 export { AlertBadge } from './components/alert-badge';
+export { causeText } from './components/alert-text';
 export { WearerAlerts } from './components/wearer-alerts';
 export { AlertNotifier } from './notifications/alert-notifier';

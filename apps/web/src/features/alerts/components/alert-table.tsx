@@ -19,7 +19,7 @@ const needsConfirm = (alert: AlertView) => alert.confirmedAt === null && alert.s
 /** Alert rows: time, wearer, group, type, level, status, cause, and confirm where allowed. */
 export function AlertTable({ alerts, selection, onConfirm, confirmingId, showWearer = true }: AlertTableProps) {
   const { t, i18n } = useTranslation('alerts');
-  const locale = i18n.resolvedLanguage ?? 'ja';
+  const when = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'ja', { dateStyle: 'short', timeStyle: 'short' });
   const confirmable = alerts.filter(needsConfirm).map((a) => a.id);
   const allSelected = selection !== null && confirmable.length > 0 && confirmable.every((id) => selection.selected.has(id));
 
@@ -73,7 +73,9 @@ export function AlertTable({ alerts, selection, onConfirm, confirmingId, showWea
               </Td>
             )}
             <Td>
-              <time dateTime={alert.openedAt}>{new Date(alert.openedAt).toLocaleString(locale)}</time>
+              <time dateTime={alert.openedAt} title={new Date(alert.openedAt).toLocaleString(i18n.resolvedLanguage ?? 'ja')}>
+                {when.format(new Date(alert.openedAt))}
+              </time>
             </Td>
             {showWearer && <Td className="font-medium">{alert.wearer.name}</Td>}
             {showWearer && <Td>{alert.groupName ?? '—'}</Td>}
@@ -90,7 +92,7 @@ export function AlertTable({ alerts, selection, onConfirm, confirmingId, showWea
                 {needsConfirm(alert) && (
                   <Button
                     variant="outline"
-                    className="min-h-8 px-3"
+                    className="min-h-8! px-3 py-0"
                     data-testid="alert-confirm"
                     disabled={confirmingId === alert.id}
                     onClick={() => onConfirm(alert)}

@@ -13,7 +13,7 @@ const SERIES: readonly ChartSeries[] = [
 
 /** Heart rate, skin temperature (and WBGT when the gateway measures it) over 24 h or 7 days. */
 export function HistoryPanel({ uid }: { uid: string }) {
-  const { t } = useTranslation(['live', 'common']);
+  const { t, i18n } = useTranslation(['live', 'common']);
   const [period, setPeriod] = useState<HistoryPeriod>('24h');
   const history = useHistory(uid, period);
   const points = useMemo(() => history.data?.points ?? [], [history.data]);
@@ -40,7 +40,7 @@ export function HistoryPanel({ uid }: { uid: string }) {
             <Button
               key={p}
               variant={p === period ? 'primary' : 'outline'}
-              className="min-h-8 px-3"
+              className="min-h-8! px-3 py-0"
               aria-pressed={p === period}
               data-testid={`history-period-${p}`}
               onClick={() => setPeriod(p)}
@@ -68,6 +68,9 @@ export function HistoryPanel({ uid }: { uid: string }) {
           axisLabels={axisLabels}
           describedBy="history-summary"
           label={t('live:chart.label', { period: t(`live:chart.periods.${period}`) })}
+          locale={i18n.resolvedLanguage ?? 'ja'}
+          withDate={period === '7d'}
+          timeLabel={t('live:chart.time')}
         />
         <table id="history-summary" data-testid="history-summary" className="mt-4 w-full text-left text-sm">
           <caption className="mb-1 text-left text-xs text-slate-500">
