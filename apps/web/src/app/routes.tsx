@@ -24,9 +24,9 @@ const placeholder = (titleKey: string) => <Placeholder titleKey={titleKey} />;
 export const SHELL_ROUTES: { path: string; element: ReactNode }[] = [
   { path: '_app', element: placeholder('pages.app') },
   { path: 'select-device', element: lazyPage(() => import('../features/user/components/select-device-page'), 'SelectDevicePage') },
-  { path: 'user/record', element: lazyPage(() => import('../features/user/components/user-record-page'), 'UserRecordPage') },
+  { path: 'user/record', element: lazyPage(() => import('./pages/personal-record-page'), 'PersonalRecordPage') },
   { path: 'user/info', element: lazyPage(() => import('../features/user/components/user-info-page'), 'UserInfoPage') },
-  { path: 'user/settings/alert', element: placeholder('pages.userAlertSetting') },
+  { path: 'user/settings/alert', element: lazyPage(() => import('./pages/personal-alert-settings-page'), 'PersonalAlertSettingsPage') },
   { path: 'organization', element: lazyPage(() => import('../features/organizations/components/organizations-page'), 'OrganizationsPage') },
   { path: 'organization/:id', element: placeholder('pages.organizationDetail') },
   { path: 'organization/:id/member', element: placeholder('pages.organizationMembers') },

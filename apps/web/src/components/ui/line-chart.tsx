@@ -1,0 +1,68 @@
+import { useEffect, useRef } from 'react';
+import type uPlot from 'uplot';
+
+export interface LineSeries {
+  label: string;
+  colour: string;
+  /** One value per x; null is a gap (nothing measured). */
+  values: readonly (number | null)[];
+}
+
+interface LineChartProps {
+  /** Epoch milliseconds, ascending. */
+  times: readonly number[];
+  series: readonly LineSeries[];
+  yLabel: string;
+  /** What the chart shows, for screen readers (a canvas says nothing by itself). */
+  label: string;
+  describedBy?: string;
+  height?: number;
+  testId?: string;
+}
+
+/**
+ * A time line chart on uPlot. uPlot is imported only inside the effect, so it lands in its own
+ * chunk and /login (and any page without a chart) never loads it.
+ */
+export function LineChart({ times, series, yLabel, label, describedBy, height = 240, testId = 'line-chart' }: LineChartProps) {
+  const box = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const element = box.current;
+    if (element === null) return;
+    let chart: uPlot | null = null;
+    let observer: ResizeObserver | null = null;
+    let cancelled = false;
+    void (async () => {
+      const [{ default: UPlot }] = await Promise.all([import('uplot'), import('uplot/dist/uPlot.min.css')]);
+      if (cancelled) return;
+      const data: uPlot.AlignedData = [times.map((t) => t / 1000), ...series.map((s) => [...s.values])];
+      const width = () => Math.max(element.clientWidth, 280);
+      chart = new UPlot(
+        {
+          width: width(),
+          height,
+          legend: { show: true },
+          cursor: { drag: { x: false, y: false } },
+          scales: { x: { time: true } },
+          series: [{}, ...series.map((s) => ({ label: s.label, stroke: s.colour, width: 2, spanGaps: false }))],
+          axes: [
+            { stroke: '#475569', grid: { stroke: '#e2e8f0' } },
+            { label: yLabel, stroke: '#475569', grid: { stroke: '#e2e8f0' } },
+          ],
+        },
+        data,
+        element,
+      );
+      observer = new ResizeObserver(() => chart?.setSize({ width: width(), height }));
+      observer.observe(element);
+    })();
+    return () => {
+      cancelled = true;
+      observer?.disconnect();
+      chart?.destroy();
+    };
+  }, [times, series, yLabel, height]);
+
+  return <div ref={box} data-testid={testId} role="img" aria-label={label} aria-describedby={describedBy} style={{ minHeight: height }} />;
+}

@@ -1,0 +1,124 @@
+import type { WearerAlertSettings } from '@wearable/domain';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Button, focusRing } from '../../../components/ui/button';
+import { ApiError } from '../../../lib/api-client';
+import { useSaveAlertSettings } from '../api/alert-settings-api';
+import { ALL_ALERT_TYPES, type FieldErrors, formOf, type SettingsForm, validateForm } from '../settings-form';
+import { FieldMessage, inputClass } from './field';
+import { ScheduleEditor } from './schedule-editor';
+
+interface AlertSettingsFormProps {
+  wearer: WearerAlertSettings;
+  /** Names the alert types in the reader's language (the alerts namespace belongs to the alerts feature). */
+  typeLabel: (type: (typeof ALL_ALERT_TYPES)[number]) => string;
+}
+
+/** Heart-rate bounds, alert types and the weekday schedule of one wearer, checked with the domain schema before sending. */
+export function AlertSettingsForm({ wearer, typeLabel }: AlertSettingsFormProps) {
+  const { t } = useTranslation('records');
+  const [form, setForm] = useState<SettingsForm>(() => formOf(wearer.settings));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  // The server decides; if it refuses this user, the form turns read-only and says why.
+  const [refused, setRefused] = useState(false);
+  const save = useSaveAlertSettings(wearer.clientId, wearer.uid);
+  const readOnly = refused;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const result = validateForm(form);
+    if (result.errors) {
+      setErrors(result.errors);
+      toast.error(t('settings.invalid'));
+      return;
+    }
+    setErrors({});
+    save.mutate(result.patch, {
+      onSuccess: () => toast.success(t('settings.saved')),
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 403) setRefused(true);
+        toast.error(t('settings.saveFailed'));
+      },
+    });
+  };
+
+  const bound = (field: 'heartRateLower' | 'heartRateUpper') => {
+    const error = errors[field];
+    return (
+      <div className="flex flex-col">
+        <label htmlFor={`hr-${field}`} className="mb-1 text-sm font-medium text-slate-800">
+          {t(`settings.${field}`)}
+        </label>
+        <input
+          id={`hr-${field}`}
+          data-testid={`input-${field}`}
+          type="number"
+          inputMode="numeric"
+          min={40}
+          max={220}
+          step={1}
+          value={form[field]}
+          placeholder={field === 'heartRateUpper' ? String(wearer.maxHeartRate) : undefined}
+          readOnly={readOnly}
+          aria-invalid={error !== undefined}
+          aria-describedby={[`hr-${field}-help`, error ? `hr-${field}-error` : ''].filter(Boolean).join(' ')}
+          onChange={(e) => setForm({ ...form, [field]: e.target.value })}
+          className={inputClass(error !== undefined, 'w-36')}
+        />
+        <p id={`hr-${field}-help`} className="mt-1 text-xs text-slate-500">
+          {field === 'heartRateLower' ? t('settings.lowerHelp') : t('settings.upperHelp', { max: wearer.maxHeartRate })}
+        </p>
+        <FieldMessage id={`hr-${field}-error`} error={error} />
+      </div>
+    );
+  };
+
+  return (
+    <form noValidate onSubmit={submit} data-testid="alert-settings-form" aria-describedby={refused ? 'settings-readonly' : undefined} className="grid gap-6">
+      {refused && (
+        <p id="settings-readonly" role="status" data-testid="settings-readonly" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          {t('settings.readOnly')}
+        </p>
+      )}
+      <fieldset className="rounded-lg border border-slate-200 bg-white p-4">
+        <legend className="px-1 text-base font-semibold text-slate-900">{t('settings.heartRate')}</legend>
+        <p data-testid="max-heart-rate" className="mb-3 text-sm text-slate-600">
+          {wearer.age === null
+            ? t('settings.maxUnknownAge', { max: wearer.maxHeartRate })
+            : t('settings.maxFormula', { age: wearer.age, max: wearer.maxHeartRate })}
+        </p>
+        <div className="flex flex-wrap gap-6">
+          {bound('heartRateLower')}
+          {bound('heartRateUpper')}
+        </div>
+      </fieldset>
+      <fieldset className="rounded-lg border border-slate-200 bg-white p-4">
+        <legend className="px-1 text-base font-semibold text-slate-900">{t('settings.types')}</legend>
+        <div className="grid gap-2 sm:grid-cols-2">
+          {ALL_ALERT_TYPES.map((type) => (
+            <label key={type} className="flex items-center gap-2 text-sm text-slate-800">
+              <input
+                type="checkbox"
+                data-testid={`type-${type}`}
+                checked={form.enabled[type]}
+                disabled={readOnly}
+                onChange={(e) => setForm({ ...form, enabled: { ...form.enabled, [type]: e.target.checked } })}
+                className={`size-4 accent-teal-700 ${focusRing}`}
+              />
+              {typeLabel(type)}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <ScheduleEditor schedule={form.schedule} errors={errors} readOnly={readOnly} onChange={(schedule) => setForm({ ...form, schedule })} />
+      {!readOnly && (
+        <div>
+          <Button type="submit" variant="primary" data-testid="save-settings" disabled={save.isPending}>
+            {save.isPending ? t('settings.saving') : t('settings.save')}
+          </Button>
+        </div>
+      )}
+    </form>
+  );
+}

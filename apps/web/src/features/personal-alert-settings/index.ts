@@ -1,0 +1,1 @@
+export { PersonalAlertSettings } from './components/personal-alert-settings';

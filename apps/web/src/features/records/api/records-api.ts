@@ -1,0 +1,55 @@
+import type { HistoryResponse, MonthlyReportResponse } from '@wearable/domain';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { unwrap } from '../../../lib/api-client';
+
+export const RECORD_PERIODS = ['day', 'week', 'month'] as const;
+export type RecordPeriod = (typeof RECORD_PERIODS)[number];
+
+const MINUTE = 60_000;
+/**
+ * Each period's window and bucket size: minutes for a day (sleep stages counted to the minute),
+ * 5 minutes for a week, 30 for a month — at most 2,016 points, well under the server's 5,000.
+ */
+const PERIODS: Record<RecordPeriod, { minutes: number; bucketMinutes: number }> = {
+  day: { minutes: 24 * 60, bucketMinutes: 1 },
+  week: { minutes: 7 * 24 * 60, bucketMinutes: 5 },
+  month: { minutes: 30 * 24 * 60, bucketMinutes: 30 },
+};
+export const RECORD_METRICS = ['heartRate', 'skinTemperature', 'sleepStage', 'stressLevel', 'steps'] as const;
+
+export const bucketMinutesOf = (period: RecordPeriod): number => PERIODS[period].bucketMinutes;
+
+/** The query of GET /v3/device/history for a period ending at `now`; the server buckets by ceil(span / points). */
+export function recordHistoryQuery(uid: string, period: RecordPeriod, now: number) {
+  const { minutes, bucketMinutes } = PERIODS[period];
+  return {
+    uid,
+    from: new Date(now - minutes * MINUTE).toISOString(),
+    to: new Date(now).toISOString(),
+    points: minutes / bucketMinutes,
+    metrics: RECORD_METRICS.join(','),
+  };
+}
+
+export function useRecordHistory(uid: string, period: RecordPeriod) {
+  return useQuery({
+    queryKey: ['records', 'history', uid, period],
+    queryFn: async () => unwrap(await api.get<HistoryResponse>('/v3/device/history', { query: recordHistoryQuery(uid, period, Date.now()) })),
+    placeholderData: keepPreviousData,
+    refetchInterval: 60_000,
+  });
+}
+
+/** YYYY-MM of a moment in the browser's zone (the person looks at "this month" where they are). */
+export function monthOf(now: Date): string {
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`;
+}
+
+export function useMonthlyReport(uid: string, month: string) {
+  return useQuery({
+    queryKey: ['records', 'monthly', uid, month],
+    queryFn: async () => unwrap(await api.get<MonthlyReportResponse>('/v2/device/monthlyReport', { query: { uid, month } })),
+    staleTime: 60_000,
+  });
+}

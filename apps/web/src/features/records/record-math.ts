@@ -1,0 +1,65 @@
+import { type HistoryPoint, SLEEP_STAGES, type SleepStage, STRESS_LEVELS, type StressLevel } from '@wearable/domain';
+
+export const SLEEP_STAGE_ORDER: readonly SleepStage[] = ['DEEP_SLEEP', 'LIGHT_SLEEP', 'RESTLESS_SLEEP', 'AWAKE'];
+const STAGE_BY_CODE = new Map<number, SleepStage>(Object.entries(SLEEP_STAGES).map(([stage, code]) => [code, stage as SleepStage]));
+
+export type StageMinutes = Record<SleepStage, number>;
+export interface SleepNight {
+  /** The evening's date (YYYY-MM-DD, local): a night from 22:00 on the 3rd to 06:00 on the 4th is the 3rd's. */
+  night: string;
+  minutes: StageMinutes;
+  /** Minutes asleep (every stage but AWAKE). */
+  asleep: number;
+}
+
+const zeroStages = (): StageMinutes => ({ DEEP_SLEEP: 0, LIGHT_SLEEP: 0, RESTLESS_SLEEP: 0, AWAKE: 0 });
+const localDate = (d: Date) =>
+  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+const NOON_SHIFT_MS = 12 * 3_600_000;
+
+/**
+ * Minutes per sleep stage, grouped by night. Each point stands for one bucket of
+ * `bucketMinutes` (its dominant stage); a point belongs to the night that began on the local
+ * date 12 hours before it, so sleep across midnight stays one night. Unknown codes are skipped.
+ */
+export function sleepNights(points: readonly HistoryPoint[], bucketMinutes: number): SleepNight[] {
+  const nights = new Map<string, StageMinutes>();
+  for (const point of points) {
+    const stage = point.sleepStage == null ? undefined : STAGE_BY_CODE.get(point.sleepStage);
+    if (stage === undefined) continue;
+    const night = localDate(new Date(Date.parse(point.at) - NOON_SHIFT_MS));
+    const minutes = nights.get(night) ?? zeroStages();
+    minutes[stage] += bucketMinutes;
+    nights.set(night, minutes);
+  }
+  return [...nights.entries()]
+    .sort(([a], [b]) => b.localeCompare(a))
+    .map(([night, minutes]) => ({ night, minutes, asleep: minutes.DEEP_SLEEP + minutes.LIGHT_SLEEP + minutes.RESTLESS_SLEEP }));
+}
+
+/** Minutes spent at each stress level over the points. */
+export function stressMinutes(points: readonly HistoryPoint[], bucketMinutes: number): Record<StressLevel, number> {
+  const minutes = Object.fromEntries(STRESS_LEVELS.map((l) => [l, 0])) as Record<StressLevel, number>;
+  for (const point of points) if (point.stressLevel != null) minutes[point.stressLevel] += bucketMinutes;
+  return minutes;
+}
+
+/** A stress level as a number for the chart: NONE 0 ... OVERLOAD 4. */
+export const stressIndex = (level: StressLevel | null | undefined): number | null =>
+  level == null ? null : STRESS_LEVELS.indexOf(level);
+
+export interface Range {
+  min: number;
+  avg: number;
+  max: number;
+}
+
+/** Min / average / max of the values that exist; null when none does. */
+export function rangeOf(values: readonly (number | null | undefined)[]): Range | null {
+  const present = values.filter((v): v is number => typeof v === 'number');
+  if (present.length === 0) return null;
+  return { min: Math.min(...present), avg: present.reduce((a, b) => a + b, 0) / present.length, max: Math.max(...present) };
+}
+
+/** "7時間5分" / "7 h 5 min" parts: whole hours and the rest. */
+export const hoursAndMinutes = (minutes: number) => ({ hours: Math.floor(minutes / 60), minutes: Math.round(minutes % 60) });
