@@ -48,7 +48,8 @@ export async function startExternalSubscriber(
         client?.stream.destroy();
       });
   };
-  client = await mqtt.connectAsync(url, {
+  const shownUrl = url.replace(/\/\/[^@]*@/, '//***@');
+  const connected = mqtt.connect(url, {
     // A stable id with a persistent session: batches published while we were down are kept.
     clientId: `wearable-console-${hostname()}-${ctx.config.port}`.slice(0, 64),
     clean: false,
@@ -58,17 +59,25 @@ export async function startExternalSubscriber(
     reconnectPeriod: 1000,
     customHandleAcks,
   });
-  const subscribe = () =>
-    client
-      ?.subscribeAsync(SHARED_BATCHES_TOPIC, { qos: 1 })
-      .catch((err: unknown) => log.error(`MQTT subscribe failed: ${(err as Error).message}`));
-  await subscribe();
-  client.on('connect', (connack) => {
-    if (!connack.sessionPresent) void subscribe();
+  client = connected;
+  // Subscribed once the broker answers; a broker that is down does not stop the server
+  // (HTTP ingestion goes on) and the client keeps reconnecting.
+  const subscribed = new Promise<void>((resolve) => {
+    connected.on('connect', (connack) => {
+      if (connack.sessionPresent) return resolve();
+      connected
+        .subscribeAsync(SHARED_BATCHES_TOPIC, { qos: 1 })
+        .then(() => log.info(`MQTT: subscribed to ${SHARED_BATCHES_TOPIC} on ${shownUrl}`))
+        .catch((err: unknown) => log.error(`MQTT subscribe failed: ${(err as Error).message}`))
+        .finally(resolve);
+    });
   });
-  client.on('error', (err) => log.warn(`MQTT client: ${err.message}`));
-  log.info(`MQTT: subscribed to ${SHARED_BATCHES_TOPIC} on ${url.replace(/\/\/[^@]*@/, '//***@')}`);
-  const connected = client;
+  connected.on('error', (err) => log.warn(`MQTT client (${shownUrl}): ${err.message}`));
+  const waited = await Promise.race([
+    subscribed.then(() => true),
+    new Promise<false>((resolve) => setTimeout(() => resolve(false), 5000).unref()),
+  ]);
+  if (!waited) log.warn(`MQTT broker ${shownUrl} not reachable yet; retrying in the background`);
   return {
     mode: 'external',
     port: null,

@@ -144,4 +144,18 @@ describe('embedded MQTT broker', () => {
     ]);
     await new Promise<void>((resolve) => blocker.close(() => resolve()));
   });
+
+  it('with MQTT_URL on a broker that is down, the server still starts and keeps retrying', async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, resolve));
+    const address = blocker.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    await new Promise<void>((resolve) => blocker.close(() => resolve())); // nothing listens there now
+    const before = lines.length;
+    const ctx = { ...t.ctx, config: { ...t.ctx.config, mqttUrl: `mqtt://127.0.0.1:${port}` } };
+    const external = await startMqtt(ctx, log);
+    expect(external?.mode).toBe('external');
+    expect(lines.slice(before).join('\n')).toMatch(/not reachable yet/);
+    await external?.close();
+  });
 });
