@@ -1,0 +1,110 @@
+import type { WearerSummary } from '@wearable/domain';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import enAlerts from '../../../public/locales/en/alerts.json';
+import enLive from '../../../public/locales/en/live.json';
+import jaAlerts from '../../../public/locales/ja/alerts.json';
+import jaLive from '../../../public/locales/ja/live.json';
+import { createTestI18n, json, stubServer } from '../../testing/render';
+import { DevicesLivePage } from './devices-live-page';
+
+const WEARERS = [
+  { uid: 'w1', name: '青木 花子', clientId: 'c1', groupId: 'g1', groupName: '第一班', deviceName: 'Band 1', serialNumber: 'BR-1', battery: 90 },
+  { uid: 'w2', name: '佐藤 一郎', clientId: 'c1', groupId: 'g1', groupName: '第一班', deviceName: 'Band 2', serialNumber: 'BR-2', battery: 50 },
+];
+
+const state = (uid: string, patch: Partial<WearerSummary>): WearerSummary => ({
+  uid,
+  name: uid,
+  clientId: 'c1',
+  groupId: 'g1',
+  groupName: '第一班',
+  serialNumber: null,
+  heartRate: 72,
+  skinTemperature: 34.25,
+  worn: true,
+  battery: 90,
+  connection: 'online',
+  lastSeenAt: new Date(Date.now() - 3 * 60_000).toISOString(),
+  openAlerts: [],
+  ...patch,
+});
+
+afterEach(() => localStorage.clear());
+
+async function renderPage() {
+  localStorage.setItem('accessToken', 'access-0');
+  const i18n = await createTestI18n('ja');
+  i18n.addResourceBundle('ja', 'live', jaLive);
+  i18n.addResourceBundle('en', 'live', enLive);
+  i18n.addResourceBundle('ja', 'alerts', jaAlerts);
+  i18n.addResourceBundle('en', 'alerts', enAlerts);
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter initialEntries={['/devices']}>
+          <DevicesLivePage />
+        </MemoryRouter>
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+}
+
+describe('DevicesLivePage', () => {
+  it('shows each wearer with live state, open-alert badges and the coverage strip', async () => {
+    stubServer((url) => {
+      if (url.startsWith('/v2/user/device/list')) return json(200, { devices: WEARERS });
+      if (url === '/v3/device/summary')
+        return json(200, {
+          generatedAt: new Date().toISOString(),
+          wearers: [
+            state('w1', {
+              openAlerts: [
+                { id: 'a1', type: 'SOS_CALL', level: 'EMERGENCY', openedAt: '2026-11-21T09:00:00Z' },
+                { id: 'a2', type: 'HEART_RATE', level: 'CAUTION', openedAt: '2026-11-21T09:00:00Z' },
+              ],
+            }),
+            state('w2', { worn: false, battery: 12, connection: 'offline', heartRate: null }),
+          ],
+        });
+      return json(404, {});
+    });
+    await renderPage();
+    await screen.findByTestId('coverage-strip');
+    const rowOf = (uid: string) => screen.getAllByTestId('wearer-row').find((row) => row.dataset.uid === uid)!;
+    const first = rowOf('w1');
+    await within(first).findByText('72 bpm');
+    expect(first.textContent).toContain('34.3 ℃');
+    expect(first.textContent).toContain('装着中');
+    expect(first.textContent).toContain('オンライン');
+    expect(first.textContent).toContain('3 分前');
+    const badges = within(first).getAllByTestId('alert-badge');
+    expect(badges.map((b) => [b.textContent, b.dataset.colour])).toEqual([
+      ['SOS発信 (緊急)', 'red'],
+      ['心拍数異常 (注意)', 'amber'],
+    ]);
+    expect(first.querySelector('a')?.getAttribute('href')).toBe('/devices/c1/w1');
+
+    const second = rowOf('w2');
+    expect(second.textContent).toContain('未装着');
+    expect(second.textContent).toContain('12%');
+    expect(second.textContent).toContain('オフライン');
+    expect(screen.getByTestId('coverage-notWorn').textContent).toContain('1人');
+    expect(screen.getByTestId('coverage-offline').textContent).toContain('1人');
+    expect(screen.getByTestId('coverage-lowBattery').textContent).toContain('1人');
+    expect(screen.getByTestId('coverage-urgent').textContent).toContain('1人');
+    // No stream in jsdom: the page says it polls.
+    expect(screen.getByTestId('live-status').textContent).toBe('10秒ごとに更新');
+  });
+
+  it('still lists the wearers when the summary cannot be loaded', async () => {
+    stubServer((url) => (url.startsWith('/v2/user/device/list') ? json(200, { devices: WEARERS }) : json(500, {})));
+    await renderPage();
+    expect(await screen.findAllByTestId('wearer-row')).toHaveLength(2);
+    expect(screen.queryByTestId('coverage-strip')).toBeNull();
+  });
+});
