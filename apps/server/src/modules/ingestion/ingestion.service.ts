@@ -8,6 +8,7 @@ import {
   recomputeHours,
   type ReadingRow,
 } from '../readings/readings-store.repository.js';
+import { MINUTE_ROLLUP_RETENTION_DAYS } from '../readings/readings.repository.js';
 import { upsertWearerLatest } from '../readings/wearer-latest.repository.js';
 import { type Indexed, parseBatchItems, type RejectedItem } from './batch-items.js';
 import type { AuthenticatedGateway } from './gateway-auth.js';
@@ -147,9 +148,13 @@ export async function ingestBatch(
       newEventKeys.has(`${key(e.bracelet.id, e.at)}|${e.item.type}`),
     );
 
+    // An hour is recomputed from its minutes; once those may have expired, recomputing would
+    // replace a complete hour with a partial one, so such old hours are left as they are.
+    const oldestHour = now.getTime() - (MINUTE_ROLLUP_RETENTION_DAYS - 1) * 86_400_000;
     const hours = new Map<string, { wearerId: string; hour: Date }>();
     for (const r of newReadings) {
       const hour = new Date(Math.floor(r.at.getTime() / 3_600_000) * 3_600_000);
+      if (hour.getTime() < oldestHour) continue;
       hours.set(`${r.wearerId}|${hour.getTime()}`, { wearerId: r.wearerId, hour });
     }
 
