@@ -10,7 +10,8 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.js';
-import { registerErrorHandler } from './plugins/error-handler.js';
+import { frameworkErrors, registerErrorHandler } from './plugins/error-handler.js';
+import { nulGuard } from './plugins/nul-guard.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { monitoringRoutes } from './modules/monitoring/monitoring.routes.js';
 import { authPlugin } from './plugins/auth.js';
@@ -41,6 +42,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
     trustProxy: true,
     // /demo-api/v2|v3/... runs the /v2|/v3 route as a read-only demo request (plugins/auth.ts).
     rewriteUrl: rewriteDemoUrl,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -57,6 +59,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   });
   app.get('/v2/openapi.json', { schema: { hide: true }, config: { public: true } }, () => app.swagger());
 
+  await app.register(nulGuard);
   await app.register(healthRoutes, { ctx });
   await app.register(monitoringRoutes, { ctx });
   await app.register(authPlugin, { ctx });

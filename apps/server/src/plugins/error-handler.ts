@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '@wearable/domain';
 import { ApiError } from '../errors.js';
@@ -10,6 +10,7 @@ const STATUS_TEXT: Record<number, string> = {
   404: 'Not Found',
   409: 'Conflict',
   413: 'Payload Too Large',
+  414: 'URI Too Long',
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
@@ -27,6 +28,17 @@ const body = (
   code,
   ...(issues ? { issues } : {}),
 });
+
+/**
+ * Fastify's `frameworkErrors` option: the router's own refusals (a path parameter over its length
+ * limit, a badly %-encoded URL) leave in the same ApiErrorBody shape instead of Fastify's bare body.
+ */
+export function frameworkErrors(err: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+  const message =
+    status === 414 ? 'A path parameter is longer than 100 characters' : 'The URL is not correctly %-encoded';
+  void reply.code(status).send(body(status, err.code, message));
+}
 
 /** Every failure leaves as ApiErrorBody; bad input is a 4xx naming the field, never a 500. */
 export function registerErrorHandler(app: FastifyInstance): void {

@@ -49,6 +49,14 @@ function readingRangeProblem(r: BraceletReading): string | null {
   return null;
 }
 
+/** PostgreSQL text cannot hold U+0000: such an item is refused alone instead of failing the whole batch. */
+function nulField(item: object): string | null {
+  for (const [key, value] of Object.entries(item)) {
+    if (typeof value === 'string' && value.includes('\u0000')) return `${key} must not contain a NUL character`;
+  }
+  return null;
+}
+
 function parseList<T extends { at: string }>(
   list: ItemList,
   items: unknown[],
@@ -69,7 +77,7 @@ function parseList<T extends { at: string }>(
       rejected.push({ list, index, reason: 'at is more than 5 minutes in the future' });
       return;
     }
-    const problem = extraCheck?.(parsed.data) ?? null;
+    const problem = nulField(parsed.data) ?? extraCheck?.(parsed.data) ?? null;
     if (problem) {
       rejected.push({ list, index, reason: problem });
       return;

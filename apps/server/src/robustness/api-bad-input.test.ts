@@ -1,0 +1,221 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../testing/test-app.js';
+import {
+  createGateway,
+  createGroup,
+  createOrganization,
+  createUser,
+  createWearer,
+  type GatewayRecord,
+  type UserRecord,
+} from '../testing/factories.js';
+import type { Fixtures } from './json-schema.js';
+import { problemOf, runCases } from './run-cases.js';
+import {
+  casesFor,
+  type OpenApiDoc,
+  type Operation,
+  operationsOf,
+  type RobustCase,
+} from './variants.js';
+
+/**
+ * Every operation of /v2/openapi.json (the gateway route included) gets the bad-input variants of
+ * ./variants.ts as an ORGANIZATION_OWNER, without a token, and through the read-only demo scope.
+ * Never a 5xx; every 4xx has the error shape; a schema-invalid request is a 400 naming the field.
+ */
+let t: TestApp;
+let ops: Operation[];
+let fixtures: Fixtures;
+let owner: UserRecord;
+let gateway: GatewayRecord;
+
+// The live stream never ends for an authorised caller; it has no parameters or body to vary anyway.
+const STREAMING = new Set(['GET /v3/live']);
+// Signing in and refreshing need no bearer token; everything else (sign-out included) does.
+const PUBLIC = new Set(['POST /v2/auth/signIn', 'POST /v2/auth/refresh']);
+const isPublic = (op: Operation) => PUBLIC.has(`${op.method} ${op.path}`);
+const isGateway = (op: Operation) => op.path.startsWith('/gateway/');
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const org = await createOrganization(t);
+  const group = await createGroup(t, { organizationId: org.id });
+  const wearer = await createWearer(t, { organizationId: org.id, groupId: group.id });
+  gateway = await createGateway(t, { organizationId: org.id, groupId: group.id });
+  owner = await createUser(t, { role: 'ORGANIZATION_OWNER', organizationId: org.id });
+  // The demo scope needs a demo organisation with an owner (another test file may have made one first).
+  const demo = await createOrganization(t, { isDemo: true });
+  await createUser(t, { role: 'ORGANIZATION_OWNER', organizationId: demo.id });
+  fixtures = {
+    now: new Date().toISOString(),
+    id: org.id,
+    clientId: org.id,
+    organizationId: org.id,
+    groupId: group.id,
+    uid: wearer.uid,
+    userId: owner.uid,
+    serialNumber: wearer.bracelet.serialNumber,
+    // Never the owner's real refresh token: signing it out would end the session the suite uses.
+    refreshToken: 'not-a-refresh-token',
+    email: 'nobody@example.test',
+  };
+  const res = await t.app.inject({ url: '/v2/openapi.json' });
+  ops = operationsOf(res.json<OpenApiDoc>());
+});
+afterAll(() => t?.close());
+
+const authOf = (op: Operation): Record<string, string> =>
+  isGateway(op) ? { authorization: `Gateway ${gateway.id}:${gateway.credential}` } : owner.headers;
+
+/** Signing out ends the caller's session: each such case gets a user of its own. */
+async function withOwnSessions(cases: RobustCase[]): Promise<RobustCase[]> {
+  return Promise.all(
+    cases.map(async (c) => {
+      if (!c.url.startsWith('/v2/auth/signOut') || !c.headers.authorization?.startsWith('Bearer '))
+        return c;
+      const user = await createUser(t, {
+        role: 'ORGANIZATION_OWNER',
+        organizationId: owner.organizationId,
+      });
+      return { ...c, headers: { ...c.headers, ...user.headers } };
+    }),
+  );
+}
+
+function report(problems: (string | null)[]): string[] {
+  return problems.filter((p): p is string => p !== null);
+}
+
+describe('bad input never gets a 5xx', () => {
+  it('covers every operation of the OpenAPI document, the gateway route included', () => {
+    const names = ops.map((o) => `${o.method} ${o.path}`);
+    expect(names.length).toBeGreaterThan(20);
+    expect(names).toContain('POST /gateway/v1/batches');
+    expect(names).toContain('PATCH /v2/client/{clientId}/users/alertSettings/bulk');
+  });
+
+  it('as an ORGANIZATION_OWNER (the gateway route with its own credential): 4xx naming the field', async () => {
+    const cases = ops
+      .filter((o) => !STREAMING.has(`${o.method} ${o.path}`))
+      .flatMap((op) => casesFor(op, { fixtures, auth: authOf(op), nulRefused: !isGateway(op) }));
+    expect(cases.length).toBeGreaterThan(300);
+    const outcomes = await runCases(t.app, await withOwnSessions(cases));
+    expect(report(outcomes.map((o) => problemOf(o))), 'failing cases').toEqual([]);
+    // The suite can fail: invalid cases really were answered 400 (not skipped).
+    expect(
+      outcomes.filter((o) => o.c.expect === 'invalid' && o.status === 400).length,
+    ).toBeGreaterThan(200);
+  });
+
+  it('without a token: 401 on every protected operation whatever the input; public ones still never 5xx', async () => {
+    const byOp = ops.map((op) => ({
+      op,
+      cases: casesFor(op, { fixtures, auth: {}, nulRefused: !isGateway(op) }),
+    }));
+    const problems: (string | null)[] = [];
+    for (const { op, cases } of byOp) {
+      const outcomes = await runCases(t.app, cases);
+      // A path the router cannot match (`../`, over its length limit) is a 404/414 before any authentication.
+      const routed = (c: RobustCase) =>
+        !/^path \w+ (\.\.\/|1000 chars|bad %-encoding)/.test(c.what);
+      problems.push(
+        ...outcomes.map((o) => problemOf(o, isPublic(op) || !routed(o.c) ? undefined : 401)),
+      );
+    }
+    expect(report(problems), 'failing cases').toEqual([]);
+  });
+
+  it('with a garbage or foreign bearer token: 401, never a 5xx', async () => {
+    const tokens = [
+      'Bearer ',
+      'Bearer x.y.z',
+      `Bearer ${'a'.repeat(5000)}`,
+      'Basic Zm9vOmJhcg==',
+      `Bearer ${owner.accessToken}x`,
+    ];
+    const cases: RobustCase[] = ops
+      .filter((op) => !isPublic(op))
+      .flatMap((op) =>
+        tokens.map((authorization) => ({
+          ...casesFor(op, { fixtures, auth: { authorization } })[0]!,
+          what: `auth ${authorization.slice(0, 20)}`,
+        })),
+      );
+    const outcomes = await runCases(t.app, cases);
+    expect(report(outcomes.map((o) => problemOf(o, 401))), 'failing cases').toEqual([]);
+  });
+
+  it('the monitoring tunnel refuses bad query and bodies with a 4xx', async () => {
+    const url = (q: string) => `/monitoring${q}`;
+    const cases: RobustCase[] = [
+      ['', 'x'],
+      ['?o=1', 'x'],
+      ['?o=abc&p=1', 'x'],
+      ['?o=1&o=2&p=1', 'x'],
+      [`?o=${'9'.repeat(1000)}&p=1`, 'x'],
+      ['?o=1&p=1', ''],
+      ['?o=1&p=1', 'not an envelope'],
+      ['?o=1&p=1', '{"dsn":"https://k@o2.ingest.example/3"}\n{}'],
+      ['?o=1&p=1', `{"dsn":"${'x'.repeat(10_000)}"}`],
+    ].map(([q, payload]) => ({
+      what: 'monitoring',
+      method: 'POST',
+      url: url(q!),
+      headers: { 'content-type': 'application/x-sentry-envelope' },
+      payload: payload!,
+      expect: 'rejected' as const,
+    }));
+    cases.push({
+      what: 'monitoring json',
+      method: 'POST',
+      url: url('?o=1&p=1'),
+      headers: { 'content-type': 'application/json' },
+      payload: '{"a":',
+      expect: 'rejected',
+    });
+    const outcomes = await runCases(t.app, cases);
+    expect(report(outcomes.map((o) => problemOf(o))), 'failing cases').toEqual([]);
+  });
+});
+
+describe('the demo scope', () => {
+  const demoOps = () =>
+    ops.filter((o) => /^\/v[23]\//.test(o.path) && !STREAMING.has(`${o.method} ${o.path}`));
+
+  it('refuses every non-GET under /demo-api with 403 DEMO_READ_ONLY whatever the body', async () => {
+    const writes = demoOps().filter((o) => o.method !== 'GET');
+    expect(writes.length).toBeGreaterThan(5);
+    const cases = writes.flatMap((op) =>
+      casesFor(op, { fixtures, auth: {} })
+        .filter((c) => !c.what.startsWith('path') && !c.what.startsWith('query'))
+        .map((c) => ({ ...c, url: `/demo-api${c.url}` })),
+    );
+    // And with a real owner's token: the demo prefix still wins.
+    cases.push(
+      ...writes.map((op) => ({
+        ...casesFor(op, { fixtures, auth: owner.headers })[0]!,
+        url: `/demo-api${op.path}`,
+      })),
+    );
+    const outcomes = await runCases(t.app, cases);
+    const problems = outcomes.map((o) => {
+      const p = problemOf(o, 403);
+      if (p) return p;
+      return o.body.includes('"DEMO_READ_ONLY"')
+        ? null
+        : `${o.c.method} ${o.c.url} [${o.c.what}] -> 403 without DEMO_READ_ONLY: ${o.body}`;
+    });
+    expect(report(problems), 'failing cases').toEqual([]);
+  });
+
+  it('answers every bad GET under /demo-api with a 4xx, never a 5xx', async () => {
+    const cases = demoOps()
+      .filter((o) => o.method === 'GET')
+      .flatMap((op) =>
+        casesFor(op, { fixtures, auth: {} }).map((c) => ({ ...c, url: `/demo-api${c.url}` })),
+      );
+    const outcomes = await runCases(t.app, cases);
+    expect(report(outcomes.map((o) => problemOf(o))), 'failing cases').toEqual([]);
+  });
+});
