@@ -33,7 +33,7 @@ export function LineChart({ times, series, yLabel, label, describedBy, height = 
     let chart: uPlot | null = null;
     let observer: ResizeObserver | null = null;
     let cancelled = false;
-    void (async () => {
+    const draw = async () => {
       const [{ default: UPlot }] = await Promise.all([import('uplot'), import('uplot/dist/uPlot.min.css')]);
       if (cancelled) return;
       const data: uPlot.AlignedData = [times.map((t) => t / 1000), ...series.map((s) => [...s.values])];
@@ -56,7 +56,10 @@ export function LineChart({ times, series, yLabel, label, describedBy, height = 
       );
       observer = new ResizeObserver(() => chart?.setSize({ width: width(), height }));
       observer.observe(element);
-    })();
+    };
+    // A chart that cannot draw (no canvas, a failed chunk load) leaves its box empty; the numbers
+    // beside it still tell the story, so the page must not break.
+    draw().catch(() => undefined);
     return () => {
       cancelled = true;
       observer?.disconnect();
