@@ -37,6 +37,9 @@ export function AlertNotifier({ role }: { role: Role | null }) {
       const text = t('alerts:notification.text', { count });
       toast.warning(text, {
         id: 'alert-count',
+        testId: 'alert-popup',
+        // Bottom right: the popup must not cover the header menu staff reach for.
+        position: 'bottom-right',
         action: { label: t('alerts:notification.open'), onClick: () => void navigate(appPath('/alert-histories')) },
       });
       showBrowserNotification(t('common:shell.productName'), text);
