@@ -1,0 +1,117 @@
+import type { APIRequestContext } from '@playwright/test';
+import { signIn, waitForPage } from '../support/session.js';
+import { expect, test } from '../support/test.js';
+
+/**
+ * Personal users' pages against the real server, with readings sent through the real gateway API
+ * (demo gateways from apps/server/src/db/seed/demo-data.ts). Wearers 1, 2 and 20 are used only here.
+ */
+const GATEWAYS = { 1: 'Gateway demo-gateway-1:demo-gateway-secret-1', 2: 'Gateway demo-gateway-2:demo-gateway-secret-2' } as const;
+
+/** 30 readings a minute apart up to now: sleep DEEP 10 min, LIGHT 10 min, AWAKE 10 min, 100 steps each, stress HIGH. */
+async function sendDay(request: APIRequestContext, wearer: number, heartRate: number, skinTemperature: number): Promise<void> {
+  const now = Date.now();
+  const serialNumber = `DEMO-BR-${String(wearer).padStart(3, '0')}`;
+  const readings = Array.from({ length: 30 }, (_, i) => ({
+    serialNumber,
+    at: new Date(now - (29 - i) * 60_000).toISOString(),
+    heartRate: heartRate + (i % 3),
+    skinTemperature,
+    worn: true,
+    battery: 64,
+    steps: 100,
+    sleepStage: i < 10 ? 1 : i < 20 ? 2 : 4,
+    stressLevel: 'HIGH',
+  }));
+  const gateway = wearer <= 12 ? GATEWAYS[1] : GATEWAYS[2];
+  const res = await request.post('/gateway/v1/batches', { headers: { authorization: gateway }, data: { readings } });
+  expect(res.status(), await res.text()).toBe(200);
+  expect(((await res.json()) as { rejected: unknown[] }).rejected).toEqual([]);
+}
+
+test('personal@example.com picks a wearer on /select-device and sees their record from the gateway data', async ({ page, request }) => {
+  await sendDay(request, 1, 70, 34.4);
+  await signIn(page, request, 'personal@example.com');
+  await page.goto('/select-device');
+  await waitForPage(page);
+  await page.getByTestId('device-option').filter({ hasText: '佐藤 健太' }).click();
+  await expect(page).toHaveURL(/\/user\/record$/);
+  await waitForPage(page);
+
+  await expect(page.getByTestId('selected-device')).toContainText('佐藤 健太');
+  const latest = page.getByTestId('record-latest');
+  await expect(latest.getByTestId('latest-skinTemperature')).toContainText('34.4');
+  await expect(latest.getByTestId('latest-battery')).toContainText('64');
+  await expect(page.getByTestId('record-heartRate-min')).toHaveText('70 bpm');
+  await expect(page.getByTestId('record-heartRate-max')).toHaveText('72 bpm');
+  await expect(page.getByTestId('record-chart').locator('canvas')).toBeVisible();
+
+  await page.getByRole('tab', { name: '睡眠' }).click();
+  const night = page.getByTestId('sleep-night').first();
+  await expect(night.getByTestId('sleep-DEEP_SLEEP')).toHaveText('10分');
+  await expect(night.getByTestId('sleep-LIGHT_SLEEP')).toHaveText('10分');
+  await expect(night.getByTestId('sleep-AWAKE')).toHaveText('10分');
+
+  await page.getByRole('tab', { name: 'ストレス' }).click();
+  await expect(page.getByTestId('stress-HIGH')).toHaveText('0時間30分');
+
+  // Keyboard: from the focused tab, the arrow key moves to steps.
+  await page.getByRole('tab', { name: 'ストレス' }).press('ArrowRight');
+  await expect(page.getByRole('tab', { name: '歩数' })).toBeFocused();
+  await expect(page.getByTestId('steps-total')).toHaveText('3,000歩');
+
+  // A week is read in 5-minute averages: the peaks flatten, the level stays.
+  await page.getByTestId('record-period-week').click();
+  await expect(page.getByTestId('record-period-week')).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('tab', { name: '心拍数' }).click();
+  await expect(page.getByTestId('record-heartRate-max')).toHaveText(/^7[01] bpm$/);
+
+  await page.getByTestId('switch-wearer').click();
+  await expect(page).toHaveURL(/\/select-device$/);
+});
+
+test('personal-self@example.com sees their own record', async ({ page, request }) => {
+  await sendDay(request, 20, 90, 35.1);
+  await signIn(page, request, 'personal-self@example.com');
+  await page.goto('/user/record');
+  await waitForPage(page);
+  await expect(page.getByTestId('switch-wearer')).toHaveCount(0);
+  await expect(page.getByTestId('record-latest').getByTestId('latest-skinTemperature')).toContainText('35.1');
+  await expect(page.getByTestId('record-heartRate-max')).toHaveText('92 bpm');
+  await page.getByRole('tab', { name: 'アラート' }).click();
+  await expect(page.getByTestId('page-empty').or(page.getByTestId('personal-alerts'))).toBeVisible();
+});
+
+test('a family member changes the wearer’s alert settings; they persist after a reload; bad input is refused', async ({ page, request }) => {
+  await signIn(page, request, 'personal@example.com');
+  await page.goto('/select-device');
+  await waitForPage(page);
+  await page.getByTestId('device-option').filter({ hasText: '鈴木 大輔' }).click();
+  await page.goto('/user/settings/alert');
+  await waitForPage(page);
+  await expect(page.getByTestId('selected-device')).toContainText('鈴木 大輔');
+  // Born 1975-09-03: 51 years in late 2026, 208 - 0.7 x 51 = 172.
+  await expect(page.getByTestId('max-heart-rate')).toContainText('172 bpm');
+
+  const lower = page.getByLabel('下限（bpm）');
+  const upper = page.getByLabel('上限（bpm）');
+  await lower.fill('130');
+  await upper.fill('120');
+  await page.getByTestId('save-settings').click();
+  await expect(page.getByTestId('field-error')).toHaveText('上限は下限より大きくしてください。');
+
+  await lower.fill('50');
+  await upper.fill('160');
+  await page.getByTestId('type-NON_WEARING').uncheck();
+  await page.getByTestId('preset-business').click();
+  await page.getByTestId('save-settings').click();
+  await expect(page.getByText('アラート設定を保存しました。')).toBeVisible();
+
+  await page.reload();
+  await waitForPage(page);
+  await expect(page.getByLabel('下限（bpm）')).toHaveValue('50');
+  await expect(page.getByLabel('上限（bpm）')).toHaveValue('160');
+  await expect(page.getByTestId('type-NON_WEARING')).not.toBeChecked();
+  await expect(page.getByTestId('preset-business')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('schedule-sunday').getByRole('checkbox')).not.toBeChecked();
+});
