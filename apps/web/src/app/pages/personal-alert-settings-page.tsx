@@ -32,7 +32,7 @@ export function PersonalAlertSettingsPage() {
       ) : (
         <>
           <p data-testid="selected-device" className="-mt-4 mb-4 text-sm text-slate-600">
-            {t('wearerLine', { name: wearer.name })}
+            {t('settingsWearerLine', { name: wearer.name })}
           </p>
           <PersonalAlertSettings uid={wearer.uid} typeLabel={(type) => t(`alerts:types.${type}`)} />
         </>

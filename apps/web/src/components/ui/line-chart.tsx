@@ -13,6 +13,8 @@ interface LineChartProps {
   times: readonly number[];
   series: readonly LineSeries[];
   yLabel: string;
+  /** The legend's name for the time column (uPlot says "Time" otherwise). */
+  timeLabel?: string;
   /** What the chart shows, for screen readers (a canvas says nothing by itself). */
   label: string;
   describedBy?: string;
@@ -24,7 +26,7 @@ interface LineChartProps {
  * A time line chart on uPlot. uPlot is imported only inside the effect, so it lands in its own
  * chunk and /login (and any page without a chart) never loads it.
  */
-export function LineChart({ times, series, yLabel, label, describedBy, height = 240, testId = 'line-chart' }: LineChartProps) {
+export function LineChart({ times, series, yLabel, timeLabel, label, describedBy, height = 240, testId = 'line-chart' }: LineChartProps) {
   const box = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -45,7 +47,7 @@ export function LineChart({ times, series, yLabel, label, describedBy, height = 
           legend: { show: true },
           cursor: { drag: { x: false, y: false } },
           scales: { x: { time: true } },
-          series: [{}, ...series.map((s) => ({ label: s.label, stroke: s.colour, width: 2, spanGaps: false }))],
+          series: [timeLabel === undefined ? {} : { label: timeLabel }, ...series.map((s) => ({ label: s.label, stroke: s.colour, width: 2, spanGaps: false }))],
           axes: [
             { stroke: '#475569', grid: { stroke: '#e2e8f0' } },
             { label: yLabel, stroke: '#475569', grid: { stroke: '#e2e8f0' } },
@@ -65,7 +67,7 @@ export function LineChart({ times, series, yLabel, label, describedBy, height = 
       observer?.disconnect();
       chart?.destroy();
     };
-  }, [times, series, yLabel, height]);
+  }, [times, series, yLabel, timeLabel, height]);
 
   return <div ref={box} data-testid={testId} role="img" aria-label={label} aria-describedby={describedBy} style={{ minHeight: height }} />;
 }

@@ -36,6 +36,7 @@ export function MetricPanel({ points, metric }: { points: readonly HistoryPoint[
         yLabel={t(`units.${metric}`)}
         label={t('chart.label', { metric: t(`metrics.${metric}`) })}
         describedBy={summaryId}
+        timeLabel={t('chart.time')}
         testId="record-chart"
       />
     </div>

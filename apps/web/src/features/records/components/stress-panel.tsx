@@ -36,7 +36,7 @@ export function StressPanel({ points, bucketMinutes }: { points: readonly Histor
         ))}
       </div>
       <p className="mb-1 text-xs text-slate-500">{t('stress.scale')}</p>
-      <LineChart times={times} series={series} yLabel={t('units.stress')} label={t('chart.label', { metric: t('metrics.stress') })} testId="record-chart" />
+      <LineChart times={times} series={series} yLabel={t('units.stress')} label={t('chart.label', { metric: t('metrics.stress') })} timeLabel={t('chart.time')} testId="record-chart" />
     </div>
   );
 }
