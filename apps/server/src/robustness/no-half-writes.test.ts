@@ -252,6 +252,9 @@ describe('POST /gateway/v1/batches stores the valid items and refuses the others
         null,
         { serialNumber: serial, at: minutesAgo(6), heartRate: 'fast' },
         { serialNumber: serial, at: minutesAgo(5), heartRate: 75 },
+        // ISO-valid but beyond timestamptz: these made the whole batch a 500.
+        { serialNumber: serial, at: '0000-01-01T00:00:00Z', heartRate: 70 },
+        { serialNumber: serial, at: '2026-01-01T00:00:00+23:59', heartRate: 70 },
       ],
       environment: [
         { at: minutesAgo(10), temperature: 30, humidity: 60, wbgt: 27 },
@@ -267,7 +270,7 @@ describe('POST /gateway/v1/batches stores the valid items and refuses the others
     expect(result.accepted).toBe(3);
     const refused = result.rejected.map((r) => `${r.list}.${r.index}`).sort();
     expect(refused).toEqual(
-      [1, 2, 3, 4, 5, 6, 7, 8, 9]
+      [1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 12]
         .map((i) => `readings.${i}`)
         .concat('environment.1', 'events.0')
         .sort(),

@@ -74,6 +74,16 @@ type Value = Json | typeof OMIT;
 
 const BIG = 'x'.repeat(10_000);
 const BAD_DATES = ['2026-13-45', 'yesterday'];
+// Well-formed but extreme: year 0 and 9999 are valid ISO yet outside what some databases and Date maths accept.
+const EDGE_DATES = [
+  '0000-01-01T00:00:00Z',
+  '9999-12-31T23:59:59Z',
+  '1970-01-01T00:00:00+23:59',
+  '0000-01',
+  '9999-12',
+];
+// Strings that are valid JSON but awkward for SQL, UTF-8 and display.
+const EDGE_STRINGS = ["' OR '1'='1' --", '😀漢字\u202e', '\ud800', ' '];
 const looksLikeDate = (name: string, s: JsonSchema) =>
   s.format === 'date-time' ||
   s.format === 'date' ||
@@ -101,12 +111,20 @@ function fieldValues(
       for (const d of BAD_DATES)
         out.push({ what: `date ${d}`, value: d, invalid: !!(s.format || s.pattern || s.enum) });
     }
+    for (const d of looksLikeDate(name, s) ? EDGE_DATES : [])
+      out.push({ what: `edge date ${d}`, value: d, invalid: false });
+    for (const e of EDGE_STRINGS)
+      out.push({ what: `edge string ${JSON.stringify(e)}`, value: e, invalid: false });
   }
   if (types.includes('integer') || types.includes('number')) {
     const enumOnly = !!s.enum;
     out.push({ what: 'negative', value: -1, invalid: enumOnly || (s.minimum ?? -Infinity) > -1 });
     out.push({ what: 'huge', value: 1e300, invalid: enumOnly || (s.maximum ?? Infinity) < 1e300 });
     out.push({ what: 'fractional', value: 1.5, invalid: enumOnly || !types.includes('number') });
+    for (const edge of [s.minimum, s.maximum, 0]) {
+      if (edge !== undefined)
+        out.push({ what: `edge number ${edge}`, value: edge, invalid: false });
+    }
   }
   if (types.includes('array')) {
     out.push({ what: 'empty array', value: [], invalid: (s.minItems ?? 0) > 0 });
@@ -176,6 +194,15 @@ export function baseline(op: Operation, fx: Fixtures) {
   return { pathValues, query, body };
 }
 
+/** %-encodes a value; a lone surrogate has no UTF-8 form, so it travels as an invalid byte. */
+function encode(v: string): string {
+  try {
+    return encodeURIComponent(v);
+  } catch {
+    return '%FF';
+  }
+}
+
 export function urlOf(
   op: Operation,
   pathValues: Record<string, string>,
@@ -184,12 +211,10 @@ export function urlOf(
 ): string {
   const path = op.path.replace(/\{(\w+)\}/g, (_m, name: string) => {
     const v = pathValues[name] ?? '';
-    return raw.has(name) ? v : encodeURIComponent(v);
+    return raw.has(name) ? v : encode(v);
   });
   const qs = Object.entries(query)
-    .flatMap(([k, v]) =>
-      (Array.isArray(v) ? v : [v]).map((x) => `${encodeURIComponent(k)}=${encodeURIComponent(x)}`),
-    )
+    .flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((x) => `${encode(k)}=${encode(x)}`))
     .join('&');
   return qs ? `${path}?${qs}` : path;
 }

@@ -1,11 +1,13 @@
 import { z } from 'zod';
+import { isoInstant } from './common.js';
 import { ALERT_LEVELS, ALERT_TYPES } from '../alerts.js';
 
 export const ALERT_STATUSES = ['OPEN', 'CLOSED'] as const;
 export type AlertStatus = (typeof ALERT_STATUSES)[number];
 
 const idParam = z.string().min(1).max(64);
-const instant = z.iso.datetime({ offset: true });
+// Within what the database can store (a year-0000 or +23:59 filter was a 500).
+const instant = isoInstant;
 /** Query booleans arrive as text; 'true'/'1' mean yes. */
 export const queryFlag = z.enum(['true', 'false', '1', '0']);
 export const isFlagSet = (v: z.infer<typeof queryFlag> | undefined): boolean =>

@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { isoInstant } from './common.js';
 import { ALERT_LEVELS, ALERT_TYPES } from '../alerts.js';
 import { STRESS_LEVELS } from '../telemetry.js';
 
 const idParam = z.string().min(1).max(64);
-const instant = z.iso.datetime({ offset: true });
+// Within what the database can store (a year-0000 or +23:59 filter was a 500).
+const instant = isoInstant;
 
 export const HISTORY_METRICS = [
   'heartRate',
@@ -84,7 +86,8 @@ export type SummaryResponse = z.infer<typeof summaryResponse>;
 /** GET /v2/device/monthlyReport?uid=&month=YYYY-MM (days in the organisation's time zone). */
 export const monthlyReportQuery = z.object({
   uid: idParam,
-  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be YYYY-MM'),
+  // Year 0000 has no calendar in the database (it was a 500).
+  month: z.string().regex(/^(?!0000)\d{4}-(0[1-9]|1[0-2])$/, 'must be YYYY-MM'),
 });
 const sleepMinutes = z.object({
   DEEP_SLEEP: z.number(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoInstant } from './common.js';
 import { SLEEP_STAGE_CODES, STRESS_LEVELS } from '../telemetry.js';
 
 /**
@@ -16,7 +17,7 @@ export const braceletReading = z.object({
   /** Bracelet serial number. */
   serialNumber: z.string().min(1).max(64),
   /** When the bracelet measured, ISO 8601 with offset. (bracelet, at) identifies a reading. */
-  at: z.iso.datetime({ offset: true }),
+  at: isoInstant,
   heartRate: z.number().optional(),
   skinTemperature: z.number().optional(),
   worn: z.boolean().optional(),
@@ -30,7 +31,7 @@ export type BraceletReading = z.infer<typeof braceletReading>;
 
 /** The gateway's own environment sensor. (gateway, at) identifies it. */
 export const environmentReading = z.object({
-  at: z.iso.datetime({ offset: true }),
+  at: isoInstant,
   temperature: z.number().min(-40).max(70).optional(),
   humidity: z.number().min(0).max(100).optional(),
   wbgt: z.number().min(-40).max(60).optional(),
@@ -42,7 +43,7 @@ export type DeviceEventType = (typeof DEVICE_EVENT_TYPES)[number];
 export const deviceEvent = z.object({
   serialNumber: z.string().min(1).max(64),
   type: z.enum(DEVICE_EVENT_TYPES),
-  at: z.iso.datetime({ offset: true }),
+  at: isoInstant,
 });
 export type DeviceEvent = z.infer<typeof deviceEvent>;
 
