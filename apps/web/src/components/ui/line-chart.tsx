@@ -15,6 +15,9 @@ interface LineChartProps {
   yLabel: string;
   /** The legend's name for the time column (uPlot says "Time" otherwise). */
   timeLabel?: string;
+  /** Tick and legend times in this locale, 24-hour; with the date when the span is days. */
+  locale?: string;
+  withDate?: boolean;
   /** What the chart shows, for screen readers (a canvas says nothing by itself). */
   label: string;
   describedBy?: string;
@@ -26,7 +29,7 @@ interface LineChartProps {
  * A time line chart on uPlot. uPlot is imported only inside the effect, so it lands in its own
  * chunk and /login (and any page without a chart) never loads it.
  */
-export function LineChart({ times, series, yLabel, timeLabel, label, describedBy, height = 240, testId = 'line-chart' }: LineChartProps) {
+export function LineChart({ times, series, yLabel, timeLabel, locale = 'ja', withDate = false, label, describedBy, height = 240, testId = 'line-chart' }: LineChartProps) {
   const box = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -40,6 +43,14 @@ export function LineChart({ times, series, yLabel, timeLabel, label, describedBy
       if (cancelled) return;
       const data: uPlot.AlignedData = [times.map((t) => t / 1000), ...series.map((s) => [...s.values])];
       const width = () => Math.max(element.clientWidth, 280);
+      // 24-hour clock: "15:10" stays short in both languages, so ticks never overlap.
+      const tick = new Intl.DateTimeFormat(locale, {
+        ...(withDate ? { month: 'numeric', day: 'numeric' } : {}),
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      });
+      const full = new Intl.DateTimeFormat(locale, { month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
       chart = new UPlot(
         {
           width: width(),
@@ -47,9 +58,9 @@ export function LineChart({ times, series, yLabel, timeLabel, label, describedBy
           legend: { show: true },
           cursor: { drag: { x: false, y: false } },
           scales: { x: { time: true } },
-          series: [timeLabel === undefined ? {} : { label: timeLabel }, ...series.map((s) => ({ label: s.label, stroke: s.colour, width: 2, spanGaps: false }))],
+          series: [{ ...(timeLabel === undefined ? {} : { label: timeLabel }), value: (_u, v) => (v === null ? '--' : full.format(new Date(v * 1000))) }, ...series.map((s) => ({ label: s.label, stroke: s.colour, width: 2, spanGaps: false }))],
           axes: [
-            { stroke: '#475569', grid: { stroke: '#e2e8f0' } },
+            { stroke: '#475569', grid: { stroke: '#e2e8f0' }, space: withDate ? 100 : 60, values: (_u, splits) => splits.map((v) => tick.format(new Date(v * 1000))) },
             { label: yLabel, stroke: '#475569', grid: { stroke: '#e2e8f0' } },
           ],
         },
@@ -67,7 +78,7 @@ export function LineChart({ times, series, yLabel, timeLabel, label, describedBy
       observer?.disconnect();
       chart?.destroy();
     };
-  }, [times, series, yLabel, timeLabel, height]);
+  }, [times, series, yLabel, timeLabel, locale, withDate, height]);
 
   return <div ref={box} data-testid={testId} role="img" aria-label={label} aria-describedby={describedBy} style={{ minHeight: height }} />;
 }

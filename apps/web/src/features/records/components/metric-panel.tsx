@@ -8,8 +8,8 @@ type Metric = 'heartRate' | 'skinTemperature';
 const COLOUR: Record<Metric, string> = { heartRate: '#dc2626', skinTemperature: '#0f766e' };
 
 /** One measured metric over the period: min / average / max in words, and the chart. */
-export function MetricPanel({ points, metric }: { points: readonly HistoryPoint[]; metric: Metric }) {
-  const { t } = useTranslation('records');
+export function MetricPanel({ points, metric, withDate }: { points: readonly HistoryPoint[]; metric: Metric; withDate: boolean }) {
+  const { t, i18n } = useTranslation('records');
   const summaryId = useId();
   const values = useMemo(() => points.map((p) => p[metric] ?? null), [points, metric]);
   const times = useMemo(() => points.map((p) => Date.parse(p.at)), [points]);
@@ -37,6 +37,8 @@ export function MetricPanel({ points, metric }: { points: readonly HistoryPoint[
         label={t('chart.label', { metric: t(`metrics.${metric}`) })}
         describedBy={summaryId}
         timeLabel={t('chart.time')}
+        locale={i18n.resolvedLanguage ?? 'ja'}
+        withDate={withDate}
         testId="record-chart"
       />
     </div>

@@ -26,6 +26,7 @@ export function RecordView({ uid, renderAlerts }: RecordViewProps) {
   const history = useRecordHistory(uid, period);
   const points = history.data?.points ?? [];
   const bucket = bucketMinutesOf(period);
+  const withDate = period !== 'day';
 
   // Steps and alerts have their own queries; the other tabs wait for the history.
   const withHistory = (panel: ReactNode) => (
@@ -41,10 +42,10 @@ export function RecordView({ uid, renderAlerts }: RecordViewProps) {
   );
 
   const items: TabItem<RecordTab>[] = [
-    { key: 'heartRate', label: t('metrics.heartRate'), panel: withHistory(<MetricPanel points={points} metric="heartRate" />) },
-    { key: 'skinTemperature', label: t('metrics.skinTemperature'), panel: withHistory(<MetricPanel points={points} metric="skinTemperature" />) },
+    { key: 'heartRate', label: t('metrics.heartRate'), panel: withHistory(<MetricPanel points={points} metric="heartRate" withDate={withDate} />) },
+    { key: 'skinTemperature', label: t('metrics.skinTemperature'), panel: withHistory(<MetricPanel points={points} metric="skinTemperature" withDate={withDate} />) },
     { key: 'sleep', label: t('metrics.sleep'), panel: withHistory(<SleepPanel points={points} bucketMinutes={bucket} />) },
-    { key: 'stress', label: t('metrics.stress'), panel: withHistory(<StressPanel points={points} bucketMinutes={bucket} />) },
+    { key: 'stress', label: t('metrics.stress'), panel: withHistory(<StressPanel points={points} bucketMinutes={bucket} withDate={withDate} />) },
     { key: 'steps', label: t('metrics.steps'), panel: <StepsPanel uid={uid} /> },
     { key: 'alerts', label: t('metrics.alerts'), panel: renderAlerts(period) },
   ];

@@ -7,8 +7,8 @@ import { hoursAndMinutes, stressIndex, stressMinutes } from '../record-math';
 const LEVEL_COLOUR = { NONE: 'bg-slate-300', LOW: 'bg-teal-400', MEDIUM: 'bg-amber-400', HIGH: 'bg-orange-500', OVERLOAD: 'bg-red-600' } as const;
 
 /** Time at each stress level (the numbers, and a proportion bar) and the level over time (0 none ... 4 overload). */
-export function StressPanel({ points, bucketMinutes }: { points: readonly HistoryPoint[]; bucketMinutes: number }) {
-  const { t } = useTranslation('records');
+export function StressPanel({ points, bucketMinutes, withDate }: { points: readonly HistoryPoint[]; bucketMinutes: number; withDate: boolean }) {
+  const { t, i18n } = useTranslation('records');
   const minutes = stressMinutes(points, bucketMinutes);
   const total = STRESS_LEVELS.reduce((s, l) => s + minutes[l], 0);
   const times = useMemo(() => points.map((p) => Date.parse(p.at)), [points]);
@@ -36,7 +36,16 @@ export function StressPanel({ points, bucketMinutes }: { points: readonly Histor
         ))}
       </div>
       <p className="mb-1 text-xs text-slate-500">{t('stress.scale')}</p>
-      <LineChart times={times} series={series} yLabel={t('units.stress')} label={t('chart.label', { metric: t('metrics.stress') })} timeLabel={t('chart.time')} testId="record-chart" />
+      <LineChart
+        times={times}
+        series={series}
+        yLabel={t('units.stress')}
+        label={t('chart.label', { metric: t('metrics.stress') })}
+        timeLabel={t('chart.time')}
+        locale={i18n.resolvedLanguage ?? 'ja'}
+        withDate={withDate}
+        testId="record-chart"
+      />
     </div>
   );
 }
