@@ -65,7 +65,8 @@ const PATTERN_EXAMPLES = [
 
 function sampleString(s: JsonSchema, name: string, fx: Fixtures): string {
   if (s.enum?.length) return String(s.enum[0]);
-  const known = fx[name];
+  // An array's items are looked up by the singular name (alertIds -> alertId, uids -> uid).
+  const known = fx[name] ?? fx[name.replace(/s$/, '')];
   if (known !== undefined) return known;
   if (s.format === 'date-time') return fx.now ?? new Date().toISOString();
   if (s.format === 'email') return 'robust@example.test';
@@ -86,6 +87,7 @@ function sampleNumber(s: JsonSchema): number {
 
 /** A plausible valid value for the schema (every property filled, one array item). */
 export function sample(s: JsonSchema, name: string, fx: Fixtures, depth = 0): Json {
+  if (s.default !== undefined && fx[name] === undefined) return s.default as Json;
   const alts = alternatives(s);
   if (!s.type && alts[0]) return sample(alts[0], name, fx, depth);
   const type = typesOf(s)[0];

@@ -44,6 +44,9 @@ export async function replaceRecipients(
   groupId: string,
   recipients: NewRecipient[],
 ): Promise<void> {
+  // Two replacements at once would each delete only the rows committed before them and both insert: the
+  // group's row lock makes them take turns, so the list is exactly one request's (no doubled notices).
+  await tx.query('SELECT id FROM groups WHERE id = $1 FOR UPDATE', [groupId]);
   await tx.query('DELETE FROM group_alert_notice_settings WHERE group_id = $1', [groupId]);
   for (const [position, r] of recipients.entries()) {
     await tx.query(
