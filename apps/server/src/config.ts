@@ -39,6 +39,9 @@ const schema = z.object({
   TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
   TWILIO_FROM: z.string().min(1).optional(),
   TWILIO_API_BASE: z.url().default('https://api.twilio.com'),
+  SUMMARY_SNAPSHOT_MS: z.coerce.number().int().min(0).default(1000),
+  SUMMARY_MAX_STALE_MS: z.coerce.number().int().min(0).default(10_000),
+  INGEST_MAX_PENDING: z.coerce.number().int().positive().default(200),
 });
 
 export type Config = {
@@ -69,6 +72,12 @@ export type Config = {
   escalationAfterSeconds: number;
   /** SMS/phone calls go through Twilio when all three are set; otherwise they are only recorded. */
   twilio: { accountSid: string; authToken: string; from: string; apiBase: string } | undefined;
+  /** The device summary snapshot is rebuilt at most this often (ms) when something changed. */
+  summarySnapshotMs: number;
+  /** A snapshot older than this (ms) is never served: the request waits for a rebuild. */
+  summaryMaxStaleMs: number;
+  /** Gateway HTTP batches in progress beyond which new non-urgent batches get 503 + Retry-After. */
+  ingestMaxPending: number;
 };
 
 export class ConfigError extends Error {}
@@ -111,5 +120,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             apiBase: e.TWILIO_API_BASE,
           }
         : undefined,
+    summarySnapshotMs: e.SUMMARY_SNAPSHOT_MS,
+    summaryMaxStaleMs: e.SUMMARY_MAX_STALE_MS,
+    ingestMaxPending: e.INGEST_MAX_PENDING,
   };
 }

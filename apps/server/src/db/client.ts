@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { type LaneHint, PriorityLane } from './priority-lane.js';
 
 // int8 (counts, bigint ids) as a JS number on both drivers, as PGlite already does.
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -15,9 +16,14 @@ export interface Queryable {
 /** The database, PGlite (embedded) or PostgreSQL, behind one small interface. */
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
-  /** Runs fn in one transaction; rolls back if it throws. */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs fn in one transaction; rolls back if it throws. `hint` (PGlite): its priority and the
+   * wearers it applies engine inputs to (default: the caller's withLaneHint, else normal).
+   */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>, hint?: LaneHint): Promise<T>;
   close(): Promise<void>;
+  /** PGlite: calls waiting for the connection plus the one running; pg: calls waiting for a client. */
+  readonly queueDepth: number;
 }
 
 export async function openPglite(dataDir: string | undefined): Promise<Db> {
@@ -25,29 +31,41 @@ export async function openPglite(dataDir: string | undefined): Promise<Db> {
   return wrapPglite(await PGlite.create(dataDir));
 }
 
-/** The Db interface over an open PGlite (also used by tests that load a template). */
+/**
+ * The Db interface over an open PGlite (also used by tests that load a template). Every call
+ * goes through a two-priority lane in front of PGlite's FIFO (see priority-lane.ts); inside a
+ * transaction the calls go straight to it, as PGlite's own lock is already held.
+ */
 export function wrapPglite(lite: PGlite): Db {
   let closed = false;
+  const lane = new PriorityLane();
   return {
     kind: 'pglite',
+    get queueDepth() {
+      return lane.depth;
+    },
     async query<T>(text: string, params?: unknown[]) {
-      return (await lite.query<T>(text, params)).rows;
+      return (await lane.run(() => lite.query<T>(text, params))).rows;
     },
     async exec(script: string) {
-      await lite.exec(script);
+      await lane.run(() => lite.exec(script));
     },
-    transaction<T>(fn: (tx: Queryable) => Promise<T>) {
-      return lite.transaction((tx) =>
-        fn({
-          query: async <R>(t: string, p?: unknown[]) => (await tx.query<R>(t, p)).rows,
-          exec: async (script: string) => void (await tx.exec(script)),
-        }),
+    transaction<T>(fn: (tx: Queryable) => Promise<T>, hint?: LaneHint) {
+      return lane.run(
+        () =>
+          lite.transaction((tx) =>
+            fn({
+              query: async <R>(t: string, p?: unknown[]) => (await tx.query<R>(t, p)).rows,
+              exec: async (script: string) => void (await tx.exec(script)),
+            }),
+          ),
+        hint,
       );
     },
     async close() {
       if (closed) return;
       closed = true;
-      await lite.close();
+      await lane.run(() => lite.close());
     },
   };
 }
@@ -60,6 +78,9 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
   let closed = false;
   return {
     kind: 'postgres',
+    get queueDepth() {
+      return pool.waitingCount;
+    },
     async query<T>(text: string, params?: unknown[]) {
       return (await pool.query(text, params)).rows as T[];
     },

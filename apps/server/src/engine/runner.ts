@@ -179,6 +179,7 @@ export async function tickAll(ctx: AppContext, at: Date = ctx.now()): Promise<vo
   const wearerIds = await listMonitoredWearers(ctx.db);
   for (let i = 0; i < wearerIds.length; i += TICK_CHUNK) {
     const chunk = wearerIds.slice(i, i + TICK_CHUNK);
+    // Keyed by its wearers: an urgent batch does not overtake a queued tick of the same wearer.
     const outcome = await ctx.db.transaction(async (tx) => {
       const locked = await lockWearers(ctx, tx, chunk);
       return runEngine(
@@ -187,7 +188,7 @@ export async function tickAll(ctx: AppContext, at: Date = ctx.now()): Promise<vo
         locked,
         chunk.map((wearerId) => ({ wearerId, inputs: [{ kind: 'tick', at }] })),
       );
-    });
+    }, { urgent: false, keys: chunk });
     publishOutcome(ctx, outcome, []);
   }
 }
@@ -249,7 +250,7 @@ export async function confirmAlert(
       { wearerId, inputs: [{ kind: 'confirm', at, alertType: alert.type }] },
     ]);
     return { status: 'confirmed' as const, alert: closed ?? alert, outcome };
-  });
+  }, { urgent: false, keys: [wearerId] });
   if (result.status !== 'confirmed') return result;
   result.outcome.closed.unshift(result.alert);
   publishOutcome(ctx, result.outcome, [wearerId]);

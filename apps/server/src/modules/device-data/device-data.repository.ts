@@ -18,6 +18,10 @@ export interface SummaryRow {
   open_alerts: { id: string; type: string; level: string; openedAt: string }[] | null;
 }
 
+/** As connectionOf(): online while the last reading is younger than 3 duty cycles (>= 10 min). */
+const CONNECTION = (at: string) => `CASE WHEN l.last_seen_at >= ${at}::timestamptz
+    - greatest(3 * COALESCE(b.heart_rate_duty_cycle, 1), 10) * interval '1 minute'
+    THEN 'online' ELSE 'offline' END`;
 const ISO = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
@@ -70,9 +74,7 @@ export async function summaryJson(db: Queryable, actor: Actor, filter: WearerSco
                 'groupName', g.name, 'serialNumber', b.serial_number, 'heartRate', l.heart_rate,
                 'skinTemperature', l.skin_temperature, 'worn', l.worn,
                 'battery', COALESCE(l.battery, b.battery),
-                'connection', CASE WHEN l.last_seen_at >= ${at}::timestamptz
-                                   - greatest(3 * COALESCE(b.heart_rate_duty_cycle, 1), 10) * interval '1 minute'
-                                   THEN 'online' ELSE 'offline' END,
+                'connection', ${CONNECTION(at)},
                 'lastSeenAt', ${ISO('l.last_seen_at')},
                 'openAlerts', COALESCE(oa.open_alerts, '[]'::json))
               ORDER BY u.name, u.id), '[]'::json))::text AS body
@@ -80,6 +82,37 @@ export async function summaryJson(db: Queryable, actor: Actor, filter: WearerSco
     p.values,
   );
   return row?.body ?? '{"wearers":[]}';
+}
+
+/** Reads every wearer; callers narrow by organisation. */
+const SYSTEM: Actor = { uid: 'system', role: 'ALL_OWNER', organizationId: null, managedGroupIds: [], linkedWearerIds: [] };
+
+/**
+ * Every wearer of one organisation (or of all) as one text: a line per wearer in summary order,
+ * `uid TAB organisationId TAB groupId TAB name TAB groupName TAB fragment`, where name and
+ * groupName are JSON strings and fragment is the wearer's summary object as JSON text (JSON text
+ * holds no raw tab or newline, and ids are generated). One value to transfer, split in JS.
+ */
+export async function summaryFragments(db: Queryable, organizationId: string | undefined, now: Date): Promise<string> {
+  const p = new SqlParams();
+  const at = p.add(now.toISOString());
+  const source = summarySource(SYSTEM, { organizationId }, p);
+  const [row] = await db.query<{ body: string | null }>(
+    `SELECT string_agg(concat_ws(E'\t', u.id, u.organization_id, COALESCE(u.group_id, ''),
+              to_json(u.name)::text, COALESCE(to_json(g.name)::text, 'null'),
+              json_build_object(
+                'uid', u.id, 'name', u.name, 'clientId', u.organization_id, 'groupId', u.group_id,
+                'groupName', g.name, 'serialNumber', b.serial_number, 'heartRate', l.heart_rate,
+                'skinTemperature', l.skin_temperature, 'worn', l.worn,
+                'battery', COALESCE(l.battery, b.battery),
+                'connection', ${CONNECTION(at)},
+                'lastSeenAt', ${ISO('l.last_seen_at')},
+                'openAlerts', COALESCE(oa.open_alerts, '[]'::json))::text),
+              E'\n' ORDER BY u.name, u.id) AS body
+       ${source}`,
+    p.values,
+  );
+  return row?.body ?? '';
 }
 
 export interface VisibleWearer {

@@ -23,6 +23,7 @@ import {
   type SummaryRow,
   summaryJson,
 } from './device-data.repository.js';
+import { summarySnapshots } from './summary-snapshot.js';
 import type { WearerScopeFilter } from './wearer-scope.js';
 
 const invalid = (path: string, message: string) =>
@@ -59,9 +60,19 @@ export function toWearerSummary(r: SummaryRow, now: Date): WearerSummary {
   };
 }
 
-/** The summary as ready JSON text (built by the database; see summaryJson). */
-export function summaryFor(ctx: AppContext, actor: Actor, filter: WearerScopeFilter): Promise<string> {
+/** The summary as ready JSON text, straight from the database (the snapshot's reference). */
+export function summaryFromDatabase(ctx: AppContext, actor: Actor, filter: WearerScopeFilter): Promise<string> {
   return summaryJson(ctx.db, actor, filter, ctx.now());
+}
+
+/** The summary as ready JSON text from the in-memory snapshot (see summary-snapshot.ts). */
+export function summaryFor(
+  ctx: AppContext,
+  log: Parameters<typeof summarySnapshots>[1],
+  actor: Actor,
+  filter: WearerScopeFilter,
+): Promise<string> {
+  return summarySnapshots(ctx, log).answer(actor, filter);
 }
 
 function parseMetrics(raw: string | undefined): HistoryMetric[] {

@@ -3,13 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { batchResult, errorBody, gatewayBatch } from '@wearable/domain';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { unauthorized } from '../../errors.js';
+import { ApiError, unauthorized } from '../../errors.js';
 import {
   type AuthenticatedGateway,
   authenticateGateway,
   parseGatewayAuthorization,
 } from './gateway-auth.js';
-import { ingestBatch } from './ingestion.service.js';
+import { ingestBatch, ingestionBacklog, isUrgentBatch } from './ingestion.service.js';
 
 const gatewayOf = new WeakMap<FastifyRequest, AuthenticatedGateway>();
 
@@ -26,7 +26,7 @@ export const ingestionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (a
           'comes after the valid items are stored. Re-sending a batch is safe (duplicates are counted, not stored).',
         headers: z.object({ authorization: z.string().optional() }),
         body: gatewayBatch,
-        response: { 200: batchResult, 400: errorBody, 401: errorBody },
+        response: { 200: batchResult, 400: errorBody, 401: errorBody, 503: errorBody },
       },
       // Before the body is parsed: a wrong credential is 401 whatever it sent.
       onRequest: async (request) => {
@@ -37,10 +37,15 @@ export const ingestionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (a
         gatewayOf.set(request, gateway);
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const gateway = gatewayOf.get(request);
       if (!gateway)
         throw unauthorized('Unknown gateway or wrong credential', 'GATEWAY_UNAUTHORIZED');
+      // Backpressure: the queue stays bounded and the gateway retries; SOS/FALL are always taken.
+      if (!isUrgentBatch(request.body) && ingestionBacklog(ctx) >= ctx.config.ingestMaxPending) {
+        void reply.header('retry-after', '1');
+        throw new ApiError(503, 'INGESTION_BUSY', 'Too many batches in progress; retry after 1 s');
+      }
       return ingestBatch(ctx, gateway, request.body);
     },
   );

@@ -1,5 +1,6 @@
 import type { BatchResult, BraceletReading, DeviceEvent } from '@wearable/domain';
 import type { AppContext } from '../../context.js';
+import { withLaneHint } from '../../db/priority-lane.js';
 import { lockWearers, publishOutcome, runEngine, type WearerInputs } from '../../engine/runner.js';
 import type { EngineInput } from '../../engine/types.js';
 import { foldLatest, type LatestInput } from '../readings/latest-fold.js';
@@ -70,12 +71,45 @@ function uniqueBy<T>(items: T[], keyOf: (item: T) => string): T[] {
   });
 }
 
+const URGENT_EVENTS: ReadonlySet<unknown> = new Set(['SOS', 'FALL']);
+const backlogs = new WeakMap<AppContext, { pending: number }>();
+const backlogOf = (ctx: AppContext) => {
+  let b = backlogs.get(ctx);
+  if (!b) backlogs.set(ctx, (b = { pending: 0 }));
+  return b;
+};
+
+/** Batches being ingested now (queued for the database or running). */
+export const ingestionBacklog = (ctx: AppContext): number => backlogOf(ctx).pending;
+
+/** A batch carrying an SOS or a fall: it takes the database's priority lane and is never refused. */
+export const isUrgentBatch = (batch: IncomingBatch): boolean =>
+  batch.events.some(
+    (e) => typeof e === 'object' && e !== null && URGENT_EVENTS.has((e as { type?: unknown }).type),
+  );
+
 /**
  * Ingests one gateway batch (HTTP and MQTT alike): validates item by item, stores the new
  * items once, updates rollups and latest values, runs the engine on exactly the new inputs
  * and writes alerts and engine state, all in ONE transaction. Bus events leave after commit.
  */
 export async function ingestBatch(
+  ctx: AppContext,
+  gateway: AuthenticatedGateway,
+  batch: IncomingBatch,
+): Promise<BatchResult> {
+  const backlog = backlogOf(ctx);
+  backlog.pending++;
+  try {
+    // The bracelet look-up before the transaction takes the same lane as the transaction.
+    const urgent = isUrgentBatch(batch);
+    return await withLaneHint({ urgent }, () => ingestOne(ctx, gateway, batch));
+  } finally {
+    backlog.pending--;
+  }
+}
+
+async function ingestOne(
   ctx: AppContext,
   gateway: AuthenticatedGateway,
   batch: IncomingBatch,
@@ -99,6 +133,8 @@ export async function ingestBatch(
   const environment = uniqueBy(parsed.environment, (e) => String(e.at.getTime()));
   const wearerIds = [...new Set([...readings, ...events].map((r) => r.bracelet.wearerId))];
 
+  // SOS/FALL batches go ahead of queued batches of other wearers (db/priority-lane.ts).
+  const urgent = events.some((e) => URGENT_EVENTS.has(e.item.type));
   const stored = await ctx.db.transaction(async (tx) => {
     const locked = await lockWearers(ctx, tx, wearerIds);
     const eventsNew = await insertEvents(
@@ -212,7 +248,7 @@ export async function ingestBatch(
         .map((u) => u.wearerId)
         .concat(wearerInputs.map((w) => w.wearerId)),
     };
-  });
+  }, { urgent, keys: wearerIds });
   publishOutcome(ctx, stored.outcome, stored.updatedWearers);
 
   const valid =

@@ -3,7 +3,8 @@ import { type Actor, can, type LiveAlertEvent } from '@wearable/domain';
 import type { AppContext } from '../../context.js';
 import { BUS_EVENTS, type BusEvents } from '../../engine/events.js';
 import { toAlertView } from '../alerts/alerts.service.js';
-import { getAlert } from '../alerts/alerts.repository.js';
+import { summarySnapshots } from '../device-data/summary-snapshot.js';
+import { alertRowOf } from './alert-payload.js';
 import { summaryRows } from '../device-data/device-data.repository.js';
 import { toWearerSummary } from '../device-data/device-data.service.js';
 
@@ -26,7 +27,8 @@ const sees = (actor: Actor, w: { organizationId: string; groupId: string | null;
 
 /**
  * The live stream's fan-out: bus events become SSE frames for the clients allowed to see
- * them (the same rule as the summary). One query per alert event, one per second for summaries.
+ * them (the same rule as the summary). Alert frames come from memory (alert-payload.ts); one
+ * query per second for summaries.
  */
 export function liveHub(ctx: AppContext, log: Log) {
   const clients = new Set<Client>();
@@ -42,7 +44,7 @@ export function liveHub(ctx: AppContext, log: Log) {
     const where = { organizationId: alert.organizationId, groupId: alert.groupId, wearerId: alert.wearerId };
     const audience = [...clients].filter((c) => sees(c.actor, where));
     if (!audience.length) return;
-    const row = await getAlert(ctx.db, alert.id);
+    const row = await alertRowOf(ctx, log, alert);
     if (!row) return;
     const data = { action, alert: toAlertView(row) } satisfies LiveAlertEvent;
     for (const c of audience) write(c, 'alert', data);
@@ -89,6 +91,8 @@ export function liveHub(ctx: AppContext, log: Log) {
     add(actor: Actor, res: ServerResponse): () => void {
       const client = { actor, res };
       clients.add(client);
+      // Its summary snapshot gives the names for alert frames without a query per alert.
+      summarySnapshots(ctx, log).warm(actor);
       return () => clients.delete(client);
     },
     get size() {

@@ -1,0 +1,91 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+/**
+ * What the caller tells the database queue about the work it is about to do. `keys` are the
+ * wearers whose engine inputs it applies: urgent work never overtakes queued work on the same
+ * wearer, so each wearer's inputs still reach the engine in the order they arrived.
+ */
+export interface LaneHint {
+  urgent: boolean;
+  keys?: readonly string[];
+}
+
+const hints = new AsyncLocalStorage<LaneHint>();
+
+/** Runs fn with the hint attached to every database call it makes (through async calls too). */
+export function withLaneHint<T>(hint: LaneHint, fn: () => Promise<T>): Promise<T> {
+  return hints.run(hint, fn);
+}
+
+export function currentLaneHint(): LaneHint | undefined {
+  return hints.getStore();
+}
+
+interface Job {
+  urgent: boolean;
+  keys: ReadonlySet<string> | null;
+  start: () => void;
+}
+
+const shares = (a: Job, b: Job) => {
+  if (!a.keys || !b.keys) return false;
+  for (const k of b.keys) if (a.keys.has(k)) return true;
+  return false;
+};
+
+/**
+ * One job at a time, two priorities. PGlite is one connection whose own mutex is FIFO: a
+ * gateway's SOS batch would wait behind every reading batch already queued. Queued here
+ * instead, an urgent job goes after the other urgent jobs and after the last queued job that
+ * shares a key with it, i.e. in front of every unrelated normal job.
+ */
+export class PriorityLane {
+  private readonly queue: Job[] = [];
+  private running = false;
+
+  /** Jobs waiting plus the one running. */
+  get depth(): number {
+    return this.queue.length + (this.running ? 1 : 0);
+  }
+
+  run<T>(fn: () => Promise<T>, hint: LaneHint | undefined = currentLaneHint()): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const job: Job = {
+        urgent: hint?.urgent ?? false,
+        keys: hint?.keys?.length ? new Set(hint.keys) : null,
+        start: () => {
+          // Never fn() directly: a synchronous throw would leave the lane marked running.
+          Promise.resolve()
+            .then(fn)
+            .then(resolve, reject)
+            .finally(() => {
+              this.running = false;
+              this.next();
+            });
+        },
+      };
+      this.enqueue(job);
+      this.next();
+    });
+  }
+
+  private enqueue(job: Job): void {
+    if (!job.urgent) {
+      this.queue.push(job);
+      return;
+    }
+    let at = 0;
+    this.queue.forEach((q, i) => {
+      if (q.urgent || shares(q, job)) at = i + 1;
+    });
+    this.queue.splice(at, 0, job);
+  }
+
+  private next(): void {
+    if (this.running) return;
+    const job = this.queue.shift();
+    if (!job) return;
+    this.running = true;
+    job.start();
+  }
+}

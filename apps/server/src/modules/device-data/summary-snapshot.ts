@@ -1,0 +1,233 @@
+import { type Actor, isPlatformRole } from '@wearable/domain';
+import type { AppContext } from '../../context.js';
+import { BUS_EVENTS, type BusEvents } from '../../engine/events.js';
+import { summaryFragments } from './device-data.repository.js';
+import type { WearerScopeFilter } from './wearer-scope.js';
+
+/** One wearer of a snapshot: the scoping fields and the summary object as ready JSON text. */
+export interface SnapshotEntry {
+  uid: string;
+  organizationId: string;
+  groupId: string | null;
+  name: string;
+  groupName: string | null;
+  json: string;
+}
+
+interface Snapshot {
+  builtAt: number;
+  generatedAt: string;
+  entries: SnapshotEntry[];
+  byId: Map<string, SnapshotEntry>;
+  /** The unfiltered answer, joined on first use (organisation staff all ask for it). */
+  whole?: string;
+}
+
+interface Slot {
+  snap?: Snapshot;
+  building?: Promise<Snapshot>;
+  dirty: boolean;
+  lastUsed: number;
+}
+
+const ALL = '*';
+/** A scope nobody asked for in this long is dropped (memory of organisations no one watches). */
+const IDLE_DROP_MS = 5 * 60_000;
+
+type Log = { error(obj: object, msg: string): void };
+
+function parse(text: string): SnapshotEntry[] {
+  if (!text) return [];
+  return text.split('\n').map((line) => {
+    const [uid = '', organizationId = '', groupId = '', name = '""', groupName = 'null'] =
+      line.split('\t', 5);
+    // The fragment is everything after the fifth tab (it holds none itself).
+    let cut = -1;
+    for (let i = 0; i < 5; i++) cut = line.indexOf('\t', cut + 1);
+    return {
+      uid,
+      organizationId,
+      groupId: groupId === '' ? null : groupId,
+      name: JSON.parse(name) as string,
+      groupName: JSON.parse(groupName) as string | null,
+      json: line.slice(cut + 1),
+    };
+  });
+}
+
+/**
+ * GET /v3/device/summary from memory: per organisation (and one for platform staff asking for
+ * all), every wearer's summary serialised once by the database. A snapshot is rebuilt at most
+ * every `summarySnapshotMs`, in the background while the current one is served (one rebuild at a
+ * time), once a bus event marked it dirty; one older than `summaryMaxStaleMs` is never served.
+ * Changes made by another server sharing the database are seen within that hard limit.
+ */
+export class SummarySnapshots {
+  private readonly slots = new Map<string, Slot>();
+  private readonly unsubscribe: () => void;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly log: Log,
+  ) {
+    const mark = (e: { organizationId: string }) => {
+      for (const key of [e.organizationId, ALL]) {
+        const slot = this.slots.get(key);
+        if (slot) slot.dirty = true;
+      }
+    };
+    const onAlert = (a: BusEvents['alert.opened']) => mark(a);
+    const onWearer = (w: BusEvents['wearer.updated']) => mark(w);
+    ctx.bus.on(BUS_EVENTS.alertOpened, onAlert);
+    ctx.bus.on(BUS_EVENTS.alertClosed, onAlert);
+    ctx.bus.on(BUS_EVENTS.wearerUpdated, onWearer);
+    this.unsubscribe = () => {
+      ctx.bus.off(BUS_EVENTS.alertOpened, onAlert);
+      ctx.bus.off(BUS_EVENTS.alertClosed, onAlert);
+      ctx.bus.off(BUS_EVENTS.wearerUpdated, onWearer);
+    };
+  }
+
+  /** The answer for this caller: the snapshot's fragments the caller may see, joined. */
+  async answer(actor: Actor, filter: WearerScopeFilter): Promise<string> {
+    const key = this.keyOf(actor, filter);
+    if (key === null) return `{"generatedAt":"${this.ctx.now().toISOString()}","wearers":[]}`;
+    const snap = await this.current(key);
+    const head = `{"generatedAt":"${snap.generatedAt}","wearers":[`;
+    const visible = this.visibility(actor, filter);
+    if (!visible) return (snap.whole ??= `${head}${snap.entries.map((e) => e.json).join(',')}]}`);
+    const parts: string[] = [];
+    for (const e of snap.entries) if (visible(e)) parts.push(e.json);
+    return `${head}${parts.join(',')}]}`;
+  }
+
+  /** A wearer's name and group name from any snapshot in memory (the live stream's alerts). */
+  namesOf(
+    wearerId: string,
+    organizationId: string,
+  ): { name: string; groupId: string | null; groupName: string | null } | undefined {
+    const maxAge = this.ctx.config.summaryMaxStaleMs;
+    for (const key of [organizationId, ALL]) {
+      const snap = this.slots.get(key)?.snap;
+      const e =
+        snap && performance.now() - snap.builtAt < maxAge ? snap.byId.get(wearerId) : undefined;
+      if (e) return { name: e.name, groupId: e.groupId, groupName: e.groupName };
+    }
+    return undefined;
+  }
+
+  /** Builds the caller's snapshot ahead of need (a live client connected). */
+  warm(actor: Actor): void {
+    const key = this.keyOf(actor, {});
+    if (key !== null)
+      this.current(key).catch((err: unknown) => this.log.error({ err }, 'summary snapshot failed'));
+  }
+
+  close(): void {
+    this.unsubscribe();
+    this.slots.clear();
+  }
+
+  /** Which snapshot serves the caller; null when nothing can be visible. */
+  private keyOf(actor: Actor, filter: WearerScopeFilter): string | null {
+    if (isPlatformRole(actor.role)) return filter.organizationId ?? ALL;
+    if (actor.role === 'PERSONAL' || actor.role === 'PERSONAL_SELF') {
+      // A linked wearer may belong to any organisation (the SQL rule does not restrict it).
+      return actor.linkedWearerIds.length
+        ? (filter.organizationId ?? actor.organizationId ?? ALL)
+        : null;
+    }
+    if (!actor.organizationId) return null;
+    if (filter.organizationId !== undefined && filter.organizationId !== actor.organizationId)
+      return null;
+    return actor.organizationId;
+  }
+
+  /** wearerScope() in JS over a snapshot already narrowed to keyOf(); undefined = everything. */
+  private visibility(
+    actor: Actor,
+    filter: WearerScopeFilter,
+  ): ((e: SnapshotEntry) => boolean) | undefined {
+    const tests: ((e: SnapshotEntry) => boolean)[] = [];
+    if (actor.role === 'PERSONAL' || actor.role === 'PERSONAL_SELF') {
+      const linked = new Set(actor.linkedWearerIds);
+      tests.push((e) => linked.has(e.uid));
+    } else if (actor.role === 'ORGANIZATION_GROUP') {
+      const managed = new Set(actor.managedGroupIds);
+      tests.push((e) => e.groupId !== null && managed.has(e.groupId));
+    }
+    const { groupId } = filter;
+    if (groupId !== undefined) tests.push((e) => e.groupId === groupId);
+    if (!tests.length) return undefined;
+    return (e) => tests.every((t) => t(e));
+  }
+
+  private async current(key: string): Promise<Snapshot> {
+    const now = performance.now();
+    this.dropIdle(now);
+    let slot = this.slots.get(key);
+    if (!slot) this.slots.set(key, (slot = { dirty: true, lastUsed: now }));
+    slot.lastUsed = now;
+    const { summarySnapshotMs, summaryMaxStaleMs } = this.ctx.config;
+    const snap = slot.snap;
+    const age = snap ? now - snap.builtAt : Infinity;
+    if (!snap || age >= summaryMaxStaleMs) return this.rebuild(key, slot);
+    // Stale-while-revalidate: a changed scope (or one half-way to the hard limit, for changes
+    // the bus does not announce, e.g. a rename) is rebuilt in the background.
+    if (age >= summarySnapshotMs && (slot.dirty || age >= summaryMaxStaleMs / 2)) {
+      this.rebuild(key, slot).catch((err: unknown) =>
+        this.log.error({ err }, 'summary snapshot failed'),
+      );
+    }
+    return snap;
+  }
+
+  /** Single flight: joins the rebuild under way, if any. */
+  private rebuild(key: string, slot: Slot): Promise<Snapshot> {
+    if (slot.building) return slot.building;
+    slot.dirty = false;
+    const at = this.ctx.now();
+    const started = performance.now();
+    const building = summaryFragments(this.ctx.db, key === ALL ? undefined : key, at)
+      .then((text) => {
+        const entries = parse(text);
+        const snap: Snapshot = {
+          builtAt: started,
+          generatedAt: at.toISOString(),
+          entries,
+          byId: new Map(entries.map((e) => [e.uid, e])),
+        };
+        slot.snap = snap;
+        return snap;
+      })
+      .catch((err: unknown) => {
+        slot.dirty = true;
+        throw err;
+      })
+      .finally(() => {
+        slot.building = undefined;
+      });
+    slot.building = building;
+    return building;
+  }
+
+  private dropIdle(now: number): void {
+    for (const [key, slot] of this.slots) {
+      if (now - slot.lastUsed > IDLE_DROP_MS && !slot.building) this.slots.delete(key);
+    }
+  }
+}
+
+const stores = new WeakMap<AppContext, SummarySnapshots>();
+
+/** The app's snapshot store (one per context), created on first use. */
+export function summarySnapshots(ctx: AppContext, log: Log): SummarySnapshots {
+  let store = stores.get(ctx);
+  if (!store) stores.set(ctx, (store = new SummarySnapshots(ctx, log)));
+  return store;
+}
+
+export function closeSummarySnapshots(ctx: AppContext): void {
+  stores.get(ctx)?.close();
+  stores.delete(ctx);
+}
