@@ -6,13 +6,23 @@ export interface LineSeries {
   colour: string;
   /** One value per x; null is a gap (nothing measured). */
   values: readonly (number | null)[];
+  /** The y axis this series is drawn against (see `axes`); the first axis by default. */
+  scale?: string;
+}
+
+/** A y axis: the left one first; a second one is drawn on the right without its own grid. */
+export interface LineAxis {
+  scale: string;
+  label: string;
 }
 
 interface LineChartProps {
   /** Epoch milliseconds, ascending. */
   times: readonly number[];
   series: readonly LineSeries[];
-  yLabel: string;
+  /** The y axis label when there is one axis; with `axes`, each axis has its own. */
+  yLabel?: string;
+  axes?: readonly LineAxis[];
   /** The legend's name for the time column (uPlot says "Time" otherwise). */
   timeLabel?: string;
   /** Tick and legend times in this locale, 24-hour; with the date when the span is days. */
@@ -29,7 +39,7 @@ interface LineChartProps {
  * A time line chart on uPlot. uPlot is imported only inside the effect, so it lands in its own
  * chunk and /login (and any page without a chart) never loads it.
  */
-export function LineChart({ times, series, yLabel, timeLabel, locale = 'ja', withDate = false, label, describedBy, height = 240, testId = 'line-chart' }: LineChartProps) {
+export function LineChart({ times, series, yLabel = '', axes, timeLabel, locale = 'ja', withDate = false, label, describedBy, height = 240, testId = 'line-chart' }: LineChartProps) {
   const box = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -51,17 +61,22 @@ export function LineChart({ times, series, yLabel, timeLabel, locale = 'ja', wit
         hourCycle: 'h23',
       });
       const full = new Intl.DateTimeFormat(locale, { month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+      const yAxes = axes ?? [{ scale: 'y', label: yLabel }];
+      const defaultScale = yAxes[0]?.scale ?? 'y';
       chart = new UPlot(
         {
           width: width(),
           height,
           legend: { show: true },
           cursor: { drag: { x: false, y: false } },
-          scales: { x: { time: true } },
-          series: [{ ...(timeLabel === undefined ? {} : { label: timeLabel }), value: (_u, v) => (v === null ? '--' : full.format(new Date(v * 1000))) }, ...series.map((s) => ({ label: s.label, stroke: s.colour, width: 2, spanGaps: false }))],
+          scales: { x: { time: true }, ...Object.fromEntries(yAxes.map((a) => [a.scale, { auto: true }])) },
+          series: [
+            { ...(timeLabel === undefined ? {} : { label: timeLabel }), value: (_u, v) => (v === null ? '--' : full.format(new Date(v * 1000))) },
+            ...series.map((s) => ({ label: s.label, stroke: s.colour, width: 2, scale: s.scale ?? defaultScale, spanGaps: false })),
+          ],
           axes: [
             { stroke: '#475569', grid: { stroke: '#e2e8f0' }, space: withDate ? 100 : 60, values: (_u, splits) => splits.map((v) => tick.format(new Date(v * 1000))) },
-            { label: yLabel, stroke: '#475569', grid: { stroke: '#e2e8f0' } },
+            ...yAxes.map((a, i) => ({ scale: a.scale, label: a.label, stroke: '#475569', ...(i === 0 ? { grid: { stroke: '#e2e8f0' } } : { side: 1, grid: { show: false } }) })),
           ],
         },
         data,
@@ -78,7 +93,7 @@ export function LineChart({ times, series, yLabel, timeLabel, locale = 'ja', wit
       observer?.disconnect();
       chart?.destroy();
     };
-  }, [times, series, yLabel, timeLabel, locale, withDate, height]);
+  }, [times, series, yLabel, axes, timeLabel, locale, withDate, height]);
 
   return <div ref={box} data-testid={testId} role="img" aria-label={label} aria-describedby={describedBy} style={{ minHeight: height }} />;
 }

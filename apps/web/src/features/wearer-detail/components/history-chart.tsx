@@ -1,6 +1,6 @@
 import type { HistoryPoint } from '@wearable/domain';
-import { useEffect, useRef } from 'react';
-import type uPlot from 'uplot';
+import { useMemo } from 'react';
+import { LineChart } from '../../../components/ui/line-chart';
 import type { ChartMetric } from '../api/history-api';
 
 export interface ChartSeries {
@@ -22,54 +22,32 @@ interface HistoryChartProps {
   timeLabel: string;
 }
 
-const HEIGHT = 280;
-
-/** uPlot draws on a canvas; it is loaded only here, so other pages (and /login) never carry it. */
+/** Heart rate (left axis) and temperatures (right axis) over a period, on the shared line chart. */
 export function HistoryChart({ points, series, axisLabels, describedBy, label, locale, withDate, timeLabel }: HistoryChartProps) {
-  const box = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    const element = box.current;
-    if (element === null) return;
-    let chart: uPlot | null = null;
-    let observer: ResizeObserver | null = null;
-    let cancelled = false;
-    void (async () => {
-      const [{ default: UPlot }] = await Promise.all([import('uplot'), import('uplot/dist/uPlot.min.css')]);
-      if (cancelled) return;
-      const xs = points.map((p) => Date.parse(p.at) / 1000);
-      const data: uPlot.AlignedData = [xs, ...series.map((s) => points.map((p) => p[s.metric] ?? null))];
-      // 24-hour clock: "15:10" stays short in both languages, so ticks never overlap.
-      const tick = new Intl.DateTimeFormat(locale, {
-        ...(withDate ? { month: 'numeric', day: 'numeric' } : {}),
-        hour: '2-digit',
-        minute: '2-digit',
-        hourCycle: 'h23',
-      });
-      const full = new Intl.DateTimeFormat(locale, { month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit' });
-      const options: uPlot.Options = {
-        width: Math.max(element.clientWidth, 280),
-        height: HEIGHT,
-        legend: { show: true },
-        cursor: { drag: { x: false, y: false } },
-        scales: { x: { time: true }, bpm: { auto: true }, celsius: { auto: true } },
-        series: [{ label: timeLabel, value: (_u, v) => (v === null ? '--' : full.format(new Date(v * 1000))) }, ...series.map((s) => ({ label: s.label, stroke: s.colour, width: 2, scale: s.scale, spanGaps: false }))],
-        axes: [
-          { stroke: '#475569', grid: { stroke: '#e2e8f0' }, space: withDate ? 100 : 60, values: (_u, splits) => splits.map((v) => tick.format(new Date(v * 1000))) },
-          { scale: 'bpm', label: axisLabels.bpm, stroke: '#475569', grid: { stroke: '#e2e8f0' } },
-          { scale: 'celsius', label: axisLabels.celsius, side: 1, stroke: '#475569', grid: { show: false } },
-        ],
-      };
-      chart = new UPlot(options, data, element);
-      observer = new ResizeObserver(() => chart?.setSize({ width: Math.max(element.clientWidth, 280), height: HEIGHT }));
-      observer.observe(element);
-    })();
-    return () => {
-      cancelled = true;
-      observer?.disconnect();
-      chart?.destroy();
-    };
-  }, [points, series, axisLabels, locale, withDate, timeLabel]);
-
-  return <div ref={box} data-testid="history-chart" role="img" aria-label={label} aria-describedby={describedBy} style={{ minHeight: HEIGHT }} />;
+  const times = useMemo(() => points.map((p) => Date.parse(p.at)), [points]);
+  const lines = useMemo(
+    () => series.map((s) => ({ label: s.label, colour: s.colour, scale: s.scale, values: points.map((p) => p[s.metric] ?? null) })),
+    [points, series],
+  );
+  const axes = useMemo(
+    () => [
+      { scale: 'bpm', label: axisLabels.bpm },
+      { scale: 'celsius', label: axisLabels.celsius },
+    ],
+    [axisLabels],
+  );
+  return (
+    <LineChart
+      times={times}
+      series={lines}
+      axes={axes}
+      label={label}
+      describedBy={describedBy}
+      locale={locale}
+      withDate={withDate}
+      timeLabel={timeLabel}
+      height={280}
+      testId="history-chart"
+    />
+  );
 }
