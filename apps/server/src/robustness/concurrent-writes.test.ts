@@ -134,6 +134,41 @@ describe('identical writes at the same time', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('keeps every field when patches of different alert settings of one wearer race', async () => {
+    const wearer = await createWearer(t, { organizationId: orgId, groupId });
+    const patch = (settings: object): RobustCase => ({
+      what: 'settings race',
+      method: 'PATCH',
+      url: `/v2/client/${orgId}/user/alertSetting`,
+      headers: { ...owner.headers, 'content-type': 'application/json' },
+      payload: JSON.stringify({ uid: wearer.uid, ...settings }),
+      expect: 'safe',
+    });
+    const bulk = (settings: object): RobustCase => ({
+      ...patch({}),
+      url: `/v2/client/${orgId}/users/alertSettings/bulk`,
+      payload: JSON.stringify({ uids: [wearer.uid], settings }),
+    });
+    const outcomes = await runCases(t.app, [
+      patch({ heartRateLower: 50 }),
+      patch({ sustainedMinutes: 7 }),
+      bulk({ enabled: { SOS_CALL: false } }),
+      bulk({ heartRateUpper: 170 }),
+    ]);
+    expect(problems(outcomes)).toEqual([]);
+    expect(outcomes.map((o) => o.status)).toEqual([200, 200, 200, 200]);
+    const [row] = await t.db.query<{ settings: Record<string, unknown> }>(
+      'SELECT settings FROM wearer_alert_settings WHERE wearer_id = $1',
+      [wearer.uid],
+    );
+    expect(row?.settings).toMatchObject({
+      heartRateLower: 50,
+      sustainedMinutes: 7,
+      heartRateUpper: 170,
+      enabled: { SOS_CALL: false },
+    });
+  });
+
   it('confirms an alert once however many confirmations race', async () => {
     const alertId = await insertAlert(t.db, w2, { type: 'DETECT_FALL_DOWN' });
     const confirm: RobustCase = {

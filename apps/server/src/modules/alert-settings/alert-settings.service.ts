@@ -13,7 +13,12 @@ import { ZodError } from 'zod';
 import type { AppContext } from '../../context.js';
 import { ApiError, forbidden, notFound } from '../../errors.js';
 import type { WearerScopeFilter } from '../device-data/wearer-scope.js';
-import { saveSettings, type WearerSettingsRow, wearerSettings } from './alert-settings.repository.js';
+import {
+  lockWearers,
+  saveSettings,
+  type WearerSettingsRow,
+  wearerSettings,
+} from './alert-settings.repository.js';
 
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 
@@ -64,27 +69,41 @@ export async function patchAlertSettings(
   fieldPrefix: string,
 ): Promise<{ settings: WearerAlertSettings[] }> {
   const unique = [...new Set(uids)];
-  const rows = await wearerSettings(ctx.db, actor, { organizationId: clientId }, unique);
-  const byId = new Map(rows.map((r) => [r.uid, r]));
-  const merged = new Map<string, AlertSettings>();
-  for (const uid of unique) {
-    const row = byId.get(uid);
-    if (!row) throw notFound(`No wearer ${uid} in client ${clientId}`, 'WEARER_NOT_FOUND');
-    const resource = { kind: 'wearer', organizationId: row.organization_id, groupId: row.group_id, wearerId: uid } as const;
-    if (!can(actor, 'write', resource)) throw forbidden(`You may not change the alert settings of ${uid}`);
-    try {
-      merged.set(uid, mergeAlertSettings(storedSettings(row.settings), patch));
-    } catch (err) {
-      if (!(err instanceof ZodError)) throw err;
-      const issues = err.issues.map((i) => ({
-        path: [fieldPrefix, ...i.path.map(String)].join('.'),
-        message: `${i.message} (wearer ${uid})`,
-      }));
-      throw new ApiError(400, 'VALIDATION_FAILED', issues.map((i) => `${i.path}: ${i.message}`).join('; '), issues);
-    }
-  }
   const now = ctx.now();
+  // Read, merge and save in one transaction holding the wearers' row locks: two patches of different
+  // fields at once each merged into the same old settings and the later save dropped the other's change.
   await ctx.db.transaction(async (tx) => {
+    await lockWearers(tx, unique);
+    const rows = await wearerSettings(tx, actor, { organizationId: clientId }, unique);
+    const byId = new Map(rows.map((r) => [r.uid, r]));
+    const merged = new Map<string, AlertSettings>();
+    for (const uid of unique) {
+      const row = byId.get(uid);
+      if (!row) throw notFound(`No wearer ${uid} in client ${clientId}`, 'WEARER_NOT_FOUND');
+      const resource = {
+        kind: 'wearer',
+        organizationId: row.organization_id,
+        groupId: row.group_id,
+        wearerId: uid,
+      } as const;
+      if (!can(actor, 'write', resource))
+        throw forbidden(`You may not change the alert settings of ${uid}`);
+      try {
+        merged.set(uid, mergeAlertSettings(storedSettings(row.settings), patch));
+      } catch (err) {
+        if (!(err instanceof ZodError)) throw err;
+        const issues = err.issues.map((i) => ({
+          path: [fieldPrefix, ...i.path.map(String)].join('.'),
+          message: `${i.message} (wearer ${uid})`,
+        }));
+        throw new ApiError(
+          400,
+          'VALIDATION_FAILED',
+          issues.map((i) => `${i.path}: ${i.message}`).join('; '),
+          issues,
+        );
+      }
+    }
     for (const [uid, settings] of merged) await saveSettings(tx, uid, settings, actor.uid, now);
   });
   const saved = await wearerSettings(ctx.db, actor, { organizationId: clientId }, unique);
