@@ -1,4 +1,4 @@
-import { WEARER_SORTS, type WearerSort, type WearerSummary } from '@wearable/domain';
+import type { WearerSort, WearerSummary } from '@wearable/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { focusRing } from '../../components/ui/button';
@@ -7,7 +7,7 @@ import { QueryState } from '../../components/ui/query-state';
 import { Spinner } from '../../components/ui/spinner';
 import { Table, Td, Th } from '../../components/ui/table';
 import { AlertBadge } from '../../features/alerts';
-import { sortWearers, useWearers } from '../../features/devices/api/wearers-api';
+import { sortWearers, useWearers, WearerSortSelect } from '../../features/devices';
 import {
   BatteryState,
   ConnectionState,
@@ -36,23 +36,7 @@ export function DevicesLivePage() {
   const none = t('common.none');
   if (!ready) return <Spinner label={t('common.loading')} />;
 
-  const sortSelect = (
-    <label className="flex items-center gap-2 text-sm text-slate-600">
-      {t('devices.sortLabel')}
-      <select
-        data-testid="sort-select"
-        value={sort}
-        onChange={(event) => setSort(event.target.value as WearerSort)}
-        className={`rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm ${focusRing}`}
-      >
-        {WEARER_SORTS.map((option) => (
-          <option key={option} value={option}>
-            {t(`devices.sort.${option}`)}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
+  const sortSelect = <WearerSortSelect value={sort} onChange={setSort} />;
 
   return (
     <section>
