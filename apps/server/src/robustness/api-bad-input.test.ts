@@ -146,6 +146,55 @@ describe('bad input never gets a 5xx', () => {
     expect(report(outcomes.map((o) => problemOf(o, 401))), 'failing cases').toEqual([]);
   });
 
+  it('the gateway route refuses malformed or wrong gateway credentials with 401', async () => {
+    const { id, credential } = gateway;
+    const headers = [
+      'Gateway',
+      'Gateway :',
+      `Gateway ${id}:`,
+      `Gateway :${credential}`,
+      `Gateway ${id}:${credential}x`,
+      `Gateway ${id.toUpperCase()}:${credential}`,
+      `Gateway ${'a'.repeat(10_000)}:${credential}`,
+      `Gateway ${id}:${'c'.repeat(10_000)}`,
+      `Gateway ${id}:${credential}:extra`,
+      `gateway ${id}:${credential}`,
+      `Gateway gw-does-not-exist:${credential}`,
+      `Gateway ${id}%00:${credential}`,
+      owner.headers.authorization,
+    ];
+    const cases: RobustCase[] = headers.map((authorization) => ({
+      what: `gateway auth ${authorization.slice(0, 30)}`,
+      method: 'POST',
+      url: '/gateway/v1/batches',
+      headers: { authorization, 'content-type': 'application/json' },
+      payload: JSON.stringify({ readings: [] }),
+      expect: 'rejected',
+    }));
+    const outcomes = await runCases(t.app, cases);
+    expect(report(outcomes.map((o) => problemOf(o, 401))), 'failing cases').toEqual([]);
+  });
+
+  it('refuses a body over the 5 MB limit with 413', async () => {
+    const big = JSON.stringify({ alertIds: ['x'], pad: 'p'.repeat(6 * 1024 * 1024) });
+    const cases: RobustCase[] = [
+      { url: '/v2/alert/batchConfirm', headers: owner.headers },
+      {
+        url: '/gateway/v1/batches',
+        headers: { authorization: `Gateway ${gateway.id}:${gateway.credential}` },
+      },
+    ].map(({ url, headers }) => ({
+      what: '6 MB body',
+      method: 'POST',
+      url,
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: big,
+      expect: 'rejected',
+    }));
+    const outcomes = await runCases(t.app, cases);
+    expect(report(outcomes.map((o) => problemOf(o, 413))), 'failing cases').toEqual([]);
+  });
+
   it('the monitoring tunnel refuses bad query and bodies with a 4xx', async () => {
     const url = (q: string) => `/monitoring${q}`;
     const cases: RobustCase[] = [

@@ -376,6 +376,30 @@ export function casesFor(
       payload: 'a=1&b=2',
       expect: 'rejected',
     });
+    const deep = 20_000;
+    const raw: [string, string][] = [
+      ['prototype pollution', '{"__proto__": {"polluted": true}}'],
+      ['constructor pollution', '{"constructor": {"prototype": {"polluted": true}}}'],
+      ['deeply nested JSON', `${'['.repeat(deep)}${']'.repeat(deep)}`],
+      ['two JSON documents', `${JSON.stringify(base.body ?? {})}{}`],
+    ];
+    for (const [what, payload] of raw)
+      add({ what, url, headers: json, payload, expect: 'rejected' });
+    // The JSON parser drops a leading byte-order mark, so this is the baseline again.
+    add({
+      what: 'JSON with a BOM',
+      url,
+      headers: json,
+      payload: `\ufeff${JSON.stringify(base.body ?? {})}`,
+      expect: 'safe',
+    });
+    add({
+      what: 'charset latin1',
+      url,
+      headers: { ...auth, 'content-type': 'application/json; charset=latin1' },
+      payload: JSON.stringify(base.body ?? {}),
+      expect: 'safe',
+    });
     for (const whole of [[], 'text', 42, null, {}] as Json[]) {
       const missing = (body.required ?? [])[0];
       const names =

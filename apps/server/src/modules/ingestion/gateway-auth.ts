@@ -29,6 +29,8 @@ export async function authenticateGateway(
   credential: string,
 ): Promise<AuthenticatedGateway | null> {
   if (!gatewayId || !credential || gatewayId.length > 128 || credential.length > 512) return null;
+  // An MQTT user name may carry U+0000, which PostgreSQL text cannot: it is simply no gateway's id.
+  if (gatewayId.includes('\u0000')) return null;
   let cache = caches.get(ctx);
   if (!cache) caches.set(ctx, (cache = new Map<string, CachedGateway>()));
   let entry = cache.get(gatewayId);
