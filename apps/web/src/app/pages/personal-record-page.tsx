@@ -1,47 +1,24 @@
 import { useTranslation } from 'react-i18next';
-import { PageHeading } from '../../components/ui/page-heading';
 import { QueryState } from '../../components/ui/query-state';
 import { Spinner } from '../../components/ui/spinner';
 import { BatteryState, LastSeen, summaryPollMs, useLiveStatus, useNow, useWearerStateText, useWearerSummary, WornState } from '../../features/live';
 import { RecordView } from '../../features/records';
-import { AppLink } from '../../lib/app-path';
-import { useCurrentUser } from '../../lib/current-user';
-import { usePersonalWearer } from '../../lib/personal-wearer';
 import { PersonalAlerts } from './personal-alerts';
+import { PersonalWearerPage } from './personal-wearer-page';
 
 /** /user/record: the personal home — the wearer's state now, then their records and alerts. */
 export function PersonalRecordPage() {
   const { t, ready } = useTranslation(['records', 'common', 'live', 'alerts']);
-  const user = useCurrentUser();
-  const wearer = usePersonalWearer();
   if (!ready) return <Spinner label={t('common:common.loading')} />;
   return (
-    <section>
-      <PageHeading
-        actions={
-          user?.role === 'PERSONAL' && (
-            <AppLink to="/select-device" data-testid="switch-wearer" className="text-sm text-teal-800 hover:underline">
-              {t('switchWearer')}
-            </AppLink>
-          )
-        }
-      >
-        {t('common:pages.userRecord')}
-      </PageHeading>
-      {wearer === null ? (
-        <p data-testid="page-empty" className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500">
-          {t('noWearer')}
-        </p>
-      ) : (
+    <PersonalWearerPage title={t('common:pages.userRecord')} wearerLine={(wearer) => t('wearerLine', { name: wearer.name })}>
+      {(wearer) => (
         <>
-          <p data-testid="selected-device" className="-mt-4 mb-4 text-sm text-slate-600">
-            {t('wearerLine', { name: wearer.name })}
-          </p>
           <LatestState uid={wearer.uid} />
           <RecordView uid={wearer.uid} renderAlerts={(period) => <PersonalAlerts uid={wearer.uid} period={period} />} />
         </>
       )}
-    </section>
+    </PersonalWearerPage>
   );
 }
 
