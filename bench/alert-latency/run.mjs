@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { SERVER_MAIN, freePort, printMachine, requireBuild, serverEnv, startServer, stopServer, waitForReady } from '../foundation/_lib.mjs';
+import { cpuMs, SERVER_MAIN, freePort, printMachine, requireBuild, serverEnv, startServer, stopServer, waitForReady } from '../foundation/_lib.mjs';
 import { gatewayCredential, openFreshDb, percentiles, seedOrganization, signIn } from '../summary/seed.mjs';
 
 const { values } = parseArgs({
@@ -74,7 +74,9 @@ try {
   let stop = false;
   let sent = 0;
   let failed = 0;
+  let busy = 0;
   const started = performance.now();
+  const cpuStart = cpuMs(server.child.pid);
   const ingest = async (g) => {
     const perCycleMs = (readerGateways * 100 * 1000) / RATE;
     let cycle = 0;
@@ -88,6 +90,7 @@ try {
       }
       const res = await fetch(`${baseUrl}/gateway/v1/batches`, { method: 'POST', headers: gw(g), body: JSON.stringify({ readings }) });
       if (res.ok) sent += readings.length;
+      else if (res.status === 503) busy++; // backpressure: this bench does not re-send
       else failed++;
       await res.arrayBuffer();
       cycle++;
@@ -109,13 +112,15 @@ try {
   await new Promise((r) => setTimeout(r, 2000));
   stop = true;
   const seconds = (performance.now() - started) / 1000;
+  const cpuEnd = cpuMs(server.child.pid);
+  const cores = cpuStart === null || cpuEnd === null ? 'n/a' : ((cpuEnd - cpuStart) / 1000 / seconds).toFixed(2);
   await Promise.all(loops);
   abort.abort();
 
   const latencies = [...sentAt].flatMap(([uid, t]) => (arrived.has(uid) ? [arrived.get(uid) - t] : []));
   const p = percentiles(latencies);
   const db = values.pg ? 'PostgreSQL' : 'PGlite';
-  console.log(`${db}: ingested ${Math.round(sent / seconds)} readings/s (target ${RATE}), ${failed} failed batches, ${gateways} gateways`);
+  console.log(`${db}: ingested ${Math.round(sent / seconds)} readings/s (target ${RATE}), ${failed} failed batches, ${busy} refused with 503, ${gateways} gateways, server CPU ${cores} cores over ${seconds.toFixed(1)} s`);
   console.log(
     `${db}: SOS send -> SSE alert: ${p.n}/${SOS} arrived, p50 ${p.p50} ms, p95 ${p.p95} ms, p99 ${p.p99} ms, max ${p.max} ms ` +
       `(target p99 <= ${TARGET_P99}: ${p.n === SOS && p.p99 <= TARGET_P99 ? 'met' : 'MISSED'})`,

@@ -28,13 +28,19 @@ export const deviceDataRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
     '/v3/device/summary',
     { schema: { tags, querystring: summaryQuery, response: { 200: summaryResponse } } },
     async (request, reply) => {
-      const json = await summaryFor(ctx, app.log, request.actor, {
-        organizationId: request.query.clientId,
-        groupId: request.query.groupId,
-      });
+      const acceptsGzip = /\bgzip\b/.test(request.headers['accept-encoding'] ?? '');
+      const { body, gzip } = await summaryFor(
+        ctx,
+        app.log,
+        request.actor,
+        { organizationId: request.query.clientId, groupId: request.query.groupId },
+        acceptsGzip,
+      );
+      void reply.header('vary', 'accept-encoding');
+      if (gzip) void reply.header('content-encoding', 'gzip');
       // Serialised once per snapshot by the database in the contract's shape (checked by the tests);
       // Fastify sends a string as is, so the schema documents the answer without re-validating rows.
-      return reply.type('application/json; charset=utf-8').send(json as unknown as SummaryResponse);
+      return reply.type('application/json; charset=utf-8').send(body as unknown as SummaryResponse);
     },
   );
 

@@ -23,7 +23,7 @@ import {
   type SummaryRow,
   summaryJson,
 } from './device-data.repository.js';
-import { summarySnapshots } from './summary-snapshot.js';
+import { type SnapshotAnswer, summarySnapshots } from './summary-snapshot.js';
 import type { WearerScopeFilter } from './wearer-scope.js';
 
 const invalid = (path: string, message: string) =>
@@ -31,7 +31,11 @@ const invalid = (path: string, message: string) =>
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 
 /** Online while the last reading is younger than 3 duty cycles (at least 10 minutes, as DISCONNECTION). */
-export function connectionOf(lastSeen: Date | string | null, dutyCycle: number | null, now: Date): 'online' | 'offline' {
+export function connectionOf(
+  lastSeen: Date | string | null,
+  dutyCycle: number | null,
+  now: Date,
+): 'online' | 'offline' {
   if (lastSeen === null) return 'offline';
   const windowMs = Math.max(3 * (dutyCycle ?? 1), 10) * 60_000;
   return now.getTime() - new Date(lastSeen).getTime() <= windowMs ? 'online' : 'offline';
@@ -61,7 +65,11 @@ export function toWearerSummary(r: SummaryRow, now: Date): WearerSummary {
 }
 
 /** The summary as ready JSON text, straight from the database (the snapshot's reference). */
-export function summaryFromDatabase(ctx: AppContext, actor: Actor, filter: WearerScopeFilter): Promise<string> {
+export function summaryFromDatabase(
+  ctx: AppContext,
+  actor: Actor,
+  filter: WearerScopeFilter,
+): Promise<string> {
   return summaryJson(ctx.db, actor, filter, ctx.now());
 }
 
@@ -71,8 +79,9 @@ export function summaryFor(
   log: Parameters<typeof summarySnapshots>[1],
   actor: Actor,
   filter: WearerScopeFilter,
-): Promise<string> {
-  return summarySnapshots(ctx, log).answer(actor, filter);
+  acceptsGzip = false,
+): Promise<SnapshotAnswer> {
+  return summarySnapshots(ctx, log).answer(actor, filter, acceptsGzip);
 }
 
 function parseMetrics(raw: string | undefined): HistoryMetric[] {
@@ -80,14 +89,22 @@ function parseMetrics(raw: string | undefined): HistoryMetric[] {
   const metrics: HistoryMetric[] = [];
   for (const m of raw.split(',')) {
     const known = HISTORY_METRICS.find((k) => k === m.trim());
-    if (!known) throw invalid('querystring.metrics', `unknown metric "${m}" (known: ${HISTORY_METRICS.join(', ')})`);
+    if (!known)
+      throw invalid(
+        'querystring.metrics',
+        `unknown metric "${m}" (known: ${HISTORY_METRICS.join(', ')})`,
+      );
     metrics.push(known);
   }
   return metrics;
 }
 
 /** One wearer's metrics over [from, to), in about `points` buckets of whole minutes. */
-export async function historyFor(ctx: AppContext, actor: Actor, q: HistoryQuery): Promise<HistoryResponse> {
+export async function historyFor(
+  ctx: AppContext,
+  actor: Actor,
+  q: HistoryQuery,
+): Promise<HistoryResponse> {
   const from = Date.parse(q.from);
   const to = Date.parse(q.to);
   if (to <= from) throw invalid('querystring.to', 'must be after from');
@@ -98,7 +115,13 @@ export async function historyFor(ctx: AppContext, actor: Actor, q: HistoryQuery)
   const wearer = await findVisibleWearer(ctx.db, actor, q.uid);
   if (!wearer) throw notFound(`No wearer ${q.uid}`);
   const bucketMinutes = Math.max(1, Math.ceil((to - from) / 60_000 / q.points));
-  const rows = await historyRows(ctx.db, q.uid, new Date(from).toISOString(), new Date(to).toISOString(), bucketMinutes);
+  const rows = await historyRows(
+    ctx.db,
+    q.uid,
+    new Date(from).toISOString(),
+    new Date(to).toISOString(),
+    bucketMinutes,
+  );
   // ECTemp runs one step a minute; over coarse buckets the estimate would be meaningless.
   let core = ECTEMP_START;
   let coreAt = from;
@@ -106,7 +129,8 @@ export async function historyFor(ctx: AppContext, actor: Actor, q: HistoryQuery)
     const at = new Date(r.at).getTime();
     const all: Required<Omit<HistoryPoint, 'at'>> = {
       heartRate: r.heart_rate === null ? null : Math.round(r.heart_rate * 10) / 10,
-      skinTemperature: r.skin_temperature === null ? null : Math.round(r.skin_temperature * 100) / 100,
+      skinTemperature:
+        r.skin_temperature === null ? null : Math.round(r.skin_temperature * 100) / 100,
       coreTemperature: null,
       steps: r.steps,
       sleepStage: r.sleep_stage ?? dominantStage(r.sleep_minutes),
@@ -124,13 +148,20 @@ export async function historyFor(ctx: AppContext, actor: Actor, q: HistoryQuery)
     for (const m of metrics) Object.assign(point, { [m]: all[m] });
     return point;
   });
-  return { uid: q.uid, from: new Date(from).toISOString(), to: new Date(to).toISOString(), metrics, points };
+  return {
+    uid: q.uid,
+    from: new Date(from).toISOString(),
+    to: new Date(to).toISOString(),
+    metrics,
+    points,
+  };
 }
 
 function dominantStage(minutes: Record<string, number>[] | null): number | null {
   if (!minutes) return null;
   const sum = new Map<number, number>();
-  for (const m of minutes) for (const [k, v] of Object.entries(m ?? {})) sum.set(Number(k), (sum.get(Number(k)) ?? 0) + v);
+  for (const m of minutes)
+    for (const [k, v] of Object.entries(m ?? {})) sum.set(Number(k), (sum.get(Number(k)) ?? 0) + v);
   let best: number | null = null;
   for (const [k, v] of sum) if (v > 0 && (best === null || v > (sum.get(best) ?? 0))) best = k;
   return best;
@@ -141,7 +172,8 @@ const round1 = (v: number | null) => (v === null ? null : Math.round(v * 10) / 1
 
 function figures(rows: ReportDayRow[], alerts: Record<string, number>): Figures {
   const sum = (f: (r: ReportDayRow) => number | null) => rows.reduce((s, r) => s + (f(r) ?? 0), 0);
-  const vals = (f: (r: ReportDayRow) => number | null) => rows.map(f).filter((v): v is number => v !== null);
+  const vals = (f: (r: ReportDayRow) => number | null) =>
+    rows.map(f).filter((v): v is number => v !== null);
   const hrCount = sum((r) => r.hr_count);
   const tempCount = sum((r) => r.temp_count);
   const hrMin = vals((r) => r.hr_min);
@@ -169,10 +201,16 @@ function figures(rows: ReportDayRow[], alerts: Record<string, number>): Figures 
   };
 }
 
-const zeroAlerts = () => Object.fromEntries(ALERT_TYPES.map((t) => [t, 0])) as Record<string, number>;
+const zeroAlerts = () =>
+  Object.fromEntries(ALERT_TYPES.map((t) => [t, 0])) as Record<string, number>;
 
 /** Every day of the month in the organisation's zone, with zeros where nothing was measured. */
-export async function monthlyReportFor(ctx: AppContext, actor: Actor, uid: string, month: string): Promise<MonthlyReportResponse> {
+export async function monthlyReportFor(
+  ctx: AppContext,
+  actor: Actor,
+  uid: string,
+  month: string,
+): Promise<MonthlyReportResponse> {
   const wearer = await findVisibleWearer(ctx.db, actor, uid);
   if (!wearer) throw notFound(`No wearer ${uid}`);
   const tz = wearer.time_zone;
@@ -190,7 +228,13 @@ export async function monthlyReportFor(ctx: AppContext, actor: Actor, uid: strin
       alerts[c.type] = c.n;
       totalAlerts[c.type] = (totalAlerts[c.type] ?? 0) + c.n;
     }
-    return { date, ...figures(rows.filter((r) => r.day === date), alerts) };
+    return {
+      date,
+      ...figures(
+        rows.filter((r) => r.day === date),
+        alerts,
+      ),
+    };
   });
   return { uid, month, timeZone: tz, days, totals: figures(rows, totalAlerts) };
 }

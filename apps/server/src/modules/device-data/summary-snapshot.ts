@@ -1,3 +1,5 @@
+import { promisify } from 'node:util';
+import { constants, gzip } from 'node:zlib';
 import { type Actor, isPlatformRole } from '@wearable/domain';
 import type { AppContext } from '../../context.js';
 import { BUS_EVENTS, type BusEvents } from '../../engine/events.js';
@@ -19,9 +21,22 @@ interface Snapshot {
   generatedAt: string;
   entries: SnapshotEntry[];
   byId: Map<string, SnapshotEntry>;
-  /** The unfiltered answer, joined on first use (organisation staff all ask for it). */
-  whole?: string;
+  /** The unfiltered answer, joined and encoded on first use (organisation staff all ask for it). */
+  whole?: Buffer;
+  /** The same gzipped, once per snapshot; undefined until ready (never waited for). */
+  wholeGzip?: Buffer;
+  gzipping?: boolean;
 }
+
+/** The answer's bytes; `gzip` when they are gzip-encoded. */
+export interface SnapshotAnswer {
+  body: string | Buffer;
+  gzip: boolean;
+}
+
+const gzipAsync = promisify(gzip);
+/** Smaller answers are sent as they are: compressing them costs more than it saves. */
+const GZIP_MIN_BYTES = 64 * 1024;
 
 interface Slot {
   snap?: Snapshot;
@@ -88,29 +103,52 @@ export class SummarySnapshots {
     };
   }
 
-  /** The answer for this caller: the snapshot's fragments the caller may see, joined. */
-  async answer(actor: Actor, filter: WearerScopeFilter): Promise<string> {
+  /**
+   * The answer for this caller: the snapshot's fragments the caller may see, joined. The whole
+   * scope's answer is kept encoded (and gzipped in the background, served so once ready).
+   */
+  async answer(
+    actor: Actor,
+    filter: WearerScopeFilter,
+    acceptsGzip = false,
+  ): Promise<SnapshotAnswer> {
     const key = this.keyOf(actor, filter);
-    if (key === null) return `{"generatedAt":"${this.ctx.now().toISOString()}","wearers":[]}`;
+    if (key === null)
+      return {
+        body: `{"generatedAt":"${this.ctx.now().toISOString()}","wearers":[]}`,
+        gzip: false,
+      };
     const snap = await this.current(key);
     const head = `{"generatedAt":"${snap.generatedAt}","wearers":[`;
     const visible = this.visibility(actor, filter);
-    if (!visible) return (snap.whole ??= `${head}${snap.entries.map((e) => e.json).join(',')}]}`);
-    const parts: string[] = [];
-    for (const e of snap.entries) if (visible(e)) parts.push(e.json);
-    return `${head}${parts.join(',')}]}`;
+    if (visible) {
+      const parts: string[] = [];
+      for (const e of snap.entries) if (visible(e)) parts.push(e.json);
+      return { body: `${head}${parts.join(',')}]}`, gzip: false };
+    }
+    const whole = (snap.whole ??= Buffer.from(
+      `${head}${snap.entries.map((e) => e.json).join(',')}]}`,
+    ));
+    if (acceptsGzip && snap.wholeGzip) return { body: snap.wholeGzip, gzip: true };
+    if (acceptsGzip && whole.length >= GZIP_MIN_BYTES && !snap.gzipping) {
+      snap.gzipping = true;
+      gzipAsync(whole, { level: constants.Z_BEST_SPEED })
+        .then((gz) => (snap.wholeGzip = gz))
+        .catch((err: unknown) => this.log.error({ err }, 'summary gzip failed'));
+    }
+    return { body: whole, gzip: false };
   }
 
-  /** A wearer's name and group name from any snapshot in memory (the live stream's alerts). */
+  /**
+   * A wearer's name and group from the snapshots in memory (the live stream's alert frames).
+   * Not limited by age: a rename reaches a live popup with the next rebuild of that scope.
+   */
   namesOf(
     wearerId: string,
     organizationId: string,
   ): { name: string; groupId: string | null; groupName: string | null } | undefined {
-    const maxAge = this.ctx.config.summaryMaxStaleMs;
     for (const key of [organizationId, ALL]) {
-      const snap = this.slots.get(key)?.snap;
-      const e =
-        snap && performance.now() - snap.builtAt < maxAge ? snap.byId.get(wearerId) : undefined;
+      const e = this.slots.get(key)?.snap?.byId.get(wearerId);
       if (e) return { name: e.name, groupId: e.groupId, groupName: e.groupName };
     }
     return undefined;

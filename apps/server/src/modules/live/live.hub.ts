@@ -9,8 +9,14 @@ import { summaryRows } from '../device-data/device-data.repository.js';
 import { toWearerSummary } from '../device-data/device-data.service.js';
 
 export const HEARTBEAT_MS = 15_000;
-/** Summary changes are gathered this long and fetched in one query. */
+/** Summary changes are gathered this long and fetched in a few queries. */
 export const SUMMARY_FLUSH_MS = 1_000;
+/**
+ * Wearers per summary query: on PGlite (one connection) a query over thousands of changed
+ * wearers would hold the database long enough to delay an SOS behind it; small ones let the
+ * priority lane put urgent work in between.
+ */
+const FLUSH_CHUNK = 200;
 
 interface Client {
   actor: Actor;
@@ -18,12 +24,20 @@ interface Client {
 }
 
 /** Reads every wearer: the hub fetches once per change and filters per client. */
-const SYSTEM: Actor = { uid: 'system', role: 'ALL_OWNER', organizationId: null, managedGroupIds: [], linkedWearerIds: [] };
+const SYSTEM: Actor = {
+  uid: 'system',
+  role: 'ALL_OWNER',
+  organizationId: null,
+  managedGroupIds: [],
+  linkedWearerIds: [],
+};
 
 type Log = { error(obj: object, msg: string): void };
 
-const sees = (actor: Actor, w: { organizationId: string; groupId: string | null; wearerId: string }) =>
-  can(actor, 'read', { kind: 'wearer', ...w });
+const sees = (
+  actor: Actor,
+  w: { organizationId: string; groupId: string | null; wearerId: string },
+) => can(actor, 'read', { kind: 'wearer', ...w });
 
 /**
  * The live stream's fan-out: bus events become SSE frames for the clients allowed to see
@@ -41,7 +55,11 @@ export function liveHub(ctx: AppContext, log: Log) {
     send(c, `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
 
   async function onAlert(action: LiveAlertEvent['action'], alert: BusEvents['alert.opened']) {
-    const where = { organizationId: alert.organizationId, groupId: alert.groupId, wearerId: alert.wearerId };
+    const where = {
+      organizationId: alert.organizationId,
+      groupId: alert.groupId,
+      wearerId: alert.wearerId,
+    };
     const audience = [...clients].filter((c) => sees(c.actor, where));
     if (!audience.length) return;
     const row = await alertRowOf(ctx, log, alert);
@@ -55,11 +73,21 @@ export function liveHub(ctx: AppContext, log: Log) {
     const ids = [...pendingWearers];
     pendingWearers.clear();
     const now = ctx.now();
-    for (const row of await summaryRows(ctx.db, SYSTEM, { wearerIds: ids })) {
-      const summary = toWearerSummary(row, now);
-      for (const c of clients) {
-        if (sees(c.actor, { organizationId: row.organization_id, groupId: row.group_id, wearerId: row.uid })) {
-          write(c, 'summary', summary);
+    for (let i = 0; i < ids.length; i += FLUSH_CHUNK) {
+      for (const row of await summaryRows(ctx.db, SYSTEM, {
+        wearerIds: ids.slice(i, i + FLUSH_CHUNK),
+      })) {
+        const summary = toWearerSummary(row, now);
+        for (const c of clients) {
+          if (
+            sees(c.actor, {
+              organizationId: row.organization_id,
+              groupId: row.group_id,
+              wearerId: row.uid,
+            })
+          ) {
+            write(c, 'summary', summary);
+          }
         }
       }
     }

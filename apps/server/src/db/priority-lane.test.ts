@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { PriorityLane, withLaneHint } from './priority-lane.js';
+
+/** A job that records its start and finishes when released. */
+function gated(
+  lane: PriorityLane,
+  log: string[],
+  name: string,
+  hint?: { urgent: boolean; keys?: string[] },
+) {
+  let release!: () => void;
+  const done = new Promise<void>((r) => (release = r));
+  const result = lane.run(async () => {
+    log.push(name);
+    await done;
+    return name;
+  }, hint);
+  return { release, result };
+}
+
+const tick = () => new Promise((r) => setImmediate(r));
+
+describe('PriorityLane', () => {
+  it('runs one job at a time, urgent ones before already queued normal ones', async () => {
+    const lane = new PriorityLane();
+    const log: string[] = [];
+    const first = gated(lane, log, 'running');
+    const n1 = gated(lane, log, 'normal-1', { urgent: false, keys: ['a'] });
+    const n2 = gated(lane, log, 'normal-2');
+    const u1 = gated(lane, log, 'urgent-1', { urgent: true, keys: ['b'] });
+    const u2 = gated(lane, log, 'urgent-2', { urgent: true });
+    await tick();
+    expect(log).toEqual(['running']);
+    expect(lane.depth).toBe(5);
+    for (const job of [first, u1, u2, n1, n2]) {
+      job.release();
+      await job.result;
+      await tick();
+    }
+    expect(log).toEqual(['running', 'urgent-1', 'urgent-2', 'normal-1', 'normal-2']);
+    expect(lane.depth).toBe(0);
+  });
+
+  it('never lets urgent work overtake queued work on the same wearer (engine input order)', async () => {
+    const lane = new PriorityLane();
+    const log: string[] = [];
+    const first = gated(lane, log, 'running');
+    const other = gated(lane, log, 'readings-x', { urgent: false, keys: ['x'] });
+    const same = gated(lane, log, 'readings-w', { urgent: false, keys: ['w', 'y'] });
+    const later = gated(lane, log, 'readings-z', { urgent: false, keys: ['z'] });
+    const sos = gated(lane, log, 'sos-w', { urgent: true, keys: ['w'] });
+    for (const job of [first, other, same, sos, later]) {
+      await tick();
+      job.release();
+      await job.result;
+    }
+    expect(log).toEqual(['running', 'readings-x', 'readings-w', 'sos-w', 'readings-z']);
+  });
+
+  it('takes the hint from withLaneHint, and a failing job does not block the lane', async () => {
+    const lane = new PriorityLane();
+    const log: string[] = [];
+    const first = gated(lane, log, 'running');
+    const normal = gated(lane, log, 'normal');
+    const failing = lane.run(() => {
+      throw new Error('boom');
+    });
+    let urgent: ReturnType<typeof gated> | undefined;
+    await withLaneHint({ urgent: true }, async () => {
+      urgent = gated(lane, log, 'urgent');
+    });
+    first.release();
+    await tick();
+    expect(log).toEqual(['running', 'urgent']);
+    urgent?.release();
+    normal.release();
+    expect(await normal.result).toBe('normal');
+    await expect(failing).rejects.toThrow('boom');
+    expect(log).toEqual(['running', 'urgent', 'normal']);
+  });
+});

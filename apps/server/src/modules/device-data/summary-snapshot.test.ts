@@ -1,0 +1,190 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Actor, summaryResponse, type SummaryResponse } from '@wearable/domain';
+import type { AlertRecord } from '../../engine/events.js';
+import {
+  ACTOR_NAMES,
+  type AlertsWorld,
+  buildAlertsWorld,
+  insertAlert,
+} from '../../testing/alerts-world.js';
+import type { WearerRecord } from '../../testing/factories.js';
+import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { toAlertView } from '../alerts/alerts.service.js';
+import { getAlert } from '../alerts/alerts.repository.js';
+import { actorRepository } from '../auth/actor.repository.js';
+import { getTokenService } from '../auth/token.service.js';
+import { alertRowFromMemory } from '../live/alert-payload.js';
+import { summaryFromDatabase } from './device-data.service.js';
+
+// A short rebuild interval and a hard limit far away: freshness below comes from the bus events.
+let t: TestApp;
+let w: AlertsWorld;
+const log = { error: () => undefined };
+
+const post = (wearer: WearerRecord, payload: object) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/gateway/v1/batches',
+    headers: { authorization: `Gateway ${wearer.gateway.id}:${wearer.gateway.credential}` },
+    payload,
+  });
+const reading = (wearer: WearerRecord, heartRate: number) => ({
+  readings: [
+    {
+      serialNumber: wearer.bracelet.serialNumber,
+      at: new Date().toISOString(),
+      heartRate,
+      worn: true,
+      battery: 70,
+    },
+  ],
+});
+
+async function actorOf(accessToken: string): Promise<Actor> {
+  const claims = await getTokenService(t.ctx).verifyAccessToken(accessToken);
+  const actor =
+    claims &&
+    (await actorRepository(t.db).findSessionActor(claims.uid, claims.sessionId, new Date()));
+  if (!actor) throw new Error('no actor');
+  return actor;
+}
+
+/** GETs the summary until `ok` holds; fails after `limitMs`. */
+async function summaryUntil(headers: object, ok: (s: SummaryResponse) => boolean, limitMs = 5000) {
+  const deadline = Date.now() + limitMs;
+  for (;;) {
+    const s = (
+      await t.app.inject({ url: '/v3/device/summary', headers: headers as Record<string, string> })
+    ).json<SummaryResponse>();
+    if (ok(s)) return s;
+    if (Date.now() > deadline)
+      throw new Error(`summary never matched: ${JSON.stringify(s).slice(0, 300)}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ summarySnapshotMs: 50, summaryMaxStaleMs: 60_000 });
+  w = await buildAlertsWorld(t);
+  for (const [wearer, hr] of [
+    [w.w1, 61],
+    [w.w2, 62],
+    [w.wB, 63],
+  ] as const) {
+    expect((await post(wearer, reading(wearer, hr))).json()).toMatchObject({ accepted: 1 });
+  }
+  await insertAlert(t.db, w.w1, { type: 'SOS_CALL' });
+});
+afterAll(() => t?.close());
+
+describe('summary snapshot', () => {
+  it('answers exactly what the SQL answer gives, for every role and filter', async () => {
+    const filters: { groupId?: string; clientId?: string }[] = [
+      {},
+      { groupId: w.g1 },
+      { groupId: w.g2 },
+      { clientId: w.orgA },
+      { clientId: w.orgB },
+    ];
+    for (const who of ACTOR_NAMES) {
+      const user = w.users[who];
+      const actor = await actorOf(user.accessToken);
+      for (const f of filters) {
+        const qs = new URLSearchParams(f as Record<string, string>).toString();
+        const res = await t.app.inject({ url: `/v3/device/summary?${qs}`, headers: user.headers });
+        expect(res.statusCode, `${who} ${qs}`).toBe(200);
+        const body = res.json<SummaryResponse>();
+        expect(summaryResponse.strict().safeParse(body).error).toBeUndefined();
+        const sql = JSON.parse(
+          await summaryFromDatabase(t.ctx, actor, {
+            organizationId: f.clientId,
+            groupId: f.groupId,
+          }),
+        ) as SummaryResponse;
+        expect(body.wearers, `${who} ${qs}`).toEqual(sql.wearers);
+      }
+    }
+    // The table is not vacuous: the group manager sees w1 only, the unlinked personal user nobody.
+    const only = async (who: (typeof ACTOR_NAMES)[number]) =>
+      (await t.app.inject({ url: '/v3/device/summary', headers: w.users[who].headers }))
+        .json<SummaryResponse>()
+        .wearers.map((x) => x.uid);
+    expect(await only('ORGANIZATION_GROUP')).toEqual([w.w1.uid]);
+    expect(await only('PERSONAL_LINKED')).toEqual([w.w1.uid]);
+    expect(await only('PERSONAL_UNLINKED')).toEqual([]);
+    expect((await only('OTHER_ORG_OWNER')).sort()).toEqual([w.wB.uid]);
+  });
+
+  it('reflects a new reading and a new alert after the rebuild interval (bus events mark it dirty)', async () => {
+    const owner = w.users.ORGANIZATION_OWNER.headers;
+    await summaryUntil(owner, (s) => s.wearers.some((x) => x.uid === w.w2.uid));
+    expect((await post(w.w2, reading(w.w2, 123))).json()).toMatchObject({ accepted: 1 });
+    const s1 = await summaryUntil(
+      owner,
+      (s) => s.wearers.find((x) => x.uid === w.w2.uid)?.heartRate === 123,
+    );
+    expect(s1.wearers.find((x) => x.uid === w.w2.uid)?.battery).toBe(70);
+    const sos = {
+      events: [
+        { serialNumber: w.w2.bracelet.serialNumber, type: 'SOS', at: new Date().toISOString() },
+      ],
+    };
+    expect((await post(w.w2, sos)).json()).toMatchObject({ accepted: 1 });
+    await summaryUntil(
+      owner,
+      (s) =>
+        !!s.wearers.find((x) => x.uid === w.w2.uid)?.openAlerts.some((a) => a.type === 'SOS_CALL'),
+    );
+  });
+
+  it('never serves a snapshot older than the hard limit (changes no event announces, e.g. a rename)', async () => {
+    const owner = w.users.ORGANIZATION_OWNER.headers;
+    await summaryUntil(owner, () => true);
+    await t.db.query('UPDATE users SET name = $2 WHERE id = $1', [w.w1.uid, 'renamed wearer']);
+    const before = t.ctx.config.summaryMaxStaleMs;
+    t.ctx.config.summaryMaxStaleMs = 100;
+    try {
+      await new Promise((r) => setTimeout(r, 150));
+      const res = await t.app.inject({ url: '/v3/device/summary', headers: owner });
+      expect(res.json<SummaryResponse>().wearers.find((x) => x.uid === w.w1.uid)?.name).toBe(
+        'renamed wearer',
+      );
+    } finally {
+      t.ctx.config.summaryMaxStaleMs = before;
+    }
+  });
+
+  it('gives the live stream the alert as the alerts API shows it, without a query', async () => {
+    const owner = w.users.ORGANIZATION_OWNER.headers;
+    await summaryUntil(owner, () => true);
+    const opened: AlertRecord[] = [];
+    const listen = (a: AlertRecord) => opened.push(a);
+    t.ctx.bus.on('alert.opened', listen);
+    try {
+      const fall = {
+        events: [
+          { serialNumber: w.w1.bracelet.serialNumber, type: 'FALL', at: new Date().toISOString() },
+        ],
+      };
+      expect((await post(w.w1, fall)).json()).toMatchObject({ accepted: 1 });
+    } finally {
+      t.ctx.bus.off('alert.opened', listen);
+    }
+    const alert = opened.find((a) => a.wearerId === w.w1.uid);
+    if (!alert) throw new Error('no alert opened');
+    const fromMemory = alertRowFromMemory(t.ctx, log, alert);
+    const fromDb = await getAlert(t.db, alert.id);
+    if (!fromMemory || !fromDb) throw new Error('missing row');
+    expect(toAlertView(fromMemory)).toEqual(toAlertView(fromDb));
+  });
+
+  it('answers gzip-encoded once the whole answer is large and the client accepts it', async () => {
+    // Small answers are never compressed.
+    const res = await t.app.inject({
+      url: '/v3/device/summary',
+      headers: { ...w.users.ORGANIZATION_OWNER.headers, 'accept-encoding': 'gzip' },
+    });
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.json<SummaryResponse>().wearers.length).toBeGreaterThan(0);
+  });
+});
