@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import {
@@ -169,6 +170,54 @@ describe('bad input never gets a 5xx', () => {
       url: '/gateway/v1/batches',
       headers: { authorization, 'content-type': 'application/json' },
       payload: JSON.stringify({ readings: [] }),
+      expect: 'rejected',
+    }));
+    const outcomes = await runCases(t.app, cases);
+    expect(report(outcomes.map((o) => problemOf(o, 401))), 'failing cases').toEqual([]);
+  });
+
+  it('the live stream refuses bad access tokens before it opens (never a 5xx, never a stream)', async () => {
+    const queries = [
+      '',
+      '?access_token=',
+      '?access_token=x.y.z',
+      `?access_token=${'a'.repeat(10_000)}`,
+      `?access_token=${owner.accessToken}&access_token=${owner.accessToken}`,
+      `?access_token=${owner.refreshToken}`,
+      '?access_token=a%00b',
+      '?access_token[a]=1',
+    ];
+    const cases: RobustCase[] = queries.flatMap((q) =>
+      ['/v3/live', '/demo-api/v3/live'].map((path) => ({
+        what: 'live token',
+        method: 'GET',
+        url: `${path}${q}`,
+        headers: {},
+        expect: 'rejected' as const,
+      })),
+    );
+    const outcomes = await runCases(t.app, cases);
+    expect(report(outcomes.map((o) => problemOf(o))), 'failing cases').toEqual([]);
+  });
+
+  it('signing in with a forged X-Forwarded-For of any length is a plain 401', async () => {
+    const forwarded = [
+      randomBytes(6000).toString('base64'),
+      `1.2.3.4, ${randomBytes(3000).toString('hex')}`,
+      ',,,',
+      ' ',
+      '💥',
+    ];
+    const cases: RobustCase[] = forwarded.map((xff, i) => ({
+      what: `x-forwarded-for ${xff.slice(0, 20)}`,
+      method: 'POST',
+      url: '/v2/auth/signIn',
+      headers: { 'x-forwarded-for': xff, 'content-type': 'application/json' },
+      // A different account each time, so the per-account limit does not answer 429 first.
+      payload: JSON.stringify({
+        email: `forged-${i}-${Date.now()}@example.test`,
+        password: 'wrong',
+      }),
       expect: 'rejected',
     }));
     const outcomes = await runCases(t.app, cases);

@@ -76,7 +76,9 @@ export function authService(ctx: AppContext) {
     async signIn(input: SignInBody, clientAddress: string): Promise<TokenPair> {
       const email = input.email.trim().toLowerCase();
       const accountKey = `email:${email}`;
-      const addressKey = `ip:${clientAddress}`;
+      // X-Forwarded-For is the client's to write: a long one overflowed the key's index (a 500). Real
+      // addresses are at most 45 characters.
+      const addressKey = `ip:${clientAddress.slice(0, 64)}`;
       const now = ctx.now();
       // Keyed by the address typed, not the account row, so a 429 says nothing of existence.
       await refuseIfLocked([accountKey, addressKey], now);
