@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { batchResult, errorBody, gatewayBatch } from '@wearable/domain';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { withLaneHint } from '../../db/priority-lane.js';
 import { ApiError, unauthorized } from '../../errors.js';
 import {
   type AuthenticatedGateway,
@@ -31,7 +32,13 @@ export const ingestionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (a
       // Before the body is parsed: a wrong credential is 401 whatever it sent.
       onRequest: async (request) => {
         const auth = parseGatewayAuthorization(request.headers.authorization);
-        const gateway = auth && (await authenticateGateway(ctx, auth.gatewayId, auth.credential));
+        // Urgent lane: a credential look-up (once per gateway per 30 s) must not wait behind queued
+        // batches, or an SOS from a gateway not yet cached would (db/priority-lane.ts).
+        const gateway =
+          auth &&
+          (await withLaneHint({ urgent: true }, () =>
+            authenticateGateway(ctx, auth.gatewayId, auth.credential),
+          ));
         if (!gateway)
           throw unauthorized('Unknown gateway or wrong credential', 'GATEWAY_UNAUTHORIZED');
         gatewayOf.set(request, gateway);
