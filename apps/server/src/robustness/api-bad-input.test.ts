@@ -227,6 +227,25 @@ describe('bad input never gets a 5xx', () => {
     expect(wrong.map((o) => `${o.c.what} -> ${o.status}`)).toEqual([]);
   });
 
+  it('other HTTP methods on every path: never a 5xx', async () => {
+    const methods = ['HEAD', 'OPTIONS', 'DELETE', 'PUT', 'PATCH', 'POST', 'TRACE'];
+    const cases: RobustCase[] = ops
+      .filter((op) => !STREAMING.has(`${op.method} ${op.path}`))
+      .flatMap((op) => {
+        const base = casesFor(op, { fixtures, auth: authOf(op) })[0]!;
+        return methods
+          .filter((m) => m !== op.method && !ops.some((o) => o.path === op.path && o.method === m))
+          .map((method) => ({
+            ...base,
+            what: `method ${method}`,
+            method,
+            expect: 'safe' as const,
+          }));
+      });
+    const outcomes = await runCases(t.app, cases);
+    expect(report(outcomes.map((o) => problemOf(o))), 'failing cases').toEqual([]);
+  });
+
   it('refuses a body over the 5 MB limit with 413', async () => {
     const big = JSON.stringify({ alertIds: ['x'], pad: 'p'.repeat(6 * 1024 * 1024) });
     const cases: RobustCase[] = [
