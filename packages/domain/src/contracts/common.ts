@@ -4,14 +4,17 @@ export const id = z.string().min(1).max(64);
 
 const OFFSET = /([+-])(\d\d):(\d\d)$/;
 /**
- * An ISO 8601 date-time with an offset that PostgreSQL's timestamptz can hold. zod's datetime accepts year
- * 0000 and offsets up to ±23:59, which the database refuses: such a filter or reading time was a 500.
+ * An ISO 8601 date-time with an offset that PostgreSQL's timestamptz can hold and JavaScript can print back
+ * as ISO. zod's datetime accepts year 0000 and offsets up to ±23:59, which the database refuses, and an
+ * offset can carry year 0001 into year 0 (or 9999 into 10000) in UTC: each was a 500.
  */
-export const isoInstant = z.iso
-  .datetime({ offset: true })
-  .refine((s) => !s.startsWith('0000') && Number(OFFSET.exec(s)?.[2] ?? 0) <= 15, {
-    message: 'must be a date-time from year 0001 with a UTC offset within ±15:59',
-  });
+export const isoInstant = z.iso.datetime({ offset: true }).refine(
+  (s) => {
+    const year = new Date(s).getUTCFullYear();
+    return Number(OFFSET.exec(s)?.[2] ?? 0) <= 15 && year >= 1 && year <= 9999;
+  },
+  { message: 'must be a date-time within years 0001-9999 (UTC) with a UTC offset within ±15:59' },
+);
 export const errorBody = z.object({
   statusCode: z.number(),
   error: z.string(),
