@@ -131,6 +131,16 @@ function fieldValues(
   }
   if (types.includes('array')) {
     out.push({ what: 'empty array', value: [], invalid: (s.minItems ?? 0) > 0 });
+    const max = s.maxItems;
+    if (max !== undefined && max <= 5000) {
+      const item = (s.items ? sample(s.items, name, {}) : null) ?? {};
+      out.push({
+        what: `${max} items (the most allowed)`,
+        value: Array<Json>(max).fill(item),
+        invalid: false,
+      });
+      out.push({ what: `${max + 1} items`, value: Array<Json>(max + 1).fill(item), invalid: true });
+    }
   }
   return out;
 }
