@@ -169,6 +169,20 @@ describe('identical writes at the same time', () => {
     });
   });
 
+  it('counts failed sign-ins racing on one account without a 5xx', async () => {
+    const wrong: RobustCase = {
+      what: 'sign-in failure race',
+      method: 'POST',
+      url: '/v2/auth/signIn',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: `race-${Date.now()}@example.test`, password: 'wrong' }),
+      expect: 'rejected',
+    };
+    const outcomes = await runCases(t.app, [...copies(wrong), ...copies(wrong)], COPIES * 2);
+    expect(problems(outcomes)).toEqual([]);
+    expect(outcomes.every((o) => o.status === 401 || o.status === 429)).toBe(true);
+  });
+
   it('confirms an alert once however many confirmations race', async () => {
     const alertId = await insertAlert(t.db, w2, { type: 'DETECT_FALL_DOWN' });
     const confirm: RobustCase = {
