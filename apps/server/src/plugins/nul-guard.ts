@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { ApiError } from '../errors.js';
 
-// The gateway route refuses such items one by one (modules/ingestion/batch-items.ts), keeping the valid ones.
-const ITEM_BY_ITEM = new Set(['/gateway/v1/batches']);
+// The gateway route refuses such items one by one (modules/ingestion/batch-items.ts), keeping the valid ones;
+// the monitoring tunnel stores nothing and relays envelopes whose binary items (replays) may hold zero bytes.
+const EXEMPT = new Set(['/gateway/v1/batches', '/monitoring']);
 const MAX_DEPTH = 8;
 
 function nulPath(value: unknown, path: string, depth = 0): string | null {
@@ -22,7 +23,7 @@ function nulPath(value: unknown, path: string, depth = 0): string | null {
  */
 const nulGuard: FastifyPluginAsync = async (app: FastifyInstance) => {
   app.addHook('preValidation', async (request) => {
-    if (request.routeOptions.url && ITEM_BY_ITEM.has(request.routeOptions.url)) return;
+    if (request.routeOptions.url && EXEMPT.has(request.routeOptions.url)) return;
     const where =
       nulPath(request.params, 'params') ??
       nulPath(request.query, 'querystring') ??

@@ -296,6 +296,14 @@ describe('bad input never gets a 5xx', () => {
     });
     const outcomes = await runCases(t.app, cases);
     expect(report(outcomes.map((o) => problemOf(o))), 'failing cases').toEqual([]);
+    // An envelope may carry binary items (session replays) with zero bytes: still relayed, not refused.
+    const binary = await t.app.inject({
+      method: 'POST',
+      url: url('?o=1&p=1'),
+      headers: { 'content-type': 'application/x-sentry-envelope' },
+      payload: `{"event_id":"${'a'.repeat(32)}"}\n{"type":"replay_recording","length":3}\n\u0000\u0001\u0000`,
+    });
+    expect(binary.statusCode, binary.body).toBe(202);
   });
 });
 
