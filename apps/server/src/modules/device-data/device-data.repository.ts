@@ -87,16 +87,28 @@ export async function summaryJson(db: Queryable, actor: Actor, filter: WearerSco
 /** Reads every wearer; callers narrow by organisation. */
 const SYSTEM: Actor = { uid: 'system', role: 'ALL_OWNER', organizationId: null, managedGroupIds: [], linkedWearerIds: [] };
 
+/** The ids of every wearer of one organisation (or of all), in summary order (name, id). */
+export async function summaryOrder(db: Queryable, organizationId: string | undefined): Promise<string[]> {
+  const p = new SqlParams();
+  const where = wearerScope(SYSTEM, p, { organizationId });
+  const [row] = await db.query<{ ids: string | null }>(
+    `SELECT string_agg(u.id, E'\n' ORDER BY u.name, u.id) AS ids FROM users u WHERE ${where}`,
+    p.values,
+  );
+  return row?.ids ? row.ids.split('\n') : [];
+}
+
 /**
- * Every wearer of one organisation (or of all) as one text: a line per wearer in summary order,
- * `uid TAB organisationId TAB groupId TAB name TAB groupName TAB fragment`, where name and
- * groupName are JSON strings and fragment is the wearer's summary object as JSON text (JSON text
- * holds no raw tab or newline, and ids are generated). One value to transfer, split in JS.
+ * These wearers as one text: a line each, `uid TAB organisationId TAB groupId TAB name TAB
+ * groupName TAB fragment`, where name and groupName are JSON strings and fragment is the
+ * wearer's summary object as JSON text (JSON text holds no raw tab or newline, and ids are
+ * generated). One value to transfer, split in JS; the snapshot asks in chunks so that on
+ * PGlite (which runs on the server's thread) requests are served between them.
  */
-export async function summaryFragments(db: Queryable, organizationId: string | undefined, now: Date): Promise<string> {
+export async function summaryFragments(db: Queryable, wearerIds: string[], now: Date): Promise<string> {
   const p = new SqlParams();
   const at = p.add(now.toISOString());
-  const source = summarySource(SYSTEM, { organizationId }, p);
+  const source = summarySource(SYSTEM, { wearerIds }, p);
   const [row] = await db.query<{ body: string | null }>(
     `SELECT string_agg(concat_ws(E'\t', u.id, u.organization_id, COALESCE(u.group_id, ''),
               to_json(u.name)::text, COALESCE(to_json(g.name)::text, 'null'),
@@ -108,7 +120,7 @@ export async function summaryFragments(db: Queryable, organizationId: string | u
                 'connection', ${CONNECTION(at)},
                 'lastSeenAt', ${ISO('l.last_seen_at')},
                 'openAlerts', COALESCE(oa.open_alerts, '[]'::json))::text),
-              E'\n' ORDER BY u.name, u.id) AS body
+              E'\n') AS body
        ${source}`,
     p.values,
   );

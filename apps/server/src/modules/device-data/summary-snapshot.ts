@@ -3,7 +3,7 @@ import { constants, gzip } from 'node:zlib';
 import { type Actor, isPlatformRole } from '@wearable/domain';
 import type { AppContext } from '../../context.js';
 import { BUS_EVENTS, type BusEvents } from '../../engine/events.js';
-import { summaryFragments } from './device-data.repository.js';
+import { summaryFragments, summaryOrder } from './device-data.repository.js';
 import type { WearerScopeFilter } from './wearer-scope.js';
 
 /** One wearer of a snapshot: the scoping fields and the summary object as ready JSON text. */
@@ -46,6 +46,8 @@ interface Slot {
 }
 
 const ALL = '*';
+/** Wearers per rebuild query (a 10,000-wearer scope is rebuilt in 10 short queries). */
+const REBUILD_CHUNK = 1000;
 /** A scope nobody asked for in this long is dropped (memory of organisations no one watches). */
 const IDLE_DROP_MS = 5 * 60_000;
 
@@ -226,9 +228,8 @@ export class SummarySnapshots {
     slot.dirty = false;
     const at = this.ctx.now();
     const started = performance.now();
-    const building = summaryFragments(this.ctx.db, key === ALL ? undefined : key, at)
-      .then((text) => {
-        const entries = parse(text);
+    const building = this.build(key, at)
+      .then((entries) => {
         const snap: Snapshot = {
           builtAt: started,
           generatedAt: at.toISOString(),
@@ -247,6 +248,18 @@ export class SummarySnapshots {
       });
     slot.building = building;
     return building;
+  }
+
+  /** The scope's wearers in answer order: the order first, then the fragments in chunks. */
+  private async build(key: string, at: Date): Promise<SnapshotEntry[]> {
+    const order = await summaryOrder(this.ctx.db, key === ALL ? undefined : key);
+    const byId = new Map<string, SnapshotEntry>();
+    for (let i = 0; i < order.length; i += REBUILD_CHUNK) {
+      const text = await summaryFragments(this.ctx.db, order.slice(i, i + REBUILD_CHUNK), at);
+      for (const e of parse(text)) byId.set(e.uid, e);
+    }
+    // A wearer removed between the two steps is left out; one added appears next time.
+    return order.flatMap((id) => byId.get(id) ?? []);
   }
 
   private dropIdle(now: number): void {
