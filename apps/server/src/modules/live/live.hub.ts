@@ -17,9 +17,17 @@ export const SUMMARY_FLUSH_MS = 1_000;
  * priority lane put urgent work in between.
  */
 const FLUSH_CHUNK = 200;
+/**
+ * A client whose socket still holds this much unsent data gets no summary frames until it
+ * drains: an alert written after megabytes of superseded latest values would reach the console
+ * seconds late. The wearers it missed are sent at a later flush (latest values, not history).
+ */
+export const SUMMARY_BACKLOG_BYTES = 64 * 1024;
 
 interface Client {
   actor: Actor;
+  /** Wearers whose summary frame was held back while the socket was congested. */
+  owed: Set<string>;
   res: ServerResponse;
 }
 
@@ -69,9 +77,12 @@ export function liveHub(ctx: AppContext, log: Log) {
   }
 
   async function flushSummaries() {
-    if (!pendingWearers.size || !clients.size) return pendingWearers.clear();
-    const ids = [...pendingWearers];
+    const all = new Set(pendingWearers);
     pendingWearers.clear();
+    for (const c of clients) for (const id of c.owed) all.add(id);
+    if (!all.size || !clients.size) return;
+    const ids = [...all];
+    for (const c of clients) c.owed.clear();
     const now = ctx.now();
     for (let i = 0; i < ids.length; i += FLUSH_CHUNK) {
       for (const row of await summaryRows(ctx.db, SYSTEM, {
@@ -86,7 +97,8 @@ export function liveHub(ctx: AppContext, log: Log) {
               wearerId: row.uid,
             })
           ) {
-            write(c, 'summary', summary);
+            if (c.res.writableLength > SUMMARY_BACKLOG_BYTES) c.owed.add(row.uid);
+            else write(c, 'summary', summary);
           }
         }
       }
@@ -117,7 +129,7 @@ export function liveHub(ctx: AppContext, log: Log) {
 
   return {
     add(actor: Actor, res: ServerResponse): () => void {
-      const client = { actor, res };
+      const client: Client = { actor, res, owed: new Set() };
       clients.add(client);
       // Its summary snapshot gives the names for alert frames without a query per alert.
       summarySnapshots(ctx, log).warm(actor);
