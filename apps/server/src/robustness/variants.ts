@@ -1,11 +1,13 @@
+import { fieldsOf, fieldValues, OMIT, setAt } from './field-values.js';
+import { type Fixtures, type Json, typeAccepts, typesOf } from './json-schema.js';
 import {
-  type Fixtures,
-  type Json,
-  type JsonSchema,
-  sample,
-  typeAccepts,
-  typesOf,
-} from './json-schema.js';
+  baseline,
+  type Expectation,
+  type Operation,
+  paramSample,
+  type RobustCase,
+  urlOf,
+} from './openapi-operations.js';
 
 /**
  * Bad-input variants of every operation of the OpenAPI document, derived from its parameters and
@@ -14,174 +16,13 @@ import {
  * - rejected: a 4xx of any kind (unknown id, wrong content type, ...);
  * - safe: the schema may allow it, so anything but a 5xx (a 4xx still has the error shape).
  */
-export type Expectation = 'invalid' | 'rejected' | 'safe';
-
-export interface RobustCase {
-  what: string;
-  method: string;
-  url: string;
-  headers: Record<string, string>;
-  payload?: string;
-  expect: Expectation;
-  names?: string;
-}
-
-interface Param {
-  name: string;
-  required: boolean;
-  schema: JsonSchema;
-}
-export interface Operation {
-  method: string;
-  path: string;
-  pathParams: Param[];
-  query: Param[];
-  body?: JsonSchema;
-}
-
-interface OpenApiOperation {
-  parameters?: { in: string; name: string; required?: boolean; schema?: JsonSchema }[];
-  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
-}
-export interface OpenApiDoc {
-  paths: Record<string, Record<string, OpenApiOperation>>;
-}
-
-export function operationsOf(doc: OpenApiDoc): Operation[] {
-  const ops: Operation[] = [];
-  for (const [path, byMethod] of Object.entries(doc.paths)) {
-    for (const [method, op] of Object.entries(byMethod)) {
-      const params = (where: string): Param[] =>
-        (op.parameters ?? [])
-          .filter((p) => p.in === where)
-          .map((p) => ({ name: p.name, required: p.required ?? false, schema: p.schema ?? {} }));
-      const body = op.requestBody?.content?.['application/json']?.schema;
-      ops.push({
-        method: method.toUpperCase(),
-        path,
-        pathParams: params('path'),
-        query: params('query'),
-        ...(body ? { body } : {}),
-      });
-    }
-  }
-  return ops;
-}
-
-type Query = Record<string, string | string[]>;
-const OMIT = Symbol('omit');
-type Value = Json | typeof OMIT;
-
-const BIG = 'x'.repeat(10_000);
-const BAD_DATES = ['2026-13-45', 'yesterday'];
-// Well-formed but extreme: year 0 and 9999 are valid ISO yet outside what some databases and Date maths accept.
-const EDGE_DATES = [
-  '0000-01-01T00:00:00Z',
-  '9999-12-31T23:59:59Z',
-  '1970-01-01T00:00:00+23:59',
-  '0001-01-01T00:00:00+15:59',
-  '9999-12-31T23:59:59-15:59',
-  '0001-01',
-  '0000-01',
-  '9999-12',
-];
-// Strings that are valid JSON but awkward for SQL, UTF-8 and display.
-const EDGE_STRINGS = ["' OR '1'='1' --", '😀漢字\u202e', '\ud800', ' '];
-const looksLikeDate = (name: string, s: JsonSchema) =>
-  s.format === 'date-time' ||
-  s.format === 'date' ||
-  /(^|[a-z])(at|from|to|date|month|time)$/i.test(name);
-
-/** The wrong-shaped values a field of this schema gets, each with whether the schema forbids it. */
-function fieldValues(
-  name: string,
-  s: JsonSchema,
-): { what: string; value: Json; invalid: boolean }[] {
-  const out: { what: string; value: Json; invalid: boolean }[] = [];
-  for (const value of [12345, true, 'text', { a: 1 }, [1]] as Json[]) {
-    if (!typeAccepts(s, value))
-      out.push({ what: `wrong type ${JSON.stringify(value)}`, value, invalid: true });
-  }
-  const types = typesOf(s);
-  if (types.includes('string')) {
-    out.push({
-      what: '10k chars',
-      value: BIG,
-      invalid: (s.maxLength ?? Infinity) < BIG.length || !!s.enum || !!s.pattern,
-    });
-    if (s.enum) out.push({ what: 'unknown enum', value: 'NOT_A_VALUE', invalid: true });
-    if (looksLikeDate(name, s)) {
-      for (const d of BAD_DATES)
-        out.push({ what: `date ${d}`, value: d, invalid: !!(s.format || s.pattern || s.enum) });
-    }
-    for (const d of looksLikeDate(name, s) ? EDGE_DATES : [])
-      out.push({ what: `edge date ${d}`, value: d, invalid: false });
-    for (const e of EDGE_STRINGS)
-      out.push({ what: `edge string ${JSON.stringify(e)}`, value: e, invalid: false });
-  }
-  if (types.includes('integer') || types.includes('number')) {
-    const enumOnly = !!s.enum;
-    out.push({ what: 'negative', value: -1, invalid: enumOnly || (s.minimum ?? -Infinity) > -1 });
-    out.push({ what: 'huge', value: 1e300, invalid: enumOnly || (s.maximum ?? Infinity) < 1e300 });
-    out.push({ what: 'fractional', value: 1.5, invalid: enumOnly || !types.includes('number') });
-    for (const edge of [s.minimum, s.maximum, 0]) {
-      if (edge !== undefined)
-        out.push({ what: `edge number ${edge}`, value: edge, invalid: false });
-    }
-  }
-  if (types.includes('array')) {
-    out.push({ what: 'empty array', value: [], invalid: (s.minItems ?? 0) > 0 });
-    const max = s.maxItems;
-    if (max !== undefined && max <= 5000) {
-      const item = (s.items ? sample(s.items, name, {}) : null) ?? {};
-      out.push({
-        what: `${max} items (the most allowed)`,
-        value: Array<Json>(max).fill(item),
-        invalid: false,
-      });
-      out.push({ what: `${max + 1} items`, value: Array<Json>(max + 1).fill(item), invalid: true });
-    }
-  }
-  return out;
-}
-
-function setAt(root: Json, path: (string | number)[], value: Value): Json {
-  const copy = structuredClone(root);
-  let node: Json = copy;
-  for (const key of path.slice(0, -1)) {
-    const container = node as Record<string | number, Json>;
-    const next = container[key];
-    if (next === null || typeof next !== 'object') container[key] = {};
-    node = container[key] as Json;
-  }
-  const last = path[path.length - 1];
-  if (last === undefined) return value === OMIT ? null : value;
-  const container = node as Record<string | number, Json>;
-  if (value === OMIT) delete container[last];
-  else container[last] = value;
-  return copy;
-}
-
-/** Every field of a body schema (objects and the first item of arrays), with whether it is required. */
-function fieldsOf(
-  s: JsonSchema,
-  path: (string | number)[] = [],
-  depth = 0,
-): { path: (string | number)[]; schema: JsonSchema; required: boolean }[] {
-  if (depth > 5) return [];
-  const out: { path: (string | number)[]; schema: JsonSchema; required: boolean }[] = [];
-  for (const [key, prop] of Object.entries(s.properties ?? {})) {
-    const p = [...path, key];
-    out.push({ path: p, schema: prop, required: (s.required ?? []).includes(key) });
-    out.push(...fieldsOf(prop, p, depth + 1));
-  }
-  if (s.items && typesOf(s.items).length > 0 && path.length > 0) {
-    const p = [...path, 0];
-    out.push({ path: p, schema: s.items, required: false });
-    out.push(...fieldsOf(s.items, p, depth + 1));
-  }
-  return out;
-}
+export {
+  operationsOf,
+  type Expectation,
+  type OpenApiDoc,
+  type Operation,
+  type RobustCase,
+} from './openapi-operations.js';
 
 export interface CaseInput {
   fixtures: Fixtures;
@@ -189,47 +30,6 @@ export interface CaseInput {
   nulRefused?: boolean;
   /** Authorization (and any other) headers of the caller. */
   auth: Record<string, string>;
-}
-
-/** A parameter's sample as it travels in a URL (parameters are scalars). */
-function paramSample(p: Param, fx: Fixtures): string {
-  const v = sample(p.schema, p.name, fx);
-  return typeof v === 'object' ? JSON.stringify(v) : String(v);
-}
-
-/** The valid-looking baseline of an operation: its path, query and body filled from the schemas. */
-export function baseline(op: Operation, fx: Fixtures) {
-  const pathValues: Record<string, string> = {};
-  for (const p of op.pathParams) pathValues[p.name] = paramSample(p, fx);
-  const query: Query = {};
-  for (const p of op.query) if (p.required) query[p.name] = paramSample(p, fx);
-  const body = op.body ? sample(op.body, 'body', fx) : undefined;
-  return { pathValues, query, body };
-}
-
-/** %-encodes a value; a lone surrogate has no UTF-8 form, so it travels as an invalid byte. */
-function encode(v: string): string {
-  try {
-    return encodeURIComponent(v);
-  } catch {
-    return '%FF';
-  }
-}
-
-export function urlOf(
-  op: Operation,
-  pathValues: Record<string, string>,
-  query: Query,
-  raw = new Set<string>(),
-): string {
-  const path = op.path.replace(/\{(\w+)\}/g, (_m, name: string) => {
-    const v = pathValues[name] ?? '';
-    return raw.has(name) ? v : encode(v);
-  });
-  const qs = Object.entries(query)
-    .flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((x) => `${encode(k)}=${encode(x)}`))
-    .join('&');
-  return qs ? `${path}?${qs}` : path;
 }
 
 /** All bad-input cases of one operation for one caller. */
