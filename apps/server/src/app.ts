@@ -39,7 +39,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   const app = Fastify({
     logger: opts.logger === false ? false : { level: ctx.config.logLevel },
     bodyLimit: 5 * 1024 * 1024,
-    trustProxy: true,
+    trustProxy: ctx.config.trustProxy,
     // /demo-api/v2|v3/... runs the /v2|/v3 route as a read-only demo request (plugins/auth.ts).
     rewriteUrl: rewriteDemoUrl,
     frameworkErrors,

@@ -29,6 +29,13 @@ const schema = z.object({
     .regex(/^(mqtts?|wss?|tcp):\/\//, 'must be an mqtt://, mqtts://, ws:// or wss:// URL')
     .optional(),
   SIMULATOR: bool.default(true),
+  TRUST_PROXY: z
+    .string()
+    .regex(
+      /^(true|false|\d{1,2}|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/,
+      'must be true, false, a hop count, or a comma-separated list of proxy addresses/CIDRs',
+    )
+    .default('false'),
   MONITORING_UPSTREAM: z
     .string()
     .regex(/^https?:\/\//, 'must be an http(s) URL template with {o} and {p}')
@@ -65,6 +72,12 @@ export type Config = {
   /** The alert engine's clock tick (disconnection, non-wearing); 0 turns it off. */
   engineTickSeconds: number;
   simulator: boolean;
+  /**
+   * Which proxies' X-Forwarded-For to believe for the client address (per-address sign-in
+   * limits): false (default, the socket's address), true (any: only behind a proxy that
+   * overwrites the header), a hop count, or proxy addresses/CIDRs.
+   */
+  trustProxy: boolean | number | string[];
   /** Where /monitoring relays envelopes, e.g. https://o{o}.ingest.sentry.io/api/{p}/envelope/. */
   monitoringUpstream: string | undefined;
   webDist: string;
@@ -81,6 +94,13 @@ export type Config = {
 };
 
 export class ConfigError extends Error {}
+
+function parseTrustProxy(value: string): boolean | number | string[] {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((part) => part.trim());
+}
 
 /** Parses the environment once; a wrong value throws one line naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -108,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     readingsRetentionDays: e.READINGS_RETENTION_DAYS,
     engineTickSeconds: e.ENGINE_TICK_SECONDS,
     simulator: e.SIMULATOR,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     monitoringUpstream: e.MONITORING_UPSTREAM,
     webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     escalationAfterSeconds: e.ESCALATION_AFTER_SECONDS,
