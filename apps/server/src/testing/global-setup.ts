@@ -19,7 +19,8 @@ declare module 'vitest' {
  * earlier run can never mask a migration), migrates it, and drops it at the end.
  */
 export default async function setup(project: TestProject): Promise<(() => Promise<void>) | void> {
-  const baseUrl = process.env.TEST_DATABASE_URL;
+  // The variable is in the whole run's environment; only the server-postgres project uses it.
+  const baseUrl = project.name === 'server-postgres' ? process.env.TEST_DATABASE_URL : undefined;
   if (baseUrl) {
     const name = `wc_test_${process.pid}_${Date.now()}`;
     const admin = new pg.Client({ connectionString: baseUrl });
