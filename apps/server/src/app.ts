@@ -39,7 +39,11 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   const app = Fastify({
     logger: opts.logger === false ? false : { level: ctx.config.logLevel },
     bodyLimit: 5 * 1024 * 1024,
-    trustProxy: ctx.config.trustProxy,
+    // A hop count becomes proxy-addr's "trust the first n hops" (Fastify's types take no number).
+    trustProxy:
+      typeof ctx.config.trustProxy === 'number'
+        ? ((hops: number) => (_address: string, hop: number) => hop < hops)(ctx.config.trustProxy)
+        : ctx.config.trustProxy,
     // /demo-api/v2|v3/... runs the /v2|/v3 route as a read-only demo request (plugins/auth.ts).
     rewriteUrl: rewriteDemoUrl,
     frameworkErrors,

@@ -8,10 +8,10 @@ afterAll(async () => {
   for (const t of apps) await t.close();
 });
 
-async function failuresFromOneSocket(trustProxy: boolean) {
+async function failuresFromOneSocket(trustProxy: boolean | number) {
   const t = await createTestApp({ signInMaxFailures: 3, signInWindow: 600, trustProxy });
   apps.push(t);
-  const socket = `10.77.${trustProxy ? 1 : 0}.${Math.floor(Math.random() * 250) + 1}`;
+  const socket = `10.77.${Number(trustProxy)}.${Math.floor(Math.random() * 250) + 1}`;
   const statuses: number[] = [];
   for (let i = 0; i < 5; i++) {
     const res = await t.app.inject({
@@ -34,6 +34,8 @@ describe('TRUST_PROXY', () => {
 
   it('believes X-Forwarded-For only when configured to (behind a proxy)', async () => {
     expect(await failuresFromOneSocket(true)).toEqual([401, 401, 401, 401, 401]);
+    // One trusted hop: the proxy in front; the address it forwards is the client.
+    expect(await failuresFromOneSocket(1)).toEqual([401, 401, 401, 401, 401]);
   });
 
   it('parses true, false, hop counts and address lists, and names a bad value', () => {
