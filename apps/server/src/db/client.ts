@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { type LaneHint, PriorityLane } from './priority-lane.js';
+import { currentLaneHint, type LaneHint, PriorityLane } from './priority-lane.js';
 
 // int8 (counts, bigint ids) as a JS number on both drivers, as PGlite already does.
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -70,11 +70,18 @@ export function wrapPglite(lite: PGlite): Db {
   };
 }
 
-export async function openPostgres(url: string, max = 10): Promise<Db> {
+/**
+ * PostgreSQL through node-postgres. Urgent work (an SOS or fall batch, a credential look-up;
+ * see priority-lane.ts) has its own small pool, so it never waits for a client behind queued
+ * reading batches. Per-wearer row locks still order work on one wearer across both pools.
+ */
+export async function openPostgres(url: string, max = 10, urgentMax = 2): Promise<Db> {
   const pool = new pg.Pool({ connectionString: url, max });
+  const urgentPool = new pg.Pool({ connectionString: url, max: urgentMax });
   // Fail at start, with the driver's reason, if the server cannot be reached.
   const probe = await pool.connect();
   probe.release();
+  const poolFor = (hint: LaneHint | undefined = currentLaneHint()) => (hint?.urgent ? urgentPool : pool);
   let closed = false;
   return {
     kind: 'postgres',
@@ -82,13 +89,13 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
       return pool.waitingCount;
     },
     async query<T>(text: string, params?: unknown[]) {
-      return (await pool.query(text, params)).rows as T[];
+      return (await poolFor().query(text, params)).rows as T[];
     },
     async exec(script: string) {
       await pool.query(script);
     },
-    async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
-      const client = await pool.connect();
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>, hint?: LaneHint) {
+      const client = await poolFor(hint).connect();
       try {
         await client.query('BEGIN');
         const result = await fn({
@@ -107,7 +114,7 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
     async close() {
       if (closed) return;
       closed = true;
-      await pool.end();
+      await Promise.all([pool.end(), urgentPool.end()]);
     },
   };
 }
