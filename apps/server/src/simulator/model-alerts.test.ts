@@ -24,16 +24,24 @@ function pastWorkingMorning(): Date {
 
 it('a simulated heat episode and a sustained high heart rate open the engine heat and heart-rate alerts', async () => {
   const org = await createOrganization(t.db);
-  const hot = await createWearer(t.db, { organizationId: org.id, birthDate: '1980-05-01' });
+  // Fixed serials: each simulated wearer's random stream derives from its serial, so random
+  // ones made this scenario (and whether core temperature crossed 38 C) differ run to run.
+  const hot = await createWearer(t.db, {
+    organizationId: org.id,
+    birthDate: '1980-05-01',
+    serialNumber: 'SIM-ALERTS-HOT',
+  });
   const racing = await createWearer(t.db, {
     organizationId: org.id,
     birthDate: '1980-05-01',
     gateway: hot.gateway,
+    serialNumber: 'SIM-ALERTS-RACING',
   });
   const calm = await createWearer(t.db, {
     organizationId: org.id,
     birthDate: '1980-05-01',
     gateway: hot.gateway,
+    serialNumber: 'SIM-ALERTS-CALM',
   });
   const gateways = [
     {

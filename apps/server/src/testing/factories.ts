@@ -201,9 +201,11 @@ export async function createBracelet(
     wearerId?: string | null;
     gatewayId?: string | null;
     dutyCycle?: 1 | 3 | 5 | 10;
+    /** A fixed serial (the simulator derives each wearer's random stream from it). */
+    serialNumber?: string;
   },
 ): Promise<BraceletRecord> {
-  const serial = `BR-${randomUUID()}`;
+  const serial = opts.serialNumber ?? `BR-${randomUUID()}`;
   const bracelet: BraceletRecord = {
     id: `br-${randomUUID()}`,
     organizationId: opts.organizationId,
@@ -252,6 +254,7 @@ export async function createWearer(
     name?: string;
     gateway?: GatewayRecord;
     dutyCycle?: 1 | 3 | 5 | 10;
+    serialNumber?: string;
   },
 ): Promise<WearerRecord> {
   const db = dbOf(t);
@@ -271,6 +274,7 @@ export async function createWearer(
     wearerId: uid,
     gatewayId: gateway.id,
     ...(opts.dutyCycle ? { dutyCycle: opts.dutyCycle } : {}),
+    ...(opts.serialNumber ? { serialNumber: opts.serialNumber } : {}),
   });
   return { uid, name, organizationId: opts.organizationId, groupId, birthDate, bracelet, gateway };
 }
