@@ -68,7 +68,11 @@ describe('notifications on alert.opened', () => {
       { phoneNumber: '+819044440000', channel: 'SMS', alertTypes: ['SOS_CALL'], schedule: DEFAULT_SCHEDULE, order: 2 },
     ]);
     const alertId = await sos(t, w.w1);
-    const sent = await until(async () => ((await attempts(t.db, alertId)).length ? attempts(t.db, alertId) : undefined));
+    // An attempt is logged 'queued' first, then updated with the provider's outcome.
+    const sent = await until(async () => {
+      const rows = await attempts(t.db, alertId);
+      return rows.length > 0 && rows.every((r) => r.status !== 'queued') ? rows : undefined;
+    });
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ step: 1, channel: 'SMS', recipient: '+819011110000', status: 'sent', provider: 'embedded' });
     expect(sent[0]?.text).toMatch(new RegExp(`^【緊急】${w.w1.name}さん: SOS 発信 \\(第一現場 .{4}\\) \\d\\d:\\d\\d$`));
