@@ -41,6 +41,23 @@ export const ACTOR_NAMES = [
 ] as const;
 export type ActorName = (typeof ACTOR_NAMES)[number];
 
+/**
+ * Which of the world's wearers (w1 in group 1 of org A, w2 in group 2, wB in org B) each caller
+ * may see: the one visibility rule every data endpoint's role table checks against.
+ */
+export const SEES: Record<ActorName, ('w1' | 'w2' | 'wB')[]> = {
+  ALL_OWNER: ['w1', 'w2', 'wB'],
+  ALL_GENERAL: ['w1', 'w2', 'wB'],
+  ORGANIZATION_OWNER: ['w1', 'w2'],
+  ORGANIZATION_GENERAL: ['w1', 'w2'],
+  ORGANIZATION_GROUP: ['w1'],
+  GROUP_MANAGER_OTHER_GROUP: ['w2'],
+  OTHER_ORG_OWNER: ['wB'],
+  PERSONAL_LINKED: ['w1'],
+  PERSONAL_UNLINKED: [],
+  PERSONAL_SELF: ['w1'],
+};
+
 export async function buildAlertsWorld(t: TestApp): Promise<AlertsWorld> {
   const a = await createOrganization(t);
   const b = await createOrganization(t);

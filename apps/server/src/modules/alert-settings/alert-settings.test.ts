@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ageOn, maxHeartRate } from '@wearable/domain';
-import { ACTOR_NAMES, type ActorName, type AlertsWorld, buildAlertsWorld } from '../../testing/alerts-world.js';
+import { ACTOR_NAMES, type ActorName, type AlertsWorld, buildAlertsWorld, SEES } from '../../testing/alerts-world.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 
 let t: TestApp;
@@ -20,18 +20,6 @@ const stored = async (uid: string) =>
 const one = (clientId: string) => `/v2/client/${clientId}/user/alertSetting`;
 const bulk = (clientId: string) => `/v2/client/${clientId}/users/alertSettings/bulk`;
 
-const SEES: Record<ActorName, ('w1' | 'w2' | 'wB')[]> = {
-  ALL_OWNER: ['w1', 'w2', 'wB'],
-  ALL_GENERAL: ['w1', 'w2', 'wB'],
-  ORGANIZATION_OWNER: ['w1', 'w2'],
-  ORGANIZATION_GENERAL: ['w1', 'w2'],
-  ORGANIZATION_GROUP: ['w1'],
-  GROUP_MANAGER_OTHER_GROUP: ['w2'],
-  OTHER_ORG_OWNER: ['wB'],
-  PERSONAL_LINKED: ['w1'],
-  PERSONAL_UNLINKED: [],
-  PERSONAL_SELF: ['w1'],
-};
 
 /** PATCH of w1's settings: can(actor, 'write', wearer); a wearer one cannot see is 404. */
 const WRITE_W1: Record<ActorName, number> = {

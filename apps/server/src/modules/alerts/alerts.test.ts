@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACTOR_NAMES, type ActorName, type AlertsWorld, buildAlertsWorld, insertAlert } from '../../testing/alerts-world.js';
+import { ACTOR_NAMES, type ActorName, type AlertsWorld, buildAlertsWorld, SEES, insertAlert } from '../../testing/alerts-world.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 
 let t: TestApp;
@@ -20,19 +20,6 @@ const get = (who: ActorName, url: string) => t.app.inject({ url, headers: w.user
 const post = (who: ActorName, url: string, payload: object) =>
   t.app.inject({ method: 'POST', url, payload, headers: w.users[who].headers });
 
-/** Which of the world's alerts each caller sees in the list. */
-const SEES: Record<ActorName, ('w1' | 'w2' | 'wB')[]> = {
-  ALL_OWNER: ['w1', 'w2', 'wB'],
-  ALL_GENERAL: ['w1', 'w2', 'wB'],
-  ORGANIZATION_OWNER: ['w1', 'w2'],
-  ORGANIZATION_GENERAL: ['w1', 'w2'],
-  ORGANIZATION_GROUP: ['w1'],
-  GROUP_MANAGER_OTHER_GROUP: ['w2'],
-  OTHER_ORG_OWNER: ['wB'],
-  PERSONAL_LINKED: ['w1'],
-  PERSONAL_UNLINKED: [],
-  PERSONAL_SELF: ['w1'],
-};
 
 describe('GET /v2/alert/list, role by role', () => {
   it.each(ACTOR_NAMES)('%s sees exactly its alerts', async (who) => {

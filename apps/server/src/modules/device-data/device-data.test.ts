@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { summaryResponse, wearerSummary } from '@wearable/domain';
-import { ACTOR_NAMES, type ActorName, type AlertsWorld, buildAlertsWorld, insertAlert } from '../../testing/alerts-world.js';
+import { ACTOR_NAMES, type ActorName, type AlertsWorld, buildAlertsWorld, SEES, insertAlert } from '../../testing/alerts-world.js';
 import { createWearer, type WearerRecord } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 
@@ -45,18 +45,6 @@ afterAll(() => t.close());
 
 const get = (who: ActorName, url: string) => t.app.inject({ url, headers: w.users[who].headers });
 
-const SEES: Record<ActorName, ('w1' | 'w2' | 'wB')[]> = {
-  ALL_OWNER: ['w1', 'w2', 'wB'],
-  ALL_GENERAL: ['w1', 'w2', 'wB'],
-  ORGANIZATION_OWNER: ['w1', 'w2'],
-  ORGANIZATION_GENERAL: ['w1', 'w2'],
-  ORGANIZATION_GROUP: ['w1'],
-  GROUP_MANAGER_OTHER_GROUP: ['w2'],
-  OTHER_ORG_OWNER: ['wB'],
-  PERSONAL_LINKED: ['w1'],
-  PERSONAL_UNLINKED: [],
-  PERSONAL_SELF: ['w1'],
-};
 
 describe('GET /v3/device/summary', () => {
   it.each(ACTOR_NAMES)('%s sees exactly its wearers', async (who) => {
