@@ -212,9 +212,12 @@ export class SummarySnapshots {
     const snap = slot.snap;
     const age = snap ? now - snap.builtAt : Infinity;
     if (!snap || age >= summaryMaxStaleMs) return this.rebuild(key, slot);
-    // Stale-while-revalidate: a changed scope (or one half-way to the hard limit, for changes
-    // the bus does not announce, e.g. a rename) is rebuilt in the background.
-    if (age >= summarySnapshotMs && (slot.dirty || age >= summaryMaxStaleMs / 2)) {
+    // A changed scope is rebuilt at most once per summarySnapshotMs, and the caller waits for it:
+    // serving the old copy would show a page data far older than that when requests are sparse.
+    if (slot.dirty && age >= summarySnapshotMs) return this.rebuild(key, slot);
+    // Half-way to the hard limit (changes the bus does not announce, e.g. a rename): rebuilt in
+    // the background while this copy is served.
+    if (age >= summaryMaxStaleMs / 2) {
       this.rebuild(key, slot).catch((err: unknown) =>
         this.log.error({ err }, 'summary snapshot failed'),
       );
