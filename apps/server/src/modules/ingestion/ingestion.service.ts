@@ -9,7 +9,7 @@ import {
   recomputeHours,
   type ReadingRow,
 } from '../readings/readings-store.repository.js';
-import { MINUTE_ROLLUP_RETENTION_DAYS } from '../readings/readings.repository.js';
+import { MINUTE_ROLLUP_RETENTION_DAYS } from '../readings/rollup-retention.js';
 import { upsertWearerLatest } from '../readings/wearer-latest.repository.js';
 import { type Indexed, parseBatchItems, type RejectedItem } from './batch-items.js';
 import type { AuthenticatedGateway } from './gateway-auth.js';

@@ -10,7 +10,6 @@ import {
   createWearer,
   type WearerRecord,
 } from '../../testing/factories.js';
-import { historyPoints } from '../readings/readings.repository.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -232,25 +231,24 @@ describe('POST /gateway/v1/batches', () => {
       await count('SELECT steps_today AS n FROM wearer_latest WHERE wearer_id = $1', [w.uid]),
     ).toBe(60);
 
-    const history = await historyPoints(
-      t.db,
-      w.uid,
-      new Date(base - 60_000),
-      new Date(base + 120_000),
-      10,
-    );
-    expect(history.resolution).toBe('reading');
-    expect(history.points.reduce((n, p) => n + p.steps, 0)).toBe(60);
-    expect(history.points[0]?.heartRateMin).toBe(60);
-    const hourly = await historyPoints(
-      t.db,
-      w.uid,
-      new Date(base - 40 * 86_400_000),
-      new Date(base + 3_600_000),
-      100,
-    );
-    expect(hourly.resolution).toBe('hour');
-    expect(hourly.points.reduce((n, p) => n + p.steps, 0)).toBe(60);
+    // The stored rollups read back through the history API, short (readings) and long (hours) ranges.
+    const owner = await createUser(t, {
+      role: 'ORGANIZATION_OWNER',
+      organizationId: w.organizationId,
+    });
+    const history = async (from: number, to: number, points: number) => {
+      const res = await t.app.inject({
+        url: `/v3/device/history?uid=${w.uid}&from=${new Date(from).toISOString()}&to=${new Date(to).toISOString()}&points=${points}`,
+        headers: owner.headers,
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json<{ points: { steps?: number | null; heartRate?: number | null }[] }>().points;
+    };
+    const short = await history(base - 60_000, base + 120_000, 10);
+    expect(short.reduce((n, p) => n + (p.steps ?? 0), 0)).toBe(60);
+    expect(short.some((p) => p.heartRate !== null && p.heartRate !== undefined)).toBe(true);
+    const long = await history(base - 40 * 86_400_000, base + 3_600_000, 100);
+    expect(long.reduce((n, p) => n + (p.steps ?? 0), 0)).toBe(60);
   });
 });
 

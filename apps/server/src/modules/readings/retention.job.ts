@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/client.js';
-import { MINUTE_ROLLUP_RETENTION_DAYS } from './readings.repository.js';
+import { MINUTE_ROLLUP_RETENTION_DAYS } from './rollup-retention.js';
 
 const DAY = 86_400_000;
 /** Rows per DELETE: short transactions that never hold up ingestion for long. */
