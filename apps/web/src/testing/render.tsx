@@ -35,11 +35,17 @@ export async function createTestI18n(lng: 'ja' | 'en' = 'ja'): Promise<I18n> {
 interface RenderOptions {
   path?: string;
   lng?: 'ja' | 'en';
+  /** Feature namespaces to load besides common, e.g. { ns: 'alerts', ja, en }. */
+  namespaces?: { ns: string; ja: object; en: object }[];
 }
 
 /** Renders UI as the app does: translations, a query client (no retries), a router and the toaster. */
-export async function renderWithApp(ui: ReactNode, { path = '/', lng = 'ja' }: RenderOptions = {}) {
+export async function renderWithApp(ui: ReactNode, { path = '/', lng = 'ja', namespaces = [] }: RenderOptions = {}) {
   const i18n = await createTestI18n(lng);
+  for (const { ns, ja, en } of namespaces) {
+    i18n.addResourceBundle('ja', ns, ja);
+    i18n.addResourceBundle('en', ns, en);
+  }
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const view = render(
     <I18nextProvider i18n={i18n}>
