@@ -26,12 +26,15 @@ describe('alertSettings defaults', () => {
       schedule: DEFAULT_SCHEDULE,
       sleepWindow: { start: '22:00', end: '06:00' },
       cooldownMinutes: 10,
+      heatStrainModel: 'APSI',
       thresholds: {
         wbgtHigh: 31,
         wbgtCaution: 28,
         coreTempRisk: 38.0,
         coreTempCritical: 38.5,
         psiCritical: 7,
+        apsiRisk: 7,
+        apsiCritical: 9,
         awakeMinutes: 5,
         nonWearingMinutes: 5,
         disconnectionCycles: 3,
@@ -71,6 +74,9 @@ describe('alertSettings refuses bad values, naming the field', () => {
     [{ thresholds: { psiCritical: 11 } }, 'thresholds.psiCritical', 'thresholds.psiCritical must be at most 10'],
     [{ thresholds: { wbgtCaution: 32 } }, 'thresholds.wbgtCaution', 'thresholds.wbgtCaution must not exceed thresholds.wbgtHigh'],
     [{ thresholds: { coreTempRisk: 39 } }, 'thresholds.coreTempRisk', 'thresholds.coreTempRisk must not exceed thresholds.coreTempCritical'],
+    [{ thresholds: { apsiRisk: 9.5 } }, 'thresholds.apsiRisk', 'thresholds.apsiRisk must not exceed thresholds.apsiCritical'],
+    [{ thresholds: { apsiCritical: 0 } }, 'thresholds.apsiCritical', 'thresholds.apsiCritical must be at least 1'],
+    [{ heatStrainModel: 'PSI' }, 'heatStrainModel', 'heatStrainModel must be one of APSI, ECTEMP'],
     [{ thresholds: { disconnectionCycles: 0 } }, 'thresholds.disconnectionCycles', 'thresholds.disconnectionCycles must be at least 1'],
   ])('%j -> %s', (input, path, message) => {
     expect(issuesOf(input)).toContainEqual({ path, message });

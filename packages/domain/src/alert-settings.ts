@@ -33,8 +33,12 @@ const thresholdsShape = {
   coreTempRisk: num('thresholds.coreTempRisk', 37.5, 40),
   /** Estimated core temperature (C) for ADVANCED_HEATSTROKE. */
   coreTempCritical: num('thresholds.coreTempCritical', 37.5, 41),
-  /** Physiological Strain Index for ADVANCED_HEATSTROKE. */
+  /** Physiological Strain Index for ADVANCED_HEATSTROKE (model ECTEMP). */
   psiCritical: num('thresholds.psiCritical', 1, 10),
+  /** Adaptive PSI for ADVANCED_HEATSTROKE_RISK (model APSI). */
+  apsiRisk: num('thresholds.apsiRisk', 1, 10),
+  /** Adaptive PSI for ADVANCED_HEATSTROKE (model APSI). */
+  apsiCritical: num('thresholds.apsiCritical', 1, 10),
   /** Minutes awake after sleep, inside the sleep window, for AWAKENING_ALERT. */
   awakeMinutes: int('thresholds.awakeMinutes', 1, 120),
   /** Minutes not worn for NON_WEARING. */
@@ -49,6 +53,9 @@ export const DEFAULT_ALERT_THRESHOLDS = {
   coreTempRisk: 38.0,
   coreTempCritical: 38.5,
   psiCritical: 7,
+  // Moran's strain categories: 7-8 "high", 9-10 "very high" (Buller 2023 reads aPSI the same way).
+  apsiRisk: 7,
+  apsiCritical: 9,
   awakeMinutes: 5,
   nonWearingMinutes: 5,
   disconnectionCycles: 3,
@@ -56,6 +63,17 @@ export const DEFAULT_ALERT_THRESHOLDS = {
 
 /** DISCONNECTION never fires before this many minutes without data, whatever the duty cycle. */
 export const DISCONNECTION_MIN_MINUTES = 10;
+
+/**
+ * What ADVANCED_HEATSTROKE_RISK and ADVANCED_HEATSTROKE run on: the adaptive PSI (core
+ * temperature and skin temperature, default) or the estimated core temperature alone with PSI
+ * (the model before 2026-11; kept so a site can compare with the backtest).
+ */
+export const HEAT_STRAIN_MODELS = ['APSI', 'ECTEMP'] as const;
+export type HeatStrainModel = (typeof HEAT_STRAIN_MODELS)[number];
+const heatStrainModel = z.enum(HEAT_STRAIN_MODELS, {
+  error: `heatStrainModel must be one of ${HEAT_STRAIN_MODELS.join(', ')}`,
+});
 
 const fields = {
   heartRateLower: int('heartRateLower', HEART_RATE_LOWER_BOUND, HEART_RATE_UPPER_BOUND - 1),
@@ -66,6 +84,7 @@ const fields = {
   schedule: weeklySchedule,
   sleepWindow: z.object({ start: hhmm('sleepWindow.start'), end: hhmm('sleepWindow.end') }),
   cooldownMinutes: int('cooldownMinutes', 0, 1440),
+  heatStrainModel,
   thresholds: z.object(thresholdsShape),
 };
 
@@ -74,6 +93,13 @@ type Checkable = {
   heartRateUpper?: number | null;
   thresholds?: Partial<Record<keyof typeof thresholdsShape, number>>;
 };
+
+/** Pairs of thresholds where the first must not exceed the second. */
+const ORDERED_THRESHOLDS = [
+  ['wbgtCaution', 'wbgtHigh'],
+  ['coreTempRisk', 'coreTempCritical'],
+  ['apsiRisk', 'apsiCritical'],
+] as const;
 
 /** Cross-field rules, shared by the full schema and the PATCH schema. */
 function checkConsistency(s: Checkable, ctx: z.RefinementCtx): void {
@@ -85,23 +111,16 @@ function checkConsistency(s: Checkable, ctx: z.RefinementCtx): void {
       message: 'heartRateUpper must be greater than heartRateLower',
     });
   }
-  if (t?.wbgtCaution !== undefined && t.wbgtHigh !== undefined && t.wbgtCaution > t.wbgtHigh) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['thresholds', 'wbgtCaution'],
-      message: 'thresholds.wbgtCaution must not exceed thresholds.wbgtHigh',
-    });
-  }
-  if (
-    t?.coreTempRisk !== undefined &&
-    t.coreTempCritical !== undefined &&
-    t.coreTempRisk > t.coreTempCritical
-  ) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['thresholds', 'coreTempRisk'],
-      message: 'thresholds.coreTempRisk must not exceed thresholds.coreTempCritical',
-    });
+  for (const [low, high] of ORDERED_THRESHOLDS) {
+    const a = t?.[low];
+    const b = t?.[high];
+    if (a !== undefined && b !== undefined && a > b) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['thresholds', low],
+        message: `thresholds.${low} must not exceed thresholds.${high}`,
+      });
+    }
   }
 }
 
@@ -110,6 +129,7 @@ const DEFAULTS = {
   sustainedMinutes: 8,
   sleepWindow: { start: '22:00', end: '06:00' },
   cooldownMinutes: 10,
+  heatStrainModel: 'APSI' as HeatStrainModel,
 };
 
 /**
@@ -133,6 +153,7 @@ export const alertSettings = z
     schedule: fields.schedule.prefault(DEFAULT_SCHEDULE),
     sleepWindow: fields.sleepWindow.prefault(DEFAULTS.sleepWindow),
     cooldownMinutes: fields.cooldownMinutes.default(DEFAULTS.cooldownMinutes),
+    heatStrainModel: fields.heatStrainModel.default(DEFAULTS.heatStrainModel),
     thresholds: z
       .strictObject(
         Object.fromEntries(
@@ -166,6 +187,7 @@ export const alertSettingsPatch = z
     schedule: fields.schedule.optional(),
     sleepWindow: fields.sleepWindow.strict().partial().optional(),
     cooldownMinutes: fields.cooldownMinutes.optional(),
+    heatStrainModel: fields.heatStrainModel.optional(),
     thresholds: fields.thresholds.strict().partial().optional(),
   })
   .superRefine(checkConsistency);

@@ -6,6 +6,8 @@ import {
   estimateCoreTemperature,
   expectedHeartRate,
   physiologicalStrainIndex,
+  adaptivePhysiologicalStrainIndex,
+  criticalCoreTemperature,
 } from './heat-strain.js';
 
 /** The EKF step written out from Buller 2013's equations, independently of the module. */
@@ -131,5 +133,39 @@ describe('physiologicalStrainIndex (Moran 1998)', () => {
   });
   it('stays finite when a baseline reaches the scale ceiling', () => {
     expect(Number.isFinite(physiologicalStrainIndex(39.6, 185, 39.5, 180))).toBe(true);
+  });
+});
+
+describe('adaptive PSI (Buller 2023 structure, our CT_crit anchors)', () => {
+  it('CT_crit: 38.0 C with no gradient, 39.5 C from a 4 C gradient, linear between', () => {
+    expect(criticalCoreTemperature(-1)).toBe(38);
+    expect(criticalCoreTemperature(0)).toBe(38);
+    expect(criticalCoreTemperature(2)).toBeCloseTo(38.75, 12); // 38 + 1.5 x 2/4
+    expect(criticalCoreTemperature(4)).toBe(39.5);
+    expect(criticalCoreTemperature(6)).toBe(39.5);
+  });
+
+  it('worked example by hand: CT 38.2, skin 36.7, HR 165, CT0 37.1, HR0 90', () => {
+    // gradient = 38.2 - 36.7 = 1.5 C
+    // CT_crit  = 38.0 + (39.5 - 38.0) x 1.5/4 = 38.0 + 1.5 x 0.375 = 38.5625
+    // core     = 5 (38.2 - 37.1)/(38.5625 - 37.1) = 5.5/1.4625 = 3.7606838
+    // heart    = 5 (165 - 90)/(180 - 90) = 375/90 = 4.1666667
+    // aPSI     = 3.7606838 + 4.1666667 = 7.9273504  ("high"; Moran's PSI would say 6.458)
+    const got = adaptivePhysiologicalStrainIndex(38.2, 36.7, 165, 37.1, 90);
+    expect(got.gradient).toBeCloseTo(1.5, 12);
+    expect(got.criticalCoreTemperature).toBeCloseTo(38.5625, 12);
+    expect(got.apsi).toBeCloseTo(7.9273504, 6);
+    // PSI = 5 x 1.1/2.4 + 4.1666667 = 2.2916667 + 4.1666667 = 6.4583333
+    expect(physiologicalStrainIndex(38.2, 165, 37.1, 90)).toBeCloseTo(6.4583333, 6);
+  });
+
+  it('with a normal gradient it is Moran\'s PSI', () => {
+    const got = adaptivePhysiologicalStrainIndex(38.6, 33.5, 160, 37.1, 70);
+    expect(got.criticalCoreTemperature).toBe(39.5);
+    expect(got.apsi).toBeCloseTo(physiologicalStrainIndex(38.6, 160, 37.1, 70), 12);
+  });
+
+  it('a baseline at the critical core temperature does not divide by zero', () => {
+    expect(Number.isFinite(adaptivePhysiologicalStrainIndex(38.5, 38.5, 150, 38.0, 90).apsi)).toBe(true);
   });
 });

@@ -103,3 +103,66 @@ export function physiologicalStrainIndex(ct: number, hr: number, ct0: number, hr
   const hrSpan = Math.max(180 - hr0, 1);
   return (5 * (ct - ct0)) / ctSpan + (5 * (hr - hr0)) / hrSpan;
 }
+
+/**
+ * Adaptive Physiological Strain Index (aPSI): Moran's PSI with its critical core temperature
+ * adapted by the core-to-skin gradient (Buller M.J., Atkinson E., Driver K. et al. (2023),
+ * "Individualized monitoring of heat illness risk: novel adaptive physiological strain index
+ * to assess exercise-heat strain from athletes to fully encapsulated workers", Physiol. Meas.
+ * 44:10NT01). A small gradient (hot skin) means the blood must carry heat to the skin at a
+ * higher cardiovascular cost, so strain is critical at a lower core temperature.
+ *
+ * The published adaptation coefficients were not available to us (see docs/alert-engine.md).
+ * CT_crit is therefore a linear interpolation between anchors each taken from a published
+ * source, the interpolation itself being our construction:
+ * - gradient >= fullGradient: Moran's critical core temperature, 39.5 C (Moran 1998);
+ * - gradient <= 0 (skin as warm as the core): 38.0 C, the occupational core-temperature
+ *   limit of the heat-stress standards (ACGIH TLV, ISO 7933);
+ * - fullGradient 4 C: the middle of the usual 3-5 C core-to-skin difference.
+ */
+export const APSI_MODEL = {
+  criticalCoreAtFullGradient: 39.5,
+  criticalCoreAtNoGradient: 38.0,
+  fullGradient: 4,
+  /** Moran's critical heart rate. */
+  criticalHeartRate: 180,
+} as const;
+
+/** CT_crit (C) for a core-to-skin gradient (C): 38.0 at 0 or below, 39.5 at 4 or above, linear between. */
+export function criticalCoreTemperature(gradient: number): number {
+  const {
+    criticalCoreAtFullGradient: high,
+    criticalCoreAtNoGradient: low,
+    fullGradient,
+  } = APSI_MODEL;
+  const share = Math.min(Math.max(gradient / fullGradient, 0), 1);
+  return low + (high - low) * share;
+}
+
+export interface AdaptiveStrain {
+  /** The index, on PSI's 0-10 scale (not capped: above 10 is beyond Moran's ceilings). */
+  apsi: number;
+  /** Core minus skin temperature (C). */
+  gradient: number;
+  criticalCoreTemperature: number;
+}
+
+/**
+ * aPSI = 5 (CT - CT0)/(CT_crit(CT - Tsk) - CT0) + 5 (HR - HR0)/(180 - HR0), with CT the
+ * core temperature (ECTemp), Tsk the skin temperature and CT0, HR0 the baselines.
+ */
+export function adaptivePhysiologicalStrainIndex(
+  ct: number,
+  skinTemperature: number,
+  hr: number,
+  ct0: number,
+  hr0: number,
+): AdaptiveStrain {
+  const gradient = ct - skinTemperature;
+  const critical = criticalCoreTemperature(gradient);
+  // As in PSI: a baseline at or above a ceiling must not divide by zero or flip the sign.
+  const ctSpan = Math.max(critical - ct0, 0.1);
+  const hrSpan = Math.max(APSI_MODEL.criticalHeartRate - hr0, 1);
+  const apsi = (5 * (ct - ct0)) / ctSpan + (5 * (hr - hr0)) / hrSpan;
+  return { apsi, gradient, criticalCoreTemperature: critical };
+}

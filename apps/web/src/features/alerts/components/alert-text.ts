@@ -12,6 +12,7 @@ export const KNOWN_CAUSE_RULES = [
   'wbgt-caution-with-heart-rate-sustained',
   'ectemp',
   'psi',
+  'apsi',
   'awake-after-sleep-in-sleep-window',
   'no-reading',
   'not-worn',
