@@ -9,7 +9,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { AppContext } from './context.js';
+import { type AppContext, closeContext } from './context.js';
 import { frameworkErrors, registerErrorHandler } from './plugins/error-handler.js';
 import { nulGuard } from './plugins/nul-guard.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -51,6 +51,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  app.addHook('onClose', () => closeContext(ctx));
 
   await app.register(fastifySwagger, {
     openapi: {

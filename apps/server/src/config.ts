@@ -49,6 +49,15 @@ const schema = z.object({
   SUMMARY_SNAPSHOT_MS: z.coerce.number().int().min(0).default(1000),
   SUMMARY_MAX_STALE_MS: z.coerce.number().int().min(0).default(10_000),
   INGEST_MAX_PENDING: z.coerce.number().int().positive().default(200),
+  PUBLIC_URL: z
+    .url()
+    .regex(/^https?:\/\/[^?#]+$/, 'must be an http(s) URL without query or fragment')
+    .optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^/]+/, 'must be an smtp:// or smtps:// URL (smtp://user:password@host:587)')
+    .optional(),
+  MAIL_FROM: z.string().min(3).max(254).optional(),
 });
 
 export type Config = {
@@ -91,6 +100,12 @@ export type Config = {
   summaryMaxStaleMs: number;
   /** Gateway HTTP batches in progress beyond which new non-urgent batches get 503 + Retry-After. */
   ingestMaxPending: number;
+  /** Where people reach the console (links in mails), without a trailing slash. */
+  publicUrl: string;
+  /** Mail leaves through this SMTP server; without it mails are .eml files under DATA_DIR/mail. */
+  smtpUrl: string | undefined;
+  /** The From of every mail. */
+  mailFrom: string;
 };
 
 export class ConfigError extends Error {}
@@ -144,5 +159,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     summarySnapshotMs: e.SUMMARY_SNAPSHOT_MS,
     summaryMaxStaleMs: e.SUMMARY_MAX_STALE_MS,
     ingestMaxPending: e.INGEST_MAX_PENDING,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? 'no-reply@localhost',
   };
 }

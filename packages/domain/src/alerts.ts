@@ -45,6 +45,9 @@ export const alertColour = (level: AlertLevel): 'amber' | 'red' =>
 
 export const NOTIFICATION_CHANNELS = ['PHONE_CALL', 'SMS'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+/** Channels of the notification log: alert notices, plus mail (sign-in links, invitations). */
+export const LOGGED_CHANNELS = [...NOTIFICATION_CHANNELS, 'EMAIL'] as const;
+export type LoggedChannel = (typeof LOGGED_CHANNELS)[number];
 
 /** Console alert polling and notification constants (spec section 9). */
 export const ALERT_POLL_INTERVAL_MS = 20_000;

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
@@ -15,9 +18,12 @@ export interface TestApp {
 /** A real app on a real database, for app.inject tests. One per test file. */
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const db = await openTestDb();
+  // Mail (.eml) and SMS files of this test file go to its own folder, removed on close.
+  const dataDir = mkdtempSync(join(tmpdir(), 'wearable-test-'));
   const config: Config = {
     ...loadConfig({ LOG_LEVEL: 'silent', SIMULATOR: 'false' }),
     authSecret: 'test-secret-test-secret-test-secret-0123',
+    dataDir,
     ...overrides,
   };
   const ctx = createContext(config, db);
@@ -30,6 +36,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     async close() {
       await app.close();
       await db.close();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ALERT_TYPES, NOTIFICATION_CHANNELS } from '../alerts.js';
+import { ALERT_TYPES, LOGGED_CHANNELS, NOTIFICATION_CHANNELS } from '../alerts.js';
 import { weeklySchedule } from '../schedules.js';
 
 const idParam = z.string().min(1).max(64);
@@ -52,17 +52,19 @@ export const notificationsQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(50),
 });
+/** A message in the log: an alert notice, or (alertId null, step 0) a mail or sign-in code to the caller. */
 export const notificationView = z.object({
   id: z.string(),
-  alertId: z.string(),
-  channel: z.enum(NOTIFICATION_CHANNELS),
+  alertId: z.string().nullable(),
+  channel: z.enum(LOGGED_CHANNELS),
   recipient: z.string().nullable(),
   userId: z.string().nullable(),
   provider: z.string(),
   status: z.enum(NOTIFICATION_STATUSES),
   error: z.string().nullable(),
-  /** Escalation step that sent it (1 = first notice). */
+  /** Escalation step that sent it (1 = first notice; 0 = not an alert notice). */
   step: z.number().int(),
+  /** What was sent; sign-in links and codes are shown as [redacted]. */
   text: z.string(),
   at: z.string(),
 });

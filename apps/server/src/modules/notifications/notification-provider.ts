@@ -1,3 +1,5 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { NotificationStatus } from '@wearable/domain';
 
 /** What a provider says about one message or call it was asked to send. */
@@ -24,3 +26,22 @@ export const embeddedProvider: NotificationProvider = {
   sendSms: () => Promise.resolve({ status: 'sent' }),
   call: () => Promise.resolve({ status: 'sent' }),
 };
+
+/**
+ * The embedded provider as the app runs it: every SMS and call is also written to `outbox`
+ * (DATA_DIR/sms) as `<UTC time>_<number>_<sms|call>.txt`, so offline a person can read what was sent
+ * (a sign-in code, which the notification log shows redacted).
+ */
+export function embeddedOutboxProvider(outbox: string, now: () => Date): NotificationProvider {
+  const write = async (to: string, kind: 'sms' | 'call', text: string): Promise<SendResult> => {
+    try {
+      const file = `${now().toISOString().replace(/[:.]/g, '-')}_${to.replace(/[^\d+]/g, '')}_${kind}.txt`;
+      await mkdir(outbox, { recursive: true });
+      await writeFile(join(outbox, file), `To: ${to}\n\n${text}\n`, { mode: 0o600, flag: 'a' });
+      return { status: 'sent', providerId: file };
+    } catch (err) {
+      return { status: 'failed', error: err instanceof Error ? err.message : String(err) };
+    }
+  };
+  return { name: 'embedded', sendSms: (to, text) => write(to, 'sms', text), call: (to, text) => write(to, 'call', text) };
+}

@@ -1,10 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { BUS_EVENTS, type BusEvents } from '../../engine/events.js';
-import { embeddedProvider, type NotificationProvider } from './notification-provider.js';
+import type { NotificationProvider } from './notification-provider.js';
 import { notificationsRoutes } from './notifications.routes.js';
 import { notificationsService } from './notifications.service.js';
-import { twilioProvider } from './twilio.provider.js';
 
 /** How often the sweeper looks for due escalations. */
 export const SWEEP_INTERVAL_MS = 5_000;
@@ -18,7 +17,7 @@ export const notificationsPlugin: FastifyPluginAsync<{ ctx: AppContext; provider
   { ctx, provider },
 ) => {
   await app.register(notificationsRoutes, { ctx });
-  const chosen = provider ?? (ctx.config.twilio ? twilioProvider(ctx.config.twilio) : embeddedProvider);
+  const chosen = provider ?? ctx.phone;
   const service = notificationsService(ctx, chosen, app.log);
 
   const onOpened = (alert: BusEvents['alert.opened']) => {

@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { Actor, AlertLevel, AlertType, NotificationChannel, NotificationStatus, WeeklySchedule } from '@wearable/domain';
+import type {
+  Actor,
+  AlertLevel,
+  AlertType,
+  LoggedChannel,
+  NotificationChannel,
+  NotificationStatus,
+  WeeklySchedule,
+} from '@wearable/domain';
 import type { Queryable } from '../../db/client.js';
 import { SqlParams, wearerScope } from '../device-data/wearer-scope.js';
 
@@ -136,6 +144,22 @@ export async function insertAttempt(db: Queryable, a: Attempt, status: Notificat
   return id;
 }
 
+/** A queued message outside alert escalation (step 0, no alert). */
+export async function insertMessage(
+  db: Queryable,
+  m: { channel: LoggedChannel; organizationId: string | null; userId: string | null; recipient: string; provider: string; text: string },
+  at: Date,
+): Promise<string> {
+  const id = randomUUID();
+  await db.query(
+    `INSERT INTO notifications (id, organization_id, alert_id, step, channel, user_id, recipient, provider,
+                                status, error, text, created_at, updated_at)
+     VALUES ($1, $2, NULL, 0, $3, $4, $5, $6, 'queued', NULL, $7, $8, $8)`,
+    [id, m.organizationId, m.channel, m.userId, m.recipient, m.provider, m.text, at],
+  );
+  return id;
+}
+
 export async function recordOutcome(
   db: Queryable,
   id: string,
@@ -153,8 +177,8 @@ export async function recordOutcome(
 
 export interface NotificationRow {
   id: string;
-  alert_id: string;
-  channel: NotificationChannel;
+  alert_id: string | null;
+  channel: LoggedChannel;
   recipient: string | null;
   user_id: string | null;
   provider: string;
@@ -165,7 +189,7 @@ export interface NotificationRow {
   created_at: Date | string;
 }
 
-/** The attempts on alerts the actor may see, newest first. */
+/** The attempts on alerts the actor may see, and the messages (mails, codes) sent to the actor, newest first. */
 export async function listNotifications(
   db: Queryable,
   actor: Actor,
@@ -174,9 +198,11 @@ export async function listNotifications(
   offset: number,
 ): Promise<{ rows: NotificationRow[]; total: number }> {
   const p = new SqlParams();
-  let where = wearerScope(actor, p, {}, 'u', ['u.group_id', 'a.group_id']);
+  const alertScope = wearerScope(actor, p, {}, 'u', ['u.group_id', 'a.group_id']);
+  // A message outside alert escalation is the addressee's alone (it may be about their sign-in).
+  let where = `((n.alert_id IS NOT NULL AND ${alertScope}) OR (n.alert_id IS NULL AND n.user_id = ${p.add(actor.uid)}))`;
   if (alertId) where += ` AND n.alert_id = ${p.add(alertId)}`;
-  const from = 'FROM notifications n JOIN alerts a ON a.id = n.alert_id JOIN users u ON u.id = a.wearer_id';
+  const from = 'FROM notifications n LEFT JOIN alerts a ON a.id = n.alert_id LEFT JOIN users u ON u.id = a.wearer_id';
   const [count] = await db.query<{ n: number }>(`SELECT count(*)::int AS n ${from} WHERE ${where}`, p.values);
   const rows = await db.query<NotificationRow>(
     `SELECT n.id, n.alert_id, n.channel, n.recipient, n.user_id, n.provider, n.status, n.error, n.step, n.text,

@@ -49,6 +49,12 @@ const attempts = (db: TestApp['db'], alertId: string) =>
     [alertId],
   );
 
+// The escalation row is written after the first step's sends settle (the provider may be slow: files, HTTP).
+const escalationStarted = (alertId: string) =>
+  until(async () =>
+    (await t.db.query('SELECT 1 FROM notification_escalations WHERE alert_id = $1', [alertId])).length ? true : undefined,
+  );
+
 async function setRecipients(app: TestApp, groupId: string, recipients: object[]) {
   const res = await app.app.inject({
     method: 'PUT',
@@ -87,7 +93,7 @@ describe('notifications on alert.opened', () => {
       { phoneNumber: '+819055550002', channel: 'SMS', alertTypes: ['SOS_CALL'], schedule: DEFAULT_SCHEDULE, order: 2 },
     ]);
     const alertId = await sos(t, w.w2);
-    await until(async () => ((await attempts(t.db, alertId)).length ? true : undefined));
+    await escalationStarted(alertId);
     const after = t.ctx.config.escalationAfterSeconds * 1000;
     // A fresh service on the same database: what a restarted server's sweeper would do.
     const at = (ms: number) => notificationsService({ ...t.ctx, now: () => new Date(Date.now() + ms) }, embeddedProvider);
@@ -116,7 +122,7 @@ describe('notifications on alert.opened', () => {
   it('confirming stops the escalation', async () => {
     const wearer = await createWearer(t, { organizationId: w.orgA, groupId: w.g2 });
     const alertId = await sos(t, wearer);
-    await until(async () => ((await attempts(t.db, alertId)).length ? true : undefined));
+    await escalationStarted(alertId);
     const res = await t.app.inject({ method: 'POST', url: '/v2/alert/confirm', headers: w.users.ORGANIZATION_OWNER.headers, payload: { alertId } });
     expect(res.json()).toEqual({ alertId, result: 'confirmed' });
     const later = { ...t.ctx, now: () => new Date(Date.now() + 10 * t.ctx.config.escalationAfterSeconds * 1000) };

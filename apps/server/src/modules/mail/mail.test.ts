@@ -1,0 +1,115 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOrganization, createUser } from '../../testing/factories.js';
+import { mailsIn, parseMail, type ReceivedMail } from '../../testing/mail-outbox.js';
+import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { signInLinkMail } from './mail-templates.js';
+import { createMailer } from './mail.service.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ publicUrl: 'http://console.example.test:8080' });
+});
+afterAll(() => t.close());
+
+const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG';
+const linkMail = (locale: 'ja' | 'en') =>
+  signInLinkMail({ locale, publicUrl: t.ctx.config.publicUrl, name: '佐藤 花子', token: TOKEN, minutes: 15 });
+
+describe('mail without SMTP_URL', () => {
+  it('writes an .eml file a person can open, with text, HTML, the product name and a working link', async () => {
+    const org = await createOrganization(t);
+    const user = await createUser(t, { role: 'ORGANIZATION_GENERAL', organizationId: org.id });
+    const result = await t.ctx.mail.send({ email: user.email, userId: user.uid, organizationId: org.id }, linkMail('ja'));
+    expect(result.status).toBe('sent');
+    const [mail] = await mailsIn(t.ctx, user.email);
+    expect(mail).toMatchObject({ subject: '[ウェアラブル見守りコンソール] ログイン用リンク', language: 'ja' });
+    expect(mail?.file).toMatch(/^\d{4}-\d\d-\d\dT[\d-]+Z_.+\.eml$/);
+    expect(mail?.text).toContain('佐藤 花子 様');
+    expect(mail?.links).toContain(`http://console.example.test:8080/verify#signin=${TOKEN}`);
+    expect(mail?.html).toContain(`href="http://console.example.test:8080/verify#signin=${TOKEN}"`);
+    expect(mail?.html).toContain('<html lang="ja">');
+  });
+
+  it('records the mail in the notification log, token redacted, for its addressee only', async () => {
+    const org = await createOrganization(t);
+    const user = await createUser(t, { role: 'ORGANIZATION_GENERAL', organizationId: org.id });
+    const owner = await createUser(t, { role: 'ORGANIZATION_OWNER', organizationId: org.id });
+    await t.ctx.mail.send({ email: user.email, userId: user.uid, organizationId: org.id }, linkMail('en'));
+    await t.ctx.mail.idle();
+    const own = await t.app.inject({ url: '/v2/notifications', headers: user.headers });
+    expect(own.statusCode).toBe(200);
+    const [entry] = own.json<{ notifications: Array<Record<string, unknown>> }>().notifications;
+    expect(entry).toMatchObject({ channel: 'EMAIL', alertId: null, step: 0, recipient: user.email, provider: 'file', status: 'sent' });
+    expect(entry?.text).toContain('[Wearable Console] Your sign-in link');
+    expect(entry?.text).toContain('/verify#signin=[redacted]');
+    expect(JSON.stringify(own.json())).not.toContain(TOKEN);
+    const others = await t.app.inject({ url: '/v2/notifications', headers: owner.headers });
+    expect(JSON.stringify(others.json())).not.toContain(user.email);
+  });
+});
+
+describe('mail through SMTP_URL', () => {
+  let server: SMTPServer;
+  const received: Array<{ from: string; to: string[]; mail: ReceivedMail }> = [];
+  let port = 0;
+  beforeAll(async () => {
+    server = new SMTPServer({
+      authOptional: false,
+      allowInsecureAuth: true,
+      disabledCommands: ['STARTTLS'],
+      onAuth: (auth, _session, done) =>
+        auth.username === 'mailer' && auth.password === 's3cret' ? done(null, { user: 'mailer' }) : done(new Error('bad login')),
+      onData: (stream, session, done) => {
+        const chunks: Buffer[] = [];
+        stream.on('data', (c: Buffer) => chunks.push(c));
+        stream.on('end', () => {
+          void parseMail(Buffer.concat(chunks)).then((mail) => {
+            received.push({
+              from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+              to: session.envelope.rcptTo.map((r) => r.address),
+              mail,
+            });
+            done();
+          });
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  const smtpMailer = (url: string) =>
+    createMailer({ ...t.ctx.config, smtpUrl: url, mailFrom: 'console@example.test' }, t.db, () => new Date());
+
+  it.each([
+    ['ja', '[ウェアラブル見守りコンソール] ログイン用リンク', 'ログインする'],
+    ['en', '[Wearable Console] Your sign-in link', 'Sign in'],
+  ] as const)('delivers a %s mail to the SMTP server, authenticated', async (locale, subject, button) => {
+    const mailer = smtpMailer(`smtp://mailer:s3cret@127.0.0.1:${port}`);
+    const to = `smtp-${locale}@example.test`;
+    const result = await mailer.send({ email: to, userId: null, organizationId: null }, linkMail(locale));
+    await mailer.close();
+    expect(result.status).toBe('sent');
+    const got = received.find((r) => r.to.includes(to));
+    expect(got).toMatchObject({ from: 'console@example.test', mail: { subject, language: locale } });
+    expect(got?.mail.html).toContain(button);
+    expect(got?.mail.links).toContain(`http://console.example.test:8080/verify#signin=${TOKEN}`);
+    expect(await mailsIn(t.ctx, to)).toEqual([]);
+  });
+
+  it('records a failed delivery (wrong password) in the log, without the token', async () => {
+    const mailer = smtpMailer(`smtp://mailer:wrong@127.0.0.1:${port}`);
+    const result = await mailer.send({ email: 'refused@example.test', userId: null, organizationId: null }, linkMail('ja'));
+    await mailer.close();
+    expect(result.status).toBe('failed');
+    const [row] = await t.db.query<{ status: string; error: string; text: string; provider: string }>(
+      "SELECT status, error, text, provider FROM notifications WHERE recipient = 'refused@example.test'",
+    );
+    expect(row).toMatchObject({ status: 'failed', provider: 'smtp' });
+    expect(row?.error).toMatch(/auth|login|535/i);
+    expect(row?.text).not.toContain(TOKEN);
+  });
+});

@@ -1,0 +1,33 @@
+import type { LoggedChannel, NotificationStatus } from '@wearable/domain';
+import type { Queryable } from '../../db/client.js';
+import { insertMessage, recordOutcome } from './notifications.repository.js';
+
+/** A message outside alert escalation (a mail, a sign-in code), as the notification log keeps it. */
+export interface LoggedMessage {
+  channel: LoggedChannel;
+  /** The addressee's account, when there is one: only they see the entry in GET /v2/notifications. */
+  userId: string | null;
+  organizationId: string | null;
+  recipient: string;
+  provider: string;
+  /** Already redacted: never a link token or a code. */
+  text: string;
+}
+
+/**
+ * Records a message as queued before it leaves, so an attempt is on record even if the provider never
+ * answers; `settle` stores the provider's outcome. The other modules' way into the notification log.
+ */
+export async function logMessage(db: Queryable, message: LoggedMessage, at: Date) {
+  const id = await insertMessage(db, message, at);
+  return {
+    id,
+    settle: (outcome: { status: NotificationStatus; providerId?: string; error?: string }, settledAt: Date) =>
+      recordOutcome(db, id, outcome, settledAt),
+  };
+}
+
+/** Replaces every secret (link token, code) in a text meant for a log. */
+export function redact(text: string, secrets: readonly string[]): string {
+  return secrets.reduce((out, secret) => (secret ? out.split(secret).join('[redacted]') : out), text);
+}
