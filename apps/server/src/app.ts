@@ -17,6 +17,8 @@ import { monitoringRoutes } from './modules/monitoring/monitoring.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { rewriteDemoUrl } from './modules/auth/demo-scope.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { totpRoutes } from './modules/auth/totp.routes.js';
+import { signInSettingsRoutes } from './modules/organizations/sign-in-settings.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.js';
 import { membersRoutes } from './modules/members/members.routes.js';
@@ -35,14 +37,20 @@ export interface BuildAppOptions {
 }
 
 /** Builds the whole HTTP app on a context; used by main and by every server test. */
-export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  ctx: AppContext,
+  opts: BuildAppOptions = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger === false ? false : { level: ctx.config.logLevel },
     bodyLimit: 5 * 1024 * 1024,
     // A hop count becomes proxy-addr's "trust the first n hops" (Fastify's types take no number).
     trustProxy:
       typeof ctx.config.trustProxy === 'number'
-        ? ((hops: number) => (_address: string, hop: number) => hop < hops)(ctx.config.trustProxy)
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(ctx.config.trustProxy)
         : ctx.config.trustProxy,
     // /demo-api/v2|v3/... runs the /v2|/v3 route as a read-only demo request (plugins/auth.ts).
     rewriteUrl: rewriteDemoUrl,
@@ -62,15 +70,19 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
     },
     transform: jsonSchemaTransform,
   });
-  app.get('/v2/openapi.json', { schema: { hide: true }, config: { public: true } }, () => app.swagger());
+  app.get('/v2/openapi.json', { schema: { hide: true }, config: { public: true } }, () =>
+    app.swagger(),
+  );
 
   await app.register(nulGuard);
   await app.register(healthRoutes, { ctx });
   await app.register(monitoringRoutes, { ctx });
   await app.register(authPlugin, { ctx });
   await app.register(authRoutes, { ctx });
+  await app.register(totpRoutes, { ctx });
   await app.register(usersRoutes, { ctx });
   await app.register(organizationsRoutes, { ctx });
+  await app.register(signInSettingsRoutes, { ctx });
   await app.register(membersRoutes, { ctx });
   await app.register(wearersRoutes, { ctx });
   await app.register(alertsRoutes, { ctx });
@@ -89,7 +101,9 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
       setHeaders: (res, filePath) => {
         res.header(
           'cache-control',
-          filePath.includes(`${sep}assets${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+          filePath.includes(`${sep}assets${sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
         );
       },
     });

@@ -58,6 +58,19 @@ const schema = z.object({
     .regex(/^smtps?:\/\/[^/]+/, 'must be an smtp:// or smtps:// URL (smtp://user:password@host:587)')
     .optional(),
   MAIL_FROM: z.string().min(3).max(254).optional(),
+  TOTP_ENCRYPTION_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  // https only, except a loopback issuer (a provider on this machine, as in the tests).
+  OIDC_ISSUER: z
+    .url({ protocol: /^https?$/ })
+    .refine(
+      (v) =>
+        v.startsWith('https://') || /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:|\/|$)/.test(v),
+      'must be an https:// URL (http:// only for localhost)',
+    )
+    .optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_DISPLAY_NAME: z.string().min(1).max(60).default('OpenID Connect'),
 });
 
 export type Config = {
@@ -106,6 +119,12 @@ export type Config = {
   smtpUrl: string | undefined;
   /** The From of every mail. */
   mailFrom: string;
+  /** Key that encrypts TOTP secrets at rest; without it one is generated and kept in the db. */
+  totpEncryptionKey: string | undefined;
+  /** Social sign-in (OpenID Connect, code + PKCE) when OIDC_ISSUER and OIDC_CLIENT_ID are set. */
+  oidc:
+    | { issuer: string; clientId: string; clientSecret: string | undefined; displayName: string }
+    | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -162,5 +181,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? 'no-reply@localhost',
+    totpEncryptionKey: e.TOTP_ENCRYPTION_KEY,
+    oidc:
+      e.OIDC_ISSUER && e.OIDC_CLIENT_ID
+        ? {
+            issuer: e.OIDC_ISSUER,
+            clientId: e.OIDC_CLIENT_ID,
+            clientSecret: e.OIDC_CLIENT_SECRET,
+            displayName: e.OIDC_DISPLAY_NAME,
+          }
+        : undefined,
   };
 }

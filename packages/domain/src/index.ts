@@ -18,3 +18,4 @@ export * from './contracts/alerts.js';
 export * from './contracts/device-data.js';
 export * from './contracts/notifications.js';
 export * from './contracts/alert-settings.js';
+export * from './contracts/sign-in-factors.js';

@@ -33,8 +33,14 @@ let gateway: GatewayRecord;
 
 // The live stream never ends for an authorised caller; it has no parameters or body to vary anyway.
 const STREAMING = new Set(['GET /v3/live']);
-// Signing in and refreshing need no bearer token; everything else (sign-out included) does.
-const PUBLIC = new Set(['POST /v2/auth/signIn', 'POST /v2/auth/refresh']);
+// Signing in (and its second step) and refreshing need no bearer token; everything else (sign-out
+// included) does.
+const PUBLIC = new Set([
+  'POST /v2/auth/signIn',
+  'POST /v2/auth/refresh',
+  'POST /v2/auth/totp/enrol',
+  'POST /v2/auth/totp/verify',
+]);
 const isPublic = (op: Operation) => PUBLIC.has(`${op.method} ${op.path}`);
 const isGateway = (op: Operation) => op.path.startsWith('/gateway/');
 

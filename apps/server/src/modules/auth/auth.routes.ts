@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBody, refreshBody, signInBody, signOutBody, tokenPair } from '@wearable/domain';
+import {
+  errorBody,
+  refreshBody,
+  signInBody,
+  signInResult,
+  signOutBody,
+  tokenPair,
+} from '@wearable/domain';
 import type { AppContext } from '../../context.js';
 import { authService } from './auth.service.js';
 
@@ -16,9 +23,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       config: { public: true },
       schema: {
         tags,
-        summary: 'Sign in with e-mail and password',
+        summary: 'Sign in with e-mail and password (tokens, or a TOTP step: docs/api.md)',
         body: signInBody,
-        response: { 200: tokenPair, 400: errorBody, 401: errorBody, 429: errorBody },
+        response: { 200: signInResult, 400: errorBody, 401: errorBody, 429: errorBody },
       },
     },
     (request) => auth.signIn(request.body, request.ip),

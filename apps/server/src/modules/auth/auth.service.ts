@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { SignInBody, TokenPair } from '@wearable/domain';
+import type { SignInBody, SignInResult, TokenPair } from '@wearable/domain';
 import type { AppContext } from '../../context.js';
 import { ApiError, unauthorized } from '../../errors.js';
 import { authRepository } from './auth.repository.js';
 import { verifyPassword } from './password.js';
 import { getTokenService, hashRefreshToken, newRefreshToken } from './token.service.js';
+import { totpService } from './totp.service.js';
 
 const invalidCredentials = () =>
   new ApiError(401, 'INVALID_CREDENTIALS', 'Email or password is incorrect');
@@ -70,10 +71,17 @@ export function authService(ctx: AppContext) {
     }
   }
 
+  const secondFactor = totpService(ctx, startSession);
+
   return {
     startSession,
+    /**
+     * Every sign-in method ends here once its own step is right: the tokens, or the TOTP step
+     * the account or its organisation needs.
+     */
+    completeSignIn: (userId: string) => secondFactor.completeSignIn(userId),
 
-    async signIn(input: SignInBody, clientAddress: string): Promise<TokenPair> {
+    async signIn(input: SignInBody, clientAddress: string): Promise<SignInResult> {
       const email = input.email.trim().toLowerCase();
       const accountKey = `email:${email}`;
       // X-Forwarded-For is the client's to write: a long one overflowed the key's index (a 500). Real
@@ -93,7 +101,7 @@ export function authService(ctx: AppContext) {
         throw invalidCredentials();
       }
       await repo.clearFailures(accountKey);
-      return startSession(account.id);
+      return secondFactor.completeSignIn(account.id);
     },
 
     async refresh(refreshToken: string): Promise<TokenPair> {

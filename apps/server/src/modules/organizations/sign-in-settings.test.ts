@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ActorName, type AlertsWorld, buildAlertsWorld } from '../../testing/alerts-world.js';
+import { createTestApp, type TestApp } from '../../testing/test-app.js';
+
+let t: TestApp;
+let world: AlertsWorld;
+beforeAll(async () => {
+  t = await createTestApp();
+  world = await buildAlertsWorld(t);
+});
+afterAll(() => t.close());
+
+const settingsOf = (orgId: string) => `/v2/client/${orgId}/signInSettings`;
+
+/** Organisation A's sign-in settings: who reads (GET) and who changes (PATCH) them. */
+const TABLE: Record<ActorName, { read: number; change: number }> = {
+  ALL_OWNER: { read: 200, change: 200 },
+  ALL_GENERAL: { read: 200, change: 403 },
+  ORGANIZATION_OWNER: { read: 200, change: 200 },
+  ORGANIZATION_GENERAL: { read: 200, change: 403 },
+  ORGANIZATION_GROUP: { read: 200, change: 403 },
+  GROUP_MANAGER_OTHER_GROUP: { read: 200, change: 403 },
+  OTHER_ORG_OWNER: { read: 404, change: 404 },
+  PERSONAL_LINKED: { read: 404, change: 404 },
+  PERSONAL_UNLINKED: { read: 404, change: 404 },
+  PERSONAL_SELF: { read: 404, change: 404 },
+};
+
+describe('GET/PATCH /v2/client/{id}/signInSettings', () => {
+  it.each(Object.entries(TABLE))('%s: read %j', async (name, expected) => {
+    const user = world.users[name as ActorName];
+    const read = await t.app.inject({ url: settingsOf(world.orgA), headers: user.headers });
+    expect(read.statusCode).toBe(expected.read);
+    const change = await t.app.inject({
+      method: 'PATCH',
+      url: settingsOf(world.orgA),
+      headers: user.headers,
+      payload: { requireTotp: false },
+    });
+    expect(change.statusCode).toBe(expected.change);
+    if (expected.change === 200) expect(change.json()).toEqual({ requireTotp: false });
+  });
+
+  it('keeps a change, and only for that organisation', async () => {
+    const owner = world.users.ORGANIZATION_OWNER;
+    const on = await t.app.inject({
+      method: 'PATCH',
+      url: settingsOf(world.orgA),
+      headers: owner.headers,
+      payload: { requireTotp: true },
+    });
+    expect(on.json()).toEqual({ requireTotp: true });
+    const read = await t.app.inject({ url: settingsOf(world.orgA), headers: owner.headers });
+    expect(read.json()).toEqual({ requireTotp: true });
+    const other = world.users.OTHER_ORG_OWNER;
+    const b = await t.app.inject({ url: settingsOf(world.orgB), headers: other.headers });
+    expect(b.json()).toEqual({ requireTotp: false });
+    await t.app.inject({
+      method: 'PATCH',
+      url: settingsOf(world.orgA),
+      headers: owner.headers,
+      payload: { requireTotp: false },
+    });
+  });
+
+  it.each([
+    [{}, 'requireTotp'],
+    [{ requireTotp: 'yes' }, 'requireTotp'],
+    [{ requireTotp: null }, 'requireTotp'],
+  ])('refuses %j with a 400 naming %s', async (payload, field) => {
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: settingsOf(world.orgA),
+      headers: world.users.ORGANIZATION_OWNER.headers,
+      payload,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain(field);
+  });
+
+  it('answers an unknown organisation like a foreign one', async () => {
+    const res = await t.app.inject({
+      url: settingsOf('org-nope'),
+      headers: world.users.ORGANIZATION_OWNER.headers,
+    });
+    expect(res.statusCode).toBe(404);
+  });
+});

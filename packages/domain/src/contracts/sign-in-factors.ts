@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { tokenPair } from './auth.js';
+
+/** A 6-digit code from an authenticator app (RFC 6238, 30-second steps). */
+export const totpCode = z
+  .string()
+  .regex(/^\d{6}$/, 'must be the 6 digits the authenticator app shows');
+/** An opaque single-use value the server handed out (challenge, exchange code). */
+const opaqueValue = z.string().min(16).max(128);
+
+/**
+ * The second step of a sign-in: the first step (password, email link, phone, OIDC) was right but
+ * the account has TOTP on (TOTP_REQUIRED), or its organisation requires TOTP and the account has
+ * none yet (TOTP_ENROLMENT_REQUIRED: enrol with POST /v2/auth/totp/enrol, then verify).
+ */
+export const mfaChallenge = z.object({
+  mfaRequired: z.literal(true),
+  code: z.enum(['TOTP_REQUIRED', 'TOTP_ENROLMENT_REQUIRED']),
+  challenge: z.string(),
+  /** Seconds the challenge stays valid. */
+  expiresIn: z.number().int(),
+});
+export type MfaChallenge = z.infer<typeof mfaChallenge>;
+
+/** What every sign-in method answers: the tokens, or the second step. */
+export const signInResult = z.union([tokenPair, mfaChallenge]);
+export type SignInResult = z.infer<typeof signInResult>;
+
+/** POST /v2/auth/totp/setup and /v2/auth/totp/enrol: the secret, shown this once. */
+export const totpSetupResponse = z.object({
+  otpauthUri: z.string(),
+  /** The otpauth URI as a QR code, an SVG data URL. */
+  qrCode: z.string(),
+  /** Base32, for typing into an app that cannot scan. */
+  secret: z.string(),
+});
+export type TotpSetupResponse = z.infer<typeof totpSetupResponse>;
+
+export const totpCodeBody = z.object({ code: totpCode });
+export const totpVerifyBody = z.object({ challenge: opaqueValue, code: totpCode });
+export const totpEnrolBody = z.object({ challenge: opaqueValue });
+
+/** GET /v2/auth/totp: the caller's own second factor. */
+export const totpStatus = z.object({
+  enabled: z.boolean(),
+  /** The caller's organisation requires TOTP (it cannot be turned off then). */
+  requiredByOrganization: z.boolean(),
+});
+export type TotpStatus = z.infer<typeof totpStatus>;
+
+/** GET /v2/auth/methods: the sign-in methods this server offers (the login page shows these). */
+export const signInMethod = z.object({
+  kind: z.enum(['password', 'emailLink', 'phone', 'oidc']),
+  /** For oidc: the provider's name on the button (OIDC_DISPLAY_NAME). */
+  displayName: z.string().optional(),
+  /** For oidc: where the browser goes to start. */
+  startUrl: z.string().optional(),
+});
+export const signInMethods = z.object({ methods: z.array(signInMethod) });
+export type SignInMethods = z.infer<typeof signInMethods>;
+
+/** POST /v2/auth/oidc/exchange: the one-time code the callback put in the web app's URL fragment. */
+export const oidcExchangeBody = z.object({ code: opaqueValue });
+
+/** GET/PATCH /v2/client/{id}/signInSettings. */
+export const signInSettings = z.object({ requireTotp: z.boolean() });
+export const signInSettingsPatch = z.object({ requireTotp: z.boolean() });
+export type SignInSettings = z.infer<typeof signInSettings>;
