@@ -6,16 +6,18 @@ import { createContext } from './context.js';
 import { openDb } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { startMqtt } from './mqtt/mqtt.js';
+import { backtestCommand } from './cli/backtest.command.js';
 import { CliError, createAdminCommand, seedCommand, seedOnStart } from './cli/identity-commands.js';
 import { type DemoSimulator, startDemoSimulator } from './simulator/demo-simulator.js';
 import { SimulateUsageError, simulateCommand } from './simulator/simulate.command.js';
 
-/** Commands: start (default), migrate, seed, create-admin, simulate. All read the environment (README). */
+/** Commands: start (default), migrate, seed, create-admin, simulate, backtest. All read the environment (README). */
 const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
   start,
   seed: seedCommand,
   'create-admin': createAdminCommand,
   simulate: simulateCommand,
+  backtest: backtestCommand,
   migrate: async () => {
     const config = loadConfig();
     const db = await openDb(config);

@@ -11,7 +11,7 @@ import type { WearerProfile } from './types.js';
  * monitoring: each top-level field that fails validation falls back to its default, the rest
  * is kept.
  */
-function usableSettings(raw: unknown): AlertSettingsInput {
+export function usableSettings(raw: unknown): AlertSettingsInput {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return {};
   let candidate: Record<string, unknown> = { ...(raw as Record<string, unknown>) };
   for (let attempt = 0; attempt < 3; attempt++) {
