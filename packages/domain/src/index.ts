@@ -19,3 +19,4 @@ export * from './contracts/device-data.js';
 export * from './contracts/notifications.js';
 export * from './contracts/alert-settings.js';
 export * from './contracts/sign-in-factors.js';
+export * from './contracts/live.js';

@@ -182,9 +182,17 @@ describe('bad input never gets a 5xx', () => {
     expect(report(outcomes.map((o) => problemOf(o, 401))), 'failing cases').toEqual([]);
   });
 
-  it('the live stream refuses bad access tokens before it opens (never a 5xx, never a stream)', async () => {
+  it('the live stream refuses bad tickets and tokens in the URL before it opens (never a 5xx, never a stream)', async () => {
     const queries = [
       '',
+      '?ticket=',
+      '?ticket=x',
+      `?ticket=${'a'.repeat(10_000)}`,
+      '?ticket=a&ticket=b',
+      '?ticket=a%00b',
+      '?ticket[a]=1',
+      // A valid access token in the URL is no longer accepted (it would be logged).
+      `?access_token=${owner.accessToken}`,
       '?access_token=',
       '?access_token=x.y.z',
       `?access_token=${'a'.repeat(10_000)}`,

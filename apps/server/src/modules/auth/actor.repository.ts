@@ -42,6 +42,17 @@ export function actorRepository(db: Queryable) {
       return row ? toActor(row) : null;
     },
 
+    /** Which of these sessions still live: not revoked or expired, and the user not removed. */
+    async findLiveSessions(sessionIds: string[], now: Date): Promise<Set<string>> {
+      const rows = await db.query<{ familyId: string }>(
+        `SELECT DISTINCT rt.family_id AS "familyId" FROM refresh_tokens rt
+           JOIN users u ON u.id = rt.user_id AND u.deleted_at IS NULL AND u.role IS NOT NULL
+          WHERE rt.family_id = ANY($1::text[]) AND rt.revoked_at IS NULL AND rt.expires_at > $2`,
+        [sessionIds, now],
+      );
+      return new Set(rows.map((r) => r.familyId));
+    },
+
     /** The demo organisation's first owner, whom every demo request acts as. */
     async findDemoOwner(): Promise<Actor | null> {
       const rows = await db.query<ActorRow>(

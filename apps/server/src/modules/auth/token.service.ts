@@ -8,10 +8,15 @@ export interface AccessClaims {
   sessionId: string;
 }
 
+/** A verified token's claims and when it stops being valid (the live stream ends then). */
+export interface VerifiedAccess extends AccessClaims {
+  expiresAt: Date;
+}
+
 export interface TokenService {
   issueAccessToken(claims: AccessClaims): Promise<string>;
   /** The claims of a valid token, or null for a bad, expired or foreign token. */
-  verifyAccessToken(token: string): Promise<AccessClaims | null>;
+  verifyAccessToken(token: string): Promise<VerifiedAccess | null>;
 }
 
 const SECRET_NAME = 'access_token_secret';
@@ -32,6 +37,12 @@ async function loadSecret(ctx: AppContext): Promise<Uint8Array> {
   if (!value) throw new Error('access-token secret missing after insert');
   return new TextEncoder().encode(value);
 }
+
+const verifiedOf = (c: AccessClaims & { exp: number }): VerifiedAccess => ({
+  uid: c.uid,
+  sessionId: c.sessionId,
+  expiresAt: new Date(c.exp * 1000),
+});
 
 function createTokenService(ctx: AppContext): TokenService {
   let key: Promise<Uint8Array> | undefined;
@@ -57,7 +68,7 @@ function createTokenService(ctx: AppContext): TokenService {
     async verifyAccessToken(token) {
       const known = verified.get(token);
       if (known) {
-        if (known.exp > seconds()) return { uid: known.uid, sessionId: known.sessionId };
+        if (known.exp > seconds()) return verifiedOf(known);
         verified.delete(token);
         return null;
       }
@@ -69,8 +80,9 @@ function createTokenService(ctx: AppContext): TokenService {
         if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
         if (typeof payload.exp !== 'number') return null;
         if (verified.size >= 50_000) verified.clear();
-        verified.set(token, { uid: payload.sub, sessionId: payload.sid, exp: payload.exp });
-        return { uid: payload.sub, sessionId: payload.sid };
+        const claims = { uid: payload.sub, sessionId: payload.sid, exp: payload.exp };
+        verified.set(token, claims);
+        return verifiedOf(claims);
       } catch (err) {
         if (err instanceof errors.JOSEError) return null;
         throw err;

@@ -1,42 +1,85 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { Actor } from '@wearable/domain';
+import { errorBody, liveTicketResponse } from '@wearable/domain';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { unauthorized } from '../../errors.js';
 import { actorRepository } from '../auth/actor.repository.js';
 import { getTokenService } from '../auth/token.service.js';
 import { liveHub } from './live.hub.js';
+import { liveSessionGuard, type StreamSession } from './live-sessions.js';
+import { LIVE_TICKET_TTL_SECONDS, type LiveTicketGrant, liveTickets } from './live-tickets.js';
+
+const bearerOf = (request: FastifyRequest) =>
+  /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
 
 /**
  * GET /v3/live: server-sent events `alert` and `summary` for what the caller may see.
- * The token comes from `Authorization: Bearer` or, because a browser EventSource cannot set
- * headers, from `?access_token=` (short-lived access token; never a refresh token).
+ * Authenticated by `Authorization: Bearer`, or, because a browser EventSource cannot set
+ * headers, by a single-use ticket from POST /v3/live/ticket: a token in a URL ends up in logs.
+ * The stream ends when its session ends or its access token expires (live-sessions.ts).
  */
-export const liveRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const liveRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (plain, { ctx }) => {
+  const app = plain.withTypeProvider<ZodTypeProvider>();
   const hub = liveHub(ctx, app.log);
+  const guard = liveSessionGuard(ctx, app.log);
   const tokens = getTokenService(ctx);
   const actors = actorRepository(ctx.db);
+  const tickets = liveTickets(ctx.db);
 
-  async function actorOf(request: FastifyRequest): Promise<Actor> {
-    const header = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
-    const query = (request.query as Record<string, unknown>).access_token;
-    const token = header ?? (typeof query === 'string' ? query : undefined);
-    if (!token) throw unauthorized('Give the access token as "Authorization: Bearer" or ?access_token=');
-    const claims = await tokens.verifyAccessToken(token);
-    if (!claims) throw unauthorized('The access token is invalid or expired', 'INVALID_TOKEN');
-    const actor = await actors.findSessionActor(claims.uid, claims.sessionId, ctx.now());
-    if (!actor) throw unauthorized('The session has ended; sign in again', 'INVALID_TOKEN');
-    return actor;
+  async function grantOf(request: FastifyRequest, ticket: string | undefined): Promise<LiveTicketGrant> {
+    const token = bearerOf(request);
+    if (token) {
+      const claims = await tokens.verifyAccessToken(token);
+      if (!claims) throw unauthorized('The access token is invalid or expired', 'INVALID_TOKEN');
+      return { uid: claims.uid, sessionId: claims.sessionId, accessExpiresAt: claims.expiresAt };
+    }
+    if (!ticket) throw unauthorized('Give "Authorization: Bearer" or ?ticket= from POST /v3/live/ticket');
+    const grant = await tickets.redeem(ticket, ctx.now());
+    if (!grant) throw unauthorized('The ticket is unknown, used or expired; get a new one', 'INVALID_TICKET');
+    return grant;
   }
+
+  app.post(
+    '/v3/live/ticket',
+    {
+      schema: {
+        tags: ['Live stream'],
+        summary: `A single-use ticket for GET /v3/live?ticket=…, valid ${LIVE_TICKET_TTL_SECONDS} s`,
+        security: [{ bearer: [] }],
+        response: { 200: liveTicketResponse, 401: errorBody },
+      },
+    },
+    async (request) => {
+      // The auth hook checked the session; the token's own expiry bounds the stream.
+      const claims = await tokens.verifyAccessToken(bearerOf(request) ?? '');
+      if (!claims) throw unauthorized('The access token is invalid or expired', 'INVALID_TOKEN');
+      const ticket = await tickets.issue(
+        { uid: claims.uid, sessionId: claims.sessionId, accessExpiresAt: claims.expiresAt },
+        ctx.now(),
+      );
+      return { ticket, expiresIn: LIVE_TICKET_TTL_SECONDS };
+    },
+  );
 
   app.get(
     '/v3/live',
     {
-      // Authenticated here, not by the auth hook, so that ?access_token= works.
+      // Authenticated here, not by the auth hook, so that ?ticket= works.
       config: { public: true },
-      schema: { tags: ['Live stream'], produces: ['text/event-stream'] },
+      schema: {
+        tags: ['Live stream'],
+        summary: 'Server-sent events; Authorization: Bearer, or ?ticket= from POST /v3/live/ticket',
+        produces: ['text/event-stream'],
+        security: [{ bearer: [] }, {}],
+      },
     },
     async (request, reply) => {
-      const actor = await actorOf(request);
+      // Not a validated query schema: without a valid token every odd ticket is just a 401.
+      const ticket = (request.query as Record<string, unknown>).ticket;
+      const grant = await grantOf(request, typeof ticket === 'string' ? ticket.slice(0, 128) : undefined);
+      const actor = await actors.findSessionActor(grant.uid, grant.sessionId, ctx.now());
+      if (!actor) throw unauthorized('The session has ended; sign in again', 'INVALID_TOKEN');
+      const session: StreamSession = { sessionId: grant.sessionId, expiresAt: grant.accessExpiresAt };
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, {
@@ -47,10 +90,17 @@ export const liveRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
         'x-accel-buffering': 'no',
       });
       res.write(`retry: 3000\n: connected\n\n`);
-      const remove = hub.add(actor, res);
-      request.raw.on('close', remove);
+      const removeFromHub = hub.add(actor, res);
+      const unguard = guard.add(session, () => res.end());
+      request.raw.on('close', () => {
+        removeFromHub();
+        unguard();
+      });
     },
   );
 
-  app.addHook('preClose', async () => hub.close());
+  app.addHook('preClose', async () => {
+    guard.close();
+    hub.close();
+  });
 };

@@ -2,56 +2,20 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ActorName, type AlertsWorld, buildAlertsWorld } from '../../testing/alerts-world.js';
 import type { WearerRecord } from '../../testing/factories.js';
+import { connectSse, until } from '../../testing/sse-client.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 
 let t: TestApp;
 let w: AlertsWorld;
 let base: string;
 
-interface SseEvent {
-  event: string;
-  data: { action?: string; alert?: { id: string; wearer: { uid: string } }; uid?: string; heartRate?: number };
-}
+const connect = connectSse;
 
-/** A live-stream client that collects every event it receives. */
-function connect(url: string, headers: Record<string, string> = {}) {
-  const events: SseEvent[] = [];
-  const abort = new AbortController();
-  let status = 0;
-  const ended = (async () => {
-    const res = await fetch(url, { headers, signal: abort.signal });
-    status = res.status;
-    if (!res.body) return;
-    const reader = res.body.getReader();
-    const decoder = new TextDecoder();
-    let buf = '';
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) return;
-      buf += decoder.decode(value as Uint8Array, { stream: true });
-      let cut: number;
-      while ((cut = buf.indexOf('\n\n')) >= 0) {
-        const frame = buf.slice(0, cut);
-        buf = buf.slice(cut + 2);
-        const event = /^event: (.*)$/m.exec(frame)?.[1];
-        const data = /^data: (.*)$/m.exec(frame)?.[1];
-        if (event && data) events.push({ event, data: JSON.parse(data) as SseEvent['data'] });
-      }
-    }
-  })().catch(() => undefined);
-  return { events, ended, close: () => abort.abort(), status: () => status };
-}
-
-const liveAs = (who: ActorName) => connect(`${base}/v3/live?access_token=${w.users[who].accessToken}`);
-
-async function until<T>(probe: () => T | undefined, ms = 10_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = probe();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 25));
-  }
+/** Every stream opens with a single-use ticket, as the console does. */
+async function liveAs(who: ActorName) {
+  const res = await t.app.inject({ method: 'POST', url: '/v3/live/ticket', headers: w.users[who].headers });
+  expect(res.statusCode).toBe(200);
+  return connect(`${base}/v3/live?ticket=${res.json<{ ticket: string }>().ticket}`);
 }
 
 async function send(wearer: WearerRecord, payload: object) {
@@ -77,21 +41,22 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('GET /v3/live', () => {
-  it('refuses a missing or bad token with 401', async () => {
+  it('refuses a missing or bad token or ticket with 401', async () => {
     expect((await fetch(`${base}/v3/live`)).status).toBe(401);
-    expect((await fetch(`${base}/v3/live?access_token=nope`)).status).toBe(401);
+    expect((await fetch(`${base}/v3/live?ticket=nope`)).status).toBe(401);
+    expect((await fetch(`${base}/v3/live`, { headers: { authorization: 'Bearer nope' } })).status).toBe(401);
   });
 
   it('sends each alert only to the clients allowed to see it', async () => {
     const clients = {
-      ownerA: liveAs('ORGANIZATION_OWNER'),
-      managerG1: liveAs('ORGANIZATION_GROUP'),
-      managerG2: liveAs('GROUP_MANAGER_OTHER_GROUP'),
-      ownerB: liveAs('OTHER_ORG_OWNER'),
-      platform: liveAs('ALL_GENERAL'),
-      personal: liveAs('PERSONAL_LINKED'),
-      stranger: liveAs('PERSONAL_UNLINKED'),
-      // The header works as well as ?access_token=.
+      ownerA: await liveAs('ORGANIZATION_OWNER'),
+      managerG1: await liveAs('ORGANIZATION_GROUP'),
+      managerG2: await liveAs('GROUP_MANAGER_OTHER_GROUP'),
+      ownerB: await liveAs('OTHER_ORG_OWNER'),
+      platform: await liveAs('ALL_GENERAL'),
+      personal: await liveAs('PERSONAL_LINKED'),
+      stranger: await liveAs('PERSONAL_UNLINKED'),
+      // The header works as well as ?ticket=.
       header: connect(`${base}/v3/live`, w.users.ORGANIZATION_GENERAL.headers),
     };
     await until(() => (Object.values(clients).every((c) => c.status() === 200) ? true : undefined));
@@ -121,8 +86,8 @@ describe('GET /v3/live', () => {
   });
 
   it('sends summary changes of visible wearers', async () => {
-    const ownerA = liveAs('ORGANIZATION_OWNER');
-    const ownerB = liveAs('OTHER_ORG_OWNER');
+    const ownerA = await liveAs('ORGANIZATION_OWNER');
+    const ownerB = await liveAs('OTHER_ORG_OWNER');
     await until(() => (ownerA.status() === 200 && ownerB.status() === 200 ? true : undefined));
     const reading = (x: WearerRecord, hr: number) => ({
       readings: [{ serialNumber: x.bracelet.serialNumber, at: new Date().toISOString(), heartRate: hr, worn: true }],
@@ -139,7 +104,7 @@ describe('GET /v3/live', () => {
   });
 
   it('ends open streams when the app closes', async () => {
-    const client = liveAs('ORGANIZATION_OWNER');
+    const client = await liveAs('ORGANIZATION_OWNER');
     await until(() => (client.status() === 200 ? true : undefined));
     await t.app.close();
     await client.ended;

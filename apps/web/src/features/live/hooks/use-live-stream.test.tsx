@@ -46,7 +46,7 @@ const wearer = (uid: string, heartRate: number): WearerSummary => ({
   openAlerts: [],
 });
 
-function setup(onAlert = vi.fn()) {
+function setup(onAlert = vi.fn(), fetchTicket = vi.fn(() => Promise.resolve(`ticket-${++tickets}`))) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   queryClient.setQueryData<SummaryResponse>(SUMMARY_KEY, { generatedAt: 'x', wearers: [wearer('a', 70), wearer('b', 71)] });
   const sources: FakeSource[] = [];
@@ -56,23 +56,32 @@ function setup(onAlert = vi.fn()) {
     return source;
   };
   const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
-  const view = renderHook(() => useLiveStream({ enabled: true, onAlert, createSource }), { wrapper });
-  return { queryClient, sources, view, onAlert };
+  const view = renderHook(() => useLiveStream({ enabled: true, onAlert, createSource, fetchTicket }), { wrapper });
+  return { queryClient, sources, view, onAlert, fetchTicket };
 }
 
+let tickets = 0;
+/** Lets the ticket request (a promise) settle inside act. */
+const settle = () => act(async () => {});
+
 describe('useLiveStream', () => {
-  beforeEach(() => localStorage.setItem('accessToken', 'token 1'));
+  beforeEach(() => {
+    tickets = 0;
+    localStorage.setItem('accessToken', 'token 1');
+  });
   afterEach(() => localStorage.clear());
 
-  it('connects with the access token in the query (EventSource cannot send headers) and reports open', () => {
+  it('connects with a single-use ticket, never the access token, in the URL and reports open', async () => {
     const { sources } = setup();
-    expect(sources[0]?.url).toBe('/v3/live?access_token=token%201');
+    await settle();
+    expect(sources[0]?.url).toBe('/v3/live?ticket=ticket-1');
     act(() => sources[0]?.onopen?.(new Event('open')));
     expect(liveStatusStore.get()).toBe('open');
   });
 
-  it('merges a summary event into the cached summary; ignores unreadable ones', () => {
+  it('merges a summary event into the cached summary; ignores unreadable ones', async () => {
     const { sources, queryClient } = setup();
+    await settle();
     act(() => sources[0]?.emit('summary', wearer('b', 160)));
     act(() => sources[0]?.emit('summary', 'not json'));
     act(() => sources[0]?.emit('summary', { uid: 7 }));
@@ -80,8 +89,9 @@ describe('useLiveStream', () => {
     expect(cached?.wearers.map((w) => [w.uid, w.heartRate])).toEqual([['a', 70], ['b', 160]]);
   });
 
-  it('hands alert events to the caller and refetches the summary', () => {
+  it('hands alert events to the caller and refetches the summary', async () => {
     const { sources, queryClient, onAlert } = setup();
+    await settle();
     const spy = vi.spyOn(queryClient, 'invalidateQueries');
     const event = { action: 'opened', alert: { id: 'al1' } } as unknown as LiveAlertEvent;
     act(() => sources[0]?.emit('alert', event));
@@ -89,26 +99,63 @@ describe('useLiveStream', () => {
     expect(spy).toHaveBeenCalledWith({ queryKey: SUMMARY_KEY });
   });
 
-  it('after a refusal it reconnects later with the token the app holds then', () => {
+  it('after a refusal it reconnects later with a new ticket', async () => {
     vi.useFakeTimers();
     try {
       const { sources } = setup();
+      await settle();
       const first = sources[0]!;
       first.readyState = 2;
       act(() => first.onerror?.(new Event('error')));
+      expect(first.closed).toBe(true);
       expect(liveStatusStore.get()).toBe('closed');
-      localStorage.setItem('accessToken', 'token2');
-      act(() => {
-        vi.advanceTimersByTime(10_000);
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(10_000);
       });
-      expect(sources[1]?.url).toBe('/v3/live?access_token=token2');
+      expect(sources[1]?.url).toBe('/v3/live?ticket=ticket-2');
     } finally {
       vi.useRealTimers();
     }
   });
 
-  it('closes the stream when unmounted', () => {
+  it('when an open stream ends (its access token expired) it reconnects within seconds with a new ticket', async () => {
+    vi.useFakeTimers();
+    try {
+      const { sources } = setup();
+      await settle();
+      act(() => sources[0]?.onopen?.(new Event('open')));
+      act(() => sources[0]?.onerror?.(new Event('error')));
+      expect(sources[0]?.closed).toBe(true);
+      expect(liveStatusStore.get()).toBe('connecting');
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(1_000);
+      });
+      expect(sources[1]?.url).toBe('/v3/live?ticket=ticket-2');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('without a ticket (refused) it shows closed and tries again later', async () => {
+    vi.useFakeTimers();
+    try {
+      const fetchTicket = vi.fn(() => Promise.reject(new Error('401')));
+      const { sources } = setup(vi.fn(), fetchTicket);
+      await settle();
+      expect(sources).toHaveLength(0);
+      expect(liveStatusStore.get()).toBe('closed');
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(10_000);
+      });
+      expect(fetchTicket).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('closes the stream when unmounted', async () => {
     const { sources, view } = setup();
+    await settle();
     view.unmount();
     expect(sources[0]?.closed).toBe(true);
     expect(liveStatusStore.get()).toBe('off');

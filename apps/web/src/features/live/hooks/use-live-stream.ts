@@ -2,6 +2,7 @@ import type { LiveAlertEvent, WearerSummary } from '@wearable/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { getAccessToken } from '../../../lib/storage';
+import { fetchLiveTicket } from '../api/live-ticket';
 import { mergeSummaryEvent, SUMMARY_KEY } from '../api/summary-api';
 import { liveStatusStore } from './live-status';
 
@@ -14,10 +15,12 @@ export interface LiveSource {
   close(): void;
 }
 export type CreateLiveSource = (url: string) => LiveSource;
+export type FetchLiveTicket = () => Promise<string>;
 
-const CLOSED = 2;
-/** After a refusal (expired token) try again with whatever token the API client holds by then. */
+/** After a refusal (or no ticket) try again with whatever token the API client holds by then. */
 export const LIVE_RECONNECT_MS = 10_000;
+/** After a stream that was open dropped (the server ends it when the access token expires). */
+export const LIVE_RETRY_MS = 1_000;
 
 const defaultSource: CreateLiveSource = (url) => new EventSource(url);
 
@@ -40,13 +43,19 @@ interface Options {
   enabled: boolean;
   onAlert?: (event: LiveAlertEvent) => void;
   createSource?: CreateLiveSource;
+  fetchTicket?: FetchLiveTicket;
 }
 
 /**
  * GET /v3/live as server-sent events: `summary` events go straight into the summary cache,
  * `alert` events refetch it and tell the caller (the shell refreshes alert lists and notifications).
  */
-export function useLiveStream({ enabled, onAlert, createSource = defaultSource }: Options): void {
+export function useLiveStream({
+  enabled,
+  onAlert,
+  createSource = defaultSource,
+  fetchTicket = fetchLiveTicket,
+}: Options): void {
   const queryClient = useQueryClient();
   const onAlertRef = useRef(onAlert);
   useEffect(() => {
@@ -62,26 +71,40 @@ export function useLiveStream({ enabled, onAlert, createSource = defaultSource }
     let retry: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
 
-    const connect = () => {
-      const token = getAccessToken();
+    const reconnect = (ms: number, status: 'connecting' | 'closed') => {
+      liveStatusStore.set(status);
+      retry = setTimeout(() => void connect(), ms);
+    };
+
+    const connect = async () => {
       // Without EventSource (old browsers, jsdom) the pages poll instead.
-      if (token === null || (createSource === defaultSource && typeof EventSource === 'undefined')) {
+      if (getAccessToken() === null || (createSource === defaultSource && typeof EventSource === 'undefined')) {
         liveStatusStore.set('off');
         return;
       }
       liveStatusStore.set('connecting');
-      const current = createSource(`/v3/live?access_token=${encodeURIComponent(token)}`);
+      let ticket: string;
+      try {
+        ticket = await fetchTicket();
+      } catch {
+        if (!stopped) reconnect(LIVE_RECONNECT_MS, 'closed');
+        return;
+      }
+      if (stopped) return;
+      const current = createSource(`/v3/live?ticket=${encodeURIComponent(ticket)}`);
       source = current;
-      current.onopen = () => liveStatusStore.set('open');
+      let opened = false;
+      current.onopen = () => {
+        opened = true;
+        liveStatusStore.set('open');
+      };
       current.onerror = () => {
-        // EventSource retries dropped connections itself; a refused one (401) ends as CLOSED.
-        if (current.readyState !== CLOSED || stopped) {
-          liveStatusStore.set('connecting');
-          return;
-        }
-        liveStatusStore.set('closed');
+        if (stopped) return;
+        // A ticket opens one stream: EventSource's own retry would reuse it and be refused, so every
+        // drop reconnects here with a new ticket (soon after an open stream ended, later after a refusal).
         current.close();
-        retry = setTimeout(connect, LIVE_RECONNECT_MS);
+        if (opened) reconnect(LIVE_RETRY_MS, 'connecting');
+        else reconnect(LIVE_RECONNECT_MS, 'closed');
       };
       current.addEventListener('summary', (event) => {
         const wearer = parse(event.data);
@@ -96,12 +119,12 @@ export function useLiveStream({ enabled, onAlert, createSource = defaultSource }
       });
     };
 
-    connect();
+    void connect();
     return () => {
       stopped = true;
       clearTimeout(retry);
       source?.close();
       liveStatusStore.set('off');
     };
-  }, [enabled, createSource, queryClient]);
+  }, [enabled, createSource, fetchTicket, queryClient]);
 }
