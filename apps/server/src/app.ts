@@ -12,6 +12,7 @@ import {
 import { type AppContext, closeContext } from './context.js';
 import { frameworkErrors, registerErrorHandler } from './plugins/error-handler.js';
 import { nulGuard } from './plugins/nul-guard.js';
+import { loggerOptions } from './plugins/logging.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { monitoringRoutes } from './modules/monitoring/monitoring.routes.js';
 import { authPlugin } from './plugins/auth.js';
@@ -34,6 +35,8 @@ export interface BuildAppOptions {
   /** Serve the built web app at / (off in API tests). */
   serveWeb?: boolean;
   logger?: boolean;
+  /** Where log lines go (tests capture them); standard output by default. */
+  logStream?: { write(line: string): void };
 }
 
 /** Builds the whole HTTP app on a context; used by main and by every server test. */
@@ -42,7 +45,7 @@ export async function buildApp(
   opts: BuildAppOptions = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: ctx.config.logLevel },
+    logger: opts.logger === false ? false : loggerOptions(ctx.config.logLevel, opts.logStream),
     bodyLimit: 5 * 1024 * 1024,
     // A hop count becomes proxy-addr's "trust the first n hops" (Fastify's types take no number).
     trustProxy:

@@ -1,0 +1,59 @@
+import type { FastifyServerOptions } from 'fastify';
+
+/**
+ * Query parameters whose values are secrets (a stream ticket, a token someone put in a URL,
+ * an OIDC code). Any value that looks like a JWT is masked too, whatever its name.
+ */
+const SECRET_PARAM = /token|ticket|secret|password|passwd|credential|key|code|auth|sig|session/i;
+const LOOKS_LIKE_JWT = /^eyJ[\w-]*\.[\w-]*\.[\w-]*$/;
+const MASK = '[REDACTED]';
+
+/** The URL as logged: path kept, secret-looking query values masked. */
+export function redactUrl(url: string): string {
+  const at = url.indexOf('?');
+  if (at < 0) return url;
+  const params = new URLSearchParams(url.slice(at + 1));
+  const shown = [...params].map(([name, value]): [string, string] =>
+    SECRET_PARAM.test(name) || LOOKS_LIKE_JWT.test(value) ? [name, MASK] : [name, value],
+  );
+  return `${url.slice(0, at)}?${new URLSearchParams(shown).toString()}`;
+}
+
+interface LoggedRequest {
+  method: string;
+  url: string;
+  hostname?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+}
+
+/**
+ * Fastify's logger options: a request is logged without its query secrets, and headers that
+ * carry credentials (bearer tokens, gateway credentials, cookies) are censored wherever
+ * something logs them.
+ */
+export function loggerOptions(level: string, stream?: { write(line: string): void }): FastifyServerOptions['logger'] {
+  return {
+    level,
+    ...(stream ? { stream } : {}),
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'headers.authorization',
+        'headers.cookie',
+        'res.headers["set-cookie"]',
+      ],
+      censor: MASK,
+    },
+    serializers: {
+      req: (request: LoggedRequest) => ({
+        method: request.method,
+        url: redactUrl(request.url),
+        host: request.hostname,
+        remoteAddress: request.ip,
+        remotePort: request.socket?.remotePort,
+      }),
+    },
+  };
+}
