@@ -40,7 +40,6 @@ const PUBLIC = new Set([
   'POST /v2/auth/refresh',
   'POST /v2/auth/totp/enrol',
   'POST /v2/auth/totp/verify',
-  'GET /v2/auth/methods',
   'GET /v2/auth/oidc/start',
   'GET /v2/auth/oidc/callback',
   'POST /v2/auth/oidc/exchange',

@@ -48,17 +48,6 @@ export const totpStatus = z.object({
 });
 export type TotpStatus = z.infer<typeof totpStatus>;
 
-/** GET /v2/auth/methods: the sign-in methods this server offers (the login page shows these). */
-export const signInMethod = z.object({
-  kind: z.enum(['password', 'emailLink', 'phone', 'oidc']),
-  /** For oidc: the provider's name on the button (OIDC_DISPLAY_NAME). */
-  displayName: z.string().optional(),
-  /** For oidc: where the browser goes to start. */
-  startUrl: z.string().optional(),
-});
-export const signInMethods = z.object({ methods: z.array(signInMethod) });
-export type SignInMethods = z.infer<typeof signInMethods>;
-
 /** POST /v2/auth/oidc/exchange: the one-time code the callback put in the web app's URL fragment. */
 export const oidcExchangeBody = z.object({ code: opaqueValue });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MfaChallenge, SignInMethods, TokenPair } from '@wearable/domain';
+import type { MfaChallenge, TokenPair } from '@wearable/domain';
 import { createOrganization, createUser, type UserRecord } from '../../testing/factories.js';
 import { startOidcProvider, type TestOidcProvider } from '../../testing/oidc-provider.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
@@ -69,15 +69,6 @@ const exchange = (code: string) =>
   t.app.inject({ method: 'POST', url: '/v2/auth/oidc/exchange', payload: { code } });
 
 describe('social sign-in (OpenID Connect) against a real provider', () => {
-  it('lists the provider among the sign-in methods', async () => {
-    const res = await t.app.inject({ url: '/v2/auth/methods' });
-    expect(res.json<SignInMethods>().methods).toContainEqual({
-      kind: 'oidc',
-      displayName: 'Example ID',
-      startUrl: '/v2/auth/oidc/start',
-    });
-  });
-
   it('signs the person in to the existing account with the same verified email', async () => {
     const { location, cookie } = await start();
     const authorize = new URL(location);
