@@ -1,3 +1,4 @@
+import { auditView, LANGUAGES, setWidth, useLanguage, WIDTHS } from '../support/a11y.js';
 import { fetchUser, signInByApi } from '../support/api.js';
 import { NEW_MEMBER_EMAIL } from '../support/roles.js';
 import { signIn, waitForPage } from '../support/session.js';
@@ -13,6 +14,29 @@ test('terms of use: blocking modal, OK only when ticked, success toast, gone aft
 }) => {
   const { accessToken } = await signIn(page, request, NEW_MEMBER_EMAIL);
   expect((await fetchUser(request, accessToken)).agreedTermsOfUse).toBe(false);
+
+  // The modal passes axe in both languages and sizes, and hides the page behind it completely (the wearer list is
+  // personal data the user has not agreed to see yet).
+  const findings: string[] = [];
+  for (const lng of LANGUAGES) {
+    await useLanguage(page, lng);
+    for (const width of WIDTHS) {
+      await setWidth(page, width);
+      await page.goto('/devices');
+      await expect(page.getByTestId('terms-modal')).toBeVisible();
+      findings.push(...(await auditView(page, `terms modal ${lng} ${width}px`)));
+      const overlayAlpha = await page.locator('[data-blocking-overlay]').evaluate((el) => {
+        // rgba(r, g, b, a), or oklch(l c h / a) for Tailwind's colours; no alpha means opaque.
+        const colour = getComputedStyle(el).backgroundColor;
+        const alpha = /\/\s*([\d.]+)\)|rgba\([^)]*,\s*([\d.]+)\)/.exec(colour);
+        return alpha ? Number(alpha[1] ?? alpha[2]) : 1;
+      });
+      expect(overlayAlpha, 'the overlay behind the terms modal is opaque').toBe(1);
+    }
+  }
+  expect(findings, findings.join('\n')).toEqual([]);
+  await useLanguage(page, 'ja');
+  await setWidth(page, 1280);
 
   await page.goto('/devices');
   const modal = page.getByTestId('terms-modal');

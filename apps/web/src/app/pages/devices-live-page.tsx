@@ -99,7 +99,7 @@ export function DevicesLivePage() {
                         ))}
                       </ul>
                     ) : (
-                      <span className="text-slate-400">{t('live:values.noAlerts')}</span>
+                      <span className="text-slate-600">{t('live:values.noAlerts')}</span>
                     )}
                   </Td>
                 </tr>

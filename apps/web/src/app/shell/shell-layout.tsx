@@ -8,6 +8,7 @@ import { TermsModal } from '../../features/terms/components/terms-modal';
 import { AppLink, useIsDemo } from '../../lib/app-path';
 import { useCurrentUser } from '../../lib/current-user';
 import { useMediaQuery } from '../../lib/use-media-query';
+import { useScrollPaddingBelow } from '../../lib/use-scroll-padding';
 import { LiveMonitoring } from '../live-monitoring';
 import { homeFor } from '../route-guard';
 import { MainMenu } from './main-menu';
@@ -23,6 +24,7 @@ export function ShellLayout() {
   const logout = useLogout();
   // One main menu in the page at a time: in the header when wide, in the drawer when narrow.
   const wide = useMediaQuery('(min-width: 768px)');
+  const header = useScrollPaddingBelow<HTMLElement>();
   useAutoLogout(demo ? null : (user?.role ?? null), logout);
   if (user === null) return null;
 
@@ -36,7 +38,7 @@ export function ShellLayout() {
           {t('shell.demoBanner')}
         </p>
       )}
-      <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
+      <header ref={header} className="sticky top-0 z-30 border-b border-slate-200 bg-white">
         <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-4">
           {!wide && <MenuDrawer role={user.role} />}
           <AppLink
@@ -57,13 +59,14 @@ export function ShellLayout() {
             <UserMenu name={user.name} onLogout={() => void logout()} />
           </div>
         </div>
+        {/* The alert popup is a band of the sticky header: it never covers the page's confirm buttons. */}
+        {!demo && <LiveMonitoring role={user.role} />}
       </header>
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
         <Outlet />
       </main>
       <SiteFooter />
       {!demo && <TermsModal user={user} />}
-      {!demo && <LiveMonitoring role={user.role} />}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { ChevronDown, LogOut, UserRound } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { focusRing } from '../../components/ui/button';
+import { PersonName } from '../../components/ui/person-name';
 
 interface UserMenuProps {
   name: string;
@@ -14,16 +15,19 @@ export function UserMenu({ name, onLogout }: UserMenuProps) {
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
         data-testid="user-menu"
-        aria-label={t('userMenu.label', { name })}
         className={`flex max-w-32 items-center sm:max-w-48 gap-1 rounded-md px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100 ${focusRing}`}
       >
         <UserRound aria-hidden="true" className="size-4 shrink-0" />
-        <span className="truncate">{name}</span>
+        {/* The accessible name starts with the visible name (WCAG 2.5.3); "user menu" follows for screen readers. */}
+        <PersonName name={name} className="truncate" />
+        <span className="sr-only">{t('userMenu.label')}</span>
         <ChevronDown aria-hidden="true" className="size-4 shrink-0" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content align="end" sideOffset={4} className="z-50 min-w-40 rounded-md border border-slate-200 bg-white p-1 shadow-lg">
-          <DropdownMenu.Label className="px-2 py-1.5 text-xs text-slate-500">{name}</DropdownMenu.Label>
+          <DropdownMenu.Label className="px-2 py-1.5 text-xs text-slate-600">
+            <PersonName name={name} />
+          </DropdownMenu.Label>
           <DropdownMenu.Item
             data-testid="logout"
             onSelect={onLogout}

@@ -23,7 +23,8 @@ export function Dialog({ open, onOpenChange, title, description, children, block
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
+        {/* A blocking dialog hides the page entirely: nobody reads the wearer list before agreeing to the terms. */}
+        <RadixDialog.Overlay data-blocking-overlay={blocking ? '' : undefined} className={clsx('fixed inset-0 z-40', blocking ? 'bg-slate-800' : 'bg-slate-900/50')} />
         <RadixDialog.Content
           onEscapeKeyDown={block}
           onPointerDownOutside={block}

@@ -1,10 +1,25 @@
 import { clsx } from 'clsx';
 import type { HTMLAttributes, TdHTMLAttributes, ThHTMLAttributes } from 'react';
+import { focusRing } from './button';
 
-/** A plain data table that scrolls sideways on a phone instead of squeezing. */
-export function Table({ className, ...rest }: HTMLAttributes<HTMLTableElement>) {
+interface TableProps extends HTMLAttributes<HTMLTableElement> {
+  /** Names the scrolling region for screen readers (usually the caption's text). */
+  label?: string;
+}
+
+/**
+ * A plain data table that scrolls sideways inside its own box instead of squeezing. The box is `relative` so the
+ * absolutely positioned screen-reader-only texts inside stay in it (otherwise they widen the whole page), and
+ * focusable so a keyboard user can scroll it.
+ */
+export function Table({ className, label, ...rest }: TableProps) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+    <div
+      tabIndex={0}
+      role={label === undefined ? undefined : 'region'}
+      aria-label={label}
+      className={clsx('relative overflow-x-auto rounded-lg border border-slate-200 bg-white', focusRing)}
+    >
       <table className={clsx('w-full border-collapse text-left text-sm', className)} {...rest} />
     </div>
   );

@@ -1,16 +1,16 @@
-import type { Role } from '@wearable/domain';
-import { act, screen, waitFor } from '@testing-library/react';
-import { toast } from 'sonner';
+import type { AlertLevel, Role } from '@wearable/domain';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, stubServer } from '../../../testing/render';
 import { renderAlerts, signInAsRole } from '../alerts-test-utils';
 import { AlertNotifier } from './alert-notifier';
 import { ALERT_MEMO_KEY } from './notification-rules';
 
-const listWith = (total: number) => json(200, { alerts: [], total, page: 1, pageSize: 1 });
+/** Only the levels matter to the popup; the rest of each alert is left out. */
+const listWith = (total: number, levels: AlertLevel[] = []) =>
+  json(200, { alerts: levels.map((level, i) => ({ id: `a${i}`, level })), total, page: 1, pageSize: 100 });
 
 afterEach(() => {
-  toast.dismiss();
   localStorage.clear();
   vi.restoreAllMocks();
 });
@@ -21,7 +21,7 @@ describe('AlertNotifier', () => {
     signInAsRole('ORGANIZATION_OWNER');
     await renderAlerts(<AlertNotifier role="ORGANIZATION_OWNER" />, { path: '/devices' });
     expect(await screen.findByText('3件のアラートがあります')).toBeTruthy();
-    expect(calls[0]?.url).toBe('/v2/alert/list?notConfirmed=true&pageSize=1');
+    expect(calls[0]?.url).toBe('/v2/alert/list?notConfirmed=true&pageSize=100');
     const memo = JSON.parse(localStorage.getItem(ALERT_MEMO_KEY) ?? 'null') as { count: number; timestamp: number };
     expect(memo.count).toBe(3);
   });
@@ -80,6 +80,49 @@ describe('AlertNotifier', () => {
         await vi.advanceTimersByTimeAsync(20_000);
       });
       expect(await screen.findByText('2件のアラートがあります')).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it.each<[AlertLevel[], 'red' | 'amber', 'alert' | 'status']>([
+    [['EMERGENCY', 'CAUTION'], 'red', 'alert'],
+    [['CRITICAL'], 'red', 'status'],
+    [['CAUTION'], 'amber', 'status'],
+  ])('levels %j: a %s popup with role=%s', async (levels, colour, role) => {
+    stubServer(() => listWith(levels.length, levels));
+    signInAsRole('ORGANIZATION_OWNER');
+    await renderAlerts(<AlertNotifier role="ORGANIZATION_OWNER" />, { path: '/devices' });
+    const popup = await screen.findByTestId('alert-popup');
+    expect(popup.dataset.colour).toBe(colour);
+    expect(popup.getAttribute('role')).toBe(role);
+    expect(popup.getAttribute('aria-live')).toBe(role === 'alert' ? 'assertive' : 'polite');
+  });
+
+  it('closes after 5 s, but not while focus is inside it; an emergency stays until closed', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let levels: AlertLevel[] = ['CAUTION'];
+      stubServer(() => listWith(levels.length, levels));
+      signInAsRole('ORGANIZATION_OWNER');
+      await renderAlerts(<AlertNotifier role="ORGANIZATION_OWNER" />, { path: '/devices' });
+      const popup = await screen.findByTestId('alert-popup');
+      const open = screen.getByRole('button', { name: 'アラート履歴を開く' });
+      act(() => open.focus());
+      await act(() => vi.advanceTimersByTimeAsync(8_000));
+      expect(screen.getByTestId('alert-popup')).toBe(popup);
+      fireEvent.blur(open, { relatedTarget: document.body });
+      act(() => open.blur());
+      await act(() => vi.advanceTimersByTimeAsync(5_100));
+      expect(screen.queryByTestId('alert-popup')).toBeNull();
+
+      levels = ['EMERGENCY', 'CAUTION'];
+      await act(() => vi.advanceTimersByTimeAsync(20_000));
+      expect((await screen.findByTestId('alert-popup')).getAttribute('role')).toBe('alert');
+      await act(() => vi.advanceTimersByTimeAsync(10_000));
+      expect(screen.getByTestId('alert-popup')).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: '閉じる' }));
+      expect(screen.queryByTestId('alert-popup')).toBeNull();
     } finally {
       vi.useRealTimers();
     }

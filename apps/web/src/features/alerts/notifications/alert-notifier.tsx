@@ -1,15 +1,15 @@
 import type { Role } from '@wearable/domain';
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { useAppPath } from '../../../lib/app-path';
 import { armAlertSound, playAlertSound } from './alert-sound';
 import { requestNotificationPermission, showBrowserNotification } from './browser-notification';
-import { notificationsAllowed } from './notification-rules';
-import { useAlertNotifier } from './use-alert-notifier';
+import { AlertPopup } from './alert-popup';
+import { notificationsAllowed, popupTone, type PopupTone } from './notification-rules';
+import { useAlertNotifier, type UnconfirmedAlerts } from './use-alert-notifier';
 
-/** The shell's alert popup, browser notification and tone (spec sections 6, 8, 9). Renders nothing itself. */
+/** The shell's alert popup, browser notification and tone (spec sections 6, 8, 9); placed by the shell's header. */
 export function AlertNotifier({ role }: { role: Role | null }) {
   const { t, ready } = useTranslation(['alerts', 'common']);
   const { pathname } = useLocation();
@@ -32,22 +32,28 @@ export function AlertNotifier({ role }: { role: Role | null }) {
     };
   }, [enabled]);
 
+  const [popup, setPopup] = useState<{ count: number; tone: PopupTone } | null>(null);
   const announce = useCallback(
-    (count: number) => {
-      const text = t('alerts:notification.text', { count });
-      toast.warning(text, {
-        id: 'alert-count',
-        testId: 'alert-popup',
-        // Bottom right: the popup must not cover the header menu staff reach for.
-        position: 'bottom-right',
-        action: { label: t('alerts:notification.open'), onClick: () => void navigate(appPath('/alert-histories')) },
-      });
-      showBrowserNotification(t('common:shell.productName'), text);
+    ({ count, levels }: UnconfirmedAlerts) => {
+      setPopup({ count, tone: popupTone(levels) });
+      showBrowserNotification(t('common:shell.productName'), t('alerts:notification.text', { count }));
       void playAlertSound();
     },
-    [t, navigate, appPath],
+    [t],
   );
+  const close = useCallback(() => setPopup(null), []);
 
   useAlertNotifier(enabled, announce);
-  return null;
+  if (!enabled || popup === null) return null;
+  return (
+    <AlertPopup
+      text={t('alerts:notification.text', { count: popup.count })}
+      tone={popup.tone}
+      onClose={close}
+      onOpen={() => {
+        setPopup(null);
+        void navigate(appPath('/alert-histories'));
+      }}
+    />
+  );
 }

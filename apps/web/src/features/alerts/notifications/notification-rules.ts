@@ -1,4 +1,4 @@
-import { ALERT_REPEAT_SUPPRESS_MS, receivesAlertPopups, type Role } from '@wearable/domain';
+import { ALERT_REPEAT_SUPPRESS_MS, alertColour, receivesAlertPopups, type AlertLevel, type Role } from '@wearable/domain';
 import { isDemoPath, stripDemoPrefix } from '../../../lib/demo';
 
 /** localStorage key of the stored alert memo (spec section 3: count, timestamp). Logout clears it with the rest. */
@@ -47,4 +47,17 @@ export function writeAlertMemo(memo: AlertMemo): void {
   } catch {
     // A full or blocked storage only means a repeat popup may show again.
   }
+}
+
+/** How the popup looks and speaks: red unless every open alert is a caution; assertive when one is an emergency. */
+export interface PopupTone {
+  colour: 'amber' | 'red';
+  urgent: boolean;
+}
+
+export function popupTone(levels: readonly AlertLevel[]): PopupTone {
+  return {
+    colour: levels.length > 0 && levels.every((level) => alertColour(level) === 'amber') ? 'amber' : 'red',
+    urgent: levels.includes('EMERGENCY'),
+  };
 }

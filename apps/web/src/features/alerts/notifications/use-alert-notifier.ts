@@ -1,4 +1,4 @@
-import { ALERT_POLL_INTERVAL_MS, type AlertListResponse } from '@wearable/domain';
+import { ALERT_POLL_INTERVAL_MS, type AlertLevel, type AlertListResponse } from '@wearable/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../../lib/api';
@@ -7,40 +7,51 @@ import { decideNotification, readAlertMemo, writeAlertMemo } from './notificatio
 
 export const UNCONFIRMED_COUNT_KEY = [...ALERTS_KEY, 'unconfirmed-count'] as const;
 
-/** The number of unconfirmed alerts; a failed fetch (status >= 400) is logged only and counts as unknown. */
-async function fetchUnconfirmedCount(): Promise<number | null> {
-  const result = await api.get<AlertListResponse>('/v2/alert/list', { query: { notConfirmed: 'true', pageSize: 1 } });
+/** The newest unconfirmed alerts read for their levels (the popup's colour): one page, as the list's largest. */
+const LEVELS_PAGE_SIZE = 100;
+
+export interface UnconfirmedAlerts {
+  count: number;
+  levels: AlertLevel[];
+}
+
+/** The unconfirmed alerts' count and levels; a failed fetch (status >= 400) is logged only and counts as unknown. */
+async function fetchUnconfirmed(): Promise<UnconfirmedAlerts | null> {
+  const result = await api.get<AlertListResponse>('/v2/alert/list', {
+    query: { notConfirmed: 'true', pageSize: LEVELS_PAGE_SIZE },
+  });
   if (!result.ok) {
     console.warn(`Alert poll failed with status ${result.status}`);
     return null;
   }
-  return typeof result.data.total === 'number' ? result.data.total : null;
+  if (typeof result.data.total !== 'number') return null;
+  return { count: result.data.total, levels: [...new Set(result.data.alerts.map((alert) => alert.level))] };
 }
 
 /**
  * Polls the unconfirmed alerts every 20 s (live `alert` events invalidate the key at once) and calls
  * `announce(count)` when the rules say so; the memo in localStorage is shared by every tab.
  */
-export function useAlertNotifier(enabled: boolean, announce: (count: number) => void): number | null {
+export function useAlertNotifier(enabled: boolean, announce: (unconfirmed: UnconfirmedAlerts) => void): number | null {
   const query = useQuery({
     queryKey: UNCONFIRMED_COUNT_KEY,
-    queryFn: fetchUnconfirmedCount,
+    queryFn: fetchUnconfirmed,
     enabled,
     refetchInterval: ALERT_POLL_INTERVAL_MS,
     refetchIntervalInBackground: true,
     staleTime: 0,
     retry: false,
   });
-  const count = enabled ? (query.data ?? null) : null;
+  const unconfirmed = enabled ? (query.data ?? null) : null;
   const updatedAt = query.dataUpdatedAt;
 
   useEffect(() => {
-    if (count === null) return;
-    const decision = decideNotification(count, readAlertMemo(), Date.now());
+    if (unconfirmed === null) return;
+    const decision = decideNotification(unconfirmed.count, readAlertMemo(), Date.now());
     writeAlertMemo(decision.memo);
-    if (decision.notify) announce(count);
+    if (decision.notify) announce(unconfirmed);
     // Every fetch is a new chance to announce (same count after 5 min), hence updatedAt.
-  }, [count, updatedAt, announce]);
+  }, [unconfirmed, updatedAt, announce]);
 
-  return count;
+  return unconfirmed?.count ?? null;
 }

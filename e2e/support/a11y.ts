@@ -1,0 +1,74 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import { writeStorage, STORAGE_KEYS } from './session.js';
+
+export type Lng = 'ja' | 'en';
+export const LANGUAGES: readonly Lng[] = ['ja', 'en'];
+/** A desktop and the narrowest phone the console promises (issue 10). */
+export const WIDTHS = [1280, 360] as const;
+const HEIGHT = 800;
+
+/** WCAG 2.1 A and AA, plus axe's best practices; only critical and serious findings fail. */
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+const FAILING_IMPACTS = new Set(['critical', 'serious']);
+
+/** One line per failing rule, with the first few offending elements, so a report reads without the trace. */
+export async function axeFindings(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  return results.violations
+    .filter((v) => FAILING_IMPACTS.has(v.impact ?? ''))
+    .map((v) => {
+      const where = v.nodes
+        .slice(0, 3)
+        .map((n) => `${n.target.join(' ')}${n.failureSummary ? ` (${n.failureSummary.split('\n').slice(1, 2).join('').trim()})` : ''}`)
+        .join('; ');
+      return `${v.id} [${v.impact}] x${v.nodes.length}: ${where}`;
+    });
+}
+
+/** How far the page scrolls sideways (0 when it fits). */
+export async function sidewaysOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => Math.max(0, document.documentElement.scrollWidth - window.innerWidth));
+}
+
+/** The widest elements sticking out of the viewport: names the culprit when the width check fails. */
+export async function widestElements(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const limit = window.innerWidth;
+    const out: { name: string; right: number }[] = [];
+    for (const el of Array.from(document.body.querySelectorAll('*'))) {
+      const right = el.getBoundingClientRect().right + window.scrollX;
+      if (right > limit + 1) {
+        const id = el.getAttribute('data-testid') ?? el.className.toString().slice(0, 60);
+        out.push({ name: `${el.tagName.toLowerCase()}[${id}]`, right: Math.round(right) });
+      }
+    }
+    return out.sort((a, b) => b.right - a.right).slice(0, 3).map((e) => `${e.name} reaches ${e.right}px`);
+  });
+}
+
+/** Picks the language before the app starts (the switch stores it under i18next's key). */
+export async function useLanguage(page: Page, lng: Lng): Promise<void> {
+  await writeStorage(page, { [STORAGE_KEYS.language]: lng });
+}
+
+export async function setWidth(page: Page, width: number): Promise<void> {
+  await page.setViewportSize({ width, height: HEIGHT });
+}
+
+/** Waits until a page has its heading and no spinner of the app or of the page's data. */
+export async function settle(page: Page): Promise<void> {
+  await expect(page.getByTestId('page-heading').first()).toBeVisible();
+  await expect(page.getByTestId('app-spinner')).toHaveCount(0);
+  await expect(page.getByTestId('page-loading')).toHaveCount(0);
+}
+
+/** Runs axe and the width check on what is on screen now; returns the failures, labelled. */
+export async function auditView(page: Page, label: string): Promise<string[]> {
+  const failures = (await axeFindings(page)).map((f) => `${label}: ${f}`);
+  const overflow = await sidewaysOverflow(page);
+  if (overflow > 0) {
+    failures.push(`${label}: scrolls sideways by ${overflow}px (${(await widestElements(page)).join(', ')})`);
+  }
+  return failures;
+}
