@@ -104,16 +104,30 @@ export function authRepository(db: Queryable) {
       );
     },
 
-    /** Counts one failure; a window older than windowStartCutoff starts over at 1. */
-    async recordFailure(key: string, at: Date, windowStartCutoff: Date): Promise<void> {
-      await db.query(
-        `INSERT INTO sign_in_failures (key, failures, window_start) VALUES ($1, 1, $2)
+    /**
+     * Counts an attempt against every key before its password is checked, in one atomic UPSERT,
+     * so concurrent attempts cannot all read a count below the limit. A window older than
+     * windowStartCutoff starts over at 1. Returns each key's count including this attempt.
+     */
+    async reserveAttempt(keys: string[], at: Date, windowStartCutoff: Date): Promise<FailureWindow[]> {
+      return db.query<FailureWindow>(
+        `INSERT INTO sign_in_failures (key, failures, window_start)
+         SELECT k, 1, $2 FROM unnest($1::text[]) AS k
          ON CONFLICT (key) DO UPDATE SET
            failures = CASE WHEN sign_in_failures.window_start <= $3
                            THEN 1 ELSE sign_in_failures.failures + 1 END,
            window_start = CASE WHEN sign_in_failures.window_start <= $3
-                               THEN $2 ELSE sign_in_failures.window_start END`,
-        [key, at, windowStartCutoff],
+                               THEN $2 ELSE sign_in_failures.window_start END
+         RETURNING key, failures, window_start AS "windowStart"`,
+        [keys, at, windowStartCutoff],
+      );
+    },
+
+    /** Gives back an attempt that turned out right (it was counted in advance). */
+    async releaseAttempt(key: string): Promise<void> {
+      await db.query(
+        'UPDATE sign_in_failures SET failures = GREATEST(failures - 1, 0) WHERE key = $1',
+        [key],
       );
     },
 

@@ -52,15 +52,18 @@ export function authService(ctx: AppContext) {
     return issuePair(userId, randomUUID(), now, now, (row) => repo.insertRefreshToken(row));
   }
 
-  async function refuseIfLocked(keys: string[], now: Date): Promise<void> {
+  /** Counts this attempt in advance; refuses it when a key is already over the limit. */
+  async function reserveAttempt(keys: string[], now: Date): Promise<void> {
     const windowMs = windowSeconds * 1000;
+    const cutoff = new Date(now.getTime() - windowMs);
     let retryMs = 0;
-    for (const w of await repo.failureWindows(keys)) {
-      const endsAt = w.windowStart.getTime() + windowMs;
-      if (w.failures >= maxFailures && endsAt > now.getTime()) {
-        retryMs = Math.max(retryMs, endsAt - now.getTime());
+    for (const w of await repo.reserveAttempt(keys, now, cutoff)) {
+      if (w.failures > maxFailures) {
+        retryMs = Math.max(retryMs, w.windowStart.getTime() + windowMs - now.getTime());
       }
     }
+    // Now and then, drop ended windows so guessing from many addresses cannot grow the table forever.
+    if (Math.random() < 0.01) await repo.deleteStaleFailures(cutoff);
     if (retryMs > 0) {
       const minutes = Math.max(1, Math.ceil(retryMs / 60_000));
       throw new ApiError(
@@ -83,24 +86,20 @@ export function authService(ctx: AppContext) {
 
     async signIn(input: SignInBody, clientAddress: string): Promise<SignInResult> {
       const email = input.email.trim().toLowerCase();
-      const accountKey = `email:${email}`;
       // X-Forwarded-For is the client's to write: a long one overflowed the key's index (a 500). Real
       // addresses are at most 45 characters.
-      const addressKey = `ip:${clientAddress.slice(0, 64)}`;
-      const now = ctx.now();
-      // Keyed by the address typed, not the account row, so a 429 says nothing of existence.
-      await refuseIfLocked([accountKey, addressKey], now);
+      const address = clientAddress.slice(0, 64);
+      // Per account AND address, and per address: guessing locks the guesser's address, never the
+      // owner at hers (docs/decisions/0002-tokens.md). Keyed by the address typed, not the account
+      // row, so a 429 says nothing of existence.
+      const accountKey = `email-ip:${email}|${address}`;
+      const addressKey = `ip:${address}`;
+      await reserveAttempt([accountKey, addressKey], ctx.now());
       const account = await repo.findAccountByEmail(email);
       const ok = await verifyPassword(account?.passwordHash ?? null, input.password);
-      if (!account || !ok) {
-        const cutoff = new Date(now.getTime() - windowSeconds * 1000);
-        await repo.recordFailure(accountKey, now, cutoff);
-        await repo.recordFailure(addressKey, now, cutoff);
-        // Now and then, drop ended windows so guessing from many addresses cannot grow the table forever.
-        if (Math.random() < 0.01) await repo.deleteStaleFailures(cutoff);
-        throw invalidCredentials();
-      }
+      if (!account || !ok) throw invalidCredentials();
       await repo.clearFailures(accountKey);
+      await repo.releaseAttempt(addressKey);
       return secondFactor.completeSignIn(account.id);
     },
 

@@ -54,19 +54,13 @@ export function totpService(ctx: AppContext, startSession: (userId: string) => P
     const key = `totp:${userId}`;
     const now = ctx.now();
     const windowMs = ctx.config.signInWindow * 1000;
-    const [window] = await failures.failureWindows([key]);
-    if (
-      window &&
-      window.failures >= ctx.config.signInMaxFailures &&
-      window.windowStart.getTime() + windowMs > now.getTime()
-    ) {
+    // Counted before the check in one atomic UPSERT, so concurrent guesses cannot pass the limit.
+    const [window] = await failures.reserveAttempt([key], now, new Date(now.getTime() - windowMs));
+    if (window && window.failures > ctx.config.signInMaxFailures) {
       throw new ApiError(429, 'TOO_MANY_ATTEMPTS', 'Too many wrong codes; try again later');
     }
     const step = await stepOf(sealed, code);
-    if (step === null || !(await repo.acceptStep(userId, step))) {
-      await failures.recordFailure(key, now, new Date(now.getTime() - windowMs));
-      throw wrongCode();
-    }
+    if (step === null || !(await repo.acceptStep(userId, step))) throw wrongCode();
     await failures.clearFailures(key);
     return step;
   }
