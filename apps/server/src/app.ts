@@ -21,6 +21,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { totpRoutes } from './modules/auth/totp.routes.js';
 import { oidcRoutes } from './modules/auth/oidc.routes.js';
 import { signInSettingsRoutes } from './modules/organizations/sign-in-settings.routes.js';
+import { signInMethodsRoutes } from './modules/auth/sign-in-methods.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.js';
 import { membersRoutes } from './modules/members/members.routes.js';
@@ -85,6 +86,7 @@ export async function buildApp(
   await app.register(authRoutes, { ctx });
   await app.register(totpRoutes, { ctx });
   await app.register(oidcRoutes, { ctx });
+  await app.register(signInMethodsRoutes, { ctx });
   await app.register(usersRoutes, { ctx });
   await app.register(organizationsRoutes, { ctx });
   await app.register(signInSettingsRoutes, { ctx });

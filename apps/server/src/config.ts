@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { SIGN_IN_METHODS, type SignInMethod } from '@wearable/domain';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -71,6 +72,13 @@ const schema = z.object({
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   OIDC_DISPLAY_NAME: z.string().min(1).max(60).default('OpenID Connect'),
+  SIGN_IN_METHODS: z
+    .string()
+    .regex(
+      /^\s*(password|emailLink|phone)(\s*,\s*(password|emailLink|phone))*\s*$/,
+      'must be a comma-separated list of password, emailLink, phone',
+    )
+    .default('password,emailLink,phone'),
 });
 
 export type Config = {
@@ -125,6 +133,8 @@ export type Config = {
   oidc:
     | { issuer: string; clientId: string; clientSecret: string | undefined; displayName: string }
     | undefined;
+  /** Sign-in methods offered (the others' endpoints answer 403). */
+  signInMethods: SignInMethod[];
 };
 
 export class ConfigError extends Error {}
@@ -191,5 +201,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             displayName: e.OIDC_DISPLAY_NAME,
           }
         : undefined,
+    signInMethods: SIGN_IN_METHODS.filter((m) => e.SIGN_IN_METHODS.split(',').some((x) => x.trim() === m)),
   };
 }

@@ -9,6 +9,7 @@ export * from './permissions.js';
 export * from './errors.js';
 export * from './contracts/common.js';
 export * from './contracts/auth.js';
+export * from './contracts/sign-in-methods.js';
 export * from './contracts/user.js';
 export * from './contracts/organizations.js';
 export * from './contracts/devices.js';

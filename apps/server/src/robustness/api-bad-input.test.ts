@@ -44,6 +44,10 @@ const PUBLIC = new Set([
   'GET /v2/auth/oidc/callback',
   'POST /v2/auth/oidc/exchange',
 ]);
+// Email-link and phone-code sign-in, and the list of methods for the login page.
+for (const op of ['GET /v2/auth/methods', 'POST /v2/auth/emailLink', 'POST /v2/auth/emailLink/verify', 'POST /v2/auth/phoneCode', 'POST /v2/auth/phoneSignIn']) {
+  PUBLIC.add(op);
+}
 const isPublic = (op: Operation) => PUBLIC.has(`${op.method} ${op.path}`);
 const isGateway = (op: Operation) => op.path.startsWith('/gateway/');
 

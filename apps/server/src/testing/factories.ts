@@ -91,6 +91,11 @@ export async function createUser(
     managedGroupIds?: string[];
     linkedWearerIds?: string[];
     agreedTerms?: boolean;
+    /** E.164; phoneVerified lets it sign in by SMS code. */
+    phoneNumber?: string;
+    phoneVerified?: boolean;
+    /** Language of the user's mails and SMS (default ja). */
+    locale?: 'ja' | 'en';
   },
 ): Promise<UserRecord> {
   const ctx = 'ctx' in t ? t.ctx : t;
@@ -100,9 +105,21 @@ export async function createUser(
   const name = opts.name ?? `${opts.role} ${short()}`;
   const organizationId = opts.organizationId ?? null;
   await ctx.db.query(
-    `INSERT INTO users (id, organization_id, role, name, email, email_verified, password_hash, group_id)
-     VALUES ($1, $2, $3, $4, $5, true, $6, $7)`,
-    [uid, organizationId, opts.role, name, email, await factoryHash, opts.groupId ?? null],
+    `INSERT INTO users (id, organization_id, role, name, email, email_verified, password_hash, group_id,
+                        phone_number, phone_verified, locale)
+     VALUES ($1, $2, $3, $4, $5, true, $6, $7, $8, $9, $10)`,
+    [
+      uid,
+      organizationId,
+      opts.role,
+      name,
+      email,
+      await factoryHash,
+      opts.groupId ?? null,
+      opts.phoneNumber ?? null,
+      opts.phoneVerified ?? false,
+      opts.locale ?? 'ja',
+    ],
   );
   for (const groupId of opts.managedGroupIds ?? []) {
     await ctx.db.query('INSERT INTO group_managers (group_id, user_id) VALUES ($1, $2)', [

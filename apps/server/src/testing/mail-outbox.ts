@@ -39,3 +39,17 @@ export async function mailsIn(ctx: AppContext, to?: string): Promise<ReceivedMai
   const mails = await Promise.all(files.map(async (f) => parseMail(await readFile(join(dir, f)), f)));
   return to ? mails.filter((m) => m.to === to.toLowerCase()) : mails;
 }
+
+/** The texts of the embedded SMS outbox (DATA_DIR/sms) to a number, oldest first, once at least `count` arrived. */
+export async function smsTo(ctx: AppContext, to: string, count = 1, waitMs = 10_000): Promise<string[]> {
+  const dir = join(ctx.config.dataDir, 'sms');
+  const digits = to.replace(/[^\d+]/g, '');
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.includes(`_${digits}_sms`)).sort();
+    if (files.length >= count || Date.now() > deadline) {
+      return Promise.all(files.map((f) => readFile(join(dir, f), 'utf8')));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

@@ -1,0 +1,35 @@
+import { ApiError } from '../../errors.js';
+import type { AuthRepository } from './auth.repository.js';
+
+/**
+ * Counts requests per key (a typed address, a number, a client address) in a window, on the
+ * sign-in failure table: keys name what was typed, never an account, so a 429 says nothing of
+ * whether one exists.
+ */
+export function requestLimits(repo: AuthRepository, windowSeconds: number) {
+  const windowMs = windowSeconds * 1000;
+  return {
+    /** 429 when any key already reached its maximum within the window. */
+    async refuseIfOver(limits: Array<[key: string, max: number]>, now: Date): Promise<void> {
+      const windows = await repo.failureWindows(limits.map(([key]) => key));
+      let retryMs = 0;
+      for (const w of windows) {
+        const max = limits.find(([key]) => key === w.key)?.[1] ?? Infinity;
+        const endsAt = w.windowStart.getTime() + windowMs;
+        if (w.failures >= max && endsAt > now.getTime()) retryMs = Math.max(retryMs, endsAt - now.getTime());
+      }
+      if (retryMs > 0) {
+        const minutes = Math.max(1, Math.ceil(retryMs / 60_000));
+        throw new ApiError(429, 'TOO_MANY_ATTEMPTS', `Too many attempts; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`);
+      }
+    },
+
+    async count(keys: string[], now: Date): Promise<void> {
+      const cutoff = new Date(now.getTime() - windowMs);
+      for (const key of keys) await repo.recordFailure(key, now, cutoff);
+    },
+  };
+}
+
+/** X-Forwarded-For is the client's to write: real addresses are at most 45 characters. */
+export const clientKey = (prefix: string, address: string) => `${prefix}:ip:${address.slice(0, 64)}`;
