@@ -55,6 +55,17 @@ describe('email-link sign-in, as a person does it', () => {
     expect(again.json()).toMatchObject({ code: 'LINK_USED' });
   });
 
+  it('ends in the TOTP step when the organisation requires a second factor, as password sign-in does', async () => {
+    const org = await createOrganization(t);
+    await t.db.query('UPDATE organizations SET require_totp = true WHERE id = $1', [org.id]);
+    const staff = await createUser(t, { role: 'ORGANIZATION_GENERAL', organizationId: org.id });
+    await requestLink(staff.email);
+    const res = await verify({ token: await linkTokenFor(staff.email) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ mfaRequired: true, code: 'TOTP_ENROLMENT_REQUIRED' });
+    expect(res.json()).not.toHaveProperty('accessToken');
+  });
+
   it('answers an unknown address exactly as a known one, and mails nothing', async () => {
     const staff = await newStaff();
     const known = await requestLink(staff.email);
