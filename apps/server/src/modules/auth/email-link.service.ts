@@ -32,8 +32,7 @@ export function emailLinkService(ctx: AppContext, finish: (userId: string) => Pr
         [`link:email:${email}`, LINKS_PER_ADDRESS],
         [clientKey('link', clientAddress), REQUESTS_PER_CLIENT],
       ];
-      await limits.refuseIfOver(keys, now);
-      await limits.count(keys.map(([k]) => k), now);
+      await limits.take(keys, now);
       const account = await codes.accountByEmail(email);
       if (!account) return { accepted: true };
       const token = randomBytes(32).toString('base64url');

@@ -50,8 +50,7 @@ export function phoneCodeService(ctx: AppContext, finish: (userId: string) => Pr
         [`code:phone:${input.phoneNumber}`, CODES_PER_NUMBER],
         [clientKey('code', clientAddress), PHONE_REQUESTS_PER_CLIENT],
       ];
-      await limits.refuseIfOver(keys, now);
-      await limits.count(keys.map(([k]) => k), now);
+      await limits.take(keys, now);
       const account = await codes.accountByVerifiedPhone(input.phoneNumber);
       if (!account) return { accepted: true };
       const id = randomUUID();
@@ -75,17 +74,18 @@ export function phoneCodeService(ctx: AppContext, finish: (userId: string) => Pr
     async signIn(input: { phoneNumber: string; code: string }, clientAddress: string): Promise<SignInResult> {
       const now = ctx.now();
       const clientLimit: [string, number] = [clientKey('code', clientAddress), PHONE_REQUESTS_PER_CLIENT];
-      await limits.refuseIfOver([clientLimit], now);
+      // Counted before the code is checked (concurrent guesses cannot slip under the limit); a right code gives it back.
+      await limits.take([clientLimit], now);
       const account = await codes.accountByVerifiedPhone(input.phoneNumber);
       const row = account && (await codes.liveCode('PHONE_CODE', account.id, now));
       const expected = row ? Buffer.from(row.codeHash, 'hex') : Buffer.alloc(32);
       const given = Buffer.from(hashCode(row?.id ?? '', input.code), 'hex');
       if (!row || row.sentTo !== input.phoneNumber || !timingSafeEqual(expected, given)) {
         if (row) await codes.recordWrongCode(row.id, now, PHONE_CODE_ATTEMPTS);
-        await limits.count([clientLimit[0]], now);
         throw invalidCode();
       }
       if (!(await codes.consume(row.id, now, PHONE_CODE_ATTEMPTS))) throw invalidCode();
+      await limits.release(clientLimit[0]);
       return finish(row.userId);
     },
   };
