@@ -13,6 +13,7 @@ import { type AppContext, closeContext } from './context.js';
 import { frameworkErrors, registerErrorHandler } from './plugins/error-handler.js';
 import { nulGuard } from './plugins/nul-guard.js';
 import { loggerOptions } from './plugins/logging.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { monitoringRoutes } from './modules/monitoring/monitoring.routes.js';
 import { authPlugin } from './plugins/auth.js';
@@ -64,6 +65,7 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  await registerSecurityHeaders(app);
   app.addHook('onClose', () => closeContext(ctx));
 
   await app.register(fastifySwagger, {

@@ -1,3 +1,4 @@
+import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { errorBody, liveTicketResponse } from '@wearable/domain';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -83,8 +84,10 @@ export const liveRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (plain,
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, {
+        // The security headers set so far (a hijacked reply does not send them itself).
+        ...(reply.getHeaders() as OutgoingHttpHeaders),
         'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
+        'cache-control': 'no-store, no-transform',
         connection: 'keep-alive',
         // Proxies such as nginx would otherwise buffer the stream.
         'x-accel-buffering': 'no',
