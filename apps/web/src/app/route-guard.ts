@@ -9,7 +9,7 @@ export interface GuardState {
 
 /** Static pages reachable by anyone, signed in or not (footer links). */
 export const PUBLIC_PATHS = ['/terms', '/privacy'] as const;
-const SIGN_IN_PATHS = ['/login', '/verify'];
+const SIGN_IN_PATHS = ['/login', '/login/oidc', '/verify'];
 const PERSONAL_PATHS = ['/user/record', '/user/info', '/select-device', '/user/settings/alert'];
 const PERSONAL_SELF_PATHS = ['/user/record', '/user/info', '/user/settings/alert'];
 

@@ -25,7 +25,7 @@ export const SHELL_ROUTES: { path: string; element: ReactNode }[] = [
   { path: '_app', element: placeholder('pages.app') },
   { path: 'select-device', element: lazyPage(() => import('../features/user/components/select-device-page'), 'SelectDevicePage') },
   { path: 'user/record', element: lazyPage(() => import('./pages/personal-record-page'), 'PersonalRecordPage') },
-  { path: 'user/info', element: lazyPage(() => import('../features/user/components/user-info-page'), 'UserInfoPage') },
+  { path: 'user/info', element: lazyPage(() => import('./pages/user-info-with-sign-in'), 'UserInfoWithSignInPage') },
   { path: 'user/settings/alert', element: lazyPage(() => import('./pages/personal-alert-settings-page'), 'PersonalAlertSettingsPage') },
   { path: 'organization', element: lazyPage(() => import('../features/organizations/components/organizations-page'), 'OrganizationsPage') },
   { path: 'organization/:id', element: placeholder('pages.organizationDetail') },
@@ -61,6 +61,7 @@ function appTree(): RouteObject[] {
   return [
     { index: true, element: null }, // the guard always redirects /
     { path: 'login', element: suspended(lazyPage(() => import('../features/auth/components/login-page'), 'LoginPage')) },
+    { path: 'login/oidc', element: suspended(lazyPage(() => import('../features/auth/components/oidc-callback-page'), 'OidcCallbackPage')) },
     { path: 'verify', element: suspended(lazyPage(() => import('../features/auth/components/verify-page'), 'VerifyPage')) },
     { element: suspended(<ShellLayout />), children: SHELL_ROUTES.map(({ path, element }) => ({ path, element: suspendedPage(element) })) },
   ];

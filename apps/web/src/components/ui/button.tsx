@@ -32,18 +32,16 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant;
 }
 
-export function Button({ variant = 'default', className, type = 'button', ...rest }: ButtonProps) {
-  return (
-    <button
-      type={type}
-      className={clsx(
-        'inline-flex min-h-10 items-center justify-center gap-2 rounded-md px-4 text-sm font-medium transition-colors',
-        'disabled:cursor-not-allowed disabled:opacity-50',
-        focusRing,
-        variantClasses[variant],
-        className,
-      )}
-      {...rest}
-    />
+/** A button's look, also for a link that acts as one (a full page load, say). */
+export const buttonClasses = (variant: ButtonVariant = 'default', className?: string) =>
+  clsx(
+    'inline-flex min-h-10 items-center justify-center gap-2 rounded-md px-4 text-sm font-medium transition-colors',
+    'disabled:cursor-not-allowed disabled:opacity-50',
+    focusRing,
+    variantClasses[variant],
+    className,
   );
+
+export function Button({ variant = 'default', className, type = 'button', ...rest }: ButtonProps) {
+  return <button type={type} className={buttonClasses(variant, className)} {...rest} />;
 }

@@ -1,8 +1,8 @@
-import type { SignInBody, TokenPair } from '@wearable/domain';
+import type { SignInBody, SignInResult } from '@wearable/domain';
 import { api } from '../../../lib/api';
 import { getRefreshToken } from '../../../lib/storage';
 
-export const signIn = (body: SignInBody) => api.post<TokenPair>('/v2/auth/signIn', body, { auth: false });
+export const signIn = (body: SignInBody) => api.post<SignInResult>('/v2/auth/signIn', body, { auth: false });
 
 /** Revokes the refresh token on the server; a failure must not keep anyone signed in. */
 export async function signOut(): Promise<void> {

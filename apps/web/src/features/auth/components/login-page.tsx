@@ -1,13 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import type { MfaChallenge } from '@wearable/domain';
 import { Button } from '../../../components/ui/button';
 import { LanguageSwitch } from '../../../components/ui/language-switch';
 import { AppLink } from '../../../lib/app-path';
-import { session } from '../../../lib/session';
-import { loadUserInfo } from '../../../lib/session-api';
-import { storeTokens } from '../../../lib/storage';
 import { signIn } from '../api/auth-api';
+import { useFinishSignIn } from '../hooks/use-finish-sign-in';
+import { OidcButton } from './oidc-button';
+import { SignInCard } from './sign-in-card';
+import { TotpStep } from './totp-step';
 
 const KNOWN_ERRORS = ['INVALID_CREDENTIALS', 'TOO_MANY_ATTEMPTS', 'VALIDATION_FAILED'];
 
@@ -16,9 +17,11 @@ const inputClass =
 
 export function LoginPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const finish = useFinishSignIn();
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  // The password was right but the account needs its TOTP code (or to enrol) first.
+  const [challenge, setChallenge] = useState<MfaChallenge | null>(null);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -36,19 +39,26 @@ export function LoginPage() {
       setPending(false);
       return;
     }
-    storeTokens(result.data, Date.now());
-    const user = await loadUserInfo();
-    if (!user.ok) {
-      session.end();
-      setError(t('login.errors.generic'));
+    if ('mfaRequired' in result.data) {
+      setChallenge(result.data);
       setPending(false);
       return;
     }
-    session.reload();
-    // The guard sends personal roles on to /user/record.
-    await navigate('/devices', { replace: true });
+    if (!(await finish(result.data))) {
+      setError(t('login.errors.generic'));
+      setPending(false);
+    }
   }
 
+  if (challenge !== null) {
+    return (
+      <SignInCard title={t('login.title')}>
+        <div className="mt-6">
+          <TotpStep challenge={challenge} onRestart={() => setChallenge(null)} />
+        </div>
+      </SignInCard>
+    );
+  }
   return (
     <main className="relative flex min-h-screen items-center justify-center bg-slate-50 px-4">
       <LanguageSwitch className="absolute top-4 right-4" />
@@ -75,6 +85,7 @@ export function LoginPage() {
             {pending ? t('login.submitting') : t('login.submit')}
           </Button>
         </form>
+        <OidcButton />
         <p className="mt-6 text-center text-sm">
           <AppLink to="/demo" className="text-teal-700 underline-offset-4 hover:underline">
             {t('login.tryDemo')}

@@ -1,0 +1,12 @@
+import { TotpSettings } from '../../features/auth/components/totp-settings';
+import { UserInfoPage } from '../../features/user/components/user-info-page';
+
+/** /user/info: the registration info (user feature) and the two-step sign-in setting (auth feature). */
+export function UserInfoWithSignInPage() {
+  return (
+    <>
+      <UserInfoPage />
+      <TotpSettings />
+    </>
+  );
+}
