@@ -1,4 +1,4 @@
-import type { SignInResult, TokenPair, TotpSetupResponse, TotpStatus } from '@wearable/domain';
+import type { SignInMethodsResponse, SignInResult, TokenPair, TotpSetupResponse, TotpStatus } from '@wearable/domain';
 import { api } from '../../../lib/api';
 
 // The second step of a sign-in and social sign-in: calls made before there are tokens.
@@ -15,12 +15,8 @@ export const setupTotp = () => api.post<TotpSetupResponse>('/v2/auth/totp/setup'
 export const enableTotp = (body: { code: string }) => api.post<TotpStatus>('/v2/auth/totp/enable', body);
 export const disableTotp = (body: { code: string }) => api.post<TotpStatus>('/v2/auth/totp/disable', body);
 
-/**
- * GET /v2/auth/methods (the mail branch's contract, `signInMethodsResponse`): only the OIDC part
- * is read here.
- */
-export const getSignInMethods = () =>
-  api.get<{ oidc?: { displayName: string } | null }>('/v2/auth/methods', { auth: false });
+/** GET /v2/auth/methods: the OIDC button reads its `oidc` part. */
+export const getSignInMethods = () => api.get<SignInMethodsResponse>('/v2/auth/methods', { auth: false });
 
 /** Where the browser goes to start social sign-in (a full page load, not a fetch). */
 export const OIDC_START_URL = '/v2/auth/oidc/start';
