@@ -150,7 +150,7 @@ async function mqttSender(brokerPort) {
       const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${brokerPort}`, {
         username: g.id,
         password: g.credential,
-        clientId: `bench-${g.id}`,
+        clientId: `${g.id}/bench`,
         reconnectPeriod: 0,
       });
       return {

@@ -9,7 +9,17 @@ import {
 import { handleBatchMessage } from './batch-message.js';
 import type { MqttLog, MqttService } from './mqtt.js';
 
+const IDENTIFIER_REJECTED = 2;
 const BAD_USERNAME_OR_PASSWORD = 4;
+
+/**
+ * A gateway's client id is its gateway id, or its gateway id, "/" and a suffix of its choosing
+ * (several connections of one gateway). Bound to the authenticated gateway, another gateway cannot
+ * take over its connection or its persistent session (queued results). "/" cannot appear in a
+ * usable gateway id (it separates topic levels), so no id's suffix form equals another's.
+ */
+export const clientIdBelongsTo = (clientId: string, gatewayId: string): boolean =>
+  !gatewayId.includes('/') && (clientId === gatewayId || clientId.startsWith(`${gatewayId}/`));
 const SERVER_UNAVAILABLE = 3;
 
 function authError(message: string, returnCode: number): AuthenticateError {
@@ -34,11 +44,18 @@ export async function startEmbeddedBroker(
     authenticate(client, username, password, done) {
       authenticateGateway(ctx, username ?? '', password?.toString('utf8') ?? '').then(
         (gateway) => {
-          if (gateway) {
-            gateways.set(client, gateway);
-            return done(null, true);
+          if (!gateway) {
+            return done(authError('Bad gateway id or credential', BAD_USERNAME_OR_PASSWORD), false);
           }
-          done(authError('Bad gateway id or credential', BAD_USERNAME_OR_PASSWORD), false);
+          // Checked here, before aedes registers the client and closes any other with this id.
+          if (!clientIdBelongsTo(client.id, gateway.id)) {
+            return done(
+              authError(`Client id must be "${gateway.id}" or "${gateway.id}/…"`, IDENTIFIER_REJECTED),
+              false,
+            );
+          }
+          gateways.set(client, gateway);
+          done(null, true);
         },
         (err: unknown) => done(authError((err as Error).message, SERVER_UNAVAILABLE), false),
       );

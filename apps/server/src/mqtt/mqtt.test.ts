@@ -31,12 +31,18 @@ async function newWearer(): Promise<WearerRecord> {
   const org = await createOrganization(t.db);
   return createWearer(t.db, { organizationId: org.id });
 }
-const connectAs = (w: WearerRecord, password = w.gateway.credential) =>
+const connectAs = (
+  w: WearerRecord,
+  password = w.gateway.credential,
+  clientId = `${w.gateway.id}/test`,
+  more: mqtt.IClientOptions = {},
+) =>
   mqtt.connectAsync(`mqtt://127.0.0.1:${broker.port}`, {
     username: w.gateway.id,
     password,
     reconnectPeriod: 0,
-    clientId: `test-${w.gateway.id}`.slice(0, 60),
+    clientId,
+    ...more,
   });
 const readingCount = async (wearerId: string) =>
   Number(
@@ -130,6 +136,34 @@ describe('embedded MQTT broker', () => {
     });
     expect(await readingCount(a.uid)).toBe(0);
     await own.endAsync();
+  });
+
+  it("a gateway cannot take another gateway's client id: refused, and the real one stays connected", async () => {
+    const victim = await newWearer();
+    const attacker = await newWearer(); // another organisation
+    // A persistent session, so a takeover would also hand over queued results.
+    const real = await connectAs(victim, victim.gateway.credential, victim.gateway.id, { clean: false });
+    await real.subscribeAsync(gatewayTopics.results(victim.gateway.id), { qos: 1 });
+    let realClosed = false;
+    real.on('close', () => (realClosed = true));
+    for (const stolen of [victim.gateway.id, `${victim.gateway.id}/x`, 'no-gateway-prefix']) {
+      await expect(
+        connectAs(attacker, attacker.gateway.credential, stolen, { clean: false }),
+        stolen,
+      ).rejects.toThrow();
+    }
+    // Still connected and still ingesting.
+    expect(realClosed).toBe(false);
+    const result = nextMessage(real);
+    const batch = {
+      readings: [{ serialNumber: victim.bracelet.serialNumber, at: new Date().toISOString(), heartRate: 71 }],
+    };
+    await real.publishAsync(gatewayTopics.batches(victim.gateway.id), JSON.stringify(batch), { qos: 1 });
+    expect(await result).toMatchObject({ accepted: 1 });
+    // Its own id, or its id with a /suffix, is fine.
+    const own = await connectAs(attacker, attacker.gateway.credential, `${attacker.gateway.id}/second`);
+    await own.endAsync();
+    await real.endAsync();
   });
 
   it('logs one clear line and stays off when the port is taken', async () => {

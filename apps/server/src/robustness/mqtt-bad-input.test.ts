@@ -38,7 +38,7 @@ const connect = (username: string, password: string) =>
     password,
     reconnectPeriod: 0,
     connectTimeout: 10_000,
-    clientId: `robust-${Math.random().toString(36).slice(2, 10)}`,
+    clientId: `${username}/robust-${Math.random().toString(36).slice(2, 10)}`,
   });
 
 describe('MQTT batches with bad input', () => {

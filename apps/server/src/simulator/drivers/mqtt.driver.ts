@@ -30,7 +30,8 @@ export function createMqttDriver(
 
   const connect = async (gateway: GatewayCredentials): Promise<MqttClient> => {
     const client = await connectAsync(brokerUrl, {
-      clientId: `sim-${gateway.gatewayId}-${randomUUID().slice(0, 8)}`,
+      // Client ids are bound to the gateway: its id, "/" and a suffix (docs/gateway-protocol.md).
+      clientId: `${gateway.gatewayId}/sim-${randomUUID().slice(0, 8)}`,
       username: gateway.gatewayId,
       password: gateway.credential,
       reconnectPeriod: 2000,
