@@ -49,13 +49,13 @@ export function totpService(ctx: AppContext, startSession: (userId: string) => P
   }
 
   // Wrong codes count per account within SIGN_IN_WINDOW, across challenges and the settings calls,
-  // so asking for new challenges (the password is known) does not give unlimited guesses.
+  // so asking for new challenges (the password is known) does not give unlimited guesses. Each try
+  // is counted before the code is checked (atomically), so parallel guesses cannot pass the limit.
   async function checkCode(userId: string, sealed: string, code: string): Promise<number> {
     const key = `totp:${userId}`;
     const now = ctx.now();
-    const windowMs = ctx.config.signInWindow * 1000;
-    // Counted before the check in one atomic UPSERT, so concurrent guesses cannot pass the limit.
-    const [window] = await failures.reserveAttempt([key], now, new Date(now.getTime() - windowMs));
+    const cutoff = new Date(now.getTime() - ctx.config.signInWindow * 1000);
+    const [window] = await failures.reserveAttempt([key], now, cutoff);
     if (window && window.failures > ctx.config.signInMaxFailures) {
       throw new ApiError(429, 'TOO_MANY_ATTEMPTS', 'Too many wrong codes; try again later');
     }

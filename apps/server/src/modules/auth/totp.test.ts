@@ -129,6 +129,21 @@ describe('TOTP second factor, turned on by the user', () => {
     expect(right.json().code).toBe('INVALID_CHALLENGE');
   });
 
+  it('stops taking codes for the account after too many wrong ones, across challenges', async () => {
+    const user = await staff();
+    const setup = await turnOn(user);
+    nextStep();
+    for (let i = 0; i < 5; i++) {
+      const { challenge } = (await signIn(user)).json<MfaChallenge>();
+      const res = await post('/v2/auth/totp/verify', { challenge, code: wrongCodeFor(setup) });
+      expect(res.json().code).toBe('INVALID_TOTP_CODE');
+    }
+    const { challenge } = (await signIn(user)).json<MfaChallenge>();
+    const right = await post('/v2/auth/totp/verify', { challenge, code: codeFor(setup) });
+    expect(right.statusCode).toBe(429);
+    expect(right.json().code).toBe('TOO_MANY_ATTEMPTS');
+  });
+
   it('is turned off with a current code, and sign-in gives tokens again', async () => {
     const user = await staff();
     const setup = await turnOn(user);
