@@ -41,6 +41,13 @@ const schema = z.object({
     .string()
     .regex(/^https?:\/\//, 'must be an http(s) URL template with {o} and {p}')
     .optional(),
+  MONITORING_DSN: z
+    .string()
+    .regex(
+      /^https:\/\/[^@/\s]+@o\d{1,20}\.[a-z0-9.-]+(:\d+)?\/\d{1,20}\/?$/i,
+      'must be the monitoring DSN, https://<key>@o<organisation>.<host>/<project>',
+    )
+    .optional(),
   WEB_DIST: z.string().optional(),
   ESCALATION_AFTER_SECONDS: seconds.default(120),
   TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
@@ -110,6 +117,8 @@ export type Config = {
   trustProxy: boolean | number | string[];
   /** Where /monitoring relays envelopes, e.g. https://o{o}.ingest.sentry.io/api/{p}/envelope/. */
   monitoringUpstream: string | undefined;
+  /** The one DSN /monitoring relays for (its organisation, project and host); none: nothing relayed. */
+  monitoringDsn: string | undefined;
   webDist: string;
   /** An unconfirmed EMERGENCY alert escalates to the next recipients after this many seconds. */
   escalationAfterSeconds: number;
@@ -155,6 +164,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid ${name}=${JSON.stringify(env[name] ?? '')}: ${issue?.message}`);
   }
   const e = parsed.data;
+  if (e.MONITORING_UPSTREAM && !e.MONITORING_DSN) {
+    throw new ConfigError(
+      'MONITORING_UPSTREAM needs MONITORING_DSN: the tunnel relays only to the configured organisation and project',
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -174,6 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     simulator: e.SIMULATOR,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     monitoringUpstream: e.MONITORING_UPSTREAM,
+    monitoringDsn: e.MONITORING_DSN,
     webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     escalationAfterSeconds: e.ESCALATION_AFTER_SECONDS,
     twilio:

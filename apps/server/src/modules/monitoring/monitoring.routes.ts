@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { checkEnvelope, upstreamUrl } from './monitoring.service.js';
+import { checkEnvelope, dsnTarget, upstreamUrl } from './monitoring.service.js';
 
 const query = z.object({
   o: z.string().regex(/^\d{1,20}$/, 'must be the numeric organisation id'),
@@ -10,8 +10,9 @@ const query = z.object({
 
 /**
  * POST /monitoring?o=&p=: the tunnel the console's error and performance monitoring posts its
- * envelopes to (same origin, so ad blockers and CSP do not drop them). Relayed to
- * MONITORING_UPSTREAM when set; otherwise accepted and dropped.
+ * envelopes to (same origin, so ad blockers and CSP do not drop them). Relayed only for the
+ * MONITORING_DSN configured on the server (to MONITORING_UPSTREAM, or the DSN host's envelope
+ * endpoint); without it accepted and dropped.
  */
 export const monitoringRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.addContentTypeParser(
@@ -19,12 +20,13 @@ export const monitoringRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     { parseAs: 'string', bodyLimit: 1024 * 1024 },
     (_request, body, done) => done(null, body),
   );
+  const configured = ctx.config.monitoringDsn ? dsnTarget(ctx.config.monitoringDsn) : undefined;
+  const template =
+    ctx.config.monitoringUpstream ?? (configured && `https://${configured.host}/api/{p}/envelope/`);
   app.post('/monitoring', { schema: { querystring: query, hide: true } }, async (request, reply) => {
     const target = { organization: request.query.o, project: request.query.p };
-    const envelope = typeof request.body === 'string' ? request.body : JSON.stringify(request.body);
-    checkEnvelope(envelope, target);
-    const template = ctx.config.monitoringUpstream;
-    if (template) {
+    const envelope = checkEnvelope(request.body, target, configured);
+    if (template && configured) {
       // Relay without holding the browser: the console never waits on monitoring.
       fetch(upstreamUrl(template, target), {
         method: 'POST',

@@ -25,6 +25,7 @@ describe('monitoring tunnel', () => {
     const { port } = upstream.address() as AddressInfo;
     t = await createTestApp({
       monitoringUpstream: `http://127.0.0.1:${port}/api/{p}/envelope/?org={o}`,
+      monitoringDsn: 'https://key@o123.ingest.example.com/456',
     });
   });
   afterAll(async () => {
@@ -74,11 +75,50 @@ describe('monitoring tunnel', () => {
     expect(badO.json().message).toContain('querystring.o');
     const notJson = await t.app.inject({
       method: 'POST',
-      url: '/monitoring?o=1&p=1',
+      url: '/monitoring?o=123&p=456',
       headers: { 'content-type': 'text/plain' },
       payload: 'not json\n{}',
     });
     expect(notJson.statusCode).toBe(400);
     expect(notJson.json().code).toBe('INVALID_ENVELOPE');
+  });
+
+  const post = (url: string, payload?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      headers: payload === undefined ? {} : { 'content-type': 'application/x-sentry-envelope' },
+      ...(payload === undefined ? {} : { payload }),
+    });
+
+  it('answers 400, not 500, without a body', async () => {
+    for (const res of [await post('/monitoring?o=123&p=456'), await post('/monitoring?o=123&p=456', '')]) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'INVALID_ENVELOPE' });
+      expect(res.json().message).toContain('body');
+    }
+  });
+
+  it('relays only to the organisation and project configured on the server', async () => {
+    const before = received.length;
+    for (const url of ['/monitoring?o=999&p=456', '/monitoring?o=123&p=789']) {
+      const res = await post(url, envelope());
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().code, url).toBe('ENVELOPE_MISMATCH');
+    }
+    await new Promise((r) => setTimeout(r, 200));
+    expect(received.length).toBe(before);
+  });
+
+  it('compares the DSN host exactly, not its prefix', async () => {
+    for (const dsn of [
+      'https://key@o123.ingest.example.com.evil.test/456',
+      'https://key@o123.evil.test/456',
+      'https://key@o123.ingest.example.com/457',
+    ]) {
+      const res = await post('/monitoring?o=123&p=456', envelope(dsn));
+      expect(res.statusCode, dsn).toBe(400);
+      expect(res.json().code, dsn).toBe('ENVELOPE_MISMATCH');
+    }
   });
 });
