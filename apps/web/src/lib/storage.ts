@@ -10,6 +10,8 @@ export const STORAGE_KEYS = {
   userInfo: 'userInfo',
   selectedDevice: 'selectedDevice',
   language: 'i18nextLng',
+  /** The address this browser last asked a sign-in link for: /verify sends it, so a link for another address is refused. */
+  emailLinkAddress: 'emailLinkAddress',
 } as const;
 
 function read(key: string): string | null {
@@ -89,3 +91,6 @@ export function clearStorage(): void {
 
 export const getStoredLanguage = (): string | null => read(STORAGE_KEYS.language);
 export const storeLanguage = (lng: string): void => write(STORAGE_KEYS.language, lng);
+
+export const getEmailLinkAddress = (): string | null => read(STORAGE_KEYS.emailLinkAddress);
+export const storeEmailLinkAddress = (email: string | null): void => write(STORAGE_KEYS.emailLinkAddress, email);

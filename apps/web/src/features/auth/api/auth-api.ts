@@ -2,7 +2,8 @@ import type { SignInBody, SignInResult } from '@wearable/domain';
 import { api } from '../../../lib/api';
 import { getRefreshToken } from '../../../lib/storage';
 
-export const signIn = (body: SignInBody) => api.post<SignInResult>('/v2/auth/signIn', body, { auth: false });
+export const signIn = (body: SignInBody) =>
+  api.post<SignInResult>('/v2/auth/signIn', body, { auth: false });
 
 /** Revokes the refresh token on the server; a failure must not keep anyone signed in. */
 export async function signOut(): Promise<void> {

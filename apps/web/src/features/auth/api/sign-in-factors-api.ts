@@ -1,4 +1,4 @@
-import type { SignInMethodsResponse, SignInResult, TokenPair, TotpSetupResponse, TotpStatus } from '@wearable/domain';
+import type { SignInResult, TokenPair, TotpSetupResponse, TotpStatus } from '@wearable/domain';
 import { api } from '../../../lib/api';
 
 // The second step of a sign-in and social sign-in: calls made before there are tokens.
@@ -12,11 +12,10 @@ export const exchangeOidcCode = (body: { code: string }) =>
 // The signed-in person's own second factor.
 export const getTotpStatus = () => api.get<TotpStatus>('/v2/auth/totp');
 export const setupTotp = () => api.post<TotpSetupResponse>('/v2/auth/totp/setup', {});
-export const enableTotp = (body: { code: string }) => api.post<TotpStatus>('/v2/auth/totp/enable', body);
-export const disableTotp = (body: { code: string }) => api.post<TotpStatus>('/v2/auth/totp/disable', body);
-
-/** GET /v2/auth/methods: the OIDC button reads its `oidc` part. */
-export const getSignInMethods = () => api.get<SignInMethodsResponse>('/v2/auth/methods', { auth: false });
+export const enableTotp = (body: { code: string }) =>
+  api.post<TotpStatus>('/v2/auth/totp/enable', body);
+export const disableTotp = (body: { code: string }) =>
+  api.post<TotpStatus>('/v2/auth/totp/disable', body);
 
 /** Where the browser goes to start social sign-in (a full page load, not a fetch). */
 export const OIDC_START_URL = '/v2/auth/oidc/start';

@@ -1,27 +1,41 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MfaChallenge } from '@wearable/domain';
+import type { MfaChallenge, SignInMethod, SignInResult } from '@wearable/domain';
 import { Button } from '../../../components/ui/button';
-import { LanguageSwitch } from '../../../components/ui/language-switch';
 import { AppLink } from '../../../lib/app-path';
 import { signIn } from '../api/auth-api';
+import { useSignInMethods } from '../api/sign-in-methods-api';
 import { useFinishSignIn } from '../hooks/use-finish-sign-in';
+import { EmailLinkForm } from './email-link-form';
 import { OidcButton } from './oidc-button';
+import { PhoneSignInForm } from './phone-sign-in-form';
 import { SignInCard } from './sign-in-card';
+import { inputClass } from './sign-in-form-parts';
+import { SignInMethodChoice } from './sign-in-method-choice';
 import { TotpStep } from './totp-step';
 
 const KNOWN_ERRORS = ['INVALID_CREDENTIALS', 'TOO_MANY_ATTEMPTS', 'VALIDATION_FAILED'];
-
-const inputClass =
-  'mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-base focus-visible:outline-2 focus-visible:outline-teal-600';
 
 export function LoginPage() {
   const { t } = useTranslation();
   const finish = useFinishSignIn();
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
-  // The password was right but the account needs its TOTP code (or to enrol) first.
+  // The first step was right but the account needs its TOTP code (or to enrol) first.
   const [challenge, setChallenge] = useState<MfaChallenge | null>(null);
+  // Until the server answers, the password form (always offered before this page knew of others).
+  const methods = useSignInMethods().data?.methods ?? ['password'];
+  const [chosen, setChosen] = useState<SignInMethod>('password');
+  const method = methods.includes(chosen) ? chosen : (methods[0] ?? 'password');
+
+  /** Every method ends here: the tokens open the app, a challenge asks for the TOTP code. */
+  async function signedIn(result: SignInResult): Promise<boolean> {
+    if ('mfaRequired' in result) {
+      setChallenge(result);
+      return true;
+    }
+    return finish(result);
+  }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -39,15 +53,8 @@ export function LoginPage() {
       setPending(false);
       return;
     }
-    if ('mfaRequired' in result.data) {
-      setChallenge(result.data);
-      setPending(false);
-      return;
-    }
-    if (!(await finish(result.data))) {
-      setError(t('login.errors.generic'));
-      setPending(false);
-    }
+    if (!(await signedIn(result.data))) setError(t('login.errors.generic'));
+    setPending(false);
   }
 
   if (challenge !== null) {
@@ -60,38 +67,70 @@ export function LoginPage() {
     );
   }
   return (
-    <main className="relative flex min-h-screen items-center justify-center bg-slate-50 px-4">
-      <LanguageSwitch className="absolute top-4 right-4" />
-      <div className="w-full max-w-sm rounded-xl border border-slate-200 bg-white p-8 shadow-sm">
-        <h1 data-testid="page-heading" className="text-xl font-semibold text-slate-900">
-          {t('login.title')}
-        </h1>
-        <p className="mt-1 text-sm text-slate-600">{t('login.lead')}</p>
-        <form className="mt-6 space-y-4" onSubmit={(event) => void submit(event)} noValidate>
-          <label className="block text-sm font-medium text-slate-700">
-            {t('login.email')}
-            <input name="email" type="email" autoComplete="username" required className={inputClass} />
-          </label>
-          <label className="block text-sm font-medium text-slate-700">
-            {t('login.password')}
-            <input name="password" type="password" autoComplete="current-password" required className={inputClass} />
-          </label>
-          {error !== null && (
-            <p role="alert" data-testid="login-error" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-              {error}
-            </p>
-          )}
-          <Button type="submit" variant="primary" className="w-full" disabled={pending} data-testid="login-submit">
-            {pending ? t('login.submitting') : t('login.submit')}
-          </Button>
-        </form>
-        <OidcButton />
-        <p className="mt-6 text-center text-sm">
-          <AppLink to="/demo" className="text-teal-700 underline-offset-4 hover:underline">
-            {t('login.tryDemo')}
-          </AppLink>
-        </p>
-      </div>
-    </main>
+    <SignInCard title={t('login.title')}>
+      <SignInMethodChoice methods={methods} value={method} onChange={setChosen} />
+      {method === 'emailLink' && (
+        <div className="mt-6">
+          <EmailLinkForm />
+        </div>
+      )}
+      {method === 'phone' && (
+        <div className="mt-6">
+          <PhoneSignInForm onSignedIn={signedIn} />
+        </div>
+      )}
+      {method === 'password' && (
+        <>
+          <p className="mt-6 text-sm text-slate-600">{t('login.lead')}</p>
+          <form className="mt-4 space-y-4" onSubmit={(event) => void submit(event)} noValidate>
+            <label className="block text-sm font-medium text-slate-700">
+              {t('login.email')}
+              <input
+                name="email"
+                type="email"
+                autoComplete="username"
+                required
+                className={inputClass}
+              />
+            </label>
+            <label className="block text-sm font-medium text-slate-700">
+              {t('login.password')}
+              <input
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                required
+                className={inputClass}
+              />
+            </label>
+            {error !== null && (
+              <p
+                role="alert"
+                data-testid="login-error"
+                className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800"
+              >
+                {error}
+              </p>
+            )}
+            <Button
+              type="submit"
+              variant="primary"
+              className="w-full"
+              disabled={pending}
+              data-testid="login-submit"
+            >
+              {pending ? t('login.submitting') : t('login.submit')}
+            </Button>
+          </form>
+        </>
+      )}
+      {/* The slot for social sign-in: shown when the server names an OpenID provider. */}
+      <OidcButton />
+      <p className="mt-6 text-center text-sm">
+        <AppLink to="/demo" className="text-teal-700 underline-offset-4 hover:underline">
+          {t('login.tryDemo')}
+        </AppLink>
+      </p>
+    </SignInCard>
   );
 }
