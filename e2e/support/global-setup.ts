@@ -69,6 +69,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       MQTT_PORT: '0',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
+      // Links in mails (DATA_DIR/mail/*.eml) point at this very server.
+      PUBLIC_URL: baseUrl,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -95,5 +97,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   }
   // Workers start after global setup and inherit this environment.
   process.env.E2E_BASE_URL = baseUrl;
+  // Where the server writes mails (mail/*.eml) and SMS (sms/*.txt) a test may read.
+  process.env.E2E_DATA_DIR = join(dataDir, 'db');
   return stop;
 }

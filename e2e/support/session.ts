@@ -13,6 +13,7 @@ export const STORAGE_KEYS = {
   userInfo: 'userInfo',
   selectedDevice: 'selectedDevice',
   language: 'i18nextLng',
+  emailLinkAddress: 'emailLinkAddress',
 } as const;
 
 export interface Session {
