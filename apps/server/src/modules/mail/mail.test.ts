@@ -100,6 +100,26 @@ describe('mail through SMTP_URL', () => {
     expect(await mailsIn(t.ctx, to)).toEqual([]);
   });
 
+  it('carries an email-link sign-in through the real app and SMTP: the English mail’s link signs in', async () => {
+    const viaSmtp = await createTestApp({ smtpUrl: `smtp://mailer:s3cret@127.0.0.1:${port}`, publicUrl: 'https://console.example.test' });
+    try {
+      const org = await createOrganization(viaSmtp);
+      const user = await createUser(viaSmtp, { role: 'ORGANIZATION_OWNER', organizationId: org.id, locale: 'en' });
+      const asked = await viaSmtp.app.inject({ method: 'POST', url: '/v2/auth/emailLink', payload: { email: user.email } });
+      expect(asked.statusCode).toBe(202);
+      await viaSmtp.ctx.mail.idle();
+      const got = received.find((r) => r.to.includes(user.email));
+      expect(got?.mail.subject).toBe('[Wearable Console] Your sign-in link');
+      const link = got?.mail.links.find((l) => l.startsWith('https://console.example.test/verify#signin='));
+      const token = new URL(link ?? 'https://x').hash.slice('#signin='.length);
+      const res = await viaSmtp.app.inject({ method: 'POST', url: '/v2/auth/emailLink/verify', payload: { token } });
+      expect(res.statusCode).toBe(200);
+      expect(await mailsIn(viaSmtp.ctx, user.email)).toEqual([]);
+    } finally {
+      await viaSmtp.close();
+    }
+  });
+
   it('records a failed delivery (wrong password) in the log, without the token', async () => {
     const mailer = smtpMailer(`smtp://mailer:wrong@127.0.0.1:${port}`);
     const result = await mailer.send({ email: 'refused@example.test', userId: null, organizationId: null }, linkMail('ja'));
