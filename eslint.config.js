@@ -45,6 +45,42 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    // One access layer (STYLE.md): who may do what is decided by the domain's permission table and
+    // apps/server/src/access, never by a role branch in a server module.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/access/**', 'apps/server/src/testing/**', '**/*.test.ts', 'apps/server/src/db/seed/**', 'apps/server/src/cli/**', 'apps/server/src/simulator/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['**/apps/*', '@wearable/server', '@wearable/web'], message: 'Apps and domain never import an app.' }],
+          paths: [
+            {
+              name: '@wearable/domain',
+              importNames: ['isPlatformRole', 'isPersonalRole', 'isOrganizationRole', 'isStaffRole', 'PLATFORM_ROLES', 'PERSONAL_ROLES', 'ORGANIZATION_ROLES', 'STAFF_ROLES'],
+              message: 'Decide access with can()/holds()/scopeOf() or the access service, not by role.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "BinaryExpression[operator=/^[!=]==?$/] > MemberExpression[property.name='role']",
+          message: 'No role branches in server modules: declare a permission and use the access service.',
+        },
+        {
+          selector: "SwitchStatement > MemberExpression.discriminant[property.name='role']",
+          message: 'No role branches in server modules: declare a permission and use the access service.',
+        },
+        {
+          selector: "CallExpression[callee.property.name='includes'] > MemberExpression.arguments[property.name='role']",
+          message: 'No role branches in server modules: declare a permission and use the access service.',
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts', 'bench/**/*.ts'],
     rules: {
       '@typescript-eslint/no-non-null-assertion': 'off',

@@ -5,7 +5,7 @@ export * from './heart-rate.js';
 export * from './schedules.js';
 export * from './heat-strain.js';
 export * from './alert-settings.js';
-export * from './permissions.js';
+export * from './access/index.js';
 export * from './errors.js';
 export * from './contracts/common.js';
 export * from './contracts/auth.js';

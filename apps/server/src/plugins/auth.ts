@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { Actor } from '@wearable/domain';
+import { type Actor, holds, type Permission } from '@wearable/domain';
 import type { AppContext } from '../context.js';
-import { ApiError, notFound, unauthorized } from '../errors.js';
+import { ApiError, forbidden, notFound, unauthorized } from '../errors.js';
 import { actorRepository } from '../modules/auth/actor.repository.js';
 import { isDemoRequest } from '../modules/auth/demo-scope.js';
 import { getIdentityCache } from '../modules/auth/identity-cache.js';
@@ -19,6 +19,12 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route needs no bearer token (sign-in, refresh, the OpenAPI document). */
     public?: boolean;
+    /**
+     * What the route does, in the domain's permission words. Every non-public /v2 and /v3 route
+     * declares one: a route without it is refused (fail closed), and a caller whose role never
+     * holds it gets 403 before the handler runs. The service then checks it on the resource.
+     */
+    permission?: Permission;
   }
 }
 
@@ -35,6 +41,10 @@ function bearerToken(request: FastifyRequest): string | null {
   return match[1];
 }
 
+function requireHeld(actor: Actor, permission: Permission): void {
+  if (!holds(actor, permission)) throw forbidden(`Your role may not do ${permission}`);
+}
+
 /** Verifies the bearer token (or applies the demo scope) and sets request.actor. */
 const authPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (
   app: FastifyInstance,
@@ -43,6 +53,12 @@ const authPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (
   const tokens = getTokenService(ctx);
   const actors = actorRepository(ctx.db);
   const cache = getIdentityCache(ctx);
+  // Fail closed at start too: an API route without a permission (or `public`) stops the server.
+  app.addHook('onRoute', (route) => {
+    if (API_ROUTE.test(route.url) && !route.config?.public && !route.config?.permission) {
+      throw new Error(`${String(route.method)} ${route.url} declares no permission (config.permission)`);
+    }
+  });
   app.decorateRequest('actor', null as unknown as Actor);
   app.decorateRequest('sessionId', null);
   app.decorateRequest('isDemo', false);
@@ -55,12 +71,18 @@ const authPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (
       }
     }
     const url = request.routeOptions.url;
-    if (!url || !API_ROUTE.test(url) || request.routeOptions.config.public) return;
+    const { public: isPublic, permission } = request.routeOptions.config;
+    if (!url || !API_ROUTE.test(url) || isPublic) return;
+    if (!permission) {
+      request.log.error({ route: url }, 'route declares no permission; refused');
+      throw forbidden('This route declares no permission', 'ROUTE_WITHOUT_PERMISSION');
+    }
 
     if (request.isDemo) {
       const owner = await cache.get('demo-owner', () => actors.findDemoOwner());
       if (!owner) throw notFound('No demo organisation is set up', 'DEMO_NOT_AVAILABLE');
       request.actor = owner;
+      requireHeld(owner, permission);
       return;
     }
     const token = bearerToken(request);
@@ -73,6 +95,7 @@ const authPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (
     if (!actor) throw unauthorized('The session has ended; sign in again', 'INVALID_TOKEN');
     request.actor = actor;
     request.sessionId = claims.sessionId;
+    requireHeld(actor, permission);
   });
 };
 // Not encapsulated: the hook and decorators apply to every route of the app.

@@ -2,7 +2,7 @@ import type { UserInfo } from '../contracts/user.js';
 import type { WearerListItem } from '../contracts/devices.js';
 import type { Member } from '../contracts/members.js';
 import type { ClientInfo, ClientSummary } from '../contracts/organizations.js';
-import type { Actor } from '../permissions.js';
+import type { Actor } from '../access/scope.js';
 import { isPersonalRole, isPlatformRole, type Role } from '../roles.js';
 
 /** Plain objects for tests on both sides (no database): override what the test is about. */

@@ -18,7 +18,7 @@ export const alertSettingsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
 
   app.get(
     '/v2/user/alertSettings/list',
-    { schema: { tags, querystring: alertSettingsListQuery, response: { 200: alertSettingsListResponse } } },
+    { config: { permission: 'alertSettings:read' }, schema: { tags, querystring: alertSettingsListQuery, response: { 200: alertSettingsListResponse } } },
     (request) =>
       listAlertSettings(ctx, request.actor, {
         organizationId: request.query.clientId,
@@ -29,6 +29,7 @@ export const alertSettingsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
   app.patch(
     '/v2/client/:clientId/user/alertSetting',
     {
+      config: { permission: 'alertSettings:update' },
       schema: {
         tags,
         params: clientParams,
@@ -45,6 +46,7 @@ export const alertSettingsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
   app.patch(
     '/v2/client/:clientId/users/alertSettings/bulk',
     {
+      config: { permission: 'alertSettings:update' },
       schema: {
         tags,
         params: clientParams,

@@ -4,15 +4,15 @@ import {
   alertSettings,
   type AlertSettings,
   type AlertSettingsPatch,
-  can,
   mergeAlertSettings,
   resolveAlertSettings,
   type WearerAlertSettings,
 } from '@wearable/domain';
 import { ZodError } from 'zod';
 import type { AppContext } from '../../context.js';
-import { ApiError, forbidden, notFound } from '../../errors.js';
-import type { WearerScopeFilter } from '../device-data/wearer-scope.js';
+import { accessService, notFoundError } from '../../access/access.service.js';
+import { ApiError } from '../../errors.js';
+import type { WearerScopeFilter } from '../../access/scope-sql.js';
 import {
   lockWearers,
   saveSettings,
@@ -77,17 +77,11 @@ export async function patchAlertSettings(
     const rows = await wearerSettings(tx, actor, { organizationId: clientId }, unique);
     const byId = new Map(rows.map((r) => [r.uid, r]));
     const merged = new Map<string, AlertSettings>();
+    // 404 for a wearer the actor cannot reach (or of another client), 403 for one they may not change.
+    const located = await accessService(tx).requireAll(actor, 'alertSettings:update', 'wearer', unique);
     for (const uid of unique) {
       const row = byId.get(uid);
-      if (!row) throw notFound(`No wearer ${uid} in client ${clientId}`, 'WEARER_NOT_FOUND');
-      const resource = {
-        kind: 'wearer',
-        organizationId: row.organization_id,
-        groupId: row.group_id,
-        wearerId: uid,
-      } as const;
-      if (!can(actor, 'write', resource))
-        throw forbidden(`You may not change the alert settings of ${uid}`);
+      if (!row || located.get(uid)?.organizationId !== clientId) throw notFoundError('wearer', uid);
       try {
         merged.set(uid, mergeAlertSettings(storedSettings(row.settings), patch));
       } catch (err) {

@@ -1,6 +1,6 @@
 import type { Actor, AlertLevel, AlertType } from '@wearable/domain';
 import type { Queryable } from '../../db/client.js';
-import { SqlParams, wearerScope } from '../device-data/wearer-scope.js';
+import { SqlParams, wearerScope } from '../../access/scope-sql.js';
 
 export interface AlertFilter {
   notConfirmed: boolean;

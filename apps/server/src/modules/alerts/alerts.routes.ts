@@ -22,13 +22,13 @@ export const alertsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (base
 
   app.get(
     '/v2/alert/list',
-    { schema: { tags, querystring: alertListQuery, response: { 200: alertListResponse } } },
+    { config: { permission: 'alert:read' }, schema: { tags, querystring: alertListQuery, response: { 200: alertListResponse } } },
     (request) => listAlertsFor(ctx, request.actor, request.query),
   );
 
   app.get(
     '/v2/alert/listCsv',
-    { schema: { tags, querystring: alertCsvQuery, produces: ['text/csv'] } },
+    { config: { permission: 'alert:read' }, schema: { tags, querystring: alertCsvQuery, produces: ['text/csv'] } },
     async (request, reply) => {
       const csv = await alertsCsvFor(ctx, request.actor, request.query);
       return reply
@@ -40,7 +40,7 @@ export const alertsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (base
 
   app.post(
     '/v2/alert/confirm',
-    { schema: { tags, body: confirmAlertBody, response: { 200: confirmAlertResponse } } },
+    { config: { permission: 'alert:confirm' }, schema: { tags, body: confirmAlertBody, response: { 200: confirmAlertResponse } } },
     async (request) => {
       const { results } = await confirmAlerts(ctx, request.actor, [request.body.alertId]);
       const result = results[0];
@@ -51,7 +51,7 @@ export const alertsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (base
 
   app.post(
     '/v2/alert/batchConfirm',
-    { schema: { tags, body: batchConfirmBody, response: { 200: batchConfirmResponse } } },
+    { config: { permission: 'alert:confirm' }, schema: { tags, body: batchConfirmBody, response: { 200: batchConfirmResponse } } },
     (request) => confirmAlerts(ctx, request.actor, request.body.alertIds),
   );
 };

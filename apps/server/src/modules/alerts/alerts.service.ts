@@ -7,14 +7,13 @@ import {
   type AlertView,
   type BatchConfirmResponse,
   type ConfirmOutcome,
-  can,
   isFlagSet,
-  isPersonalRole,
   parseAlertTypes,
 } from '@wearable/domain';
 import type { AppContext } from '../../context.js';
 import { confirmAlert } from '../../engine/runner.js';
-import { ApiError, forbidden } from '../../errors.js';
+import { accessService } from '../../access/access.service.js';
+import { ApiError } from '../../errors.js';
 import { alertsCsv } from './alerts-csv.js';
 import {
   type AlertFilter,
@@ -98,14 +97,15 @@ export async function alertsCsvFor(ctx: AppContext, actor: Actor, q: AlertCsvQue
 
 /** Confirms each id through the engine runner (one transaction each); stops escalation. */
 export async function confirmAlerts(ctx: AppContext, actor: Actor, alertIds: string[]): Promise<BatchConfirmResponse> {
-  if (isPersonalRole(actor.role)) throw forbidden('Personal users cannot confirm alerts');
   const ids = [...new Set(alertIds)];
-  const visible = new Map((await findVisibleAlerts(ctx.db, actor, ids)).map((r) => [r.id, r]));
+  const permitted = await accessService(ctx.db).permitted(actor, 'alert:confirm', 'alert', ids);
+  const rows = await findVisibleAlerts(ctx.db, actor, [...permitted.keys()]);
+  const visible = new Map(rows.map((r) => [r.id, r]));
   const results: BatchConfirmResponse['results'] = [];
   for (const alertId of alertIds) {
     const row = visible.get(alertId);
     let result: ConfirmOutcome;
-    if (!row || !mayConfirm(actor, row)) result = 'not_found';
+    if (!row) result = 'not_found';
     else if (row.confirmed_at !== null) result = 'already_confirmed';
     else if (row.status === 'CLOSED') result = 'already_closed';
     else {
@@ -119,10 +119,3 @@ export async function confirmAlerts(ctx: AppContext, actor: Actor, alertIds: str
   return { results };
 }
 
-const mayConfirm = (actor: Actor, r: AlertRow) =>
-  can(actor, 'confirm', {
-    kind: 'wearer',
-    organizationId: r.organization_id,
-    groupId: r.group_id,
-    wearerId: r.wearer_id,
-  });

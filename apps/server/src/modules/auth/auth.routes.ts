@@ -48,6 +48,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.post(
     '/v2/auth/signOut',
     {
+      config: { permission: 'self:update' },
       schema: {
         tags,
         summary: 'End the session (and the given refresh token’s session)',

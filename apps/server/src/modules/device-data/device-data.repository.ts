@@ -1,6 +1,6 @@
 import type { Actor } from '@wearable/domain';
 import type { Queryable } from '../../db/client.js';
-import { SqlParams, wearerScope, type WearerScopeFilter } from './wearer-scope.js';
+import { SqlParams, wearerScope, type WearerScopeFilter } from '../../access/scope-sql.js';
 
 export interface SummaryRow {
   uid: string;

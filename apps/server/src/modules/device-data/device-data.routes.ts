@@ -26,7 +26,7 @@ export const deviceDataRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
 
   app.get(
     '/v3/device/summary',
-    { schema: { tags, querystring: summaryQuery, response: { 200: summaryResponse } } },
+    { config: { permission: 'wearer:read' }, schema: { tags, querystring: summaryQuery, response: { 200: summaryResponse } } },
     async (request, reply) => {
       const acceptsGzip = /\bgzip\b/.test(request.headers['accept-encoding'] ?? '');
       const { body, gzip } = await summaryFor(
@@ -46,13 +46,13 @@ export const deviceDataRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
 
   app.get(
     '/v3/device/history',
-    { schema: { tags, querystring: historyQuery, response: { 200: historyResponse } } },
+    { config: { permission: 'wearer:read' }, schema: { tags, querystring: historyQuery, response: { 200: historyResponse } } },
     (request) => historyFor(ctx, request.actor, request.query),
   );
 
   app.get(
     '/v2/device/monthlyReport',
-    { schema: { tags, querystring: monthlyReportQuery, response: { 200: monthlyReportResponse } } },
+    { config: { permission: 'wearer:read' }, schema: { tags, querystring: monthlyReportQuery, response: { 200: monthlyReportResponse } } },
     (request) => monthlyReportFor(ctx, request.actor, request.query.uid, request.query.month),
   );
 };

@@ -24,7 +24,7 @@ import {
   summaryJson,
 } from './device-data.repository.js';
 import { type SnapshotAnswer, summarySnapshots } from './summary-snapshot.js';
-import type { WearerScopeFilter } from './wearer-scope.js';
+import type { WearerScopeFilter } from '../../access/scope-sql.js';
 
 const invalid = (path: string, message: string) =>
   new ApiError(400, 'VALIDATION_FAILED', `${path}: ${message}`, [{ path, message }]);

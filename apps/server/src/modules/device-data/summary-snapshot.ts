@@ -1,10 +1,10 @@
 import { promisify } from 'node:util';
 import { constants, gzip } from 'node:zlib';
-import { type Actor, isPlatformRole } from '@wearable/domain';
+import { type Actor, scopeOf } from '@wearable/domain';
 import type { AppContext } from '../../context.js';
 import { BUS_EVENTS, type BusEvents } from '../../engine/events.js';
 import { summaryFragments, summaryOrder } from './device-data.repository.js';
-import type { WearerScopeFilter } from './wearer-scope.js';
+import type { WearerScopeFilter } from '../../access/scope-sql.js';
 
 /** One wearer of a snapshot: the scoping fields and the summary object as ready JSON text. */
 export interface SnapshotEntry {
@@ -170,17 +170,20 @@ export class SummarySnapshots {
 
   /** Which snapshot serves the caller; null when nothing can be visible. */
   private keyOf(actor: Actor, filter: WearerScopeFilter): string | null {
-    if (isPlatformRole(actor.role)) return filter.organizationId ?? ALL;
-    if (actor.role === 'PERSONAL' || actor.role === 'PERSONAL_SELF') {
-      // A linked wearer may belong to any organisation (the SQL rule does not restrict it).
-      return actor.linkedWearerIds.length
-        ? (filter.organizationId ?? actor.organizationId ?? ALL)
-        : null;
+    const scope = scopeOf(actor);
+    switch (scope.kind) {
+      case 'platform':
+        return filter.organizationId ?? ALL;
+      case 'none':
+        return null;
+      case 'wearers':
+        // A linked wearer may belong to any organisation.
+        return filter.organizationId ?? actor.organizationId ?? ALL;
+      case 'organization':
+      case 'groups':
+        if (filter.organizationId !== undefined && filter.organizationId !== scope.organizationId) return null;
+        return scope.organizationId;
     }
-    if (!actor.organizationId) return null;
-    if (filter.organizationId !== undefined && filter.organizationId !== actor.organizationId)
-      return null;
-    return actor.organizationId;
   }
 
   /** wearerScope() in JS over a snapshot already narrowed to keyOf(); undefined = everything. */
@@ -189,11 +192,12 @@ export class SummarySnapshots {
     filter: WearerScopeFilter,
   ): ((e: SnapshotEntry) => boolean) | undefined {
     const tests: ((e: SnapshotEntry) => boolean)[] = [];
-    if (actor.role === 'PERSONAL' || actor.role === 'PERSONAL_SELF') {
-      const linked = new Set(actor.linkedWearerIds);
+    const scope = scopeOf(actor);
+    if (scope.kind === 'wearers') {
+      const linked = new Set(scope.wearerIds);
       tests.push((e) => linked.has(e.uid));
-    } else if (actor.role === 'ORGANIZATION_GROUP') {
-      const managed = new Set(actor.managedGroupIds);
+    } else if (scope.kind === 'groups') {
+      const managed = new Set(scope.groupIds);
       tests.push((e) => e.groupId !== null && managed.has(e.groupId));
     }
     const { groupId } = filter;

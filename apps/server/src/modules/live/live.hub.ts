@@ -42,10 +42,17 @@ const SYSTEM: Actor = {
 
 type Log = { error(obj: object, msg: string): void };
 
+/** The same rule as every wearer query: can(actor, permission, where the wearer is). */
 const sees = (
   actor: Actor,
+  permission: 'wearer:read' | 'alert:read',
   w: { organizationId: string; groupId: string | null; wearerId: string },
-) => can(actor, 'read', { kind: 'wearer', ...w });
+) =>
+  can(actor, permission, {
+    organizationId: w.organizationId,
+    groupIds: w.groupId === null ? [] : [w.groupId],
+    wearerId: w.wearerId,
+  });
 
 /**
  * The live stream's fan-out: bus events become SSE frames for the clients allowed to see
@@ -68,7 +75,7 @@ export function liveHub(ctx: AppContext, log: Log) {
       groupId: alert.groupId,
       wearerId: alert.wearerId,
     };
-    const audience = [...clients].filter((c) => sees(c.actor, where));
+    const audience = [...clients].filter((c) => sees(c.actor, 'alert:read', where));
     if (!audience.length) return;
     const row = await alertRowOf(ctx, log, alert);
     if (!row) return;
@@ -91,7 +98,7 @@ export function liveHub(ctx: AppContext, log: Log) {
         const summary = toWearerSummary(row, now);
         for (const c of clients) {
           if (
-            sees(c.actor, {
+            sees(c.actor, 'wearer:read', {
               organizationId: row.organization_id,
               groupId: row.group_id,
               wearerId: row.uid,

@@ -9,6 +9,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.get(
     '/v2/user/organization/members',
     {
+      config: { permission: 'member:read' },
       schema: {
         tags: ['Identity'],
         summary: 'The organisation’s staff (platform roles pass clientId)',

@@ -1,25 +1,19 @@
 import {
   type Actor,
   type AlertNoticeSettingsResponse,
-  can,
-  isPersonalRole,
   type NoticeRecipient,
   type NotificationView,
 } from '@wearable/domain';
+import { accessService } from '../../access/access.service.js';
 import type { AppContext } from '../../context.js';
-import { ApiError, forbidden, notFound } from '../../errors.js';
+import { ApiError } from '../../errors.js';
 import { findGroup, groupRecipients, listNotifications, replaceRecipients, staffOf } from './notifications.repository.js';
 
 async function groupFor(ctx: AppContext, actor: Actor, groupId: string, action: 'read' | 'write') {
-  const group = await findGroup(ctx.db, groupId);
-  const resource = { kind: 'group', organizationId: group?.organization_id ?? '', groupId } as const;
-  // A group the actor cannot even read does not exist for them.
-  if (!group || isPersonalRole(actor.role) || !can(actor, 'read', resource)) throw notFound(`No group ${groupId}`);
-  // Only owners and the group's managers choose who is woken at night (not general staff).
-  if (action === 'write' && (!can(actor, 'write', resource) || actor.role === 'ORGANIZATION_GENERAL')) {
-    throw forbidden('Only owners and the group managers may change alert notice settings');
-  }
-  return group;
+  // Only owners and the group's managers choose who is woken at night (the permission table).
+  const permission = action === 'read' ? 'noticeSettings:read' : 'noticeSettings:update';
+  await accessService(ctx.db).require(actor, permission, 'group', groupId);
+  return (await findGroup(ctx.db, groupId))!;
 }
 
 export async function getNoticeSettings(ctx: AppContext, actor: Actor, groupId: string): Promise<AlertNoticeSettingsResponse> {
@@ -65,7 +59,6 @@ export async function notificationLog(
   actor: Actor,
   q: { alertId?: string | undefined; page: number; pageSize: number },
 ): Promise<{ notifications: NotificationView[]; total: number; page: number; pageSize: number }> {
-  if (isPersonalRole(actor.role)) throw forbidden('The notification log is for staff');
   const { rows, total } = await listNotifications(ctx.db, actor, q.alertId, q.pageSize, (q.page - 1) * q.pageSize);
   return {
     notifications: rows.map((r) => ({

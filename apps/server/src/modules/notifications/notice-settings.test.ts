@@ -34,9 +34,10 @@ const ACCESS: Record<ActorName, { get: number; put: number }> = {
   ORGANIZATION_GROUP: { get: 200, put: 200 },
   GROUP_MANAGER_OTHER_GROUP: { get: 404, put: 404 },
   OTHER_ORG_OWNER: { get: 404, put: 404 },
-  PERSONAL_LINKED: { get: 404, put: 404 },
-  PERSONAL_UNLINKED: { get: 404, put: 404 },
-  PERSONAL_SELF: { get: 404, put: 404 },
+  // Personal roles never hold the permission: 403 whatever the group (so nothing about it leaks).
+  PERSONAL_LINKED: { get: 403, put: 403 },
+  PERSONAL_UNLINKED: { get: 403, put: 403 },
+  PERSONAL_SELF: { get: 403, put: 403 },
 };
 
 describe('group alert notice settings', () => {

@@ -9,7 +9,7 @@ import type {
   WeeklySchedule,
 } from '@wearable/domain';
 import type { Queryable } from '../../db/client.js';
-import { SqlParams, wearerScope } from '../device-data/wearer-scope.js';
+import { SqlParams, wearerScope } from '../../access/scope-sql.js';
 
 export interface RecipientRow {
   id: string;

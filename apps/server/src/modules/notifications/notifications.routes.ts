@@ -17,13 +17,14 @@ export const notificationsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
 
   app.get(
     '/v2/group/:groupId/alertNoticeSettings',
-    { schema: { tags, params: groupParams, response: { 200: alertNoticeSettingsResponse } } },
+    { config: { permission: 'noticeSettings:read' }, schema: { tags, params: groupParams, response: { 200: alertNoticeSettingsResponse } } },
     (request) => getNoticeSettings(ctx, request.actor, request.params.groupId),
   );
 
   app.put(
     '/v2/group/:groupId/alertNoticeSettings',
     {
+      config: { permission: 'noticeSettings:update' },
       schema: { tags, params: groupParams, body: alertNoticeSettingsBody, response: { 200: alertNoticeSettingsResponse } },
     },
     (request) => putNoticeSettings(ctx, request.actor, request.params.groupId, request.body.recipients),
@@ -31,7 +32,7 @@ export const notificationsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
 
   app.get(
     '/v2/notifications',
-    { schema: { tags, querystring: notificationsQuery, response: { 200: notificationsResponse } } },
+    { config: { permission: 'notification:read' }, schema: { tags, querystring: notificationsQuery, response: { 200: notificationsResponse } } },
     (request) => notificationLog(ctx, request.actor, request.query),
   );
 };

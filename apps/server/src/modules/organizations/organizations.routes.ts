@@ -17,6 +17,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
   app.get(
     '/v2/client',
     {
+      config: { permission: 'organization:read' },
       schema: {
         tags,
         summary: 'Organisations the caller may see',
@@ -30,6 +31,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
   app.get(
     '/v2/client/:id',
     {
+      config: { permission: 'organization:read' },
       schema: {
         tags,
         summary: 'One organisation with its groups',

@@ -136,11 +136,12 @@ describe('GET /v2/user/device/list?clientId=A', () => {
     ['ORGANIZATION_OWNER', 200, ALL_A],
     ['ORGANIZATION_GENERAL', 200, ALL_A],
     ['ORGANIZATION_GROUP', 200, W('w2', 'w1')],
-    ['PERSONAL', 200, W('w3', 'w1')],
-    ['PERSONAL_SELF', 200, W('self')],
+    // An explicit client must be one the caller reaches; personal users reach wearers, not clients.
+    ['PERSONAL', 404, null],
+    ['PERSONAL_SELF', 404, null],
     ['B_OWNER', 404, null],
     ['GROUP_MANAGER_G2', 200, W('w3', 'self')],
-    ['PERSONAL_UNLINKED', 200, W()],
+    ['PERSONAL_UNLINKED', 404, null],
   ])('%s -> %i', async (who, status, expected) => {
     const res = await get(who, `/v2/user/device/list?clientId=${ids.A}`);
     expect(res.statusCode).toBe(status);
@@ -209,11 +210,12 @@ describe('GET /v2/client/{A}', () => {
     ['ORGANIZATION_OWNER', 200, ['第一', '第二']],
     ['ORGANIZATION_GENERAL', 200, ['第一', '第二']],
     ['ORGANIZATION_GROUP', 200, ['第一']],
-    ['PERSONAL', 404, null],
-    ['PERSONAL_SELF', 404, null],
+    // Personal roles never hold organization:read: 403 whatever the id (nothing leaks).
+    ['PERSONAL', 403, null],
+    ['PERSONAL_SELF', 403, null],
     ['B_OWNER', 404, null],
     ['GROUP_MANAGER_G2', 200, ['第二']],
-    ['PERSONAL_UNLINKED', 404, null],
+    ['PERSONAL_UNLINKED', 403, null],
   ])('%s -> %i', async (who, status, groups) => {
     const res = await get(who, `/v2/client/${ids.A}`);
     expect(res.statusCode).toBe(status);
@@ -221,7 +223,7 @@ describe('GET /v2/client/{A}', () => {
       expect(res.json()).toMatchObject({ id: ids.A, name: '組織A', timeZone: 'Asia/Tokyo' });
       expect(res.json<{ groups: { name: string }[] }>().groups.map((g) => g.name)).toEqual(groups);
     } else {
-      expect(res.json().code).toBe('CLIENT_NOT_FOUND');
+      expect(res.json().code).toBe(status === 404 ? 'CLIENT_NOT_FOUND' : 'FORBIDDEN');
     }
   });
 

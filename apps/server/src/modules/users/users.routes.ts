@@ -13,6 +13,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.get(
     '/v2/user',
     {
+      config: { permission: 'self:read' },
       schema: {
         tags,
         summary: 'The signed-in user',
@@ -26,6 +27,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.post(
     '/v2/user/termsOfUse',
     {
+      config: { permission: 'self:update' },
       schema: {
         tags,
         summary: 'Agree to the terms of use',

@@ -9,6 +9,7 @@ export const wearersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.get(
     '/v2/user/device/list',
     {
+      config: { permission: 'wearer:read' },
       schema: {
         tags: ['Identity'],
         summary: 'Wearers the caller may see, sorted by name (Japanese collation)',

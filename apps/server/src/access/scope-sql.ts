@@ -1,10 +1,9 @@
-import { isPlatformRole, type Actor } from '@wearable/domain';
+import { type Actor, scopeOf } from '@wearable/domain';
 
 /**
- * The tenancy rule as SQL, shared by every query that returns wearers or their alerts:
- * platform staff see everyone, organisation staff their organisation, a group manager the
- * wearers of the groups they manage, a personal user only the wearers linked to them.
- * It must agree with `can(actor, 'read', wearer)`; the role tables in the tests check both.
+ * The tenancy rule as SQL, derived from the domain's `scopeOf(actor)` and shared by every query
+ * that returns wearers or their alerts. The role tables in the tests check that it agrees with
+ * `can(actor, 'wearer:read', …)`.
  */
 
 /** A user row that is a monitored wearer (no console role, or the wearer themself). */
@@ -29,9 +28,9 @@ export interface WearerScopeFilter {
 }
 
 /**
- * SQL conditions (joined with AND) limiting the wearer alias `u` to what the actor may see,
- * narrowed by the optional filter. `groupColumns` are the group columns that grant a group
- * manager access (the wearer's group, and for alerts also the group at the time).
+ * SQL conditions (joined with AND) limiting the wearer alias `u` to what the actor reaches,
+ * narrowed by the optional filter. `groupColumns` are the group columns that let a group
+ * manager reach a row (the wearer's group, and for alerts also the group at the time).
  */
 export function wearerScope(
   actor: Actor,
@@ -41,15 +40,24 @@ export function wearerScope(
   groupColumns: string[] = [`${u}.group_id`],
 ): string {
   const where: string[] = [IS_WEARER(u)];
-  if (isPlatformRole(actor.role)) {
-    // sees everything
-  } else if (actor.role === 'PERSONAL' || actor.role === 'PERSONAL_SELF') {
-    where.push(`${u}.id = ANY(${p.add([...actor.linkedWearerIds])}::text[])`);
-  } else {
-    where.push(`${u}.organization_id = ${p.add(actor.organizationId ?? '')}`);
-    if (actor.role === 'ORGANIZATION_GROUP') {
-      const groups = p.add([...actor.managedGroupIds]);
+  const scope = scopeOf(actor);
+  switch (scope.kind) {
+    case 'platform':
+      break;
+    case 'none':
+      where.push('false');
+      break;
+    case 'wearers':
+      where.push(`${u}.id = ANY(${p.add([...scope.wearerIds])}::text[])`);
+      break;
+    case 'organization':
+      where.push(`${u}.organization_id = ${p.add(scope.organizationId)}`);
+      break;
+    case 'groups': {
+      where.push(`${u}.organization_id = ${p.add(scope.organizationId)}`);
+      const groups = p.add([...scope.groupIds]);
       where.push(`(${groupColumns.map((c) => `${c} = ANY(${groups}::text[])`).join(' OR ')})`);
+      break;
     }
   }
   if (filter.organizationId !== undefined) where.push(`${u}.organization_id = ${p.add(filter.organizationId)}`);

@@ -1,0 +1,2 @@
+export * from './scope.js';
+export * from './permissions.js';

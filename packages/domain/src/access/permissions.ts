@@ -1,0 +1,106 @@
+import { type Role, ROLES } from '../roles.js';
+import { type Actor, reaches, type Resource, scopeOf } from './scope.js';
+
+const PLATFORM_OWNER = ['ALL_OWNER'] as const satisfies readonly Role[];
+const OWNERS = ['ALL_OWNER', 'ORGANIZATION_OWNER'] as const satisfies readonly Role[];
+const STAFF = [
+  'ALL_OWNER',
+  'ALL_GENERAL',
+  'ORGANIZATION_OWNER',
+  'ORGANIZATION_GENERAL',
+  'ORGANIZATION_GROUP',
+] as const satisfies readonly Role[];
+/** Staff who change things in the organisation (platform ALL_GENERAL only reads and confirms). */
+const ACTING_STAFF = [
+  'ALL_OWNER',
+  'ORGANIZATION_OWNER',
+  'ORGANIZATION_GENERAL',
+  'ORGANIZATION_GROUP',
+] as const satisfies readonly Role[];
+const EVERYONE = ROLES;
+
+/**
+ * The permission table: which roles hold each permission, within their scope (`scopeOf`).
+ * A permission is named in the product's words; a route declares one, a service checks it on a
+ * resource. `satisfies` keeps it exhaustive: a new permission without a row does not compile.
+ */
+export const PERMISSION_ROLES = {
+  /** The signed-in user's own account: user info, terms, own sessions, own profile. */
+  'self:read': EVERYONE,
+  'self:update': EVERYONE,
+
+  'organization:read': STAFF,
+  'organization:create': PLATFORM_OWNER,
+  'organization:update': OWNERS,
+
+  'group:read': STAFF,
+  'group:manage': OWNERS,
+
+  /** A wearer and their records (readings, history, summary, monthly report). */
+  'wearer:read': EVERYONE,
+  /** Add, edit, move and remove wearers. */
+  'wearer:manage': ACTING_STAFF,
+
+  'alert:read': EVERYONE,
+  'alert:confirm': STAFF,
+  'alert:snooze': ACTING_STAFF,
+
+  'alertSettings:read': EVERYONE,
+  'alertSettings:update': [...ACTING_STAFF, 'PERSONAL', 'PERSONAL_SELF'],
+
+  'noticeSettings:read': STAFF,
+  /** Who is woken at night: owners and the group's managers, not general staff. */
+  'noticeSettings:update': ['ALL_OWNER', 'ORGANIZATION_OWNER', 'ORGANIZATION_GROUP'],
+  /** The notification log (it shows phone numbers). */
+  'notification:read': STAFF,
+
+  'member:read': STAFF,
+  'member:invite': OWNERS,
+  'member:changeRole': OWNERS,
+  'member:remove': OWNERS,
+  /** Invite family members (PERSONAL) to a wearer and link or unlink them. */
+  'family:manage': ACTING_STAFF,
+  /** Find any user across organisations (/users). */
+  'user:lookup': ['ALL_OWNER', 'ALL_GENERAL'],
+
+  'gateway:read': STAFF,
+  'gateway:manage': OWNERS,
+  'bracelet:read': STAFF,
+  /** Register a bracelet for an organisation. */
+  'bracelet:register': OWNERS,
+  /** Link a bracelet to a wearer and a gateway, unlink, change its duty cycle. */
+  'bracelet:pair': ACTING_STAFF,
+
+  'audit:read': ['ALL_OWNER', 'ALL_GENERAL', 'ORGANIZATION_OWNER'],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Permission = keyof typeof PERMISSION_ROLES;
+export const PERMISSIONS = Object.keys(PERMISSION_ROLES) as Permission[];
+
+/** Whether the actor's role holds the permission at all (somewhere in their scope). */
+export function holds(actor: Pick<Actor, 'role'>, permission: Permission): boolean {
+  return (PERMISSION_ROLES[permission] as readonly Role[]).includes(actor.role);
+}
+
+/** The one permission rule of the product; the server enforces it, the web only hides. */
+export function can(actor: Actor, permission: Permission, resource: Resource): boolean {
+  return holds(actor, permission) && reaches(scopeOf(actor), resource);
+}
+
+/** Roles an actor may give someone (invitation, role change): never above their own. */
+export function grantableRoles(actor: Pick<Actor, 'role'>): readonly Role[] {
+  const role = actor.role;
+  switch (role) {
+    case 'ALL_OWNER':
+      return ROLES;
+    case 'ORGANIZATION_OWNER':
+      return ['ORGANIZATION_OWNER', 'ORGANIZATION_GENERAL', 'ORGANIZATION_GROUP', 'PERSONAL'];
+    case 'ORGANIZATION_GENERAL':
+    case 'ORGANIZATION_GROUP':
+      return ['PERSONAL'];
+    case 'ALL_GENERAL':
+    case 'PERSONAL':
+    case 'PERSONAL_SELF':
+      return [];
+  }
+}
