@@ -1,12 +1,24 @@
 import { EventEmitter } from 'node:events';
 import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { pino } from 'pino';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
+import { createEngineRuntime, type EngineRuntime } from './engine/runner.js';
+import { createWearerUpdates, type WearerUpdates } from './engine/wearer-updates.js';
+import { IdentityCache } from './modules/auth/identity-cache.js';
+import { createTokenService, type TokenService } from './modules/auth/token.service.js';
+import { SummarySnapshots } from './modules/device-data/summary-snapshot.js';
+import { createIngestionState, type IngestionState } from './modules/ingestion/ingestion-caches.js';
 import { createMailer, type Mailer } from './modules/mail/mail.service.js';
 import { embeddedOutboxProvider, type NotificationProvider } from './modules/notifications/notification-provider.js';
 import { twilioProvider } from './modules/notifications/twilio.provider.js';
 
-/** What every service is given: configuration, the database and the in-process event bus. */
+/**
+ * What every service is given: configuration, the database, the event bus, the clock, and the
+ * things the app holds in memory or talks to, each a named field created here and released in
+ * `closeContext()`.
+ */
 export interface AppContext {
   config: Config;
   db: Db;
@@ -14,29 +26,53 @@ export interface AppContext {
   bus: EventEmitter;
   /** The clock; tests and scripted scenarios may replace it. */
   now: () => Date;
+  /** A logger for what runs outside a request (background snapshot rebuilds). */
+  log: FastifyBaseLogger;
   /** Outgoing mail: SMTP_URL, else .eml files under DATA_DIR/mail; every mail in the notification log. */
   mail: Mailer;
   /** SMS and phone calls: Twilio when configured, else the embedded log (and DATA_DIR/sms files). */
   phone: NotificationProvider;
+  /** Who a token belongs to, for a few seconds (emptied on every write through `db`). */
+  identityCache: IdentityCache;
+  /** Signs and verifies access tokens. */
+  tokens: TokenService;
+  /** GET /v3/device/summary from memory, per organisation. */
+  summaries: SummarySnapshots;
+  /** Gateway credentials, bracelet look-ups, last-seen writes and the ingestion backlog. */
+  ingestion: IngestionState;
+  /** The alert engine's per-wearer state hints. */
+  engine: EngineRuntime;
+  /** Trailing 'wearer.updated' events, at most one a second per wearer. */
+  wearerUpdates: WearerUpdates;
 }
 
-export function createContext(config: Config, db: Db, now: () => Date = () => new Date()): AppContext {
+export function createContext(
+  config: Config,
+  db: Db,
+  now: () => Date = () => new Date(),
+  log: FastifyBaseLogger = pino({ level: config.logLevel }),
+): AppContext {
   const bus = new EventEmitter();
   bus.setMaxListeners(0);
   // Through ctx.now, so a test that moves the clock moves it for mail and SMS too.
   const clock = () => ctx.now();
-  const ctx: AppContext = {
-    config,
-    db,
-    bus,
-    now,
-    mail: createMailer(config, db, clock),
-    phone: config.twilio ? twilioProvider(config.twilio) : embeddedOutboxProvider(join(config.dataDir, 'sms'), clock),
-  };
+  // Built in dependency order: the token service and the snapshots read the fields above them.
+  const ctx = { config, db, bus, now, log } as AppContext;
+  ctx.mail = createMailer(config, db, clock);
+  ctx.phone = config.twilio ? twilioProvider(config.twilio) : embeddedOutboxProvider(join(config.dataDir, 'sms'), clock);
+  ctx.identityCache = IdentityCache.watching(db);
+  ctx.tokens = createTokenService(ctx);
+  ctx.summaries = new SummarySnapshots(ctx, log);
+  ctx.ingestion = createIngestionState();
+  ctx.engine = createEngineRuntime();
+  ctx.wearerUpdates = createWearerUpdates();
   return ctx;
 }
 
 /** Releases what the context holds (the app's onClose calls it once; the database is closed by its opener). */
 export async function closeContext(ctx: AppContext): Promise<void> {
+  ctx.summaries.close();
+  ctx.wearerUpdates.close();
+  ctx.identityCache.bump();
   await ctx.mail.close();
 }

@@ -26,20 +26,17 @@ interface CachedState {
   state: unknown;
   json: string;
 }
-interface EngineRuntime {
+/** The engine's in-memory part; a named field of the app context. */
+export interface EngineRuntime {
   /** A hint only: used when its version equals the locked row's, otherwise reloaded. */
   cache: Map<string, CachedState>;
   initialJson: string;
 }
-const runtimes = new WeakMap<AppContext, EngineRuntime>();
-function runtimeOf(ctx: AppContext): EngineRuntime {
-  let rt = runtimes.get(ctx);
-  if (!rt) {
-    rt = { cache: new Map(), initialJson: JSON.stringify(alertEngine.initialState()) };
-    runtimes.set(ctx, rt);
-  }
-  return rt;
-}
+export const createEngineRuntime = (): EngineRuntime => ({
+  cache: new Map(),
+  initialJson: JSON.stringify(alertEngine.initialState()),
+});
+const runtimeOf = (ctx: AppContext): EngineRuntime => ctx.engine;
 
 export type LockedWearers = Locked;
 

@@ -28,7 +28,8 @@ export function usableSettings(raw: unknown): AlertSettingsInput {
 }
 
 // Settings objects are reused across steps of a batch: resolve each (object, age) once.
-// The runner treats a loaded settings object as immutable (a change is a new object).
+// The runner treats a loaded settings object as immutable (a change is a new object). A memo of a
+// pure function keyed by those objects, not app state: it needs no context field and no closing.
 const cache = new WeakMap<object, Map<number | null, ResolvedAlertSettings>>();
 
 /** The wearer's settings as the rules use them (defaults completed, upper bound resolved). */

@@ -8,15 +8,29 @@ interface Pending {
   timer: NodeJS.Timeout | null;
   event: WearerUpdatedEvent;
 }
-const pendingByCtx = new WeakMap<AppContext, Map<string, Pending>>();
+/** Pending trailing events per wearer; a named field of the app context. */
+export interface WearerUpdates {
+  pending: Map<string, Pending>;
+  /** Drops the trailing events not yet sent (app close). */
+  close(): void;
+}
+export function createWearerUpdates(): WearerUpdates {
+  const pending = new Map<string, Pending>();
+  return {
+    pending,
+    close() {
+      for (const entry of pending.values()) if (entry.timer) clearTimeout(entry.timer);
+      pending.clear();
+    },
+  };
+}
 
 /**
  * Emits 'wearer.updated' at most once a second per wearer: the first change at once, later
  * ones folded into one trailing event (a gateway sends every second; screens need no more).
  */
 export function notifyWearerUpdated(ctx: AppContext, event: WearerUpdatedEvent): void {
-  let pending = pendingByCtx.get(ctx);
-  if (!pending) pendingByCtx.set(ctx, (pending = new Map<string, Pending>()));
+  const pending = ctx.wearerUpdates.pending;
   const now = Date.now();
   const entry = pending.get(event.wearerId);
   if (!entry || (!entry.timer && now - entry.lastEmit >= MIN_INTERVAL_MS)) {

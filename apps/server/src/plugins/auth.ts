@@ -4,8 +4,6 @@ import type { AppContext } from '../context.js';
 import { ApiError, forbidden, notFound, unauthorized } from '../errors.js';
 import { actorRepository } from '../modules/auth/actor.repository.js';
 import { isDemoRequest } from '../modules/auth/demo-scope.js';
-import { getIdentityCache } from '../modules/auth/identity-cache.js';
-import { getTokenService } from '../modules/auth/token.service.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -50,9 +48,9 @@ const authPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (
   app: FastifyInstance,
   { ctx },
 ) => {
-  const tokens = getTokenService(ctx);
+  const tokens = ctx.tokens;
   const actors = actorRepository(ctx.db);
-  const cache = getIdentityCache(ctx);
+  const cache = ctx.identityCache;
   // Fail closed at start too: an API route without a permission (or `public`) stops the server.
   app.addHook('onRoute', (route) => {
     if (API_ROUTE.test(route.url) && !route.config?.public && !route.config?.permission) {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertAlert } from '../testing/alerts-world.js';
+import { insertAlert } from '../testing/world.js';
 import {
   createGroup,
   createOrganization,

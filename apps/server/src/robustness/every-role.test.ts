@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ACTOR_NAMES,
-  type AlertsWorld,
-  buildAlertsWorld,
+  type World,
+  buildWorld,
   insertAlert,
-} from '../testing/alerts-world.js';
+} from '../testing/world.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import type { Fixtures } from './json-schema.js';
 import { problemOf, runCases } from './run-cases.js';
@@ -18,7 +18,7 @@ import { casesFor, type OpenApiDoc, type Operation, operationsOf } from './varia
  * them; api-bad-input.test.ts covers those.)
  */
 let t: TestApp;
-let world: AlertsWorld;
+let world: World;
 let ops: Operation[];
 let fixtures: Fixtures;
 
@@ -27,7 +27,7 @@ const SKIP = new Set(['GET /v3/live', 'POST /v2/auth/signOut', 'POST /gateway/v1
 
 beforeAll(async () => {
   t = await createTestApp();
-  world = await buildAlertsWorld(t);
+  world = await buildWorld(t);
   const alertId = await insertAlert(t.db, world.w1, { type: 'SOS_CALL' });
   fixtures = {
     now: new Date().toISOString(),

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ageOn, maxHeartRate } from '@wearable/domain';
-import { ACTOR_NAMES, type ActorName, type AlertsWorld, buildAlertsWorld, SEES } from '../../testing/alerts-world.js';
+import { ACTOR_NAMES, type ActorName, type World, buildWorld, SEES } from '../../testing/world.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 
 let t: TestApp;
-let w: AlertsWorld;
+let w: World;
 beforeAll(async () => {
   t = await createTestApp();
-  w = await buildAlertsWorld(t);
+  w = await buildWorld(t);
 });
 afterAll(() => t.close());
 

@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACTOR_NAMES, type ActorName, type AlertsWorld, buildAlertsWorld, insertAlert } from '../../testing/alerts-world.js';
+import { ACTOR_NAMES, type ActorName, type World, buildWorld, insertAlert } from '../../testing/world.js';
 import { createWearer } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { csvCell } from './alerts-csv.js';
 
 let t: TestApp;
-let w: AlertsWorld;
+let w: World;
 let alertId: string;
 let evilAlert: string;
 beforeAll(async () => {
   t = await createTestApp();
-  w = await buildAlertsWorld(t);
+  w = await buildWorld(t);
   alertId = await insertAlert(t.db, w.w1, { type: 'SOS_CALL', openedAt: new Date('2026-07-01T05:03:00Z') });
   const evil = await createWearer(t, { organizationId: w.orgA, groupId: w.g2, name: '=HYPERLINK("http://x","a, b")' });
   evilAlert = await insertAlert(t.db, evil, { type: 'HEART_RATE' });

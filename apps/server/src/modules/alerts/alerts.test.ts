@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACTOR_NAMES, type ActorName, type AlertsWorld, buildAlertsWorld, SEES, insertAlert } from '../../testing/alerts-world.js';
+import { ACTOR_NAMES, type ActorName, type World, buildWorld, SEES, insertAlert } from '../../testing/world.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 
 let t: TestApp;
-let w: AlertsWorld;
+let w: World;
 let ids: { w1: string; w2: string; wB: string };
 beforeAll(async () => {
   t = await createTestApp();
-  w = await buildAlertsWorld(t);
+  w = await buildWorld(t);
   ids = {
     w1: await insertAlert(t.db, w.w1, { type: 'SOS_CALL' }),
     w2: await insertAlert(t.db, w.w2, { type: 'HEART_RATE', status: 'CLOSED' }),

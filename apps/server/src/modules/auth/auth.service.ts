@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { ApiError, unauthorized } from '../../errors.js';
 import { authRepository } from './auth.repository.js';
 import { verifyPassword } from './password.js';
-import { getTokenService, hashRefreshToken, newRefreshToken } from './token.service.js';
+import { hashRefreshToken, newRefreshToken } from './token.service.js';
 import { totpService } from './totp.service.js';
 
 const invalidCredentials = () =>
@@ -15,7 +15,7 @@ const invalidRefresh = () =>
 /** Sign-in, refresh rotation and sign-out; knows nothing of HTTP. */
 export function authService(ctx: AppContext) {
   const repo = authRepository(ctx.db);
-  const tokens = getTokenService(ctx);
+  const tokens = ctx.tokens;
   const { signInMaxFailures: maxFailures, signInWindow: windowSeconds } = ctx.config;
 
   async function issuePair(

@@ -1,4 +1,3 @@
-import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 
 /**
@@ -24,6 +23,13 @@ export class IdentityCache {
   private entries = new Map<string, Entry>();
   private generation = 0;
 
+  /** A cache of this database, emptied by every write issued through it from now on. */
+  static watching(db: Db): IdentityCache {
+    const cache = new IdentityCache();
+    watchWrites(db, cache);
+    return cache;
+  }
+
   /** Marks every entry stale. */
   bump(): void {
     this.generation++;
@@ -43,19 +49,6 @@ export class IdentityCache {
     }
     return value;
   }
-}
-
-const caches = new WeakMap<Db, IdentityCache>();
-
-/** The cache of a context's database, watching that database's writes from the first use. */
-export function getIdentityCache(ctx: AppContext): IdentityCache {
-  let cache = caches.get(ctx.db);
-  if (!cache) {
-    cache = new IdentityCache();
-    caches.set(ctx.db, cache);
-    watchWrites(ctx.db, cache);
-  }
-  return cache;
 }
 
 function watchWrites(db: Db, cache: IdentityCache): void {

@@ -44,7 +44,7 @@ const verifiedOf = (c: AccessClaims & { exp: number }): VerifiedAccess => ({
   expiresAt: new Date(c.exp * 1000),
 });
 
-function createTokenService(ctx: AppContext): TokenService {
+export function createTokenService(ctx: AppContext): TokenService {
   let key: Promise<Uint8Array> | undefined;
   const getKey = () =>
     (key ??= loadSecret(ctx).catch((err: unknown) => {
@@ -91,17 +91,6 @@ function createTokenService(ctx: AppContext): TokenService {
   };
 }
 
-const services = new WeakMap<AppContext, TokenService>();
-
-/** One token service per app context (the plugin, the auth service and test factories share it). */
-export function getTokenService(ctx: AppContext): TokenService {
-  let service = services.get(ctx);
-  if (!service) {
-    service = createTokenService(ctx);
-    services.set(ctx, service);
-  }
-  return service;
-}
 
 /** A new opaque refresh token (32 random bytes) and the SHA-256 the database keeps. */
 export function newRefreshToken(): { token: string; hash: string } {

@@ -23,6 +23,7 @@ export const totpRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.get(
     '/v2/auth/totp',
     {
+      config: { permission: 'self:read' },
       schema: {
         tags,
         summary:
@@ -37,6 +38,7 @@ export const totpRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.post(
     '/v2/auth/totp/setup',
     {
+      config: { permission: 'self:update' },
       schema: {
         tags,
         summary:
@@ -51,6 +53,7 @@ export const totpRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.post(
     '/v2/auth/totp/enable',
     {
+      config: { permission: 'self:update' },
       schema: {
         tags,
         summary: 'Turn TOTP on with a code from the app (after setup)',
@@ -65,6 +68,7 @@ export const totpRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.post(
     '/v2/auth/totp/disable',
     {
+      config: { permission: 'self:update' },
       schema: {
         tags,
         summary: 'Turn TOTP off with a current code (not while the organisation requires it)',

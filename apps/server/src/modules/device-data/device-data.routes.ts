@@ -12,7 +12,6 @@ import {
 import type { AppContext } from '../../context.js';
 import { historyFor, monthlyReportFor, summaryFor } from './device-data.service.js';
 import { startPlannerStats } from './planner-stats.job.js';
-import { closeSummarySnapshots } from './summary-snapshot.js';
 
 /** Wearers' latest state, history and monthly report. */
 export const deviceDataRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (base, { ctx }) => {
@@ -21,7 +20,6 @@ export const deviceDataRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
   const stopStats = startPlannerStats(ctx, app.log);
   app.addHook('onClose', async () => {
     stopStats();
-    closeSummarySnapshots(ctx);
   });
 
   app.get(
@@ -31,7 +29,6 @@ export const deviceDataRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
       const acceptsGzip = /\bgzip\b/.test(request.headers['accept-encoding'] ?? '');
       const { body, gzip } = await summaryFor(
         ctx,
-        app.log,
         request.actor,
         { organizationId: request.query.clientId, groupId: request.query.groupId },
         acceptsGzip,

@@ -23,7 +23,7 @@ import {
   type SummaryRow,
   summaryJson,
 } from './device-data.repository.js';
-import { type SnapshotAnswer, summarySnapshots } from './summary-snapshot.js';
+import type { SnapshotAnswer } from './summary-snapshot.js';
 import type { WearerScopeFilter } from '../../access/scope-sql.js';
 
 const invalid = (path: string, message: string) =>
@@ -76,12 +76,11 @@ export function summaryFromDatabase(
 /** The summary as ready JSON text from the in-memory snapshot (see summary-snapshot.ts). */
 export function summaryFor(
   ctx: AppContext,
-  log: Parameters<typeof summarySnapshots>[1],
   actor: Actor,
   filter: WearerScopeFilter,
   acceptsGzip = false,
 ): Promise<SnapshotAnswer> {
-  return summarySnapshots(ctx, log).answer(actor, filter, acceptsGzip);
+  return ctx.summaries.answer(actor, filter, acceptsGzip);
 }
 
 function parseMetrics(raw: string | undefined): HistoryMetric[] {

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { summaryResponse, wearerSummary } from '@wearable/domain';
-import { ACTOR_NAMES, type ActorName, type AlertsWorld, buildAlertsWorld, SEES, insertAlert } from '../../testing/alerts-world.js';
+import { ACTOR_NAMES, type ActorName, type World, buildWorld, SEES, insertAlert } from '../../testing/world.js';
 import { createWearer, type WearerRecord } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 
 let t: TestApp;
-let w: AlertsWorld;
+let w: World;
 let silent: WearerRecord;
 let sosId: string;
 const start = new Date(Math.floor(Date.now() / 60_000) * 60_000 - 30 * 60_000);
@@ -34,7 +34,7 @@ async function ingest(wearer: WearerRecord, hrBase = 60) {
 
 beforeAll(async () => {
   t = await createTestApp();
-  w = await buildAlertsWorld(t);
+  w = await buildWorld(t);
   await ingest(w.w1);
   await ingest(w.w2, 100);
   await ingest(w.wB);

@@ -3,22 +3,21 @@ import { type Actor, summaryResponse, type SummaryResponse } from '@wearable/dom
 import type { AlertRecord } from '../../engine/events.js';
 import {
   ACTOR_NAMES,
-  type AlertsWorld,
-  buildAlertsWorld,
+  type World,
+  buildWorld,
   insertAlert,
-} from '../../testing/alerts-world.js';
+} from '../../testing/world.js';
 import type { WearerRecord } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { toAlertView } from '../alerts/alerts.service.js';
 import { getAlert } from '../alerts/alerts.repository.js';
 import { actorRepository } from '../auth/actor.repository.js';
-import { getTokenService } from '../auth/token.service.js';
 import { alertRowFromMemory } from '../live/alert-payload.js';
 import { summaryFromDatabase } from './device-data.service.js';
 
 // A short rebuild interval and a hard limit far away: freshness below comes from the bus events.
 let t: TestApp;
-let w: AlertsWorld;
+let w: World;
 const log = { error: () => undefined };
 
 const post = (wearer: WearerRecord, payload: object) =>
@@ -41,7 +40,7 @@ const reading = (wearer: WearerRecord, heartRate: number) => ({
 });
 
 async function actorOf(accessToken: string): Promise<Actor> {
-  const claims = await getTokenService(t.ctx).verifyAccessToken(accessToken);
+  const claims = await t.ctx.tokens.verifyAccessToken(accessToken);
   const actor =
     claims &&
     (await actorRepository(t.db).findSessionActor(claims.uid, claims.sessionId, new Date()));
@@ -65,7 +64,7 @@ async function summaryUntil(headers: object, ok: (s: SummaryResponse) => boolean
 
 beforeAll(async () => {
   t = await createTestApp({ summarySnapshotMs: 50, summaryMaxStaleMs: 60_000 });
-  w = await buildAlertsWorld(t);
+  w = await buildWorld(t);
   for (const [wearer, hr] of [
     [w.w1, 61],
     [w.w2, 62],

@@ -51,7 +51,7 @@ const REBUILD_CHUNK = 1000;
 /** A scope nobody asked for in this long is dropped (memory of organisations no one watches). */
 const IDLE_DROP_MS = 5 * 60_000;
 
-type Log = { error(obj: object, msg: string): void };
+export type Log = { error(obj: object, msg: string): void };
 
 function parse(text: string): SnapshotEntry[] {
   if (!text) return [];
@@ -276,16 +276,4 @@ export class SummarySnapshots {
   }
 }
 
-const stores = new WeakMap<AppContext, SummarySnapshots>();
 
-/** The app's snapshot store (one per context), created on first use. */
-export function summarySnapshots(ctx: AppContext, log: Log): SummarySnapshots {
-  let store = stores.get(ctx);
-  if (!store) stores.set(ctx, (store = new SummarySnapshots(ctx, log)));
-  return store;
-}
-
-export function closeSummarySnapshots(ctx: AppContext): void {
-  stores.get(ctx)?.close();
-  stores.delete(ctx);
-}

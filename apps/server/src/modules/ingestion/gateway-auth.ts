@@ -10,12 +10,6 @@ export interface AuthenticatedGateway {
 /** Credentials change rarely; a rotated or deleted gateway is refused within this time. */
 const CACHE_TTL_MS = 30_000;
 
-interface CachedGateway {
-  organizationId: string;
-  hash: Buffer;
-  expires: number;
-}
-const caches = new WeakMap<AppContext, Map<string, CachedGateway>>();
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest();
 
@@ -31,8 +25,7 @@ export async function authenticateGateway(
   if (!gatewayId || !credential || gatewayId.length > 128 || credential.length > 512) return null;
   // An MQTT user name may carry U+0000, which PostgreSQL text cannot: it is simply no gateway's id.
   if (gatewayId.includes('\u0000')) return null;
-  let cache = caches.get(ctx);
-  if (!cache) caches.set(ctx, (cache = new Map<string, CachedGateway>()));
+  const cache = ctx.ingestion.gateways;
   let entry = cache.get(gatewayId);
   if (!entry || entry.expires < Date.now()) {
     const row = await findGatewayCredential(ctx.db, gatewayId);
@@ -69,8 +62,7 @@ export async function resolveGateway(
   gatewayId: string,
 ): Promise<AuthenticatedGateway | null> {
   if (!gatewayId || gatewayId.length > 128) return null;
-  let cache = caches.get(ctx);
-  if (!cache) caches.set(ctx, (cache = new Map<string, CachedGateway>()));
+  const cache = ctx.ingestion.gateways;
   const entry = cache.get(gatewayId);
   if (entry && entry.expires >= Date.now())
     return { id: gatewayId, organizationId: entry.organizationId };

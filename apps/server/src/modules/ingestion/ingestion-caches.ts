@@ -1,24 +1,44 @@
 import type { AppContext } from '../../context.js';
 import { type BraceletRow, findBraceletsBySerial } from './ingestion.repository.js';
 
+/** A gateway's organisation and credential hash, cached for a short while (gateway-auth.ts). */
+export interface CachedGateway {
+  organizationId: string;
+  hash: Buffer;
+  expires: number;
+}
+
+/** What ingestion keeps in memory between batches; a named field of the app context. */
+export interface IngestionState {
+  /** Bracelets by `organisation|serial`, for BRACELET_CACHE_MS. */
+  bracelets: Map<string, { row: BraceletRow; expires: number }>;
+  /** When this process last wrote a gateway's last_seen_at. */
+  gatewayTouches: Map<string, number>;
+  /** Gateway credentials by gateway id. */
+  gateways: Map<string, CachedGateway>;
+  /** Gateway HTTP batches in progress (queued for the database or running). */
+  backlog: { pending: number };
+}
+
+export const createIngestionState = (): IngestionState => ({
+  bracelets: new Map(),
+  gatewayTouches: new Map(),
+  gateways: new Map(),
+  backlog: { pending: 0 },
+});
+
 /**
  * Bracelet lookups are cached for a few seconds per organisation and serial: a gateway sends
  * the same bracelets every second. Unknown serials are never cached (a new bracelet works at
  * once); a reassignment to another wearer is seen within BRACELET_CACHE_MS.
  */
 const BRACELET_CACHE_MS = 5_000;
-const braceletCaches = new WeakMap<
-  AppContext,
-  Map<string, { row: BraceletRow; expires: number }>
->();
 export async function braceletsOf(
   ctx: AppContext,
   organizationId: string,
   serials: string[],
 ): Promise<Map<string, BraceletRow>> {
-  let cache = braceletCaches.get(ctx);
-  if (!cache)
-    braceletCaches.set(ctx, (cache = new Map<string, { row: BraceletRow; expires: number }>()));
+  const cache = ctx.ingestion.bracelets;
   const now = Date.now();
   const found = new Map<string, BraceletRow>();
   const missing: string[] = [];
@@ -39,10 +59,8 @@ export async function braceletsOf(
 
 /** gateways.last_seen_at is written at most every 10 s per gateway and process. */
 const GATEWAY_TOUCH_MS = 10_000;
-const gatewayTouches = new WeakMap<AppContext, Map<string, number>>();
 export function shouldTouchGateway(ctx: AppContext, gatewayId: string, now: Date): boolean {
-  let touched = gatewayTouches.get(ctx);
-  if (!touched) gatewayTouches.set(ctx, (touched = new Map<string, number>()));
+  const touched = ctx.ingestion.gatewayTouches;
   const last = touched.get(gatewayId);
   if (last !== undefined && Math.abs(now.getTime() - last) < GATEWAY_TOUCH_MS) return false;
   touched.set(gatewayId, now.getTime());

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { batchResult, errorBody, gatewayBatch } from '@wearable/domain';
 import { z } from 'zod';
@@ -12,10 +12,16 @@ import {
 } from './gateway-auth.js';
 import { ingestBatch, ingestionBacklog, isUrgentBatch } from './ingestion.service.js';
 
-const gatewayOf = new WeakMap<FastifyRequest, AuthenticatedGateway>();
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The gateway a /gateway/v1 request authenticated as (set before the body is parsed). */
+    gateway: AuthenticatedGateway | null;
+  }
+}
 
 /** POST /gateway/v1/batches: the gateway protocol over HTTP (docs/gateway-protocol.md). */
 export const ingestionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.decorateRequest('gateway', null);
   app.withTypeProvider<ZodTypeProvider>().post(
     '/gateway/v1/batches',
     {
@@ -41,11 +47,11 @@ export const ingestionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (a
           ));
         if (!gateway)
           throw unauthorized('Unknown gateway or wrong credential', 'GATEWAY_UNAUTHORIZED');
-        gatewayOf.set(request, gateway);
+        request.gateway = gateway;
       },
     },
     async (request, reply) => {
-      const gateway = gatewayOf.get(request);
+      const gateway = request.gateway;
       if (!gateway)
         throw unauthorized('Unknown gateway or wrong credential', 'GATEWAY_UNAUTHORIZED');
       // Backpressure: the queue stays bounded and the gateway retries; SOS/FALL are always taken.

@@ -72,12 +72,7 @@ function uniqueBy<T>(items: T[], keyOf: (item: T) => string): T[] {
 }
 
 const URGENT_EVENTS: ReadonlySet<unknown> = new Set(['SOS', 'FALL']);
-const backlogs = new WeakMap<AppContext, { pending: number }>();
-const backlogOf = (ctx: AppContext) => {
-  let b = backlogs.get(ctx);
-  if (!b) backlogs.set(ctx, (b = { pending: 0 }));
-  return b;
-};
+const backlogOf = (ctx: AppContext) => ctx.ingestion.backlog;
 
 /** Batches being ingested now (queued for the database or running). */
 export const ingestionBacklog = (ctx: AppContext): number => backlogOf(ctx).pending;

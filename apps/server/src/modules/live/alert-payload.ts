@@ -2,9 +2,7 @@ import type { AppContext } from '../../context.js';
 import { withLaneHint } from '../../db/priority-lane.js';
 import type { AlertRecord } from '../../engine/events.js';
 import { type AlertRow, getAlert } from '../alerts/alerts.repository.js';
-import { summarySnapshots } from '../device-data/summary-snapshot.js';
-
-type Log = Parameters<typeof summarySnapshots>[1];
+import type { Log } from '../device-data/summary-snapshot.js';
 
 /**
  * The alert as the alerts API shows it, built from what the runner already has plus the wearer
@@ -18,7 +16,7 @@ export function alertRowFromMemory(
   a: AlertRecord,
 ): AlertRow | undefined {
   if (a.confirmedBy !== null) return undefined;
-  const names = summarySnapshots(ctx, log).namesOf(a.wearerId, a.organizationId);
+  const names = ctx.summaries.namesOf(a.wearerId, a.organizationId);
   if (!names || names.groupId !== a.groupId) return undefined;
   return {
     id: a.id,

@@ -3,7 +3,6 @@ import { type Actor, can, type LiveAlertEvent } from '@wearable/domain';
 import type { AppContext } from '../../context.js';
 import { BUS_EVENTS, type BusEvents } from '../../engine/events.js';
 import { toAlertView } from '../alerts/alerts.service.js';
-import { summarySnapshots } from '../device-data/summary-snapshot.js';
 import { alertRowOf } from './alert-payload.js';
 import { summaryRows } from '../device-data/device-data.repository.js';
 import { toWearerSummary } from '../device-data/device-data.service.js';
@@ -139,7 +138,7 @@ export function liveHub(ctx: AppContext, log: Log) {
       const client: Client = { actor, res, owed: new Set() };
       clients.add(client);
       // Its summary snapshot gives the names for alert frames without a query per alert.
-      summarySnapshots(ctx, log).warm(actor);
+      ctx.summaries.warm(actor);
       return () => clients.delete(client);
     },
     get size() {

@@ -5,7 +5,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { unauthorized } from '../../errors.js';
 import { actorRepository } from '../auth/actor.repository.js';
-import { getTokenService } from '../auth/token.service.js';
 import { liveHub } from './live.hub.js';
 import { liveSessionGuard, type StreamSession } from './live-sessions.js';
 import { LIVE_TICKET_TTL_SECONDS, type LiveTicketGrant, liveTickets } from './live-tickets.js';
@@ -23,7 +22,7 @@ export const liveRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (plain,
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const hub = liveHub(ctx, app.log);
   const guard = liveSessionGuard(ctx, app.log);
-  const tokens = getTokenService(ctx);
+  const tokens = ctx.tokens;
   const actors = actorRepository(ctx.db);
   const tickets = liveTickets(ctx.db);
 

@@ -1,12 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ActorName, type AlertsWorld, buildAlertsWorld } from '../../testing/alerts-world.js';
+import { type ActorName, type World, buildWorld } from '../../testing/world.js';
 import type { WearerRecord } from '../../testing/factories.js';
 import { connectSse, until } from '../../testing/sse-client.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 
 let t: TestApp;
-let w: AlertsWorld;
+let w: World;
 let base: string;
 
 const connect = connectSse;
@@ -34,7 +34,7 @@ const alertFor = (c: ReturnType<typeof connect>, uid: string, action = 'opened')
 
 beforeAll(async () => {
   t = await createTestApp();
-  w = await buildAlertsWorld(t);
+  w = await buildWorld(t);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });

@@ -2,17 +2,17 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SCHEDULE, WEEKDAYS } from '@wearable/domain';
-import { buildAlertsWorld, type AlertsWorld } from '../../testing/alerts-world.js';
+import { buildWorld, type World } from '../../testing/world.js';
 import { createWearer, type WearerRecord } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { embeddedProvider } from './notification-provider.js';
 import { notificationsService } from './notifications.service.js';
 
 let t: TestApp;
-let w: AlertsWorld;
+let w: World;
 beforeAll(async () => {
   t = await createTestApp();
-  w = await buildAlertsWorld(t);
+  w = await buildWorld(t);
   await t.db.query("UPDATE users SET phone_number = '+819011110000' WHERE id = $1", [w.users.ORGANIZATION_OWNER.uid]);
 });
 afterAll(() => t.close());
@@ -160,7 +160,7 @@ describe('Twilio adapter against a local server that answers as Twilio does', ()
     await new Promise<void>((r) => fake.listen(0, '127.0.0.1', r));
     base = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
     tw = await createTestApp({ twilio: { accountSid: 'AC123', authToken: 'secret', from: '+15005550006', apiBase: base } });
-    w = await buildAlertsWorld(tw);
+    w = await buildWorld(tw);
     tw1 = w.w1;
   });
   afterAll(async () => {

@@ -17,6 +17,7 @@ export const signInSettingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
   app.get(
     '/v2/client/:id/signInSettings',
     {
+      config: { permission: 'organization:read' },
       schema: {
         tags,
         summary: 'How the organisation’s people sign in (TOTP required or not)',
@@ -31,6 +32,7 @@ export const signInSettingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
   app.patch(
     '/v2/client/:id/signInSettings',
     {
+      config: { permission: 'organization:update' },
       schema: {
         tags,
         summary: 'Require (or stop requiring) a TOTP second factor for the organisation (owner)',

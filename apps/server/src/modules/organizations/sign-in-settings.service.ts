@@ -1,21 +1,19 @@
-import { type Actor, can, type SignInSettings } from '@wearable/domain';
+import type { Actor, SignInSettings } from '@wearable/domain';
+import { accessService } from '../../access/access.service.js';
 import type { AppContext } from '../../context.js';
-import { forbidden } from '../../errors.js';
-import { organizationsService } from './organizations.service.js';
 import { signInSettingsRepository } from './sign-in-settings.repository.js';
 
 /**
- * How an organisation's people sign in: today whether TOTP is required. Reading needs the
- * organisation visible (else 404); changing it is managing the organisation (else 403).
- * Permission once the access layer lands: `signInSettings:update` (read: `organization:read`).
+ * How an organisation's people sign in: today whether TOTP is required. Reading needs
+ * `organization:read`, changing it `organization:update` (the access service: 404 / 403).
  */
 export function signInSettingsService(ctx: AppContext) {
-  const organizations = organizationsService(ctx);
+  const access = accessService(ctx.db);
   const repo = signInSettingsRepository(ctx.db);
 
   async function read(actor: Actor, organizationId: string): Promise<SignInSettings> {
-    const org = await organizations.readableOrganization(actor, organizationId);
-    return (await repo.find(org.id)) ?? { requireTotp: false };
+    await access.require(actor, 'organization:read', 'organization', organizationId);
+    return (await repo.find(organizationId)) ?? { requireTotp: false };
   }
 
   return {
@@ -26,13 +24,10 @@ export function signInSettingsService(ctx: AppContext) {
       organizationId: string,
       patch: SignInSettings,
     ): Promise<SignInSettings> {
-      const org = await organizations.readableOrganization(actor, organizationId);
-      if (!can(actor, 'manage', { kind: 'organization', organizationId: org.id })) {
-        throw forbidden('Only the organisation’s owner may change how its people sign in');
-      }
+      await access.require(actor, 'organization:update', 'organization', organizationId);
       // Takes effect at each person's next sign-in; sessions already open run to their end.
-      await repo.update(org.id, patch);
-      return read(actor, org.id);
+      await repo.update(organizationId, patch);
+      return read(actor, organizationId);
     },
   };
 }

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ActorName, type AlertsWorld, buildAlertsWorld } from '../../testing/alerts-world.js';
+import { type ActorName, type World, buildWorld } from '../../testing/world.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 
 let t: TestApp;
-let world: AlertsWorld;
+let world: World;
 beforeAll(async () => {
   t = await createTestApp();
-  world = await buildAlertsWorld(t);
+  world = await buildWorld(t);
 });
 afterAll(() => t.close());
 

@@ -1,7 +1,6 @@
 import { type Actor, CURRENT_TERMS_VERSION, type UserInfo } from '@wearable/domain';
 import type { AppContext } from '../../context.js';
 import { ApiError, unauthorized } from '../../errors.js';
-import { getIdentityCache } from '../auth/identity-cache.js';
 import { usersRepository } from './users.repository.js';
 
 const byName = new Intl.Collator('ja');
@@ -9,7 +8,7 @@ const byName = new Intl.Collator('ja');
 /** The signed-in user's own record: GET /v2/user and the terms agreement. */
 export function usersService(ctx: AppContext) {
   const repo = usersRepository(ctx.db);
-  const cache = getIdentityCache(ctx);
+  const cache = ctx.identityCache;
   return {
     /** In the demo the terms modal is off, so the demo owner counts as having agreed. */
     async userInfo(actor: Actor, opts: { demo: boolean }): Promise<UserInfo> {

@@ -12,11 +12,13 @@ import {
 import type { TestApp } from './test-app.js';
 
 /**
- * Two organisations with groups, wearers and one user of every kind the role tables need.
+ * The test world: two organisations with groups, wearers and one user of every kind the role
+ * tables need (every role of organisation A, organisation B's owner, a group manager of another
+ * group, a linked and an unlinked personal user, a wearer who signs in).
  * Organisation A: groups g1 (wearer w1 and the PERSONAL_SELF wearer) and g2 (wearer w2).
  * Organisation B: wearer wB.
  */
-export interface AlertsWorld {
+export interface World {
   orgA: string;
   orgB: string;
   g1: string;
@@ -58,7 +60,7 @@ export const SEES: Record<ActorName, ('w1' | 'w2' | 'wB')[]> = {
   PERSONAL_SELF: ['w1'],
 };
 
-export async function buildAlertsWorld(t: TestApp): Promise<AlertsWorld> {
+export async function buildWorld(t: TestApp): Promise<World> {
   const a = await createOrganization(t);
   const b = await createOrganization(t);
   const g1 = await createGroup(t, { organizationId: a.id, name: `第一現場 ${randomUUID().slice(0, 4)}` });
