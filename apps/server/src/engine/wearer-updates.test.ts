@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AppContext } from '../context.js';
 import type { WearerUpdatedEvent } from './events.js';
-import { notifyWearerUpdated } from './wearer-updates.js';
+import { createWearerUpdates, notifyWearerUpdated } from './wearer-updates.js';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -12,7 +12,7 @@ describe('wearer.updated', () => {
   it('goes out at once, then at most once a second per wearer with the latest payload', () => {
     vi.useFakeTimers();
     const bus = new EventEmitter();
-    const ctx = { bus } as unknown as AppContext;
+    const ctx = { bus, wearerUpdates: createWearerUpdates() } as unknown as AppContext;
     const seen: WearerUpdatedEvent[] = [];
     bus.on('wearer.updated', (e: WearerUpdatedEvent) => seen.push(e));
     const event = (wearerId: string, groupId: string | null = null) => ({
