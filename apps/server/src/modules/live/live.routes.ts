@@ -42,6 +42,7 @@ export const liveRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (plain,
   app.post(
     '/v3/live/ticket',
     {
+      config: { permission: 'wearer:read' },
       schema: {
         tags: ['Live stream'],
         summary: `A single-use ticket for GET /v3/live?ticket=…, valid ${LIVE_TICKET_TTL_SECONDS} s`,

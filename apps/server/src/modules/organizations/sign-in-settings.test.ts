@@ -21,9 +21,10 @@ const TABLE: Record<ActorName, { read: number; change: number }> = {
   ORGANIZATION_GROUP: { read: 200, change: 403 },
   GROUP_MANAGER_OTHER_GROUP: { read: 200, change: 403 },
   OTHER_ORG_OWNER: { read: 404, change: 404 },
-  PERSONAL_LINKED: { read: 404, change: 404 },
-  PERSONAL_UNLINKED: { read: 404, change: 404 },
-  PERSONAL_SELF: { read: 404, change: 404 },
+  // Personal roles never hold organization:read or :update: 403 whatever the id.
+  PERSONAL_LINKED: { read: 403, change: 403 },
+  PERSONAL_UNLINKED: { read: 403, change: 403 },
+  PERSONAL_SELF: { read: 403, change: 403 },
 };
 
 describe('GET/PATCH /v2/client/{id}/signInSettings', () => {
