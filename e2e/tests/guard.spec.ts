@@ -27,6 +27,7 @@ const STAFF_COMMON: readonly Row[] = [
   ['/verify', '/devices'],
   ['/', '/devices'],
   ['/user/record', '/devices'],
+  ['/user/info', '/user/info'],
   ['/devices', '/devices'],
   ['/alert-histories', '/alert-histories'],
   ['/settings/admins', '/settings/admins'],

@@ -30,7 +30,7 @@ const TABLE: [path: string, ...cells: string[]][] = [
   ['/login',                         '·',  D,    D,    D,    D,    D,    S,    R,    R],
   ['/verify',                        '·',  D,    D,    D,    D,    D,    S,    R,    R],
   ['/user/record',                   L,    D,    D,    D,    D,    D,    S,    '·',  '·'],
-  ['/user/info',                     L,    D,    D,    D,    D,    D,    S,    '·',  '·'],
+  ['/user/info',                     L,    '·',  '·',  '·',  '·',  '·',  S,    '·',  '·'],
   ['/user/settings/alert',           L,    D,    D,    D,    D,    D,    S,    '·',  '·'],
   ['/select-device',                 L,    D,    D,    D,    D,    D,    '·',  '·',  R],
   ['/organization',                  L,    '·',  '·',  D,    D,    D,    S,    R,    R],

@@ -33,8 +33,9 @@ function step(path: string, state: GuardState): string | null {
     return !state.hasSelectedDevice && path !== '/select-device' ? '/select-device' : null;
   }
   if (role === 'PERSONAL_SELF') return PERSONAL_SELF_PATHS.includes(path) ? null : PERSONAL_HOME;
-  // Staff: the personal pages are not theirs (the spec names /user/record; the rest follow it).
-  if (PERSONAL_PATHS.includes(path)) return STAFF_HOME;
+  // Staff: the personal pages are not theirs (the spec names /user/record; the rest follow it), except
+  // their own registration info, where two-step sign-in is turned on (issue 6).
+  if (PERSONAL_PATHS.includes(path) && path !== '/user/info') return STAFF_HOME;
   // The organisation list spans every organisation: platform roles only.
   if (path === '/organization' && !isPlatformRole(role)) return STAFF_HOME;
   return null;

@@ -1,8 +1,9 @@
-import { ChevronDown, LogOut, UserRound } from 'lucide-react';
+import { ChevronDown, IdCard, LogOut, UserRound } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { focusRing } from '../../components/ui/button';
 import { PersonName } from '../../components/ui/person-name';
+import { AppLink } from '../../lib/app-path';
 
 interface UserMenuProps {
   name: string;
@@ -28,6 +29,17 @@ export function UserMenu({ name, onLogout }: UserMenuProps) {
           <DropdownMenu.Label className="px-2 py-1.5 text-xs text-slate-600">
             <PersonName name={name} />
           </DropdownMenu.Label>
+          {/* Every role's own page (two-step sign-in lives there); the personal menu also lists it. */}
+          <DropdownMenu.Item asChild>
+            <AppLink
+              to="/user/info"
+              data-testid="user-info-link"
+              className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100"
+            >
+              <IdCard aria-hidden="true" className="size-4" />
+              {t('userMenu.userInfo')}
+            </AppLink>
+          </DropdownMenu.Item>
           <DropdownMenu.Item
             data-testid="logout"
             onSelect={onLogout}
