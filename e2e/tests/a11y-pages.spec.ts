@@ -19,6 +19,8 @@ const WEARER = `/devices/${ORG}/${wearerUid(1)}`;
 const ROUTES: readonly { path: string; opener: Opener }[] = [
   { path: '/login', opener: 'SIGNED_OUT' },
   { path: '/verify', opener: 'SIGNED_OUT' },
+  // Without a fragment it shows the refusal text (what a failed social sign-in looks like).
+  { path: '/login/oidc', opener: 'SIGNED_OUT' },
   { path: '/terms', opener: 'SIGNED_OUT' },
   { path: '/privacy', opener: 'SIGNED_OUT' },
   { path: '/demo/devices', opener: 'DEMO' },
@@ -26,6 +28,7 @@ const ROUTES: readonly { path: string; opener: Opener }[] = [
   { path: '/select-device', opener: 'PERSONAL' },
   { path: '/user/record', opener: 'PERSONAL' },
   { path: '/user/info', opener: 'PERSONAL' },
+  { path: '/user/info', opener: 'ORGANIZATION_OWNER' },
   { path: '/user/settings/alert', opener: 'PERSONAL' },
   { path: '/user/record', opener: 'PERSONAL_SELF' },
   { path: '/organization', opener: 'ALL_OWNER' },

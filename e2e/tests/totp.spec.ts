@@ -27,7 +27,7 @@ test('staff turn on two-step sign-in, and the login form then asks for the code'
   await page.getByTestId('logout').click();
   await expect(page).toHaveURL(urlWithPath('/login'));
   await page.getByLabel('Email address').fill(SECOND_ORG_OWNER_EMAIL);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
   await page.getByTestId('login-submit').click();
   await expect(page.getByRole('heading', { name: 'Two-step sign-in' })).toBeVisible();
   expect((await readStorage(page))[STORAGE_KEYS.accessToken]).toBeUndefined();
