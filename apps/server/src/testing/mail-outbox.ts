@@ -35,18 +35,29 @@ export async function parseMail(raw: Buffer | string, file = ''): Promise<Receiv
 export async function mailsIn(ctx: AppContext, to?: string): Promise<ReceivedMail[]> {
   await ctx.mail.idle();
   const dir = join(ctx.config.dataDir, 'mail');
-  const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
-  const mails = await Promise.all(files.map(async (f) => parseMail(await readFile(join(dir, f)), f)));
+  const files = (await readdir(dir).catch(() => [] as string[]))
+    .filter((f) => f.endsWith('.eml'))
+    .sort();
+  const mails = await Promise.all(
+    files.map(async (f) => parseMail(await readFile(join(dir, f)), f)),
+  );
   return to ? mails.filter((m) => m.to === to.toLowerCase()) : mails;
 }
 
 /** The texts of the embedded SMS outbox (DATA_DIR/sms) to a number, oldest first, once at least `count` arrived. */
-export async function smsTo(ctx: AppContext, to: string, count = 1, waitMs = 10_000): Promise<string[]> {
+export async function smsTo(
+  ctx: AppContext,
+  to: string,
+  count = 1,
+  waitMs = 10_000,
+): Promise<string[]> {
   const dir = join(ctx.config.dataDir, 'sms');
   const digits = to.replace(/[^\d+]/g, '');
   const deadline = Date.now() + waitMs;
   for (;;) {
-    const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.includes(`_${digits}_sms`)).sort();
+    const files = (await readdir(dir).catch(() => [] as string[]))
+      .filter((f) => f.includes(`_${digits}_sms`))
+      .sort();
     if (files.length >= count || Date.now() > deadline) {
       return Promise.all(files.map((f) => readFile(join(dir, f), 'utf8')));
     }

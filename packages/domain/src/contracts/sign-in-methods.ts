@@ -28,7 +28,11 @@ export const signInCodeAccepted = z.object({ accepted: z.literal(true) });
 
 /** POST /v2/auth/emailLink/verify: the token from the link's fragment (/verify#signin=<token>). */
 export const emailLinkVerifyBody = z.object({
-  token: z.string().min(16).max(128).regex(/^[\w-]+$/, 'must be the token from the sign-in link'),
+  token: z
+    .string()
+    .min(16)
+    .max(128)
+    .regex(/^[\w-]+$/, 'must be the token from the sign-in link'),
   /** The address the person asked the link for (remembered by the browser): a link for another is refused. */
   email: z.email().max(254).optional(),
 });

@@ -13,19 +13,26 @@ export const LINKS_PER_ADDRESS = 5;
 export const REQUESTS_PER_CLIENT = 20;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-const linkError = (status: number, code: string, message: string) => new ApiError(status, code, message);
+const linkError = (status: number, code: string, message: string) =>
+  new ApiError(status, code, message);
 
 /**
  * Email-link sign-in: a single-use link valid 15 minutes, mailed to an account's address; the
  * database keeps only the token's SHA-256. `finish` issues the session (the same as password sign-in).
  */
-export function emailLinkService(ctx: AppContext, finish: (userId: string) => Promise<SignInResult>) {
+export function emailLinkService(
+  ctx: AppContext,
+  finish: (userId: string) => Promise<SignInResult>,
+) {
   const codes = signInCodesRepository(ctx.db);
   const limits = requestLimits(authRepository(ctx.db), ctx.config.signInWindow);
 
   return {
     /** Same answer, and no mail wait, whether or not the address has an account. */
-    async request(input: { email: string; locale?: MessageLocale | undefined }, clientAddress: string): Promise<{ accepted: true }> {
+    async request(
+      input: { email: string; locale?: MessageLocale | undefined },
+      clientAddress: string,
+    ): Promise<{ accepted: true }> {
       const email = input.email.trim().toLowerCase();
       const now = ctx.now();
       const keys: Array<[string, number]> = [
@@ -54,7 +61,9 @@ export function emailLinkService(ctx: AppContext, finish: (userId: string) => Pr
         minutes: EMAIL_LINK_MINUTES,
       });
       // Not awaited: an SMTP round trip would tell a caller that the account exists. The outcome is in the log.
-      ctx.mail.send({ email, userId: account.id, organizationId: account.organizationId }, mail).catch(() => undefined);
+      ctx.mail
+        .send({ email, userId: account.id, organizationId: account.organizationId }, mail)
+        .catch(() => undefined);
       return { accepted: true };
     },
 
@@ -63,16 +72,26 @@ export function emailLinkService(ctx: AppContext, finish: (userId: string) => Pr
       const now = ctx.now();
       const row = await codes.findByHash('EMAIL_LINK', hashToken(input.token));
       const account = row && (await codes.accountById(row.userId));
-      if (!row || !account) throw linkError(401, 'LINK_UNKNOWN', 'This sign-in link is not known; request a new one');
-      if (row.usedAt) throw linkError(410, 'LINK_USED', 'This sign-in link was already used; request a new one');
+      if (!row || !account)
+        throw linkError(401, 'LINK_UNKNOWN', 'This sign-in link is not known; request a new one');
+      if (row.usedAt)
+        throw linkError(410, 'LINK_USED', 'This sign-in link was already used; request a new one');
       if (row.expiresAt.getTime() <= now.getTime()) {
-        throw linkError(410, 'LINK_EXPIRED', `This sign-in link expired (links last ${EMAIL_LINK_MINUTES} minutes); request a new one`);
+        throw linkError(
+          410,
+          'LINK_EXPIRED',
+          `This sign-in link expired (links last ${EMAIL_LINK_MINUTES} minutes); request a new one`,
+        );
       }
       const asked = input.email?.trim().toLowerCase();
       // The link names the address it was sent to; a link for another address (or for an address the
       // account no longer has) does not sign this person in.
       if ((asked !== undefined && asked !== row.sentTo) || account.email !== row.sentTo) {
-        throw linkError(401, 'LINK_OTHER_ADDRESS', 'This sign-in link was sent to another email address');
+        throw linkError(
+          401,
+          'LINK_OTHER_ADDRESS',
+          'This sign-in link was sent to another email address',
+        );
       }
       if (!(await codes.consume(row.id, now, 1))) {
         throw linkError(410, 'LINK_USED', 'This sign-in link was already used; request a new one');

@@ -17,8 +17,14 @@ afterAll(() => t.close());
 
 let address = 0;
 const requestLink = (email: string, extra: object = {}) =>
-  t.app.inject({ method: 'POST', url: '/v2/auth/emailLink', payload: { email, ...extra }, remoteAddress: `10.7.0.${++address}` });
-const verify = (payload: object) => t.app.inject({ method: 'POST', url: '/v2/auth/emailLink/verify', payload });
+  t.app.inject({
+    method: 'POST',
+    url: '/v2/auth/emailLink',
+    payload: { email, ...extra },
+    remoteAddress: `10.7.0.${++address}`,
+  });
+const verify = (payload: object) =>
+  t.app.inject({ method: 'POST', url: '/v2/auth/emailLink/verify', payload });
 
 async function newStaff(opts: { locale?: 'ja' | 'en' } = {}) {
   const org = await createOrganization(t);
@@ -47,7 +53,10 @@ describe('email-link sign-in, as a person does it', () => {
     expect(signedIn.statusCode).toBe(200);
     const pair = signedIn.json<TokenPair>();
     expect(pair).toMatchObject({ tokenType: 'Bearer', expiresIn: 900 });
-    const me = await t.app.inject({ url: '/v2/user', headers: { authorization: `Bearer ${pair.accessToken}` } });
+    const me = await t.app.inject({
+      url: '/v2/user',
+      headers: { authorization: `Bearer ${pair.accessToken}` },
+    });
     expect(me.json()).toMatchObject({ uid: staff.uid });
 
     const again = await verify({ token });
@@ -118,14 +127,22 @@ describe('email-link sign-in, as a person does it', () => {
     const staff = await newStaff();
     await requestLink(staff.email);
     const token = await linkTokenFor(staff.email);
-    const rows = await t.db.query<{ code_hash: string }>('SELECT code_hash FROM sign_in_codes WHERE user_id = $1', [staff.uid]);
-    expect(rows.map((r) => r.code_hash)).toEqual([createHash('sha256').update(token).digest('hex')]);
+    const rows = await t.db.query<{ code_hash: string }>(
+      'SELECT code_hash FROM sign_in_codes WHERE user_id = $1',
+      [staff.uid],
+    );
+    expect(rows.map((r) => r.code_hash)).toEqual([
+      createHash('sha256').update(token).digest('hex'),
+    ]);
   });
 
   it('writes the mail in the account’s language, or the one the login page asks for', async () => {
     const english = await newStaff({ locale: 'en' });
     await requestLink(english.email);
-    expect((await mailsIn(t.ctx, english.email))[0]).toMatchObject({ subject: '[Wearable Console] Your sign-in link', language: 'en' });
+    expect((await mailsIn(t.ctx, english.email))[0]).toMatchObject({
+      subject: '[Wearable Console] Your sign-in link',
+      language: 'en',
+    });
     const japanese = await newStaff({ locale: 'en' });
     await requestLink(japanese.email, { locale: 'ja' });
     expect((await mailsIn(t.ctx, japanese.email))[0]?.language).toBe('ja');
@@ -145,7 +162,12 @@ describe('email-link sign-in, as a person does it', () => {
   it('limits requests per client address', async () => {
     const from = { remoteAddress: '10.9.9.9' };
     const ask = (i: number) =>
-      t.app.inject({ method: 'POST', url: '/v2/auth/emailLink', payload: { email: `spray-${i}@example.test` }, ...from });
+      t.app.inject({
+        method: 'POST',
+        url: '/v2/auth/emailLink',
+        payload: { email: `spray-${i}@example.test` },
+        ...from,
+      });
     for (let i = 0; i < 20; i++) expect((await ask(i)).statusCode).toBe(202);
     expect((await ask(20)).statusCode).toBe(429);
   });
@@ -163,7 +185,9 @@ describe('bad input', () => {
   ])('%s %j is a 400 naming %s', async (url, payload, field) => {
     const res = await t.app.inject({ method: 'POST', url, payload, remoteAddress: '10.8.0.1' });
     expect(res.statusCode).toBe(400);
-    expect(res.json<{ issues: Array<{ path: string }> }>().issues.map((i) => i.path)).toContain(field);
+    expect(res.json<{ issues: Array<{ path: string }> }>().issues.map((i) => i.path)).toContain(
+      field,
+    );
   });
 });
 
@@ -173,8 +197,15 @@ describe('SIGN_IN_METHODS', () => {
     expect(methods.json()).toEqual({ methods: ['password', 'emailLink', 'phone'], oidc: null });
     const only = await createTestApp({ signInMethods: ['password'] });
     try {
-      expect((await only.app.inject({ url: '/v2/auth/methods' })).json()).toEqual({ methods: ['password'], oidc: null });
-      const off = await only.app.inject({ method: 'POST', url: '/v2/auth/emailLink', payload: { email: 'a@example.test' } });
+      expect((await only.app.inject({ url: '/v2/auth/methods' })).json()).toEqual({
+        methods: ['password'],
+        oidc: null,
+      });
+      const off = await only.app.inject({
+        method: 'POST',
+        url: '/v2/auth/emailLink',
+        payload: { email: 'a@example.test' },
+      });
       expect(off.statusCode).toBe(403);
       expect(off.json()).toMatchObject({ code: 'METHOD_DISABLED' });
     } finally {

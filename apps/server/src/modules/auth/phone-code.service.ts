@@ -17,7 +17,8 @@ export const PHONE_REQUESTS_PER_CLIENT = 20;
 
 // Salted with the row id: the same code in two rows has two hashes. A 6-digit code's hash resists
 // little on its own; its worth is the 5 minutes and the attempt limit.
-const hashCode = (id: string, code: string) => createHash('sha256').update(`${id}:${code}`).digest('hex');
+const hashCode = (id: string, code: string) =>
+  createHash('sha256').update(`${id}:${code}`).digest('hex');
 
 const smsText = (locale: MessageLocale, code: string) =>
   locale === 'en'
@@ -25,26 +26,52 @@ const smsText = (locale: MessageLocale, code: string) =>
     : `【${PRODUCT_NAME.ja}】ログイン確認コード: ${code}（${PHONE_CODE_MINUTES}分間有効）。このコードを他人に教えないでください。`;
 
 const invalidCode = () =>
-  new ApiError(401, 'INVALID_CODE', `The code is wrong or no longer valid; after ${PHONE_CODE_ATTEMPTS} wrong tries, request a new one`);
+  new ApiError(
+    401,
+    'INVALID_CODE',
+    `The code is wrong or no longer valid; after ${PHONE_CODE_ATTEMPTS} wrong tries, request a new one`,
+  );
 
 /** Phone sign-in: a 6-digit SMS code (5 minutes, 5 tries) to a verified number, through ctx.phone. */
-export function phoneCodeService(ctx: AppContext, finish: (userId: string) => Promise<SignInResult>) {
+export function phoneCodeService(
+  ctx: AppContext,
+  finish: (userId: string) => Promise<SignInResult>,
+) {
   const codes = signInCodesRepository(ctx.db);
   const limits = requestLimits(authRepository(ctx.db), ctx.config.signInWindow);
 
-  async function sendSms(to: string, userId: string, organizationId: string | null, text: string, code: string) {
+  async function sendSms(
+    to: string,
+    userId: string,
+    organizationId: string | null,
+    text: string,
+    code: string,
+  ) {
     const entry = await logMessage(
       ctx.db,
-      { channel: 'SMS', userId, organizationId, recipient: to, provider: ctx.phone.name, text: redact(text, [code]) },
+      {
+        channel: 'SMS',
+        userId,
+        organizationId,
+        recipient: to,
+        provider: ctx.phone.name,
+        text: redact(text, [code]),
+      },
       ctx.now(),
     );
     const outcome = await ctx.phone.sendSms(to, text);
-    await entry.settle({ ...outcome, ...(outcome.error ? { error: redact(outcome.error, [code]) } : {}) }, ctx.now());
+    await entry.settle(
+      { ...outcome, ...(outcome.error ? { error: redact(outcome.error, [code]) } : {}) },
+      ctx.now(),
+    );
   }
 
   return {
     /** Same answer, and no carrier wait, whether or not the number belongs to an account. */
-    async request(input: { phoneNumber: string; locale?: MessageLocale | undefined }, clientAddress: string): Promise<{ accepted: true }> {
+    async request(
+      input: { phoneNumber: string; locale?: MessageLocale | undefined },
+      clientAddress: string,
+    ): Promise<{ accepted: true }> {
       const now = ctx.now();
       const keys: Array<[string, number]> = [
         [`code:phone:${input.phoneNumber}`, CODES_PER_NUMBER],
@@ -66,14 +93,22 @@ export function phoneCodeService(ctx: AppContext, finish: (userId: string) => Pr
         createdAt: now,
       });
       const text = smsText(input.locale ?? account.locale, code);
-      sendSms(input.phoneNumber, account.id, account.organizationId, text, code).catch(() => undefined);
+      sendSms(input.phoneNumber, account.id, account.organizationId, text, code).catch(
+        () => undefined,
+      );
       return { accepted: true };
     },
 
     /** One answer for an unknown number, no code, a wrong, expired or dead code. */
-    async signIn(input: { phoneNumber: string; code: string }, clientAddress: string): Promise<SignInResult> {
+    async signIn(
+      input: { phoneNumber: string; code: string },
+      clientAddress: string,
+    ): Promise<SignInResult> {
       const now = ctx.now();
-      const clientLimit: [string, number] = [clientKey('code', clientAddress), PHONE_REQUESTS_PER_CLIENT];
+      const clientLimit: [string, number] = [
+        clientKey('code', clientAddress),
+        PHONE_REQUESTS_PER_CLIENT,
+      ];
       // Counted before the code is checked (concurrent guesses cannot slip under the limit); a right code gives it back.
       await limits.take([clientLimit], now);
       const account = await codes.accountByVerifiedPhone(input.phoneNumber);

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TokenPair } from '@wearable/domain';
 import { createOrganization, createUser } from '../../testing/factories.js';
@@ -14,17 +16,34 @@ afterEach(() => {
 afterAll(() => t.close());
 
 let n = 0;
-const nextNumber = () => `+8190${String(10_000_000 + Math.floor(Math.random() * 80_000_000) + ++n).slice(0, 8)}`;
+const nextNumber = () =>
+  `+8190${String(10_000_000 + Math.floor(Math.random() * 80_000_000) + ++n).slice(0, 8)}`;
 let address = 0;
 const requestCode = (phoneNumber: string, extra: object = {}) =>
-  t.app.inject({ method: 'POST', url: '/v2/auth/phoneCode', payload: { phoneNumber, ...extra }, remoteAddress: `10.6.0.${++address}` });
+  t.app.inject({
+    method: 'POST',
+    url: '/v2/auth/phoneCode',
+    payload: { phoneNumber, ...extra },
+    remoteAddress: `10.6.0.${++address}`,
+  });
 const signIn = (phoneNumber: string, code: string) =>
-  t.app.inject({ method: 'POST', url: '/v2/auth/phoneSignIn', payload: { phoneNumber, code }, remoteAddress: `10.6.1.${++address}` });
+  t.app.inject({
+    method: 'POST',
+    url: '/v2/auth/phoneSignIn',
+    payload: { phoneNumber, code },
+    remoteAddress: `10.6.1.${++address}`,
+  });
 
 async function staffWithPhone(phoneVerified = true, locale: 'ja' | 'en' = 'ja') {
   const org = await createOrganization(t);
   const phoneNumber = nextNumber();
-  const user = await createUser(t, { role: 'ORGANIZATION_GROUP', organizationId: org.id, phoneNumber, phoneVerified, locale });
+  const user = await createUser(t, {
+    role: 'ORGANIZATION_GROUP',
+    organizationId: org.id,
+    phoneNumber,
+    phoneVerified,
+    locale,
+  });
   return { ...user, phoneNumber };
 }
 
@@ -48,13 +67,18 @@ describe('phone sign-in, as a person does it', () => {
 
     const res = await signIn(staff.phoneNumber, code);
     expect(res.statusCode).toBe(200);
-    const me = await t.app.inject({ url: '/v2/user', headers: { authorization: `Bearer ${res.json<TokenPair>().accessToken}` } });
+    const me = await t.app.inject({
+      url: '/v2/user',
+      headers: { authorization: `Bearer ${res.json<TokenPair>().accessToken}` },
+    });
     expect(me.json()).toMatchObject({ uid: staff.uid });
     expect((await signIn(staff.phoneNumber, code)).json()).toMatchObject({ code: 'INVALID_CODE' });
 
     // The notification log shows the SMS to its addressee, code redacted.
     const log = await t.app.inject({ url: '/v2/notifications', headers: staff.headers });
-    const [entry] = log.json<{ notifications: Array<{ channel: string; text: string; provider: string }> }>().notifications;
+    const [entry] = log.json<{
+      notifications: Array<{ channel: string; text: string; provider: string }>;
+    }>().notifications;
     expect(entry).toMatchObject({ channel: 'SMS', provider: 'embedded' });
     expect(entry?.text).toContain('[redacted]');
     expect(entry?.text).not.toContain(code);
@@ -76,7 +100,8 @@ describe('phone sign-in, as a person does it', () => {
     await requestCode(staff.phoneNumber);
     const code = await codeSentTo(staff.phoneNumber);
     const wrong = code === '000000' ? '111111' : '000000';
-    for (let i = 0; i < 5; i++) expect((await signIn(staff.phoneNumber, wrong)).statusCode).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await signIn(staff.phoneNumber, wrong)).statusCode).toBe(401);
     const right = await signIn(staff.phoneNumber, code);
     expect(right.statusCode).toBe(401);
     expect(right.json()).toMatchObject({ code: 'INVALID_CODE' });
@@ -110,6 +135,57 @@ describe('phone sign-in, as a person does it', () => {
   });
 });
 
+describe('through Twilio (a local server answering as Twilio does)', () => {
+  it('sends the code as an SMS by the REST API; the code signs in; the log keeps it redacted', async () => {
+    const bodies: URLSearchParams[] = [];
+    const fake = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        bodies.push(new URLSearchParams(body));
+        res.statusCode = 201;
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify({ sid: `SM${'0'.repeat(32)}`, status: 'queued' }));
+      });
+    });
+    await new Promise<void>((r) => fake.listen(0, '127.0.0.1', r));
+    const apiBase = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
+    const tw = await createTestApp({
+      twilio: { accountSid: 'AC1', authToken: 'secret', from: '+15005550006', apiBase },
+    });
+    try {
+      const org = await createOrganization(tw);
+      const phoneNumber = nextNumber();
+      const user = await createUser(tw, {
+        role: 'ORGANIZATION_OWNER',
+        organizationId: org.id,
+        phoneNumber,
+        phoneVerified: true,
+      });
+      await tw.app.inject({ method: 'POST', url: '/v2/auth/phoneCode', payload: { phoneNumber } });
+      await expect.poll(() => bodies.length).toBe(1);
+      expect(bodies[0]?.get('To')).toBe(phoneNumber);
+      const code = /コード: (\d{6})/.exec(bodies[0]?.get('Body') ?? '')?.[1] ?? '';
+      const res = await tw.app.inject({
+        method: 'POST',
+        url: '/v2/auth/phoneSignIn',
+        payload: { phoneNumber, code },
+      });
+      expect(res.statusCode).toBe(200);
+      const [row] = await tw.db.query<{ provider: string; text: string }>(
+        'SELECT provider, text FROM notifications WHERE user_id = $1',
+        [user.uid],
+      );
+      expect(row?.provider).toBe('twilio');
+      expect(row?.text).not.toContain(code);
+      expect(await smsTo(tw.ctx, phoneNumber, 1, 200)).toEqual([]);
+    } finally {
+      await tw.close();
+      await new Promise((r) => fake.close(r));
+    }
+  });
+});
+
 describe('bad input', () => {
   it.each([
     ['/v2/auth/phoneCode', {}, 'body.phoneNumber'],
@@ -122,6 +198,8 @@ describe('bad input', () => {
   ])('%s %j is a 400 naming %s', async (url, payload, field) => {
     const res = await t.app.inject({ method: 'POST', url, payload, remoteAddress: '10.5.0.1' });
     expect(res.statusCode).toBe(400);
-    expect(res.json<{ issues: Array<{ path: string }> }>().issues.map((i) => i.path)).toContain(field);
+    expect(res.json<{ issues: Array<{ path: string }> }>().issues.map((i) => i.path)).toContain(
+      field,
+    );
   });
 });

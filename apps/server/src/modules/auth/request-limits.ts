@@ -13,16 +13,25 @@ export function requestLimits(repo: AuthRepository, windowSeconds: number) {
     /** Counts one request against every key; 429 when any key is now beyond its maximum. */
     async take(limits: Array<[key: string, max: number]>, now: Date): Promise<void> {
       const cutoff = new Date(now.getTime() - windowMs);
-      const counts = await repo.reserveAttempt(limits.map(([key]) => key), now, cutoff);
+      const counts = await repo.reserveAttempt(
+        limits.map(([key]) => key),
+        now,
+        cutoff,
+      );
       let retryMs = 0;
       for (const w of counts) {
         const max = limits.find(([key]) => key === w.key)?.[1] ?? Infinity;
         const endsAt = new Date(w.windowStart).getTime() + windowMs;
-        if (w.failures > max && endsAt > now.getTime()) retryMs = Math.max(retryMs, endsAt - now.getTime());
+        if (w.failures > max && endsAt > now.getTime())
+          retryMs = Math.max(retryMs, endsAt - now.getTime());
       }
       if (retryMs > 0) {
         const minutes = Math.max(1, Math.ceil(retryMs / 60_000));
-        throw new ApiError(429, 'TOO_MANY_ATTEMPTS', `Too many attempts; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`);
+        throw new ApiError(
+          429,
+          'TOO_MANY_ATTEMPTS',
+          `Too many attempts; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`,
+        );
       }
     },
 
@@ -32,4 +41,5 @@ export function requestLimits(repo: AuthRepository, windowSeconds: number) {
 }
 
 /** X-Forwarded-For is the client's to write: real addresses are at most 45 characters. */
-export const clientKey = (prefix: string, address: string) => `${prefix}:ip:${address.slice(0, 64)}`;
+export const clientKey = (prefix: string, address: string) =>
+  `${prefix}:ip:${address.slice(0, 64)}`;

@@ -31,7 +31,10 @@ const CODE = `id, user_id AS "userId", sent_to AS "sentTo", code_hash AS "codeHa
 export function signInCodesRepository(db: Queryable) {
   return {
     async accountByEmail(email: string): Promise<CodeAccount | null> {
-      const rows = await db.query<CodeAccount>(`SELECT ${ACCOUNT} FROM users WHERE email = $1 AND ${LIVE_ACCOUNT}`, [email]);
+      const rows = await db.query<CodeAccount>(
+        `SELECT ${ACCOUNT} FROM users WHERE email = $1 AND ${LIVE_ACCOUNT}`,
+        [email],
+      );
       return rows[0] ?? null;
     },
 
@@ -44,8 +47,12 @@ export function signInCodesRepository(db: Queryable) {
       return rows[0] ?? null;
     },
 
-    async accountById(userId: string): Promise<(CodeAccount & { phoneNumber: string | null; phoneVerified: boolean }) | null> {
-      const rows = await db.query<CodeAccount & { phoneNumber: string | null; phoneVerified: boolean }>(
+    async accountById(
+      userId: string,
+    ): Promise<(CodeAccount & { phoneNumber: string | null; phoneVerified: boolean }) | null> {
+      const rows = await db.query<
+        CodeAccount & { phoneNumber: string | null; phoneVerified: boolean }
+      >(
         `SELECT ${ACCOUNT}, phone_number AS "phoneNumber", phone_verified AS "phoneVerified"
            FROM users WHERE id = $1 AND ${LIVE_ACCOUNT}`,
         [userId],
@@ -53,7 +60,15 @@ export function signInCodesRepository(db: Queryable) {
       return rows[0] ?? null;
     },
 
-    async insert(row: { id: string; kind: SignInCodeKind; userId: string; sentTo: string; codeHash: string; expiresAt: Date; createdAt: Date }) {
+    async insert(row: {
+      id: string;
+      kind: SignInCodeKind;
+      userId: string;
+      sentTo: string;
+      codeHash: string;
+      expiresAt: Date;
+      createdAt: Date;
+    }) {
       await db.query(
         `INSERT INTO sign_in_codes (id, kind, user_id, sent_to, code_hash, expires_at, created_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7)`,
@@ -62,7 +77,10 @@ export function signInCodesRepository(db: Queryable) {
     },
 
     async findByHash(kind: SignInCodeKind, codeHash: string): Promise<SignInCodeRow | null> {
-      const rows = await db.query<SignInCodeRow>(`SELECT ${CODE} FROM sign_in_codes WHERE kind = $1 AND code_hash = $2`, [kind, codeHash]);
+      const rows = await db.query<SignInCodeRow>(
+        `SELECT ${CODE} FROM sign_in_codes WHERE kind = $1 AND code_hash = $2`,
+        [kind, codeHash],
+      );
       return rows[0] ?? null;
     },
 
@@ -79,7 +97,10 @@ export function signInCodesRepository(db: Queryable) {
 
     /** Ends every unused code of a kind for the user (a new code replaces the old). */
     async voidCodes(kind: SignInCodeKind, userId: string, at: Date): Promise<void> {
-      await db.query('UPDATE sign_in_codes SET used_at = $3 WHERE kind = $1 AND user_id = $2 AND used_at IS NULL', [kind, userId, at]);
+      await db.query(
+        'UPDATE sign_in_codes SET used_at = $3 WHERE kind = $1 AND user_id = $2 AND used_at IS NULL',
+        [kind, userId, at],
+      );
     },
 
     /** Uses a code up; false when another request used it first (or it died of wrong attempts). */
@@ -102,7 +123,10 @@ export function signInCodesRepository(db: Queryable) {
     },
 
     async markEmailVerified(userId: string): Promise<void> {
-      await db.query('UPDATE users SET email_verified = true WHERE id = $1 AND NOT email_verified', [userId]);
+      await db.query(
+        'UPDATE users SET email_verified = true WHERE id = $1 AND NOT email_verified',
+        [userId],
+      );
     },
 
     /** Drops codes that ended before the cutoff (nothing reads them). */

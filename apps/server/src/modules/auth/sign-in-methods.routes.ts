@@ -20,20 +20,28 @@ const tags = ['Identity'];
 const refusals = { 400: errorBody, 403: errorBody, 429: errorBody };
 
 /** GET /v2/auth/methods; email-link and phone-code sign-in (docs/api.md). Every route is public. */
-export const signInMethodsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const signInMethodsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
+  app,
+  { ctx },
+) => {
   // Every method ends as password sign-in does: the tokens, or the TOTP step the account needs.
   const finish = authService(ctx).completeSignIn;
   const emailLink = emailLinkService(ctx, finish);
   const phone = phoneCodeService(ctx, finish);
   const offered = (method: SignInMethod) => {
-    if (!ctx.config.signInMethods.includes(method)) throw forbidden(`Sign-in by ${method} is turned off here`, 'METHOD_DISABLED');
+    if (!ctx.config.signInMethods.includes(method))
+      throw forbidden(`Sign-in by ${method} is turned off here`, 'METHOD_DISABLED');
   };
 
   app.get(
     '/v2/auth/methods',
     {
       config: { public: true },
-      schema: { tags, summary: 'The sign-in methods this server offers', response: { 200: signInMethodsResponse } },
+      schema: {
+        tags,
+        summary: 'The sign-in methods this server offers',
+        response: { 200: signInMethodsResponse },
+      },
     },
     () => ({
       methods: ctx.config.signInMethods,
@@ -47,7 +55,8 @@ export const signInMethodsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
       config: { public: true },
       schema: {
         tags,
-        summary: 'Mail a single-use sign-in link (15 minutes); the same answer whether or not the address has an account',
+        summary:
+          'Mail a single-use sign-in link (15 minutes); the same answer whether or not the address has an account',
         body: emailLinkBody,
         response: { 202: signInCodeAccepted, ...refusals },
       },
@@ -81,7 +90,8 @@ export const signInMethodsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
       config: { public: true },
       schema: {
         tags,
-        summary: 'SMS a 6-digit sign-in code (5 minutes) to a verified number; the same answer whether or not it has an account',
+        summary:
+          'SMS a 6-digit sign-in code (5 minutes) to a verified number; the same answer whether or not it has an account',
         body: phoneCodeBody,
         response: { 202: signInCodeAccepted, ...refusals },
       },

@@ -22,12 +22,17 @@ export const PRODUCT_NAME: Record<MailLocale, string> = {
 };
 
 const FOOTER: Record<MailLocale, (publicUrl: string) => string> = {
-  ja: (url) => `このメールは${PRODUCT_NAME.ja}（${url}）から送信されています。お心当たりがない場合は破棄してください。`,
-  en: (url) => `This mail was sent by ${PRODUCT_NAME.en} (${url}). If you did not expect it, you can ignore it.`,
+  ja: (url) =>
+    `このメールは${PRODUCT_NAME.ja}（${url}）から送信されています。お心当たりがない場合は破棄してください。`,
+  en: (url) =>
+    `This mail was sent by ${PRODUCT_NAME.en} (${url}). If you did not expect it, you can ignore it.`,
 };
 
 const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 
 interface MailParts {
   locale: MailLocale;
@@ -44,8 +49,19 @@ interface MailParts {
 export function compose(p: MailParts): ComposedMail {
   const subject = `[${PRODUCT_NAME[p.locale]}] ${p.subject}`;
   const footer = FOOTER[p.locale](p.publicUrl);
-  const text = [p.greeting, '', ...p.paragraphs, '', `${p.action.label}:`, p.action.url, '', ...p.after, '', '--', footer]
-    .join('\n');
+  const text = [
+    p.greeting,
+    '',
+    ...p.paragraphs,
+    '',
+    `${p.action.label}:`,
+    p.action.url,
+    '',
+    ...p.after,
+    '',
+    '--',
+    footer,
+  ].join('\n');
   const para = (s: string) => `<p style="margin:0 0 16px">${escapeHtml(s)}</p>`;
   const html = `<!doctype html>
 <html lang="${p.locale}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
@@ -76,14 +92,20 @@ export function signInLinkMail(input: {
     ja: {
       subject: 'ログイン用リンク',
       greeting: `${input.name} 様`,
-      paragraphs: [`下のボタンを押すとログインできます。リンクの有効期限は${input.minutes}分で、一度だけ使えます。`],
+      paragraphs: [
+        `下のボタンを押すとログインできます。リンクの有効期限は${input.minutes}分で、一度だけ使えます。`,
+      ],
       label: 'ログインする',
-      after: ['ログインを依頼していない場合は、このメールを破棄してください。アカウントはそのまま安全です。'],
+      after: [
+        'ログインを依頼していない場合は、このメールを破棄してください。アカウントはそのまま安全です。',
+      ],
     },
     en: {
       subject: 'Your sign-in link',
       greeting: `Hello ${input.name},`,
-      paragraphs: [`Use the button below to sign in. The link works once and expires in ${input.minutes} minutes.`],
+      paragraphs: [
+        `Use the button below to sign in. The link works once and expires in ${input.minutes} minutes.`,
+      ],
       label: 'Sign in',
       after: ['If you did not ask to sign in, ignore this mail; your account stays safe.'],
     },

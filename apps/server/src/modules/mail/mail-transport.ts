@@ -32,7 +32,11 @@ const failure = (err: unknown): SendResult => ({
  * `<UTC time>_<recipient>_<random>.eml` so the newest sorts last and any mail program opens it.
  */
 export function fileTransport(dir: string): MailTransport {
-  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const composer = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+  });
   return {
     name: 'file',
     async deliver(m, at) {

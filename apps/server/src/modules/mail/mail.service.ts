@@ -33,8 +33,15 @@ export interface Mailer {
   close(): Promise<void>;
 }
 
-export function createMailer(config: Config, db: Db, now: () => Date, transport?: MailTransport): Mailer {
-  const chosen = transport ?? (config.smtpUrl ? smtpTransport(config.smtpUrl) : fileTransport(join(config.dataDir, 'mail')));
+export function createMailer(
+  config: Config,
+  db: Db,
+  now: () => Date,
+  transport?: MailTransport,
+): Mailer {
+  const chosen =
+    transport ??
+    (config.smtpUrl ? smtpTransport(config.smtpUrl) : fileTransport(join(config.dataDir, 'mail')));
   const inFlight = new Set<Promise<unknown>>();
 
   async function deliver(to: MailAddressee, mail: ComposedMail): Promise<SendResult> {
@@ -53,7 +60,10 @@ export function createMailer(config: Config, db: Db, now: () => Date, transport?
     const { subject, text, html, locale } = mail;
     const message = { from: config.mailFrom, to: to.email, subject, text, html, locale };
     const result = await chosen.deliver(message, now());
-    const safe = { ...result, ...(result.error ? { error: redact(result.error, mail.secrets) } : {}) };
+    const safe = {
+      ...result,
+      ...(result.error ? { error: redact(result.error, mail.secrets) } : {}),
+    };
     await entry.settle(safe, now());
     return safe;
   }

@@ -15,16 +15,28 @@ afterAll(() => t.close());
 
 const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG';
 const linkMail = (locale: 'ja' | 'en') =>
-  signInLinkMail({ locale, publicUrl: t.ctx.config.publicUrl, name: '佐藤 花子', token: TOKEN, minutes: 15 });
+  signInLinkMail({
+    locale,
+    publicUrl: t.ctx.config.publicUrl,
+    name: '佐藤 花子',
+    token: TOKEN,
+    minutes: 15,
+  });
 
 describe('mail without SMTP_URL', () => {
   it('writes an .eml file a person can open, with text, HTML, the product name and a working link', async () => {
     const org = await createOrganization(t);
     const user = await createUser(t, { role: 'ORGANIZATION_GENERAL', organizationId: org.id });
-    const result = await t.ctx.mail.send({ email: user.email, userId: user.uid, organizationId: org.id }, linkMail('ja'));
+    const result = await t.ctx.mail.send(
+      { email: user.email, userId: user.uid, organizationId: org.id },
+      linkMail('ja'),
+    );
     expect(result.status).toBe('sent');
     const [mail] = await mailsIn(t.ctx, user.email);
-    expect(mail).toMatchObject({ subject: '[ウェアラブル見守りコンソール] ログイン用リンク', language: 'ja' });
+    expect(mail).toMatchObject({
+      subject: '[ウェアラブル見守りコンソール] ログイン用リンク',
+      language: 'ja',
+    });
     expect(mail?.file).toMatch(/^\d{4}-\d\d-\d\dT[\d-]+Z_.+\.eml$/);
     expect(mail?.text).toContain('佐藤 花子 様');
     expect(mail?.links).toContain(`http://console.example.test:8080/verify#signin=${TOKEN}`);
@@ -36,12 +48,22 @@ describe('mail without SMTP_URL', () => {
     const org = await createOrganization(t);
     const user = await createUser(t, { role: 'ORGANIZATION_GENERAL', organizationId: org.id });
     const owner = await createUser(t, { role: 'ORGANIZATION_OWNER', organizationId: org.id });
-    await t.ctx.mail.send({ email: user.email, userId: user.uid, organizationId: org.id }, linkMail('en'));
+    await t.ctx.mail.send(
+      { email: user.email, userId: user.uid, organizationId: org.id },
+      linkMail('en'),
+    );
     await t.ctx.mail.idle();
     const own = await t.app.inject({ url: '/v2/notifications', headers: user.headers });
     expect(own.statusCode).toBe(200);
     const [entry] = own.json<{ notifications: Array<Record<string, unknown>> }>().notifications;
-    expect(entry).toMatchObject({ channel: 'EMAIL', alertId: null, step: 0, recipient: user.email, provider: 'file', status: 'sent' });
+    expect(entry).toMatchObject({
+      channel: 'EMAIL',
+      alertId: null,
+      step: 0,
+      recipient: user.email,
+      provider: 'file',
+      status: 'sent',
+    });
     expect(entry?.text).toContain('[Wearable Console] Your sign-in link');
     expect(entry?.text).toContain('/verify#signin=[redacted]');
     expect(JSON.stringify(own.json())).not.toContain(TOKEN);
@@ -60,7 +82,9 @@ describe('mail through SMTP_URL', () => {
       allowInsecureAuth: true,
       disabledCommands: ['STARTTLS'],
       onAuth: (auth, _session, done) =>
-        auth.username === 'mailer' && auth.password === 's3cret' ? done(null, { user: 'mailer' }) : done(new Error('bad login')),
+        auth.username === 'mailer' && auth.password === 's3cret'
+          ? done(null, { user: 'mailer' })
+          : done(new Error('bad login')),
       onData: (stream, session, done) => {
         const chunks: Buffer[] = [];
         stream.on('data', (c: Buffer) => chunks.push(c));
@@ -82,37 +106,67 @@ describe('mail through SMTP_URL', () => {
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   const smtpMailer = (url: string) =>
-    createMailer({ ...t.ctx.config, smtpUrl: url, mailFrom: 'console@example.test' }, t.db, () => new Date());
+    createMailer(
+      { ...t.ctx.config, smtpUrl: url, mailFrom: 'console@example.test' },
+      t.db,
+      () => new Date(),
+    );
 
   it.each([
     ['ja', '[ウェアラブル見守りコンソール] ログイン用リンク', 'ログインする'],
     ['en', '[Wearable Console] Your sign-in link', 'Sign in'],
-  ] as const)('delivers a %s mail to the SMTP server, authenticated', async (locale, subject, button) => {
-    const mailer = smtpMailer(`smtp://mailer:s3cret@127.0.0.1:${port}`);
-    const to = `smtp-${locale}@example.test`;
-    const result = await mailer.send({ email: to, userId: null, organizationId: null }, linkMail(locale));
-    await mailer.close();
-    expect(result.status).toBe('sent');
-    const got = received.find((r) => r.to.includes(to));
-    expect(got).toMatchObject({ from: 'console@example.test', mail: { subject, language: locale } });
-    expect(got?.mail.html).toContain(button);
-    expect(got?.mail.links).toContain(`http://console.example.test:8080/verify#signin=${TOKEN}`);
-    expect(await mailsIn(t.ctx, to)).toEqual([]);
-  });
+  ] as const)(
+    'delivers a %s mail to the SMTP server, authenticated',
+    async (locale, subject, button) => {
+      const mailer = smtpMailer(`smtp://mailer:s3cret@127.0.0.1:${port}`);
+      const to = `smtp-${locale}@example.test`;
+      const result = await mailer.send(
+        { email: to, userId: null, organizationId: null },
+        linkMail(locale),
+      );
+      await mailer.close();
+      expect(result.status).toBe('sent');
+      const got = received.find((r) => r.to.includes(to));
+      expect(got).toMatchObject({
+        from: 'console@example.test',
+        mail: { subject, language: locale },
+      });
+      expect(got?.mail.html).toContain(button);
+      expect(got?.mail.links).toContain(`http://console.example.test:8080/verify#signin=${TOKEN}`);
+      expect(await mailsIn(t.ctx, to)).toEqual([]);
+    },
+  );
 
   it('carries an email-link sign-in through the real app and SMTP: the English mail’s link signs in', async () => {
-    const viaSmtp = await createTestApp({ smtpUrl: `smtp://mailer:s3cret@127.0.0.1:${port}`, publicUrl: 'https://console.example.test' });
+    const viaSmtp = await createTestApp({
+      smtpUrl: `smtp://mailer:s3cret@127.0.0.1:${port}`,
+      publicUrl: 'https://console.example.test',
+    });
     try {
       const org = await createOrganization(viaSmtp);
-      const user = await createUser(viaSmtp, { role: 'ORGANIZATION_OWNER', organizationId: org.id, locale: 'en' });
-      const asked = await viaSmtp.app.inject({ method: 'POST', url: '/v2/auth/emailLink', payload: { email: user.email } });
+      const user = await createUser(viaSmtp, {
+        role: 'ORGANIZATION_OWNER',
+        organizationId: org.id,
+        locale: 'en',
+      });
+      const asked = await viaSmtp.app.inject({
+        method: 'POST',
+        url: '/v2/auth/emailLink',
+        payload: { email: user.email },
+      });
       expect(asked.statusCode).toBe(202);
       await viaSmtp.ctx.mail.idle();
       const got = received.find((r) => r.to.includes(user.email));
       expect(got?.mail.subject).toBe('[Wearable Console] Your sign-in link');
-      const link = got?.mail.links.find((l) => l.startsWith('https://console.example.test/verify#signin='));
+      const link = got?.mail.links.find((l) =>
+        l.startsWith('https://console.example.test/verify#signin='),
+      );
       const token = new URL(link ?? 'https://x').hash.slice('#signin='.length);
-      const res = await viaSmtp.app.inject({ method: 'POST', url: '/v2/auth/emailLink/verify', payload: { token } });
+      const res = await viaSmtp.app.inject({
+        method: 'POST',
+        url: '/v2/auth/emailLink/verify',
+        payload: { token },
+      });
       expect(res.statusCode).toBe(200);
       expect(await mailsIn(viaSmtp.ctx, user.email)).toEqual([]);
     } finally {
@@ -122,10 +176,18 @@ describe('mail through SMTP_URL', () => {
 
   it('records a failed delivery (wrong password) in the log, without the token', async () => {
     const mailer = smtpMailer(`smtp://mailer:wrong@127.0.0.1:${port}`);
-    const result = await mailer.send({ email: 'refused@example.test', userId: null, organizationId: null }, linkMail('ja'));
+    const result = await mailer.send(
+      { email: 'refused@example.test', userId: null, organizationId: null },
+      linkMail('ja'),
+    );
     await mailer.close();
     expect(result.status).toBe('failed');
-    const [row] = await t.db.query<{ status: string; error: string; text: string; provider: string }>(
+    const [row] = await t.db.query<{
+      status: string;
+      error: string;
+      text: string;
+      provider: string;
+    }>(
       "SELECT status, error, text, provider FROM notifications WHERE recipient = 'refused@example.test'",
     );
     expect(row).toMatchObject({ status: 'failed', provider: 'smtp' });

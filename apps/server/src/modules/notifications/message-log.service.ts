@@ -22,12 +22,17 @@ export async function logMessage(db: Queryable, message: LoggedMessage, at: Date
   const id = await insertMessage(db, message, at);
   return {
     id,
-    settle: (outcome: { status: NotificationStatus; providerId?: string; error?: string }, settledAt: Date) =>
-      recordOutcome(db, id, outcome, settledAt),
+    settle: (
+      outcome: { status: NotificationStatus; providerId?: string; error?: string },
+      settledAt: Date,
+    ) => recordOutcome(db, id, outcome, settledAt),
   };
 }
 
 /** Replaces every secret (link token, code) in a text meant for a log. */
 export function redact(text: string, secrets: readonly string[]): string {
-  return secrets.reduce((out, secret) => (secret ? out.split(secret).join('[redacted]') : out), text);
+  return secrets.reduce(
+    (out, secret) => (secret ? out.split(secret).join('[redacted]') : out),
+    text,
+  );
 }

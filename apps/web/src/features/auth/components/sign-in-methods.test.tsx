@@ -179,7 +179,12 @@ describe('/verify', () => {
   it('asks for the TOTP code when the account needs its second factor', async () => {
     stubServer((url) =>
       url === '/v2/auth/emailLink/verify'
-        ? json(200, { mfaRequired: true, code: 'TOTP_REQUIRED', challenge: 'c'.repeat(43), expiresIn: 300 })
+        ? json(200, {
+            mfaRequired: true,
+            code: 'TOTP_REQUIRED',
+            challenge: 'c'.repeat(43),
+            expiresIn: 300,
+          })
         : json(404, {}),
     );
     await openApp('/verify#signin=tok_123');
