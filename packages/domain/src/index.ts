@@ -21,3 +21,4 @@ export * from './contracts/notifications.js';
 export * from './contracts/alert-settings.js';
 export * from './contracts/sign-in-factors.js';
 export * from './contracts/live.js';
+export * from './date-time.js';

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { focusRing } from '../../components/ui/button';
 import { PageHeading } from '../../components/ui/page-heading';
+import { PersonName } from '../../components/ui/person-name';
 import { QueryState } from '../../components/ui/query-state';
 import { Spinner } from '../../components/ui/spinner';
 import { Table, Td, Th } from '../../components/ui/table';
@@ -21,6 +22,8 @@ import {
   WornState,
 } from '../../features/live';
 import { AppLink } from '../../lib/app-path';
+import { useMediaQuery } from '../../lib/use-media-query';
+import { WearerCards } from './wearer-cards';
 
 /** /devices: the wearer list (devices feature) with each wearer's live state (live feature) and open alerts. */
 export function DevicesLivePage() {
@@ -32,8 +35,11 @@ export function DevicesLivePage() {
   const text = useWearerStateText();
   const now = useNow();
   const rows = sortWearers(wearers.data ?? [], sort, i18n.resolvedLanguage ?? 'ja');
-  const states = new Map<string, WearerSummary>((summary.data?.wearers ?? []).map((w) => [w.uid, w]));
+  const states = new Map<string, WearerSummary>(
+    (summary.data?.wearers ?? []).map((w) => [w.uid, w]),
+  );
   const none = t('common.none');
+  const wide = useMediaQuery('(min-width: 768px)');
   if (!ready) return <Spinner label={t('common.loading')} />;
 
   const sortSelect = <WearerSortSelect value={sort} onChange={setSort} />;
@@ -46,67 +52,84 @@ export function DevicesLivePage() {
         isPending={wearers.isPending}
         isError={wearers.isError}
         isEmpty={rows.length === 0}
-        labels={{ loading: t('common.loading'), error: t('common.loadFailed'), empty: t('devices.empty'), retry: t('common.retry') }}
+        labels={{
+          loading: t('common.loading'),
+          error: t('common.loadFailed'),
+          empty: t('devices.empty'),
+          retry: t('common.retry'),
+        }}
         onRetry={() => void wearers.refetch()}
       >
-        <Table data-testid="wearer-table">
-          <caption className="sr-only">{t('pages.devices')}</caption>
-          <thead>
-            <tr>
-              <Th>{t('devices.columns.name')}</Th>
-              <Th>{t('devices.columns.group')}</Th>
-              <Th>{t('devices.columns.bracelet')}</Th>
-              <Th>{t('live:columns.heartRate')}</Th>
-              <Th>{t('live:columns.skinTemperature')}</Th>
-              <Th>{t('live:columns.worn')}</Th>
-              <Th>{t('devices.columns.battery')}</Th>
-              <Th>{t('live:columns.connection')}</Th>
-              <Th>{t('live:columns.lastSeen')}</Th>
-              <Th>{t('live:columns.alerts')}</Th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((wearer) => {
-              const state = states.get(wearer.uid);
-              const battery = state?.battery ?? wearer.battery;
-              return (
-                <tr key={wearer.uid} data-testid="wearer-row" data-uid={wearer.uid}>
-                  <Td>
-                    <AppLink
-                      to={`/devices/${encodeURIComponent(wearer.clientId)}/${encodeURIComponent(wearer.uid)}`}
-                      className={`font-medium text-teal-800 hover:underline ${focusRing}`}
-                    >
-                      {wearer.name}
-                    </AppLink>
-                  </Td>
-                  <Td>{wearer.groupName ?? none}</Td>
-                  <Td>{wearer.deviceName ?? wearer.serialNumber ?? none}</Td>
-                  <Td className="tabular-nums" data-testid="live-heart-rate">{state ? text.heartRate(state.heartRate) : none}</Td>
-                  <Td className="tabular-nums">{state ? text.skinTemperature(state.skinTemperature) : none}</Td>
-                  <Td>{state ? <WornState worn={state.worn} /> : none}</Td>
-                  <Td className="tabular-nums">
-                    <BatteryState battery={battery} label={battery === null ? none : t('devices.batteryValue', { value: battery })} />
-                  </Td>
-                  <Td>{state ? <ConnectionState connection={state.connection} /> : none}</Td>
-                  <Td>{state ? <LastSeen at={state.lastSeenAt} now={now} /> : none}</Td>
-                  <Td data-testid="live-alerts">
-                    {state && state.openAlerts.length > 0 ? (
-                      <ul className="flex flex-wrap gap-1" aria-label={t('live:columns.alerts')}>
-                        {state.openAlerts.map((alert) => (
-                          <li key={alert.id}>
-                            <AlertBadge type={alert.type} level={alert.level} />
-                          </li>
-                        ))}
-                      </ul>
-                    ) : (
-                      <span className="text-slate-600">{t('live:values.noAlerts')}</span>
-                    )}
-                  </Td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </Table>
+        {!wide && <WearerCards wearers={rows} states={states} now={now} />}
+        {wide && (
+          <Table data-testid="wearer-table" label={t('pages.devices')}>
+            <caption className="sr-only">{t('pages.devices')}</caption>
+            <thead>
+              <tr>
+                <Th>{t('devices.columns.name')}</Th>
+                <Th>{t('devices.columns.group')}</Th>
+                <Th>{t('devices.columns.bracelet')}</Th>
+                <Th>{t('live:columns.heartRate')}</Th>
+                <Th>{t('live:columns.skinTemperature')}</Th>
+                <Th>{t('live:columns.worn')}</Th>
+                <Th>{t('devices.columns.battery')}</Th>
+                <Th>{t('live:columns.connection')}</Th>
+                <Th>{t('live:columns.lastSeen')}</Th>
+                <Th>{t('live:columns.alerts')}</Th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((wearer) => {
+                const state = states.get(wearer.uid);
+                const battery = state?.battery ?? wearer.battery;
+                return (
+                  <tr key={wearer.uid} data-testid="wearer-row" data-uid={wearer.uid}>
+                    <Td>
+                      <AppLink
+                        to={`/devices/${encodeURIComponent(wearer.clientId)}/${encodeURIComponent(wearer.uid)}`}
+                        className={`font-medium text-teal-800 hover:underline ${focusRing}`}
+                      >
+                        <PersonName name={wearer.name} />
+                      </AppLink>
+                    </Td>
+                    <Td>{wearer.groupName ?? none}</Td>
+                    <Td>{wearer.deviceName ?? wearer.serialNumber ?? none}</Td>
+                    <Td className="tabular-nums" data-testid="live-heart-rate">
+                      {state ? text.heartRate(state.heartRate) : none}
+                    </Td>
+                    <Td className="tabular-nums">
+                      {state ? text.skinTemperature(state.skinTemperature) : none}
+                    </Td>
+                    <Td>{state ? <WornState worn={state.worn} /> : none}</Td>
+                    <Td className="tabular-nums">
+                      <BatteryState
+                        battery={battery}
+                        label={
+                          battery === null ? none : t('devices.batteryValue', { value: battery })
+                        }
+                      />
+                    </Td>
+                    <Td>{state ? <ConnectionState connection={state.connection} /> : none}</Td>
+                    <Td>{state ? <LastSeen at={state.lastSeenAt} now={now} /> : none}</Td>
+                    <Td data-testid="live-alerts">
+                      {state && state.openAlerts.length > 0 ? (
+                        <ul className="flex flex-wrap gap-1" aria-label={t('live:columns.alerts')}>
+                          {state.openAlerts.map((alert) => (
+                            <li key={alert.id}>
+                              <AlertBadge type={alert.type} level={alert.level} />
+                            </li>
+                          ))}
+                        </ul>
+                      ) : (
+                        <span className="text-slate-600">{t('live:values.noAlerts')}</span>
+                      )}
+                    </Td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </Table>
+        )}
       </QueryState>
     </section>
   );

@@ -16,7 +16,7 @@ export function UserMenu({ name, onLogout }: UserMenuProps) {
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
         data-testid="user-menu"
-        className={`flex max-w-32 items-center sm:max-w-48 gap-1 rounded-md px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100 ${focusRing}`}
+        className={`flex max-w-28 items-center gap-1 sm:max-w-48 rounded-md px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100 ${focusRing}`}
       >
         <UserRound aria-hidden="true" className="size-4 shrink-0" />
         {/* The accessible name starts with the visible name (WCAG 2.5.3); "user menu" follows for screen readers. */}

@@ -9,13 +9,14 @@ import {
   type AlertFilterState,
 } from '../api/alert-filters';
 
-const selectClass = `rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm ${focusRing}`;
+// max-w-full: a long option (English alert types) must not widen the page on a phone.
+const selectClass = `max-w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm ${focusRing}`;
 
 /** Unconfirmed only, type, level, period: each change starts again at page 1 (the caller's job). */
 export function AlertFiltersBar({ value, onChange }: { value: AlertFilterState; onChange: (next: AlertFilterState) => void }) {
   const { t } = useTranslation('alerts');
   return (
-    <fieldset data-testid="alert-filters" className="mb-4 flex flex-wrap items-end gap-4 rounded-lg border border-slate-200 bg-white px-4 py-3">
+    <fieldset data-testid="alert-filters" className="mb-4 flex min-w-0 flex-wrap items-end gap-4 rounded-lg border border-slate-200 bg-white px-4 py-3">
       <legend className="sr-only">{t('filters.legend')}</legend>
       <label className="flex items-center gap-2 text-sm text-slate-700">
         <input
@@ -27,7 +28,7 @@ export function AlertFiltersBar({ value, onChange }: { value: AlertFilterState; 
         />
         {t('filters.notConfirmed')}
       </label>
-      <label className="flex flex-col gap-1 text-xs text-slate-600">
+      <label className="flex max-w-full min-w-0 flex-col gap-1 text-xs text-slate-600">
         {t('filters.type')}
         <select
           data-testid="filter-type"
@@ -43,7 +44,7 @@ export function AlertFiltersBar({ value, onChange }: { value: AlertFilterState; 
           ))}
         </select>
       </label>
-      <label className="flex flex-col gap-1 text-xs text-slate-600">
+      <label className="flex max-w-full min-w-0 flex-col gap-1 text-xs text-slate-600">
         {t('filters.level')}
         <select
           data-testid="filter-level"
@@ -59,7 +60,7 @@ export function AlertFiltersBar({ value, onChange }: { value: AlertFilterState; 
           ))}
         </select>
       </label>
-      <label className="flex flex-col gap-1 text-xs text-slate-600">
+      <label className="flex max-w-full min-w-0 flex-col gap-1 text-xs text-slate-600">
         {t('filters.period')}
         <select
           data-testid="filter-period"

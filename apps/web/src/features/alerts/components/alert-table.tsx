@@ -1,35 +1,37 @@
-import type { AlertView } from '@wearable/domain';
 import { useTranslation } from 'react-i18next';
 import { Button, focusRing } from '../../../components/ui/button';
+import { PersonName } from '../../../components/ui/person-name';
 import { Table, Td, Th } from '../../../components/ui/table';
+import { useMediaQuery } from '../../../lib/use-media-query';
 import { AlertBadge } from './alert-badge';
+import { AlertCards } from './alert-cards';
+import { needsConfirm, useAlertCells, type AlertTableProps } from './alert-cells';
 import { causeText } from './alert-text';
 
-interface AlertTableProps {
-  alerts: readonly AlertView[];
-  /** Null when the reader may not confirm (demo, personal users): no checkboxes, no buttons. */
-  selection: { selected: ReadonlySet<string>; toggle: (id: string) => void; toggleAll: (ids: string[]) => void } | null;
-  onConfirm: ((alert: AlertView) => void) | null;
-  confirmingId: string | null;
-  showWearer?: boolean;
+/** Alerts: a table on wide screens, cards on phones (no sideways scrolling to reach the confirm button). */
+export function AlertTable(props: AlertTableProps) {
+  const wide = useMediaQuery('(min-width: 768px)');
+  return wide ? <AlertRows {...props} /> : <AlertCards {...props} />;
 }
 
-const needsConfirm = (alert: AlertView) => alert.confirmedAt === null && alert.status === 'OPEN';
-
 /** Alert rows: time, wearer, group, type, level, status, cause, and confirm where allowed. */
-export function AlertTable({ alerts, selection, onConfirm, confirmingId, showWearer = true }: AlertTableProps) {
-  const { t, i18n } = useTranslation('alerts');
-  const when = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'ja', { dateStyle: 'short', timeStyle: 'short' });
+function AlertRows({
+  alerts,
+  selection,
+  onConfirm,
+  confirmingId,
+  showWearer = true,
+}: AlertTableProps) {
+  const { t } = useTranslation('alerts');
+  const cells = useAlertCells();
   const confirmable = alerts.filter(needsConfirm).map((a) => a.id);
-  const allSelected = selection !== null && confirmable.length > 0 && confirmable.every((id) => selection.selected.has(id));
-
-  const statusOf = (alert: AlertView) => {
-    if (alert.confirmedAt !== null) return t('status.confirmed', { name: alert.confirmedBy?.name ?? '' });
-    return alert.status === 'OPEN' ? t('status.open') : t('status.closed');
-  };
+  const allSelected =
+    selection !== null &&
+    confirmable.length > 0 &&
+    confirmable.every((id) => selection.selected.has(id));
 
   return (
-    <Table data-testid="alert-table">
+    <Table data-testid="alert-table" label={t('table.caption')}>
       <caption className="sr-only">{t('table.caption')}</caption>
       <thead>
         <tr>
@@ -58,13 +60,21 @@ export function AlertTable({ alerts, selection, onConfirm, confirmingId, showWea
       </thead>
       <tbody>
         {alerts.map((alert) => (
-          <tr key={alert.id} data-testid="alert-row" data-alert-id={alert.id} data-type={alert.type}>
+          <tr
+            key={alert.id}
+            data-testid="alert-row"
+            data-alert-id={alert.id}
+            data-type={alert.type}
+          >
             {selection !== null && (
               <Td>
                 {needsConfirm(alert) && (
                   <input
                     type="checkbox"
-                    aria-label={t('table.select', { type: t(`types.${alert.type}`), name: alert.wearer.name })}
+                    aria-label={t('table.select', {
+                      type: t(`types.${alert.type}`),
+                      name: alert.wearer.name,
+                    })}
                     checked={selection.selected.has(alert.id)}
                     onChange={() => selection.toggle(alert.id)}
                     className={`size-4 accent-teal-700 ${focusRing}`}
@@ -72,19 +82,19 @@ export function AlertTable({ alerts, selection, onConfirm, confirmingId, showWea
                 )}
               </Td>
             )}
-            <Td>
-              <time dateTime={alert.openedAt} title={new Date(alert.openedAt).toLocaleString(i18n.resolvedLanguage ?? 'ja')}>
-                {when.format(new Date(alert.openedAt))}
-              </time>
-            </Td>
-            {showWearer && <Td className="font-medium">{alert.wearer.name}</Td>}
+            <Td>{cells.time(alert)}</Td>
+            {showWearer && (
+              <Td className="font-medium">
+                <PersonName name={alert.wearer.name} />
+              </Td>
+            )}
             {showWearer && <Td>{alert.groupName ?? '—'}</Td>}
             <Td>{t(`types.${alert.type}`)}</Td>
             <Td>
               <AlertBadge level={alert.level} />
             </Td>
-            <Td data-testid="alert-status">{statusOf(alert)}</Td>
-            <Td className="whitespace-normal text-slate-700" data-testid="alert-cause">
+            <Td data-testid="alert-status">{cells.status(alert)}</Td>
+            <Td className="min-w-48 whitespace-normal text-slate-700" data-testid="alert-cause">
               {causeText(t, alert.cause)}
             </Td>
             {onConfirm !== null && (
@@ -92,11 +102,14 @@ export function AlertTable({ alerts, selection, onConfirm, confirmingId, showWea
                 {needsConfirm(alert) && (
                   <Button
                     variant="outline"
-                    className="min-h-8! px-3 py-0"
+                    className="px-3"
                     data-testid="alert-confirm"
                     disabled={confirmingId === alert.id}
                     onClick={() => onConfirm(alert)}
-                    aria-label={t('actions.confirmOne', { type: t(`types.${alert.type}`), name: alert.wearer.name })}
+                    aria-label={t('actions.confirmOne', {
+                      type: t(`types.${alert.type}`),
+                      name: alert.wearer.name,
+                    })}
                   >
                     {t('actions.confirm')}
                   </Button>

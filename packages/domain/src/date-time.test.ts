@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { compactDate, formatDate, formatDateTime, formatTime } from './date-time.js';
+
+const AT = '2026-11-22T10:26:00Z'; // 19:26 in Tokyo
+
+describe('date and time formats (one per language, 24-hour)', () => {
+  it.each([
+    ['ja', '2026/11/22 19:26'],
+    ['en', '22 Nov 2026, 19:26'],
+  ] as const)('%s: %s', (lng, expected) => {
+    expect(formatDateTime(AT, lng, 'Asia/Tokyo')).toBe(expected);
+  });
+
+  it('pads the Japanese month and day, not the English day; the hour is 24-hour with two digits', () => {
+    const early = '2026-01-04T23:05:00Z'; // 08:05 on 5 January in Tokyo
+    expect(formatDateTime(early, 'ja', 'Asia/Tokyo')).toBe('2026/01/05 08:05');
+    expect(formatDateTime(early, 'en', 'Asia/Tokyo')).toBe('5 Jan 2026, 08:05');
+    expect(formatDateTime('2026-01-04T15:00:00Z', 'en', 'Asia/Tokyo')).toBe('5 Jan 2026, 00:00');
+  });
+
+  it('takes the time zone it is given (the organisation, not UTC)', () => {
+    expect(formatDate('2026-11-22T20:00:00Z', 'ja', 'Asia/Tokyo')).toBe('2026/11/23');
+    expect(formatDate('2026-11-22T20:00:00Z', 'ja', 'UTC')).toBe('2026/11/22');
+    expect(compactDate('2026-11-22T20:00:00Z', 'Asia/Tokyo')).toBe('20261123');
+    expect(formatTime(AT, 'Asia/Tokyo')).toBe('19:26');
+  });
+});

@@ -1,0 +1,77 @@
+/** The console's languages as far as dates go. */
+export type DateLanguage = 'ja' | 'en';
+
+const EN_MONTHS = [
+  'Jan',
+  'Feb',
+  'Mar',
+  'Apr',
+  'May',
+  'Jun',
+  'Jul',
+  'Aug',
+  'Sep',
+  'Oct',
+  'Nov',
+  'Dec',
+] as const;
+
+interface DateParts {
+  year: string;
+  month: number;
+  day: number;
+  hour: string;
+  minute: string;
+}
+
+function partsOf(at: Date, timeZone: string | undefined): DateParts {
+  const format = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    format.formatToParts(at).find((p) => p.type === type)?.value ?? '';
+  return {
+    year: part('year'),
+    month: Number(part('month')),
+    day: Number(part('day')),
+    hour: part('hour'),
+    minute: part('minute'),
+  };
+}
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * The one date format per language, in tables, charts, CSV and mail: ja `2026/11/22`, en `22 Nov 2026`.
+ * `timeZone` is an IANA name (the organisation's for server output); without it the runtime's own zone.
+ */
+export function formatDate(at: Date | string, lng: DateLanguage, timeZone?: string): string {
+  const p = partsOf(new Date(at), timeZone);
+  return lng === 'ja'
+    ? `${p.year}/${pad2(p.month)}/${pad2(p.day)}`
+    : `${p.day} ${EN_MONTHS[p.month - 1] ?? ''} ${p.year}`;
+}
+
+/** Date and 24-hour time: ja `2026/11/22 19:26`, en `22 Nov 2026, 19:26`. */
+export function formatDateTime(at: Date | string, lng: DateLanguage, timeZone?: string): string {
+  const p = partsOf(new Date(at), timeZone);
+  return `${formatDate(at, lng, timeZone)}${lng === 'ja' ? ' ' : ', '}${p.hour}:${p.minute}`;
+}
+
+/** 24-hour time only (chart axes within a day): `19:26` in both languages. */
+export function formatTime(at: Date | string, timeZone?: string): string {
+  const p = partsOf(new Date(at), timeZone);
+  return `${p.hour}:${p.minute}`;
+}
+
+/** The date as a file name part, `20261122`, in the given zone (CSV file names use the organisation's). */
+export function compactDate(at: Date | string, timeZone?: string): string {
+  const p = partsOf(new Date(at), timeZone);
+  return `${p.year}${pad2(p.month)}${pad2(p.day)}`;
+}
