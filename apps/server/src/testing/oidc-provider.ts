@@ -53,6 +53,15 @@ export async function startOidcProvider(
     cookies: { keys: ['test-cookie-key-0123456789'] },
     claims: { openid: ['sub'], email: ['email', 'email_verified'] },
     features: { devInteractions: { enabled: false } },
+    // Explicit lifetimes (the defaults print a notice each).
+    ttl: {
+      Interaction: 600,
+      Session: 600,
+      Grant: 600,
+      AccessToken: 600,
+      IdToken: 600,
+      AuthorizationCode: 60,
+    },
     findAccount: (_ctx, sub) => {
       const account = accounts.find((a) => a.sub === sub);
       if (!account) return undefined;

@@ -69,6 +69,11 @@ const exchange = (code: string) =>
   t.app.inject({ method: 'POST', url: '/v2/auth/oidc/exchange', payload: { code } });
 
 describe('social sign-in (OpenID Connect) against a real provider', () => {
+  it('puts the provider on the login page through GET /v2/auth/methods', async () => {
+    const res = await t.app.inject({ url: '/v2/auth/methods' });
+    expect(res.json()).toMatchObject({ oidc: { displayName: 'Example ID' } });
+  });
+
   it('signs the person in to the existing account with the same verified email', async () => {
     const { location, cookie } = await start();
     const authorize = new URL(location);
