@@ -42,7 +42,9 @@ export async function startEmbeddedBroker(
   const gateways = new WeakMap<Client, AuthenticatedGateway>();
   const broker = await Aedes.createBroker({
     authenticate(client, username, password, done) {
-      authenticateGateway(ctx, username ?? '', password?.toString('utf8') ?? '').then(
+      // Throttled per address like HTTP: a flood of unknown ids must not slow everyone's batches.
+      const address = (client.conn as { remoteAddress?: string } | undefined)?.remoteAddress;
+      authenticateGateway(ctx, username ?? '', password?.toString('utf8') ?? '', address).then(
         (gateway) => {
           if (!gateway) {
             return done(authError('Bad gateway id or credential', BAD_USERNAME_OR_PASSWORD), false);

@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../../context.js';
+import type { CachedGateway } from './ingestion-caches.js';
 import { findGatewayCredential } from './ingestion.repository.js';
 
 export interface AuthenticatedGateway {
@@ -10,37 +11,68 @@ export interface AuthenticatedGateway {
 /** Credentials change rarely; a rotated or deleted gateway is refused within this time. */
 const CACHE_TTL_MS = 30_000;
 
+// One look-up per id at a time: concurrent batches of a gateway not cached wait for the same one.
+function lookUp(ctx: AppContext, gatewayId: string): Promise<CachedGateway | null> {
+  const { gateways: cache, gatewayLookups: pending } = ctx.ingestion;
+  const running = pending.get(gatewayId);
+  if (running) return running;
+  const entry = findGatewayCredential(ctx.db, gatewayId)
+    .then((row): CachedGateway | null => {
+      if (!row || !/^[0-9a-f]{64}$/i.test(row.credentialHash)) {
+        cache.delete(gatewayId);
+        return null;
+      }
+      const cached = {
+        organizationId: row.organizationId,
+        hash: Buffer.from(row.credentialHash, 'hex'),
+        expires: Date.now() + CACHE_TTL_MS,
+      };
+      cache.set(gatewayId, cached);
+      return cached;
+    })
+    .finally(() => pending.delete(gatewayId));
+  pending.set(gatewayId, entry);
+  return entry;
+}
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest();
 
 /**
  * Checks a gateway id and credential (SHA-256 compared in constant time). Returns null when
- * they do not match, without saying which part was wrong.
+ * they do not match, without saying which part was wrong. With the client's address, an
+ * authentication that may fail (a look-up of an id not cached, a wrong credential) takes a token
+ * of that address's bucket first and throws GatewayThrottledError (429) when none is left.
  */
 export async function authenticateGateway(
   ctx: AppContext,
   gatewayId: string,
   credential: string,
+  address?: string,
 ): Promise<AuthenticatedGateway | null> {
   if (!gatewayId || !credential || gatewayId.length > 128 || credential.length > 512) return null;
   // An MQTT user name may carry U+0000, which PostgreSQL text cannot: it is simply no gateway's id.
   if (gatewayId.includes('\u0000')) return null;
-  const cache = ctx.ingestion.gateways;
-  let entry = cache.get(gatewayId);
+  const throttle = ctx.ingestion.gatewayThrottle;
+  let entry = ctx.ingestion.gateways.get(gatewayId) ?? null;
+  let tookToken = false;
   if (!entry || entry.expires < Date.now()) {
-    const row = await findGatewayCredential(ctx.db, gatewayId);
-    if (!row || !/^[0-9a-f]{64}$/i.test(row.credentialHash)) {
-      cache.delete(gatewayId);
-      return null;
+    // Only a new look-up of an id never seen costs a token: an expired entry is a gateway that
+    // exists (its refresh must not wait behind a flood from its own address), and joining a
+    // look-up already running costs the database nothing.
+    const known = entry !== null;
+    if (!known && address !== undefined && !ctx.ingestion.gatewayLookups.has(gatewayId)) {
+      throttle.take(address);
+      tookToken = true;
     }
-    entry = {
-      organizationId: row.organizationId,
-      hash: Buffer.from(row.credentialHash, 'hex'),
-      expires: Date.now() + CACHE_TTL_MS,
-    };
-    cache.set(gatewayId, entry);
+    entry = await lookUp(ctx, gatewayId);
+    if (!entry) return null;
   }
-  if (!timingSafeEqual(sha256(credential), entry.hash)) return null;
+  if (!timingSafeEqual(sha256(credential), entry.hash)) {
+    // Guessing a known gateway's credential costs no look-up, but is throttled all the same.
+    if (address !== undefined && !tookToken) throttle.take(address);
+    return null;
+  }
+  if (tookToken && address !== undefined) throttle.refund(address);
   return { id: gatewayId, organizationId: entry.organizationId };
 }
 

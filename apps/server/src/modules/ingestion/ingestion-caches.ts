@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.js';
+import { GatewayThrottle } from './gateway-throttle.js';
 import { type BraceletRow, findBraceletsBySerial } from './ingestion.repository.js';
 
 /** A gateway's organisation and credential hash, cached for a short while (gateway-auth.ts). */
@@ -16,6 +17,10 @@ export interface IngestionState {
   gatewayTouches: Map<string, number>;
   /** Gateway credentials by gateway id. */
   gateways: Map<string, CachedGateway>;
+  /** Credential look-ups running, by gateway id (concurrent batches share one). */
+  gatewayLookups: Map<string, Promise<CachedGateway | null>>;
+  /** Failed gateway authentications per client address (gateway-throttle.ts). */
+  gatewayThrottle: GatewayThrottle;
   /** Gateway HTTP batches in progress (queued for the database or running). */
   backlog: { pending: number };
 }
@@ -24,6 +29,8 @@ export const createIngestionState = (): IngestionState => ({
   bracelets: new Map(),
   gatewayTouches: new Map(),
   gateways: new Map(),
+  gatewayLookups: new Map(),
+  gatewayThrottle: new GatewayThrottle(),
   backlog: { pending: 0 },
 });
 

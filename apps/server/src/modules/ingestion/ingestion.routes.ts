@@ -10,6 +10,7 @@ import {
   authenticateGateway,
   parseGatewayAuthorization,
 } from './gateway-auth.js';
+import { GatewayThrottledError } from './gateway-throttle.js';
 import { ingestBatch, ingestionBacklog, isUrgentBatch } from './ingestion.service.js';
 
 declare module 'fastify' {
@@ -33,18 +34,23 @@ export const ingestionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (a
           'comes after the valid items are stored. Re-sending a batch is safe (duplicates are counted, not stored).',
         headers: z.object({ authorization: z.string().optional() }),
         body: gatewayBatch,
-        response: { 200: batchResult, 400: errorBody, 401: errorBody, 503: errorBody },
+        response: { 200: batchResult, 400: errorBody, 401: errorBody, 429: errorBody, 503: errorBody },
       },
       // Before the body is parsed: a wrong credential is 401 whatever it sent.
-      onRequest: async (request) => {
+      onRequest: async (request, reply) => {
         const auth = parseGatewayAuthorization(request.headers.authorization);
         // Urgent lane: a credential look-up (once per gateway per 30 s) must not wait behind queued
         // batches, or an SOS from a gateway not yet cached would (db/priority-lane.ts).
-        const gateway =
-          auth &&
-          (await withLaneHint({ urgent: true }, () =>
-            authenticateGateway(ctx, auth.gatewayId, auth.credential),
-          ));
+        const gateway = auth
+          ? await withLaneHint({ urgent: true }, () =>
+              authenticateGateway(ctx, auth.gatewayId, auth.credential, request.ip),
+            ).catch((err: unknown) => {
+              if (err instanceof GatewayThrottledError) {
+                void reply.header('retry-after', String(err.retryAfterSeconds));
+              }
+              throw err;
+            })
+          : null;
         if (!gateway)
           throw unauthorized('Unknown gateway or wrong credential', 'GATEWAY_UNAUTHORIZED');
         request.gateway = gateway;
