@@ -1,4 +1,5 @@
-import type { Role } from '@wearable/domain';
+import { isPersonalRole, type Role } from '@wearable/domain';
+import { mayOpen, paths, type AppRoute } from '../config/paths';
 
 export interface MenuEntry {
   to: string;
@@ -6,30 +7,25 @@ export interface MenuEntry {
   labelKey: string;
 }
 
-const ORGANIZATIONS: MenuEntry = { to: '/organization', labelKey: 'menu.organizations' };
-const STAFF: MenuEntry[] = [
-  { to: '/devices', labelKey: 'menu.userList' },
-  { to: '/alert-histories', labelKey: 'menu.alertHistory' },
-  { to: '/settings/admins', labelKey: 'menu.settings' },
+type MenuItem = { route: AppRoute; labelKey: string };
+
+/** The staff menu in order (spec: Shell); each role sees the entries whose page it may open. */
+const STAFF_MENU: MenuItem[] = [
+  { route: paths.organizations.list, labelKey: 'menu.organizations' },
+  { route: paths.devices.list, labelKey: 'menu.userList' },
+  { route: paths.alertHistories, labelKey: 'menu.alertHistory' },
+  { route: paths.settings.admins, labelKey: 'menu.settings' },
 ];
-const PERSONAL: MenuEntry[] = [
-  { to: '/user/record', labelKey: 'menu.record' },
-  { to: '/user/info', labelKey: 'menu.registrationInfo' },
-  { to: '/user/settings/alert', labelKey: 'menu.alertSetting' },
+/** The personal menu (spec: Shell); staff reach /user/info from the user menu instead. */
+const PERSONAL_MENU: MenuItem[] = [
+  { route: paths.user.record, labelKey: 'menu.record' },
+  { route: paths.user.info, labelKey: 'menu.registrationInfo' },
+  { route: paths.user.alertSetting, labelKey: 'menu.alertSetting' },
 ];
 
-/** The main menu of each role (spec: Shell). */
+/** The main menu of a role. */
 export function menuEntries(role: Role): MenuEntry[] {
-  switch (role) {
-    case 'ALL_OWNER':
-    case 'ALL_GENERAL':
-      return [ORGANIZATIONS, ...STAFF];
-    case 'ORGANIZATION_OWNER':
-    case 'ORGANIZATION_GENERAL':
-    case 'ORGANIZATION_GROUP':
-      return STAFF;
-    case 'PERSONAL':
-    case 'PERSONAL_SELF':
-      return PERSONAL;
-  }
+  return (isPersonalRole(role) ? PERSONAL_MENU : STAFF_MENU)
+    .filter(({ route }) => mayOpen(route, role))
+    .map(({ route, labelKey }) => ({ to: route.path, labelKey }));
 }

@@ -58,7 +58,8 @@ const TABLE: [path: string, ...cells: string[]][] = [
   ['/settings/admins',               L,    '·',  '·',  '·',  '·',  '·',  S,    R,    R],
   ['/settings/gateways',             L,    '·',  '·',  '·',  '·',  '·',  S,    R,    R],
   ['/settings/groups',               L,    '·',  '·',  '·',  '·',  '·',  S,    R,    R],
-  ['/users',                         L,    '·',  '·',  '·',  '·',  '·',  S,    R,    R],
+  // /users finds people across organisations (user:lookup): platform staff only, like /organization.
+  ['/users',                         L,    '·',  '·',  D,    D,    D,    S,    R,    R],
   ['/_app',                          L,    '·',  '·',  '·',  '·',  '·',  S,    R,    R],
   ['/no-such-page',                  L,    '·',  '·',  '·',  '·',  '·',  S,    R,    R],
   // Static legal pages are outside the guard for everyone.

@@ -1,4 +1,5 @@
-import { isPersonalRole, isPlatformRole, type Role } from '@wearable/domain';
+import { isPersonalRole, type Role } from '@wearable/domain';
+import { ALL_ROUTES, mayOpen, paths, routeOf } from '../config/paths';
 
 /** What the guard decides on; `role` is null while the user info is still loading. */
 export interface GuardState {
@@ -8,37 +9,40 @@ export interface GuardState {
 }
 
 /** Static pages reachable by anyone, signed in or not (footer links). */
-export const PUBLIC_PATHS = ['/terms', '/privacy'] as const;
-const SIGN_IN_PATHS = ['/login', '/login/oidc', '/verify'];
-const PERSONAL_PATHS = ['/user/record', '/user/info', '/select-device', '/user/settings/alert'];
-const PERSONAL_SELF_PATHS = ['/user/record', '/user/info', '/user/settings/alert'];
+export const PUBLIC_PATHS = ALL_ROUTES.filter((route) => route.access.kind === 'public').map(
+  (route) => route.path,
+);
 
-export const STAFF_HOME = '/devices';
-export const PERSONAL_HOME = '/user/record';
+export const STAFF_HOME = paths.devices.list.path;
+export const PERSONAL_HOME = paths.user.record.path;
 
 function normalise(path: string): string {
   const withoutQuery = path.split(/[?#]/)[0] ?? '/';
   return withoutQuery.length > 1 ? withoutQuery.replace(/\/+$/, '') : withoutQuery || '/';
 }
 
-/** One step of the specification's routing guard. */
+/**
+ * One step of the specification's routing guard. Who may open which page is the paths table's
+ * (`mayOpen`): the personal pages name their roles as the spec does; a staff role is sent home
+ * from a page whose permission it lacks (the organisation list and /users span every organisation).
+ */
 function step(path: string, state: GuardState): string | null {
-  if ((PUBLIC_PATHS as readonly string[]).includes(path)) return null;
-  if (!state.hasToken) return SIGN_IN_PATHS.includes(path) ? null : '/login';
-  if (path === '/' || SIGN_IN_PATHS.includes(path)) return STAFF_HOME;
+  const route = routeOf(path);
+  const kind = route?.access.kind;
+  if (kind === 'public') return null;
+  if (!state.hasToken) return kind === 'signedOut' ? null : paths.login.path;
+  if (kind === 'entry' || kind === 'signedOut') return STAFF_HOME;
   const role = state.role;
   if (role === null) return null;
-  if (role === 'PERSONAL') {
-    if (!PERSONAL_PATHS.includes(path)) return PERSONAL_HOME;
-    return !state.hasSelectedDevice && path !== '/select-device' ? '/select-device' : null;
+  if (isPersonalRole(role)) {
+    if (route === null || !mayOpen(route, role)) return PERSONAL_HOME;
+    // PERSONAL looks at one linked wearer at a time, chosen on /select-device (kept in local storage).
+    const mustChoose =
+      role === 'PERSONAL' && !state.hasSelectedDevice && route !== paths.selectDevice;
+    return mustChoose ? paths.selectDevice.path : null;
   }
-  if (role === 'PERSONAL_SELF') return PERSONAL_SELF_PATHS.includes(path) ? null : PERSONAL_HOME;
-  // Staff: the personal pages are not theirs (the spec names /user/record; the rest follow it), except
-  // their own registration info, where two-step sign-in is turned on (issue 6).
-  if (PERSONAL_PATHS.includes(path) && path !== '/user/info') return STAFF_HOME;
-  // The organisation list spans every organisation: platform roles only.
-  if (path === '/organization' && !isPlatformRole(role)) return STAFF_HOME;
-  return null;
+  // Staff on an unknown page see the not-found page.
+  return route === null || mayOpen(route, role) ? null : STAFF_HOME;
 }
 
 /**

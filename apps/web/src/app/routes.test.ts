@@ -1,5 +1,6 @@
 import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { ALL_ROUTES } from '../config/paths';
 import { routes } from './routes';
 
 /** Spec section 2: every route, with sample ids. */
@@ -26,6 +27,13 @@ describe('route registration', () => {
       expect(leaf).not.toBeNull();
       expect(leaf).not.toBe('*');
     }
+  });
+
+  it.each(ALL_ROUTES.map((route) => [route.path, route] as const))('the router matches %s with its table pattern', (_, route) => {
+    const sample = route.path.replace(/:(\w+)/g, 'x1');
+    const expected = route.path === '/' ? '(index)' : route.access.kind === 'public' ? route.path : route.path.slice(1);
+    expect(leafPath(sample)).toBe(expected);
+    if (route.access.kind !== 'public') expect(leafPath(`/demo${sample === '/' ? '' : sample}`)).toBe(expected);
   });
 
   it('organization/:id/member is not taken for a gateway id', () => {

@@ -1,5 +1,7 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
+import { paths, type AppRoute } from '../config/paths';
+import { DEMO_PREFIX } from '../lib/demo';
 import { AppSpinner } from './app-spinner';
 import { DemoRoot, ConsoleRoot } from './guards';
 
@@ -14,56 +16,129 @@ function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>
 
 const suspended = (node: ReactNode) => <Suspense fallback={<AppSpinner />}>{node}</Suspense>;
 /** Inside the shell the header stays; only the page area waits. */
-const suspendedPage = (node: ReactNode) => <Suspense fallback={<AppSpinner fullScreen={false} />}>{node}</Suspense>;
+const suspendedPage = (node: ReactNode) => (
+  <Suspense fallback={<AppSpinner fullScreen={false} />}>{node}</Suspense>
+);
 
-const ShellLayout = lazy(async () => ({ default: (await import('./shell/shell-layout')).ShellLayout }));
-const Placeholder = lazy(async () => ({ default: (await import('./placeholder-page')).PlaceholderPage }));
-const placeholder = (titleKey: string) => <Placeholder titleKey={titleKey} />;
+const ShellLayout = lazy(async () => ({
+  default: (await import('./shell/shell-layout')).ShellLayout,
+}));
+const Placeholder = lazy(async () => ({
+  default: (await import('./placeholder-page')).PlaceholderPage,
+}));
 
-/** Pages inside the shell, paths relative to / or /demo (spec section 2, in its order). */
-export const SHELL_ROUTES: { path: string; element: ReactNode }[] = [
-  { path: '_app', element: placeholder('pages.app') },
-  { path: 'select-device', element: lazyPage(() => import('../features/user/components/select-device-page'), 'SelectDevicePage') },
-  { path: 'user/record', element: lazyPage(() => import('./pages/personal-record-page'), 'PersonalRecordPage') },
-  { path: 'user/info', element: lazyPage(() => import('./pages/user-info-with-sign-in'), 'UserInfoWithSignInPage') },
-  { path: 'user/settings/alert', element: lazyPage(() => import('./pages/personal-alert-settings-page'), 'PersonalAlertSettingsPage') },
-  { path: 'organization', element: lazyPage(() => import('../features/organizations/components/organizations-page'), 'OrganizationsPage') },
-  { path: 'organization/:id', element: placeholder('pages.organizationDetail') },
-  { path: 'organization/:id/member', element: placeholder('pages.organizationMembers') },
-  { path: 'organization/:id/:gatewayId', element: placeholder('pages.organizationGateway') },
-  { path: 'devices', element: lazyPage(() => import('./pages/devices-live-page'), 'DevicesLivePage') },
-  { path: 'devices/alert-settings', element: placeholder('pages.devicesAlertSettings') },
-  { path: 'devices/:clientId/:uid', element: lazyPage(() => import('./pages/wearer-detail-page'), 'WearerDetailPage') },
-  { path: 'devices/:clientId/:uid/alert', element: placeholder('pages.deviceAlert') },
-  { path: 'devices/:clientId/:uid/alert_histories', element: placeholder('pages.deviceAlertHistories') },
-  { path: 'devices/:clientId/:uid/config', element: placeholder('pages.deviceConfig') },
-  { path: 'devices/:clientId/:uid/member', element: placeholder('pages.deviceMember') },
-  { path: 'devices/:clientId/:uid/device_setting', element: placeholder('pages.deviceSetting') },
-  { path: 'alert-histories', element: lazyPage(() => import('../features/alerts/components/alert-histories-page'), 'AlertHistoriesPage') },
-  { path: 'gateways', element: placeholder('pages.gateways') },
-  { path: 'gateways/:organizationId/:gatewayId', element: placeholder('pages.gatewayDetail') },
-  { path: 'groups', element: placeholder('pages.groups') },
-  { path: 'groups/:groupId/alert-notice-settings', element: placeholder('pages.groupAlertNoticeSettings') },
-  { path: 'groups/:groupId/devices', element: placeholder('pages.groupDevices') },
-  { path: 'groups/:groupId/devices/alert-settings', element: placeholder('pages.groupDevicesAlertSettings') },
-  { path: 'groups/:groupId/gateways', element: placeholder('pages.groupGateways') },
-  { path: 'members', element: placeholder('pages.members') },
-  { path: 'settings', element: placeholder('pages.settings') },
-  { path: 'settings/admins', element: lazyPage(() => import('../features/members/components/admins-page'), 'AdminsPage') },
-  { path: 'settings/gateways', element: placeholder('pages.settingsGateways') },
-  { path: 'settings/groups', element: placeholder('pages.settingsGroups') },
-  { path: 'users', element: placeholder('pages.users') },
-  { path: '*', element: placeholder('pages.notFound') },
+/** A registered route whose page comes with a later issue: its title from the paths table. */
+const page = (route: AppRoute, element?: ReactNode) => ({
+  route,
+  element: element ?? <Placeholder titleKey={route.titleKey} />,
+});
+
+/** Pages inside the shell, from the paths table (spec section 2, in its order); mounted at / and /demo. */
+const SHELL_ROUTES: { route: AppRoute; element: ReactNode }[] = [
+  page(paths.app),
+  page(
+    paths.selectDevice,
+    lazyPage(() => import('../features/user/components/select-device-page'), 'SelectDevicePage'),
+  ),
+  page(
+    paths.user.record,
+    lazyPage(() => import('./pages/personal-record-page'), 'PersonalRecordPage'),
+  ),
+  page(
+    paths.user.info,
+    lazyPage(() => import('./pages/user-info-with-sign-in'), 'UserInfoWithSignInPage'),
+  ),
+  page(
+    paths.user.alertSetting,
+    lazyPage(() => import('./pages/personal-alert-settings-page'), 'PersonalAlertSettingsPage'),
+  ),
+  page(
+    paths.organizations.list,
+    lazyPage(
+      () => import('../features/organizations/components/organizations-page'),
+      'OrganizationsPage',
+    ),
+  ),
+  page(paths.organizations.detail),
+  page(paths.organizations.members),
+  page(paths.organizations.gateway),
+  page(
+    paths.devices.list,
+    lazyPage(() => import('./pages/devices-live-page'), 'DevicesLivePage'),
+  ),
+  page(paths.devices.alertSettings),
+  page(
+    paths.device.detail,
+    lazyPage(() => import('./pages/wearer-detail-page'), 'WearerDetailPage'),
+  ),
+  page(paths.device.alert),
+  page(paths.device.alertHistories),
+  page(paths.device.config),
+  page(paths.device.member),
+  page(paths.device.setting),
+  page(
+    paths.alertHistories,
+    lazyPage(
+      () => import('../features/alerts/components/alert-histories-page'),
+      'AlertHistoriesPage',
+    ),
+  ),
+  page(paths.gateways.list),
+  page(paths.gateways.detail),
+  page(paths.groups.list),
+  page(paths.groups.alertNoticeSettings),
+  page(paths.groups.devices),
+  page(paths.groups.devicesAlertSettings),
+  page(paths.groups.gateways),
+  page(paths.members),
+  page(paths.settings.home),
+  page(
+    paths.settings.admins,
+    lazyPage(() => import('../features/members/components/admins-page'), 'AdminsPage'),
+  ),
+  page(paths.settings.gateways),
+  page(paths.settings.groups),
+  page(paths.users),
 ];
+
+/** A table path relative to its root (/ or /demo): '/devices/:clientId/:uid' -> 'devices/:clientId/:uid'. */
+const relative = (route: AppRoute) => route.path.slice(1);
 
 /** The tree under one root: sign-in pages, then the shell. Mounted at / and at /demo. */
 function appTree(): RouteObject[] {
   return [
     { index: true, element: null }, // the guard always redirects /
-    { path: 'login', element: suspended(lazyPage(() => import('../features/auth/components/login-page'), 'LoginPage')) },
-    { path: 'login/oidc', element: suspended(lazyPage(() => import('../features/auth/components/oidc-callback-page'), 'OidcCallbackPage')) },
-    { path: 'verify', element: suspended(lazyPage(() => import('../features/auth/components/verify-page'), 'VerifyPage')) },
-    { element: suspended(<ShellLayout />), children: SHELL_ROUTES.map(({ path, element }) => ({ path, element: suspendedPage(element) })) },
+    {
+      path: relative(paths.login),
+      element: suspended(
+        lazyPage(() => import('../features/auth/components/login-page'), 'LoginPage'),
+      ),
+    },
+    {
+      path: relative(paths.loginOidc),
+      element: suspended(
+        lazyPage(
+          () => import('../features/auth/components/oidc-callback-page'),
+          'OidcCallbackPage',
+        ),
+      ),
+    },
+    {
+      path: relative(paths.verify),
+      element: suspended(
+        lazyPage(() => import('../features/auth/components/verify-page'), 'VerifyPage'),
+      ),
+    },
+    {
+      element: suspended(<ShellLayout />),
+      children: [
+        ...SHELL_ROUTES.map(({ route, element }) => ({
+          path: relative(route),
+          element: suspendedPage(element),
+        })),
+        { path: '*', element: suspendedPage(<Placeholder titleKey="pages.notFound" />) },
+      ],
+    },
   ];
 }
 
@@ -72,8 +147,8 @@ const legal = (kind: 'TermsPage' | 'PrivacyPage') =>
 
 export const routes: RouteObject[] = [
   // Static pages linked from the footer: outside the guard, readable signed out.
-  { path: '/terms', element: legal('TermsPage') },
-  { path: '/privacy', element: legal('PrivacyPage') },
-  { path: '/demo', element: <DemoRoot />, children: appTree() },
-  { path: '/', element: <ConsoleRoot />, children: appTree() },
+  { path: paths.legal.terms.path, element: legal('TermsPage') },
+  { path: paths.legal.privacy.path, element: legal('PrivacyPage') },
+  { path: DEMO_PREFIX, element: <DemoRoot />, children: appTree() },
+  { path: paths.root.path, element: <ConsoleRoot />, children: appTree() },
 ];

@@ -7,6 +7,7 @@ import { PersonName } from '../../components/ui/person-name';
 import { QueryState } from '../../components/ui/query-state';
 import { Spinner } from '../../components/ui/spinner';
 import { Table, Td, Th } from '../../components/ui/table';
+import { paths } from '../../config/paths';
 import { AlertBadge } from '../../features/alerts';
 import { sortWearers, useWearers, WearerSortSelect } from '../../features/devices';
 import {
@@ -86,7 +87,7 @@ export function DevicesLivePage() {
                   <tr key={wearer.uid} data-testid="wearer-row" data-uid={wearer.uid}>
                     <Td>
                       <AppLink
-                        to={`/devices/${encodeURIComponent(wearer.clientId)}/${encodeURIComponent(wearer.uid)}`}
+                        to={paths.device.detail.build({ clientId: wearer.clientId, uid: wearer.uid })}
                         className={`font-medium text-teal-800 hover:underline ${focusRing}`}
                       >
                         <PersonName name={wearer.name} />

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeading } from '../../components/ui/page-heading';
 import { Spinner } from '../../components/ui/spinner';
+import { mayOpen, paths } from '../../config/paths';
 import { AppLink } from '../../lib/app-path';
 import { useCurrentUser } from '../../lib/current-user';
 import { type PersonalWearer, usePersonalWearer } from '../../lib/personal-wearer';
@@ -27,8 +28,8 @@ export function PersonalWearerPage({ title, wearerLine, className, children }: P
     <section className={className}>
       <PageHeading
         actions={
-          user?.role === 'PERSONAL' && (
-            <AppLink to="/select-device" data-testid="switch-wearer" className="text-sm text-teal-800 hover:underline">
+          user !== null && mayOpen(paths.selectDevice, user.role) && (
+            <AppLink to={paths.selectDevice.build()} data-testid="switch-wearer" className="text-sm text-teal-800 hover:underline">
               {t('switchWearer')}
             </AppLink>
           )

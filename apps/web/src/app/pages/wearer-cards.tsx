@@ -2,6 +2,7 @@ import type { WearerListItem, WearerSummary } from '@wearable/domain';
 import { useTranslation } from 'react-i18next';
 import { focusRing } from '../../components/ui/button';
 import { PersonName } from '../../components/ui/person-name';
+import { paths } from '../../config/paths';
 import { AlertBadge } from '../../features/alerts';
 import { ConnectionState, LastSeen, useWearerStateText, WornState } from '../../features/live';
 import { AppLink } from '../../lib/app-path';
@@ -33,7 +34,7 @@ export function WearerCards({ wearers, states, now }: WearerCardsProps) {
             className="rounded-lg border border-slate-200 bg-white p-3"
           >
             <AppLink
-              to={`/devices/${encodeURIComponent(wearer.clientId)}/${encodeURIComponent(wearer.uid)}`}
+              to={paths.device.detail.build({ clientId: wearer.clientId, uid: wearer.uid })}
               className={`flex min-h-11 items-center rounded-md text-base font-semibold text-teal-800 hover:underline ${focusRing}`}
             >
               <PersonName name={wearer.name} />

@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 import { PageHeading } from '../../components/ui/page-heading';
 import { QueryState } from '../../components/ui/query-state';
 import { Spinner } from '../../components/ui/spinner';
+import { paths } from '../../config/paths';
 import { AlertBadge, WearerAlerts } from '../../features/alerts';
 import {
   BatteryState,
@@ -44,7 +45,7 @@ export function WearerDetailPage() {
   return (
     <section>
       <p className="mb-2 text-sm">
-        <AppLink to="/devices" className="text-teal-800 hover:underline">
+        <AppLink to={paths.devices.list.build()} className="text-teal-800 hover:underline">
           {t('live:detail.back')}
         </AppLink>
       </p>

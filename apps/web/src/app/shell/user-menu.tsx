@@ -3,6 +3,7 @@ import { DropdownMenu } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { focusRing } from '../../components/ui/button';
 import { PersonName } from '../../components/ui/person-name';
+import { paths } from '../../config/paths';
 import { AppLink } from '../../lib/app-path';
 
 interface UserMenuProps {
@@ -32,7 +33,7 @@ export function UserMenu({ name, onLogout }: UserMenuProps) {
           {/* Every role's own page (two-step sign-in lives there); the personal menu also lists it. */}
           <DropdownMenu.Item asChild>
             <AppLink
-              to="/user/info"
+              to={paths.user.info.build()}
               data-testid="user-info-link"
               className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100"
             >

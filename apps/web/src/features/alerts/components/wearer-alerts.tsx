@@ -2,6 +2,7 @@ import { isStaffRole, type AlertView } from '@wearable/domain';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { QueryState } from '../../../components/ui/query-state';
+import { paths } from '../../../config/paths';
 import { AppLink, useIsDemo } from '../../../lib/app-path';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useAlertList, useConfirmAlert } from '../api/alerts-api';
@@ -30,7 +31,7 @@ export function WearerAlerts({ uid, clientId }: { uid: string; clientId: string 
           {t('alerts:wearer.title')}
         </h2>
         <AppLink
-          to={`/devices/${encodeURIComponent(clientId)}/${encodeURIComponent(uid)}/alert_histories`}
+          to={paths.device.alertHistories.build({ clientId, uid })}
           className="text-sm text-teal-800 hover:underline"
         >
           {t('alerts:wearer.all')}

@@ -2,6 +2,7 @@ import type { Role } from '@wearable/domain';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { paths } from '../../../config/paths';
 import { useAppPath } from '../../../lib/app-path';
 import { armAlertSound, playAlertSound } from './alert-sound';
 import { requestNotificationPermission, showBrowserNotification } from './browser-notification';
@@ -52,7 +53,7 @@ export function AlertNotifier({ role }: { role: Role | null }) {
       onClose={close}
       onOpen={() => {
         setPopup(null);
-        void navigate(appPath('/alert-histories'));
+        void navigate(appPath(paths.alertHistories.build()));
       }}
     />
   );

@@ -1,4 +1,5 @@
 import { ALERT_REPEAT_SUPPRESS_MS, alertColour, receivesAlertPopups, type AlertLevel, type Role } from '@wearable/domain';
+import { paths } from '../../../config/paths';
 import { isDemoPath, stripDemoPrefix } from '../../../lib/demo';
 
 /** localStorage key of the stored alert memo (spec section 3: count, timestamp). Logout clears it with the rest. */
@@ -9,7 +10,7 @@ export interface AlertMemo {
   timestamp: number;
 }
 
-const QUIET_PAGES = ['/login', '/verify'];
+const QUIET_PAGES: string[] = [paths.login.path, paths.verify.path];
 
 /** Popups and sound: the five staff roles, never on the sign-in pages, never in the demo (spec 1, 6, 9). */
 export function notificationsAllowed(role: Role | null, pathname: string): boolean {

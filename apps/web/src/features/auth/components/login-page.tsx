@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { MfaChallenge, SignInMethod, SignInResult } from '@wearable/domain';
 import { Button } from '../../../components/ui/button';
 import { AppLink } from '../../../lib/app-path';
+import { DEMO_PREFIX } from '../../../lib/demo';
 import { signIn } from '../api/auth-api';
 import { useSignInMethods } from '../api/sign-in-methods-api';
 import { useFinishSignIn } from '../hooks/use-finish-sign-in';
@@ -127,7 +128,7 @@ export function LoginPage() {
       {/* The slot for social sign-in: shown when the server names an OpenID provider. */}
       <OidcButton />
       <p className="mt-6 text-center text-sm">
-        <AppLink to="/demo" className="text-teal-700 underline-offset-4 hover:underline">
+        <AppLink to={DEMO_PREFIX} className="text-teal-700 underline-offset-4 hover:underline">
           {t('login.tryDemo')}
         </AppLink>
       </p>

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MfaChallenge } from '@wearable/domain';
 import { Spinner } from '../../../components/ui/spinner';
+import { paths } from '../../../config/paths';
 import { AppLink } from '../../../lib/app-path';
 import { exchangeOidcCode } from '../api/sign-in-factors-api';
 import { useFinishSignIn } from '../hooks/use-finish-sign-in';
@@ -62,7 +63,7 @@ export function OidcCallbackPage() {
           )}
         </div>
         <p className="mt-6 text-center text-sm">
-          <AppLink to="/login" className="text-teal-700 underline-offset-4 hover:underline">
+          <AppLink to={paths.login.build()} className="text-teal-700 underline-offset-4 hover:underline">
             {t('oidc.backToLogin')}
           </AppLink>
         </p>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { MfaChallenge } from '@wearable/domain';
 import { Spinner } from '../../../components/ui/spinner';
+import { paths } from '../../../config/paths';
 import { AppLink } from '../../../lib/app-path';
 import { getEmailLinkAddress, storeEmailLinkAddress } from '../../../lib/storage';
 import { verifyEmailLink } from '../api/sign-in-methods-api';
@@ -36,7 +37,7 @@ const FLOWS: Record<VerifyKind, (props: { token: string }) => ReactNode> = {
 function BackToLogin({ label }: { label: string }) {
   return (
     <AppLink
-      to="/login"
+      to={paths.login.build()}
       className="mt-6 inline-block text-sm text-teal-700 underline-offset-4 hover:underline"
     >
       {label}
@@ -85,7 +86,7 @@ function SignInLink({ token }: { token: string }) {
         <div className="mt-6">
           <TotpStep
             challenge={challenge}
-            onRestart={() => void navigate('/login', { replace: true })}
+            onRestart={() => void navigate(paths.login.build(), { replace: true })}
           />
         </div>
       </SignInCard>

@@ -1,5 +1,6 @@
 import type { TokenPair } from '@wearable/domain';
 import { useNavigate } from 'react-router';
+import { paths } from '../../../config/paths';
 import { session } from '../../../lib/session';
 import { loadUserInfo } from '../../../lib/session-api';
 import { storeTokens } from '../../../lib/storage';
@@ -16,7 +17,7 @@ export function useFinishSignIn(): (pair: TokenPair) => Promise<boolean> {
     }
     session.reload();
     // The guard sends personal roles on to /user/record.
-    await navigate('/devices', { replace: true });
+    await navigate(paths.devices.list.build(), { replace: true });
     return true;
   };
 }

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
+import { paths } from '../../../config/paths';
 import { isDemoPath } from '../../../lib/demo';
 import { session } from '../../../lib/session';
 import { signOut } from '../api/auth-api';
@@ -11,6 +12,6 @@ export function useLogout(): () => Promise<void> {
     // The demo has no session on the server; leaving it is enough.
     if (!isDemoPath(window.location.pathname)) await signOut();
     session.end();
-    await navigate('/login', { replace: true });
+    await navigate(paths.login.build(), { replace: true });
   }, [navigate]);
 }

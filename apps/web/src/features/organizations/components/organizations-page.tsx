@@ -3,6 +3,7 @@ import { focusRing } from '../../../components/ui/button';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { QueryState } from '../../../components/ui/query-state';
 import { Table, Td, Th } from '../../../components/ui/table';
+import { paths } from '../../../config/paths';
 import { AppLink } from '../../../lib/app-path';
 import { useOrganizations } from '../api/organizations-api';
 
@@ -34,7 +35,7 @@ export function OrganizationsPage() {
             {rows.map((client) => (
               <tr key={client.id} data-testid="organization-row">
                 <Td>
-                  <AppLink to={`/organization/${encodeURIComponent(client.id)}`} className={`font-medium text-teal-800 hover:underline ${focusRing}`}>
+                  <AppLink to={paths.organizations.detail.build({ id: client.id })} className={`font-medium text-teal-800 hover:underline ${focusRing}`}>
                     {client.name}
                   </AppLink>
                 </Td>

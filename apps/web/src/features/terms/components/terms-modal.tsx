@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
+import { paths } from '../../../config/paths';
 import { api } from '../../../lib/api';
 import { loadUserInfo } from '../../../lib/session-api';
 
@@ -40,7 +41,7 @@ export function TermsModal({ user }: TermsModalProps) {
     <Dialog open={!user.agreedTermsOfUse && !dismissed} title={t('terms.title')} description={t('terms.lead')} blocking data-testid="terms-modal">
       <div className="max-h-56 overflow-y-auto rounded-md border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700">
         <p>{t('terms.summary')}</p>
-        <a href="/terms" target="_blank" rel="noopener noreferrer" className="mt-2 inline-block text-teal-700 underline">
+        <a href={paths.legal.terms.build()} target="_blank" rel="noopener noreferrer" className="mt-2 inline-block text-teal-700 underline">
           {t('terms.readFull')}
         </a>
       </div>

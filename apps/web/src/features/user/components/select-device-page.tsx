@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { focusRing } from '../../../components/ui/button';
 import { PageHeading } from '../../../components/ui/page-heading';
+import { paths } from '../../../config/paths';
 import { useAppPath } from '../../../lib/app-path';
 import { useCurrentUser, useSession } from '../../../lib/current-user';
 import { session } from '../../../lib/session';
@@ -18,7 +19,7 @@ export function SelectDevicePage() {
 
   function choose(device: UserDevice) {
     session.selectDevice(device);
-    void navigate(appPath('/user/record'));
+    void navigate(appPath(paths.user.record.build()));
   }
 
   return (
