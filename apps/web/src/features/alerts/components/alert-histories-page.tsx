@@ -1,4 +1,4 @@
-import { isStaffRole, type AlertView } from '@wearable/domain';
+import type { AlertView } from '@wearable/domain';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,7 @@ import { PageHeading } from '../../../components/ui/page-heading';
 import { QueryState } from '../../../components/ui/query-state';
 import { Spinner } from '../../../components/ui/spinner';
 import { useIsDemo } from '../../../lib/app-path';
-import { useCurrentUser } from '../../../lib/current-user';
+import { useCan } from '../../../lib/use-can';
 import { DEFAULT_ALERT_FILTERS, filtersToQuery, type AlertFilterState } from '../api/alert-filters';
 import { ALERT_PAGE_SIZE, confirmedCount, useAlertList, useBatchConfirm, useConfirmAlert } from '../api/alerts-api';
 import { downloadAlertsCsv } from '../api/alerts-csv';
@@ -19,7 +19,6 @@ import { Pager } from './pager';
 /** /alert-histories: every alert the reader may see, filtered, paged, confirmable and downloadable. */
 export function AlertHistoriesPage() {
   const { t, i18n, ready } = useTranslation(['alerts', 'common']);
-  const user = useCurrentUser();
   const demo = useIsDemo();
   const [filters, setFilters] = useState<AlertFilterState>(DEFAULT_ALERT_FILTERS);
   const [page, setPage] = useState(1);
@@ -28,7 +27,7 @@ export function AlertHistoriesPage() {
   const list = useAlertList(filters, page);
   const confirm = useConfirmAlert();
   const batch = useBatchConfirm();
-  const canConfirm = !demo && user !== null && isStaffRole(user.role);
+  const canConfirm = useCan('alert:confirm');
 
   if (!ready) return <Spinner label={t('common:common.loading')} />;
 

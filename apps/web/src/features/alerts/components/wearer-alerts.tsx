@@ -1,10 +1,10 @@
-import { isStaffRole, type AlertView } from '@wearable/domain';
+import type { AlertView } from '@wearable/domain';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { QueryState } from '../../../components/ui/query-state';
 import { paths } from '../../../config/paths';
-import { AppLink, useIsDemo } from '../../../lib/app-path';
-import { useCurrentUser } from '../../../lib/current-user';
+import { AppLink } from '../../../lib/app-path';
+import { useCan } from '../../../lib/use-can';
 import { useAlertList, useConfirmAlert } from '../api/alerts-api';
 import { AlertTable } from './alert-table';
 
@@ -13,11 +13,9 @@ const RECENT = 10;
 /** The wearer's latest alerts with why they fired; confirmable by staff outside the demo. */
 export function WearerAlerts({ uid, clientId }: { uid: string; clientId: string }) {
   const { t } = useTranslation(['alerts', 'common']);
-  const user = useCurrentUser();
-  const demo = useIsDemo();
   const list = useAlertList({ notConfirmed: false, type: '', level: '', period: '30d', uid }, 1, RECENT);
   const confirm = useConfirmAlert();
-  const canConfirm = !demo && user !== null && isStaffRole(user.role);
+  const canConfirm = useCan('alert:confirm', { organizationId: clientId, wearerId: uid });
   const confirmOne = (alert: AlertView) =>
     confirm.mutate(alert.id, {
       onSuccess: (res) => toast.success(t(`alerts:confirmResult.${res.result}`)),
