@@ -26,6 +26,7 @@ import { signInMethodsRoutes } from './modules/auth/sign-in-methods.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.js';
 import { membersRoutes } from './modules/members/members.routes.js';
+import { invitationsRoutes } from './modules/invitations/invitations.routes.js';
 import { wearersRoutes } from './modules/wearers/wearers.routes.js';
 import { alertsRoutes } from './modules/alerts/alerts.routes.js';
 import { deviceDataRoutes } from './modules/device-data/device-data.routes.js';
@@ -93,6 +94,7 @@ export async function buildApp(
   await app.register(organizationsRoutes, { ctx });
   await app.register(signInSettingsRoutes, { ctx });
   await app.register(membersRoutes, { ctx });
+  await app.register(invitationsRoutes, { ctx });
   await app.register(wearersRoutes, { ctx });
   await app.register(alertsRoutes, { ctx });
   await app.register(deviceDataRoutes, { ctx });

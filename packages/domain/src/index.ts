@@ -14,6 +14,7 @@ export * from './contracts/user.js';
 export * from './contracts/organizations.js';
 export * from './contracts/devices.js';
 export * from './contracts/members.js';
+export * from './contracts/invitations.js';
 export * from './contracts/gateway.js';
 export * from './contracts/alerts.js';
 export * from './contracts/device-data.js';

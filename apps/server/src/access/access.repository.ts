@@ -9,7 +9,7 @@ export interface Location {
   wearerId?: string;
 }
 
-export type ResourceKind = 'organization' | 'group' | 'wearer' | 'gateway' | 'bracelet' | 'alert';
+export type ResourceKind = 'organization' | 'group' | 'wearer' | 'gateway' | 'bracelet' | 'alert' | 'member';
 
 interface Row {
   id: string;
@@ -36,6 +36,10 @@ const LOCATE: Record<ResourceKind, string> = {
   alert: `SELECT a.id, a.organization_id, ARRAY[u.group_id, a.group_id] AS group_ids, a.wearer_id
             FROM alerts a JOIN users u ON u.id = a.wearer_id
            WHERE a.id = ANY($1::text[]) AND u.deleted_at IS NULL`,
+  // A staff member of an organisation belongs to the organisation as a whole (its staff list), not to a group.
+  member: `SELECT u.id, u.organization_id, NULL::text[] AS group_ids, NULL AS wearer_id
+             FROM users u WHERE u.id = ANY($1::text[]) AND u.deleted_at IS NULL
+              AND u.role IN ('ORGANIZATION_OWNER', 'ORGANIZATION_GENERAL', 'ORGANIZATION_GROUP')`,
 };
 
 export function accessRepository(db: Queryable) {

@@ -20,6 +20,7 @@ const NOT_FOUND: Record<ResourceKind, { code: string; label: string }> = {
   gateway: { code: 'GATEWAY_NOT_FOUND', label: 'Gateway' },
   bracelet: { code: 'BRACELET_NOT_FOUND', label: 'Bracelet' },
   alert: { code: 'ALERT_NOT_FOUND', label: 'Alert' },
+  member: { code: 'MEMBER_NOT_FOUND', label: 'Member' },
 };
 
 /** The 404 of a resource the actor cannot reach: the same answer as for one that does not exist. */

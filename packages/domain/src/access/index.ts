@@ -1,2 +1,3 @@
 export * from './scope.js';
 export * from './permissions.js';
+export * from './grants.js';

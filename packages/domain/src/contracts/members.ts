@@ -1,14 +1,72 @@
 import { z } from 'zod';
-import { ROLES } from '../roles.js';
+import { ORGANIZATION_ROLES, ROLES } from '../roles.js';
+import { id } from './common.js';
+import { pendingInvitation } from './invitations.js';
 
-/** GET /v2/user/organization/members?clientId=: the organisation's staff. */
-export const membersQuery = z.object({ clientId: z.string().min(1).max(64).optional() });
+export const MEMBERS_PAGE_SIZE = 50;
+
+/**
+ * GET /v2/user/organization/members: the organisation's staff, a page at a time, optionally those whose
+ * name or address contains `q`. Platform staff pass clientId; organisation staff see their own.
+ */
+export const membersQuery = z.object({
+  clientId: id.optional(),
+  q: z.string().trim().max(100).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(MEMBERS_PAGE_SIZE),
+});
+export type MembersQuery = z.output<typeof membersQuery>;
+export const memberGroup = z.object({ id: z.string(), name: z.string() });
 export const member = z.object({
   uid: z.string(),
   name: z.string(),
   mail: z.string().nullable(),
   role: z.enum(ROLES),
-  groups: z.array(z.object({ id: z.string(), name: z.string() })),
+  groups: z.array(memberGroup),
 });
 export type Member = z.infer<typeof member>;
-export const membersResponse = z.object({ members: z.array(member) });
+export const membersResponse = z.object({
+  members: z.array(member),
+  /** Staff matching `q` in all pages. */
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /** Invitations not yet used (matching `q`), newest first; they are on every page. */
+  invitations: z.array(pendingInvitation),
+});
+export type MembersResponse = z.infer<typeof membersResponse>;
+
+const groupIds = z.array(id).max(100);
+
+/** PATCH /v2/user/organization/members: a staff member's new role (and groups, for a group manager). */
+export const changeMemberRoleBody = z
+  .object({
+    uid: id,
+    clientId: id.optional(),
+    role: z.enum(ORGANIZATION_ROLES),
+    groupIds: groupIds.default([]),
+  })
+  .superRefine((body, issue) => {
+    if (body.role === 'ORGANIZATION_GROUP' && body.groupIds.length === 0) {
+      issue.addIssue({ code: 'custom', path: ['groupIds'], message: 'a group manager needs at least one group' });
+    }
+    if (body.role !== 'ORGANIZATION_GROUP' && body.groupIds.length > 0) {
+      issue.addIssue({ code: 'custom', path: ['groupIds'], message: 'only a group manager (ORGANIZATION_GROUP) has groups' });
+    }
+  });
+export type ChangeMemberRoleBody = z.input<typeof changeMemberRoleBody>;
+
+/** DELETE /v2/user/organization/members?uid=&clientId=: removes a staff member from the organisation. */
+export const removeMemberQuery = z.object({ uid: id, clientId: id.optional() });
+
+export const uidParams = z.object({ uid: id });
+/** PATCH /v2/user/{uid}/group: every group a group manager manages (replaces the list). */
+export const setManagedGroupsBody = z.object({ groupIds: groupIds.min(1, 'a group manager needs at least one group') });
+/** POST /v2/user/group/link: one more group for a group manager. */
+export const linkManagedGroupBody = z.object({ uid: id, groupId: id });
+/** POST /v2/user/{uid}/group/unlink: one group fewer (never the last). */
+export const unlinkManagedGroupBody = z.object({ groupId: id });
+
+/** What the member calls answer: the member as the staff list shows them now. */
+export const memberResponse = member;
+export const removedResponse = z.object({ uid: z.string(), removed: z.literal(true) });
