@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import {
   createGateway,
@@ -48,6 +48,11 @@ const PUBLIC = new Set([
 for (const op of ['GET /v2/auth/methods', 'POST /v2/auth/emailLink', 'POST /v2/auth/emailLink/verify', 'POST /v2/auth/phoneCode', 'POST /v2/auth/phoneSignIn']) {
   PUBLIC.add(op);
 }
+// An invitation link is its own credential: the /verify page inspects it and registers with it.
+for (const op of ['POST /v2/user/invitation/inspect', 'POST /v2/user/register']) PUBLIC.add(op);
+// Hundreds of cases per test, and more with every endpoint: beyond the default 30 s on a loaded machine.
+vi.setConfig({ testTimeout: 120_000 });
+
 const isPublic = (op: Operation) => PUBLIC.has(`${op.method} ${op.path}`);
 const isGateway = (op: Operation) => op.path.startsWith('/gateway/');
 
