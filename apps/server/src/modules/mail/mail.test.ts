@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrganization, createUser } from '../../testing/factories.js';
 import { mailsIn } from '../../testing/mail-outbox.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { ACTOR_NAMES, type ActorName, buildWorld } from '../../testing/world.js';
 import { signInLinkMail } from './mail-templates.js';
 
 let t: TestApp;
@@ -66,5 +67,37 @@ describe('mail without SMTP_URL', () => {
     expect(JSON.stringify(own.json())).not.toContain(TOKEN);
     const others = await t.app.inject({ url: '/v2/notifications', headers: owner.headers });
     expect(JSON.stringify(others.json())).not.toContain(user.email);
+  });
+
+  it('shows a mail to nobody but its addressee, whatever their role (the role table)', async () => {
+    const w = await buildWorld(t);
+    const addressee = w.users.ORGANIZATION_GENERAL;
+    await t.ctx.mail.send(
+      { email: addressee.email, userId: addressee.uid, organizationId: w.orgA },
+      linkMail('ja'),
+    );
+    await t.ctx.mail.idle();
+    const mailsSeen = async (name: ActorName) => {
+      const res = await t.app.inject({ url: '/v2/notifications', headers: w.users[name].headers });
+      if (res.statusCode !== 200) return res.statusCode;
+      const rows = res.json<{ notifications: Array<{ recipient: string }> }>().notifications;
+      return rows.filter((n) => n.recipient === addressee.email).length;
+    };
+    const table = Object.fromEntries(
+      await Promise.all(ACTOR_NAMES.map(async (name) => [name, await mailsSeen(name)] as const)),
+    );
+    expect(table).toEqual({
+      ALL_OWNER: 0,
+      ALL_GENERAL: 0,
+      ORGANIZATION_OWNER: 0,
+      ORGANIZATION_GENERAL: 1,
+      ORGANIZATION_GROUP: 0,
+      GROUP_MANAGER_OTHER_GROUP: 0,
+      OTHER_ORG_OWNER: 0,
+      // The log is for staff (it shows phone numbers).
+      PERSONAL_LINKED: 403,
+      PERSONAL_UNLINKED: 403,
+      PERSONAL_SELF: 403,
+    });
   });
 });
