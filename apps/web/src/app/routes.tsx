@@ -94,7 +94,7 @@ const SHELL_ROUTES: { route: AppRoute; element: ReactNode }[] = [
   page(paths.settings.home),
   page(
     paths.settings.admins,
-    lazyPage(() => import('../features/members/components/admins-page'), 'AdminsPage'),
+    lazyPage(() => import('./pages/settings-admins-page'), 'SettingsAdminsPage'),
   ),
   page(paths.settings.gateways),
   page(paths.settings.groups),

@@ -8,6 +8,7 @@ import { AppLink } from '../../../lib/app-path';
 import { getEmailLinkAddress, storeEmailLinkAddress } from '../../../lib/storage';
 import { verifyEmailLink } from '../api/sign-in-methods-api';
 import { useFinishSignIn } from '../hooks/use-finish-sign-in';
+import { RegisterInvitation } from './register-invitation';
 import { parseVerifyFragment, type VerifyKind, type VerifyLink } from '../lib/verify-fragment';
 import { SignInCard } from './sign-in-card';
 import { TotpStep } from './totp-step';
@@ -17,7 +18,7 @@ const LINK_ERRORS = ['LINK_USED', 'LINK_EXPIRED', 'LINK_UNKNOWN', 'LINK_OTHER_AD
 /**
  * /verify: where links from mails land. The token is in the URL fragment (`#signin=…`, `#invite=…`,
  * see lib/verify-fragment.ts), read once and then removed from the address bar and history. Each
- * kind has its own flow in FLOWS; the invitation's registration form is added there.
+ * kind has its own flow in FLOWS.
  */
 export function VerifyPage() {
   const [link] = useState<VerifyLink | null>(() => parseVerifyFragment(window.location.hash));
@@ -31,7 +32,7 @@ export function VerifyPage() {
 
 const FLOWS: Record<VerifyKind, (props: { token: string }) => ReactNode> = {
   signin: SignInLink,
-  invite: InvitationPending,
+  invite: RegisterInvitation,
 };
 
 function BackToLogin({ label }: { label: string }) {
@@ -113,17 +114,6 @@ function SignInLink({ token }: { token: string }) {
       <p aria-hidden="true" className="text-center text-sm text-slate-700">
         {t('verify.signingIn')}
       </p>
-    </SignInCard>
-  );
-}
-
-/** Placeholder until registration by invitation lands (it replaces this entry of FLOWS). */
-function InvitationPending() {
-  const { t } = useTranslation();
-  return (
-    <SignInCard title={t('verify.title')}>
-      <p className="mt-2 text-sm text-slate-600">{t('verify.invitePending')}</p>
-      <BackToLogin label={t('verify.backToLogin')} />
     </SignInCard>
   );
 }

@@ -17,3 +17,9 @@ export function contractErrors(result: z.ZodSafeParseResult<unknown>): Set<strin
 export function serverFieldErrors(body: ApiErrorBody | null): Set<string> {
   return new Set((body?.issues ?? []).map((issue) => fieldOf(issue.path)));
 }
+
+/** A text field of a submitted form ('' when absent). */
+export function formText(form: HTMLFormElement, name: string): string {
+  const value = new FormData(form).get(name);
+  return typeof value === 'string' ? value : '';
+}

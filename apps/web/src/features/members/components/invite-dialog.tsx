@@ -4,7 +4,7 @@ import { inviteBody, type InviteBody, type Role } from '@wearable/domain';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { MemberChangeError, useInviteMember } from '../api/member-changes';
-import { contractErrors, serverFieldErrors } from './form-errors';
+import { contractErrors, formText, serverFieldErrors } from './form-errors';
 import { FieldError, FormFailure, GroupChoice, inputClass } from './member-form-parts';
 
 interface InviteDialogProps {
@@ -29,8 +29,8 @@ export function InviteDialog({ open, onOpenChange, clientId, roles, groups }: In
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const text = (name: string) => String(form.get(name) ?? '').trim();
+    const form = event.currentTarget;
+    const text = (name: string) => formText(form, name).trim();
     const body: InviteBody = {
       email: text('email'),
       role,
