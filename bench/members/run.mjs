@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { SERVER_MAIN, freePort, printMachine, requireBuild, serverEnv, startServer, stopServer, waitForReady } from '../foundation/_lib.mjs';
+import { SERVER_MAIN, cpuMs, freePort, printMachine, requireBuild, serverEnv, startServer, stopServer, waitForReady } from '../foundation/_lib.mjs';
 import { openFreshDb, percentiles, seedOrganization, signIn } from '../summary/seed.mjs';
 
 const { values } = parseArgs({
@@ -77,10 +77,14 @@ try {
   const runs = [];
   for (let run = 0; run < Number(values.runs); run++) {
     const ms = [];
+    // Server CPU per request next to wall time: on a shared machine the neighbours move the latter.
+    const cpu0 = cpuMs(server.child.pid);
     for (let i = 0; i < Number(values.requests); i++) ms.push((await once(QUERIES[i % QUERIES.length])).ms);
+    const cpu1 = cpuMs(server.child.pid);
+    const cpu = cpu0 === null || cpu1 === null ? 'n/a' : `${((cpu1 - cpu0) / ms.length).toFixed(1)} ms`;
     const p = percentiles(ms);
     runs.push(p);
-    console.log(`run ${run + 1}: n=${p.n} p50 ${p.p50} ms, p95 ${p.p95} ms, max ${p.max} ms, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    console.log(`run ${run + 1}: n=${p.n} p50 ${p.p50} ms, p95 ${p.p95} ms, max ${p.max} ms, server CPU ${cpu}/request, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   }
   const p95s = runs.map((r) => r.p95).sort((a, b) => a - b);
   const median = p95s[Math.floor(p95s.length / 2)];
