@@ -10,6 +10,7 @@ import {
 } from '@wearable/domain';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
+import { paths } from '../../../config/paths';
 import { AppLink } from '../../../lib/app-path';
 import { inspectInvitation, registerByInvitation } from '../api/invitation-api';
 import { useFinishSignIn } from '../hooks/use-finish-sign-in';
@@ -93,7 +94,7 @@ export function RegisterInvitation({ token }: { token: string }) {
         <p role="alert" data-testid="verify-error" data-code={failure} className="mt-2 text-sm text-slate-700">
           {t(`register.errors.${failure}.body`)}
         </p>
-        <AppLink to="/login" className="mt-6 inline-block text-sm text-teal-700 underline-offset-4 hover:underline">
+        <AppLink to={paths.login.build()} className="mt-6 inline-block text-sm text-teal-700 underline-offset-4 hover:underline">
           {t('verify.backToLogin')}
         </AppLink>
       </SignInCard>

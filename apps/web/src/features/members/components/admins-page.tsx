@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { grantableRoles, holds, type Member, MEMBERS_PAGE_SIZE, type Role, type UserInfo } from '@wearable/domain';
+import { grantableRoles, type Member, MEMBERS_PAGE_SIZE, type Role, type UserInfo } from '@wearable/domain';
 import { Button } from '../../../components/ui/button';
 import { QueryState } from '../../../components/ui/query-state';
 import { Table, Td, Th } from '../../../components/ui/table';
+import { useCan } from '../../../lib/use-can';
 import { useMembers, useOrganizationGroups } from '../api/get-members';
 import { InviteDialog } from './invite-dialog';
 import { RemoveDialog, RoleDialog } from './member-dialogs';
@@ -27,11 +28,13 @@ export function AdminsPanel({ clientId, user }: { clientId: string; user: Pick<U
   const [removing, setRemoving] = useState<Member | null>(null);
   const members = useMembers({ clientId, q, page });
   const groups = useOrganizationGroups(clientId).data ?? [];
-  const actor = { role: user.role };
-  const granted = grantableRoles(actor);
+  const organization = { organizationId: clientId };
+  const mayInvite = useCan('member:invite', organization);
+  const mayChange = useCan('member:changeRole', organization);
+  const granted = grantableRoles({ role: user.role });
   const inviteRoles = STAFF_ROLES.filter((r) => granted.includes(r));
   const orgRoles = inviteRoles.filter((r) => r.startsWith('ORGANIZATION_'));
-  const mayManage = (m: Member) => holds(actor, 'member:changeRole') && granted.includes(m.role);
+  const mayManage = (m: Member) => mayChange && granted.includes(m.role);
   const data = members.data;
   const rows = data?.members ?? [];
   const pages = Math.max(1, Math.ceil((data?.total ?? 0) / (data?.pageSize ?? MEMBERS_PAGE_SIZE)));
@@ -53,7 +56,7 @@ export function AdminsPanel({ clientId, user }: { clientId: string; user: Pick<U
             data-testid="member-search"
           />
         </label>
-        {holds(actor, 'member:invite') && inviteRoles.length > 0 && (
+        {mayInvite && inviteRoles.length > 0 && (
           <Button variant="primary" onClick={() => setInviting(true)} data-testid="invite-open">
             {t('admins.invite.open')}
           </Button>
@@ -107,7 +110,7 @@ export function AdminsPanel({ clientId, user }: { clientId: string; user: Pick<U
             <Button variant="outline" disabled={page >= pages} onClick={() => setPage(page + 1)}>{t('admins.next')}</Button>
           </nav>
         )}
-        <PendingInvitations invitations={data?.invitations ?? []} mayResend={holds(actor, 'member:invite')} />
+        <PendingInvitations invitations={data?.invitations ?? []} mayResend={mayInvite} />
       </QueryState>
       {inviting && <InviteDialog open onOpenChange={setInviting} clientId={clientId} roles={inviteRoles} groups={groups} />}
       {editing && <RoleDialog member={editing} clientId={clientId} roles={orgRoles} groups={groups} onClose={() => setEditing(null)} />}
