@@ -1,11 +1,11 @@
 import { expect, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from './roles.js';
 
-/** The login form's fields by their labels, in either language. */
+/** The login form's fields by their labels, in either language (not the sign-in method radios, also so named). */
 export function loginForm(page: Page) {
   return {
-    email: page.getByLabel(/メール|e-?mail/i).and(page.locator('input')),
-    password: page.getByLabel(/パスワード|password/i).and(page.locator('input')),
+    email: page.getByRole('textbox', { name: /メール|e-?mail/i }),
+    password: page.getByLabel(/パスワード|password/i).and(page.locator('input[type="password"]')),
   };
 }
 
