@@ -23,3 +23,6 @@ export * from './contracts/alert-settings.js';
 export * from './contracts/sign-in-factors.js';
 export * from './contracts/live.js';
 export * from './date-time.js';
+export * from './contracts/fleet-common.js';
+export * from './contracts/groups.js';
+export * from './contracts/fleet-devices.js';

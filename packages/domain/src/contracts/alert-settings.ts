@@ -33,3 +33,10 @@ export const alertSettingsBulkBody = z.strictObject({
   settings: alertSettingsPatch,
 });
 export const alertSettingsUpdateResponse = z.object({ settings: z.array(wearerAlertSettings) });
+/** POST /v2/client/{clientId}/users/alertSettings/bulk/preview: what the same body would change, writing nothing. */
+export const alertSettingsBulkPreviewResponse = z.object({
+  /** Wearers whose effective settings would differ. */
+  changed: z.number().int(),
+  unchanged: z.number().int(),
+  changedUids: z.array(z.string()),
+});

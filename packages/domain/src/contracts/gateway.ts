@@ -47,6 +47,28 @@ export const deviceEvent = z.object({
 });
 export type DeviceEvent = z.infer<typeof deviceEvent>;
 
+/** A bracelet the gateway now hears after a link (the pairing event): completes the pairing. */
+export const pairingEvent = z.object({
+  serialNumber: z.string().min(1).max(64),
+  at: isoInstant,
+});
+export type PairingEvent = z.infer<typeof pairingEvent>;
+
+/** The gateway applied a bracelet's configuration of this version (see `pendingConfig` in the result). */
+export const configAck = z.object({
+  serialNumber: z.string().min(1).max(64),
+  version: z.number().int().min(1),
+});
+export type ConfigAck = z.infer<typeof configAck>;
+
+/** Configuration a bracelet should run, sent until the gateway acknowledges its version. */
+export const pendingBraceletConfig = z.object({
+  serialNumber: z.string(),
+  version: z.number().int(),
+  heartRateDutyCycle: z.number().int(),
+});
+export type PendingBraceletConfig = z.infer<typeof pendingBraceletConfig>;
+
 /**
  * A batch. Items are validated one by one, so the arrays hold unknown items here; the
  * server parses each with the schemas above and reports the ones it refuses.
@@ -57,17 +79,21 @@ export const gatewayBatch = z.object({
   readings: z.array(z.unknown()).max(5000).default([]),
   environment: z.array(z.unknown()).max(1000).default([]),
   events: z.array(z.unknown()).max(1000).default([]),
+  pairings: z.array(z.unknown()).max(1000).default([]),
+  configAcks: z.array(z.unknown()).max(1000).default([]),
 });
 export type GatewayBatch = {
   batchId?: string;
   readings?: BraceletReading[];
   environment?: EnvironmentReading[];
   events?: DeviceEvent[];
+  pairings?: PairingEvent[];
+  configAcks?: ConfigAck[];
 };
 
 export const rejectedItem = z.object({
   /** 'readings' | 'environment' | 'events' */
-  list: z.enum(['readings', 'environment', 'events']),
+  list: z.enum(['readings', 'environment', 'events', 'pairings', 'configAcks']),
   index: z.number().int(),
   reason: z.string(),
 });
@@ -78,6 +104,8 @@ export const batchResult = z.object({
   /** Items already stored before (a retry or a redelivery): not stored again. */
   duplicates: z.number().int(),
   rejected: z.array(rejectedItem),
+  /** Present when bracelets of this gateway have configuration it has not acknowledged yet. */
+  pendingConfig: z.array(pendingBraceletConfig).optional(),
 });
 export type BatchResult = z.infer<typeof batchResult>;
 

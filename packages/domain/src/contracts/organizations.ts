@@ -1,4 +1,9 @@
 import { z } from 'zod';
+import { GATEWAY_TYPES } from '../telemetry.js';
+
+const idParam = z.string().min(1).max(64);
+/** A display name: trimmed, 1..100 characters. */
+export const displayName = z.string().trim().min(1).max(100);
 
 /** GET /v2/client (platform roles: every organisation; others: their own). */
 export const clientSummary = z.object({
@@ -7,6 +12,7 @@ export const clientSummary = z.object({
   groupCount: z.number().int(),
   gatewayCount: z.number().int(),
   wearerCount: z.number().int(),
+  openAlertCount: z.number().int(),
 });
 export const clientListResponse = z.object({ clients: z.array(clientSummary) });
 export type ClientSummary = z.infer<typeof clientSummary>;
@@ -19,3 +25,52 @@ export const clientInfo = z.object({
   groups: z.array(z.object({ id: z.string(), name: z.string() })),
 });
 export type ClientInfo = z.infer<typeof clientInfo>;
+
+/** POST /v2/client (platform owners): a new, empty organisation. */
+export const createClientBody = z.strictObject({
+  name: displayName,
+  /** IANA time zone of the organisation's schedules; default Asia/Tokyo. */
+  timeZone: z.string().min(1).max(64).optional(),
+});
+/** PATCH /v2/client/{id}: rename (or change the time zone). */
+export const updateClientBody = z
+  .strictObject({ name: displayName.optional(), timeZone: z.string().min(1).max(64).optional() })
+  .refine((b) => b.name !== undefined || b.timeZone !== undefined, { message: 'give name or timeZone', path: ['name'] });
+export const organizationParams = z.object({ id: idParam });
+
+export const GATEWAY_STATUSES = ['online', 'offline'] as const;
+export type GatewayStatus = (typeof GATEWAY_STATUSES)[number];
+
+/** A gateway as lists show it: its status from its last batch (online within GATEWAY_ONLINE_MS). */
+export const gatewayListItem = z.object({
+  id: z.string(),
+  clientId: z.string(),
+  name: z.string(),
+  type: z.enum(GATEWAY_TYPES),
+  serialNumber: z.string(),
+  groupId: z.string().nullable(),
+  groupName: z.string().nullable(),
+  status: z.enum(GATEWAY_STATUSES),
+  /** Last batch received (null: never connected). */
+  lastSeenAt: z.string().nullable(),
+  /** When it went offline (= last batch + GATEWAY_ONLINE_MS); null while online or never seen. */
+  offlineSince: z.string().nullable(),
+  braceletCount: z.number().int(),
+});
+export type GatewayListItem = z.infer<typeof gatewayListItem>;
+
+/** GET /v2/client/{id}/overview: one organisation at a glance (/organization/{id}). */
+export const clientOverview = z.object({
+  id: z.string(),
+  name: z.string(),
+  timeZone: z.string(),
+  groups: z.array(
+    z.object({ id: z.string(), name: z.string(), wearerCount: z.number().int(), openAlertCount: z.number().int() }),
+  ),
+  gateways: z.array(gatewayListItem),
+  /** Staff of the organisation (console accounts, not wearers). */
+  memberCount: z.number().int(),
+  wearerCount: z.number().int(),
+  openAlertCount: z.number().int(),
+});
+export type ClientOverview = z.infer<typeof clientOverview>;

@@ -77,6 +77,7 @@ export function buildClientSummary(overrides: Partial<ClientSummary> = {}): Clie
     groupCount: 2,
     gatewayCount: 2,
     wearerCount: 20,
+    openAlertCount: 0,
     ...overrides,
   };
 }

@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import { GATEWAY_TYPES, HEART_RATE_DUTY_CYCLES } from '../telemetry.js';
+import { displayName, gatewayListItem } from './organizations.js';
+
+const idParam = z.string().min(1).max(64);
+const serialNumber = z.string().trim().min(1).max(64).regex(/^[\x21-\x7e]+$/, 'printable ASCII without spaces');
+const dutyCycle = z.union(HEART_RATE_DUTY_CYCLES.map((d) => z.literal(d)), { error: 'must be 1, 3, 5 or 10 (minutes)' });
+
+// ---- Gateways ----
+
+/** POST /v2/gateway: register a gateway; the answer carries its credential, shown once. */
+export const registerGatewayBody = z.strictObject({
+  clientId: idParam,
+  type: z.enum(GATEWAY_TYPES),
+  serialNumber,
+  name: displayName,
+  groupId: idParam.nullable().optional(),
+});
+/** What a gateway needs to connect (the registration page shows it as a QR code). */
+export const gatewayConnection = z.object({
+  /** PUBLIC_URL: HTTP batches go to {serverUrl}/gateway/v1/batches. */
+  serverUrl: z.string(),
+  gatewayId: z.string(),
+  credential: z.string(),
+  /** MQTT: publish batches here (username gatewayId, password credential) ... */
+  mqttTopic: z.string(),
+  /** ... and read results and pending configuration here. */
+  mqttResultsTopic: z.string(),
+});
+export const registerGatewayResponse = z.object({ gateway: gatewayListItem, connection: gatewayConnection });
+export const gatewayParams = z.object({ gatewayId: idParam });
+/** PATCH /v2/gateway/{gatewayId}: rename or move to another group (null: none). */
+export const updateGatewayBody = z
+  .strictObject({ name: displayName.optional(), groupId: idParam.nullable().optional() })
+  .refine((b) => b.name !== undefined || b.groupId !== undefined, { message: 'give name or groupId', path: ['name'] });
+/** GET /v2/client/{clientId}/gateways?groupId=. */
+export const gatewayListQuery = z.object({ groupId: idParam.optional() });
+export const gatewayListResponse = z.object({ gateways: z.array(gatewayListItem) });
+
+/** GET /v2/gateway/{gatewayId}: status and the bracelets behind it. */
+export const gatewayDetail = gatewayListItem.extend({
+  /** Last batch (same as lastSeenAt: the server records the time of each batch). */
+  lastBatchAt: z.string().nullable(),
+  bracelets: z.array(
+    z.object({
+      wearableId: z.string(),
+      serialNumber: z.string(),
+      deviceName: z.string(),
+      uid: z.string().nullable(),
+      name: z.string().nullable(),
+      battery: z.number().int().nullable(),
+      isPaired: z.boolean(),
+    }),
+  ),
+  environment: z
+    .object({ at: z.string(), temperature: z.number().nullable(), humidity: z.number().nullable(), wbgt: z.number().nullable() })
+    .nullable(),
+});
+export type GatewayDetail = z.infer<typeof gatewayDetail>;
+
+/** GET /v2/gateway/{gatewayId}/environment?from=&to=&points=: a chart of the gateway's sensor. */
+export const environmentHistoryQuery = z.object({
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+  points: z.coerce.number().int().min(2).max(1000).default(200),
+});
+export const environmentHistoryResponse = z.object({
+  gatewayId: z.string(),
+  points: z.array(
+    z.object({ at: z.string(), temperature: z.number().nullable(), humidity: z.number().nullable(), wbgt: z.number().nullable() }),
+  ),
+});
+
+// ---- Bracelets ----
+
+/** POST /v2/device: register a bracelet by serial number for an organisation (409 on a known serial). */
+export const registerBraceletBody = z.strictObject({
+  mediromOrganizationId: idParam,
+  serialNumber,
+  deviceName: displayName.optional(),
+  firmware: z.string().trim().min(1).max(64).optional(),
+});
+export const braceletView = z.object({
+  wearableId: z.string(),
+  clientId: z.string(),
+  serialNumber: z.string(),
+  deviceName: z.string(),
+  firmware: z.string().nullable(),
+  uid: z.string().nullable(),
+  gatewayId: z.string().nullable(),
+});
+export type BraceletView = z.infer<typeof braceletView>;
+
+/**
+ * POST /v2/user/device/link/gateway: the pairing modal's start. Links the bracelet (by serial number) to the wearer
+ * and to the gateway; pairing completes when the gateway reports the bracelet (GET /v2/device/isPairedWearable).
+ * A bracelet worn by someone else is handed over: earlier readings stay with the earlier wearer.
+ */
+export const linkGatewayBody = z.strictObject({
+  clientId: idParam,
+  uid: idParam,
+  gatewayId: idParam,
+  serialNumber,
+  deviceName: displayName.optional(),
+});
+/** POST /v2/user/device/unlink/gateway: detach a bracelet from its gateway (it stays with its wearer). */
+export const unlinkGatewayBody = z.strictObject({ wearableId: idParam });
+/** POST /v2/user/device/unlink: detach a bracelet from its wearer (it stays registered, on the shelf). */
+export const unlinkDeviceBody = z.strictObject({ wearableId: idParam });
+export const linkResponse = z.object({ device: braceletView, isPaired: z.boolean() });
+
+/** GET /v2/device/isPairedWearable?targetUid=. */
+export const isPairedQuery = z.object({ targetUid: idParam });
+export const isPairedResponse = z.object({ isPaired: z.boolean() });
+
+/** GET /v2/user/{uid}/device/setting: the wearer's bracelet (404 DEVICE_NOT_LINKED when none). */
+export const uidParams = z.object({ uid: idParam });
+export const deviceSetting = z.object({
+  uid: z.string(),
+  wearableId: z.string(),
+  serialNumber: z.string(),
+  deviceName: z.string(),
+  /** The duty cycle asked for (minutes). */
+  heartRateDutyCycle: z.number().int(),
+  /** The one the bracelet runs, as its gateway acknowledged (null: never acknowledged). */
+  appliedDutyCycle: z.number().int().nullable(),
+  /** pending: sent to the gateway, not acknowledged yet. */
+  configStatus: z.enum(['pending', 'applied']),
+  battery: z.number().int().nullable(),
+  firmware: z.string().nullable(),
+  gatewayId: z.string().nullable(),
+  gatewayName: z.string().nullable(),
+  gatewayType: z.enum(GATEWAY_TYPES).nullable(),
+  isPaired: z.boolean(),
+});
+export type DeviceSetting = z.infer<typeof deviceSetting>;
+/** PATCH /v2/user/{uid}/device/setting. */
+export const deviceSettingPatch = z
+  .strictObject({ deviceName: displayName.optional(), heartRateDutyCycle: dutyCycle.optional() })
+  .refine((b) => b.deviceName !== undefined || b.heartRateDutyCycle !== undefined, {
+    message: 'give deviceName or heartRateDutyCycle',
+    path: ['deviceName'],
+  });
