@@ -30,6 +30,7 @@ const schema = z.object({
     .regex(/^(mqtts?|wss?|tcp):\/\//, 'must be an mqtt://, mqtts://, ws:// or wss:// URL')
     .optional(),
   SIMULATOR: bool.default(true),
+  SIMULATOR_PAIRING_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   TRUST_PROXY: z
     .string()
     .regex(
@@ -109,6 +110,8 @@ export type Config = {
   /** The alert engine's clock tick (disconnection, non-wearing); 0 turns it off. */
   engineTickSeconds: number;
   simulator: boolean;
+  /** The demo simulator's gateways report a newly linked bracelet (pairing) this long after the link. */
+  simulatorPairingDelaySeconds: number;
   /**
    * Which proxies' X-Forwarded-For to believe for the client address (per-address sign-in
    * limits): false (default, the socket's address), true (any: only behind a proxy that
@@ -186,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     readingsRetentionDays: e.READINGS_RETENTION_DAYS,
     engineTickSeconds: e.ENGINE_TICK_SECONDS,
     simulator: e.SIMULATOR,
+    simulatorPairingDelaySeconds: e.SIMULATOR_PAIRING_DELAY_SECONDS,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     monitoringUpstream: e.MONITORING_UPSTREAM,
     monitoringDsn: e.MONITORING_DSN,

@@ -35,10 +35,27 @@ export interface WearerUpdatedEvent {
   wearerId: string;
 }
 
+/**
+ * A gateway's credential changed (rotation): every ingestion cache drops it and the embedded broker
+ * disconnects it. Within one process this is ctx.bus; with several servers the cross-server bus
+ * carries the same event to each of them, so the old credential stops working on every server.
+ */
+export interface GatewayCredentialChangedEvent {
+  gatewayId: string;
+}
+
+/** A bracelet was linked, unlinked or handed over: ingestion forgets its cached row (wearer, gateway). */
+export interface BraceletChangedEvent {
+  organizationId: string;
+  serialNumber: string;
+}
+
 export interface BusEvents {
   'alert.opened': AlertRecord;
   'alert.closed': AlertRecord;
   'wearer.updated': WearerUpdatedEvent;
+  'gateway.credentialChanged': GatewayCredentialChangedEvent;
+  'bracelet.changed': BraceletChangedEvent;
 }
 export type BusEventName = keyof BusEvents;
 
@@ -46,4 +63,6 @@ export const BUS_EVENTS = {
   alertOpened: 'alert.opened',
   alertClosed: 'alert.closed',
   wearerUpdated: 'wearer.updated',
+  gatewayCredentialChanged: 'gateway.credentialChanged',
+  braceletChanged: 'bracelet.changed',
 } as const satisfies Record<string, BusEventName>;

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:net';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import { gatewayTopics } from '@wearable/domain';
 import type { AppContext } from '../context.js';
+import { BUS_EVENTS, type BusEvents } from '../engine/events.js';
 import {
   type AuthenticatedGateway,
   authenticateGateway,
@@ -40,6 +41,7 @@ export async function startEmbeddedBroker(
   log: MqttLog,
 ): Promise<MqttService | null> {
   const gateways = new WeakMap<Client, AuthenticatedGateway>();
+  const connected = new Set<Client>();
   const broker = await Aedes.createBroker({
     authenticate(client, username, password, done) {
       // Throttled per address like HTTP: a flood of unknown ids must not slow everyone's batches.
@@ -57,6 +59,7 @@ export async function startEmbeddedBroker(
             );
           }
           gateways.set(client, gateway);
+          connected.add(client);
           done(null, true);
         },
         (err: unknown) => done(authError((err as Error).message, SERVER_UNAVAILABLE), false),
@@ -102,6 +105,12 @@ export async function startEmbeddedBroker(
       return packet.topic.endsWith('/batches') ? null : packet;
     },
   });
+  // A rotated credential: the gateway's open connections end now (it reconnects with the new one).
+  const onCredential = (e: BusEvents['gateway.credentialChanged']) => {
+    for (const client of connected) if (gateways.get(client)?.id === e.gatewayId) client.close();
+  };
+  broker.on('clientDisconnect', (client) => connected.delete(client));
+  ctx.bus.on(BUS_EVENTS.gatewayCredentialChanged, onCredential);
   const server: Server = createServer(broker.handle);
   const listening = await new Promise<boolean>((resolve, reject) => {
     server.once('error', (err: NodeJS.ErrnoException) => {
@@ -112,6 +121,7 @@ export async function startEmbeddedBroker(
   });
   if (!listening) {
     log.warn(`MQTT port ${port} is in use; the embedded broker is off, HTTP ingestion still works`);
+    ctx.bus.off(BUS_EVENTS.gatewayCredentialChanged, onCredential);
     await new Promise<void>((resolve) => broker.close(() => resolve()));
     return null;
   }
@@ -121,6 +131,7 @@ export async function startEmbeddedBroker(
     mode: 'embedded',
     port: actualPort,
     async close() {
+      ctx.bus.off(BUS_EVENTS.gatewayCredentialChanged, onCredential);
       await new Promise<void>((resolve) => broker.close(() => resolve()));
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

@@ -3,6 +3,7 @@ import type { AppContext } from '../context.js';
 import { createInProcessDriver } from './drivers/in-process.driver.js';
 import type { SimEventRecord } from './events.js';
 import type { SimLogger } from './logger.js';
+import { startPairingWatcher } from './pairing-watcher.js';
 import { BatchSender, runSimulation } from './runner.js';
 import { type SimGateway, Simulation } from './simulation.js';
 import {
@@ -20,6 +21,10 @@ export interface DemoSimulatorOptions {
   /** How often collected items are handed to ingestion. */
   intervalMs?: number;
   eventsPerHour?: number;
+  /** Start even when no bracelet is worn yet (one may be linked and paired later; tests). */
+  startEmpty?: boolean;
+  /** How often the pairing watcher looks for newly linked bracelets (default 2 s). */
+  pairingPollMs?: number;
 }
 
 export interface DemoSimulator {
@@ -74,7 +79,7 @@ export async function startDemoSimulator(
   }
   const source = await loadOrganizationSource(ctx, org.id);
   const wearers = Object.keys(source.wearers).length;
-  if (wearers === 0) {
+  if (wearers === 0 && !opts.startEmpty) {
     log.info({ organizationId: org.id }, 'simulator: the demo organisation has no worn bracelets');
     return null;
   }
@@ -102,11 +107,13 @@ export async function startDemoSimulator(
     eventsPerHour: opts.eventsPerHour ?? 15,
     onEvent,
   });
-  const sender = new BatchSender(
-    createInProcessDriver(ctx, org.id),
-    new Map(source.gateways.map((g) => [g.gatewayId, g])),
-    log,
-  );
+  const driver = createInProcessDriver(ctx, org.id);
+  const senderGateways = new Map(source.gateways.map((g) => [g.gatewayId, g]));
+  const sender = new BatchSender(driver, senderGateways, log);
+  const pairing = startPairingWatcher(ctx, org.id, sim, senderGateways, driver, log, {
+    delayMs: ctx.config.simulatorPairingDelaySeconds * 1000,
+    pollMs: opts.pairingPollMs ?? 2000,
+  });
   const controller = new AbortController();
   const running = (async () => {
     await runSimulation(sim, sender, {
@@ -145,6 +152,7 @@ export async function startDemoSimulator(
     wearers,
     async stop() {
       controller.abort();
+      await pairing.stop();
       await running;
     },
   };

@@ -1,4 +1,4 @@
-import type { BraceletReading, DeviceEvent, EnvironmentReading } from '@wearable/domain';
+import type { BraceletReading, DeviceEvent, EnvironmentReading, PairingEvent } from '@wearable/domain';
 import type { SimEventRecord } from './events.js';
 
 /** What one gateway sends in one batch. */
@@ -7,6 +7,8 @@ export interface OutboundBatch {
   readings: BraceletReading[];
   environment: EnvironmentReading[];
   events: DeviceEvent[];
+  /** A gateway reporting bracelets it now hears after a link (the pairing watcher). */
+  pairings?: PairingEvent[];
 }
 
 export type OutboundItem =

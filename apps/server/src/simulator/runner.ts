@@ -70,7 +70,7 @@ export class BatchSender {
               first: result.rejected.slice(0, 5).map((r) => ({
                 ...r,
                 serialNumber:
-                  r.list === 'environment' ? undefined : piece[r.list][r.index]?.serialNumber,
+                  r.list === 'readings' || r.list === 'events' ? piece[r.list][r.index]?.serialNumber : undefined,
               })),
             },
             'simulator: server rejected items',

@@ -93,33 +93,52 @@ export class Simulation {
     this.localTime = localTimeIn(opts.timeZone ?? 'Asia/Tokyo');
     this.nextMinute = Math.floor(opts.start.getTime() / 60_000);
     opts.gateways.forEach((spec, index) => {
-      const rng = createRng(deriveSeed(opts.seed, 'gateway', spec.gatewayId));
-      const gateway: GatewayModel = {
-        spec,
-        site: spec.site ?? defaultSite(spec, index, opts.wearers),
-        rng,
-        phaseSeconds: rng.int(0, 59),
-        silentUntil: 0,
-        baseWbgt: 25,
-        wbgt: 25,
-        temperature: 25,
-        heat: null,
-      };
-      this.gateways.set(spec.gatewayId, gateway);
-      for (const serialNumber of spec.serialNumbers) {
-        const known = opts.wearers?.[serialNumber];
-        const profile = buildWearerProfile(opts.seed, {
-          serialNumber,
-          gatewayId: spec.gatewayId,
-          pattern: gateway.site === 'outdoor' ? 'site-worker' : 'care-resident',
-          age: known?.age,
-          dutyCycleMinutes: known?.dutyCycleMinutes,
-        });
-        const wearerRng = createRng(deriveSeed(opts.seed, 'wearer', serialNumber));
-        const state = initialWearerState(profile, wearerRng);
-        this.wearers.push({ profile, state, rng: wearerRng, gateway });
-      }
+      const gateway = this.addGatewayModel(spec, index);
+      for (const serialNumber of spec.serialNumbers) this.addWearerModel(gateway, serialNumber, opts.wearers?.[serialNumber]);
     });
+  }
+
+  private addGatewayModel(spec: SimGateway, index: number): GatewayModel {
+    const rng = createRng(deriveSeed(this.opts.seed, 'gateway', spec.gatewayId));
+    const gateway: GatewayModel = {
+      spec,
+      site: spec.site ?? defaultSite(spec, index, this.opts.wearers),
+      rng,
+      phaseSeconds: rng.int(0, 59),
+      silentUntil: 0,
+      baseWbgt: 25,
+      wbgt: 25,
+      temperature: 25,
+      heat: null,
+    };
+    this.gateways.set(spec.gatewayId, gateway);
+    return gateway;
+  }
+
+  private addWearerModel(gateway: GatewayModel, serialNumber: string, known?: { age?: number | null; dutyCycleMinutes?: number }): void {
+    const profile = buildWearerProfile(this.opts.seed, {
+      serialNumber,
+      gatewayId: gateway.spec.gatewayId,
+      pattern: gateway.site === 'outdoor' ? 'site-worker' : 'care-resident',
+      age: known?.age,
+      dutyCycleMinutes: known?.dutyCycleMinutes,
+    });
+    const wearerRng = createRng(deriveSeed(this.opts.seed, 'wearer', serialNumber));
+    const state = initialWearerState(profile, wearerRng);
+    this.wearers.push({ profile, state, rng: wearerRng, gateway });
+  }
+
+  /** Whether a bracelet is simulated already. */
+  simulates(serialNumber: string): boolean {
+    return this.wearers.some((w) => w.profile.serialNumber === serialNumber);
+  }
+
+  /** A bracelet paired after the start: simulated from the next minute on, through its gateway (added if new). */
+  addBracelet(gateway: SimGateway, serialNumber: string, known?: { age?: number | null; dutyCycleMinutes?: number }): void {
+    if (this.simulates(serialNumber)) return;
+    const model = this.gateways.get(gateway.gatewayId) ?? this.addGatewayModel(gateway, this.gateways.size);
+    model.spec.serialNumbers.push(serialNumber);
+    this.addWearerModel(model, serialNumber, known);
   }
 
   /** Where the model's clock stands: everything up to here has been generated. */

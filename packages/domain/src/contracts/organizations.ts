@@ -26,15 +26,25 @@ export const clientInfo = z.object({
 });
 export type ClientInfo = z.infer<typeof clientInfo>;
 
+const isTimeZone = (tz: string) => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+};
+const timeZone = z.string().min(1).max(64).refine(isTimeZone, { message: 'must be an IANA time zone, e.g. Asia/Tokyo' });
+
 /** POST /v2/client (platform owners): a new, empty organisation. */
 export const createClientBody = z.strictObject({
   name: displayName,
   /** IANA time zone of the organisation's schedules; default Asia/Tokyo. */
-  timeZone: z.string().min(1).max(64).optional(),
+  timeZone: timeZone.optional(),
 });
 /** PATCH /v2/client/{id}: rename (or change the time zone). */
 export const updateClientBody = z
-  .strictObject({ name: displayName.optional(), timeZone: z.string().min(1).max(64).optional() })
+  .strictObject({ name: displayName.optional(), timeZone: timeZone.optional() })
   .refine((b) => b.name !== undefined || b.timeZone !== undefined, { message: 'give name or timeZone', path: ['name'] });
 export const organizationParams = z.object({ id: idParam });
 

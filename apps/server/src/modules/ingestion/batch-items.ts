@@ -9,7 +9,7 @@ import {
 } from '@wearable/domain';
 import type { z } from 'zod';
 
-export type ItemList = 'readings' | 'environment' | 'events';
+export type ItemList = 'readings' | 'environment' | 'events' | 'pairings' | 'configAcks';
 export interface RejectedItem {
   list: ItemList;
   index: number;

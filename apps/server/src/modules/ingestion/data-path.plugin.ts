@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { BUS_EVENTS, type BusEvents } from '../../engine/events.js';
 import { startEngineTicker } from '../../engine/runner.js';
 import { startRetentionJob } from '../readings/retention.job.js';
 import { ingestionRoutes } from './ingestion.routes.js';
@@ -10,12 +11,20 @@ import { ingestionRoutes } from './ingestion.routes.js';
  */
 export const dataPathPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   await app.register(ingestionRoutes, { ctx });
+  // A rotated credential is refused at once; a linked or handed-over bracelet is looked up again.
+  // (Another server learns these through the cross-server bus, which re-emits them on its ctx.bus.)
+  const onCredential = (e: BusEvents['gateway.credentialChanged']) => ctx.ingestion.gateways.delete(e.gatewayId);
+  const onBracelet = (e: BusEvents['bracelet.changed']) => ctx.ingestion.bracelets.delete(`${e.organizationId}|${e.serialNumber}`);
+  ctx.bus.on(BUS_EVENTS.gatewayCredentialChanged, onCredential);
+  ctx.bus.on(BUS_EVENTS.braceletChanged, onBracelet);
   const onError = (job: string) => (err: unknown) => app.log.error({ err }, `${job} failed`);
   const stops: (() => Promise<void>)[] = [startRetentionJob(ctx, onError('retention job'))];
   if (ctx.config.engineTickSeconds > 0) {
     stops.push(startEngineTicker(ctx, ctx.config.engineTickSeconds * 1000, onError('engine tick')));
   }
   app.addHook('onClose', async () => {
+    ctx.bus.off(BUS_EVENTS.gatewayCredentialChanged, onCredential);
+    ctx.bus.off(BUS_EVENTS.braceletChanged, onBracelet);
     await Promise.all(stops.map((stop) => stop()));
   });
 };

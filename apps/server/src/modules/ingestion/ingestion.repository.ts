@@ -27,6 +27,8 @@ export interface BraceletRow {
   groupId: string | null;
   timeZone: string;
   battery: number | null;
+  /** NULL while a link to a gateway waits for that gateway to report the bracelet. */
+  pairedAt: Date | null;
 }
 
 export async function findBraceletsBySerial(
@@ -37,7 +39,7 @@ export async function findBraceletsBySerial(
   return db.query<BraceletRow>(
     `SELECT b.id, b.serial_number AS "serialNumber", b.wearer_id AS "wearerId",
             b.gateway_id AS "gatewayId", u.group_id AS "groupId", o.time_zone AS "timeZone",
-            b.battery
+            b.battery, b.paired_at AS "pairedAt"
        FROM bracelets b
        JOIN organizations o ON o.id = b.organization_id
        LEFT JOIN users u ON u.id = b.wearer_id

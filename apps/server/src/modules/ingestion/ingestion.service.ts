@@ -14,6 +14,7 @@ import { upsertWearerLatest } from '../readings/wearer-latest.repository.js';
 import { type Indexed, parseBatchItems, type RejectedItem } from './batch-items.js';
 import type { AuthenticatedGateway } from './gateway-auth.js';
 import { braceletsOf, shouldTouchGateway } from './ingestion-caches.js';
+import { parseSyncItems, pendingConfigOf, resolveSyncItems, syncBracelets } from './bracelet-sync.js';
 import {
   type BraceletRow,
   insertEvents,
@@ -26,6 +27,9 @@ export interface IncomingBatch {
   readings: unknown[];
   environment: unknown[];
   events: unknown[];
+  /** Pairing events and configuration acknowledgements (bracelet-sync.ts). */
+  pairings?: unknown[];
+  configAcks?: unknown[];
 }
 
 type Resolved<T> = Indexed<T> & { bracelet: BraceletRow & { wearerId: string } };
@@ -112,10 +116,14 @@ async function ingestOne(
   const now = ctx.now();
   const parsed = parseBatchItems(batch, now);
   const rejected = parsed.rejected;
+  const syncItems = parseSyncItems(batch, rejected);
   const serials = [
-    ...new Set([...parsed.readings, ...parsed.events].map((e) => e.item.serialNumber)),
+    ...new Set(
+      [...parsed.readings, ...parsed.events, ...syncItems.pairings, ...syncItems.acks].map((e) => e.item.serialNumber),
+    ),
   ];
   const bracelets = await braceletsOf(ctx, gateway.organizationId, serials);
+  const sync = resolveSyncItems(syncItems, bracelets, rejected);
   // The same item twice in one batch is stored once and counted as a duplicate.
   const readings = uniqueBy(
     resolveBracelets<BraceletReading>('readings', parsed.readings, bracelets, rejected),
@@ -200,6 +208,9 @@ async function ingestOne(
     }
     const latestUpdates = foldLatest(latest);
     if (shouldTouchGateway(ctx, gateway.id, now)) await touchGateway(tx, gateway.id, now);
+    // The cached rows themselves (resolveBracelets copies them), so they learn the pairing.
+    const reported = [...readings, ...events, ...sync.pairings].map((r) => bracelets.get(r.item.serialNumber)!);
+    await syncBracelets(tx, gateway.id, reported, sync.acks, now);
     // Only a changed battery level costs a write.
     const batteries = new Map<string, { stored: number | null; latest: number }>();
     for (const r of [...readings].sort((a, b) => a.at.getTime() - b.at.getTime())) {
@@ -238,7 +249,7 @@ async function ingestOne(
     ]);
     return {
       outcome,
-      accepted: environmentNew + eventsNew.length + readingsNew.length,
+      accepted: environmentNew + eventsNew.length + readingsNew.length + sync.pairings.length + sync.acks.length,
       updatedWearers: latestUpdates
         .map((u) => u.wearerId)
         .concat(wearerInputs.map((w) => w.wearerId)),
@@ -246,14 +257,21 @@ async function ingestOne(
   }, { urgent, keys: wearerIds });
   publishOutcome(ctx, stored.outcome, stored.updatedWearers);
 
+  const pendingConfig = await pendingConfigOf(ctx.db, gateway.id);
   const valid =
-    batch.readings.length + batch.environment.length + batch.events.length - rejected.length;
+    batch.readings.length +
+    batch.environment.length +
+    batch.events.length +
+    (batch.pairings?.length ?? 0) +
+    (batch.configAcks?.length ?? 0) -
+    rejected.length;
   rejected.sort((a, b) => (a.list === b.list ? a.index - b.index : a.list < b.list ? -1 : 1));
   return {
     ...(batch.batchId !== undefined ? { batchId: batch.batchId } : {}),
     accepted: stored.accepted,
     duplicates: valid - stored.accepted,
     rejected,
+    ...(pendingConfig.length ? { pendingConfig } : {}),
   };
 }
 

@@ -7,6 +7,8 @@ import {
 import { accessService } from '../../access/access.service.js';
 import type { AppContext } from '../../context.js';
 import { ApiError } from '../../errors.js';
+import { logMessage } from './message-log.service.js';
+import { noticeTestMessage } from './notification-texts.js';
 import { findGroup, groupRecipients, listNotifications, replaceRecipients, staffOf } from './notifications.repository.js';
 
 async function groupFor(ctx: AppContext, actor: Actor, groupId: string, action: 'read' | 'write') {
@@ -51,6 +53,49 @@ export async function putNoticeSettings(
   }
   await ctx.db.transaction((tx) => replaceRecipients(tx, group.organization_id, groupId, recipients));
   return getNoticeSettings(ctx, actor, groupId);
+}
+
+/**
+ * "Send a test": one SMS or call through the real provider (ctx.phone) to a staff member or a number,
+ * logged in the notification log under the caller (who sees it there) before it leaves.
+ */
+export async function sendNoticeTest(
+  ctx: AppContext,
+  actor: Actor,
+  groupId: string,
+  body: { channel: 'PHONE_CALL' | 'SMS'; userId?: string | undefined; phoneNumber?: string | undefined },
+) {
+  const group = await groupFor(ctx, actor, groupId, 'write');
+  let to = body.phoneNumber ?? null;
+  if (body.userId) {
+    const staff = await staffPhones(ctx.db, group.organization_id, body.userId);
+    if (staff === undefined) throw invalid('body.userId', `${body.userId} is not staff of this organisation`);
+    if (!staff) throw invalid('body.userId', `${body.userId} has no phone number`);
+    to = staff;
+  }
+  const [named] = await ctx.db.query<{ name: string }>('SELECT name FROM groups WHERE id = $1', [groupId]);
+  const text = noticeTestMessage(named?.name ?? groupId);
+  const logged = await logMessage(
+    ctx.db,
+    { channel: body.channel, userId: actor.uid, organizationId: group.organization_id, recipient: to!, provider: ctx.phone.name, text },
+    ctx.now(),
+  );
+  const outcome = body.channel === 'SMS' ? await ctx.phone.sendSms(to!, text) : await ctx.phone.call(to!, text);
+  await logged.settle(outcome, ctx.now());
+  return { notificationId: logged.id, provider: ctx.phone.name, status: outcome.status, error: outcome.error ?? null };
+}
+
+const invalid = (path: string, message: string) =>
+  new ApiError(400, 'VALIDATION_FAILED', `${path}: ${message}`, [{ path, message }]);
+
+/** A staff member's phone number: undefined when not staff of the organisation, null when none. */
+async function staffPhones(db: AppContext['db'], organizationId: string, userId: string): Promise<string | null | undefined> {
+  const rows = await db.query<{ phone_number: string | null }>(
+    `SELECT phone_number FROM users WHERE id = $1 AND organization_id = $2 AND deleted_at IS NULL
+        AND role IN ('ORGANIZATION_OWNER','ORGANIZATION_GENERAL','ORGANIZATION_GROUP')`,
+    [userId, organizationId],
+  );
+  return rows.length ? rows[0]!.phone_number : undefined;
 }
 
 /** Every SMS / call attempt on alerts the caller may see (staff only: it shows phone numbers). */

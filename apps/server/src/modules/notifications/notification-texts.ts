@@ -25,3 +25,10 @@ export function alertMessage(m: AlertMessageInput, lang: Lang = 'ja'): string {
     ? `【${tag}】${m.wearerName}さん: ${type}${where} ${time}`
     : `[${tag}] ${m.wearerName}: ${type}${where} ${time}`;
 }
+
+/** The "send a test" text of a group's notice settings. */
+export function noticeTestMessage(groupName: string, lang: Lang = 'ja'): string {
+  return lang === 'ja'
+    ? `【テスト】${groupName} のアラート通知のテストです。対応は不要です。`
+    : `[Test] A test of the alert notices of ${groupName}. No action needed.`;
+}

@@ -3,12 +3,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   alertNoticeSettingsBody,
   alertNoticeSettingsResponse,
+  errorBody,
   groupParams,
+  noticeTestBody,
+  noticeTestResponse,
   notificationsQuery,
   notificationsResponse,
 } from '@wearable/domain';
 import type { AppContext } from '../../context.js';
-import { getNoticeSettings, notificationLog, putNoticeSettings } from './notice-settings.service.js';
+import { getNoticeSettings, notificationLog, putNoticeSettings, sendNoticeTest } from './notice-settings.service.js';
 
 /** A group's alert notice settings and the log of every notification attempt. */
 export const notificationsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (base, { ctx }) => {
@@ -28,6 +31,21 @@ export const notificationsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
       schema: { tags, params: groupParams, body: alertNoticeSettingsBody, response: { 200: alertNoticeSettingsResponse } },
     },
     (request) => putNoticeSettings(ctx, request.actor, request.params.groupId, request.body.recipients),
+  );
+
+  app.post(
+    '/v2/group/:groupId/alertNoticeSettings/test',
+    {
+      config: { permission: 'noticeSettings:update' },
+      schema: {
+        tags,
+        summary: 'Send one test SMS or call through the real provider; the outcome is in the notification log',
+        params: groupParams,
+        body: noticeTestBody,
+        response: { 200: noticeTestResponse, 400: errorBody, 403: errorBody, 404: errorBody },
+      },
+    },
+    (request) => sendNoticeTest(ctx, request.actor, request.params.groupId, request.body),
   );
 
   app.get(

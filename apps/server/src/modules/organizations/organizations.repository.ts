@@ -12,6 +12,7 @@ export interface OrganizationSummaryRow {
   groupCount: number;
   gatewayCount: number;
   wearerCount: number;
+  openAlertCount: number;
 }
 export interface GroupRow {
   id: string;
@@ -32,7 +33,10 @@ export function organizationsRepository(db: Queryable) {
                 (SELECT count(*)::int FROM groups g WHERE g.organization_id = o.id) AS "groupCount",
                 (SELECT count(*)::int FROM gateways gw WHERE gw.organization_id = o.id) AS "gatewayCount",
                 (SELECT count(*)::int FROM users w WHERE w.organization_id = o.id
-                   AND ${WEARER_CONDITION}) AS "wearerCount"
+                   AND ${WEARER_CONDITION}) AS "wearerCount",
+                (SELECT count(*)::int FROM alerts a JOIN users w ON w.id = a.wearer_id
+                  WHERE a.organization_id = o.id AND a.status = 'OPEN'
+                    AND w.deleted_at IS NULL) AS "openAlertCount"
            FROM organizations o
           WHERE $1::text[] IS NULL OR o.id = ANY($1::text[])`,
         [ids],
@@ -54,6 +58,46 @@ export function organizationsRepository(db: Queryable) {
           WHERE organization_id = $1`,
         [organizationId],
       );
+    },
+
+    async insert(row: { id: string; name: string; timeZone: string }, at: Date): Promise<void> {
+      await db.query('INSERT INTO organizations (id, name, time_zone, created_at) VALUES ($1, $2, $3, $4)', [
+        row.id,
+        row.name,
+        row.timeZone,
+        at,
+      ]);
+    },
+
+    async update(id: string, patch: { name?: string | undefined; timeZone?: string | undefined }): Promise<void> {
+      await db.query(
+        'UPDATE organizations SET name = COALESCE($2, name), time_zone = COALESCE($3, time_zone) WHERE id = $1',
+        [id, patch.name ?? null, patch.timeZone ?? null],
+      );
+    },
+
+    /** Per group: wearers and open alerts (by the wearer's group now). */
+    async groupCounts(organizationId: string): Promise<{ id: string; name: string; wearerCount: number; openAlertCount: number }[]> {
+      return db.query(
+        `SELECT g.id, g.name,
+                (SELECT count(*)::int FROM users w WHERE w.group_id = g.id AND ${WEARER_CONDITION}) AS "wearerCount",
+                (SELECT count(*)::int FROM alerts a JOIN users w ON w.id = a.wearer_id
+                  WHERE a.organization_id = g.organization_id AND a.status = 'OPEN' AND w.group_id = g.id
+                    AND w.deleted_at IS NULL) AS "openAlertCount"
+           FROM groups g WHERE g.organization_id = $1`,
+        [organizationId],
+      );
+    },
+
+    /** Console accounts of the organisation (staff roles; wearers and family are not members). */
+    async memberCount(organizationId: string): Promise<number> {
+      const rows = await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM users
+          WHERE organization_id = $1 AND deleted_at IS NULL
+            AND role IN ('ORGANIZATION_OWNER','ORGANIZATION_GENERAL','ORGANIZATION_GROUP')`,
+        [organizationId],
+      );
+      return rows[0]?.n ?? 0;
     },
 
     async findGroup(id: string): Promise<GroupRow | null> {

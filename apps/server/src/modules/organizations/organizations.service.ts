@@ -1,6 +1,8 @@
-import { type Actor, can, type ClientInfo, type ClientSummary, scopeOf } from '@wearable/domain';
+import { randomUUID } from 'node:crypto';
+import { type Actor, can, type ClientInfo, type ClientOverview, type ClientSummary, scopeOf } from '@wearable/domain';
 import { accessService } from '../../access/access.service.js';
 import type { AppContext } from '../../context.js';
+import { gatewaysService } from '../gateways/gateways.service.js';
 import { type GroupRow, type OrganizationRow, organizationsRepository } from './organizations.repository.js';
 
 const byName = new Intl.Collator('ja');
@@ -36,6 +38,44 @@ export function organizationsService(ctx: AppContext) {
       return rows
         .filter((o) => can(actor, 'organization:read', { organizationId: o.id }))
         .sort((a, b) => byName.compare(a.name, b.name));
+    },
+
+    /** A new, empty organisation (platform owners). */
+    async create(actor: Actor, body: { name: string; timeZone?: string | undefined }): Promise<ClientInfo> {
+      access.requirePlatform(actor, 'organization:create');
+      const id = `org-${randomUUID()}`;
+      await repo.insert({ id, name: body.name, timeZone: body.timeZone ?? 'Asia/Tokyo' }, ctx.now());
+      return { id, name: body.name, timeZone: body.timeZone ?? 'Asia/Tokyo', groups: [] };
+    },
+
+    async update(actor: Actor, id: string, patch: { name?: string | undefined; timeZone?: string | undefined }): Promise<ClientInfo> {
+      await access.require(actor, 'organization:update', 'organization', id);
+      await repo.update(id, patch);
+      return this.clientInfo(actor, id);
+    },
+
+    /** /organization/{id}: groups with wearers and open alerts, gateways with status, members. */
+    async overview(actor: Actor, id: string): Promise<ClientOverview> {
+      const org = await readableOrganization(actor, id);
+      const [groups, gateways, memberCount] = await Promise.all([
+        repo.groupCounts(id),
+        gatewaysService(ctx).list(actor, id),
+        repo.memberCount(id),
+      ]);
+      const visible = groups
+        .filter((g) => can(actor, 'group:read', { organizationId: id, groupIds: [g.id] }))
+        .sort((a, b) => byName.compare(a.name, b.name));
+      const [summary] = await repo.listSummaries([id]);
+      return {
+        id,
+        name: org.name,
+        timeZone: org.timeZone,
+        groups: visible,
+        gateways,
+        memberCount,
+        wearerCount: summary?.wearerCount ?? 0,
+        openAlertCount: summary?.openAlertCount ?? 0,
+      };
     },
 
     async clientInfo(actor: Actor, id: string): Promise<ClientInfo> {

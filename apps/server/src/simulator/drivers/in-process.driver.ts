@@ -24,6 +24,7 @@ export function createInProcessDriver(ctx: AppContext, organizationId: string): 
           readings: batch.readings,
           environment: batch.environment,
           events: batch.events,
+          ...(batch.pairings ? { pairings: batch.pairings } : {}),
         },
       );
     },

@@ -1,0 +1,113 @@
+import type { GatewayType } from '@wearable/domain';
+import type { Queryable } from '../../db/client.js';
+
+export interface GatewayRow {
+  id: string;
+  organizationId: string;
+  name: string;
+  type: GatewayType;
+  serialNumber: string;
+  groupId: string | null;
+  groupName: string | null;
+  lastSeenAt: Date | null;
+  braceletCount: number;
+}
+
+const SELECT = `SELECT gw.id, gw.organization_id AS "organizationId", gw.name, gw.type,
+       gw.serial_number AS "serialNumber", gw.group_id AS "groupId", g.name AS "groupName",
+       gw.last_seen_at AS "lastSeenAt",
+       (SELECT count(*)::int FROM bracelets b WHERE b.gateway_id = gw.id) AS "braceletCount"
+  FROM gateways gw LEFT JOIN groups g ON g.id = gw.group_id`;
+
+export interface BraceletBehind {
+  wearableId: string;
+  serialNumber: string;
+  deviceName: string;
+  uid: string | null;
+  name: string | null;
+  battery: number | null;
+  pairedAt: Date | null;
+}
+
+export function gatewaysRepository(db: Queryable) {
+  return {
+    async list(organizationId: string, groupId?: string): Promise<GatewayRow[]> {
+      return db.query<GatewayRow>(
+        `${SELECT} WHERE gw.organization_id = $1 AND ($2::text IS NULL OR gw.group_id = $2)
+          ORDER BY gw.name, gw.id`,
+        [organizationId, groupId ?? null],
+      );
+    },
+
+    async find(id: string): Promise<GatewayRow | null> {
+      return (await db.query<GatewayRow>(`${SELECT} WHERE gw.id = $1`, [id]))[0] ?? null;
+    },
+
+    async serialTaken(serialNumber: string): Promise<boolean> {
+      return (await db.query('SELECT 1 FROM gateways WHERE serial_number = $1', [serialNumber])).length > 0;
+    },
+
+    /** False when the serial number was taken meanwhile (unique index). */
+    async insert(row: {
+      id: string;
+      organizationId: string;
+      groupId: string | null;
+      type: GatewayType;
+      serialNumber: string;
+      name: string;
+      credentialHash: string;
+      at: Date;
+    }): Promise<boolean> {
+      const rows = await db.query(
+        `INSERT INTO gateways (id, organization_id, group_id, type, serial_number, name, credential_hash, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (serial_number) DO NOTHING RETURNING id`,
+        [row.id, row.organizationId, row.groupId, row.type, row.serialNumber, row.name, row.credentialHash, row.at],
+      );
+      return rows.length === 1;
+    },
+
+    async update(id: string, patch: { name?: string | undefined; groupId?: string | null | undefined }): Promise<void> {
+      await db.query(
+        `UPDATE gateways SET name = COALESCE($2, name),
+                group_id = CASE WHEN $3::boolean THEN $4 ELSE group_id END WHERE id = $1`,
+        [id, patch.name ?? null, patch.groupId !== undefined, patch.groupId ?? null],
+      );
+    },
+
+    async setCredentialHash(id: string, credentialHash: string): Promise<void> {
+      await db.query('UPDATE gateways SET credential_hash = $2 WHERE id = $1', [id, credentialHash]);
+    },
+
+    async braceletsBehind(gatewayId: string): Promise<BraceletBehind[]> {
+      return db.query<BraceletBehind>(
+        `SELECT b.id AS "wearableId", b.serial_number AS "serialNumber", b.device_name AS "deviceName",
+                b.wearer_id AS uid, u.name, b.battery, b.paired_at AS "pairedAt"
+           FROM bracelets b LEFT JOIN users u ON u.id = b.wearer_id
+          WHERE b.gateway_id = $1 ORDER BY b.serial_number`,
+        [gatewayId],
+      );
+    },
+
+    /** Environment readings of a period, averaged into at most `points` buckets. */
+    async environment(gatewayId: string, from: Date, to: Date, points: number) {
+      const bucketMs = Math.max(1000, Math.ceil((to.getTime() - from.getTime()) / points));
+      return db.query<{ at: Date; temperature: number | null; humidity: number | null; wbgt: number | null }>(
+        `SELECT to_timestamp(floor(extract(epoch FROM at) * 1000 / $4) * $4 / 1000.0) AS at,
+                avg(temperature)::float8 AS temperature, avg(humidity)::float8 AS humidity, avg(wbgt)::float8 AS wbgt
+           FROM environment_readings
+          WHERE gateway_id = $1 AND at >= $2 AND at <= $3
+          GROUP BY 1 ORDER BY 1`,
+        [gatewayId, from, to, bucketMs],
+      );
+    },
+
+    async latestEnvironment(gatewayId: string) {
+      const rows = await db.query<{ at: Date; temperature: number | null; humidity: number | null; wbgt: number | null }>(
+        `SELECT at, temperature, humidity, wbgt FROM environment_readings
+          WHERE gateway_id = $1 ORDER BY at DESC LIMIT 1`,
+        [gatewayId],
+      );
+      return rows[0] ?? null;
+    },
+  };
+}

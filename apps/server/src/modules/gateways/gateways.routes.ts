@@ -1,0 +1,108 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  environmentHistoryQuery,
+  environmentHistoryResponse,
+  errorBody,
+  gatewayConnection,
+  gatewayDetail,
+  gatewayListItem,
+  gatewayListQuery,
+  gatewayListResponse,
+  gatewayParams,
+  id,
+  registerGatewayBody,
+  registerGatewayResponse,
+  updateGatewayBody,
+} from '@wearable/domain';
+import type { AppContext } from '../../context.js';
+import { gatewaysService } from './gateways.service.js';
+
+const tags = ['Fleet'];
+const security = [{ bearer: [] }];
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
+
+/** Gateways: register (credential once), rotate the credential, rename/move, status and environment. */
+export const gatewaysRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const gateways = gatewaysService(ctx);
+
+  app.post(
+    '/v2/gateway',
+    {
+      config: { permission: 'gateway:manage' },
+      schema: {
+        tags,
+        summary: 'Register a gateway; the answer holds its credential, shown only this once',
+        security,
+        body: registerGatewayBody,
+        response: { 201: registerGatewayResponse, ...errors, 409: errorBody },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await gateways.register(request.actor, request.body)),
+  );
+
+  app.post(
+    '/v2/gateway/:gatewayId/credential',
+    {
+      config: { permission: 'gateway:manage' },
+      schema: {
+        tags,
+        summary: 'Rotate the credential: the old one is refused at once',
+        security,
+        params: gatewayParams,
+        response: { 200: gatewayConnection, ...errors },
+      },
+    },
+    (request) => gateways.rotate(request.actor, request.params.gatewayId),
+  );
+
+  app.patch(
+    '/v2/gateway/:gatewayId',
+    {
+      config: { permission: 'gateway:manage' },
+      schema: { tags, summary: 'Rename a gateway or move it to another group', security, params: gatewayParams, body: updateGatewayBody, response: { 200: gatewayListItem, ...errors } },
+    },
+    (request) => gateways.update(request.actor, request.params.gatewayId, request.body),
+  );
+
+  app.get(
+    '/v2/client/:clientId/gateways',
+    {
+      config: { permission: 'gateway:read' },
+      schema: {
+        tags,
+        summary: "An organisation's gateways with their status",
+        security,
+        params: z.object({ clientId: id }),
+        querystring: gatewayListQuery,
+        response: { 200: gatewayListResponse, ...errors },
+      },
+    },
+    async (request) => ({ gateways: await gateways.list(request.actor, request.params.clientId, request.query.groupId) }),
+  );
+
+  app.get(
+    '/v2/gateway/:gatewayId',
+    {
+      config: { permission: 'gateway:read' },
+      schema: { tags, summary: 'One gateway: status, bracelets behind it, latest environment', security, params: gatewayParams, response: { 200: gatewayDetail, ...errors } },
+    },
+    (request) => gateways.detail(request.actor, request.params.gatewayId),
+  );
+
+  app.get(
+    '/v2/gateway/:gatewayId/environment',
+    {
+      config: { permission: 'gateway:read' },
+      schema: {
+        tags,
+        summary: "The gateway's temperature, humidity and WBGT over a period (default the last 24 h)",
+        security,
+        params: gatewayParams,
+        querystring: environmentHistoryQuery,
+        response: { 200: environmentHistoryResponse, ...errors },
+      },
+    },
+    (request) => gateways.environment(request.actor, request.params.gatewayId, request.query),
+  );
+};

@@ -1,0 +1,145 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import {
+  type Actor,
+  GATEWAY_ONLINE_MS,
+  type GatewayDetail,
+  type GatewayListItem,
+  type GatewayType,
+  gatewayTopics,
+} from '@wearable/domain';
+import { accessService } from '../../access/access.service.js';
+import type { AppContext } from '../../context.js';
+import { BUS_EVENTS, type GatewayCredentialChangedEvent } from '../../engine/events.js';
+import { ApiError, conflict } from '../../errors.js';
+import { type GatewayRow, gatewaysRepository } from './gateways.repository.js';
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+/** online while the last batch is younger than GATEWAY_ONLINE_MS; offline since it aged out. */
+export function gatewayStatus(lastSeenAt: Date | string | null, now: Date) {
+  if (lastSeenAt === null) return { status: 'offline' as const, offlineSince: null };
+  const until = new Date(lastSeenAt).getTime() + GATEWAY_ONLINE_MS;
+  return until >= now.getTime()
+    ? { status: 'online' as const, offlineSince: null }
+    : { status: 'offline' as const, offlineSince: new Date(until).toISOString() };
+}
+
+export function toGatewayListItem(r: GatewayRow, now: Date): GatewayListItem {
+  return {
+    id: r.id,
+    clientId: r.organizationId,
+    name: r.name,
+    type: r.type,
+    serialNumber: r.serialNumber,
+    groupId: r.groupId,
+    groupName: r.groupName,
+    ...gatewayStatus(r.lastSeenAt, now),
+    lastSeenAt: iso(r.lastSeenAt),
+    braceletCount: r.braceletCount,
+  };
+}
+
+const invalid = (path: string, message: string) =>
+  new ApiError(400, 'VALIDATION_FAILED', `${path}: ${message}`, [{ path, message }]);
+
+/** Gateways of an organisation: registration (credential shown once), rotation, status. */
+export function gatewaysService(ctx: AppContext) {
+  const repo = gatewaysRepository(ctx.db);
+  const access = accessService(ctx.db);
+
+  /** A new credential: only its SHA-256 is stored; the gateway's connection data carries it once. */
+  const newCredential = () => {
+    const credential = randomBytes(32).toString('base64url');
+    return { credential, hash: createHash('sha256').update(credential).digest('hex') };
+  };
+  const connection = (gatewayId: string, credential: string) => ({
+    serverUrl: ctx.config.publicUrl,
+    gatewayId,
+    credential,
+    mqttTopic: gatewayTopics.batches(gatewayId),
+    mqttResultsTopic: gatewayTopics.results(gatewayId),
+  });
+
+  /** A group given for a gateway must be one of the organisation's groups the actor may manage gateways in. */
+  async function checkGroup(actor: Actor, organizationId: string, groupId: string | null | undefined, path: string) {
+    if (!groupId) return;
+    const found = (await access.permitted(actor, 'gateway:manage', 'group', [groupId])).get(groupId);
+    if (!found || found.organizationId !== organizationId) throw invalid(path, `group ${groupId} not found in this organisation`);
+  }
+
+  return {
+    async register(
+      actor: Actor,
+      body: { clientId: string; type: GatewayType; serialNumber: string; name: string; groupId?: string | null | undefined },
+    ) {
+      await access.require(actor, 'gateway:manage', 'organization', body.clientId);
+      await checkGroup(actor, body.clientId, body.groupId, 'body.groupId');
+      const id = `gw-${randomUUID()}`;
+      const { credential, hash } = newCredential();
+      const inserted = await repo.insert({
+        id,
+        organizationId: body.clientId,
+        groupId: body.groupId ?? null,
+        type: body.type,
+        serialNumber: body.serialNumber,
+        name: body.name,
+        credentialHash: hash,
+        at: ctx.now(),
+      });
+      if (!inserted) throw conflict(`serialNumber: gateway ${body.serialNumber} is already registered`, 'GATEWAY_SERIAL_TAKEN');
+      const row = (await repo.find(id))!;
+      return { gateway: toGatewayListItem(row, ctx.now()), connection: connection(id, credential) };
+    },
+
+    /** A new credential; the old one is refused from now on (caches dropped through the bus). */
+    async rotate(actor: Actor, gatewayId: string) {
+      await access.require(actor, 'gateway:manage', 'gateway', gatewayId);
+      const { credential, hash } = newCredential();
+      await repo.setCredentialHash(gatewayId, hash);
+      const event: GatewayCredentialChangedEvent = { gatewayId };
+      ctx.bus.emit(BUS_EVENTS.gatewayCredentialChanged, event);
+      return connection(gatewayId, credential);
+    },
+
+    async update(actor: Actor, gatewayId: string, patch: { name?: string | undefined; groupId?: string | null | undefined }) {
+      const at = await access.require(actor, 'gateway:manage', 'gateway', gatewayId);
+      await checkGroup(actor, at.organizationId, patch.groupId, 'body.groupId');
+      await repo.update(gatewayId, patch);
+      return toGatewayListItem((await repo.find(gatewayId))!, ctx.now());
+    },
+
+    async list(actor: Actor, organizationId: string, groupId?: string): Promise<GatewayListItem[]> {
+      await access.require(actor, 'gateway:read', groupId ? 'group' : 'organization', groupId ?? organizationId);
+      const now = ctx.now();
+      return (await repo.list(organizationId, groupId))
+        .filter((g) => access.may(actor, 'gateway:read', { organizationId, groupIds: g.groupId ? [g.groupId] : [] }))
+        .map((g) => toGatewayListItem(g, now));
+    },
+
+    async detail(actor: Actor, gatewayId: string): Promise<GatewayDetail> {
+      await access.require(actor, 'gateway:read', 'gateway', gatewayId);
+      const [row, bracelets, environment] = await Promise.all([
+        repo.find(gatewayId),
+        repo.braceletsBehind(gatewayId),
+        repo.latestEnvironment(gatewayId),
+      ]);
+      const item = toGatewayListItem(row!, ctx.now());
+      return {
+        ...item,
+        lastBatchAt: item.lastSeenAt,
+        bracelets: bracelets.map(({ pairedAt, ...b }) => ({ ...b, isPaired: pairedAt !== null })),
+        environment: environment && { ...environment, at: new Date(environment.at).toISOString() },
+      };
+    },
+
+    async environment(actor: Actor, gatewayId: string, q: { from?: string | undefined; to?: string | undefined; points: number }) {
+      await access.require(actor, 'gateway:read', 'gateway', gatewayId);
+      const to = q.to ? new Date(q.to) : ctx.now();
+      const from = q.from ? new Date(q.from) : new Date(to.getTime() - 24 * 3_600_000);
+      if (from.getTime() >= to.getTime()) throw invalid('query.from', 'must be before to');
+      const rows = await repo.environment(gatewayId, from, to, q.points);
+      return { gatewayId, points: rows.map((r) => ({ ...r, at: new Date(r.at).toISOString() })) };
+    },
+  };
+}
+export type GatewaysService = ReturnType<typeof gatewaysService>;

@@ -1,0 +1,77 @@
+import { type ConfigAck, configAck, type PairingEvent, pairingEvent, type PendingBraceletConfig } from '@wearable/domain';
+import type { Queryable } from '../../db/client.js';
+import type { RejectedItem } from './batch-items.js';
+import type { BraceletRow } from './ingestion.repository.js';
+
+/**
+ * What a gateway says about its bracelets besides readings: the pairing events (a bracelet it now
+ * hears after a link) and the acknowledgements of configuration it applied.
+ */
+export interface SyncItems {
+  pairings: { index: number; item: PairingEvent }[];
+  acks: { index: number; item: ConfigAck }[];
+}
+
+export function parseSyncItems(batch: { pairings?: unknown[]; configAcks?: unknown[] }, rejected: RejectedItem[]): SyncItems {
+  const parse = <T>(list: 'pairings' | 'configAcks', items: unknown[] | undefined, schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } } }) =>
+    (items ?? []).flatMap((raw, index) => {
+      const parsed = schema.safeParse(raw);
+      if (parsed.success) return [{ index, item: parsed.data }];
+      const issue = parsed.error.issues[0];
+      rejected.push({ list, index, reason: issue ? `${issue.path.map(String).join('.')}: ${issue.message}` : 'is invalid' });
+      return [];
+    });
+  return { pairings: parse('pairings', batch.pairings, pairingEvent), acks: parse('configAcks', batch.configAcks, configAck) };
+}
+
+/** Refuses sync items of bracelets the gateway's organisation does not have; keeps the others. */
+export function resolveSyncItems(items: SyncItems, bracelets: Map<string, BraceletRow>, rejected: RejectedItem[]) {
+  const known = <T extends { serialNumber: string }>(list: 'pairings' | 'configAcks', entries: { index: number; item: T }[]) =>
+    entries.flatMap((e) => {
+      const bracelet = bracelets.get(e.item.serialNumber);
+      if (bracelet) return [{ ...e, bracelet }];
+      rejected.push({ list, index: e.index, reason: `unknown bracelet ${e.item.serialNumber}` });
+      return [];
+    });
+  return { pairings: known('pairings', items.pairings), acks: known('configAcks', items.acks) };
+}
+
+/**
+ * Completes the pairing of bracelets linked to this gateway that it has now reported (a pairing event,
+ * a reading or an event), and records acknowledged configuration. Runs in the batch's transaction.
+ */
+export async function syncBracelets(
+  tx: Queryable,
+  gatewayId: string,
+  reported: BraceletRow[],
+  acks: { bracelet: BraceletRow; item: ConfigAck }[],
+  now: Date,
+): Promise<void> {
+  const pairing = [...new Set(reported.filter((b) => b.gatewayId === gatewayId && b.pairedAt === null).map((b) => b.id))];
+  if (pairing.length) {
+    await tx.query(
+      `UPDATE bracelets SET paired_at = $3
+        WHERE id = ANY($1::text[]) AND gateway_id = $2 AND paired_at IS NULL`,
+      [pairing, gatewayId, now],
+    );
+    // The cached rows learn it too, so the next batch does not write it again.
+    for (const b of reported) if (pairing.includes(b.id)) b.pairedAt = now;
+  }
+  for (const { bracelet, item } of acks) {
+    await tx.query(
+      `UPDATE bracelets SET applied_config_version = $2, applied_duty_cycle = heart_rate_duty_cycle
+        WHERE id = $1 AND config_version = $2 AND applied_config_version < $2`,
+      [bracelet.id, item.version],
+    );
+  }
+}
+
+/** Configuration the gateway's bracelets should run and it has not acknowledged (partial index: cheap when none). */
+export async function pendingConfigOf(db: Queryable, gatewayId: string): Promise<PendingBraceletConfig[]> {
+  return db.query<PendingBraceletConfig>(
+    `SELECT serial_number AS "serialNumber", config_version AS version, heart_rate_duty_cycle AS "heartRateDutyCycle"
+       FROM bracelets WHERE gateway_id = $1 AND config_version > applied_config_version
+      ORDER BY serial_number`,
+    [gatewayId],
+  );
+}
