@@ -84,6 +84,7 @@ export function braceletsRepository(db: Queryable) {
     async updateSetting(braceletId: string, patch: { deviceName?: string | undefined; dutyCycle?: number | undefined }) {
       await db.query(
         `UPDATE bracelets SET device_name = COALESCE($2, device_name),
+                applied_duty_cycle = COALESCE(applied_duty_cycle, heart_rate_duty_cycle),
                 config_version = config_version + CASE WHEN $3::int IS NOT NULL AND $3 <> heart_rate_duty_cycle THEN 1 ELSE 0 END,
                 heart_rate_duty_cycle = COALESCE($3, heart_rate_duty_cycle)
           WHERE id = $1`,

@@ -63,17 +63,21 @@ export function braceletsService(ctx: AppContext) {
       if (gateway.organizationId !== body.clientId) throw notFoundError('gateway', body.gatewayId);
       const now = ctx.now();
       const touched: { id: string; groupId: string | null }[] = [{ id: body.uid, groupId: wearer.groupIds?.[0] ?? null }];
+      const bracelet = await repo.findBySerial(body.serialNumber);
+      // Another organisation's bracelet answers as an unknown one: serial numbers do not leak.
+      if (!bracelet || bracelet.organizationId !== body.clientId) throw notFoundError('bracelet', body.serialNumber);
+      const handOver = bracelet.wearerId !== null && bracelet.wearerId !== body.uid;
+      if (handOver) {
+        // A hand-over: the actor must reach the bracelet where it is now (its wearer's group).
+        const from = await access.require(actor, 'bracelet:pair', 'bracelet', bracelet.id);
+        touched.push({ id: bracelet.wearerId!, groupId: from.groupIds?.[0] ?? null });
+      }
+      // Access is decided above, outside the transaction (an embedded database has one connection).
       const result = await ctx.db.transaction(async (tx) => {
         const txRepo = braceletsRepository(tx);
-        const bracelet = await txRepo.findBySerial(body.serialNumber, true);
-        // Another organisation's bracelet answers as an unknown one: serial numbers do not leak.
-        if (!bracelet || bracelet.organizationId !== body.clientId) throw notFoundError('bracelet', body.serialNumber);
-        if (bracelet.wearerId && bracelet.wearerId !== body.uid) {
-          // A hand-over: the actor must reach the bracelet where it is now (its wearer's group).
-          const from = await access.require(actor, 'bracelet:pair', 'bracelet', bracelet.id);
-          await txRepo.endAssignment(bracelet.id, now);
-          touched.push({ id: bracelet.wearerId, groupId: from.groupIds?.[0] ?? null });
-        }
+        const locked = await txRepo.findBySerial(body.serialNumber, true);
+        if (locked?.wearerId !== bracelet.wearerId) throw conflict('serialNumber: the bracelet changed hands meanwhile; try again', 'BRACELET_CHANGED');
+        if (handOver) await txRepo.endAssignment(bracelet.id, now);
         const previous = await txRepo.findByWearer(body.uid);
         if (previous && previous.id !== bracelet.id) await txRepo.endAssignment(previous.id, now);
         if (bracelet.wearerId !== body.uid) await txRepo.startAssignment(bracelet.id, body.uid, now);
