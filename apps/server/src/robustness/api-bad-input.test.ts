@@ -29,6 +29,7 @@ let t: TestApp;
 let ops: Operation[];
 let fixtures: Fixtures;
 let owner: UserRecord;
+let platformOwner: UserRecord;
 let gateway: GatewayRecord;
 
 // The live stream never ends for an authorised caller; it has no parameters or body to vary anyway.
@@ -63,6 +64,7 @@ beforeAll(async () => {
   const wearer = await createWearer(t, { organizationId: org.id, groupId: group.id });
   gateway = await createGateway(t, { organizationId: org.id, groupId: group.id });
   owner = await createUser(t, { role: 'ORGANIZATION_OWNER', organizationId: org.id });
+  platformOwner = await createUser(t, { role: 'ALL_OWNER' });
   // The demo scope needs a demo organisation with an owner (another test file may have made one first).
   const demo = await createOrganization(t, { isDemo: true });
   await createUser(t, { role: 'ORGANIZATION_OWNER', organizationId: demo.id });
@@ -84,8 +86,14 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
+/** Operations only platform staff may call at all (an organisation's owner gets 403 before validation). */
+const PLATFORM_OPS = new Set(['POST /v2/client']);
 const authOf = (op: Operation): Record<string, string> =>
-  isGateway(op) ? { authorization: `Gateway ${gateway.id}:${gateway.credential}` } : owner.headers;
+  isGateway(op)
+    ? { authorization: `Gateway ${gateway.id}:${gateway.credential}` }
+    : PLATFORM_OPS.has(`${op.method} ${op.path}`)
+      ? platformOwner.headers
+      : owner.headers;
 
 /** Signing out ends the caller's session: each such case gets a user of its own. */
 async function withOwnSessions(cases: RobustCase[]): Promise<RobustCase[]> {

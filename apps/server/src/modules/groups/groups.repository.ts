@@ -10,19 +10,27 @@ export interface GroupStateRow {
   offlineCount: number;
 }
 
+/** A group's name is unique in its organisation (a unique index): false when it is taken. */
+async function unlessNameTaken(write: Promise<unknown>): Promise<boolean> {
+  try {
+    await write;
+    return true;
+  } catch (err) {
+    if ((err as { code?: string }).code === '23505') return false;
+    throw err;
+  }
+}
+
 export function groupsRepository(db: Queryable) {
   return {
-    async insert(row: { id: string; organizationId: string; name: string }, at: Date): Promise<void> {
-      await db.query('INSERT INTO groups (id, organization_id, name, created_at) VALUES ($1, $2, $3, $4)', [
-        row.id,
-        row.organizationId,
-        row.name,
-        at,
-      ]);
+    insert(row: { id: string; organizationId: string; name: string }, at: Date): Promise<boolean> {
+      return unlessNameTaken(
+        db.query('INSERT INTO groups (id, organization_id, name, created_at) VALUES ($1, $2, $3, $4)', [row.id, row.organizationId, row.name, at]),
+      );
     },
 
-    async rename(id: string, name: string): Promise<void> {
-      await db.query('UPDATE groups SET name = $2 WHERE id = $1', [id, name]);
+    rename(id: string, name: string): Promise<boolean> {
+      return unlessNameTaken(db.query('UPDATE groups SET name = $2 WHERE id = $1', [id, name]));
     },
 
     async find(id: string): Promise<{ id: string; organizationId: string; name: string } | null> {

@@ -28,7 +28,7 @@ export const groupsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     '/v2/group',
     {
       config: { permission: 'group:manage' },
-      schema: { tags, summary: 'Create a group', security, body: createGroupBody, response: { 201: groupView, ...errors } },
+      schema: { tags, summary: 'Create a group', security, body: createGroupBody, response: { 201: groupView, ...errors, 409: errorBody } },
     },
     async (request, reply) => reply.code(201).send(await groups.create(request.actor, request.body)),
   );
@@ -37,7 +37,7 @@ export const groupsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     '/v2/group/:groupId',
     {
       config: { permission: 'group:manage' },
-      schema: { tags, summary: 'Rename a group', security, params: groupParams, body: renameGroupBody, response: { 200: groupView, ...errors } },
+      schema: { tags, summary: 'Rename a group', security, params: groupParams, body: renameGroupBody, response: { 200: groupView, ...errors, 409: errorBody } },
     },
     (request) => groups.rename(request.actor, request.params.groupId, request.body.name),
   );

@@ -10,6 +10,8 @@ const byName = new Intl.Collator('ja');
 const invalid = (path: string, message: string) =>
   new ApiError(400, 'VALIDATION_FAILED', `${path}: ${message}`, [{ path, message }]);
 
+const nameTaken = (name: string) => conflict(`name: the organisation already has a group named ${name}`, 'GROUP_NAME_TAKEN');
+
 /** Groups of an organisation: create, rename, delete when empty, their live state, and their wearers. */
 export function groupsService(ctx: AppContext) {
   const repo = groupsRepository(ctx.db);
@@ -19,13 +21,13 @@ export function groupsService(ctx: AppContext) {
     async create(actor: Actor, body: { clientId: string; name: string }) {
       await access.require(actor, 'group:manage', 'organization', body.clientId);
       const id = `grp-${randomUUID()}`;
-      await repo.insert({ id, organizationId: body.clientId, name: body.name }, ctx.now());
+      if (!(await repo.insert({ id, organizationId: body.clientId, name: body.name }, ctx.now()))) throw nameTaken(body.name);
       return { id, clientId: body.clientId, name: body.name };
     },
 
     async rename(actor: Actor, groupId: string, name: string) {
       const at = await access.require(actor, 'group:manage', 'group', groupId);
-      await repo.rename(groupId, name);
+      if (!(await repo.rename(groupId, name))) throw nameTaken(name);
       return { id: groupId, clientId: at.organizationId, name };
     },
 
