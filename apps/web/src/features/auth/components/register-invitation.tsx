@@ -83,7 +83,7 @@ export function RegisterInvitation({ token }: { token: string }) {
     return (
       <SignInCard title={t('login.title')}>
         <div className="mt-6">
-          <TotpStep challenge={challenge} onRestart={() => void navigate('/login', { replace: true })} />
+          <TotpStep challenge={challenge} onRestart={() => void navigate(paths.login.build(), { replace: true })} />
         </div>
       </SignInCard>
     );
@@ -140,7 +140,7 @@ export function RegisterInvitation({ token }: { token: string }) {
           <input name="terms" type="checkbox" className="mt-0.5 size-4" aria-invalid={invalid.has('agreedToTerms')} data-testid="register-terms" />
           <span>
             {t('register.consent')}{' '}
-            <a href="/terms" target="_blank" rel="noopener noreferrer" className="text-teal-700 underline">{t('footer.terms')}</a>
+            <a href={paths.legal.terms.build()} target="_blank" rel="noopener noreferrer" className="text-teal-700 underline">{t('footer.terms')}</a>
           </span>
         </label>
         {error('agreedToTerms', 'register.errors.agreedToTerms')}
