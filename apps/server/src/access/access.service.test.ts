@@ -38,19 +38,23 @@ beforeAll(async () => {
     bracelet2: ['bracelet', w.w2.bracelet.id],
     alert1: ['alert', await insertAlert(t.db, w.w1)],
     alertB: ['alert', await insertAlert(t.db, w.wB)],
+    // Staff as a resource (role changes, removal): the organisation as a whole. Platform staff are nobody's member.
+    memberA: ['member', w.users.ORGANIZATION_GENERAL.uid],
+    memberB: ['member', w.users.OTHER_ORG_OWNER.uid],
+    platformStaff: ['member', w.users.ALL_GENERAL.uid],
   });
 });
 afterAll(() => t.close());
 
 /** Which of the world's resources each caller reaches (may know exists): the tenancy rule as a table. */
 const REACHES: Record<ActorName, string[]> = {
-  ALL_OWNER: ['orgA', 'orgB', 'g1', 'g2', 'w1', 'w2', 'wB', 'gateway1', 'bracelet2', 'alert1', 'alertB'],
-  ALL_GENERAL: ['orgA', 'orgB', 'g1', 'g2', 'w1', 'w2', 'wB', 'gateway1', 'bracelet2', 'alert1', 'alertB'],
-  ORGANIZATION_OWNER: ['orgA', 'g1', 'g2', 'w1', 'w2', 'gateway1', 'bracelet2', 'alert1'],
-  ORGANIZATION_GENERAL: ['orgA', 'g1', 'g2', 'w1', 'w2', 'gateway1', 'bracelet2', 'alert1'],
-  ORGANIZATION_GROUP: ['orgA', 'g1', 'w1', 'gateway1', 'alert1'],
-  GROUP_MANAGER_OTHER_GROUP: ['orgA', 'g2', 'w2', 'bracelet2'],
-  OTHER_ORG_OWNER: ['orgB', 'wB', 'alertB'],
+  ALL_OWNER: ['orgA', 'orgB', 'g1', 'g2', 'w1', 'w2', 'wB', 'gateway1', 'bracelet2', 'alert1', 'alertB', 'memberA', 'memberB'],
+  ALL_GENERAL: ['orgA', 'orgB', 'g1', 'g2', 'w1', 'w2', 'wB', 'gateway1', 'bracelet2', 'alert1', 'alertB', 'memberA', 'memberB'],
+  ORGANIZATION_OWNER: ['orgA', 'g1', 'g2', 'w1', 'w2', 'gateway1', 'bracelet2', 'alert1', 'memberA'],
+  ORGANIZATION_GENERAL: ['orgA', 'g1', 'g2', 'w1', 'w2', 'gateway1', 'bracelet2', 'alert1', 'memberA'],
+  ORGANIZATION_GROUP: ['orgA', 'g1', 'w1', 'gateway1', 'alert1', 'memberA'],
+  GROUP_MANAGER_OTHER_GROUP: ['orgA', 'g2', 'w2', 'bracelet2', 'memberA'],
+  OTHER_ORG_OWNER: ['orgB', 'wB', 'alertB', 'memberB'],
   PERSONAL_LINKED: ['w1', 'alert1'],
   PERSONAL_UNLINKED: [],
   PERSONAL_SELF: ['w1', 'alert1'],
@@ -95,7 +99,7 @@ describe('access.require', () => {
   it('answers an unknown id exactly like an unreachable one', async () => {
     const access = accessService(t.db);
     // Organisation A's resources, one of each kind, asked for by organisation B's owner.
-    for (const name of ['orgA', 'g1', 'w1', 'gateway1', 'bracelet2', 'alert1']) {
+    for (const name of ['orgA', 'g1', 'w1', 'gateway1', 'bracelet2', 'alert1', 'memberA']) {
       const [kind, id] = resources[name]!;
       const unknown = await access.require(actors.OTHER_ORG_OWNER, 'wearer:read', kind, 'no-such-id').catch((e: ApiError) => e);
       const foreign = await access.require(actors.OTHER_ORG_OWNER, 'wearer:read', kind, id).catch((e: ApiError) => e);
