@@ -17,6 +17,7 @@ import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { monitoringRoutes } from './modules/monitoring/monitoring.routes.js';
 import { authPlugin } from './plugins/auth.js';
+import { termsGate } from './plugins/terms-gate.js';
 import { rewriteDemoUrl } from './modules/auth/demo-scope.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { totpRoutes } from './modules/auth/totp.routes.js';
@@ -89,6 +90,7 @@ export async function buildApp(
   await app.register(healthRoutes, { ctx });
   await app.register(monitoringRoutes, { ctx });
   await app.register(authPlugin, { ctx });
+  await app.register(termsGate, { ctx });
   await app.register(authRoutes, { ctx });
   await app.register(totpRoutes, { ctx });
   await app.register(oidcRoutes, { ctx });

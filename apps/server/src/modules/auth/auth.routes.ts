@@ -48,7 +48,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.post(
     '/v2/auth/signOut',
     {
-      config: { permission: 'self:update' },
+      config: { permission: 'self:update', allowBeforeTerms: true },
       schema: {
         tags,
         summary: 'End the session (and the given refresh token’s session)',

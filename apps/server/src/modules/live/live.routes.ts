@@ -5,6 +5,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { unauthorized } from '../../errors.js';
 import { actorRepository } from '../auth/actor.repository.js';
+import { termsNotAgreed } from '../../plugins/terms-gate.js';
+import { usersService } from '../users/users.service.js';
 import { liveHub } from './live.hub.js';
 import { liveSessionGuard, type StreamSession } from './live-sessions.js';
 import { LIVE_TICKET_TTL_SECONDS, type LiveTicketGrant, liveTickets } from './live-tickets.js';
@@ -25,6 +27,7 @@ export const liveRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (plain,
   const tokens = ctx.tokens;
   const actors = actorRepository(ctx.db);
   const tickets = liveTickets(ctx.db);
+  const users = usersService(ctx);
 
   async function grantOf(request: FastifyRequest, ticket: string | undefined): Promise<LiveTicketGrant> {
     const token = bearerOf(request);
@@ -42,7 +45,7 @@ export const liveRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (plain,
   app.post(
     '/v3/live/ticket',
     {
-      config: { permission: 'wearer:read' },
+      config: { permission: 'wearer:read', allowBeforeTerms: true },
       schema: {
         tags: ['Live stream'],
         summary: `A single-use ticket for GET /v3/live?ticket=…, valid ${LIVE_TICKET_TTL_SECONDS} s`,
@@ -80,6 +83,8 @@ export const liveRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (plain,
       const grant = await grantOf(request, typeof ticket === 'string' ? ticket.slice(0, 128) : undefined);
       const actor = await actors.findSessionActor(grant.uid, grant.sessionId, ctx.now());
       if (!actor) throw unauthorized('The session has ended; sign in again', 'INVALID_TOKEN');
+      // A public route, so the terms gate's hook does not see it: the same rule, here.
+      if (!(await users.hasAgreedToCurrentTerms(actor.uid))) throw termsNotAgreed();
       const session: StreamSession = { sessionId: grant.sessionId, expiresAt: grant.accessExpiresAt };
       reply.hijack();
       const res = reply.raw;

@@ -57,6 +57,14 @@ export function usersRepository(db: Queryable) {
       );
     },
 
+    async hasAgreedToTerms(uid: string, version: string): Promise<boolean> {
+      const rows = await db.query(
+        'SELECT 1 FROM terms_agreements WHERE user_id = $1 AND version = $2',
+        [uid, version],
+      );
+      return rows.length > 0;
+    },
+
     /** Records an agreement; agreeing twice keeps the first time. */
     async recordTermsAgreement(uid: string, version: string, at: Date): Promise<Date> {
       await db.query(

@@ -13,7 +13,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.get(
     '/v2/user',
     {
-      config: { permission: 'self:read' },
+      config: { permission: 'self:read', allowBeforeTerms: true },
       schema: {
         tags,
         summary: 'The signed-in user',
@@ -27,7 +27,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.post(
     '/v2/user/termsOfUse',
     {
-      config: { permission: 'self:update' },
+      config: { permission: 'self:update', allowBeforeTerms: true },
       schema: {
         tags,
         summary: 'Agree to the terms of use',

@@ -31,6 +31,11 @@ export function usersService(ctx: AppContext) {
       };
     },
 
+    /** Whether the user agreed to the terms in force (cached like the identity; an agreement empties it). */
+    hasAgreedToCurrentTerms(uid: string): Promise<boolean> {
+      return cache.get(`terms:${uid}`, () => repo.hasAgreedToTerms(uid, CURRENT_TERMS_VERSION));
+    },
+
     async agreeToTerms(
       actor: Actor,
       version: string,

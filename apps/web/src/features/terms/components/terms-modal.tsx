@@ -1,4 +1,5 @@
 import type { UserInfo } from '@wearable/domain';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -15,6 +16,7 @@ interface TermsModalProps {
 /** Blocking terms-of-use consent, shown while the user has not agreed (never in the demo: the caller decides). */
 export function TermsModal({ user }: TermsModalProps) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const checkboxId = useId();
   const [agreed, setAgreed] = useState(false);
   const [pending, setPending] = useState(false);
@@ -34,7 +36,11 @@ export function TermsModal({ user }: TermsModalProps) {
     setPending(false);
     setDismissed(true);
     if (failed) toast.error(t('termsAgreementFailed'));
-    else toast.success(t('termsAgreementSuccess'));
+    else {
+      toast.success(t('termsAgreementSuccess'));
+      // The API refused data until now (403 TERMS_NOT_AGREED): the page behind the modal fetches again.
+      void queryClient.invalidateQueries();
+    }
   }
 
   return (
