@@ -39,6 +39,18 @@ export const PHYSIOLOGICAL_ALERT_TYPES: readonly AlertType[] = [
   'AWAKENING_ALERT',
 ];
 
+/** Why staff confirmed an alert (optional on a confirmation). */
+export const CONFIRM_REASONS = [
+  'FALSE_ALARM',
+  'CHECKED_ON_SITE',
+  'TREATED',
+  'TRANSFERRED_TO_HOSPITAL',
+  'OTHER',
+] as const;
+export type ConfirmReason = (typeof CONFIRM_REASONS)[number];
+/** Longest note a confirmation may carry (characters). */
+export const CONFIRM_NOTE_MAX = 500;
+
 /** Caution is amber; every other level is red (spec section 9). */
 export const alertColour = (level: AlertLevel): 'amber' | 'red' =>
   level === 'CAUTION' ? 'amber' : 'red';

@@ -1,4 +1,4 @@
-import type { AlertLevel, AlertType } from '@wearable/domain';
+import type { AlertLevel, AlertType, ConfirmReason } from '@wearable/domain';
 import type { Queryable } from '../db/client.js';
 import type { AlertRecord } from './events.js';
 import type { AlertCause } from './types.js';
@@ -6,7 +6,8 @@ import type { AlertCause } from './types.js';
 const ALERT_COLUMNS = `id, organization_id AS "organizationId", group_id AS "groupId",
   wearer_id AS "wearerId", bracelet_id AS "braceletId", type, level, status,
   opened_at AS "openedAt", closed_at AS "closedAt", close_reason AS "closeReason",
-  confirmed_by AS "confirmedBy", confirmed_at AS "confirmedAt", cause, notify,
+  confirmed_by AS "confirmedBy", confirmed_at AS "confirmedAt",
+  confirm_reason AS "confirmReason", confirm_note AS "confirmNote", cause, notify,
   created_at AS "createdAt"`;
 
 export interface NewAlert {
@@ -46,35 +47,43 @@ export async function insertOpenAlert(tx: Queryable, a: NewAlert): Promise<Alert
   return rows[0] ?? null;
 }
 
-/** Closes the wearer's open alert of this type, if any. */
+/** Closes the wearer's open alert of this type because its condition cleared, if one is open. */
 export async function closeOpenAlert(
   tx: Queryable,
-  c: {
-    wearerId: string;
-    type: AlertType;
-    at: Date;
-    reason: 'recovered' | 'confirmed';
-    confirmedBy?: string | null;
-  },
+  c: { wearerId: string; type: AlertType; at: Date; reason: 'recovered' },
 ): Promise<AlertRecord | null> {
   const rows = await tx.query<AlertRecord>(
-    `UPDATE alerts SET status = 'CLOSED', closed_at = $3, close_reason = $4,
-            confirmed_by = $5, confirmed_at = CASE WHEN $5::text IS NULL THEN NULL ELSE $3::timestamptz END
+    `UPDATE alerts SET status = 'CLOSED', closed_at = $3, close_reason = $4
       WHERE wearer_id = $1 AND type = $2 AND status = 'OPEN'
       RETURNING ${ALERT_COLUMNS}`,
-    [c.wearerId, c.type, c.at.toISOString(), c.reason, c.confirmedBy ?? null],
+    [c.wearerId, c.type, c.at.toISOString(), c.reason],
   );
   return rows[0] ?? null;
 }
 
-/** The alert, locked for this transaction. */
-export async function findAlertForUpdate(
+/**
+ * Records a confirmation on every alert among `ids` nobody has confirmed yet, in one statement:
+ * an open one also closes (reason confirmed); a closed one keeps its closing. `wasOpen` tells
+ * which. Rows are locked by the UPDATE, so two staff confirming at once record one of them.
+ */
+export async function recordConfirmations(
   tx: Queryable,
-  alertId: string,
-): Promise<AlertRecord | null> {
-  const rows = await tx.query<AlertRecord>(
-    `SELECT ${ALERT_COLUMNS} FROM alerts WHERE id = $1 FOR UPDATE`,
-    [alertId],
+  ids: string[],
+  c: { userId: string; at: Date; reason: ConfirmReason | null; note: string | null },
+): Promise<(AlertRecord & { wasOpen: boolean })[]> {
+  return tx.query<AlertRecord & { wasOpen: boolean }>(
+    `WITH target AS (
+       SELECT id AS target_id, status = 'OPEN' AS was_open FROM alerts
+        WHERE id = ANY($1::text[]) AND confirmed_at IS NULL
+        FOR UPDATE)
+     UPDATE alerts a
+        SET status = 'CLOSED',
+            closed_at = CASE WHEN t.was_open THEN $2::timestamptz ELSE a.closed_at END,
+            close_reason = CASE WHEN t.was_open THEN 'confirmed' ELSE a.close_reason END,
+            confirmed_by = $3, confirmed_at = $2::timestamptz, confirm_reason = $4, confirm_note = $5
+       FROM target t
+      WHERE a.id = t.target_id
+      RETURNING ${ALERT_COLUMNS}, t.was_open AS "wasOpen"`,
+    [ids, c.at.toISOString(), c.userId, c.reason, c.note],
   );
-  return rows[0] ?? null;
 }

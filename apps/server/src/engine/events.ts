@@ -1,4 +1,4 @@
-import type { AlertLevel, AlertType } from '@wearable/domain';
+import type { AlertLevel, AlertType, ConfirmReason } from '@wearable/domain';
 import type { AlertCause } from './types.js';
 
 /**
@@ -22,6 +22,8 @@ export interface AlertRecord {
   closeReason: 'recovered' | 'confirmed' | null;
   confirmedBy: string | null;
   confirmedAt: Date | null;
+  confirmReason: ConfirmReason | null;
+  confirmNote: string | null;
   cause: AlertCause;
   /** False outside the wearer's schedule: recorded, not notified. */
   notify: boolean;
@@ -53,6 +55,8 @@ export interface BraceletChangedEvent {
 export interface BusEvents {
   'alert.opened': AlertRecord;
   'alert.closed': AlertRecord;
+  /** An alert that had already closed (recovered) was confirmed; an open one emits alert.closed. */
+  'alert.confirmed': AlertRecord;
   'wearer.updated': WearerUpdatedEvent;
   'gateway.credentialChanged': GatewayCredentialChangedEvent;
   'bracelet.changed': BraceletChangedEvent;
@@ -62,6 +66,7 @@ export type BusEventName = keyof BusEvents;
 export const BUS_EVENTS = {
   alertOpened: 'alert.opened',
   alertClosed: 'alert.closed',
+  alertConfirmed: 'alert.confirmed',
   wearerUpdated: 'wearer.updated',
   gatewayCredentialChanged: 'gateway.credentialChanged',
   braceletChanged: 'bracelet.changed',

@@ -4,7 +4,8 @@ import { createContext } from '../context.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { createOrganization, createWearer, type WearerRecord } from '../testing/factories.js';
 import type { AlertRecord } from './events.js';
-import { confirmAlert, tickAll } from './runner.js';
+import { confirmAlert } from './confirmations.js';
+import { tickAll } from './runner.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/client.js';
 import { alertEngine } from './alert-engine.js';
-import { closeOpenAlert, findAlertForUpdate, insertOpenAlert } from './alert-writes.repository.js';
+import { closeOpenAlert, insertOpenAlert } from './alert-writes.repository.js';
 import type { AlertRecord } from './events.js';
 import {
   listMonitoredWearers,
@@ -114,6 +114,10 @@ export async function runEngine(
             notify: effect.notify,
           });
           if (alert) opened.push(alert);
+        } else if (effect.reason === 'confirmed') {
+          // Only a `confirm` input closes with this reason, and whoever sends one (confirmations.ts)
+          // has closed the row with who and why in this transaction already.
+          continue;
         } else {
           const alert = await closeOpenAlert(tx, {
             wearerId,
@@ -208,48 +212,4 @@ export function startEngineTicker(
     clearInterval(timer);
     await running;
   };
-}
-
-export type ConfirmResult =
-  | { status: 'confirmed'; alert: AlertRecord }
-  | { status: 'not_found' }
-  | { status: 'already_closed'; alert: AlertRecord };
-
-/**
- * Staff confirmed an alert: closes it (reason 'confirmed', by, at) and tells the engine, in one
- * transaction. The caller checks the user may see the alert before calling.
- */
-export async function confirmAlert(
-  ctx: AppContext,
-  { alertId, userId }: { alertId: string; userId: string },
-): Promise<ConfirmResult> {
-  const peek = await ctx.db.query<{ wearerId: string }>(
-    'SELECT wearer_id AS "wearerId" FROM alerts WHERE id = $1',
-    [alertId],
-  );
-  const wearerId = peek[0]?.wearerId;
-  if (!wearerId) return { status: 'not_found' };
-  const at = ctx.now();
-  const result = await ctx.db.transaction(async (tx) => {
-    // Same lock order as ingestion (engine state, then alerts): no deadlock between them.
-    const locked = await lockWearers(ctx, tx, [wearerId]);
-    const alert = await findAlertForUpdate(tx, alertId);
-    if (!alert) return { status: 'not_found' as const };
-    if (alert.status === 'CLOSED') return { status: 'already_closed' as const, alert };
-    const closed = await closeOpenAlert(tx, {
-      wearerId,
-      type: alert.type,
-      at,
-      reason: 'confirmed',
-      confirmedBy: userId,
-    });
-    const outcome = await runEngine(ctx, tx, locked, [
-      { wearerId, inputs: [{ kind: 'confirm', at, alertType: alert.type }] },
-    ]);
-    return { status: 'confirmed' as const, alert: closed ?? alert, outcome };
-  }, { urgent: false, keys: [wearerId] });
-  if (result.status !== 'confirmed') return result;
-  result.outcome.closed.unshift(result.alert);
-  publishOutcome(ctx, result.outcome, [wearerId]);
-  return { status: 'confirmed', alert: result.alert };
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoInstant } from './common.js';
-import { ALERT_LEVELS, ALERT_TYPES } from '../alerts.js';
+import { ALERT_LEVELS, ALERT_TYPES, CONFIRM_NOTE_MAX, CONFIRM_REASONS } from '../alerts.js';
 
 export const ALERT_STATUSES = ['OPEN', 'CLOSED'] as const;
 export type AlertStatus = (typeof ALERT_STATUSES)[number];
@@ -70,6 +70,8 @@ export const alertView = z.object({
   closeReason: z.string().nullable(),
   confirmedAt: z.string().nullable(),
   confirmedBy: z.object({ uid: z.string(), name: z.string() }).nullable(),
+  confirmReason: z.enum(CONFIRM_REASONS).nullable(),
+  confirmNote: z.string().nullable(),
   wearer: z.object({ uid: z.string(), name: z.string() }),
   groupId: z.string().nullable(),
   groupName: z.string().nullable(),
@@ -88,15 +90,28 @@ export const alertListResponse = z.object({
 });
 export type AlertListResponse = z.infer<typeof alertListResponse>;
 
-/** POST /v2/alert/confirm */
-export const confirmAlertBody = z.object({ alertId: idParam });
-/** already_closed: it ended (recovered) before anyone confirmed it; nothing to confirm. */
-export const CONFIRM_OUTCOMES = ['confirmed', 'already_confirmed', 'already_closed', 'not_found'] as const;
+/** What a confirmation says besides who and when: an optional reason and note. */
+const confirmationFields = {
+  reason: z.enum(CONFIRM_REASONS).optional(),
+  /** Free text; blank counts as none. */
+  note: z.string().trim().max(CONFIRM_NOTE_MAX).optional(),
+};
+export type ConfirmationInput = { reason?: (typeof CONFIRM_REASONS)[number]; note?: string };
+
+/** POST /v2/alert/confirm: any alert the caller may see, open or already closed. */
+export const confirmAlertBody = z.object({ alertId: idParam, ...confirmationFields });
+/** confirmed now; already_confirmed: someone had; not_found: no such alert for this caller. */
+export const CONFIRM_OUTCOMES = ['confirmed', 'already_confirmed', 'not_found'] as const;
 export type ConfirmOutcome = (typeof CONFIRM_OUTCOMES)[number];
 export const confirmAlertResponse = z.object({ alertId: z.string(), result: z.enum(CONFIRM_OUTCOMES) });
 
+/** Most ids one batch confirm takes. */
+export const BATCH_CONFIRM_MAX = 1000;
 /** POST /v2/alert/batchConfirm: one outcome per id; an id the caller may not see is not_found. */
-export const batchConfirmBody = z.object({ alertIds: z.array(idParam).min(1).max(500) });
+export const batchConfirmBody = z.object({
+  alertIds: z.array(idParam).min(1).max(BATCH_CONFIRM_MAX),
+  ...confirmationFields,
+});
 export const batchConfirmResponse = z.object({ results: z.array(confirmAlertResponse) });
 export type BatchConfirmResponse = z.infer<typeof batchConfirmResponse>;
 

@@ -1,4 +1,4 @@
-import type { AlertLevel, AlertType } from '@wearable/domain';
+import type { AlertLevel, AlertType, ConfirmReason } from '@wearable/domain';
 
 /** Server-side words for CSV headers and SMS/call texts; Japanese first, English second. */
 export type Lang = 'ja' | 'en';
@@ -45,11 +45,28 @@ export const CLOSE_REASON_LABELS: Record<Lang, Record<string, string>> = {
   en: { recovered: 'Recovered', confirmed: 'Confirmed' },
 };
 
+export const CONFIRM_REASON_LABELS: Record<Lang, Record<ConfirmReason, string>> = {
+  ja: {
+    FALSE_ALARM: '誤報',
+    CHECKED_ON_SITE: '現場で確認',
+    TREATED: '処置済み',
+    TRANSFERRED_TO_HOSPITAL: '病院へ搬送',
+    OTHER: 'その他',
+  },
+  en: {
+    FALSE_ALARM: 'False alarm',
+    CHECKED_ON_SITE: 'Checked on site',
+    TREATED: 'Treated',
+    TRANSFERRED_TO_HOSPITAL: 'Transferred to hospital',
+    OTHER: 'Other',
+  },
+};
+
 export const CSV_HEADERS: Record<Lang, string[]> = {
   ja: ['アラートID', '発生日時', '種別', 'レベル', '状態', '終了日時', '終了理由', '確認日時', '確認者',
-    '装着者ID', '装着者', 'グループ', '組織ID', '通知', '判定ルール', '判定値'],
+    '確認理由', '確認メモ', '装着者ID', '装着者', 'グループ', '組織ID', '通知', '判定ルール', '判定値'],
   en: ['Alert ID', 'Opened at', 'Type', 'Level', 'Status', 'Closed at', 'Close reason', 'Confirmed at',
-    'Confirmed by', 'Wearer ID', 'Wearer', 'Group', 'Organisation ID', 'Notified', 'Rule', 'Values'],
+    'Confirmed by', 'Confirm reason', 'Confirm note', 'Wearer ID', 'Wearer', 'Group', 'Organisation ID', 'Notified', 'Rule', 'Values'],
 };
 
 /** "2026-11-21 14:03" style local time in the organisation's zone. */

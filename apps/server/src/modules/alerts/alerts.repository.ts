@@ -1,4 +1,4 @@
-import type { Actor, AlertLevel, AlertType } from '@wearable/domain';
+import type { Actor, AlertLevel, AlertType, ConfirmReason } from '@wearable/domain';
 import type { Queryable } from '../../db/client.js';
 import { SqlParams, wearerScope } from '../../access/scope-sql.js';
 
@@ -25,6 +25,8 @@ export interface AlertRow {
   confirmed_at: Date | string | null;
   confirmed_by: string | null;
   confirmed_by_name: string | null;
+  confirm_reason: ConfirmReason | null;
+  confirm_note: string | null;
   wearer_id: string;
   wearer_name: string;
   group_id: string | null;
@@ -37,7 +39,7 @@ export interface AlertRow {
 
 const SELECT = `
   SELECT a.id, a.type, a.level, a.status, a.opened_at, a.closed_at, a.close_reason,
-         a.confirmed_at, a.confirmed_by, cb.name AS confirmed_by_name,
+         a.confirmed_at, a.confirmed_by, cb.name AS confirmed_by_name, a.confirm_reason, a.confirm_note,
          a.wearer_id, u.name AS wearer_name, a.group_id, g.name AS group_name,
          a.organization_id, o.time_zone, a.cause, a.notify
     FROM alerts a
@@ -82,13 +84,6 @@ export async function listAlerts(
     p.values,
   );
   return { rows, total: count?.n ?? 0 };
-}
-
-/** The alerts among `ids` that the actor may see (others do not exist for them). */
-export async function findVisibleAlerts(db: Queryable, actor: Actor, ids: string[]): Promise<AlertRow[]> {
-  const p = new SqlParams();
-  const where = whereOf(actor, { notConfirmed: false, types: [] }, p);
-  return db.query<AlertRow>(`${SELECT} WHERE ${where} AND a.id = ANY(${p.add(ids)}::text[])`, p.values);
 }
 
 /** One alert without scoping, for the live stream (which filters per client). */

@@ -42,7 +42,8 @@ export const alertsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (base
     '/v2/alert/confirm',
     { config: { permission: 'alert:confirm' }, schema: { tags, body: confirmAlertBody, response: { 200: confirmAlertResponse } } },
     async (request) => {
-      const { results } = await confirmAlerts(ctx, request.actor, [request.body.alertId]);
+      const { alertId, ...confirmation } = request.body;
+      const { results } = await confirmAlerts(ctx, request.actor, [alertId], confirmation);
       const result = results[0];
       if (!result || result.result === 'not_found') throw notFound(`No alert ${request.body.alertId}`);
       return result;
@@ -52,6 +53,9 @@ export const alertsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (base
   app.post(
     '/v2/alert/batchConfirm',
     { config: { permission: 'alert:confirm' }, schema: { tags, body: batchConfirmBody, response: { 200: batchConfirmResponse } } },
-    (request) => confirmAlerts(ctx, request.actor, request.body.alertIds),
+    (request) => {
+      const { alertIds, ...confirmation } = request.body;
+      return confirmAlerts(ctx, request.actor, alertIds, confirmation);
+    },
   );
 };

@@ -7,18 +7,18 @@ import {
   type AlertView,
   type BatchConfirmResponse,
   type ConfirmOutcome,
+  type ConfirmationInput,
   isFlagSet,
   parseAlertTypes,
 } from '@wearable/domain';
 import type { AppContext } from '../../context.js';
-import { confirmAlert } from '../../engine/runner.js';
 import { accessService } from '../../access/access.service.js';
+import { confirmAlerts as recordConfirmations } from '../../engine/confirmations.js';
 import { ApiError } from '../../errors.js';
 import { alertsCsv } from './alerts-csv.js';
 import {
   type AlertFilter,
   type AlertRow,
-  findVisibleAlerts,
   listAlerts,
 } from './alerts.repository.js';
 
@@ -51,6 +51,8 @@ export function toAlertView(r: AlertRow): AlertView {
     closeReason: r.close_reason,
     confirmedAt: iso(r.confirmed_at),
     confirmedBy: r.confirmed_by ? { uid: r.confirmed_by, name: r.confirmed_by_name ?? '' } : null,
+    confirmReason: r.confirm_reason,
+    confirmNote: r.confirm_note,
     wearer: { uid: r.wearer_id, name: r.wearer_name },
     groupId: r.group_id,
     groupName: r.group_name,
@@ -95,27 +97,32 @@ export async function alertsCsvFor(ctx: AppContext, actor: Actor, q: AlertCsvQue
   return alertsCsv(rows.map((r) => ({ ...toAlertView(r), timeZone: r.time_zone })), q.lng);
 }
 
-/** Confirms each id through the engine runner (one transaction each); stops escalation. */
-export async function confirmAlerts(ctx: AppContext, actor: Actor, alertIds: string[]): Promise<BatchConfirmResponse> {
-  const ids = [...new Set(alertIds)];
-  const permitted = await accessService(ctx.db).permitted(actor, 'alert:confirm', 'alert', ids);
-  const rows = await findVisibleAlerts(ctx.db, actor, [...permitted.keys()]);
-  const visible = new Map(rows.map((r) => [r.id, r]));
-  const results: BatchConfirmResponse['results'] = [];
-  for (const alertId of alertIds) {
-    const row = visible.get(alertId);
-    let result: ConfirmOutcome;
-    if (!row) result = 'not_found';
-    else if (row.confirmed_at !== null) result = 'already_confirmed';
-    else if (row.status === 'CLOSED') result = 'already_closed';
-    else {
-      const outcome = await confirmAlert(ctx, { alertId, userId: actor.uid });
-      result = outcome.status === 'already_closed' && outcome.alert.confirmedAt ? 'already_confirmed' : outcome.status;
-      // The same id twice in one batch: the second is already confirmed.
-      row.confirmed_at = new Date();
-    }
-    results.push({ alertId, result });
-  }
+/**
+ * Confirms the alerts among `alertIds` the actor may confirm, open or already closed, with the
+ * same reason and note: one outcome per id, in order (an id repeated is already_confirmed the
+ * second time). Set-based: one read of where they are, then one transaction for all of them.
+ */
+export async function confirmAlerts(
+  ctx: AppContext,
+  actor: Actor,
+  alertIds: string[],
+  input: ConfirmationInput = {},
+): Promise<BatchConfirmResponse> {
+  const permitted = await accessService(ctx.db).permitted(actor, 'alert:confirm', 'alert', alertIds);
+  const targets = [...permitted].flatMap(([id, at]) => (at.wearerId ? [{ id, wearerId: at.wearerId }] : []));
+  const confirmed = await recordConfirmations(ctx, targets, {
+    userId: actor.uid,
+    reason: input.reason ?? null,
+    note: input.note ? input.note : null,
+  });
+  const now = new Set(confirmed.map((a) => a.id));
+  const reported = new Set<string>();
+  const results = alertIds.map((alertId): BatchConfirmResponse['results'][number] => {
+    let result: ConfirmOutcome = 'not_found';
+    if (permitted.has(alertId)) result = now.has(alertId) && !reported.has(alertId) ? 'confirmed' : 'already_confirmed';
+    reported.add(alertId);
+    return { alertId, result };
+  });
   return { results };
 }
 

@@ -135,15 +135,16 @@ describe('POST /v2/alert/confirm and batchConfirm', () => {
     expect(row?.status).toBe('OPEN');
   });
 
-  it('a recovered alert cannot be confirmed', async () => {
-    const res = await post('ORGANIZATION_OWNER', '/v2/alert/batchConfirm', { alertIds: [ids.w2] });
-    expect(res.json().results).toEqual([{ alertId: ids.w2, result: 'already_closed' }]);
+  it('a recovered alert can be confirmed too (and stays closed as recovered)', async () => {
+    const alertId = await insertAlert(t.db, w.w2, { type: 'HEART_RATE', status: 'CLOSED' });
+    const res = await post('ORGANIZATION_OWNER', '/v2/alert/batchConfirm', { alertIds: [alertId] });
+    expect(res.json().results).toEqual([{ alertId, result: 'confirmed' }]);
   });
 
   it.each([
     [{}, 'body.alertIds'],
     [{ alertIds: [] }, 'body.alertIds'],
-    [{ alertIds: Array.from({ length: 501 }, (_, i) => `a${i}`) }, 'body.alertIds'],
+    [{ alertIds: Array.from({ length: 1001 }, (_, i) => `a${i}`) }, 'body.alertIds'],
     [{ alertIds: [''] }, 'body.alertIds.0'],
   ])('bad batch %# is a 400 naming %s', async (payload, field) => {
     const res = await post('ORGANIZATION_OWNER', '/v2/alert/batchConfirm', payload);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { createContext } from '../../context.js';
-import { confirmAlert } from '../../engine/runner.js';
+import { confirmAlert } from '../../engine/confirmations.js';
 import type { AlertRecord } from '../../engine/events.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import {
@@ -298,7 +298,7 @@ describe('alerts from ingestion', () => {
     });
     expect(closed.filter((a) => a.id === mine[0]!.id)).toHaveLength(1);
     expect((await confirmAlert(t.ctx, { alertId: mine[0]!.id, userId: staff.uid })).status).toBe(
-      'already_closed',
+      'already_confirmed',
     );
     expect((await confirmAlert(t.ctx, { alertId: 'nope', userId: staff.uid })).status).toBe(
       'not_found',

@@ -29,6 +29,8 @@ export function alertRowFromMemory(
     confirmed_at: a.confirmedAt,
     confirmed_by: null,
     confirmed_by_name: null,
+    confirm_reason: null,
+    confirm_note: null,
     wearer_id: a.wearerId,
     wearer_name: names.name,
     group_id: a.groupId,

@@ -117,11 +117,14 @@ export function liveHub(ctx: AppContext, log: Log) {
     void onAlert(a.closeReason === 'confirmed' ? 'confirmed' : 'closed', a).catch((err: unknown) =>
       log.error({ err }, 'live alert failed'),
     );
+  const onConfirmed = (a: BusEvents['alert.confirmed']) =>
+    void onAlert('confirmed', a).catch((err: unknown) => log.error({ err }, 'live alert failed'));
   const onWearer = (w: BusEvents['wearer.updated']) => {
     if (clients.size) pendingWearers.add(w.wearerId);
   };
   ctx.bus.on(BUS_EVENTS.alertOpened, onOpened);
   ctx.bus.on(BUS_EVENTS.alertClosed, onClosed);
+  ctx.bus.on(BUS_EVENTS.alertConfirmed, onConfirmed);
   ctx.bus.on(BUS_EVENTS.wearerUpdated, onWearer);
 
   const heartbeat = setInterval(() => {
@@ -150,6 +153,7 @@ export function liveHub(ctx: AppContext, log: Log) {
       clearInterval(flusher);
       ctx.bus.off(BUS_EVENTS.alertOpened, onOpened);
       ctx.bus.off(BUS_EVENTS.alertClosed, onClosed);
+      ctx.bus.off(BUS_EVENTS.alertConfirmed, onConfirmed);
       ctx.bus.off(BUS_EVENTS.wearerUpdated, onWearer);
       for (const c of clients) c.res.end();
       clients.clear();

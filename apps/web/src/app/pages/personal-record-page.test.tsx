@@ -26,7 +26,7 @@ const POINTS: HistoryPoint[] = [
 function alert(id: string, patch: Partial<AlertView>): AlertView {
   return {
     id, type: 'HEART_RATE', level: 'CAUTION', status: 'OPEN', openedAt: minutesAgo(10), closedAt: null, closeReason: null,
-    confirmedAt: null, confirmedBy: null, wearer: { uid: 'w1', name: '佐藤 健太' }, groupId: 'g1', groupName: null, clientId: 'c1',
+    confirmedAt: null, confirmedBy: null, confirmReason: null, confirmNote: null, wearer: { uid: 'w1', name: '佐藤 健太' }, groupId: 'g1', groupName: null, clientId: 'c1',
     cause: { rule: 'heart-rate-above-upper-bound', values: { heartRate: 192, lowerBound: 40, upperBound: 180 }, windowStart: null, windowEnd: null },
     notified: true, ...patch,
   };

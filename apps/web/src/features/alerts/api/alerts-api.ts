@@ -1,4 +1,4 @@
-import type { AlertListResponse, BatchConfirmResponse, ConfirmOutcome } from '@wearable/domain';
+import type { AlertListResponse, BatchConfirmResponse, ConfirmationInput, ConfirmOutcome } from '@wearable/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { unwrap } from '../../../lib/api-client';
@@ -23,26 +23,26 @@ export function useAlertList(filters: AlertFilterState, page: number, pageSize =
   });
 }
 
-/** POST /v2/alert/confirm; then every alert view refetches. */
+/** POST /v2/alert/confirm with an optional reason and note; then every alert view refetches. */
 export function useConfirmAlert() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (alertId: string) =>
-      unwrap(await api.post<{ alertId: string; result: ConfirmOutcome }>('/v2/alert/confirm', { alertId })),
+    mutationFn: async (body: { alertId: string } & ConfirmationInput) =>
+      unwrap(await api.post<{ alertId: string; result: ConfirmOutcome }>('/v2/alert/confirm', body)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ALERTS_KEY }),
   });
 }
 
-/** POST /v2/alert/batchConfirm with the selected ids. */
+/** POST /v2/alert/batchConfirm with the selected ids, and one reason and note for all. */
 export function useBatchConfirm() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (alertIds: string[]) =>
-      unwrap(await api.post<BatchConfirmResponse>('/v2/alert/batchConfirm', { alertIds })),
+    mutationFn: async (body: { alertIds: string[] } & ConfirmationInput) =>
+      unwrap(await api.post<BatchConfirmResponse>('/v2/alert/batchConfirm', body)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ALERTS_KEY }),
   });
 }
 
-/** How many of a batch were confirmed now; the rest were done already or have ended. */
+/** How many of a batch were confirmed now; the rest were confirmed already or not found. */
 export const confirmedCount = (response: BatchConfirmResponse): number =>
   response.results.filter((r) => r.result === 'confirmed').length;

@@ -13,7 +13,7 @@ export function AlertCards({
   alerts,
   selection,
   onConfirm,
-  confirmingId,
+  confirmingIds,
   showWearer = true,
 }: AlertTableProps) {
   const { t } = useTranslation('alerts');
@@ -85,7 +85,7 @@ export function AlertCards({
                 variant="outline"
                 className="mt-3 min-h-11 w-full"
                 data-testid="alert-confirm"
-                disabled={confirmingId === alert.id}
+                disabled={confirmingIds.has(alert.id)}
                 onClick={() => onConfirm(alert)}
                 aria-label={t('actions.confirmOne', {
                   type: t(`types.${alert.type}`),

@@ -11,12 +11,13 @@ export interface AlertTableProps {
     toggleAll: (ids: string[]) => void;
   } | null;
   onConfirm: ((alert: AlertView) => void) | null;
-  confirmingId: string | null;
+  /** Alerts being confirmed right now (their buttons are disabled). */
+  confirmingIds: ReadonlySet<string>;
   showWearer?: boolean;
 }
 
-export const needsConfirm = (alert: AlertView) =>
-  alert.confirmedAt === null && alert.status === 'OPEN';
+/** Open or already ended, an alert nobody confirmed yet can be confirmed. */
+export const needsConfirm = (alert: AlertView) => alert.confirmedAt === null;
 
 /** What the table's cells and the phone's cards both say about an alert. */
 export function useAlertCells() {
@@ -24,9 +25,29 @@ export function useAlertCells() {
   return {
     time: (alert: AlertView) => <DateTime at={alert.openedAt} />,
     status: (alert: AlertView) => {
-      if (alert.confirmedAt !== null)
-        return t('status.confirmed', { name: alert.confirmedBy?.name ?? '' });
-      return alert.status === 'OPEN' ? t('status.open') : t('status.closed');
+      if (alert.confirmedAt === null)
+        return alert.status === 'OPEN' ? t('status.open') : t('status.closed');
+      return (
+        <>
+          {t('status.confirmed', { name: alert.confirmedBy?.name ?? '' })}
+          {alert.confirmReason !== null && (
+            <span
+              className="block text-xs font-normal text-slate-600"
+              data-testid="alert-confirm-reason"
+            >
+              {t(`reasons.${alert.confirmReason}`)}
+            </span>
+          )}
+          {alert.confirmNote !== null && (
+            <span
+              className="block text-xs font-normal break-words text-slate-600"
+              data-testid="alert-confirm-note"
+            >
+              {alert.confirmNote}
+            </span>
+          )}
+        </>
+      );
     },
   };
 }

@@ -18,6 +18,8 @@ function alert(id: string, patch: Partial<AlertView> = {}): AlertView {
     closeReason: null,
     confirmedAt: null,
     confirmedBy: null,
+    confirmReason: null,
+    confirmNote: null,
     wearer: { uid: `w-${id}`, name: `利用者 ${id}` },
     groupId: 'g1',
     groupName: '第一現場',
@@ -30,8 +32,14 @@ function alert(id: string, patch: Partial<AlertView> = {}): AlertView {
 
 const ALERTS = [
   alert('a1', { type: 'SOS_CALL', level: 'EMERGENCY', cause: { rule: 'sos-button', values: { event: 'SOS' }, windowStart: null, windowEnd: null } }),
-  alert('a2'),
-  alert('a3', { confirmedAt: '2026-11-21T09:05:00.000Z', confirmedBy: { uid: 'u1', name: '山田' } }),
+  // Ended by recovery, nobody confirmed it yet: still confirmable.
+  alert('a2', { status: 'CLOSED', closedAt: '2026-11-21T09:03:00.000Z', closeReason: 'recovered' }),
+  alert('a3', {
+    confirmedAt: '2026-11-21T09:05:00.000Z',
+    confirmedBy: { uid: 'u1', name: '山田' },
+    confirmReason: 'CHECKED_ON_SITE',
+    confirmNote: '水分補給を指示',
+  }),
 ];
 
 const DEMO_USER: UserInfo = {
@@ -78,7 +86,10 @@ describe('AlertHistoriesPage', () => {
     expect(within(rows[0]!).getByTestId('alert-badge').dataset.colour).toBe('red');
     expect(within(rows[1]!).getByTestId('alert-badge').dataset.colour).toBe('amber');
     expect(within(rows[1]!).getByTestId('alert-cause').textContent).toBe('心拍数 192 > 上限 180');
-    expect(within(rows[2]!).getByTestId('alert-status').textContent).toBe('確認済み（山田）');
+    expect(within(rows[1]!).getByTestId('alert-status').textContent).toBe('終了（未確認）');
+    expect(within(rows[2]!).getByTestId('alert-status').textContent).toBe('確認済み（山田）現場で確認水分補給を指示');
+    expect(within(rows[2]!).getByTestId('alert-confirm-reason').textContent).toBe('現場で確認');
+    expect(within(rows[2]!).getByTestId('alert-confirm-note').textContent).toBe('水分補給を指示');
     expect(screen.getByTestId('pager-status').textContent).toBe('1 / 3 ページ（120件）');
   });
 
@@ -99,24 +110,44 @@ describe('AlertHistoriesPage', () => {
     });
   });
 
-  it('confirms one alert and several selected ones', async () => {
+  it('confirms one alert with a reason and a note, then a closed and an open one together; one toast each', async () => {
     const calls = server();
     signInAsRole('ORGANIZATION_GENERAL');
     await renderAlerts(<AlertHistoriesPage />, { path: '/alert-histories' });
     const rows = await screen.findAllByTestId('alert-row');
-    // Only open, unconfirmed alerts can be confirmed.
+    // Open or ended, an unconfirmed alert can be confirmed; a confirmed one cannot again.
+    expect(within(rows[1]!).getByTestId('alert-confirm')).toBeTruthy();
     expect(within(rows[2]!).queryByTestId('alert-confirm')).toBeNull();
     fireEvent.click(within(rows[0]!).getByTestId('alert-confirm'));
+    const dialog = await screen.findByTestId('confirm-dialog');
+    expect(within(dialog).getByRole('heading').textContent).toBe('1 件のアラートを確認');
+    fireEvent.change(within(dialog).getByLabelText('理由'), { target: { value: 'TREATED' } });
+    fireEvent.change(within(dialog).getByLabelText('メモ'), { target: { value: '  救護室で冷却  ' } });
+    fireEvent.click(within(dialog).getByTestId('confirm-submit'));
     await screen.findByText('アラートを確認済みにしました。');
-    expect(calls.find((c) => c.url === '/v2/alert/confirm')?.body).toEqual({ alertId: 'a1' });
+    expect(calls.find((c) => c.url === '/v2/alert/confirm')?.body).toEqual({ alertId: 'a1', reason: 'TREATED', note: '救護室で冷却' });
+    expect(screen.queryByTestId('confirm-dialog')).toBeNull();
+    expect(document.querySelectorAll('[data-sonner-toast]')).toHaveLength(1);
 
     const batch = screen.getByTestId<HTMLButtonElement>('alert-batch-confirm');
     expect(batch.disabled).toBe(true);
     fireEvent.click(screen.getByTestId('alert-select-all'));
     expect(batch.textContent).toBe('選択した2件を確認');
     fireEvent.click(batch);
+    fireEvent.click(within(await screen.findByTestId('confirm-dialog')).getByTestId('confirm-submit'));
     await screen.findByText('2件中2件を確認済みにしました。');
     expect(calls.find((c) => c.url === '/v2/alert/batchConfirm')?.body).toEqual({ alertIds: ['a1', 'a2'] });
+    await waitFor(() => expect(document.querySelectorAll('[data-sonner-toast]')).toHaveLength(1));
+  });
+
+  it('cancelling the dialog sends nothing', async () => {
+    const calls = server();
+    signInAsRole('ORGANIZATION_OWNER');
+    await renderAlerts(<AlertHistoriesPage />, { path: '/alert-histories' });
+    fireEvent.click(within((await screen.findAllByTestId('alert-row'))[0]!).getByTestId('alert-confirm'));
+    fireEvent.click(within(await screen.findByTestId('confirm-dialog')).getByText('キャンセル'));
+    await waitFor(() => expect(screen.queryByTestId('confirm-dialog')).toBeNull());
+    expect(calls.some((c) => c.url.includes('onfirm'))).toBe(false);
   });
 
   it('shows no confirm controls in the demo (read-only) or to personal users', async () => {

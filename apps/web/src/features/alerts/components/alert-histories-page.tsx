@@ -10,11 +10,12 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useIsDemo } from '../../../lib/app-path';
 import { useCan } from '../../../lib/use-can';
 import { DEFAULT_ALERT_FILTERS, filtersToQuery, type AlertFilterState } from '../api/alert-filters';
-import { ALERT_PAGE_SIZE, confirmedCount, useAlertList, useBatchConfirm, useConfirmAlert } from '../api/alerts-api';
+import { ALERT_PAGE_SIZE, useAlertList } from '../api/alerts-api';
 import { downloadAlertsCsv } from '../api/alerts-csv';
 import { AlertFiltersBar } from './alert-filters-bar';
 import { AlertTable } from './alert-table';
 import { Pager } from './pager';
+import { useConfirmAlerts } from './use-confirm-alerts';
 
 /** /alert-histories: every alert the reader may see, filtered, paged, confirmable and downloadable. */
 export function AlertHistoriesPage() {
@@ -25,8 +26,7 @@ export function AlertHistoriesPage() {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [downloading, setDownloading] = useState(false);
   const list = useAlertList(filters, page);
-  const confirm = useConfirmAlert();
-  const batch = useBatchConfirm();
+  const confirmFlow = useConfirmAlerts(() => setSelected(new Set()));
   const canConfirm = useCan('alert:confirm');
 
   if (!ready) return <Spinner label={t('common:common.loading')} />;
@@ -45,19 +45,8 @@ export function AlertHistoriesPage() {
   const toggleAll = (ids: string[]) =>
     setSelected((prev) => (ids.every((id) => prev.has(id)) ? new Set() : new Set(ids)));
 
-  const confirmOne = (alert: AlertView) =>
-    confirm.mutate(alert.id, {
-      onSuccess: (res) => toast.success(t(`alerts:confirmResult.${res.result}`)),
-      onError: () => toast.error(t('alerts:confirmFailed')),
-    });
-  const confirmSelected = () =>
-    batch.mutate([...selected], {
-      onSuccess: (res) => {
-        setSelected(new Set());
-        toast.success(t('alerts:batchConfirmed', { count: confirmedCount(res), total: res.results.length }));
-      },
-      onError: () => toast.error(t('alerts:confirmFailed')),
-    });
+  const confirmOne = (alert: AlertView) => confirmFlow.ask([alert.id]);
+  const confirmSelected = () => confirmFlow.ask([...selected]);
   const download = async () => {
     setDownloading(true);
     const lng = i18n.resolvedLanguage === 'en' ? 'en' : 'ja';
@@ -69,7 +58,7 @@ export function AlertHistoriesPage() {
   const actions = (
     <div className="flex flex-wrap gap-2">
       {canConfirm && (
-        <Button variant="primary" data-testid="alert-batch-confirm" disabled={selected.size === 0 || batch.isPending} onClick={confirmSelected}>
+        <Button variant="primary" data-testid="alert-batch-confirm" disabled={selected.size === 0 || confirmFlow.pendingIds.size > 0} onClick={confirmSelected}>
           {t('alerts:actions.confirmSelected', { count: selected.size })}
         </Button>
       )}
@@ -101,9 +90,10 @@ export function AlertHistoriesPage() {
           alerts={data?.alerts ?? []}
           selection={canConfirm ? { selected, toggle, toggleAll } : null}
           onConfirm={canConfirm ? confirmOne : null}
-          confirmingId={confirm.isPending ? (confirm.variables ?? null) : null}
+          confirmingIds={confirmFlow.pendingIds}
         />
       </QueryState>
+      {confirmFlow.dialog}
       {data !== undefined && data.total > 0 && (
         <Pager page={page} pageSize={ALERT_PAGE_SIZE} total={data.total} onPage={(p) => { setPage(p); setSelected(new Set()); }} />
       )}

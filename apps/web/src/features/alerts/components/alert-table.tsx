@@ -19,7 +19,7 @@ function AlertRows({
   alerts,
   selection,
   onConfirm,
-  confirmingId,
+  confirmingIds,
   showWearer = true,
 }: AlertTableProps) {
   const { t } = useTranslation('alerts');
@@ -93,7 +93,9 @@ function AlertRows({
             <Td>
               <AlertBadge level={alert.level} />
             </Td>
-            <Td data-testid="alert-status">{cells.status(alert)}</Td>
+            <Td data-testid="alert-status" className="whitespace-normal">
+              {cells.status(alert)}
+            </Td>
             <Td className="min-w-48 whitespace-normal text-slate-700" data-testid="alert-cause">
               {causeText(t, alert.cause)}
             </Td>
@@ -104,7 +106,7 @@ function AlertRows({
                     variant="outline"
                     className="px-3"
                     data-testid="alert-confirm"
-                    disabled={confirmingId === alert.id}
+                    disabled={confirmingIds.has(alert.id)}
                     onClick={() => onConfirm(alert)}
                     aria-label={t('actions.confirmOne', {
                       type: t(`types.${alert.type}`),

@@ -1,12 +1,12 @@
 import type { AlertView } from '@wearable/domain';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { QueryState } from '../../../components/ui/query-state';
 import { paths } from '../../../config/paths';
 import { AppLink } from '../../../lib/app-path';
 import { useCan } from '../../../lib/use-can';
-import { useAlertList, useConfirmAlert } from '../api/alerts-api';
+import { useAlertList } from '../api/alerts-api';
 import { AlertTable } from './alert-table';
+import { useConfirmAlerts } from './use-confirm-alerts';
 
 const RECENT = 10;
 
@@ -14,13 +14,9 @@ const RECENT = 10;
 export function WearerAlerts({ uid, clientId }: { uid: string; clientId: string }) {
   const { t } = useTranslation(['alerts', 'common']);
   const list = useAlertList({ notConfirmed: false, type: '', level: '', period: '30d', uid }, 1, RECENT);
-  const confirm = useConfirmAlert();
+  const confirmFlow = useConfirmAlerts();
   const canConfirm = useCan('alert:confirm', { organizationId: clientId, wearerId: uid });
-  const confirmOne = (alert: AlertView) =>
-    confirm.mutate(alert.id, {
-      onSuccess: (res) => toast.success(t(`alerts:confirmResult.${res.result}`)),
-      onError: () => toast.error(t('alerts:confirmFailed')),
-    });
+  const confirmOne = (alert: AlertView) => confirmFlow.ask([alert.id]);
 
   return (
     <section aria-labelledby="wearer-alerts-title" data-testid="wearer-alerts" className="mt-8">
@@ -51,10 +47,11 @@ export function WearerAlerts({ uid, clientId }: { uid: string; clientId: string 
           alerts={list.data?.alerts ?? []}
           selection={null}
           onConfirm={canConfirm ? confirmOne : null}
-          confirmingId={confirm.isPending ? (confirm.variables ?? null) : null}
+          confirmingIds={confirmFlow.pendingIds}
           showWearer={false}
         />
       </QueryState>
+      {confirmFlow.dialog}
     </section>
   );
 }

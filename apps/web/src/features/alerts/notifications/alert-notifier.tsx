@@ -44,7 +44,15 @@ export function AlertNotifier({ role }: { role: Role | null }) {
   );
   const close = useCallback(() => setPopup(null), []);
 
-  useAlertNotifier(enabled, announce);
+  const count = useAlertNotifier(enabled, announce);
+  // Staff confirming lowers the count: a popup on screen follows it down (no new popup) and goes at zero.
+  useEffect(() => {
+    if (count === null) return;
+    setPopup((shown) => {
+      if (shown === null || count >= shown.count) return shown;
+      return count === 0 ? null : { ...shown, count };
+    });
+  }, [count]);
   if (!enabled || popup === null) return null;
   return (
     <AlertPopup

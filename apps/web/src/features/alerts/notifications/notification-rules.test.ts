@@ -20,10 +20,16 @@ describe('decideNotification (spec 9: same count within 5 minutes is not repeate
     expect(decideNotification(3, memo, later)).toEqual({ notify: true, memo: { count: 3, timestamp: later } });
   });
 
-  it('announces a different count at once, up or down', () => {
+  it('announces a higher count at once', () => {
     const memo = { count: 3, timestamp: T0 };
-    expect(decideNotification(4, memo, T0 + 1000).notify).toBe(true);
-    expect(decideNotification(2, memo, T0 + 1000).notify).toBe(true);
+    expect(decideNotification(4, memo, T0 + 1000)).toEqual({ notify: true, memo: { count: 4, timestamp: T0 + 1000 } });
+  });
+
+  it('stays quiet when the count falls (staff confirming: one toast per action), then repeats on time', () => {
+    const memo = { count: 3, timestamp: T0 };
+    const fell = decideNotification(2, memo, T0 + 1000);
+    expect(fell).toEqual({ notify: false, memo: { count: 2, timestamp: T0 } });
+    expect(decideNotification(2, fell.memo, T0 + ALERT_REPEAT_SUPPRESS_MS).notify).toBe(true);
   });
 
   it('never announces zero, and zero resets the memo so the next alert is announced', () => {

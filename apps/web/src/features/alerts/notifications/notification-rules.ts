@@ -21,13 +21,17 @@ export function notificationsAllowed(role: Role | null, pathname: string): boole
 
 /**
  * Whether `count` unconfirmed alerts deserve a popup now, and the memo to keep.
- * The same count within 5 minutes of the last popup stays quiet; zero resets the memo,
- * so the next alert after everything was confirmed is announced again.
+ * The same count within 5 minutes of the last popup stays quiet; so does a lower count (staff
+ * just confirmed some: their action has its own toast, a second popup on top of it was noise),
+ * remembered with the last popup's time so the 5-minute repeat still comes. Zero resets the
+ * memo, so the next alert after everything was confirmed is announced again.
  */
 export function decideNotification(count: number, memo: AlertMemo | null, now: number): { notify: boolean; memo: AlertMemo } {
   if (count <= 0) return { notify: false, memo: { count: 0, timestamp: now } };
-  const repeat = memo !== null && memo.count === count && now - memo.timestamp < ALERT_REPEAT_SUPPRESS_MS;
-  if (repeat) return { notify: false, memo };
+  if (memo !== null && now - memo.timestamp < ALERT_REPEAT_SUPPRESS_MS) {
+    if (count === memo.count) return { notify: false, memo };
+    if (count < memo.count) return { notify: false, memo: { count, timestamp: memo.timestamp } };
+  }
   return { notify: true, memo: { count, timestamp: now } };
 }
 

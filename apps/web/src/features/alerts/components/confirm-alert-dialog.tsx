@@ -1,0 +1,117 @@
+import { CONFIRM_NOTE_MAX, CONFIRM_REASONS, type ConfirmReason } from '@wearable/domain';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, focusRing } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+
+/** What staff add to a confirmation besides who and when. */
+export interface ConfirmChoice {
+  reason?: ConfirmReason;
+  note?: string;
+}
+
+const isReason = (v: string): v is ConfirmReason =>
+  (CONFIRM_REASONS as readonly string[]).includes(v);
+const fieldClass = `w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 ${focusRing}`;
+
+interface ConfirmAlertDialogProps {
+  /** How many alerts this confirms (1 for one row). */
+  count: number;
+  open: boolean;
+  pending: boolean;
+  onCancel: () => void;
+  onSubmit: (choice: ConfirmChoice) => void;
+}
+
+/** Confirm one or several alerts with an optional reason and note (same for all of them). */
+export function ConfirmAlertDialog({
+  count,
+  open,
+  pending,
+  onCancel,
+  onSubmit,
+}: ConfirmAlertDialogProps) {
+  const { t } = useTranslation('alerts');
+  const [reason, setReason] = useState<ConfirmReason | ''>('');
+  const [note, setNote] = useState('');
+  const reasonId = useId();
+  const noteId = useId();
+  const hintId = useId();
+
+  const submit = () => {
+    const choice: ConfirmChoice = {};
+    if (reason !== '') choice.reason = reason;
+    if (note.trim() !== '') choice.note = note.trim();
+    onSubmit(choice);
+  };
+  const close = (next: boolean) => {
+    if (next) return;
+    setReason('');
+    setNote('');
+    onCancel();
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={close}
+      title={t('confirmDialog.title', { count })}
+      description={t('confirmDialog.description')}
+      data-testid="confirm-dialog"
+    >
+      <form
+        className="flex flex-col gap-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <div className="flex flex-col gap-1">
+          <label htmlFor={reasonId} className="text-sm font-medium text-slate-800">
+            {t('confirmDialog.reason')}
+          </label>
+          <select
+            id={reasonId}
+            data-testid="confirm-reason"
+            className={fieldClass}
+            value={reason}
+            onChange={(e) => setReason(isReason(e.target.value) ? e.target.value : '')}
+          >
+            <option value="">{t('confirmDialog.noReason')}</option>
+            {CONFIRM_REASONS.map((r) => (
+              <option key={r} value={r}>
+                {t(`reasons.${r}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={noteId} className="text-sm font-medium text-slate-800">
+            {t('confirmDialog.note')}
+          </label>
+          <textarea
+            id={noteId}
+            data-testid="confirm-note"
+            aria-describedby={hintId}
+            className={fieldClass}
+            rows={3}
+            maxLength={CONFIRM_NOTE_MAX}
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+          />
+          <p id={hintId} className="text-xs text-slate-500">
+            {t('confirmDialog.noteHint', { used: note.length, max: CONFIRM_NOTE_MAX })}
+          </p>
+        </div>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="outline" onClick={() => close(false)}>
+            {t('confirmDialog.cancel')}
+          </Button>
+          <Button variant="primary" type="submit" disabled={pending} data-testid="confirm-submit">
+            {t('confirmDialog.submit', { count })}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

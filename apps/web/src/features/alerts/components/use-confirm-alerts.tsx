@@ -1,0 +1,78 @@
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { confirmedCount, useBatchConfirm, useConfirmAlert } from '../api/alerts-api';
+import { ConfirmAlertDialog, type ConfirmChoice } from './confirm-alert-dialog';
+
+/** The toast id of confirmation results: a new one replaces the last. */
+const CONFIRM_TOAST_ID = 'alert-confirm';
+
+/**
+ * Confirming alerts from any list: `ask(ids)` opens the reason/note dialog, which sends one
+ * confirm (one id) or one batch confirm. Each action ends in exactly one toast, which replaces
+ * the previous result; the count popup does not announce a lower count (notification-rules.ts).
+ */
+export function useConfirmAlerts(onDone?: () => void): {
+  ask: (ids: string[]) => void;
+  pendingIds: ReadonlySet<string>;
+  dialog: ReactNode;
+} {
+  const { t } = useTranslation('alerts');
+  const [ids, setIds] = useState<string[] | null>(null);
+  const one = useConfirmAlert();
+  const batch = useBatchConfirm();
+  const pending = one.isPending || batch.isPending;
+
+  const show = (kind: 'success' | 'error', text: string) => {
+    toast[kind](text, { id: CONFIRM_TOAST_ID });
+  };
+  const submit = (choice: ConfirmChoice) => {
+    if (!ids) return;
+    const finish = () => {
+      setIds(null);
+      onDone?.();
+    };
+    const failed = () => show('error', t('confirmFailed'));
+    if (ids.length === 1) {
+      one.mutate(
+        { alertId: ids[0]!, ...choice },
+        {
+          onSuccess: (res) => {
+            finish();
+            show('success', t(`confirmResult.${res.result}`));
+          },
+          onError: failed,
+        },
+      );
+    } else {
+      batch.mutate(
+        { alertIds: ids, ...choice },
+        {
+          onSuccess: (res) => {
+            finish();
+            show(
+              'success',
+              t('batchConfirmed', { count: confirmedCount(res), total: res.results.length }),
+            );
+          },
+          onError: failed,
+        },
+      );
+    }
+  };
+
+  return {
+    ask: (next) => setIds(next.length > 0 ? next : null),
+    pendingIds: new Set(pending && ids ? ids : []),
+    dialog: (
+      <ConfirmAlertDialog
+        key={ids?.join(',') ?? 'closed'}
+        count={ids?.length ?? 0}
+        open={ids !== null}
+        pending={pending}
+        onCancel={() => setIds(null)}
+        onSubmit={submit}
+      />
+    ),
+  };
+}
