@@ -4,7 +4,7 @@ import { signIn, waitForPage } from '../support/session.js';
 import { expect, test } from '../support/test.js';
 import { pressSos } from './live-gateway.js';
 
-test('/alert-histories: a new SOS appears without a reload and can be confirmed; another organisation never sees it', async ({
+test('/alert-histories: a new SOS appears without a reload and can be confirmed with a reason and a note; another organisation never sees it', async ({
   page,
   request,
   browser,
@@ -24,8 +24,16 @@ test('/alert-histories: a new SOS appears without a reload and can be confirmed;
   await expect(mine.getByTestId('alert-badge')).toHaveAttribute('data-colour', 'red');
 
   await mine.getByTestId('alert-confirm').click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('理由').selectOption('CHECKED_ON_SITE');
+  await dialog.getByLabel('メモ').fill('本人に電話で確認');
+  await dialog.getByTestId('confirm-submit').click();
   await expect(mine.getByTestId('alert-status')).toContainText('確認済み');
+  await expect(mine.getByTestId('alert-confirm-reason')).toHaveText('現場で確認');
+  await expect(mine.getByTestId('alert-confirm-note')).toHaveText('本人に電話で確認');
   await expect(mine.getByTestId('alert-confirm')).toHaveCount(0);
+  // One toast for the action: the result, not the result and the count popup.
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(1);
 
   const context = await browser.newContext();
   const other = await context.newPage();

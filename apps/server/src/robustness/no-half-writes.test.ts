@@ -159,7 +159,7 @@ describe('POST /v2/alert/batchConfirm confirms exactly the confirmable ids', () 
       )
     ).map((r) => ({ id: r.id, confirmed: r.confirmed_at !== null, status: r.status }));
 
-  it('reports each id and leaves closed, foreign and unknown ones untouched', async () => {
+  it('reports each id, confirms the open and the closed one, leaves foreign and unknown ones untouched', async () => {
     const open = await insertAlert(t.db, w1, { type: 'SOS_CALL' });
     const closed = await insertAlert(t.db, w2, { type: 'DETECT_FALL_DOWN', status: 'CLOSED' });
     const foreign = await insertAlert(t.db, wOther, { type: 'SOS_CALL' });
@@ -176,14 +176,15 @@ describe('POST /v2/alert/batchConfirm confirms exactly the confirmable ids', () 
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<{ results: { alertId: string; result: string }[] }>().results).toEqual([
       { alertId: open, result: 'confirmed' },
-      { alertId: closed, result: 'already_closed' },
+      { alertId: closed, result: 'confirmed' },
       { alertId: foreign, result: 'not_found' },
       { alertId: 'al-does-not-exist', result: 'not_found' },
       { alertId: open, result: 'already_confirmed' },
     ]);
     const after = await confirmedAt(all);
-    expect(after.find((r) => r.id === open)?.confirmed).toBe(true);
-    expect(after.filter((r) => r.id !== open)).toEqual(before.filter((r) => r.id !== open));
+    expect(after.find((r) => r.id === open)).toMatchObject({ confirmed: true, status: 'CLOSED' });
+    expect(after.find((r) => r.id === closed)).toMatchObject({ confirmed: true, status: 'CLOSED' });
+    expect(after.filter((r) => r.id === foreign)).toEqual(before.filter((r) => r.id === foreign));
   });
 
   it('confirms nothing when one id of the batch is malformed', async () => {
