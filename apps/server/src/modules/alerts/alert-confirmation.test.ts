@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTOR_NAMES, type ActorName, type World, buildWorld, insertAlert } from '../../testing/world.js';
 import { createOrganization, createUser, createWearer } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import type { AlertRecord } from '../../engine/events.js';
 
 /**
  * Acknowledgement semantics (PRODUCT.md): any alert, open or already closed by recovery, can be
@@ -150,6 +151,29 @@ describe('count to zero', () => {
       ),
     ).toBe(true);
     expect(stored.filter((r) => r.close_reason === 'confirmed')).toHaveLength(2);
+  });
+});
+
+describe('events after commit', () => {
+  it('an open alert emits alert.closed (reason confirmed), an ended one alert.confirmed, for the live stream', async () => {
+    const open = await insertAlert(t.db, w.w1, { type: 'HEART_RATE_ANOMALY_SUSTAINED' });
+    const ended = await insertAlert(t.db, w.w1, { type: 'AWAKENING_ALERT', status: 'CLOSED' });
+    const seen: string[] = [];
+    const onClosed = (a: AlertRecord) =>
+      seen.push(`closed ${a.id} ${a.closeReason} ${a.confirmReason}`);
+    const onConfirmed = (a: AlertRecord) =>
+      seen.push(`confirmed ${a.id} ${a.closeReason} ${a.confirmReason}`);
+    t.ctx.bus.on('alert.closed', onClosed);
+    t.ctx.bus.on('alert.confirmed', onConfirmed);
+    await post('ORGANIZATION_OWNER', '/v2/alert/batchConfirm', {
+      alertIds: [open, ended],
+      reason: 'OTHER',
+    });
+    t.ctx.bus.off('alert.closed', onClosed);
+    t.ctx.bus.off('alert.confirmed', onConfirmed);
+    expect(seen.sort()).toEqual(
+      [`closed ${open} confirmed OTHER`, `confirmed ${ended} recovered OTHER`].sort(),
+    );
   });
 });
 
