@@ -45,18 +45,13 @@ export function AlertNotifier({ role }: { role: Role | null }) {
   const close = useCallback(() => setPopup(null), []);
 
   const count = useAlertNotifier(enabled, announce);
-  // Staff confirming lowers the count: a popup on screen follows it down (no new popup) and goes at zero.
-  useEffect(() => {
-    if (count === null) return;
-    setPopup((shown) => {
-      if (shown === null || count >= shown.count) return shown;
-      return count === 0 ? null : { ...shown, count };
-    });
-  }, [count]);
   if (!enabled || popup === null) return null;
+  // Staff confirming lowers the count: the popup on screen follows it down (no new popup) and goes at zero.
+  const shown = count === null ? popup.count : Math.min(popup.count, count);
+  if (shown === 0) return null;
   return (
     <AlertPopup
-      text={t('alerts:notification.text', { count: popup.count })}
+      text={t('alerts:notification.text', { count: shown })}
       tone={popup.tone}
       onClose={close}
       onOpen={() => {
