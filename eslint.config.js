@@ -45,6 +45,25 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    // One table of paths (STYLE.md, docs/web.md): links, redirects and menus build routes from
+    // src/config/paths.ts, never from a hand-written '/devices/...' string.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/config/paths.ts', '**/*.test.{ts,tsx}', 'apps/web/src/**/*test-utils.tsx', 'apps/web/src/testing/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: String.raw`Literal[value=/^\/(login|verify|select-device|user|organization|devices|alert-histories|gateways|groups|members|settings|users|terms|privacy|_app)(\/|$|\?|#)/]`,
+          message: 'Build the path from paths (src/config/paths.ts).',
+        },
+        {
+          selector: String.raw`TemplateLiteral > TemplateElement:first-child[value.raw=/^\/(login|verify|select-device|user|organization|devices|alert-histories|gateways|groups|members|settings|users|terms|privacy|_app)(\/|$)/]`,
+          message: 'Build the path from paths (src/config/paths.ts).',
+        },
+      ],
+    },
+  },
+  {
     // One access layer (STYLE.md): who may do what is decided by the domain's permission table and
     // apps/server/src/access, never by a role branch in a server module.
     files: ['apps/server/src/**/*.ts'],
