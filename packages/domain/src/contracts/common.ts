@@ -1,6 +1,8 @@
 import { z } from 'zod';
 
 export const id = z.string().min(1).max(64);
+/** A path that names a user: `/…/{uid}/…` (members, a wearer's bracelet). */
+export const uidParams = z.object({ uid: id });
 
 const OFFSET = /([+-])(\d\d):(\d\d)$/;
 /**

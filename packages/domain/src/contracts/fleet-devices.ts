@@ -114,7 +114,6 @@ export const isPairedQuery = z.object({ targetUid: idParam });
 export const isPairedResponse = z.object({ isPaired: z.boolean() });
 
 /** GET /v2/user/{uid}/device/setting: the wearer's bracelet (404 DEVICE_NOT_LINKED when none). */
-export const uidParams = z.object({ uid: idParam });
 export const deviceSetting = z.object({
   uid: z.string(),
   wearableId: z.string(),

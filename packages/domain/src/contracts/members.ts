@@ -59,7 +59,6 @@ export type ChangeMemberRoleBody = z.input<typeof changeMemberRoleBody>;
 /** DELETE /v2/user/organization/members?uid=&clientId=: removes a staff member from the organisation. */
 export const removeMemberQuery = z.object({ uid: id, clientId: id.optional() });
 
-export const uidParams = z.object({ uid: id });
 /** PATCH /v2/user/{uid}/group: every group a group manager manages (replaces the list). */
 export const setManagedGroupsBody = z.object({ groupIds: groupIds.min(1, 'a group manager needs at least one group') });
 /** POST /v2/user/group/link: one more group for a group manager. */
