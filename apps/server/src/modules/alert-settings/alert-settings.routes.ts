@@ -3,13 +3,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   alertSettingPatchBody,
   alertSettingsBulkBody,
+  alertSettingsBulkPreviewResponse,
   alertSettingsListQuery,
   alertSettingsListResponse,
   alertSettingsUpdateResponse,
   clientParams,
 } from '@wearable/domain';
 import type { AppContext } from '../../context.js';
-import { listAlertSettings, patchAlertSettings } from './alert-settings.service.js';
+import { listAlertSettings, patchAlertSettings, previewAlertSettings } from './alert-settings.service.js';
 
 /** Wearers' alert settings: list, one wearer, many wearers at once. */
 export const alertSettingsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (base, { ctx }) => {
@@ -63,5 +64,21 @@ export const alertSettingsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
         request.body.settings,
         'body.settings',
       ),
+  );
+
+  app.post(
+    '/v2/client/:clientId/users/alertSettings/bulk/preview',
+    {
+      config: { permission: 'alertSettings:update' },
+      schema: {
+        tags,
+        summary: 'What the same bulk change would do: how many wearers it changes (writes nothing)',
+        params: clientParams,
+        body: alertSettingsBulkBody,
+        response: { 200: alertSettingsBulkPreviewResponse },
+      },
+    },
+    (request) =>
+      previewAlertSettings(ctx, request.actor, request.params.clientId, request.body.uids, request.body.settings),
   );
 };

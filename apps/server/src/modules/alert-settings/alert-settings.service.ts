@@ -10,6 +10,7 @@ import {
 } from '@wearable/domain';
 import { ZodError } from 'zod';
 import type { AppContext } from '../../context.js';
+import type { Queryable } from '../../db/client.js';
 import { accessService, notFoundError } from '../../access/access.service.js';
 import { ApiError } from '../../errors.js';
 import type { WearerScopeFilter } from '../../access/scope-sql.js';
@@ -73,33 +74,56 @@ export async function patchAlertSettings(
   // Read, merge and save in one transaction holding the wearers' row locks: two patches of different
   // fields at once each merged into the same old settings and the later save dropped the other's change.
   await ctx.db.transaction(async (tx) => {
-    await lockWearers(tx, unique);
-    const rows = await wearerSettings(tx, actor, { organizationId: clientId }, unique);
-    const byId = new Map(rows.map((r) => [r.uid, r]));
-    const merged = new Map<string, AlertSettings>();
-    // 404 for a wearer the actor cannot reach (or of another client), 403 for one they may not change.
-    const located = await accessService(tx).requireAll(actor, 'alertSettings:update', 'wearer', unique);
-    for (const uid of unique) {
-      const row = byId.get(uid);
-      if (!row || located.get(uid)?.organizationId !== clientId) throw notFoundError('wearer', uid);
-      try {
-        merged.set(uid, mergeAlertSettings(storedSettings(row.settings), patch));
-      } catch (err) {
-        if (!(err instanceof ZodError)) throw err;
-        const issues = err.issues.map((i) => ({
-          path: [fieldPrefix, ...i.path.map(String)].join('.'),
-          message: `${i.message} (wearer ${uid})`,
-        }));
-        throw new ApiError(
-          400,
-          'VALIDATION_FAILED',
-          issues.map((i) => `${i.path}: ${i.message}`).join('; '),
-          issues,
-        );
-      }
-    }
-    for (const [uid, settings] of merged) await saveSettings(tx, uid, settings, actor.uid, now);
+    const merged = await mergeAll(tx, actor, clientId, unique, patch, fieldPrefix);
+    for (const [uid, { after }] of merged) await saveSettings(tx, uid, after, actor.uid, now);
   });
   const saved = await wearerSettings(ctx.db, actor, { organizationId: clientId }, unique);
   return { settings: saved.map((r) => view(r, now)) };
+}
+
+/** The bulk change's preview: how many wearers' settings it would change, checked as the change is, writing nothing. */
+export async function previewAlertSettings(
+  ctx: AppContext,
+  actor: Actor,
+  clientId: string,
+  uids: string[],
+  patch: AlertSettingsPatch,
+): Promise<{ changed: number; unchanged: number; changedUids: string[] }> {
+  const unique = [...new Set(uids)];
+  const merged = await mergeAll(ctx.db, actor, clientId, unique, patch, 'body.settings');
+  const changedUids = [...merged].filter(([, m]) => JSON.stringify(m.before) !== JSON.stringify(m.after)).map(([uid]) => uid);
+  return { changed: changedUids.length, unchanged: unique.length - changedUids.length, changedUids };
+}
+
+/** Each wearer's stored settings and the patch merged over them; 404/403/400 as the change itself. */
+async function mergeAll(
+  tx: Queryable,
+  actor: Actor,
+  clientId: string,
+  unique: string[],
+  patch: AlertSettingsPatch,
+  fieldPrefix: string,
+): Promise<Map<string, { before: AlertSettings; after: AlertSettings }>> {
+  await lockWearers(tx, unique);
+  const rows = await wearerSettings(tx, actor, { organizationId: clientId }, unique);
+  const byId = new Map(rows.map((r) => [r.uid, r]));
+  const merged = new Map<string, { before: AlertSettings; after: AlertSettings }>();
+  // 404 for a wearer the actor cannot reach (or of another client), 403 for one they may not change.
+  const located = await accessService(tx).requireAll(actor, 'alertSettings:update', 'wearer', unique);
+  for (const uid of unique) {
+    const row = byId.get(uid);
+    if (!row || located.get(uid)?.organizationId !== clientId) throw notFoundError('wearer', uid);
+    const before = storedSettings(row.settings);
+    try {
+      merged.set(uid, { before, after: mergeAlertSettings(before, patch) });
+    } catch (err) {
+      if (!(err instanceof ZodError)) throw err;
+      const issues = err.issues.map((i) => ({
+        path: [fieldPrefix, ...i.path.map(String)].join('.'),
+        message: `${i.message} (wearer ${uid})`,
+      }));
+      throw new ApiError(400, 'VALIDATION_FAILED', issues.map((i) => `${i.path}: ${i.message}`).join('; '), issues);
+    }
+  }
+  return merged;
 }

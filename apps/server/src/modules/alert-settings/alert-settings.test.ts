@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ageOn, maxHeartRate } from '@wearable/domain';
+import { ageOn, BUSINESS_SCHEDULE, maxHeartRate } from '@wearable/domain';
 import { ACTOR_NAMES, type ActorName, type World, buildWorld, SEES } from '../../testing/world.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 
@@ -146,5 +146,35 @@ describe('PATCH /v2/client/{clientId}/users/alertSettings/bulk', () => {
     const res = await patch('ORGANIZATION_OWNER', bulk(w.orgA), payload);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain(field);
+  });
+});
+
+describe('staff set any visible wearer\'s schedule (not only personal users their own)', () => {
+  it.each(['ORGANIZATION_OWNER', 'ORGANIZATION_GENERAL', 'ORGANIZATION_GROUP'] as const)('%s', async (who) => {
+    const schedule = { ...BUSINESS_SCHEDULE, saturday: { enabled: true, startTime: `0${ACTOR_NAMES.indexOf(who)}:00`, endTime: '12:00' } };
+    const res = await patch(who, one(w.orgA), { uid: w.w1.uid, schedule, heartRateUpper: 170 });
+    expect(res.statusCode).toBe(200);
+    expect(await stored(w.w1.uid)).toMatchObject({ schedule, heartRateUpper: 170 });
+  });
+});
+
+describe('POST /v2/client/{clientId}/users/alertSettings/bulk/preview', () => {
+  const preview = (who: ActorName, payload: object) =>
+    t.app.inject({ method: 'POST', url: `${bulk(w.orgA)}/preview`, payload, headers: w.users[who].headers });
+
+  it('counts the wearers the change would change, and writes nothing', async () => {
+    await patch('ORGANIZATION_OWNER', bulk(w.orgA), { uids: [w.w1.uid, w.w2.uid], settings: { cooldownMinutes: 30 } });
+    await patch('ORGANIZATION_OWNER', one(w.orgA), { uid: w.w2.uid, cooldownMinutes: 20 });
+    const res = await preview('ORGANIZATION_OWNER', { uids: [w.w1.uid, w.w2.uid], settings: { cooldownMinutes: 20 } });
+    expect(res.json()).toEqual({ changed: 1, unchanged: 1, changedUids: [w.w1.uid] });
+    expect((await stored(w.w1.uid))?.cooldownMinutes).toBe(30);
+  });
+
+  it('refuses as the change would: another organisation\'s wearer 404, a personal user 403, bad values 400', async () => {
+    expect((await preview('ORGANIZATION_OWNER', { uids: [w.wB.uid], settings: { cooldownMinutes: 5 } })).statusCode).toBe(404);
+    expect((await preview('ALL_GENERAL', { uids: [w.w1.uid], settings: { cooldownMinutes: 5 } })).statusCode).toBe(403);
+    const bad = await preview('ORGANIZATION_OWNER', { uids: [w.w1.uid], settings: { heartRateLower: 300 } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ message: string }>().message).toContain('body.settings.heartRateLower');
   });
 });
