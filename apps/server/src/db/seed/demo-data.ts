@@ -230,3 +230,22 @@ export const DEMO_ACCOUNTS: SeedAccount[] = [
     agreedTerms: true,
   },
 ];
+
+/**
+ * Who each demo group notifies (the escalation order of GET /v2/group/{id}/alertNoticeSettings): the site
+ * manager by phone for emergencies, then the office by SMS for everything. Numbers of the 090-0000 block,
+ * not given to subscribers; with the embedded provider they land in DATA_DIR/sms.
+ */
+export const DEMO_NOTICE_RECIPIENTS: {
+  groupId: string;
+  phoneNumber: string;
+  channel: 'PHONE_CALL' | 'SMS';
+  emergencyOnly: boolean;
+  order: number;
+}[] = [
+  { groupId: 'demo-group-1', phoneNumber: '+819000000101', channel: 'PHONE_CALL', emergencyOnly: true, order: 1 },
+  { groupId: 'demo-group-1', phoneNumber: '+819000000100', channel: 'SMS', emergencyOnly: false, order: 2 },
+  { groupId: 'demo-group-2', phoneNumber: '+819000000201', channel: 'PHONE_CALL', emergencyOnly: true, order: 1 },
+  { groupId: 'demo-group-2', phoneNumber: '+819000000100', channel: 'SMS', emergencyOnly: false, order: 2 },
+  { groupId: 'sakura-group-1', phoneNumber: '+819000000301', channel: 'SMS', emergencyOnly: false, order: 1 },
+];

@@ -77,6 +77,20 @@ describe('demo dataset', () => {
     expect(logs).toHaveLength(1);
   });
 
+  it('gives every demo group notice recipients (emergencies by phone first, then SMS), its bracelets paired', async () => {
+    const groups = await db.query<{ id: string; steps: string }>(
+      `SELECT g.id, string_agg(s.channel || ':' || s.step, ',' ORDER BY s.step) AS steps
+         FROM groups g LEFT JOIN group_alert_notice_settings s ON s.group_id = g.id GROUP BY g.id ORDER BY g.id`,
+    );
+    expect(groups).toEqual([
+      { id: 'demo-group-1', steps: 'PHONE_CALL:1,SMS:2' },
+      { id: 'demo-group-2', steps: 'PHONE_CALL:1,SMS:2' },
+      { id: 'sakura-group-1', steps: 'SMS:1' },
+    ]);
+    const unpaired = await db.query('SELECT id FROM bracelets WHERE paired_at IS NULL');
+    expect(unpaired).toEqual([]);
+  });
+
   it('has the two organisations with their groups, gateways, wearers and bracelets', async () => {
     const orgs = await db.query<{
       name: string;

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { CURRENT_TERMS_VERSION } from '@wearable/domain';
+import { ALERT_LEVEL_OF, ALERT_TYPES, CURRENT_TERMS_VERSION, DEFAULT_SCHEDULE } from '@wearable/domain';
 import { hashPassword } from '../../modules/auth/password.js';
 import type { Db, Queryable } from '../client.js';
 import {
   DEMO_ACCOUNTS,
+  DEMO_NOTICE_RECIPIENTS,
   DEMO_ORGANIZATIONS,
   DEMO_PASSWORD,
   type SeedOrganization,
@@ -45,8 +46,8 @@ async function insertOrganization(tx: Queryable, org: SeedOrganization): Promise
     );
     await tx.query(
       `INSERT INTO bracelets (id, organization_id, serial_number, device_name, heart_rate_duty_cycle,
-                              wearer_id, gateway_id, battery, firmware)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, 100, '1.0.0')`,
+                              wearer_id, gateway_id, battery, firmware, paired_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, 100, '1.0.0', now())`,
       [w.braceletId, org.id, w.serialNumber, w.serialNumber, w.dutyCycle, w.id, w.gatewayId],
     );
   }
@@ -100,6 +101,16 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
           CURRENT_TERMS_VERSION,
         ]);
       }
+    }
+    for (const [i, r] of DEMO_NOTICE_RECIPIENTS.entries()) {
+      const org = DEMO_ORGANIZATIONS.find((o) => o.groups.some((g) => g.id === r.groupId))!;
+      const types = ALERT_TYPES.filter((t) => !r.emergencyOnly || ALERT_LEVEL_OF[t] === 'EMERGENCY');
+      await tx.query(
+        `INSERT INTO group_alert_notice_settings (id, organization_id, group_id, phone_number, channel, alert_types,
+                                                  schedule, step, position)
+         VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8, $9)`,
+        [`demo-notice-${i + 1}`, org.id, r.groupId, r.phoneNumber, r.channel, JSON.stringify(types), JSON.stringify(DEFAULT_SCHEDULE), r.order, i],
+      );
     }
     return {
       seeded: true,
