@@ -85,6 +85,30 @@ describe('AlertNotifier', () => {
     }
   });
 
+  it('follows the count down as staff confirm (no new popup) and is gone when nothing is unconfirmed', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let levels: AlertLevel[] = ['EMERGENCY', 'CAUTION', 'CAUTION'];
+      stubServer(() => listWith(levels.length, levels));
+      signInAsRole('ORGANIZATION_OWNER');
+      await renderAlerts(<AlertNotifier role="ORGANIZATION_OWNER" />, { path: '/devices' });
+      expect(await screen.findByText('3件のアラートがあります')).toBeTruthy();
+      levels = ['EMERGENCY'];
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(20_000);
+      });
+      expect(await screen.findByText('1件のアラートがあります')).toBeTruthy();
+      expect(JSON.parse(localStorage.getItem(ALERT_MEMO_KEY) ?? 'null')).toMatchObject({ count: 1 });
+      levels = [];
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(20_000);
+      });
+      await waitFor(() => expect(screen.queryByText(/件のアラートがあります/)).toBeNull());
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it.each<[AlertLevel[], 'red' | 'amber', 'alert' | 'status']>([
     [['EMERGENCY', 'CAUTION'], 'red', 'alert'],
     [['CRITICAL'], 'red', 'status'],
