@@ -19,6 +19,8 @@ export const READING_LIMITS = {
   heartRate: { min: 20, max: 250 },
   temperature: { min: 25, max: 45 },
   futureToleranceMs: 5 * 60_000,
+  /** Older items are refused: a gateway clock never set (1970, year 1), not a week of buffering. */
+  pastToleranceMs: 7 * 86_400_000,
 } as const;
 
 /** Pairing poll constants (spec section 9). */

@@ -14,11 +14,14 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** 09:00 in Tokyo on the most recent Tuesday at least two days ago: a working morning in the past. */
+/**
+ * 09:00 in Tokyo on the most recent Tuesday, Wednesday or Thursday at least two days ago: a working
+ * morning in the past, at most 6 days back (the gateway protocol refuses items older than 7 days).
+ */
 function pastWorkingMorning(): Date {
   const day = new Date(Date.now() - 2 * 86_400_000);
   const tokyo = new Date(day.getTime() + 9 * 3_600_000);
-  while (tokyo.getUTCDay() !== 2) tokyo.setUTCDate(tokyo.getUTCDate() - 1);
+  while (![2, 3, 4].includes(tokyo.getUTCDay())) tokyo.setUTCDate(tokyo.getUTCDate() - 1);
   return new Date(Date.UTC(tokyo.getUTCFullYear(), tokyo.getUTCMonth(), tokyo.getUTCDate(), 0, 0));
 }
 

@@ -57,11 +57,30 @@ function nulField(item: object): string | null {
   return null;
 }
 
+/** The window an item's time must fall in (READING_LIMITS), relative to the server's clock. */
+export const itemWindow = (now: Date) => ({
+  earliest: now.getTime() - READING_LIMITS.pastToleranceMs,
+  latest: now.getTime() + READING_LIMITS.futureToleranceMs,
+});
+
+function atProblem(at: number, window: { earliest: number; latest: number }): string | null {
+  if (at > window.latest) return 'at is more than 5 minutes in the future';
+  if (at < window.earliest) return 'at is more than 7 days in the past';
+  return null;
+}
+
+/** Whether a raw event item is a valid SOS or fall of now: only such an item may take the urgent lane. */
+export function isUrgentEvent(raw: unknown, now: Date): boolean {
+  const parsed = deviceEvent.safeParse(raw);
+  if (!parsed.success || (parsed.data.type !== 'SOS' && parsed.data.type !== 'FALL')) return false;
+  return atProblem(new Date(parsed.data.at).getTime(), itemWindow(now)) === null;
+}
+
 function parseList<T extends { at: string }>(
   list: ItemList,
   items: unknown[],
   schema: z.ZodType<T>,
-  latestAllowed: number,
+  window: { earliest: number; latest: number },
   rejected: RejectedItem[],
   extraCheck?: (item: T) => string | null,
 ): Indexed<T>[] {
@@ -73,8 +92,9 @@ function parseList<T extends { at: string }>(
       return;
     }
     const at = new Date(parsed.data.at);
-    if (at.getTime() > latestAllowed) {
-      rejected.push({ list, index, reason: 'at is more than 5 minutes in the future' });
+    const problemOfAt = atProblem(at.getTime(), window);
+    if (problemOfAt) {
+      rejected.push({ list, index, reason: problemOfAt });
       return;
     }
     const problem = nulField(parsed.data) ?? extraCheck?.(parsed.data) ?? null;
@@ -92,14 +112,14 @@ export function parseBatchItems(
   batch: { readings: unknown[]; environment: unknown[]; events: unknown[] },
   now: Date,
 ): ParsedItems {
-  const latestAllowed = now.getTime() + READING_LIMITS.futureToleranceMs;
+  const window = itemWindow(now);
   const rejected: RejectedItem[] = [];
   return {
     readings: parseList(
       'readings',
       batch.readings,
       braceletReading,
-      latestAllowed,
+      window,
       rejected,
       readingRangeProblem,
     ),
@@ -107,10 +127,10 @@ export function parseBatchItems(
       'environment',
       batch.environment,
       environmentReading,
-      latestAllowed,
+      window,
       rejected,
     ),
-    events: parseList('events', batch.events, deviceEvent, latestAllowed, rejected),
+    events: parseList('events', batch.events, deviceEvent, window, rejected),
     rejected,
   };
 }

@@ -61,7 +61,7 @@ export const ingestionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (a
       if (!gateway)
         throw unauthorized('Unknown gateway or wrong credential', 'GATEWAY_UNAUTHORIZED');
       // Backpressure: the queue stays bounded and the gateway retries; SOS/FALL are always taken.
-      if (!isUrgentBatch(request.body) && ingestionBacklog(ctx) >= ctx.config.ingestMaxPending) {
+      if (!isUrgentBatch(request.body, ctx.now()) && ingestionBacklog(ctx) >= ctx.config.ingestMaxPending) {
         void reply.header('retry-after', '1');
         throw new ApiError(503, 'INGESTION_BUSY', 'Too many batches in progress; retry after 1 s');
       }

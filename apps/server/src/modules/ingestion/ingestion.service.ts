@@ -11,7 +11,7 @@ import {
 } from '../readings/readings-store.repository.js';
 import { MINUTE_ROLLUP_RETENTION_DAYS } from '../readings/rollup-retention.js';
 import { upsertWearerLatest } from '../readings/wearer-latest.repository.js';
-import { type Indexed, parseBatchItems, type RejectedItem } from './batch-items.js';
+import { type Indexed, isUrgentEvent, parseBatchItems, type RejectedItem } from './batch-items.js';
 import type { AuthenticatedGateway } from './gateway-auth.js';
 import { braceletsOf, shouldTouchGateway } from './ingestion-caches.js';
 import { parseSyncItems, pendingConfigOf, resolveSyncItems, syncBracelets } from './bracelet-sync.js';
@@ -81,11 +81,12 @@ const backlogOf = (ctx: AppContext) => ctx.ingestion.backlog;
 /** Batches being ingested now (queued for the database or running). */
 export const ingestionBacklog = (ctx: AppContext): number => backlogOf(ctx).pending;
 
-/** A batch carrying an SOS or a fall: it takes the database's priority lane and is never refused. */
-export const isUrgentBatch = (batch: IncomingBatch): boolean =>
-  batch.events.some(
-    (e) => typeof e === 'object' && e !== null && URGENT_EVENTS.has((e as { type?: unknown }).type),
-  );
+/**
+ * A batch carrying an SOS or a fall: it takes the database's priority lane and is never refused.
+ * The item is validated first (and must be of now): a bogus SOS must not skip back-pressure.
+ */
+export const isUrgentBatch = (batch: IncomingBatch, now: Date): boolean =>
+  batch.events.some((e) => isUrgentEvent(e, now));
 
 /**
  * Ingests one gateway batch (HTTP and MQTT alike): validates item by item, stores the new
@@ -101,7 +102,7 @@ export async function ingestBatch(
   backlog.pending++;
   try {
     // The bracelet look-up before the transaction takes the same lane as the transaction.
-    const urgent = isUrgentBatch(batch);
+    const urgent = isUrgentBatch(batch, ctx.now());
     return await withLaneHint({ urgent }, () => ingestOne(ctx, gateway, batch));
   } finally {
     backlog.pending--;

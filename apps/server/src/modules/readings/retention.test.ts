@@ -29,8 +29,17 @@ describe('telemetry retention', () => {
           ],
         },
       });
-    for (const daysAgo of [1, 29, 31, 401])
-      expect((await post(new Date(now.getTime() - daysAgo * DAY))).statusCode).toBe(200);
+    // Each reading is sent when it was taken (the gateway refuses nothing older than 7 days).
+    const realNow = t.ctx.now;
+    try {
+      for (const daysAgo of [1, 29, 31, 401]) {
+        const at = new Date(now.getTime() - daysAgo * DAY);
+        t.ctx.now = () => new Date(at.getTime() + 60_000);
+        expect((await post(at)).statusCode).toBe(200);
+      }
+    } finally {
+      t.ctx.now = realNow;
+    }
     const count = async (table: string) =>
       Number(
         (
@@ -46,7 +55,7 @@ describe('telemetry retention', () => {
     expect(deleted.readings).toBeGreaterThanOrEqual(2);
     expect(await count('readings')).toBe(2); // 1 and 29 days old stay (default 30 days)
     expect(await count('reading_minutes')).toBe(3); // the 401-day-old minute is gone
-    // Hours are kept; the 401-day-old reading never touched its hour (its minutes may be gone).
-    expect(await count('reading_hours')).toBe(3);
+    // Hours are kept forever, the 401-day-old one included (sent back then, it made its hour).
+    expect(await count('reading_hours')).toBe(4);
   });
 });
