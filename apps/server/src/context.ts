@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
+import { type ClusterBus, createClusterBus, singleServer } from './cluster/cluster-bus.js';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { createEngineRuntime, type EngineRuntime } from './engine/runner.js';
@@ -24,6 +25,11 @@ export interface AppContext {
   db: Db;
   /** In-process events (new alerts, summary changes) for live streams. */
   bus: EventEmitter;
+  /**
+   * The cross-server bus (PostgreSQL LISTEN/NOTIFY with DATABASE_URL): carries `bus` events to the
+   * other servers and tells whether this one runs the timer jobs.
+   */
+  cluster: ClusterBus;
   /** The clock; tests and scripted scenarios may replace it. */
   now: () => Date;
   /** A logger for what runs outside a request (background snapshot rebuilds). */
@@ -66,11 +72,14 @@ export function createContext(
   ctx.ingestion = createIngestionState();
   ctx.engine = createEngineRuntime();
   ctx.wearerUpdates = createWearerUpdates();
+  ctx.cluster =
+    db.kind === 'postgres' && config.databaseUrl ? createClusterBus(config.databaseUrl, db, bus, log) : singleServer;
   return ctx;
 }
 
 /** Releases what the context holds (the app's onClose calls it once; the database is closed by its opener). */
 export async function closeContext(ctx: AppContext): Promise<void> {
+  await ctx.cluster.close();
   ctx.summaries.close();
   ctx.wearerUpdates.close();
   ctx.identityCache.bump();

@@ -87,3 +87,9 @@ export async function recordConfirmations(
     [ids, c.at.toISOString(), c.userId, c.reason, c.note],
   );
 }
+
+/** The alert as the engine emitted it (another server's alert event carries only its id). */
+export async function findAlert(db: Queryable, alertId: string): Promise<AlertRecord | null> {
+  const rows = await db.query<AlertRecord>(`SELECT ${ALERT_COLUMNS} FROM alerts WHERE id = $1`, [alertId]);
+  return rows[0] ?? null;
+}

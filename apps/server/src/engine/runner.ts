@@ -203,6 +203,7 @@ export function startEngineTicker(
   let running: Promise<void> | null = null;
   const timer = setInterval(() => {
     if (running) return; // a slow tick is never overlapped by the next one
+    if (!ctx.cluster.leads()) return; // with several servers, one ticks
     running = tickAll(ctx)
       .catch(onError)
       .finally(() => (running = null));

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { fromAnotherServer } from '../../cluster/cluster-bus.js';
 import type { AppContext } from '../../context.js';
 import { BUS_EVENTS, type BusEvents } from '../../engine/events.js';
 import type { NotificationProvider } from './notification-provider.js';
@@ -21,14 +22,15 @@ export const notificationsPlugin: FastifyPluginAsync<{ ctx: AppContext; provider
   const service = notificationsService(ctx, chosen, app.log);
 
   const onOpened = (alert: BusEvents['alert.opened']) => {
-    if (!alert.notify) return;
+    // Another server's alert was notified by that server (it re-emits here for live streams).
+    if (!alert.notify || fromAnotherServer(alert)) return;
     service.alertOpened(alert.id).catch((err: unknown) => app.log.error({ err, alertId: alert.id }, 'notify failed'));
   };
   ctx.bus.on(BUS_EVENTS.alertOpened, onOpened);
 
   let sweeping = false;
   const timer = setInterval(() => {
-    if (sweeping) return;
+    if (sweeping || !ctx.cluster.leads()) return; // with several servers, one sweeps
     sweeping = true;
     service
       .sweep()

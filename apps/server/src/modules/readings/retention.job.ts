@@ -61,7 +61,7 @@ export function startRetentionJob(
 ): () => Promise<void> {
   let running: Promise<unknown> | null = null;
   const run = () => {
-    if (running) return;
+    if (running || !ctx.cluster.leads()) return; // with several servers, one deletes
     running = deleteExpiredTelemetry(ctx)
       .catch(onError)
       .finally(() => (running = null));
