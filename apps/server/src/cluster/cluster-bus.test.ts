@@ -50,6 +50,17 @@ describe.runIf(postgres)('two servers on one PostgreSQL', () => {
     );
     expect(frame).toBeDefined();
     expect(Date.now() - sent).toBeLessThan(1_000);
+    // Confirmed on A: B's console sees it too.
+    const confirmed = await a.app.inject({
+      method: 'POST',
+      url: '/v2/alert/confirm',
+      headers: w.users.ORGANIZATION_OWNER.headers,
+      payload: { alertId: frame.data.alert?.id },
+    });
+    expect(confirmed.statusCode).toBe(200);
+    await until(() =>
+      live.events.find((e) => e.event === 'alert' && e.data.action === 'confirmed' && e.data.alert?.wearer.uid === w.w1.uid),
+    );
     live.close();
   });
 

@@ -19,7 +19,7 @@ const WEARER_FLUSH_MS = 50;
  * sending process, so a server ignores its own notifications.
  */
 export type ClusterMessage =
-  | { o: string; e: 'alert.opened' | 'alert.closed'; id: string }
+  | { o: string; e: 'alert.opened' | 'alert.closed' | 'alert.confirmed'; id: string }
   | { o: string; e: 'wearer.updated'; w: [string, string | null, string][] }
   | { o: string; e: 'gateway.credentialChanged'; g: string }
   | { o: string; e: 'bracelet.changed'; org: string; sn: string };
@@ -103,6 +103,7 @@ export function createClusterBus(
   const outgoing: { [K in BusEventName]: (e: BusEvents[K]) => void } = {
     'alert.opened': (a) => notify({ o: origin, e: 'alert.opened', id: a.id }),
     'alert.closed': (a) => notify({ o: origin, e: 'alert.closed', id: a.id }),
+    'alert.confirmed': (a) => notify({ o: origin, e: 'alert.confirmed', id: a.id }),
     'wearer.updated': (w) => {
       wearerBatch.push([w.organizationId, w.groupId, w.wearerId]);
       wearerTimer ??= setTimeout(flushWearers, WEARER_FLUSH_MS);
@@ -126,7 +127,8 @@ export function createClusterBus(
     if (msg.o === origin) return;
     switch (msg.e) {
       case 'alert.opened':
-      case 'alert.closed': {
+      case 'alert.closed':
+      case 'alert.confirmed': {
         const alert = await findAlert(db, msg.id);
         if (alert) emit(msg.e, alert);
         return;
