@@ -32,6 +32,8 @@ import { groupsRoutes } from './modules/groups/groups.routes.js';
 import { gatewaysRoutes } from './modules/gateways/gateways.routes.js';
 import { braceletsRoutes } from './modules/bracelets/bracelets.routes.js';
 import { wearersRoutes } from './modules/wearers/wearers.routes.js';
+import { peopleRoutes } from './modules/people/people.routes.js';
+import { auditRoutes } from './modules/audit/audit.routes.js';
 import { alertsRoutes } from './modules/alerts/alerts.routes.js';
 import { deviceDataRoutes } from './modules/device-data/device-data.routes.js';
 import { alertSettingsRoutes } from './modules/alert-settings/alert-settings.routes.js';
@@ -104,6 +106,8 @@ export async function buildApp(
   await app.register(gatewaysRoutes, { ctx });
   await app.register(braceletsRoutes, { ctx });
   await app.register(wearersRoutes, { ctx });
+  await app.register(peopleRoutes, { ctx });
+  await app.register(auditRoutes, { ctx });
   await app.register(alertsRoutes, { ctx });
   await app.register(deviceDataRoutes, { ctx });
   await app.register(alertSettingsRoutes, { ctx });

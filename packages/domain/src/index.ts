@@ -26,3 +26,4 @@ export * from './date-time.js';
 export * from './contracts/fleet-common.js';
 export * from './contracts/groups.js';
 export * from './contracts/fleet-devices.js';
+export * from './contracts/people.js';

@@ -14,6 +14,7 @@ import type { Queryable } from '../../db/client.js';
 import { accessService, notFoundError } from '../../access/access.service.js';
 import { ApiError } from '../../errors.js';
 import type { WearerScopeFilter } from '../../access/scope-sql.js';
+import { recordAudit } from '../audit/audit.repository.js';
 import {
   lockWearers,
   saveSettings,
@@ -75,7 +76,10 @@ export async function patchAlertSettings(
   // fields at once each merged into the same old settings and the later save dropped the other's change.
   await ctx.db.transaction(async (tx) => {
     const merged = await mergeAll(tx, actor, clientId, unique, patch, fieldPrefix);
-    for (const [uid, { after }] of merged) await saveSettings(tx, uid, after, actor.uid, now);
+    for (const [uid, { before, after }] of merged) {
+      await saveSettings(tx, uid, after, actor.uid, now);
+      await recordAudit(tx, { organizationId: clientId, actorId: actor.uid, kind: 'alertSettings.update', targetId: uid, before, after });
+    }
   });
   const saved = await wearerSettings(ctx.db, actor, { organizationId: clientId }, unique);
   return { settings: saved.map((r) => view(r, now)) };

@@ -9,6 +9,7 @@ import type { AppContext } from '../../context.js';
 import { ApiError } from '../../errors.js';
 import { logMessage } from './message-log.service.js';
 import { noticeTestMessage } from './notification-texts.js';
+import { recordAudit } from '../audit/audit.repository.js';
 import { findGroup, groupRecipients, listNotifications, replaceRecipients, staffOf } from './notifications.repository.js';
 
 async function groupFor(ctx: AppContext, actor: Actor, groupId: string, action: 'read' | 'write') {
@@ -51,7 +52,19 @@ export async function putNoticeSettings(
   if (issues.length) {
     throw new ApiError(400, 'VALIDATION_FAILED', issues.map((x) => `${x.path}: ${x.message}`).join('; '), issues);
   }
-  await ctx.db.transaction((tx) => replaceRecipients(tx, group.organization_id, groupId, recipients));
+  await ctx.db.transaction(async (tx) => {
+    const before = (await groupRecipients(tx, groupId)).map((r) => ({
+      userId: r.user_id,
+      phoneNumber: r.own_phone_number,
+      channel: r.channel,
+      alertTypes: r.alert_types,
+      schedule: r.schedule,
+      order: r.step,
+    }));
+    await replaceRecipients(tx, group.organization_id, groupId, recipients);
+    const entry = { organizationId: group.organization_id, actorId: actor.uid, targetId: groupId, before, after: recipients };
+    await recordAudit(tx, { ...entry, kind: 'noticeSettings.update' });
+  });
   return getNoticeSettings(ctx, actor, groupId);
 }
 

@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { ROLES } from '../roles.js';
+import { id, isoInstant } from './common.js';
+
+/** A calendar date (YYYY-MM-DD) that exists, between 1900 and today's year: a wearer's birth date. */
+export const birthDate = z.iso.date().refine((s) => s >= '1900-01-01' && s <= `${new Date().getUTCFullYear()}-12-31`, {
+  message: 'must be a date between 1900-01-01 and this year',
+});
+const personName = z.string().trim().min(1).max(100);
+
+/** What a person is to the organisation: a monitored wearer, a family member (PERSONAL), or staff. */
+export const PERSON_KINDS = ['WEARER', 'FAMILY', 'STAFF'] as const;
+export type PersonKind = (typeof PERSON_KINDS)[number];
+
+/** GET /v2/user/{uid}: a person the caller reaches. */
+export const person = z.object({
+  uid: z.string(),
+  kind: z.enum(PERSON_KINDS),
+  role: z.enum(ROLES).nullable(),
+  name: z.string(),
+  clientId: z.string().nullable(),
+  groupId: z.string().nullable(),
+  groupName: z.string().nullable(),
+  birthDate: z.string().nullable(),
+  email: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  /** For a family member: the wearers they are linked to that the caller reaches. */
+  linkedWearers: z.array(z.object({ uid: z.string(), name: z.string() })),
+});
+export type Person = z.infer<typeof person>;
+export const personParams = z.object({ uid: id });
+
+/** POST /v2/user/wearer: a new wearer (a person monitored, no console account). */
+export const createWearerRequest = z.strictObject({
+  clientId: id,
+  name: personName,
+  birthDate,
+  /** null or absent: in no group (organisation-wide staff only). */
+  groupId: id.nullable().optional(),
+});
+export type CreateWearerRequest = z.input<typeof createWearerRequest>;
+
+/**
+ * PATCH /v3/user/update: edit a wearer (uid given: name, birth date, group) or one's own profile
+ * (uid absent or one's own: name). At least one field.
+ */
+export const updateUserRequest = z
+  .strictObject({
+    uid: id.optional(),
+    name: personName.optional(),
+    birthDate: birthDate.optional(),
+    groupId: id.nullable().optional(),
+  })
+  .refine((b) => b.name !== undefined || b.birthDate !== undefined || b.groupId !== undefined, {
+    message: 'name, birthDate or groupId is required',
+    path: ['name'],
+  });
+export type UpdateUserRequest = z.input<typeof updateUserRequest>;
+
+/** DELETE /v2/user/{uid}/phoneNumber: the organisation the person is removed from the phone list of. */
+export const removePhoneRequest = z.strictObject({ clientId: id });
+
+/** POST /v2/user/device/link/user and /unlink/user: a family member (PERSONAL) and a wearer. */
+export const familyLinkRequest = z.strictObject({ uid: id, wearerUid: id });
+export const familyLinkResponse = z.object({ uid: z.string(), wearerUid: z.string(), linked: z.boolean() });
+
+/** GET /v2/user/lookup/associatedWithWearables: family members of the wearers the caller reaches. */
+export const associatedQuery = z.object({ clientId: id.optional(), groupId: id.optional() });
+export const familyMember = z.object({
+  uid: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  wearers: z.array(z.object({ uid: z.string(), name: z.string() })),
+});
+export type FamilyMember = z.infer<typeof familyMember>;
+export const associatedResponse = z.object({ users: z.array(familyMember) });
+
+export const personOkResponse = z.object({ ok: z.literal(true) });
+
+/** GET /v2/audit: who changed what, when, before and after. */
+export const AUDIT_KINDS = [
+  'wearer.create',
+  'wearer.update',
+  'wearer.remove',
+  'user.update',
+  'user.phoneRemove',
+  'family.link',
+  'family.unlink',
+  'alertSettings.update',
+  'noticeSettings.update',
+  'member.invite',
+  'member.roleChange',
+  'member.remove',
+  'member.groups',
+  'group.change',
+  'signInSettings.update',
+] as const;
+export type AuditKind = (typeof AUDIT_KINDS)[number];
+export const auditQuery = z.object({
+  clientId: id.optional(),
+  actorId: id.optional(),
+  kind: z.enum(AUDIT_KINDS).optional(),
+  from: isoInstant.optional(),
+  to: isoInstant.optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type AuditQuery = z.input<typeof auditQuery>;
+export const auditEntry = z.object({
+  id: z.string(),
+  at: z.string(),
+  clientId: z.string().nullable(),
+  actorId: z.string().nullable(),
+  actorName: z.string().nullable(),
+  kind: z.string(),
+  targetId: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
+export const auditResponse = z.object({ entries: z.array(auditEntry), total: z.number().int(), page: z.number().int() });
