@@ -60,7 +60,10 @@ const SHELL_ROUTES: { route: AppRoute; element: ReactNode }[] = [
     ),
   ),
   page(paths.organizations.detail),
-  page(paths.organizations.members),
+  page(
+    paths.organizations.members,
+    lazyPage(() => import('../features/people/components/members-page'), 'OrganizationMembersPage'),
+  ),
   page(paths.organizations.gateway),
   page(
     paths.devices.list,
@@ -90,7 +93,10 @@ const SHELL_ROUTES: { route: AppRoute; element: ReactNode }[] = [
   page(paths.groups.devices),
   page(paths.groups.devicesAlertSettings),
   page(paths.groups.gateways),
-  page(paths.members),
+  page(
+    paths.members,
+    lazyPage(() => import('../features/people/components/members-page'), 'MembersPage'),
+  ),
   page(paths.settings.home),
   page(
     paths.settings.admins,

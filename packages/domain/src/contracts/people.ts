@@ -6,7 +6,13 @@ import { id, isoInstant } from './common.js';
 export const birthDate = z.iso.date().refine((s) => s >= '1900-01-01' && s <= `${new Date().getUTCFullYear()}-12-31`, {
   message: 'must be a date between 1900-01-01 and this year',
 });
-const personName = z.string().trim().min(1).max(100);
+/** A lone UTF-16 surrogate has no UTF-8 form: the database would refuse it (a 500), so it is a 400 here. */
+const personName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .refine((s) => !/\p{Cs}/u.test(s), { message: 'must be valid Unicode text' });
 
 /** What a person is to the organisation: a monitored wearer, a family member (PERSONAL), or staff. */
 export const PERSON_KINDS = ['WEARER', 'FAMILY', 'STAFF'] as const;
