@@ -97,7 +97,10 @@ const SHELL_ROUTES: { route: AppRoute; element: ReactNode }[] = [
     paths.members,
     lazyPage(() => import('../features/people/components/members-page'), 'MembersPage'),
   ),
-  page(paths.settings.home),
+  page(
+    paths.settings.home,
+    lazyPage(() => import('../features/people/components/settings-page'), 'SettingsPage'),
+  ),
   page(
     paths.settings.admins,
     lazyPage(() => import('./pages/settings-admins-page'), 'SettingsAdminsPage'),

@@ -126,3 +126,4 @@ export const auditEntry = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
 export const auditResponse = z.object({ entries: z.array(auditEntry), total: z.number().int(), page: z.number().int() });
+export type AuditResponse = z.infer<typeof auditResponse>;

@@ -1,0 +1,29 @@
+import type { AuditResponse } from '@wearable/domain';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { unwrap } from '../../../lib/api-client';
+
+export interface AuditFilter {
+  kind: string;
+  actorId: string;
+  /** Dates (YYYY-MM-DD) from the form; sent as the start of that day, `to` exclusive of the next. */
+  from: string;
+  to: string;
+  page: number;
+}
+
+const dayStart = (d: string) => (d ? new Date(`${d}T00:00:00`).toISOString() : undefined);
+const nextDay = (d: string) => (d ? new Date(new Date(`${d}T00:00:00`).getTime() + 86_400_000).toISOString() : undefined);
+
+/** GET /v2/audit: one page of the log (the server picks the caller's organisation for owners). */
+export const useAudit = (f: AuditFilter) =>
+  useQuery({
+    queryKey: ['audit', f],
+    placeholderData: keepPreviousData,
+    queryFn: async () =>
+      unwrap(
+        await api.get<AuditResponse>('/v2/audit', {
+          query: { kind: f.kind || undefined, actorId: f.actorId || undefined, from: dayStart(f.from), to: nextDay(f.to), page: f.page, pageSize: 50 },
+        }),
+      ),
+  });
