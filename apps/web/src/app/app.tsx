@@ -21,10 +21,8 @@ function AppToaster() {
 
 /** Waits for the common namespace so no untranslated key ever shows. */
 function TranslationsGate({ children }: { children: React.ReactNode }) {
-  const { t, ready } = useTranslation();
-  useEffect(() => {
-    if (ready) document.title = t('shell.productName');
-  }, [ready, t]);
+  // Each page's heading names the tab (usePageHeading in components/ui/page-heading).
+  const { ready } = useTranslation();
   return ready ? children : <AppSpinner />;
 }
 

@@ -6,6 +6,11 @@ import { PersonName } from '../../components/ui/person-name';
 import { paths } from '../../config/paths';
 import { AppLink } from '../../lib/app-path';
 
+/** A highlighted (keyboard-focused) item shows the same ring as every control: a grey fill alone was 1.1:1. */
+const itemClass =
+  'flex min-h-11 cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm text-slate-800 outline-none ' +
+  'data-[highlighted]:bg-slate-100 data-[highlighted]:outline-2 data-[highlighted]:-outline-offset-2 data-[highlighted]:outline-teal-700';
+
 interface UserMenuProps {
   name: string;
   onLogout: () => void;
@@ -35,7 +40,7 @@ export function UserMenu({ name, onLogout }: UserMenuProps) {
             <AppLink
               to={paths.user.info.build()}
               data-testid="user-info-link"
-              className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100"
+              className={itemClass}
             >
               <IdCard aria-hidden="true" className="size-4" />
               {t('userMenu.userInfo')}
@@ -44,7 +49,7 @@ export function UserMenu({ name, onLogout }: UserMenuProps) {
           <DropdownMenu.Item
             data-testid="logout"
             onSelect={onLogout}
-            className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100"
+            className={itemClass}
           >
             <LogOut aria-hidden="true" className="size-4" />
             {t('userMenu.logout')}

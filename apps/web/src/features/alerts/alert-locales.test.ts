@@ -11,12 +11,26 @@ function keys(value: unknown, prefix = ''): string[] {
   return Object.entries(value).flatMap(([key, child]) => keys(child, prefix ? `${prefix}.${key}` : key));
 }
 
+/** i18next plural forms (`_one`, `_other`) differ by language: English has two, Japanese one. */
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+const baseKeys = (value: unknown) => [...new Set(keys(value).map((key) => key.replace(PLURAL_SUFFIX, '')))].sort();
+
 describe('alerts and live locale files', () => {
   it.each([
     ['alerts', jaAlerts, enAlerts],
     ['live', jaLive, enLive],
   ])('%s: ja and en have the same keys', (_ns, ja, en) => {
-    expect(keys(ja).sort()).toEqual(keys(en).sort());
+    expect(baseKeys(ja)).toEqual(baseKeys(en));
+  });
+
+  it('English counts have both plural forms (no "1 alerts")', () => {
+    for (const file of [enAlerts, enLive]) {
+      const all = keys(file);
+      for (const key of all.filter((k) => k.endsWith('_other'))) expect(all).toContain(key.replace(/_other$/, '_one'));
+    }
+    expect(enAlerts.notification.text_one).toBe('{{count}} alert exists');
+    expect(enAlerts.pager.status_one).toContain('{{count}} alert)');
+    expect(enLive.coverage.title_one).toContain('wearer)');
   });
 
   it('name all ten alert types, the four levels and every engine rule in both languages', () => {
@@ -28,7 +42,7 @@ describe('alerts and live locale files', () => {
   });
 
   it('say the count text of the specification', () => {
-    expect(jaAlerts.notification.text).toBe('{{count}}件のアラートがあります');
-    expect(enAlerts.notification.text).toBe('{{count}} alerts exist');
+    expect(jaAlerts.notification.text_other).toBe('{{count}}件のアラートがあります');
+    expect(enAlerts.notification.text_other).toBe('{{count}} alerts exist');
   });
 });

@@ -75,7 +75,7 @@ export function AlertCards({
                 <p className="mt-1 text-sm text-slate-700" data-testid="alert-cause">
                   {causeText(t, alert.cause)}
                 </p>
-                <p className="mt-1 text-sm font-medium text-slate-800" data-testid="alert-status">
+                <p className="mt-1 text-sm font-medium text-slate-800" data-testid="alert-status" tabIndex={-1}>
                   {cells.status(alert)}
                 </p>
               </div>

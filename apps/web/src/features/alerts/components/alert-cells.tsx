@@ -16,6 +16,15 @@ export interface AlertTableProps {
   showWearer?: boolean;
 }
 
+/**
+ * After a confirm the button goes away; focus moves to the row's status (now "confirmed"), so the keyboard stays in
+ * the list instead of falling to the page's start.
+ */
+export function focusAlertStatus(alertId: string): void {
+  const row = Array.from(document.querySelectorAll('[data-alert-id]')).find((el) => el.getAttribute('data-alert-id') === alertId);
+  row?.querySelector<HTMLElement>('[data-testid="alert-status"]')?.focus();
+}
+
 /** Open or already ended, an alert nobody confirmed yet can be confirmed. */
 export const needsConfirm = (alert: AlertView) => alert.confirmedAt === null;
 

@@ -93,7 +93,7 @@ function AlertRows({
             <Td>
               <AlertBadge level={alert.level} />
             </Td>
-            <Td data-testid="alert-status" className="whitespace-normal">
+            <Td data-testid="alert-status" tabIndex={-1} className="whitespace-normal">
               {cells.status(alert)}
             </Td>
             <Td className="min-w-48 whitespace-normal text-slate-700" data-testid="alert-cause">

@@ -11,7 +11,7 @@ export function Pager({ page, pageSize, total, onPage }: { page: number; pageSiz
         {t('pager.previous')}
       </Button>
       <p aria-live="polite" data-testid="pager-status">
-        {t('pager.status', { page, pages, total })}
+        {t('pager.status', { page, pages, count: total })}
       </p>
       <Button variant="outline" data-testid="pager-next" disabled={page >= pages} onClick={() => onPage(page + 1)}>
         {t('pager.next')}

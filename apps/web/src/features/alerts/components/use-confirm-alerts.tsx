@@ -2,6 +2,8 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { confirmedCount, useBatchConfirm, useConfirmAlert } from '../api/alerts-api';
+import { focusPageHeading } from '../../../components/ui/page-heading';
+import { focusAlertStatus } from './alert-cells';
 import { ConfirmAlertDialog, type ConfirmChoice } from './confirm-alert-dialog';
 
 /** The toast id of confirmation results: a new one replaces the last. */
@@ -39,6 +41,9 @@ export function useConfirmAlerts(onDone?: () => void): {
         {
           onSuccess: (res) => {
             finish();
+            // After the dialog has closed (and handed focus back to a button that is now gone): the row's status.
+            const alertId = ids[0]!;
+            requestAnimationFrame(() => focusAlertStatus(alertId));
             show('success', t(`confirmResult.${res.result}`));
           },
           onError: failed,
@@ -50,6 +55,7 @@ export function useConfirmAlerts(onDone?: () => void): {
         {
           onSuccess: (res) => {
             finish();
+            requestAnimationFrame(focusPageHeading);
             show(
               'success',
               t('batchConfirmed', { count: confirmedCount(res), total: res.results.length }),

@@ -1,4 +1,4 @@
-import type { WearerAlertSettings } from '@wearable/domain';
+import { HEART_RATE_LOWER_BOUND, HEART_RATE_UPPER_BOUND, type WearerAlertSettings } from '@wearable/domain';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -8,6 +8,9 @@ import { useSaveAlertSettings } from '../api/alert-settings-api';
 import { ALL_ALERT_TYPES, type FieldErrors, formOf, type SettingsForm, validateForm } from '../settings-form';
 import { FieldMessage, inputClass } from './field';
 import { ScheduleEditor } from './schedule-editor';
+
+/** One settings form per page; its save button keeps the focus across the re-mount that follows a save. */
+const SAVE_BUTTON_ID = 'alert-settings-save';
 
 interface AlertSettingsFormProps {
   wearer: WearerAlertSettings;
@@ -25,17 +28,25 @@ export function AlertSettingsForm({ wearer, typeLabel }: AlertSettingsFormProps)
   const save = useSaveAlertSettings(wearer.clientId, wearer.uid);
   const readOnly = refused;
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (save.isPending) return;
     const result = validateForm(form);
     if (result.errors) {
       setErrors(result.errors);
       toast.error(t('settings.invalid'));
+      // The first field to fix gets focus (after React has marked it invalid).
+      const formElement = event.currentTarget;
+      requestAnimationFrame(() => formElement.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
       return;
     }
     setErrors({});
     save.mutate(result.patch, {
-      onSuccess: () => toast.success(t('settings.saved')),
+      onSuccess: () => {
+        toast.success(t('settings.saved'));
+        // The saved settings re-key the form (a fresh one mounts): put the focus back on its save button.
+        requestAnimationFrame(() => document.getElementById(SAVE_BUTTON_ID)?.focus());
+      },
       onError: (error) => {
         if (error instanceof ApiError && error.status === 403) setRefused(true);
         toast.error(t('settings.saveFailed'));
@@ -55,8 +66,8 @@ export function AlertSettingsForm({ wearer, typeLabel }: AlertSettingsFormProps)
           data-testid={`input-${field}`}
           type="number"
           inputMode="numeric"
-          min={40}
-          max={220}
+          min={HEART_RATE_LOWER_BOUND}
+          max={HEART_RATE_UPPER_BOUND}
           step={1}
           value={form[field]}
           placeholder={field === 'heartRateUpper' ? String(wearer.maxHeartRate) : undefined}
@@ -66,8 +77,13 @@ export function AlertSettingsForm({ wearer, typeLabel }: AlertSettingsFormProps)
           onChange={(e) => setForm({ ...form, [field]: e.target.value })}
           className={inputClass(error !== undefined, 'w-36')}
         />
-        <p id={`hr-${field}-help`} className="mt-1 text-xs text-slate-500">
-          {field === 'heartRateLower' ? t('settings.lowerHelp') : t('settings.upperHelp', { max: wearer.maxHeartRate })}
+        <p id={`hr-${field}-help`} className="mt-1 text-xs text-slate-600">
+          {/* The same bounds as the error message and the server's schema: the domain's constants. */}
+          {t(field === 'heartRateLower' ? 'settings.lowerHelp' : 'settings.upperHelp', {
+            min: HEART_RATE_LOWER_BOUND,
+            max: HEART_RATE_UPPER_BOUND,
+            maxHeartRate: wearer.maxHeartRate,
+          })}
         </p>
         <FieldMessage id={`hr-${field}-error`} error={error} />
       </div>
@@ -114,7 +130,8 @@ export function AlertSettingsForm({ wearer, typeLabel }: AlertSettingsFormProps)
       <ScheduleEditor schedule={form.schedule} errors={errors} readOnly={readOnly} onChange={(schedule) => setForm({ ...form, schedule })} />
       {!readOnly && (
         <div>
-          <Button type="submit" variant="primary" data-testid="save-settings" disabled={save.isPending}>
+          {/* aria-disabled, not disabled: a disabled button drops the keyboard focus to the page's start. */}
+          <Button id={SAVE_BUTTON_ID} type="submit" variant="primary" data-testid="save-settings" aria-disabled={save.isPending}>
             {save.isPending ? t('settings.saving') : t('settings.save')}
           </Button>
         </div>
