@@ -68,6 +68,11 @@ test.describe('keyboard only, 360 px', () => {
     const row = page.locator(`[data-alert-id="${alertId}"]`);
     await tabTo(page, row.getByTestId('alert-confirm'));
     await page.keyboard.press('Enter');
+    // The confirm dialog (reason and note are optional): its button by keyboard too.
+    await expect(page.getByTestId('confirm-dialog')).toBeVisible();
+    await tabTo(page, page.getByTestId('confirm-submit'));
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('confirm-dialog')).toBeHidden();
     const status = row.getByTestId('alert-status');
     await expect(status).toContainText('確認済み');
     await expect(status).toBeFocused();
