@@ -74,6 +74,12 @@ test('360 px: a wearer card shows who, the SOS, heart rate, wear and connection;
   expect(await sidewaysOverflow(page)).toBe(0);
   const id = await row.getAttribute('data-alert-id');
   await confirm.tap();
+  // The confirm dialog's button is on screen and thumb-sized too.
+  const submit = page.getByTestId('confirm-submit');
+  await expect(submit).toBeVisible();
+  await expectInsideViewport(page, submit);
+  expect((await submit.boundingBox())!.height).toBeGreaterThanOrEqual(MIN_TARGET_PX);
+  await submit.tap();
   await expect(page.locator(`[data-alert-id="${id}"]`).getByTestId('alert-status')).toContainText(
     '確認済み',
   );

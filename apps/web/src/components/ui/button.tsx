@@ -35,7 +35,7 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 /** A button's look, also for a link that acts as one (a full page load, say). */
 export const buttonClasses = (variant: ButtonVariant = 'default', className?: string) =>
   clsx(
-    'inline-flex min-h-10 items-center justify-center gap-2 rounded-md px-4 text-sm font-medium transition-colors',
+    'inline-flex min-h-11 items-center justify-center gap-2 rounded-md px-4 text-sm font-medium transition-colors',
     'disabled:cursor-not-allowed disabled:opacity-50',
     focusRing,
     variantClasses[variant],
