@@ -1,6 +1,7 @@
 import type { Actor, SignInSettings } from '@wearable/domain';
 import { accessService } from '../../access/access.service.js';
 import type { AppContext } from '../../context.js';
+import { recordAudit } from '../audit/audit.repository.js';
 import { signInSettingsRepository } from './sign-in-settings.repository.js';
 
 /**
@@ -26,7 +27,12 @@ export function signInSettingsService(ctx: AppContext) {
     ): Promise<SignInSettings> {
       await access.require(actor, 'organization:update', 'organization', organizationId);
       // Takes effect at each person's next sign-in; sessions already open run to their end.
-      await repo.update(organizationId, patch);
+      await ctx.db.transaction(async (tx) => {
+        const inTx = signInSettingsRepository(tx);
+        const before = (await inTx.find(organizationId)) ?? { requireTotp: false };
+        await inTx.update(organizationId, patch);
+        await recordAudit(tx, { organizationId, actorId: actor.uid, kind: 'signInSettings.update', targetId: organizationId, before, after: patch });
+      });
       return read(actor, organizationId);
     },
   };
