@@ -88,7 +88,10 @@ const SHELL_ROUTES: { route: AppRoute; element: ReactNode }[] = [
   ),
   page(paths.gateways.list),
   page(paths.gateways.detail),
-  page(paths.groups.list),
+  page(
+    paths.groups.list,
+    lazyPage(() => import('../features/groups/components/groups-page'), 'GroupsPage'),
+  ),
   page(paths.groups.alertNoticeSettings),
   page(paths.groups.devices),
   page(paths.groups.devicesAlertSettings),
@@ -106,7 +109,13 @@ const SHELL_ROUTES: { route: AppRoute; element: ReactNode }[] = [
     lazyPage(() => import('./pages/settings-admins-page'), 'SettingsAdminsPage'),
   ),
   page(paths.settings.gateways),
-  page(paths.settings.groups),
+  page(
+    paths.settings.groups,
+    lazyPage(
+      () => import('../features/groups/components/group-settings-page'),
+      'GroupSettingsPage',
+    ),
+  ),
   page(paths.users),
 ];
 

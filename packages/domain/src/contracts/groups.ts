@@ -10,6 +10,8 @@ const idParam = z.string().min(1).max(64);
 export const createGroupBody = z.strictObject({ clientId: idParam, name: displayName });
 /** PATCH /v2/group/{groupId}: rename. DELETE /v2/group/{groupId}: 409 GROUP_NOT_EMPTY while it has wearers. */
 export const renameGroupBody = z.strictObject({ name: displayName });
+export type CreateGroupBody = z.infer<typeof createGroupBody>;
+export type RenameGroupBody = z.infer<typeof renameGroupBody>;
 export const groupView = z.object({ id: z.string(), clientId: z.string(), name: z.string() });
 export type GroupView = z.infer<typeof groupView>;
 
@@ -28,6 +30,7 @@ export const groupLiveState = z.object({
 });
 export type GroupLiveState = z.infer<typeof groupLiveState>;
 export const groupListResponse = z.object({ groups: z.array(groupLiveState) });
+export type GroupListResponse = z.infer<typeof groupListResponse>;
 
 /** POST /v2/group/{groupId}/wearers: a new wearer in the group (a person monitored, no console account). */
 export const createWearerBody = z.strictObject({
