@@ -1,4 +1,4 @@
-import type { GroupLiveState } from '@wearable/domain';
+import { type GroupLiveState, renameGroupBody } from '@wearable/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
@@ -8,14 +8,13 @@ import { useDeleteGroup } from '../api/delete-group';
 import { useRenameGroup } from '../api/rename-group';
 import { GroupFailure } from './group-failure';
 
-/** The contract's limit (displayName): checked here too, so the form names the problem before sending. */
+/** The contract's limit (displayName), for the message. */
 export const NAME_MAX = 100;
 
-/** A group name as the server will take it (trimmed), or why not. */
+/** Checked with the endpoint's own contract before sending (the rule the server applies), so the form names the problem. */
 export function nameProblem(name: string): 'required' | 'tooLong' | null {
-  const trimmed = name.trim();
-  if (trimmed === '') return 'required';
-  return trimmed.length > NAME_MAX ? 'tooLong' : null;
+  if (renameGroupBody.safeParse({ name }).success) return null;
+  return name.trim() === '' ? 'required' : 'tooLong';
 }
 
 export function RenameGroupDialog({ group, onClose }: { group: GroupLiveState; onClose: () => void }) {

@@ -95,6 +95,9 @@ describe('/settings/groups', () => {
 
     fireEvent.click(screen.getByTestId('group-create-submit'));
     expect(await screen.findByText(ja.groups.errors.required)).toBeTruthy();
+    fireEvent.change(screen.getByTestId('group-create-name'), { target: { value: 'あ'.repeat(10_000) } });
+    fireEvent.click(screen.getByTestId('group-create-submit'));
+    expect(await screen.findByText(ja.groups.errors.tooLong.replace('{{max}}', '100'))).toBeTruthy();
     expect(calls.some((c) => c.url === '/v2/group')).toBe(false);
     fireEvent.change(screen.getByTestId('group-create-name'), { target: { value: '  第二班 ' } });
     fireEvent.click(screen.getByTestId('group-create-submit'));
