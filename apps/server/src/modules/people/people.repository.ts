@@ -76,6 +76,12 @@ export function peopleRepository(db: Queryable) {
       await db.query(`UPDATE users SET ${cols.join(', ')} WHERE id = ${p.add(uid)}`, p.values);
     },
 
+    /** Locks a wearer not yet removed (in a transaction); false when it is gone (removed meanwhile). */
+    async lockLiveUser(uid: string): Promise<boolean> {
+      const rows = await db.query('SELECT id FROM users WHERE id = $1 AND deleted_at IS NULL FOR UPDATE', [uid]);
+      return rows.length > 0;
+    },
+
     /** Soft delete: the row (and so its readings and alerts) stays; the bracelet goes back to the shelf. */
     async removeWearer(uid: string) {
       await db.query('UPDATE users SET deleted_at = now() WHERE id = $1', [uid]);

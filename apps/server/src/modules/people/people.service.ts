@@ -8,7 +8,7 @@ import {
   PLATFORM,
   type UpdateUserRequest,
 } from '@wearable/domain';
-import { accessService } from '../../access/access.service.js';
+import { accessService, notFoundError } from '../../access/access.service.js';
 import type { AppContext } from '../../context.js';
 import { ApiError, forbidden, notFound } from '../../errors.js';
 import { recordAudit } from '../audit/audit.repository.js';
@@ -129,9 +129,12 @@ export function peopleService(ctx: AppContext) {
 
     async removeWearer(actor: Actor, uid: string): Promise<void> {
       const at = await access.require(actor, 'wearer:manage', 'wearer', uid);
-      const row = (await repo.find(uid))!;
       await ctx.db.transaction(async (tx) => {
-        await peopleRepository(tx).removeWearer(uid);
+        // Removals of one wearer at once take turns on its row; the later ones find it gone (404, not a 500).
+        const people = peopleRepository(tx);
+        const row = (await people.lockLiveUser(uid)) ? await people.find(uid) : undefined;
+        if (!row) throw notFoundError('wearer', uid);
+        await people.removeWearer(uid);
         await recordAudit(tx, {
           organizationId: at.organizationId,
           actorId: actor.uid,

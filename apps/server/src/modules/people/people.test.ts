@@ -131,6 +131,17 @@ describe('wearers and family members, by role', () => {
     expect((await call('ORGANIZATION_GROUP', 'DELETE', `/v2/user/wearer/${w.w2.uid}`)).statusCode).toBe(404);
   });
 
+  it('removals of one wearer sent at once: one succeeds, the others find it gone (404), none is a 500', async () => {
+    const gone = await createWearer(t, { organizationId: w.orgA, groupId: w.g1 });
+    const statuses = await Promise.all(
+      Array.from({ length: 6 }, () => call('ORGANIZATION_OWNER', 'DELETE', `/v2/user/wearer/${gone.uid}`)),
+    ).then((all) => all.map((r) => r.statusCode));
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s !== 200).every((s) => s === 404)).toBe(true);
+    const log = await call('ORGANIZATION_OWNER', 'GET', '/v2/audit?kind=wearer.remove');
+    expect(log.json<{ entries: { targetId: string }[] }>().entries.filter((e) => e.targetId === gone.uid)).toHaveLength(1);
+  });
+
   it('removes a phone number in the organisation named by clientId', async () => {
     const staff = await createUser(t, { role: 'ORGANIZATION_GENERAL', organizationId: w.orgA, phoneNumber: '+819011112222' });
     expect((await call('ORGANIZATION_OWNER', 'DELETE', `/v2/user/${staff.uid}/phoneNumber`, { clientId: w.orgB })).statusCode).toBe(404);
