@@ -3,7 +3,7 @@ import { Button, focusRing } from '../../../components/ui/button';
 import { PersonName } from '../../../components/ui/person-name';
 import { AlertBadge } from './alert-badge';
 import { causeText } from './alert-text';
-import { needsConfirm, useAlertCells, type AlertTableProps } from './alert-cells';
+import { needsConfirm, selectionState, useAlertCells, type AlertTableProps } from './alert-cells';
 
 /**
  * Phones: one card per alert, whose wearer, type, level and status read without scrolling sideways, and whose
@@ -18,11 +18,7 @@ export function AlertCards({
 }: AlertTableProps) {
   const { t } = useTranslation('alerts');
   const cells = useAlertCells();
-  const confirmable = alerts.filter(needsConfirm).map((a) => a.id);
-  const allSelected =
-    selection !== null &&
-    confirmable.length > 0 &&
-    confirmable.every((id) => selection.selected.has(id));
+  const { confirmable, allSelected } = selectionState(alerts, selection);
 
   return (
     <div data-testid="alert-table">

@@ -28,6 +28,14 @@ export function focusAlertStatus(alertId: string): void {
 /** Open or already ended, an alert nobody confirmed yet can be confirmed. */
 export const needsConfirm = (alert: AlertView) => alert.confirmedAt === null;
 
+/** The ids "select all" toggles, and whether they are all selected: the table and the cards alike. */
+export function selectionState(alerts: AlertTableProps['alerts'], selection: AlertTableProps['selection']) {
+  const confirmable = alerts.filter(needsConfirm).map((a) => a.id);
+  const allSelected =
+    selection !== null && confirmable.length > 0 && confirmable.every((id) => selection.selected.has(id));
+  return { confirmable, allSelected };
+}
+
 /** What the table's cells and the phone's cards both say about an alert. */
 export function useAlertCells() {
   const { t } = useTranslation('alerts');

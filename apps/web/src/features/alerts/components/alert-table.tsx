@@ -5,7 +5,7 @@ import { Table, Td, Th } from '../../../components/ui/table';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { AlertBadge } from './alert-badge';
 import { AlertCards } from './alert-cards';
-import { needsConfirm, useAlertCells, type AlertTableProps } from './alert-cells';
+import { needsConfirm, selectionState, useAlertCells, type AlertTableProps } from './alert-cells';
 import { causeText } from './alert-text';
 
 /** Alerts: a table on wide screens, cards on phones (no sideways scrolling to reach the confirm button). */
@@ -24,11 +24,7 @@ function AlertRows({
 }: AlertTableProps) {
   const { t } = useTranslation('alerts');
   const cells = useAlertCells();
-  const confirmable = alerts.filter(needsConfirm).map((a) => a.id);
-  const allSelected =
-    selection !== null &&
-    confirmable.length > 0 &&
-    confirmable.every((id) => selection.selected.has(id));
+  const { confirmable, allSelected } = selectionState(alerts, selection);
 
   return (
     <Table data-testid="alert-table" label={t('table.caption')}>
