@@ -78,6 +78,9 @@ export function serverEnv(port, dataDir, extra = {}) {
     SIMULATOR: 'false',
     MQTT_PORT: '0',
     LOG_LEVEL: 'warn',
+    // One process unless the shell asks for more (`WORKERS=2 npm run bench -- …`; the server's own
+    // default is the core count on PostgreSQL). CPU figures then count the primary process only.
+    WORKERS: inherited.WORKERS ?? '1',
     ...extra,
   };
 }

@@ -13,8 +13,9 @@ const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 const FAILING_IMPACTS = new Set(['critical', 'serious']);
 
 /** One line per failing rule, with the first few offending elements, so a report reads without the trace. */
-export async function axeFindings(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+export async function axeFindings(page: Page, within?: string): Promise<string[]> {
+  const builder = new AxeBuilder({ page }).withTags(AXE_TAGS);
+  const results = await (within === undefined ? builder : builder.include(within)).analyze();
   return results.violations
     .filter((v) => FAILING_IMPACTS.has(v.impact ?? ''))
     .map((v) => {

@@ -17,6 +17,7 @@ import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { monitoringRoutes } from './modules/monitoring/monitoring.routes.js';
 import { authPlugin } from './plugins/auth.js';
+import { accountRoutes } from './modules/account/account.routes.js';
 import { termsGate } from './plugins/terms-gate.js';
 import { rewriteDemoUrl } from './modules/auth/demo-scope.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -35,6 +36,7 @@ import { wearersRoutes } from './modules/wearers/wearers.routes.js';
 import { peopleRoutes } from './modules/people/people.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { alertsRoutes } from './modules/alerts/alerts.routes.js';
+import { heatRuleRoutes } from './modules/heat-rule/heat-rule.routes.js';
 import { deviceDataRoutes } from './modules/device-data/device-data.routes.js';
 import { alertSettingsRoutes } from './modules/alert-settings/alert-settings.routes.js';
 import { notificationsPlugin } from './modules/notifications/notifications.plugin.js';
@@ -93,6 +95,8 @@ export async function buildApp(
   await app.register(monitoringRoutes, { ctx });
   await app.register(authPlugin, { ctx });
   await app.register(termsGate, { ctx });
+  // Before the sign-in routes: its onSend hook records the client of each session they issue.
+  await app.register(accountRoutes, { ctx });
   await app.register(authRoutes, { ctx });
   await app.register(totpRoutes, { ctx });
   await app.register(oidcRoutes, { ctx });
@@ -109,6 +113,7 @@ export async function buildApp(
   await app.register(peopleRoutes, { ctx });
   await app.register(auditRoutes, { ctx });
   await app.register(alertsRoutes, { ctx });
+  await app.register(heatRuleRoutes, { ctx });
   await app.register(deviceDataRoutes, { ctx });
   await app.register(alertSettingsRoutes, { ctx });
   await app.register(notificationsPlugin, { ctx });

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { SIGN_IN_METHODS, type SignInMethod } from '@wearable/domain';
@@ -23,12 +24,21 @@ const schema = z.object({
   SIGN_IN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   SIGN_IN_WINDOW: seconds.default(900),
   MQTT_PORT: port.default(1883),
-  READINGS_RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
+  // At least 8: readings up to 7 days old are accepted, and rollups are recomputed from them.
+  READINGS_RETENTION_DAYS: z.coerce.number().int().min(8).default(30),
+  READINGS_PARTITION_DAYS: z.coerce.number().int().min(1).max(31).default(1),
   ENGINE_TICK_SECONDS: z.coerce.number().int().min(0).default(60),
   MQTT_URL: z
     .string()
     .regex(/^(mqtts?|wss?|tcp):\/\//, 'must be an mqtt://, mqtts://, ws:// or wss:// URL')
     .optional(),
+  NATS_URL: z
+    .string()
+    .regex(/^(nats|tls):\/\/[^\s]+$/, 'must be a nats:// URL (nats://host:4222)')
+    .optional(),
+  WORKERS: z.coerce.number().int().min(1).max(256).optional(),
+  // Set by the primary process for each worker it forks (0 .. WORKERS-1); not for operators.
+  WORKER_INDEX: z.coerce.number().int().min(0).max(255).default(0),
   SIMULATOR: bool.default(true),
   SIMULATOR_PAIRING_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   TRUST_PROXY: z
@@ -58,6 +68,8 @@ const schema = z.object({
   SUMMARY_SNAPSHOT_MS: z.coerce.number().int().min(0).default(1000),
   SUMMARY_MAX_STALE_MS: z.coerce.number().int().min(0).default(10_000),
   INGEST_MAX_PENDING: z.coerce.number().int().positive().default(200),
+  ROLLUP_FLUSH_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  ROLLUP_RECOVERY_SECONDS: z.coerce.number().int().min(1).default(30),
   PUBLIC_URL: z
     .url()
     .regex(/^https?:\/\/[^?#]+$/, 'must be an http(s) URL without query or fragment')
@@ -105,8 +117,19 @@ export type Config = {
   signInWindow: number;
   mqttPort: number;
   mqttUrl: string | undefined;
+  /** The cross-server bus travels over NATS instead of PostgreSQL NOTIFY (needs DATABASE_URL). */
+  natsUrl: string | undefined;
+  /**
+   * Server processes on this machine (node:cluster workers sharing PORT): default one on PGlite,
+   * the number of cores on PostgreSQL. More than one needs DATABASE_URL.
+   */
+  workers: number;
+  /** This worker's slot (0 .. workers-1), kept when the primary restarts it; slot 0 runs the embedded broker. */
+  workerIndex: number;
   /** Full-resolution readings are kept this many days (rollups longer). */
   readingsRetentionDays: number;
+  /** Days per partition of the readings table (created ahead by the timer-job leader). */
+  readingsPartitionDays: number;
   /** The alert engine's clock tick (disconnection, non-wearing); 0 turns it off. */
   engineTickSeconds: number;
   simulator: boolean;
@@ -126,13 +149,32 @@ export type Config = {
   /** An unconfirmed EMERGENCY alert escalates to the next recipients after this many seconds. */
   escalationAfterSeconds: number;
   /** SMS/phone calls go through Twilio when all three are set; otherwise they are only recorded. */
-  twilio: { accountSid: string; authToken: string; from: string; apiBase: string } | undefined;
+  twilio:
+    | {
+        accountSid: string;
+        authToken: string;
+        from: string;
+        apiBase: string;
+        /**
+         * Where Twilio reports each message's and call's status (PUBLIC_URL/v2/notifications/twilio/status);
+         * only with PUBLIC_URL set, since Twilio must reach it. Without it attempts stay 'queued'/'sent'.
+         */
+        statusCallbackUrl?: string | undefined;
+      }
+    | undefined;
   /** The device summary snapshot is rebuilt at most this often (ms) when something changed. */
   summarySnapshotMs: number;
   /** A snapshot older than this (ms) is never served: the request waits for a rebuild. */
   summaryMaxStaleMs: number;
   /** Gateway HTTP batches in progress beyond which new non-urgent batches get 503 + Retry-After. */
   ingestMaxPending: number;
+  /**
+   * Rollups and latest values are folded in memory and written this often (ms) for all wearers
+   * at once; 0 writes them after every batch, before its answer (decision record 0011).
+   */
+  rollupFlushMs: number;
+  /** What a process that died before its flush left is recomputed from readings after this long. */
+  rollupRecoverySeconds: number;
   /** Where people reach the console (links in mails), without a trailing slash. */
   publicUrl: string;
   /** Mail leaves through this SMTP server; without it mails are .eml files under DATA_DIR/mail. */
@@ -172,6 +214,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'MONITORING_UPSTREAM needs MONITORING_DSN: the tunnel relays only to the configured organisation and project',
     );
   }
+  if (e.WORKERS !== undefined && e.WORKERS > 1 && !e.DATABASE_URL) {
+    throw new ConfigError(
+      `Invalid WORKERS=${e.WORKERS}: PGlite (no DATABASE_URL) is one process; several workers need DATABASE_URL`,
+    );
+  }
+  if (e.NATS_URL && !e.DATABASE_URL) {
+    throw new ConfigError('NATS_URL needs DATABASE_URL: on PGlite there is one server process and nothing to carry');
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -186,7 +236,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signInWindow: e.SIGN_IN_WINDOW,
     mqttPort: e.MQTT_PORT,
     mqttUrl: e.MQTT_URL,
+    natsUrl: e.NATS_URL,
+    workers: e.WORKERS ?? (e.DATABASE_URL ? availableParallelism() : 1),
+    workerIndex: e.WORKER_INDEX,
     readingsRetentionDays: e.READINGS_RETENTION_DAYS,
+    readingsPartitionDays: e.READINGS_PARTITION_DAYS,
     engineTickSeconds: e.ENGINE_TICK_SECONDS,
     simulator: e.SIMULATOR,
     simulatorPairingDelaySeconds: e.SIMULATOR_PAIRING_DELAY_SECONDS,
@@ -202,11 +256,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             authToken: e.TWILIO_AUTH_TOKEN,
             from: e.TWILIO_FROM,
             apiBase: e.TWILIO_API_BASE,
+            statusCallbackUrl: e.PUBLIC_URL
+              ? `${e.PUBLIC_URL.replace(/\/+$/, '')}/v2/notifications/twilio/status`
+              : undefined,
           }
         : undefined,
     summarySnapshotMs: e.SUMMARY_SNAPSHOT_MS,
     summaryMaxStaleMs: e.SUMMARY_MAX_STALE_MS,
     ingestMaxPending: e.INGEST_MAX_PENDING,
+    rollupFlushMs: e.ROLLUP_FLUSH_MS,
+    rollupRecoverySeconds: e.ROLLUP_RECOVERY_SECONDS,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? 'no-reply@localhost',

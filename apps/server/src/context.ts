@@ -12,6 +12,7 @@ import { createTokenService, type TokenService } from './modules/auth/token.serv
 import { SummarySnapshots } from './modules/device-data/summary-snapshot.js';
 import { createIngestionState, type IngestionState } from './modules/ingestion/ingestion-caches.js';
 import { createMailer, type Mailer } from './modules/mail/mail.service.js';
+import { createRollupFolder, type RollupFolder } from './modules/readings/rollup-folder.js';
 import { embeddedOutboxProvider, type NotificationProvider } from './modules/notifications/notification-provider.js';
 import { twilioProvider } from './modules/notifications/twilio.provider.js';
 
@@ -26,8 +27,8 @@ export interface AppContext {
   /** In-process events (new alerts, summary changes) for live streams. */
   bus: EventEmitter;
   /**
-   * The cross-server bus (PostgreSQL LISTEN/NOTIFY with DATABASE_URL): carries `bus` events to the
-   * other servers and tells whether this one runs the timer jobs.
+   * The cross-server bus (PostgreSQL LISTEN/NOTIFY with DATABASE_URL, NATS with NATS_URL): carries
+   * `bus` events to the other servers and tells whether this one runs the timer jobs.
    */
   cluster: ClusterBus;
   /** The clock; tests and scripted scenarios may replace it. */
@@ -50,6 +51,8 @@ export interface AppContext {
   engine: EngineRuntime;
   /** Trailing 'wearer.updated' events, at most one a second per wearer. */
   wearerUpdates: WearerUpdates;
+  /** Rollups and latest values folded in memory, written every ROLLUP_FLUSH_MS. */
+  rollups: RollupFolder;
 }
 
 export function createContext(
@@ -72,13 +75,33 @@ export function createContext(
   ctx.ingestion = createIngestionState();
   ctx.engine = createEngineRuntime();
   ctx.wearerUpdates = createWearerUpdates();
+  ctx.rollups = createRollupFolder(ctx);
   ctx.cluster =
-    db.kind === 'postgres' && config.databaseUrl ? createClusterBus(config.databaseUrl, db, bus, log) : singleServer;
+    db.kind === 'postgres' && config.databaseUrl
+      ? createClusterBus(
+          {
+            databaseUrl: config.databaseUrl,
+            natsUrl: config.natsUrl,
+            // Events missed while the bus was down: forget what they would have invalidated.
+            onResync: () => {
+              ctx.summaries.markAllDirty();
+              ctx.ingestion.gateways.clear();
+              ctx.ingestion.bracelets.clear();
+              ctx.identityCache.bump();
+            },
+          },
+          db,
+          bus,
+          log,
+        )
+      : singleServer;
   return ctx;
 }
 
 /** Releases what the context holds (the app's onClose calls it once; the database is closed by its opener). */
 export async function closeContext(ctx: AppContext): Promise<void> {
+  // What was folded since the last flush is written before the database closes.
+  await ctx.rollups.close().catch((err: unknown) => ctx.log.error({ err }, 'last rollup flush failed'));
   await ctx.cluster.close();
   ctx.summaries.close();
   ctx.wearerUpdates.close();

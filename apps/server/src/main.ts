@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import cluster from 'node:cluster';
 import { parseArgs } from 'node:util';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
@@ -30,17 +31,25 @@ const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
 async function start(args: string[]): Promise<void> {
   parseArgs({ args, options: {} });
   const config = loadConfig();
+  if (config.workers > 1 && cluster.isPrimary) return startPrimary(config.workers);
   const db = await openDb(config);
-  await migrate(db);
-  await seedOnStart(db, config.seedDemo, (msg) => console.log(msg));
+  // With WORKERS=N the primary migrated and seeded before forking.
+  if (cluster.isPrimary) {
+    await migrate(db);
+    await seedOnStart(db, config.seedDemo, (msg) => console.log(msg));
+  }
   const ctx = createContext(config, db);
   const app = await buildApp(ctx);
-  // Gateways over MQTT: the embedded broker on MQTT_PORT, or a client of MQTT_URL.
-  const mqttService = await startMqtt(ctx, {
-    info: (m) => app.log.info(m),
-    warn: (m) => app.log.warn(m),
-    error: (m) => app.log.error(m),
-  });
+  // Gateways over MQTT: a client of MQTT_URL in every worker, or the embedded broker on MQTT_PORT in
+  // one process only (worker slot 0 of WORKERS=N): its sessions and subscriptions live in memory.
+  const runsBroker = config.mqttUrl !== undefined || config.workerIndex === 0;
+  const mqttService = runsBroker
+    ? await startMqtt(ctx, {
+        info: (m) => app.log.info(m),
+        warn: (m) => app.log.warn(m),
+        error: (m) => app.log.error(m),
+      })
+    : null;
   let simulator: DemoSimulator | null = null;
   let stopping = false;
   const stop = async (signal: string) => {
@@ -57,8 +66,54 @@ async function start(args: string[]): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
-  // The live demo: simulated wearers of the demo organisation (SIMULATOR=false turns it off).
-  if (config.simulator && !stopping) simulator = await startDemoSimulator(ctx, app.log);
+  // The live demo: simulated wearers of the demo organisation (SIMULATOR=false turns it off); one
+  // worker of WORKERS=N runs it.
+  if (config.simulator && config.workerIndex === 0 && !stopping) simulator = await startDemoSimulator(ctx, app.log);
+}
+
+/**
+ * WORKERS=N (PostgreSQL only): this process migrates and seeds once, then forks N workers that
+ * share PORT (node:cluster hands out the connections). A worker that dies is forked again in
+ * the same slot (WORKER_INDEX) after a second; SIGTERM/SIGINT stop every worker, then this process.
+ */
+async function startPrimary(workers: number): Promise<void> {
+  const config = loadConfig();
+  const db = await openDb(config);
+  await migrate(db);
+  await seedOnStart(db, config.seedDemo, (msg) => console.log(msg));
+  await db.close();
+  let stopping = false;
+  const slots = new Map<number, number>(); // cluster worker id -> slot
+  const fork = (slot: number) => {
+    const worker = cluster.fork({ WORKER_INDEX: String(slot) });
+    slots.set(worker.id, slot);
+  };
+  cluster.on('exit', (worker, code, signal) => {
+    const slot = slots.get(worker.id);
+    slots.delete(worker.id);
+    if (stopping || slot === undefined) {
+      if (stopping && slots.size === 0) process.exit(0);
+      return;
+    }
+    console.error(`worker ${slot} (pid ${worker.process.pid}) exited (${signal ?? code}); starting it again`);
+    setTimeout(() => {
+      if (!stopping) fork(slot);
+    }, 1_000);
+  });
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    if (slots.size === 0) process.exit(0);
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+    // A worker that does not stop in 20 s is killed.
+    setTimeout(() => {
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGKILL');
+    }, 20_000).unref();
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  console.log(`Starting ${workers} workers on port ${config.port}`);
+  for (let slot = 0; slot < workers; slot++) fork(slot);
 }
 
 const [command = 'start', ...rest] = process.argv.slice(2);

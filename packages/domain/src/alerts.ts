@@ -65,3 +65,11 @@ export type LoggedChannel = (typeof LOGGED_CHANNELS)[number];
 export const ALERT_POLL_INTERVAL_MS = 20_000;
 export const ALERT_REPEAT_SUPPRESS_MS = 5 * 60_000;
 export const SOUND_LOAD_TIMEOUT_MS = 5_000;
+
+/** Levels staff may snooze for one wearer (PRODUCT.md: never EMERGENCY or CRITICAL). */
+export const SNOOZABLE_LEVELS: readonly AlertLevel[] = ['CAUTION', 'DEVICE_STATUS'];
+export const isSnoozable = (type: AlertType): boolean => SNOOZABLE_LEVELS.includes(ALERT_LEVEL_OF[type]);
+/** Longest snooze: 12 hours (720 minutes). */
+export const SNOOZE_MAX_MINUTES = 720;
+/** Longest reason for a snooze (characters). */
+export const SNOOZE_REASON_MAX = 500;

@@ -1,32 +1,57 @@
 import type { AddressInfo } from 'node:net';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { BUS_EVENTS } from '../engine/events.js';
+import { NATS_SERVER, startPrivateNats } from '../testing/private-nats.js';
+import { createWearer } from '../testing/factories.js';
 import { connectSse, until } from '../testing/sse-client.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { buildWorld, type World } from '../testing/world.js';
 
 // Two servers need one PostgreSQL: PGlite is one process, so this runs in server-postgres only.
+// Each case runs on both buses: PostgreSQL LISTEN/NOTIFY, and NATS (a nats-server of the test's own,
+// or NATS_TEST_URL) when there is one.
 const postgres = !!process.env.TEST_DATABASE_URL;
+const natsAvailable = !!(NATS_SERVER || process.env.NATS_TEST_URL);
+const buses = [
+  { bus: 'postgres' as const, run: postgres },
+  { bus: 'nats' as const, run: postgres && natsAvailable },
+];
 
-describe.runIf(postgres)('two servers on one PostgreSQL', () => {
+describe.each(buses)('two servers on one PostgreSQL, bus $bus', ({ bus, run }) => {
+  if (!run) {
+    it.skip(`needs ${bus === 'nats' ? 'PostgreSQL and a nats-server' : 'PostgreSQL'}`, () => undefined);
+    return;
+  }
   let a: TestApp;
   let b: TestApp;
   let w: World;
   let baseB: string;
+  let nats: Awaited<ReturnType<typeof startPrivateNats>> = null;
 
   beforeAll(async () => {
     const databaseUrl = inject('testDatabaseUrl');
-    a = await createTestApp({ databaseUrl });
-    b = await createTestApp({ databaseUrl });
+    let natsUrl: string | undefined;
+    if (bus === 'nats') {
+      natsUrl = process.env.NATS_TEST_URL;
+      if (!natsUrl) {
+        nats = await startPrivateNats();
+        natsUrl = nats?.url;
+      }
+    }
+    a = await createTestApp({ databaseUrl, natsUrl });
+    b = await createTestApp({ databaseUrl, natsUrl });
     w = await buildWorld(a);
     await b.app.listen({ port: 0, host: '127.0.0.1' });
     baseB = `http://127.0.0.1:${(b.app.server.address() as AddressInfo).port}`;
     await Promise.all([a.ctx.cluster.listening(), b.ctx.cluster.listening()]);
+    expect(a.ctx.cluster.transport).toBe(bus);
   });
   afterAll(async () => {
     await a?.close();
     await b?.close();
+    await nats?.stop();
   });
 
   const sendThroughA = (gateway: { id: string; credential: string }, serialNumber: string, type = 'SOS') =>
@@ -36,20 +61,25 @@ describe.runIf(postgres)('two servers on one PostgreSQL', () => {
       headers: { authorization: `Gateway ${gateway.id}:${gateway.credential}` },
       payload: { events: [{ serialNumber, type, at: new Date().toISOString() }] },
     });
-
-  it("shows an SOS ingested by server A on server B's live stream within 1 s", async () => {
+  const liveOnB = async () => {
     const ticket = await b.app.inject({ method: 'POST', url: '/v3/live/ticket', headers: w.users.ORGANIZATION_OWNER.headers });
     expect(ticket.statusCode).toBe(200);
     const live = connectSse(`${baseB}/v3/live?ticket=${ticket.json<{ ticket: string }>().ticket}`);
     await until(() => (live.status() === 200 ? true : undefined));
+    return live;
+  };
+  const opened = (live: ReturnType<typeof connectSse>, uid: string) =>
+    live.events.filter((e) => e.event === 'alert' && e.data.action === 'opened' && e.data.alert?.wearer.uid === uid);
 
+  // The latency itself is measured by `npm run bench -- cluster` (p99 target 200 ms); here only "through the
+  // bus, not the 20-second poll", with room for a loaded machine running the crash tests beside it.
+  it("shows an SOS ingested by server A on server B's live stream at once (well before the 20-second poll)", async () => {
+    const live = await liveOnB();
     const sent = Date.now();
     expect((await sendThroughA(w.w1.gateway, w.w1.bracelet.serialNumber)).statusCode).toBe(200);
-    const frame = await until(() =>
-      live.events.find((e) => e.event === 'alert' && e.data.action === 'opened' && e.data.alert?.wearer.uid === w.w1.uid),
-    );
+    const frame = await until(() => opened(live, w.w1.uid)[0]);
     expect(frame).toBeDefined();
-    expect(Date.now() - sent).toBeLessThan(1_000);
+    expect(Date.now() - sent).toBeLessThan(10_000);
     // Confirmed on A: B's console sees it too.
     const confirmed = await a.app.inject({
       method: 'POST',
@@ -72,10 +102,10 @@ describe.runIf(postgres)('two servers on one PostgreSQL', () => {
     b.ctx.bus.on(BUS_EVENTS.wearerUpdated, seenB);
     a.ctx.bus.on(BUS_EVENTS.wearerUpdated, seenA);
     a.ctx.bus.emit(BUS_EVENTS.wearerUpdated, { organizationId: w.w2.organizationId, groupId: w.w2.groupId, wearerId: w.w2.uid });
-    await until(() => (onB.includes(w.w2.uid) ? true : undefined), 2_000);
-    // A round trip through PostgreSQL later, A still has its own event once.
+    await until(() => (onB.includes(w.w2.uid) ? true : undefined), 5_000);
+    // A round trip through the bus later, A still has its own event once.
     b.ctx.bus.emit(BUS_EVENTS.wearerUpdated, { organizationId: w.w1.organizationId, groupId: w.w1.groupId, wearerId: w.w1.uid });
-    await until(() => (onA.includes(w.w1.uid) ? true : undefined), 2_000);
+    await until(() => (onA.includes(w.w1.uid) ? true : undefined), 5_000);
     expect(onA.filter((id) => id === w.w2.uid)).toHaveLength(1);
     expect(onB.filter((id) => id === w.w2.uid)).toHaveLength(1);
     b.ctx.bus.off(BUS_EVENTS.wearerUpdated, seenB);
@@ -99,7 +129,7 @@ describe.runIf(postgres)('two servers on one PostgreSQL', () => {
       headers: w.users.OTHER_ORG_OWNER.headers,
     });
     expect(rotated.statusCode).toBe(200);
-    await until(() => (b.ctx.ingestion.gateways.has(gateway.id) ? undefined : true), 1_000);
+    await until(() => (b.ctx.ingestion.gateways.has(gateway.id) ? undefined : true), 5_000);
     expect((await sendThroughB(gateway.credential)).statusCode).toBe(401);
   });
 
@@ -111,16 +141,66 @@ describe.runIf(postgres)('two servers on one PostgreSQL', () => {
     for (const wearerId of ids) {
       b.ctx.bus.emit(BUS_EVENTS.wearerUpdated, { organizationId: w.w1.organizationId, groupId: w.w1.groupId, wearerId });
     }
-    await until(() => (ids.every((id) => seen.has(id)) ? true : undefined), 3_000);
+    await until(() => (ids.every((id) => seen.has(id)) ? true : undefined), 10_000);
     a.ctx.bus.off(BUS_EVENTS.wearerUpdated, onWearer);
   });
 
+  it.runIf(bus === 'postgres')(
+    'resynchronises after its bus connection was dropped: caches dropped, a missed SOS replayed once, later events arrive',
+    async () => {
+      const w3 = await createWearer(a.db, { organizationId: w.orgA, groupId: w.g1 });
+      const live = await liveOnB();
+      // B has A's gateway cached; the reconnection must forget it (a rotation meanwhile would be missed).
+      expect((await sendThroughA(w.w2.gateway, w.w2.bracelet.serialNumber, 'WORN')).statusCode).toBe(200);
+      const before = b.ctx.cluster.resyncs();
+      const admin = new pg.Client({ connectionString: inject('testDatabaseUrl') });
+      await admin.connect();
+      try {
+        const killed = await admin.query<{ n: number }>(
+          'SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE application_name = $1',
+          [b.ctx.cluster.name],
+        );
+        expect(killed.rows[0]?.n).toBeGreaterThanOrEqual(1);
+      } finally {
+        await admin.end();
+      }
+      // An SOS sent now, most likely while B is cut off (it reconnects after 250 ms), reaches B exactly once.
+      expect((await sendThroughA(w.w2.gateway, w.w2.bracelet.serialNumber)).statusCode).toBe(200);
+      await until(() => (b.ctx.cluster.resyncs() > before ? true : undefined), 20_000);
+      expect(b.ctx.ingestion.gateways.has(w.w2.gateway.id)).toBe(false);
+      await until(() => opened(live, w.w2.uid)[0], 20_000);
+      // And an event after the reconnection arrives as usual.
+      expect((await sendThroughA(w3.gateway, w3.bracelet.serialNumber)).statusCode).toBe(200);
+      await until(() => opened(live, w3.uid)[0], 20_000);
+      await new Promise((r) => setTimeout(r, 500)); // room for a (wrong) second copy to land
+      expect(opened(live, w.w2.uid)).toHaveLength(1);
+      expect(opened(live, w3.uid)).toHaveLength(1);
+      live.close();
+    },
+  );
+
+  it.runIf(bus === 'nats')('resynchronises after the NATS server restarted: caches dropped, later events arrive', async () => {
+    if (!nats) return; // NATS_TEST_URL: the machine's server is not ours to restart
+    const w3 = await createWearer(a.db, { organizationId: w.orgA, groupId: w.g1 });
+    const live = await liveOnB();
+    expect((await sendThroughA(w.w2.gateway, w.w2.bracelet.serialNumber, 'WORN')).statusCode).toBe(200);
+    const [beforeA, beforeB] = [a.ctx.cluster.resyncs(), b.ctx.cluster.resyncs()];
+    await nats.restart();
+    await until(() => (a.ctx.cluster.resyncs() > beforeA && b.ctx.cluster.resyncs() > beforeB ? true : undefined), 30_000);
+    expect(b.ctx.ingestion.gateways.has(w.w2.gateway.id)).toBe(false);
+    expect((await sendThroughA(w3.gateway, w3.bracelet.serialNumber)).statusCode).toBe(200);
+    await until(() => opened(live, w3.uid)[0], 20_000);
+    await new Promise((r) => setTimeout(r, 500)); // room for a (wrong) second copy to land
+    expect(opened(live, w3.uid)).toHaveLength(1);
+    live.close();
+  });
+
   it('lets exactly one server run the timer jobs, and the other take over when it stops', async () => {
-    expect([a.ctx.cluster.leads(), b.ctx.cluster.leads()].filter(Boolean)).toHaveLength(1);
+    await until(() => ([a.ctx.cluster.leads(), b.ctx.cluster.leads()].filter(Boolean).length === 1 ? true : undefined), 15_000);
     const leader = a.ctx.cluster.leads() ? a : b;
     const follower = leader === a ? b : a;
     await leader.ctx.cluster.close();
-    await until(() => (follower.ctx.cluster.leads() ? true : undefined), 10_000);
+    await until(() => (follower.ctx.cluster.leads() ? true : undefined), 15_000);
     expect(leader.ctx.cluster.leads()).toBe(false);
   });
 });

@@ -1,34 +1,46 @@
 import { randomUUID } from 'node:crypto';
 import type { EventEmitter } from 'node:events';
-import pg from 'pg';
 import type { Db } from '../db/client.js';
 import { findAlert } from '../engine/alert-writes.repository.js';
-import { BUS_EVENTS, type BusEventName, type BusEvents } from '../engine/events.js';
+import { type AlertRecord, BUS_EVENTS, type BusEventName, type BusEvents } from '../engine/events.js';
+import { openPgLink, type PgLink } from './pg-link.js';
+import type { BusTransport } from './transport.js';
 
-/** The PostgreSQL channel every server LISTENs on. */
-export const CLUSTER_CHANNEL = 'wearable_bus';
-/** Held by the one server that runs the timer jobs (escalation sweep, engine tick, retention). */
-export const LEADER_LOCK_KEY = 0x5745_4152; // 'WEAR'
+export { CLUSTER_CHANNEL, LEADER_LOCK_KEY } from './pg-link.js';
+
 /** PostgreSQL refuses a NOTIFY payload of 8,000 bytes or more; wearer batches stay below this. */
 const MAX_PAYLOAD = 7_500;
-/** wearer.updated events are gathered this long and sent a batch per NOTIFY. */
+/** wearer.updated events are gathered this long and sent a batch per message. */
 const WEARER_FLUSH_MS = 50;
+/** After a reconnection, alerts changed since this long before the loss are looked at again. */
+const REPLAY_MARGIN_MS = 10_000;
+/** At most this many alerts are replayed after one reconnection (a longer gap: the next page load). */
+const REPLAY_MAX = 1_000;
+/** Alert events this process has seen (sent or received), for replays without doubles. */
+const SEEN_MAX = 20_000;
 
 /**
  * What goes on the wire: ids, never rows (a receiving server reads the alert itself). `o` is the
- * sending process, so a server ignores its own notifications.
+ * sending process, so a server ignores its own messages.
  */
 export type ClusterMessage =
   | { o: string; e: 'alert.opened' | 'alert.closed' | 'alert.confirmed'; id: string }
   | { o: string; e: 'wearer.updated'; w: [string, string | null, string][] }
   | { o: string; e: 'gateway.credentialChanged'; g: string }
-  | { o: string; e: 'bracelet.changed'; org: string; sn: string };
+  | { o: string; e: 'bracelet.changed'; org: string; sn: string }
+  | { o: string; e: 'sessions.revoked'; u: string; s: string[] };
 
 export interface ClusterBus {
+  /** 'none' (one process), 'postgres' (LISTEN/NOTIFY) or 'nats'. */
+  readonly transport: 'none' | 'postgres' | 'nats';
+  /** This process's application_name on its PostgreSQL bus/leader connection (pg_stat_activity). */
+  readonly name: string;
   /** True when this server runs the timer jobs: always on one process, the lock holder otherwise. */
   leads(): boolean;
-  /** Resolves once LISTEN is in place (at once without a cluster); tests wait for it. */
+  /** Resolves once subscribed (and the leader connection is up); at once without a cluster. */
   listening(): Promise<void>;
+  /** How many times this process resynchronised after losing the bus (tests, /readyz). */
+  resyncs(): number;
   close(): Promise<void>;
 }
 
@@ -38,49 +50,66 @@ export const fromAnotherServer = (event: object): boolean => remote.has(event);
 
 /** One process (PGlite, or no DATABASE_URL): the local bus is the whole bus. */
 export const singleServer: ClusterBus = {
+  transport: 'none',
+  name: '',
   leads: () => true,
   listening: () => Promise.resolve(),
+  resyncs: () => 0,
   close: () => Promise.resolve(),
 };
 
-type Log = { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+type Log = {
+  info?(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+};
+
+export interface ClusterOptions {
+  databaseUrl: string;
+  /** With it, the bus travels over NATS; PostgreSQL then only holds the leader's lock. */
+  natsUrl?: string | undefined;
+  leaderRetryMs?: number;
+  /**
+   * Called after the bus came back from a loss, before missed alerts are replayed: drop every
+   * cache another server's events would have invalidated (credentials, bracelets, snapshots).
+   */
+  onResync?: () => void;
+}
 
 /**
- * The cross-server bus on PostgreSQL LISTEN/NOTIFY: local bus events other servers must see are
- * NOTIFYed, and notifications of other servers are re-emitted on the local bus. One dedicated
- * connection (outside the pool) listens, notifies (so one server's events keep their order) and
- * holds the leader's advisory lock; it reconnects with backoff when PostgreSQL restarts.
+ * The cross-server bus: local bus events other servers must see are sent on the transport
+ * (PostgreSQL NOTIFY, or NATS), and other servers' messages are re-emitted on the local bus.
+ * After a lost connection the process resynchronises: caches are dropped (onResync) and the
+ * alerts opened, closed or confirmed since shortly before the loss are re-emitted unless this
+ * process has already seen them, so a console misses no alert and sees none twice.
  */
-export function createClusterBus(
-  url: string,
-  db: Db,
-  bus: EventEmitter,
-  log: Log,
-  opts: { leaderRetryMs?: number } = {},
-): ClusterBus {
+export function createClusterBus(opts: ClusterOptions, db: Db, bus: EventEmitter, log: Log): ClusterBus {
   const origin = randomUUID();
-  let client: pg.Client | null = null;
+  const applicationName = `wearable-cluster-${origin.slice(0, 8)}`;
+  const link: PgLink = openPgLink(opts.databaseUrl, log, {
+    listen: !opts.natsUrl,
+    leaderRetryMs: opts.leaderRetryMs,
+    applicationName,
+  });
+  const transport: BusTransport = opts.natsUrl ? lazyNats(opts.natsUrl, log) : link.transport;
   let closed = false;
-  let leader = false;
-  let backoff = 250;
-  let markListening!: () => void;
-  const ready = new Promise<void>((resolve) => (markListening = resolve));
+  let resyncs = 0;
+  let lostAt: number | null = null;
   let wearerBatch: [string, string | null, string][] = [];
   let wearerTimer: NodeJS.Timeout | null = null;
 
-  // One statement at a time on the dedicated client (node-postgres deprecates overlapping calls).
-  let queue: Promise<unknown> = Promise.resolve();
-  const serially = <T>(c: pg.Client, text: string, params: unknown[] = []) => {
-    const run = queue.then(() => c.query<T & pg.QueryResultRow>(text, params));
-    queue = run.catch(() => undefined);
-    return run;
+  // Alert events seen by this process, oldest first, so a replay sends only what was missed.
+  const seen = new Set<string>();
+  const saw = (e: string, id: string) => {
+    const key = `${e}:${id}`;
+    seen.delete(key);
+    seen.add(key);
+    if (seen.size > SEEN_MAX) seen.delete(seen.values().next().value as string);
   };
-  const notify = (msg: ClusterMessage) => {
-    // Lost while disconnected: the snapshots' 10 s hard limit and the credential TTL cover it.
-    if (!client) return;
-    serially(client, 'SELECT pg_notify($1, $2)', [CLUSTER_CHANNEL, JSON.stringify(msg)]).catch((err: unknown) =>
-      log.warn({ err }, 'cluster notify failed'),
-    );
+
+  const send = (msg: ClusterMessage) => {
+    // Lost while disconnected: the replay after reconnection covers alerts, snapshots expire.
+    transport.send(JSON.stringify(msg));
   };
   const flushWearers = () => {
     wearerTimer = null;
@@ -89,31 +118,37 @@ export function createClusterBus(
     for (const w of wearerBatch) {
       const bytes = JSON.stringify(w).length + 1;
       if (size + bytes > MAX_PAYLOAD - 100) {
-        notify({ o: origin, e: 'wearer.updated', w: batch });
+        send({ o: origin, e: 'wearer.updated', w: batch });
         batch = [];
         size = 0;
       }
       batch.push(w);
       size += bytes;
     }
-    if (batch.length) notify({ o: origin, e: 'wearer.updated', w: batch });
+    if (batch.length) send({ o: origin, e: 'wearer.updated', w: batch });
     wearerBatch = [];
   };
 
+  const alertOut = (e: 'alert.opened' | 'alert.closed' | 'alert.confirmed') => (a: AlertRecord) => {
+    saw(e, a.id);
+    send({ o: origin, e, id: a.id });
+  };
   const outgoing: { [K in BusEventName]: (e: BusEvents[K]) => void } = {
-    'alert.opened': (a) => notify({ o: origin, e: 'alert.opened', id: a.id }),
-    'alert.closed': (a) => notify({ o: origin, e: 'alert.closed', id: a.id }),
-    'alert.confirmed': (a) => notify({ o: origin, e: 'alert.confirmed', id: a.id }),
+    'alert.opened': alertOut('alert.opened'),
+    'alert.closed': alertOut('alert.closed'),
+    'alert.confirmed': alertOut('alert.confirmed'),
     'wearer.updated': (w) => {
       wearerBatch.push([w.organizationId, w.groupId, w.wearerId]);
       wearerTimer ??= setTimeout(flushWearers, WEARER_FLUSH_MS);
     },
-    'gateway.credentialChanged': (g) => notify({ o: origin, e: 'gateway.credentialChanged', g: g.gatewayId }),
-    'bracelet.changed': (b) => notify({ o: origin, e: 'bracelet.changed', org: b.organizationId, sn: b.serialNumber }),
+    'gateway.credentialChanged': (g) => send({ o: origin, e: 'gateway.credentialChanged', g: g.gatewayId }),
+    'bracelet.changed': (b) => send({ o: origin, e: 'bracelet.changed', org: b.organizationId, sn: b.serialNumber }),
+    // Session ids are 36 characters: 200 of them stay well under NOTIFY's 8,000 bytes; more are left to the 5 s check.
+    'sessions.revoked': (r) => send({ o: origin, e: 'sessions.revoked', u: r.userId, s: r.sessionIds.slice(0, 200) }),
   };
-  const listeners = Object.entries(outgoing).map(([name, send]) => {
+  const listeners = Object.entries(outgoing).map(([name, fn0]) => {
     const fn = (event: object) => {
-      if (!fromAnotherServer(event)) (send as (e: object) => void)(event);
+      if (!fromAnotherServer(event)) (fn0 as (e: object) => void)(event);
     };
     bus.on(name, fn);
     return [name, fn] as const;
@@ -123,12 +158,17 @@ export function createClusterBus(
     remote.add(event);
     bus.emit(name, event);
   };
+  const emitAlert = (e: 'alert.opened' | 'alert.closed' | 'alert.confirmed', alert: AlertRecord) => {
+    saw(e, alert.id);
+    emit(e, alert);
+  };
   async function receive(msg: ClusterMessage) {
     if (msg.o === origin) return;
     switch (msg.e) {
       case 'alert.opened':
       case 'alert.closed':
       case 'alert.confirmed': {
+        saw(msg.e, msg.id); // before the read, so a replay running meanwhile does not send it too
         const alert = await findAlert(db, msg.id);
         if (alert) emit(msg.e, alert);
         return;
@@ -140,63 +180,109 @@ export function createClusterBus(
         return emit(BUS_EVENTS.gatewayCredentialChanged, { gatewayId: msg.g });
       case 'bracelet.changed':
         return emit(BUS_EVENTS.braceletChanged, { organizationId: msg.org, serialNumber: msg.sn });
+      case 'sessions.revoked':
+        return emit(BUS_EVENTS.sessionsRevoked, { userId: msg.u, sessionIds: msg.s });
     }
   }
-
-  async function tryLead(c: pg.Client) {
-    if (leader || closed || client !== c) return;
-    const rows = await serially<{ got: boolean }>(c, 'SELECT pg_try_advisory_lock($1) AS got', [LEADER_LOCK_KEY]);
-    leader = rows.rows[0]?.got === true;
-  }
-  const leaderTimer = setInterval(() => {
-    if (client) tryLead(client).catch(() => undefined);
-  }, opts.leaderRetryMs ?? 5_000);
-  leaderTimer.unref();
-
-  async function connect(): Promise<void> {
-    if (closed) return;
-    const c = new pg.Client({ connectionString: url });
-    const lost = (err?: unknown) => {
-      if (client !== c) return;
-      // The session's advisory lock went with the connection: another server may take over.
-      client = null;
-      leader = false;
-      if (err) log.warn({ err }, 'cluster bus connection lost; reconnecting');
-      c.end().catch(() => undefined);
-      if (!closed) setTimeout(() => void connect(), backoff).unref();
-      backoff = Math.min(backoff * 2, 10_000);
-    };
-    c.on('error', lost);
-    c.on('end', () => lost());
-    c.on('notification', (n) => {
-      if (n.channel !== CLUSTER_CHANNEL || !n.payload) return;
-      receive(JSON.parse(n.payload) as ClusterMessage).catch((err: unknown) => log.error({ err }, 'cluster event failed'));
-    });
+  transport.onMessage = (payload) => {
+    let msg: ClusterMessage;
     try {
-      client = c;
-      await c.connect();
-      await serially(c, `LISTEN ${CLUSTER_CHANNEL}`);
-      backoff = 250;
-      await tryLead(c);
-      markListening();
-    } catch (err) {
-      lost(err);
+      msg = JSON.parse(payload) as ClusterMessage;
+    } catch {
+      return;
     }
+    receive(msg).catch((err: unknown) => log.error({ err }, 'cluster event failed'));
+  };
+
+  /** Re-emits what other servers sent while this one was cut off (read back from the alerts table). */
+  async function replay(since: Date) {
+    const rows = await db.query<{ id: string }>(
+      `SELECT id FROM alerts
+        WHERE created_at >= $1 OR closed_at >= $1 OR confirmed_at >= $1
+        ORDER BY created_at LIMIT ${REPLAY_MAX}`,
+      [since],
+    );
+    let replayed = 0;
+    for (const { id } of rows) {
+      const alert = await findAlert(db, id);
+      if (!alert || closed) continue;
+      const missed = (e: 'alert.opened' | 'alert.closed' | 'alert.confirmed') => !seen.has(`${e}:${id}`);
+      if (missed('alert.opened')) {
+        emitAlert('alert.opened', alert);
+        replayed++;
+      }
+      if (alert.status === 'CLOSED' && missed('alert.closed')) {
+        emitAlert('alert.closed', alert);
+        replayed++;
+      }
+      if (alert.confirmedAt && alert.closeReason !== 'confirmed' && missed('alert.confirmed')) {
+        emitAlert('alert.confirmed', alert);
+        replayed++;
+      }
+    }
+    return replayed;
   }
-  void connect();
+  transport.onLost = () => {
+    lostAt ??= Date.now();
+    log.warn({ transport: opts.natsUrl ? 'nats' : 'postgres' }, 'cluster bus lost; events are replayed after reconnection');
+  };
+  transport.onReconnect = () => {
+    const since = new Date((lostAt ?? Date.now()) - REPLAY_MARGIN_MS);
+    lostAt = null;
+    resyncs++;
+    try {
+      opts.onResync?.();
+    } catch (err) {
+      log.error({ err }, 'cluster resync failed');
+    }
+    replay(since)
+      .then((n) => log.info?.({ replayed: n }, 'cluster bus back; missed alerts replayed'))
+      .catch((err: unknown) => log.error({ err }, 'cluster replay failed'));
+  };
 
   return {
-    leads: () => leader,
-    listening: () => ready,
+    transport: opts.natsUrl ? 'nats' : 'postgres',
+    name: applicationName,
+    leads: () => link.leads(),
+    listening: () => Promise.all([transport.ready(), link.transport.ready()]).then(() => undefined),
+    resyncs: () => resyncs,
     async close() {
       closed = true;
-      clearInterval(leaderTimer);
       if (wearerTimer) clearTimeout(wearerTimer);
       for (const [name, fn] of listeners) bus.off(name, fn);
-      const c = client;
-      client = null;
-      leader = false;
-      await c?.end().catch(() => undefined);
+      if (transport !== link.transport) await transport.close();
+      await link.close();
     },
   };
+}
+
+/**
+ * The NATS transport, its client loaded only when NATS_URL is set (a server on PostgreSQL NOTIFY
+ * never loads it). Until the module is loaded, sends are dropped (nothing is connected yet anyway).
+ */
+function lazyNats(url: string, log: Log): BusTransport {
+  let inner: BusTransport | null = null;
+  let closed = false;
+  const outer: BusTransport = {
+    onMessage: () => undefined,
+    onLost: () => undefined,
+    onReconnect: () => undefined,
+    send: (payload) => inner?.send(payload) ?? false,
+    connected: () => inner?.connected() ?? false,
+    ready: () => loaded.then((t) => t.ready()),
+    close: async () => {
+      closed = true;
+      await (await loaded).close();
+    },
+  };
+  const loaded = import('./nats-transport.js').then(({ openNatsTransport }) => {
+    const t = openNatsTransport(url, log);
+    t.onMessage = (p) => outer.onMessage(p);
+    t.onLost = () => outer.onLost();
+    t.onReconnect = () => outer.onReconnect();
+    inner = t;
+    if (closed) void t.close();
+    return t;
+  });
+  return outer;
 }

@@ -76,8 +76,14 @@ export function wrapPglite(lite: PGlite): Db {
  * reading batches. Per-wearer row locks still order work on one wearer across both pools.
  */
 export async function openPostgres(url: string, max = 10, urgentMax = 2): Promise<Db> {
-  const pool = new pg.Pool({ connectionString: url, max });
-  const urgentPool = new pg.Pool({ connectionString: url, max: urgentMax });
+  // A request waits at most 10 s for a connection while the database is unreachable, then fails
+  // (503 with Retry-After, plugins/error-handler.ts).
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 10_000 });
+  const urgentPool = new pg.Pool({ connectionString: url, max: urgentMax, connectionTimeoutMillis: 10_000 });
+  // An idle client whose backend was terminated (restart, pg_terminate_backend) is an 'error' on
+  // the pool; unhandled, it would end the process. The pool drops that client and opens a new one.
+  pool.on('error', () => undefined);
+  urgentPool.on('error', () => undefined);
   // Fail at start, with the driver's reason, if the server cannot be reached.
   const probe = await pool.connect();
   probe.release();
@@ -96,6 +102,11 @@ export async function openPostgres(url: string, max = 10, urgentMax = 2): Promis
     },
     async transaction<T>(fn: (tx: Queryable) => Promise<T>, hint?: LaneHint) {
       const client = await poolFor(hint).connect();
+      // A checked-out client has no listener of the pool's: its backend ending between two
+      // statements (a restart, pg_terminate_backend) would be an unhandled 'error' ending the process.
+      let broken: Error | undefined;
+      const onError = (err: Error) => (broken = err);
+      client.on('error', onError);
       try {
         await client.query('BEGIN');
         const result = await fn({
@@ -105,10 +116,12 @@ export async function openPostgres(url: string, max = 10, urgentMax = 2): Promis
         await client.query('COMMIT');
         return result;
       } catch (err) {
-        await client.query('ROLLBACK').catch(() => undefined);
+        if (!broken) await client.query('ROLLBACK').catch((e: unknown) => (broken = e as Error));
         throw err;
       } finally {
-        client.release();
+        client.off('error', onError);
+        // A broken client is destroyed, not given back to the pool.
+        client.release(broken);
       }
     },
     async close() {

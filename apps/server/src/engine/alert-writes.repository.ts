@@ -1,4 +1,4 @@
-import type { AlertLevel, AlertType, ConfirmReason } from '@wearable/domain';
+import { type AlertLevel, type AlertType, type ConfirmReason, HEAT_ALERT_TYPES } from '@wearable/domain';
 import type { Queryable } from '../db/client.js';
 import type { AlertRecord } from './events.js';
 import type { AlertCause } from './types.js';
@@ -23,12 +23,22 @@ export interface NewAlert {
   notify: boolean;
 }
 
-/** Opens an alert unless one of this type is already open for the wearer (then null). */
+/**
+ * Opens an alert unless one of this type is already open for the wearer (then null). While staff snooze
+ * the type for this wearer it is recorded with notify false (no SMS, call or escalation) and its snooze.
+ */
 export async function insertOpenAlert(tx: Queryable, a: NewAlert): Promise<AlertRecord | null> {
   const rows = await tx.query<AlertRecord>(
-    `INSERT INTO alerts (id, organization_id, group_id, wearer_id, bracelet_id, type, level,
-                         status, opened_at, cause, notify)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, 'OPEN', $8, $9::jsonb, $10)
+    // A snooze of this wearer's type covering the opening (alert_snoozes): recorded, not notified.
+    `WITH snooze AS (
+       SELECT id FROM alert_snoozes
+        WHERE wearer_id = $4 AND alert_type = $6 AND created_at <= $8::timestamptz AND until > $8::timestamptz
+          AND (ended_at IS NULL OR ended_at > $8::timestamptz)
+        ORDER BY created_at DESC LIMIT 1)
+     INSERT INTO alerts (id, organization_id, group_id, wearer_id, bracelet_id, type, level,
+                         status, opened_at, cause, notify, snooze_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, 'OPEN', $8, $9::jsonb,
+             $10::boolean AND NOT EXISTS (SELECT 1 FROM snooze), (SELECT id FROM snooze))
      ON CONFLICT (wearer_id, type) WHERE status = 'OPEN' DO NOTHING
      RETURNING ${ALERT_COLUMNS}`,
     [
@@ -69,7 +79,7 @@ export async function closeOpenAlert(
 export async function recordConfirmations(
   tx: Queryable,
   ids: string[],
-  c: { userId: string; at: Date; reason: ConfirmReason | null; note: string | null },
+  c: { userId: string; at: Date; reason: ConfirmReason | null; note: string | null; procedureSteps?: string[] | null },
 ): Promise<(AlertRecord & { wasOpen: boolean })[]> {
   return tx.query<AlertRecord & { wasOpen: boolean }>(
     `WITH target AS (
@@ -80,11 +90,12 @@ export async function recordConfirmations(
         SET status = 'CLOSED',
             closed_at = CASE WHEN t.was_open THEN $2::timestamptz ELSE a.closed_at END,
             close_reason = CASE WHEN t.was_open THEN 'confirmed' ELSE a.close_reason END,
-            confirmed_by = $3, confirmed_at = $2::timestamptz, confirm_reason = $4, confirm_note = $5
+            confirmed_by = $3, confirmed_at = $2::timestamptz, confirm_reason = $4, confirm_note = $5,
+            procedure_steps = CASE WHEN a.type = ANY($7::text[]) THEN $6::text[] ELSE NULL END
        FROM target t
       WHERE a.id = t.target_id
       RETURNING ${ALERT_COLUMNS}, t.was_open AS "wasOpen"`,
-    [ids, c.at.toISOString(), c.userId, c.reason, c.note],
+    [ids, c.at.toISOString(), c.userId, c.reason, c.note, c.procedureSteps?.length ? c.procedureSteps : null, [...HEAT_ALERT_TYPES]],
   );
 }
 

@@ -1,5 +1,6 @@
-import type { ConfirmReason } from '@wearable/domain';
+import type { ConfirmReason, HeatProcedureStep } from '@wearable/domain';
 import type { AppContext } from '../context.js';
+import { finishEscalations } from '../modules/notifications/escalations.repository.js';
 import { recordConfirmations } from './alert-writes.repository.js';
 import type { AlertRecord } from './events.js';
 import { lockWearers, publishOutcome, runEngine, type WearerInputs } from './runner.js';
@@ -9,6 +10,8 @@ export interface Confirmation {
   userId: string;
   reason: ConfirmReason | null;
   note: string | null;
+  /** Heat alerts: procedure steps taken (stored on heat alerts only). */
+  procedureSteps?: HeatProcedureStep[] | null;
 }
 
 /** An alert to confirm and its wearer (the caller checked the user may confirm it). */
@@ -38,6 +41,7 @@ export async function confirmAlerts(
       // Same lock order as ingestion (engine state, then alerts): no deadlock between them.
       const locked = await lockWearers(ctx, tx, wearerIds);
       const rows = await recordConfirmations(tx, ids, { ...confirmation, at });
+      await finishEscalations(tx, rows.map((r) => r.id), at, 'confirmed');
       const inputs = new Map<string, WearerInputs>();
       for (const row of rows) {
         if (!row.wasOpen) continue;

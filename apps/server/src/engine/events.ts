@@ -52,6 +52,12 @@ export interface BraceletChangedEvent {
   serialNumber: string;
 }
 
+/** Sign-in sessions ended (sign out of one, everywhere, a person removed): their live streams end at once. */
+export interface SessionsRevokedEvent {
+  userId: string;
+  sessionIds: string[];
+}
+
 export interface BusEvents {
   'alert.opened': AlertRecord;
   'alert.closed': AlertRecord;
@@ -60,6 +66,7 @@ export interface BusEvents {
   'wearer.updated': WearerUpdatedEvent;
   'gateway.credentialChanged': GatewayCredentialChangedEvent;
   'bracelet.changed': BraceletChangedEvent;
+  'sessions.revoked': SessionsRevokedEvent;
 }
 export type BusEventName = keyof BusEvents;
 
@@ -70,4 +77,5 @@ export const BUS_EVENTS = {
   wearerUpdated: 'wearer.updated',
   gatewayCredentialChanged: 'gateway.credentialChanged',
   braceletChanged: 'bracelet.changed',
+  sessionsRevoked: 'sessions.revoked',
 } as const satisfies Record<string, BusEventName>;

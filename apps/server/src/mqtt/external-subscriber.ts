@@ -50,21 +50,26 @@ export async function startExternalSubscriber(
   };
   const shownUrl = url.replace(/\/\/[^@]*@/, '//***@');
   const connected = mqtt.connect(url, {
-    // A stable id with a persistent session: batches published while we were down are kept.
-    clientId: `wearable-console-${hostname()}-${ctx.config.port}`.slice(0, 64),
+    // A stable id with a persistent session: batches published while we were down are kept. Each
+    // worker of WORKERS=N has its own (its slot survives a restart), or they would take over each other.
+    clientId: `wearable-console-${hostname()}-${ctx.config.port}${ctx.config.workers > 1 ? `-w${ctx.config.workerIndex}` : ''}`.slice(0, 64),
     clean: false,
     // mqtt.js honours customHandleAcks only on MQTT 5; the session outlives a restart for a day.
     protocolVersion: 5,
     properties: { sessionExpiryInterval: 86_400 },
     reconnectPeriod: 1000,
+    // We subscribe on every connection ourselves (below); mqtt.js would skip a topic it believes
+    // subscribed, and resubscribes only when the broker lost the session.
+    resubscribe: false,
     customHandleAcks,
   });
   client = connected;
   // Subscribed once the broker answers; a broker that is down does not stop the server
   // (HTTP ingestion goes on) and the client keeps reconnecting.
   const subscribed = new Promise<void>((resolve) => {
-    connected.on('connect', (connack) => {
-      if (connack.sessionPresent) return resolve();
+    connected.on('connect', () => {
+      // Subscribed again on every connection, even when the broker kept our session: Mosquitto
+      // restores a persistent session after its restart but not its shared subscriptions.
       connected
         .subscribeAsync(SHARED_BATCHES_TOPIC, { qos: 1 })
         .then(() => log.info(`MQTT: subscribed to ${SHARED_BATCHES_TOPIC} on ${shownUrl}`))

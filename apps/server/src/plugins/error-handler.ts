@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '@wearable/domain';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable.js';
 import { ApiError } from '../errors.js';
 
 const STATUS_TEXT: Record<number, string> = {
@@ -14,6 +15,7 @@ const STATUS_TEXT: Record<number, string> = {
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
+  503: 'Service Unavailable',
 };
 
 const body = (
@@ -59,6 +61,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       // Fastify's own 4xx: malformed JSON, wrong content type, body too large, rate limit.
       return reply.code(status).send(body(status, err.code ?? 'BAD_REQUEST', err.message));
+    }
+    if (isDatabaseUnavailable(err)) {
+      // The database is gone for now (restart, network): the client retries; /readyz says not ready.
+      request.log.warn({ err: { message: err.message, code: err.code } }, 'database unavailable');
+      void reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return reply
+        .code(503)
+        .send(body(503, 'DATABASE_UNAVAILABLE', 'The database is unavailable; retry shortly'));
     }
     request.log.error({ err }, 'request failed');
     return reply.code(500).send(body(500, 'INTERNAL', 'Internal server error'));

@@ -90,7 +90,7 @@ describe('identical writes at the same time', () => {
     expect(writes.length).toBeGreaterThan(5);
     for (const op of writes) {
       // Signing out ends the caller's session: those copies race on a session of their own.
-      const caller = op.path.endsWith('/signOut')
+      const caller = op.path.endsWith('/signOut') || op.path.endsWith('/signOutEverywhere') || op.path.endsWith('/account/password')
         ? await createUser(t, { role: 'ORGANIZATION_OWNER', organizationId: orgId })
         : newcomer;
       const generated = casesFor(op, { fixtures, auth: caller.headers })[0];

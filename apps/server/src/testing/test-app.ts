@@ -24,6 +24,8 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     ...loadConfig({ LOG_LEVEL: 'silent', SIMULATOR: 'false' }),
     authSecret: 'test-secret-test-secret-test-secret-0123',
     dataDir,
+    // Rollups written after every batch, before its answer: tests read them right away.
+    rollupFlushMs: 0,
     ...overrides,
   };
   const ctx = createContext(config, db);

@@ -3,15 +3,21 @@ import { isStaffRole } from '@wearable/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { ALERTS_KEY, AlertNotifier } from '../features/alerts';
+import { PairingPoller } from '../features/bracelets';
 import { useLiveStream } from '../features/live';
 
 /**
  * Mounted once in the shell outside the demo: one live stream for the whole tab (its `alert` events
- * refresh every alert view and the notifier at once) and the staff alert notifications.
+ * refresh every alert view and the notifier at once) and the staff alert notifications, and the poll of pairings started in this browser.
  */
 export function LiveMonitoring({ role }: { role: Role }) {
   const queryClient = useQueryClient();
   const onAlert = useCallback(() => void queryClient.invalidateQueries({ queryKey: ALERTS_KEY }), [queryClient]);
   useLiveStream({ enabled: isStaffRole(role), onAlert });
-  return <AlertNotifier role={role} />;
+  return (
+    <>
+      <AlertNotifier role={role} />
+      <PairingPoller />
+    </>
+  );
 }

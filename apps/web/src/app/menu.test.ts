@@ -1,6 +1,7 @@
 import { ROLES, type Role } from '@wearable/domain';
 import { describe, expect, it } from 'vitest';
-import { menuEntries } from './menu';
+import { routeOf } from '../config/paths';
+import { menuEntries, settingsEntries } from './menu';
 
 /** Spec, Shell: the main menu of each role, in order, with its label. */
 const EXPECTED: Record<Role, [string, string][]> = {
@@ -49,4 +50,27 @@ describe('main menu per role', () => {
       expect(menuEntries(role).map((entry) => [entry.to, entry.labelKey])).toEqual(EXPECTED[role]);
     });
   }
+});
+
+describe('settings navigation (the /settings pages, /groups and /gateways; not in the spec main menu)', () => {
+  const on = (path: string) => routeOf(path);
+  it('lists the fleet pages an owner may open, only on those pages', () => {
+    expect(settingsEntries('ORGANIZATION_OWNER', on('/settings/gateways')).map((e) => e.to)).toEqual([
+      '/settings/admins',
+      '/settings/groups',
+      '/groups',
+      '/settings/gateways',
+      '/gateways',
+      '/settings',
+    ]);
+    expect(settingsEntries('ORGANIZATION_OWNER', on('/groups')).map((e) => e.to)).toContain('/groups');
+    expect(settingsEntries('ORGANIZATION_OWNER', on('/devices'))).toEqual([]);
+    expect(settingsEntries('ORGANIZATION_OWNER', null)).toEqual([]);
+  });
+  it('personal roles never get it', () => {
+    expect(settingsEntries('PERSONAL', on('/settings/admins'))).toEqual([]);
+  });
+  it('a group manager gets /groups', () => {
+    expect(settingsEntries('ORGANIZATION_GROUP', on('/settings/admins')).map((e) => e.to)).toContain('/groups');
+  });
 });

@@ -23,6 +23,25 @@ const PERSONAL_MENU: MenuItem[] = [
   { route: paths.user.alertSetting, labelKey: 'menu.alertSetting' },
 ];
 
+/**
+ * The settings area's own navigation (not in the spec's main menu, whose "settings" entry opens /settings/admins):
+ * the pages of organising the fleet, shown on each of them. /groups and /gateways (live state) are reached here.
+ */
+const SETTINGS_MENU: MenuItem[] = [
+  { route: paths.settings.admins, labelKey: 'settingsNav.admins' },
+  { route: paths.settings.groups, labelKey: 'settingsNav.groupSettings' },
+  { route: paths.groups.list, labelKey: 'settingsNav.groups' },
+  { route: paths.settings.gateways, labelKey: 'settingsNav.gatewaySettings' },
+  { route: paths.gateways.list, labelKey: 'settingsNav.gateways' },
+  { route: paths.settings.home, labelKey: 'settingsNav.auditLog' },
+];
+
+/** The settings navigation of a role, on the pages it lists (empty elsewhere and for personal roles). */
+export function settingsEntries(role: Role, current: AppRoute | null): MenuEntry[] {
+  if (isPersonalRole(role) || current === null || !SETTINGS_MENU.some(({ route }) => route === current)) return [];
+  return SETTINGS_MENU.filter(({ route }) => mayOpen(route, role)).map(({ route, labelKey }) => ({ to: route.path, labelKey }));
+}
+
 /** The main menu of a role. */
 export function menuEntries(role: Role): MenuEntry[] {
   return (isPersonalRole(role) ? PERSONAL_MENU : STAFF_MENU)

@@ -27,6 +27,8 @@ const Placeholder = lazy(async () => ({
   default: (await import('./placeholder-page')).PlaceholderPage,
 }));
 
+const NotFound = lazy(async () => ({ default: (await import('./not-found-page')).NotFoundPage }));
+
 /** A registered route whose page comes with a later issue: its title from the paths table. */
 const page = (route: AppRoute, element?: ReactNode) => ({
   route,
@@ -59,26 +61,39 @@ const SHELL_ROUTES: { route: AppRoute; element: ReactNode }[] = [
       'OrganizationsPage',
     ),
   ),
-  page(paths.organizations.detail),
+  page(
+    paths.organizations.detail,
+    lazyPage(() => import('./pages/organization-detail-page'), 'OrganizationDetailPage'),
+  ),
   page(
     paths.organizations.members,
     lazyPage(() => import('../features/people/components/members-page'), 'OrganizationMembersPage'),
   ),
-  page(paths.organizations.gateway),
+  page(
+    paths.organizations.gateway,
+    lazyPage(
+      () => import('../features/gateways/components/gateway-pages'),
+      'OrganizationGatewayPage',
+    ),
+  ),
   page(
     paths.devices.list,
     lazyPage(() => import('./pages/devices-live-page'), 'DevicesLivePage'),
   ),
-  page(paths.devices.alertSettings),
+  page(
+    paths.devices.alertSettings,
+    lazyPage(() => import('./pages/bulk-alert-settings-page'), 'DevicesAlertSettingsPage'),
+  ),
   page(
     paths.device.detail,
     lazyPage(() => import('./pages/wearer-detail-page'), 'WearerDetailPage'),
   ),
-  page(paths.device.alert),
-  page(paths.device.alertHistories),
-  page(paths.device.config),
-  page(paths.device.member),
-  page(paths.device.setting),
+  page(paths.device.alert, lazyPage(() => import('./pages/wearer-subpages'), 'WearerAlertSettingsPage')),
+  page(paths.device.alertHistories, lazyPage(() => import('./pages/wearer-subpages'), 'WearerAlertHistoriesPage')),
+  page(paths.device.config, lazyPage(() => import('./pages/wearer-subpages'), 'WearerConfigPage')),
+  page(paths.device.member, lazyPage(() => import('./pages/wearer-subpages'), 'WearerMemberPage')),
+  page(paths.device.setting, lazyPage(() => import('./pages/wearer-subpages'), 'WearerDeviceSettingPage')),
+  page(paths.device.report, lazyPage(() => import('./pages/wearer-report-page'), 'WearerReportPage')),
   page(
     paths.alertHistories,
     lazyPage(
@@ -86,16 +101,39 @@ const SHELL_ROUTES: { route: AppRoute; element: ReactNode }[] = [
       'AlertHistoriesPage',
     ),
   ),
-  page(paths.gateways.list),
-  page(paths.gateways.detail),
+  page(
+    paths.alertHandover,
+    lazyPage(() => import('../features/alerts/components/handover-page'), 'HandoverPage'),
+  ),
+  page(
+    paths.gateways.list,
+    lazyPage(() => import('../features/gateways/components/gateway-pages'), 'GatewaysPage'),
+  ),
+  page(
+    paths.gateways.detail,
+    lazyPage(() => import('../features/gateways/components/gateway-pages'), 'GatewayDetailPage'),
+  ),
   page(
     paths.groups.list,
     lazyPage(() => import('../features/groups/components/groups-page'), 'GroupsPage'),
   ),
-  page(paths.groups.alertNoticeSettings),
-  page(paths.groups.devices),
-  page(paths.groups.devicesAlertSettings),
-  page(paths.groups.gateways),
+  page(
+    paths.groups.alertNoticeSettings,
+    lazyPage(() => import('./pages/notice-settings-page'), 'NoticeSettingsPage'),
+  ),
+  page(
+    paths.groups.heatRule,
+    lazyPage(() => import('../features/alerts/components/heat-rule-page'), 'HeatRulePage'),
+  ),
+  page(paths.groups.devices, lazyPage(() => import('./pages/devices-live-page'), 'GroupDevicesLivePage')),
+  page(
+    paths.groups.devicesAlertSettings,
+    lazyPage(() => import('./pages/bulk-alert-settings-page'), 'GroupDevicesAlertSettingsPage'),
+  ),
+  page(
+    paths.groups.gateways,
+    lazyPage(() => import('../features/gateways/components/gateway-pages'), 'GroupGatewaysPage'),
+  ),
   page(
     paths.members,
     lazyPage(() => import('../features/people/components/members-page'), 'MembersPage'),
@@ -108,7 +146,13 @@ const SHELL_ROUTES: { route: AppRoute; element: ReactNode }[] = [
     paths.settings.admins,
     lazyPage(() => import('./pages/settings-admins-page'), 'SettingsAdminsPage'),
   ),
-  page(paths.settings.gateways),
+  page(
+    paths.settings.gateways,
+    lazyPage(
+      () => import('../features/gateways/components/gateway-settings-page'),
+      'GatewaySettingsPage',
+    ),
+  ),
   page(
     paths.settings.groups,
     lazyPage(
@@ -116,7 +160,7 @@ const SHELL_ROUTES: { route: AppRoute; element: ReactNode }[] = [
       'GroupSettingsPage',
     ),
   ),
-  page(paths.users),
+  page(paths.users, lazyPage(() => import('../features/users/components/users-page'), 'UsersPage')),
 ];
 
 /** A table path relative to its root (/ or /demo): '/devices/:clientId/:uid' -> 'devices/:clientId/:uid'. */
@@ -154,7 +198,7 @@ function appTree(): RouteObject[] {
           path: relative(route),
           element: suspendedPage(element),
         })),
-        { path: '*', element: suspendedPage(<Placeholder titleKey="pages.notFound" />) },
+        { path: '*', element: suspendedPage(<NotFound />) },
       ],
     },
   ];
@@ -167,6 +211,10 @@ export const routes: RouteObject[] = [
   // Static pages linked from the footer: outside the guard, readable signed out.
   { path: paths.legal.terms.path, element: legal('TermsPage') },
   { path: paths.legal.privacy.path, element: legal('PrivacyPage') },
+  {
+    path: paths.verifyEmail.path,
+    element: suspended(lazyPage(() => import('../features/auth/components/verify-email-page'), 'VerifyEmailPage')),
+  },
   { path: DEMO_PREFIX, element: <DemoRoot />, children: appTree() },
   { path: paths.root.path, element: <ConsoleRoot />, children: appTree() },
 ];

@@ -46,8 +46,8 @@ const SPEC_ROUTES = [
   '/settings/groups',
   '/users',
 ];
-/** Beyond the spec: the OpenID sign-in return and the footer's legal pages. */
-const EXTRA = ['/login/oidc', '/terms', '/privacy'];
+/** Beyond the spec: the OpenID sign-in return, the footer's legal pages, the monthly report and the email-change link. */
+const EXTRA = ['/login/oidc', '/terms', '/privacy', '/devices/:clientId/:uid/report', '/verify-email', '/groups/:groupId/heat-rule', '/alert-histories/handover'];
 
 describe('the paths table', () => {
   it('holds every route of the specification exactly once, and the extra pages', () => {
@@ -151,6 +151,7 @@ const OPENED_BY: Record<string, Role[] | 'everyone'> = {
   '/': [],
   '/terms': 'everyone',
   '/privacy': 'everyone',
+  '/verify-email': 'everyone',
   '/select-device': ['PERSONAL'],
   '/user/record': ['PERSONAL', 'PERSONAL_SELF'],
   '/user/info': 'everyone',

@@ -111,8 +111,12 @@ export const paths = {
       'pages.deviceSetting',
       staff('bracelet:read'),
     ),
+    /** Beyond the spec's list: the wearer's monthly report (?month=YYYY-MM; personal users see it on /user/record?report=). */
+    report: route('/devices/:clientId/:uid/report', 'pages.deviceReport', staff('wearer:read')),
   },
   alertHistories: route('/alert-histories', 'pages.alertHistories', staff('alert:read')),
+  /** Beyond the spec's list: the shift handover (open alerts, snoozes, confirmations of the last hours), linked from /alert-histories. */
+  alertHandover: route('/alert-histories/handover', 'pages.alertHandover', staff('alert:handover')),
   gateways: {
     list: route('/gateways', 'pages.gateways', staff('gateway:read')),
     detail: route(
@@ -128,6 +132,8 @@ export const paths = {
       'pages.groupAlertNoticeSettings',
       staff('noticeSettings:read'),
     ),
+    /** Japan's 2025 heat rule for one site: written procedure and hospital, named contacts, monthly report (A4). */
+    heatRule: route('/groups/:groupId/heat-rule', 'pages.groupHeatRule', staff('group:read')),
     devices: route('/groups/:groupId/devices', 'pages.groupDevices', staff('wearer:read')),
     devicesAlertSettings: route(
       '/groups/:groupId/devices/alert-settings',
@@ -148,6 +154,8 @@ export const paths = {
     terms: route('/terms', 'legal.terms.title', { kind: 'public' }),
     privacy: route('/privacy', 'legal.privacy.title', { kind: 'public' }),
   },
+  /** The link mailed to a new address from /user/info (beyond the specification): signed in or out. */
+  verifyEmail: route('/verify-email', 'verifyEmail.title', { kind: 'public' }),
 } as const;
 
 type Tree = AppRoute | { readonly [key: string]: Tree };

@@ -12,6 +12,8 @@ export const STORAGE_KEYS = {
   language: 'i18nextLng',
   /** The address this browser last asked a sign-in link for: /verify sends it, so a link for another address is refused. */
   emailLinkAddress: 'emailLinkAddress',
+  /** Pairings started here and not confirmed yet: [{ uid, name, attemptTimestamp }] (spec section 3). */
+  pairingStatus: 'pairingStatus',
 } as const;
 
 function read(key: string): string | null {
@@ -94,3 +96,16 @@ export const storeLanguage = (lng: string): void => write(STORAGE_KEYS.language,
 
 export const getEmailLinkAddress = (): string | null => read(STORAGE_KEYS.emailLinkAddress);
 export const storeEmailLinkAddress = (email: string | null): void => write(STORAGE_KEYS.emailLinkAddress, email);
+
+/** The raw pending-pairing list (features/bracelets checks its shape). */
+export function getPairingStatus(): unknown {
+  const raw = read(STORAGE_KEYS.pairingStatus);
+  if (raw === null) return [];
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return [];
+  }
+}
+export const storePairingStatus = (entries: readonly unknown[]): void =>
+  write(STORAGE_KEYS.pairingStatus, entries.length === 0 ? null : JSON.stringify(entries));

@@ -44,6 +44,10 @@ export const PERMISSION_ROLES = {
   'alert:read': EVERYONE,
   'alert:confirm': STAFF,
   'alert:snooze': ACTING_STAFF,
+  /** Response-time figures of an organisation's or a group's alerts (and their CSV). */
+  'alertFigures:read': STAFF,
+  /** The shift handover view: open alerts, snoozes and confirmations of the last shift. */
+  'alert:handover': STAFF,
 
   'alertSettings:read': EVERYONE,
   'alertSettings:update': [...ACTING_STAFF, 'PERSONAL', 'PERSONAL_SELF'],
@@ -51,6 +55,11 @@ export const PERMISSION_ROLES = {
   'noticeSettings:read': STAFF,
   /** Who is woken at night: owners and the group's managers, not general staff. */
   'noticeSettings:update': ['ALL_OWNER', 'ORGANIZATION_OWNER', 'ORGANIZATION_GROUP'],
+  /**
+   * A site's written heat procedure and nearest hospital (Japan's 2025 heat rule): the same people
+   * as the named contacts (the notice settings) — owners and the site's group managers.
+   */
+  'heatProcedure:update': ['ALL_OWNER', 'ORGANIZATION_OWNER', 'ORGANIZATION_GROUP'],
   /** The notification log (it shows phone numbers). */
   'notification:read': STAFF,
 

@@ -4,7 +4,8 @@ import { alertSettings, alertSettingsPatch } from '../alert-settings.js';
 const idParam = z.string().min(1).max(64);
 
 /** GET /v2/user/alertSettings/list?clientId=&groupId=: every visible wearer's effective settings. */
-export const alertSettingsListQuery = z.object({ clientId: idParam.optional(), groupId: idParam.optional() });
+/** uid: one wearer only (a staff page about one wearer need not load the organisation's every wearer). */
+export const alertSettingsListQuery = z.object({ clientId: idParam.optional(), groupId: idParam.optional(), uid: idParam.optional() });
 export const wearerAlertSettings = z.object({
   uid: z.string(),
   name: z.string(),
@@ -32,6 +33,7 @@ export const alertSettingsBulkBody = z.strictObject({
   uids: z.array(idParam).min(1).max(1000),
   settings: alertSettingsPatch,
 });
+export type AlertSettingsBulkBody = z.infer<typeof alertSettingsBulkBody>;
 export const alertSettingsUpdateResponse = z.object({ settings: z.array(wearerAlertSettings) });
 /** POST /v2/client/{clientId}/users/alertSettings/bulk/preview: what the same body would change, writing nothing. */
 export const alertSettingsBulkPreviewResponse = z.object({
@@ -40,3 +42,4 @@ export const alertSettingsBulkPreviewResponse = z.object({
   unchanged: z.number().int(),
   changedUids: z.array(z.string()),
 });
+export type AlertSettingsBulkPreview = z.infer<typeof alertSettingsBulkPreviewResponse>;

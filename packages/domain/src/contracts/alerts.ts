@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoInstant } from './common.js';
 import { ALERT_LEVELS, ALERT_TYPES, CONFIRM_NOTE_MAX, CONFIRM_REASONS } from '../alerts.js';
+import { HEAT_PROCEDURE_STEPS, type HeatProcedureStep } from '../heat-rule.js';
 
 export const ALERT_STATUSES = ['OPEN', 'CLOSED'] as const;
 export type AlertStatus = (typeof ALERT_STATUSES)[number];
@@ -72,6 +73,8 @@ export const alertView = z.object({
   confirmedBy: z.object({ uid: z.string(), name: z.string() }).nullable(),
   confirmReason: z.enum(CONFIRM_REASONS).nullable(),
   confirmNote: z.string().nullable(),
+  /** Heat alerts: the site's procedure steps the confirming staff member said were taken. */
+  procedureSteps: z.array(z.enum(HEAT_PROCEDURE_STEPS)),
   wearer: z.object({ uid: z.string(), name: z.string() }),
   groupId: z.string().nullable(),
   groupName: z.string().nullable(),
@@ -95,8 +98,14 @@ const confirmationFields = {
   reason: z.enum(CONFIRM_REASONS).optional(),
   /** Free text; blank counts as none. */
   note: z.string().trim().max(CONFIRM_NOTE_MAX).optional(),
+  /** Heat alerts only (Japan's 2025 heat rule): the site's procedure steps taken; ignored on other types. */
+  procedureSteps: z.array(z.enum(HEAT_PROCEDURE_STEPS)).max(HEAT_PROCEDURE_STEPS.length).optional(),
 };
-export type ConfirmationInput = { reason?: (typeof CONFIRM_REASONS)[number]; note?: string };
+export type ConfirmationInput = {
+  reason?: (typeof CONFIRM_REASONS)[number];
+  note?: string;
+  procedureSteps?: HeatProcedureStep[];
+};
 
 /** POST /v2/alert/confirm: any alert the caller may see, open or already closed. */
 export const confirmAlertBody = z.object({ alertId: idParam, ...confirmationFields });

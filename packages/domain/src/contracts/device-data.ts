@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoInstant } from './common.js';
+import { isoInstant, yearMonth } from './common.js';
 import { ALERT_LEVELS, ALERT_TYPES } from '../alerts.js';
 import { STRESS_LEVELS } from '../telemetry.js';
 
@@ -86,8 +86,7 @@ export type SummaryResponse = z.infer<typeof summaryResponse>;
 /** GET /v2/device/monthlyReport?uid=&month=YYYY-MM (days in the organisation's time zone). */
 export const monthlyReportQuery = z.object({
   uid: idParam,
-  // Year 0000 has no calendar in the database (it was a 500).
-  month: z.string().regex(/^(?!0000)\d{4}-(0[1-9]|1[0-2])$/, 'must be YYYY-MM'),
+  month: yearMonth,
 });
 const sleepMinutes = z.object({
   DEEP_SLEEP: z.number(),
@@ -101,17 +100,24 @@ const dayFigures = z.object({
   steps: z.number(),
   wornMinutes: z.number(),
   sleepMinutes,
+  /** Hours whose last stress reading was at each level (from the hourly rollup). */
+  stressHours: z.object({ NONE: z.number(), LOW: z.number(), MEDIUM: z.number(), HIGH: z.number(), OVERLOAD: z.number() }),
   alerts: z.record(z.string(), z.number()),
 });
 export const monthlyReportDay = dayFigures.extend({ date: z.string() });
 export const monthlyReportResponse = z.object({
   uid: z.string(),
+  /** The wearer's name (the printed report's heading). */
+  name: z.string(),
   month: z.string(),
   timeZone: z.string(),
   days: z.array(monthlyReportDay),
   totals: dayFigures,
 });
 export type MonthlyReportResponse = z.infer<typeof monthlyReportResponse>;
+export type MonthlyReportDay = z.infer<typeof monthlyReportDay>;
+/** GET /v2/device/monthlyReportCsv?uid=&month=&lng=: the same report as CSV (UTF-8 with BOM, CRLF) for Excel. */
+export const monthlyReportCsvQuery = monthlyReportQuery.extend({ lng: z.enum(['ja', 'en']).default('ja') });
 
 /** Payload of the live stream's `summary` event: one wearer's latest state changed. */
 export const liveSummaryEvent = wearerSummary;

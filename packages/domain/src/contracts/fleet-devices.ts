@@ -28,11 +28,24 @@ export const gatewayConnection = z.object({
   mqttResultsTopic: z.string(),
 });
 export const registerGatewayResponse = z.object({ gateway: gatewayListItem, connection: gatewayConnection });
+export type RegisterGatewayBody = z.input<typeof registerGatewayBody>;
+export type GatewayConnection = z.infer<typeof gatewayConnection>;
+export type RegisteredGateway = z.infer<typeof registerGatewayResponse>;
 export const gatewayParams = z.object({ gatewayId: idParam });
 /** PATCH /v2/gateway/{gatewayId}: rename or move to another group (null: none). */
 export const updateGatewayBody = z
   .strictObject({ name: displayName.optional(), groupId: idParam.nullable().optional() })
   .refine((b) => b.name !== undefined || b.groupId !== undefined, { message: 'give name or groupId', path: ['name'] });
+/**
+ * DELETE /v2/gateway/{gatewayId}: retire a gateway. Its credential stops working at once; the bracelets behind
+ * it stay with their wearers, unlinked from any gateway (pairing pending again until linked to another one).
+ */
+export const deleteGatewayResponse = z.object({
+  gatewayId: z.string(),
+  /** Bracelets that were behind it and are now linked to no gateway. */
+  unlinkedBracelets: z.number().int(),
+});
+export type DeleteGatewayResponse = z.infer<typeof deleteGatewayResponse>;
 /** GET /v2/client/{clientId}/gateways?groupId=. */
 export const gatewayListQuery = z.object({ groupId: idParam.optional() });
 export const gatewayListResponse = z.object({ gateways: z.array(gatewayListItem) });
@@ -70,6 +83,8 @@ export const environmentHistoryResponse = z.object({
     z.object({ at: z.string(), temperature: z.number().nullable(), humidity: z.number().nullable(), wbgt: z.number().nullable() }),
   ),
 });
+
+export type EnvironmentHistory = z.infer<typeof environmentHistoryResponse>;
 
 // ---- Bracelets ----
 

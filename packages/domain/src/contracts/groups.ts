@@ -32,20 +32,6 @@ export type GroupLiveState = z.infer<typeof groupLiveState>;
 export const groupListResponse = z.object({ groups: z.array(groupLiveState) });
 export type GroupListResponse = z.infer<typeof groupListResponse>;
 
-/** POST /v2/group/{groupId}/wearers: a new wearer in the group (a person monitored, no console account). */
-export const createWearerBody = z.strictObject({
-  name: displayName,
-  /** YYYY-MM-DD; gives the maximum heart rate. */
-  birthDate: z.iso.date().optional(),
-});
-export const createdWearer = z.object({
-  uid: z.string(),
-  name: z.string(),
-  clientId: z.string(),
-  groupId: z.string(),
-  birthDate: z.string().nullable(),
-});
-
 /** POST /v2/group/{groupId}/wearers/move: move wearers (of the same organisation) into this group, all or nothing. */
 export const moveWearersBody = z.strictObject({ uids: z.array(idParam).min(1).max(1000) });
 export const moveWearersResponse = z.object({ groupId: z.string(), moved: z.number().int() });
@@ -63,6 +49,7 @@ export const noticeTestBody = z
     message: 'give exactly one of userId or phoneNumber',
     path: ['userId'],
   });
+export type NoticeTestBody = z.infer<typeof noticeTestBody>;
 export const noticeTestResponse = z.object({
   /** The notification log entry (GET /v2/notifications). */
   notificationId: z.string(),
@@ -70,3 +57,4 @@ export const noticeTestResponse = z.object({
   status: z.enum(NOTIFICATION_STATUSES),
   error: z.string().nullable(),
 });
+export type NoticeTestResponse = z.infer<typeof noticeTestResponse>;

@@ -27,8 +27,12 @@ export type NoticeRecipient = z.infer<typeof noticeRecipient>;
 export const groupParams = z.object({ groupId: idParam });
 /** PUT /v2/group/{groupId}/alertNoticeSettings: replaces the whole list. */
 export const alertNoticeSettingsBody = z.object({ recipients: z.array(noticeRecipient).max(100) });
+export type AlertNoticeSettingsBody = z.infer<typeof alertNoticeSettingsBody>;
 export const alertNoticeSettingsResponse = z.object({
   groupId: z.string(),
+  /** The group's name and organisation, so a page opened at /groups/{groupId}/... can name it and list its staff. */
+  groupName: z.string(),
+  clientId: z.string(),
   recipients: z.array(
     z.object({
       userId: z.string().optional(),
@@ -75,3 +79,4 @@ export const notificationsResponse = z.object({
   page: z.number().int(),
   pageSize: z.number().int(),
 });
+export type NotificationsResponse = z.infer<typeof notificationsResponse>;

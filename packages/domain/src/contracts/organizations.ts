@@ -2,8 +2,16 @@ import { z } from 'zod';
 import { GATEWAY_TYPES } from '../telemetry.js';
 
 const idParam = z.string().min(1).max(64);
-/** A display name: trimmed, 1..100 characters. */
-export const displayName = z.string().trim().min(1).max(100);
+/**
+ * A display name: trimmed, 1..100 characters. A lone UTF-16 surrogate has no UTF-8 form (the database and the
+ * audit log's JSON refuse it): a 400 here.
+ */
+export const displayName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .refine((s) => !/\p{Cs}/u.test(s), { message: 'must be valid Unicode text' });
 
 /** GET /v2/client (platform roles: every organisation; others: their own). */
 export const clientSummary = z.object({

@@ -96,11 +96,18 @@ export const AUDIT_KINDS = [
   'alertSettings.update',
   'noticeSettings.update',
   'member.invite',
+  'member.register',
   'member.roleChange',
   'member.remove',
   'member.groups',
   'group.change',
+  'gateway.change',
   'signInSettings.update',
+  'user.phoneChange',
+  'user.emailChange',
+  'user.passwordChange',
+  'heatProcedure.update',
+  'alert.snooze',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 export const auditQuery = z.object({

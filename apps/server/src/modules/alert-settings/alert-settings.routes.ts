@@ -24,7 +24,7 @@ export const alertSettingsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
       listAlertSettings(ctx, request.actor, {
         organizationId: request.query.clientId,
         groupId: request.query.groupId,
-      }),
+      }, request.query.uid === undefined ? undefined : [request.query.uid]),
   );
 
   app.patch(

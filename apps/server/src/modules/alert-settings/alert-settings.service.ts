@@ -52,9 +52,10 @@ export async function listAlertSettings(
   ctx: AppContext,
   actor: Actor,
   filter: WearerScopeFilter,
+  uids?: string[],
 ): Promise<{ settings: WearerAlertSettings[] }> {
   const now = ctx.now();
-  return { settings: (await wearerSettings(ctx.db, actor, filter)).map((r) => view(r, now)) };
+  return { settings: (await wearerSettings(ctx.db, actor, filter, uids)).map((r) => view(r, now)) };
 }
 
 /**

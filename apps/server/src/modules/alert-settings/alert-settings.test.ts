@@ -43,6 +43,16 @@ describe('GET /v2/user/alertSettings/list', () => {
     for (const k of ['w1', 'w2', 'wB'] as const) expect(uids.has(w[k].uid), `${who} / ${k}`).toBe(SEES[who].includes(k));
   });
 
+  it.each(ACTOR_NAMES)('%s asking ?uid= for one wearer gets that one only, and only when it sees them', async (who) => {
+    for (const k of ['w1', 'wB'] as const) {
+      const res = await get(who, `/v2/user/alertSettings/list?uid=${w[k].uid}`);
+      expect(res.statusCode).toBe(200);
+      const uids = res.json<{ settings: { uid: string }[] }>().settings.map((s) => s.uid);
+      expect(uids, `${who} / ${k}`).toEqual(SEES[who].includes(k) ? [w[k].uid] : []);
+    }
+    expect((await get(who, `/v2/user/alertSettings/list?uid=${'x'.repeat(65)}`)).statusCode).toBe(400);
+  });
+
   it('gives defaults with the computed maximum heart rate', async () => {
     const res = await get('ORGANIZATION_OWNER', `/v2/user/alertSettings/list?groupId=${w.g2}`);
     const [s] = res.json().settings;

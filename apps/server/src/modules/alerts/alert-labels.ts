@@ -1,28 +1,31 @@
 import type { AlertLevel, AlertType, ConfirmReason } from '@wearable/domain';
 
-/** Server-side words for CSV headers and SMS/call texts; Japanese first, English second. */
+/**
+ * Server-side words for CSV headers and SMS/call texts; Japanese first, English second. Alert types, levels
+ * and confirm reasons are the console's own words (the web app's `alerts.json` locale files; a test keeps them equal).
+ */
 export type Lang = 'ja' | 'en';
 
 export const ALERT_TYPE_LABELS: Record<Lang, Record<AlertType, string>> = {
   ja: {
-    ADVANCED_HEATSTROKE: '熱中症(深部体温)',
-    ADVANCED_HEATSTROKE_RISK: '熱中症リスク(深部体温)',
-    AWAKENING_ALERT: '覚醒',
+    ADVANCED_HEATSTROKE: '熱中症（深部体温）',
+    ADVANCED_HEATSTROKE_RISK: '熱中症リスク（深部体温）',
+    AWAKENING_ALERT: '睡眠中の覚醒',
     DETECT_FALL_DOWN: '転倒検知',
     DISCONNECTION: '通信途絶',
     HEART_RATE: '心拍数異常',
     HEART_RATE_ANOMALY_SUSTAINED: '高心拍の継続',
     HEATSTROKE: '熱中症',
-    NON_WEARING: '非装着',
-    SOS_CALL: 'SOS 発信',
+    NON_WEARING: '未装着',
+    SOS_CALL: 'SOS発信',
   },
   en: {
     ADVANCED_HEATSTROKE: 'Heatstroke (core temperature)',
     ADVANCED_HEATSTROKE_RISK: 'Heatstroke risk (core temperature)',
-    AWAKENING_ALERT: 'Awakening',
+    AWAKENING_ALERT: 'Awake during sleep',
     DETECT_FALL_DOWN: 'Fall detected',
     DISCONNECTION: 'Disconnected',
-    HEART_RATE: 'Heart rate',
+    HEART_RATE: 'Heart rate out of range',
     HEART_RATE_ANOMALY_SUSTAINED: 'Sustained high heart rate',
     HEATSTROKE: 'Heatstroke',
     NON_WEARING: 'Not worn',
@@ -31,8 +34,8 @@ export const ALERT_TYPE_LABELS: Record<Lang, Record<AlertType, string>> = {
 };
 
 export const ALERT_LEVEL_LABELS: Record<Lang, Record<AlertLevel, string>> = {
-  ja: { EMERGENCY: '緊急', CRITICAL: '重大', CAUTION: '注意', DEVICE_STATUS: '機器' },
-  en: { EMERGENCY: 'Emergency', CRITICAL: 'Critical', CAUTION: 'Caution', DEVICE_STATUS: 'Device' },
+  ja: { EMERGENCY: '緊急', CRITICAL: '重大', CAUTION: '注意', DEVICE_STATUS: '端末状態' },
+  en: { EMERGENCY: 'Emergency', CRITICAL: 'Critical', CAUTION: 'Caution', DEVICE_STATUS: 'Device status' },
 };
 
 export const STATUS_LABELS: Record<Lang, Record<'OPEN' | 'CLOSED', string>> = {
@@ -68,20 +71,3 @@ export const CSV_HEADERS: Record<Lang, string[]> = {
   en: ['Alert ID', 'Opened at', 'Type', 'Level', 'Status', 'Closed at', 'Close reason', 'Confirmed at',
     'Confirmed by', 'Confirm reason', 'Confirm note', 'Wearer ID', 'Wearer', 'Group', 'Organisation ID', 'Notified', 'Rule', 'Values'],
 };
-
-/** "2026-11-21 14:03" style local time in the organisation's zone. */
-export function localDateTime(at: Date, timeZone: string, withSeconds = true): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(at);
-  const get = (t: string) => parts.find((x) => x.type === t)?.value ?? '';
-  const hm = `${get('hour')}:${get('minute')}${withSeconds ? `:${get('second')}` : ''}`;
-  return `${get('year')}-${get('month')}-${get('day')} ${hm}`;
-}

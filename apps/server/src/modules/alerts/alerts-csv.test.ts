@@ -31,14 +31,29 @@ describe('GET /v2/alert/listCsv', () => {
     expect(lines[0]).toMatch(/^アラートID,発生日時,種別,レベル,状態/);
     const row = lines.find((l) => l.startsWith(alertId));
     // 05:03 UTC is 14:03 in Tokyo, the organisation's zone.
-    expect(row).toContain('2026-07-01 14:03:00,SOS 発信,緊急,発生中');
+    expect(row).toContain('2026/07/01 14:03,SOS発信,緊急,発生中');
     expect(row).toContain(w.w1.name);
   });
 
   it('?lng=en gives English headers and labels', async () => {
     const res = await csv('ORGANIZATION_OWNER', '&lng=en');
     expect(res.body.slice(1).split('\r\n')[0]).toMatch(/^Alert ID,Opened at,Type,Level,Status/);
-    expect(res.body).toContain('SOS call,Emergency,Open');
+    expect(res.body).toContain('"1 Jul 2026, 14:03",SOS call,Emergency,Open');
+  });
+
+  it("dates the file name in the organisation's zone, not UTC", async () => {
+    const realNow = t.ctx.now;
+    // 16:30 UTC on 30 June is already 1 July in Tokyo.
+    t.ctx.now = () => new Date('2026-06-30T16:30:00Z');
+    try {
+      const res = await csv('ORGANIZATION_OWNER');
+      expect(res.headers['content-disposition']).toBe('attachment; filename="alerts-20260701.csv"');
+      // An empty export is dated in the reader's organisation's zone too.
+      const empty = await csv('ORGANIZATION_OWNER', '&from=2020-01-01T00:00:00Z&to=2020-01-02T00:00:00Z');
+      expect(empty.headers['content-disposition']).toBe('attachment; filename="alerts-20260701.csv"');
+    } finally {
+      t.ctx.now = realNow;
+    }
   });
 
   it('neutralises formulas and quotes commas and quotes', async () => {

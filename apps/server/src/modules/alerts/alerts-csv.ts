@@ -1,4 +1,4 @@
-import type { AlertView } from '@wearable/domain';
+import { type AlertView, formatDateTime } from '@wearable/domain';
 import {
   ALERT_LEVEL_LABELS,
   ALERT_TYPE_LABELS,
@@ -6,7 +6,6 @@ import {
   CONFIRM_REASON_LABELS,
   CSV_HEADERS,
   type Lang,
-  localDateTime,
   STATUS_LABELS,
 } from './alert-labels.js';
 
@@ -27,7 +26,8 @@ export function csvCell(value: string | number | boolean | null): string {
 export function alertsCsv(alerts: (AlertView & { timeZone: string })[], lang: Lang): string {
   const yes = lang === 'ja' ? 'あり' : 'yes';
   const no = lang === 'ja' ? 'なし' : 'no';
-  const time = (iso: string | null, tz: string) => (iso ? localDateTime(new Date(iso), tz) : null);
+  // The console's one date format per language, in the organisation's zone (ja 2026/11/22 19:26, en 22 Nov 2026, 19:26).
+  const time = (iso: string | null, tz: string) => (iso ? formatDateTime(iso, lang, tz) : null);
   const lines = [CSV_HEADERS[lang].map(csvCell).join(',')];
   for (const a of alerts) {
     const row = [

@@ -27,6 +27,7 @@ export interface AlertRow {
   confirmed_by_name: string | null;
   confirm_reason: ConfirmReason | null;
   confirm_note: string | null;
+  procedure_steps: string[] | null;
   wearer_id: string;
   wearer_name: string;
   group_id: string | null;
@@ -35,13 +36,15 @@ export interface AlertRow {
   time_zone: string;
   cause: unknown;
   notify: boolean;
+  snooze_id?: string | null;
 }
 
-const SELECT = `
+export const ALERT_SELECT = `
   SELECT a.id, a.type, a.level, a.status, a.opened_at, a.closed_at, a.close_reason,
          a.confirmed_at, a.confirmed_by, cb.name AS confirmed_by_name, a.confirm_reason, a.confirm_note,
+         a.procedure_steps,
          a.wearer_id, u.name AS wearer_name, a.group_id, g.name AS group_name,
-         a.organization_id, o.time_zone, a.cause, a.notify
+         a.organization_id, o.time_zone, a.cause, a.notify, a.snooze_id
     FROM alerts a
     JOIN users u ON u.id = a.wearer_id
     JOIN organizations o ON o.id = a.organization_id
@@ -80,7 +83,7 @@ export async function listAlerts(
     p.values,
   );
   const rows = await db.query<AlertRow>(
-    `${SELECT} WHERE ${where} ORDER BY a.opened_at DESC, a.id LIMIT ${p.add(limit)} OFFSET ${p.add(offset)}`,
+    `${ALERT_SELECT} WHERE ${where} ORDER BY a.opened_at DESC, a.id LIMIT ${p.add(limit)} OFFSET ${p.add(offset)}`,
     p.values,
   );
   return { rows, total: count?.n ?? 0 };
@@ -88,6 +91,13 @@ export async function listAlerts(
 
 /** One alert without scoping, for the live stream (which filters per client). */
 export async function getAlert(db: Queryable, id: string): Promise<AlertRow | undefined> {
-  const [row] = await db.query<AlertRow>(`${SELECT} WHERE a.id = $1`, [id]);
+  const [row] = await db.query<AlertRow>(`${ALERT_SELECT} WHERE a.id = $1`, [id]);
   return row;
+}
+
+/** An organisation's IANA time zone, or null for an unknown id (or none). */
+export async function organizationTimeZone(db: Queryable, organizationId: string | null): Promise<string | null> {
+  if (organizationId === null) return null;
+  const rows = await db.query<{ time_zone: string }>('SELECT time_zone FROM organizations WHERE id = $1', [organizationId]);
+  return rows[0]?.time_zone ?? null;
 }

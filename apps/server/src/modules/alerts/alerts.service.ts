@@ -8,6 +8,8 @@ import {
   type BatchConfirmResponse,
   type ConfirmOutcome,
   type ConfirmationInput,
+  compactDate,
+  HEAT_PROCEDURE_STEPS,
   isFlagSet,
   parseAlertTypes,
 } from '@wearable/domain';
@@ -20,7 +22,9 @@ import {
   type AlertFilter,
   type AlertRow,
   listAlerts,
+  organizationTimeZone,
 } from './alerts.repository.js';
+import { FALLBACK_TIME_ZONE } from '../../engine/local-time.js';
 
 /** A CSV export holds at most this many alerts (newest first); narrow the period for more. */
 export const CSV_MAX_ROWS = 50_000;
@@ -53,6 +57,7 @@ export function toAlertView(r: AlertRow): AlertView {
     confirmedBy: r.confirmed_by ? { uid: r.confirmed_by, name: r.confirmed_by_name ?? '' } : null,
     confirmReason: r.confirm_reason,
     confirmNote: r.confirm_note,
+    procedureSteps: HEAT_PROCEDURE_STEPS.filter((s) => r.procedure_steps?.includes(s)),
     wearer: { uid: r.wearer_id, name: r.wearer_name },
     groupId: r.group_id,
     groupName: r.group_name,
@@ -92,9 +97,17 @@ export async function listAlertsFor(ctx: AppContext, actor: Actor, q: AlertListQ
   return { alerts: rows.map(toAlertView), total, page: q.page, pageSize: q.pageSize };
 }
 
-export async function alertsCsvFor(ctx: AppContext, actor: Actor, q: AlertCsvQuery): Promise<string> {
+/**
+ * The CSV and its file name, `alerts-YYYYMMDD.csv` dated today in the organisation's zone (the exported alerts'
+ * organisation, else the reader's own; Tokyo for platform staff with an empty export).
+ */
+export async function alertsCsvFor(ctx: AppContext, actor: Actor, q: AlertCsvQuery): Promise<{ csv: string; fileName: string }> {
   const { rows } = await listAlerts(ctx.db, actor, filterOf(q), CSV_MAX_ROWS, 0);
-  return alertsCsv(rows.map((r) => ({ ...toAlertView(r), timeZone: r.time_zone })), q.lng);
+  const timeZone = rows[0]?.time_zone ?? (await organizationTimeZone(ctx.db, actor.organizationId)) ?? FALLBACK_TIME_ZONE;
+  return {
+    csv: alertsCsv(rows.map((r) => ({ ...toAlertView(r), timeZone: r.time_zone })), q.lng),
+    fileName: `alerts-${compactDate(ctx.now(), timeZone)}.csv`,
+  };
 }
 
 /**
@@ -114,6 +127,7 @@ export async function confirmAlerts(
     userId: actor.uid,
     reason: input.reason ?? null,
     note: input.note ? input.note : null,
+    procedureSteps: input.procedureSteps ? HEAT_PROCEDURE_STEPS.filter((s) => input.procedureSteps!.includes(s)) : null,
   });
   const now = new Set(confirmed.map((a) => a.id));
   const reported = new Set<string>();

@@ -1,7 +1,8 @@
 import type { MessageLocale } from '@wearable/domain';
 import type { Queryable } from '../../db/client.js';
 
-export type SignInCodeKind = 'EMAIL_LINK' | 'PHONE_CODE';
+/** Sign-in secrets, and the checks of a new phone number (PHONE_VERIFY) or address (EMAIL_CHANGE) on /user/info. */
+export type SignInCodeKind = 'EMAIL_LINK' | 'PHONE_CODE' | 'PHONE_VERIFY' | 'EMAIL_CHANGE';
 
 /** An account that may sign in, as a link or code needs it. */
 export interface CodeAccount {

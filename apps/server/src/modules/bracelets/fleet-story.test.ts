@@ -47,7 +47,7 @@ describe('an owner builds an organisation from nothing', () => {
     const bracelet = await as(owner, 'POST', '/v2/device', { mediromOrganizationId: org.id, serialNumber: serial, deviceName: 'バンド1' });
     expect(bracelet.statusCode).toBe(201);
 
-    const hanako = (await as(owner, 'POST', `/v2/group/${site.id}/wearers`, { name: '佐藤 花子', birthDate: '1960-02-01' })).json<{ uid: string }>();
+    const hanako = (await as(owner, 'POST', '/v2/user/wearer', { clientId: org.id, groupId: site.id, name: '佐藤 花子', birthDate: '1960-02-01' })).json<{ uid: string }>();
     const paired = async (uid: string) => (await as(owner, 'GET', `/v2/device/isPairedWearable?targetUid=${uid}`)).json<{ isPaired: boolean }>().isPaired;
 
     const sim = await startDemoSimulator(t.ctx, log, { organization: org, startEmpty: true, backfillHours: 0, intervalMs: 200, pairingPollMs: 100, eventsPerHour: 0 });
@@ -81,7 +81,7 @@ describe('an owner builds an organisation from nothing', () => {
     expect((await as(owner, 'DELETE', `/v2/group/${spare.id}`)).statusCode).toBe(204);
 
     // Handing the bracelet to Taro: what it measured before stays Hanako's, what it measures now is Taro's.
-    const taro = (await as(owner, 'POST', `/v2/group/${site.id}/wearers`, { name: '田中 太郎' })).json<{ uid: string }>();
+    const taro = (await as(owner, 'POST', '/v2/user/wearer', { clientId: org.id, groupId: site.id, name: '田中 太郎', birthDate: '1975-05-05' })).json<{ uid: string }>();
     await as(owner, 'POST', '/v2/user/device/link/gateway', { clientId: org.id, uid: taro.uid, gatewayId: gateway.id, serialNumber: serial });
     const t2 = new Date(Date.now() - 60_000).toISOString();
     expect((await batch(gateway.id, connection.credential, { readings: [{ serialNumber: serial, at: t2, heartRate: 66 }] })).json<{ accepted: number }>().accepted).toBe(1);
@@ -115,8 +115,8 @@ describe('an owner builds an organisation from nothing', () => {
 
     // Notice recipients, and a test SMS through the provider, in the notification log.
     const test = await as(owner, 'POST', `/v2/group/${site.id}/alertNoticeSettings/test`, { channel: 'SMS', phoneNumber: '+819011112222' });
-    expect(test.json()).toMatchObject({ status: 'sent', provider: 'embedded', error: null });
+    expect(test.json()).toMatchObject({ status: 'delivered', provider: 'embedded', error: null });
     const logged = (await as(owner, 'GET', '/v2/notifications')).json<{ notifications: { id: string }[] }>().notifications;
-    expect(logged.find((n) => n.id === test.json<{ notificationId: string }>().notificationId)).toMatchObject({ recipient: '+819011112222', channel: 'SMS', status: 'sent' });
+    expect(logged.find((n) => n.id === test.json<{ notificationId: string }>().notificationId)).toMatchObject({ recipient: '+819011112222', channel: 'SMS', status: 'delivered' });
   });
 });

@@ -1,4 +1,4 @@
-import type { Actor } from '@wearable/domain';
+import type { Actor, StressLevel } from '@wearable/domain';
 import type { Queryable } from '../../db/client.js';
 import { SqlParams, wearerScope, type WearerScopeFilter } from '../../access/scope-sql.js';
 
@@ -129,6 +129,7 @@ export async function summaryFragments(db: Queryable, wearerIds: string[], now: 
 
 export interface VisibleWearer {
   uid: string;
+  name: string;
   organization_id: string;
   time_zone: string;
 }
@@ -138,7 +139,7 @@ export async function findVisibleWearer(db: Queryable, actor: Actor, wearerId: s
   const p = new SqlParams();
   const where = wearerScope(actor, p, { wearerId });
   const [row] = await db.query<VisibleWearer>(
-    `SELECT u.id AS uid, u.organization_id, o.time_zone
+    `SELECT u.id AS uid, u.name, u.organization_id, o.time_zone
        FROM users u JOIN organizations o ON o.id = u.organization_id WHERE ${where}`,
     p.values,
   );
@@ -217,11 +218,17 @@ export interface ReportDayRow {
   light: number | null;
   restless: number | null;
   awake: number | null;
+  stress_none: number | null;
+  stress_low: number | null;
+  stress_medium: number | null;
+  stress_high: number | null;
+  stress_overload: number | null;
 }
 
 /** Per local day of `month` (YYYY-MM in time zone tz), from the hourly rollup. */
 export async function monthlyRows(db: Queryable, wearerId: string, month: string, tz: string): Promise<ReportDayRow[]> {
   const stage = (code: number) => `sum(COALESCE((sleep_stage_minutes->>'${code}')::int, 0))::int`;
+  const stress = (level: StressLevel) => `(count(*) FILTER (WHERE stress_level = '${level}'))::int`;
   return db.query<ReportDayRow>(
     `WITH span AS (SELECT ($2 || '-01')::timestamp AT TIME ZONE $3 AS start,
                           (($2 || '-01')::timestamp + interval '1 month') AT TIME ZONE $3 AS stop)
@@ -229,7 +236,9 @@ export async function monthlyRows(db: Queryable, wearerId: string, month: string
             sum(hr_sum)::float8 AS hr_sum, sum(hr_count)::int AS hr_count, min(hr_min) AS hr_min,
             max(hr_max) AS hr_max, sum(temp_sum)::float8 AS temp_sum, sum(temp_count)::int AS temp_count,
             max(temp_max) AS temp_max, sum(steps)::int AS steps, sum(worn_minutes)::int AS worn_minutes,
-            ${stage(1)} AS deep, ${stage(2)} AS light, ${stage(3)} AS restless, ${stage(4)} AS awake
+            ${stage(1)} AS deep, ${stage(2)} AS light, ${stage(3)} AS restless, ${stage(4)} AS awake,
+            ${stress('NONE')} AS stress_none, ${stress('LOW')} AS stress_low, ${stress('MEDIUM')} AS stress_medium,
+            ${stress('HIGH')} AS stress_high, ${stress('OVERLOAD')} AS stress_overload
        FROM reading_hours h, span
       WHERE h.wearer_id = $1 AND h.bucket >= span.start AND h.bucket < span.stop
       GROUP BY 1 ORDER BY 1`,

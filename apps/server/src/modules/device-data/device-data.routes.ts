@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   historyQuery,
   historyResponse,
+  monthlyReportCsvQuery,
   monthlyReportQuery,
   monthlyReportResponse,
   summaryQuery,
@@ -11,6 +12,7 @@ import {
 } from '@wearable/domain';
 import type { AppContext } from '../../context.js';
 import { historyFor, monthlyReportFor, summaryFor } from './device-data.service.js';
+import { monthlyReportCsv, monthlyReportFileName } from './monthly-report-csv.js';
 import { startPlannerStats } from './planner-stats.job.js';
 
 /** Wearers' latest state, history and monthly report. */
@@ -51,5 +53,26 @@ export const deviceDataRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
     '/v2/device/monthlyReport',
     { config: { permission: 'wearer:read' }, schema: { tags, querystring: monthlyReportQuery, response: { 200: monthlyReportResponse } } },
     (request) => monthlyReportFor(ctx, request.actor, request.query.uid, request.query.month),
+  );
+
+  app.get(
+    '/v2/device/monthlyReportCsv',
+    {
+      config: { permission: 'wearer:read' },
+      schema: {
+        tags,
+        summary: "A wearer's monthly report as CSV for Excel (UTF-8 with BOM, CRLF; days in the organisation's zone)",
+        querystring: monthlyReportCsvQuery,
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) => {
+      const { uid, month, lng } = request.query;
+      const report = await monthlyReportFor(ctx, request.actor, uid, month);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${monthlyReportFileName(uid, month)}"`)
+        .send(monthlyReportCsv(report, lng));
+    },
   );
 };

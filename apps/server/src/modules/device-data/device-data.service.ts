@@ -196,12 +196,24 @@ function figures(rows: ReportDayRow[], alerts: Record<string, number>): Figures 
       RESTLESS_SLEEP: sum((r) => r.restless),
       AWAKE: sum((r) => r.awake),
     },
+    stressHours: {
+      NONE: sum((r) => r.stress_none),
+      LOW: sum((r) => r.stress_low),
+      MEDIUM: sum((r) => r.stress_medium),
+      HIGH: sum((r) => r.stress_high),
+      OVERLOAD: sum((r) => r.stress_overload),
+    },
     alerts,
   };
 }
 
 const zeroAlerts = () =>
   Object.fromEntries(ALERT_TYPES.map((t) => [t, 0])) as Record<string, number>;
+
+/** YYYY-MM of a moment in a time zone. */
+export function monthIn(at: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit' }).format(at).slice(0, 7);
+}
 
 /** Every day of the month in the organisation's zone, with zeros where nothing was measured. */
 export async function monthlyReportFor(
@@ -213,6 +225,9 @@ export async function monthlyReportFor(
   const wearer = await findVisibleWearer(ctx.db, actor, uid);
   if (!wearer) throw notFound(`No wearer ${uid}`);
   const tz = wearer.time_zone;
+  // A month that has not begun where the organisation is has nothing to report (and would read as empty).
+  const thisMonth = monthIn(ctx.now(), tz);
+  if (month > thisMonth) throw invalid('querystring.month', `must not be after the current month ${thisMonth} (${tz})`);
   const [rows, counts] = await Promise.all([
     monthlyRows(ctx.db, uid, month, tz),
     monthlyAlertCounts(ctx.db, uid, month, tz),
@@ -235,5 +250,5 @@ export async function monthlyReportFor(
       ),
     };
   });
-  return { uid, month, timeZone: tz, days, totals: figures(rows, totalAlerts) };
+  return { uid, name: wearer.name, month, timeZone: tz, days, totals: figures(rows, totalAlerts) };
 }

@@ -163,6 +163,11 @@ export class SummarySnapshots {
       this.current(key).catch((err: unknown) => this.log.error({ err }, 'summary snapshot failed'));
   }
 
+  /** Every scope is rebuilt before its next answer (the cross-server bus missed events). */
+  markAllDirty(): void {
+    for (const slot of this.slots.values()) slot.dirty = true;
+  }
+
   close(): void {
     this.unsubscribe();
     this.slots.clear();

@@ -78,6 +78,21 @@ export function gatewaysRepository(db: Queryable) {
       await db.query('UPDATE gateways SET credential_hash = $2 WHERE id = $1', [id, credentialHash]);
     },
 
+    /**
+     * Deletes the gateway; its bracelets stay with their wearers, linked to no gateway and no longer paired.
+     * Environment readings stay until the retention deletes them. Answers the bracelets unlinked.
+     */
+    async remove(id: string) {
+      const unlinked = await db.query<{ serialNumber: string; wearerId: string | null; groupId: string | null }>(
+        `UPDATE bracelets b SET gateway_id = NULL, linked_at = NULL, paired_at = NULL WHERE b.gateway_id = $1
+         RETURNING b.serial_number AS "serialNumber", b.wearer_id AS "wearerId",
+                   (SELECT u.group_id FROM users u WHERE u.id = b.wearer_id) AS "groupId"`,
+        [id],
+      );
+      await db.query('DELETE FROM gateways WHERE id = $1', [id]);
+      return unlinked;
+    },
+
     async braceletsBehind(gatewayId: string): Promise<BraceletBehind[]> {
       return db.query<BraceletBehind>(
         `SELECT b.id AS "wearableId", b.serial_number AS "serialNumber", b.device_name AS "deviceName",

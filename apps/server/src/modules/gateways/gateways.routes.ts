@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   environmentHistoryQuery,
   environmentHistoryResponse,
+  deleteGatewayResponse,
   errorBody,
   gatewayConnection,
   gatewayDetail,
@@ -54,6 +55,21 @@ export const gatewaysRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       },
     },
     (request) => gateways.rotate(request.actor, request.params.gatewayId),
+  );
+
+  app.delete(
+    '/v2/gateway/:gatewayId',
+    {
+      config: { permission: 'gateway:manage' },
+      schema: {
+        tags,
+        summary: 'Retire a gateway: its credential is refused at once; its bracelets stay with their wearers, linked to no gateway',
+        security,
+        params: gatewayParams,
+        response: { 200: deleteGatewayResponse, ...errors },
+      },
+    },
+    (request) => gateways.remove(request.actor, request.params.gatewayId),
   );
 
   app.patch(

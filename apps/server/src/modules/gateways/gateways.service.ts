@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
   type Actor,
+  type DeleteGatewayResponse,
   GATEWAY_ONLINE_MS,
   type GatewayDetail,
   type GatewayListItem,
@@ -9,8 +10,10 @@ import {
 } from '@wearable/domain';
 import { accessService } from '../../access/access.service.js';
 import type { AppContext } from '../../context.js';
-import { BUS_EVENTS, type GatewayCredentialChangedEvent } from '../../engine/events.js';
-import { ApiError, conflict } from '../../errors.js';
+import { BUS_EVENTS, type BraceletChangedEvent, type GatewayCredentialChangedEvent } from '../../engine/events.js';
+import { notifyWearerUpdated } from '../../engine/wearer-updates.js';
+import { ApiError, conflict, notFound } from '../../errors.js';
+import { recordAudit } from '../audit/audit.repository.js';
 import { type GatewayRow, gatewaysRepository } from './gateways.repository.js';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
@@ -76,15 +79,11 @@ export function gatewaysService(ctx: AppContext) {
       await checkGroup(actor, body.clientId, body.groupId, 'body.groupId');
       const id = `gw-${randomUUID()}`;
       const { credential, hash } = newCredential();
-      const inserted = await repo.insert({
-        id,
-        organizationId: body.clientId,
-        groupId: body.groupId ?? null,
-        type: body.type,
-        serialNumber: body.serialNumber,
-        name: body.name,
-        credentialHash: hash,
-        at: ctx.now(),
+      const after = { type: body.type, serialNumber: body.serialNumber, name: body.name, groupId: body.groupId ?? null };
+      const inserted = await ctx.db.transaction(async (tx) => {
+        const ok = await gatewaysRepository(tx).insert({ id, organizationId: body.clientId, ...after, credentialHash: hash, at: ctx.now() });
+        if (ok) await recordAudit(tx, { organizationId: body.clientId, actorId: actor.uid, kind: 'gateway.change', targetId: id, after });
+        return ok;
       });
       if (!inserted) throw conflict(`serialNumber: gateway ${body.serialNumber} is already registered`, 'GATEWAY_SERIAL_TAKEN');
       const row = (await repo.find(id))!;
@@ -93,12 +92,39 @@ export function gatewaysService(ctx: AppContext) {
 
     /** A new credential; the old one is refused from now on (caches dropped through the bus). */
     async rotate(actor: Actor, gatewayId: string) {
-      await access.require(actor, 'gateway:manage', 'gateway', gatewayId);
+      const at = await access.require(actor, 'gateway:manage', 'gateway', gatewayId);
       const { credential, hash } = newCredential();
-      await repo.setCredentialHash(gatewayId, hash);
+      await ctx.db.transaction(async (tx) => {
+        await gatewaysRepository(tx).setCredentialHash(gatewayId, hash);
+        await recordAudit(tx, { organizationId: at.organizationId, actorId: actor.uid, kind: 'gateway.change', targetId: gatewayId, after: { credential: 'rotated' } });
+      });
       const event: GatewayCredentialChangedEvent = { gatewayId };
       ctx.bus.emit(BUS_EVENTS.gatewayCredentialChanged, event);
       return connection(gatewayId, credential);
+    },
+
+    /** Retires a gateway: its credential is refused at once (as a rotation), its bracelets are unlinked. */
+    async remove(actor: Actor, gatewayId: string): Promise<DeleteGatewayResponse> {
+      const at = await access.require(actor, 'gateway:manage', 'gateway', gatewayId);
+      const unlinked = await ctx.db.transaction(async (tx) => {
+        const r = gatewaysRepository(tx);
+        const row = await r.find(gatewayId);
+        if (!row) return null; // removed meanwhile
+        const unlinked = await r.remove(gatewayId);
+        const before = { type: row.type, serialNumber: row.serialNumber, name: row.name, groupId: row.groupId, bracelets: row.braceletCount };
+        await recordAudit(tx, { organizationId: at.organizationId, actorId: actor.uid, kind: 'gateway.change', targetId: gatewayId, before });
+        return unlinked;
+      });
+      if (unlinked === null) throw notFound(`gateway ${gatewayId} not found`);
+      const event: GatewayCredentialChangedEvent = { gatewayId };
+      ctx.bus.emit(BUS_EVENTS.gatewayCredentialChanged, event);
+      // Ingestion forgets the bracelets' cached rows; screens refresh their wearers (now unpaired).
+      for (const b of unlinked) {
+        const changed: BraceletChangedEvent = { organizationId: at.organizationId, serialNumber: b.serialNumber };
+        ctx.bus.emit(BUS_EVENTS.braceletChanged, changed);
+        if (b.wearerId) notifyWearerUpdated(ctx, { organizationId: at.organizationId, groupId: b.groupId, wearerId: b.wearerId });
+      }
+      return { gatewayId, unlinkedBracelets: unlinked.length };
     },
 
     async update(actor: Actor, gatewayId: string, patch: { name?: string | undefined; groupId?: string | null | undefined }) {

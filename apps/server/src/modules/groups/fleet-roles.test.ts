@@ -22,7 +22,6 @@ const ENDPOINTS: Record<string, () => Request> = {
   createGroup: () => ({ method: 'POST', url: '/v2/group', payload: { clientId: w.orgA, name: `G ${unique()}` } }),
   groupList: () => ({ method: 'GET', url: `/v2/client/${w.orgA}/groups` }),
   renameGroup: () => ({ method: 'PATCH', url: `/v2/group/${w.g1}`, payload: { name: `第一現場 ${unique()}` } }),
-  addWearer: () => ({ method: 'POST', url: `/v2/group/${w.g1}/wearers`, payload: { name: `W ${unique()}` } }),
   moveWearer: () => ({ method: 'POST', url: `/v2/group/${w.g1}/wearers/move`, payload: { uids: [w.w1.uid] } }),
   noticeTest: () => ({ method: 'POST', url: `/v2/group/${w.g1}/alertNoticeSettings/test`, payload: { channel: 'SMS', phoneNumber: '+819012345678' } }),
   registerGateway: () => ({ method: 'POST', url: '/v2/gateway', payload: { clientId: w.orgA, groupId: w.g1, type: 'STATIONARY', serialNumber: `GW-${unique()}`, name: 'Gate' } }),
@@ -44,18 +43,18 @@ type Endpoint = string;
 
 // Codes: 2 = success (200/201), 3 = 403 (the role never may, or may read but not change), 4 = 404 (out of reach).
 const ROW = (s: string): Record<Endpoint, string> => Object.fromEntries(Object.keys(ENDPOINTS).map((e, i) => [e, s[i]!]));
-/*                                    cC rC ov cG gL rG aW mW nT rGw gwL gw env rnG rB iP dS pDS lnk */
+/*                                    cC rC ov cG gL rG mW nT rGw gwL gw env rnG rB iP dS pDS lnk */
 const TABLE: Record<ActorName, Record<Endpoint, string>> = {
-  ALL_OWNER:                 ROW('2222222222222222222'),
-  ALL_GENERAL:               ROW('3323233333222332233'),
-  ORGANIZATION_OWNER:        ROW('3222222222222222222'),
-  ORGANIZATION_GENERAL:      ROW('3323232233222332222'),
-  ORGANIZATION_GROUP:        ROW('3323232223222332222'),
-  GROUP_MANAGER_OTHER_GROUP: ROW('3323234443444334444'),
-  OTHER_ORG_OWNER:           ROW('3444444444444444444'),
-  PERSONAL_LINKED:           ROW('3333333333333333333'),
-  PERSONAL_UNLINKED:         ROW('3333333333333333333'),
-  PERSONAL_SELF:             ROW('3333333333333333333'),
+  ALL_OWNER:                 ROW('222222222222222222'),
+  ALL_GENERAL:               ROW('332323333222332233'),
+  ORGANIZATION_OWNER:        ROW('322222222222222222'),
+  ORGANIZATION_GENERAL:      ROW('332323233222332222'),
+  ORGANIZATION_GROUP:        ROW('332323223222332222'),
+  GROUP_MANAGER_OTHER_GROUP: ROW('332323443444334444'),
+  OTHER_ORG_OWNER:           ROW('344444444444444444'),
+  PERSONAL_LINKED:           ROW('333333333333333333'),
+  PERSONAL_UNLINKED:         ROW('333333333333333333'),
+  PERSONAL_SELF:             ROW('333333333333333333'),
 };
 const STATUS: Record<string, number[]> = { '2': [200, 201], '3': [403], '4': [404] };
 

@@ -94,14 +94,6 @@ export function groupsRepository(db: Queryable) {
       return new Map(rows.map((r) => [r.groupId, r.n]));
     },
 
-    async insertWearer(row: { id: string; organizationId: string; groupId: string; name: string; birthDate: string | null }, at: Date) {
-      await db.query(
-        `INSERT INTO users (id, organization_id, role, name, group_id, birth_date, created_at)
-         VALUES ($1, $2, NULL, $3, $4, $5, $6)`,
-        [row.id, row.organizationId, row.name, row.groupId, row.birthDate, at],
-      );
-    },
-
     async moveWearers(uids: string[], groupId: string): Promise<number> {
       const rows = await db.query(
         `UPDATE users u SET group_id = $2 WHERE u.id = ANY($1::text[]) AND ${IS_WEARER('u')} RETURNING u.id`,

@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  createdWearer,
   createGroupBody,
-  createWearerBody,
   errorBody,
   groupListResponse,
   groupParams,
@@ -73,15 +71,6 @@ export const groupsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (request) => ({ groups: await groups.liveStates(request.actor, request.params.clientId) }),
-  );
-
-  app.post(
-    '/v2/group/:groupId/wearers',
-    {
-      config: { permission: 'wearer:manage' },
-      schema: { tags, summary: 'Add a wearer to the group', security, params: groupParams, body: createWearerBody, response: { 201: createdWearer, ...errors } },
-    },
-    async (request, reply) => reply.code(201).send(await groups.createWearer(request.actor, request.params.groupId, request.body)),
   );
 
   app.post(

@@ -4,6 +4,7 @@ import { accessService } from '../../access/access.service.js';
 import type { AppContext } from '../../context.js';
 import { notifyWearerUpdated } from '../../engine/wearer-updates.js';
 import { ApiError, conflict } from '../../errors.js';
+import { recordAudit } from '../audit/audit.repository.js';
 import { groupsRepository } from './groups.repository.js';
 
 const byName = new Intl.Collator('ja');
@@ -21,22 +22,36 @@ export function groupsService(ctx: AppContext) {
     async create(actor: Actor, body: { clientId: string; name: string }) {
       await access.require(actor, 'group:manage', 'organization', body.clientId);
       const id = `grp-${randomUUID()}`;
-      if (!(await repo.insert({ id, organizationId: body.clientId, name: body.name }, ctx.now()))) throw nameTaken(body.name);
+      await ctx.db.transaction(async (tx) => {
+        // A taken name ends the transaction at once (on PostgreSQL the failed INSERT aborted it).
+        if (!(await groupsRepository(tx).insert({ id, organizationId: body.clientId, name: body.name }, ctx.now()))) throw nameTaken(body.name);
+        await recordAudit(tx, { organizationId: body.clientId, actorId: actor.uid, kind: 'group.change', targetId: id, before: null, after: { name: body.name } });
+      });
       return { id, clientId: body.clientId, name: body.name };
     },
 
     async rename(actor: Actor, groupId: string, name: string) {
       const at = await access.require(actor, 'group:manage', 'group', groupId);
-      if (!(await repo.rename(groupId, name))) throw nameTaken(name);
+      await ctx.db.transaction(async (tx) => {
+        const txRepo = groupsRepository(tx);
+        const before = await txRepo.find(groupId);
+        if (!(await txRepo.rename(groupId, name))) throw nameTaken(name);
+        await recordAudit(tx, { organizationId: at.organizationId, actorId: actor.uid, kind: 'group.change', targetId: groupId, before: { name: before?.name ?? null }, after: { name } });
+      });
       return { id: groupId, clientId: at.organizationId, name };
     },
 
     /** 409 GROUP_NOT_EMPTY while wearers are in it: they are moved first (POST .../wearers/move). */
     async remove(actor: Actor, groupId: string): Promise<void> {
-      await access.require(actor, 'group:manage', 'group', groupId);
-      if ((await repo.deleteIfEmpty(groupId)) === 'not-empty') {
-        throw conflict(`Group ${groupId} still has wearers; move them to another group first`, 'GROUP_NOT_EMPTY');
-      }
+      const at = await access.require(actor, 'group:manage', 'group', groupId);
+      await ctx.db.transaction(async (tx) => {
+        const txRepo = groupsRepository(tx);
+        const before = await txRepo.find(groupId);
+        if ((await txRepo.deleteIfEmpty(groupId)) === 'not-empty') {
+          throw conflict(`Group ${groupId} still has wearers; move them to another group first`, 'GROUP_NOT_EMPTY');
+        }
+        await recordAudit(tx, { organizationId: at.organizationId, actorId: actor.uid, kind: 'group.change', targetId: groupId, before: { name: before?.name ?? null }, after: null });
+      });
     },
 
     /** The groups the actor may read, with wearers, not worn, offline, open alerts and gateways. */
@@ -62,18 +77,6 @@ export function groupsService(ctx: AppContext) {
         }));
     },
 
-    /** A wearer (no console account) in the group; their bracelet is linked afterwards. */
-    async createWearer(actor: Actor, groupId: string, body: { name: string; birthDate?: string | undefined }) {
-      const at = await access.require(actor, 'wearer:manage', 'group', groupId);
-      const birthDate = body.birthDate ?? null;
-      if (birthDate && birthDate > ctx.now().toISOString().slice(0, 10)) throw invalid('body.birthDate', 'must not be in the future');
-      if (birthDate && birthDate < '1900-01-01') throw invalid('body.birthDate', 'must be 1900-01-01 or later');
-      const uid = `usr-${randomUUID()}`;
-      await repo.insertWearer({ id: uid, organizationId: at.organizationId, groupId, name: body.name, birthDate }, ctx.now());
-      notifyWearerUpdated(ctx, { organizationId: at.organizationId, groupId, wearerId: uid });
-      return { uid, name: body.name, clientId: at.organizationId, groupId, birthDate };
-    },
-
     /** Moves wearers of the group's organisation into it, all or nothing. */
     async moveWearers(actor: Actor, groupId: string, uids: string[]) {
       const target = await access.require(actor, 'wearer:manage', 'group', groupId);
@@ -82,7 +85,16 @@ export function groupsService(ctx: AppContext) {
         if (wearers.get(uid)!.organizationId !== target.organizationId)
           throw invalid(`body.uids.${i}`, `wearer ${uid} is not in this group's organisation`);
       });
-      const moved = await ctx.db.transaction((tx) => groupsRepository(tx).moveWearers([...new Set(uids)], groupId));
+      const moved = await ctx.db.transaction(async (tx) => {
+        const n = await groupsRepository(tx).moveWearers([...new Set(uids)], groupId);
+        for (const uid of new Set(uids)) {
+          const from = wearers.get(uid)!.groupIds?.[0] ?? null;
+          if (from !== groupId) {
+            await recordAudit(tx, { organizationId: target.organizationId, actorId: actor.uid, kind: 'wearer.update', targetId: uid, before: { groupId: from }, after: { groupId } });
+          }
+        }
+        return n;
+      });
       for (const uid of new Set(uids)) {
         for (const groupIdNow of [wearers.get(uid)!.groupIds?.[0] ?? null, groupId])
           notifyWearerUpdated(ctx, { organizationId: target.organizationId, groupId: groupIdNow, wearerId: uid });

@@ -3,6 +3,8 @@ import type { AppContext } from '../../context.js';
 import { BUS_EVENTS, type BusEvents } from '../../engine/events.js';
 import { startEngineTicker } from '../../engine/runner.js';
 import { startRetentionJob } from '../readings/retention.job.js';
+import { startRollupRecovery } from '../readings/rollup-folder.js';
+import { startPartitionJob } from '../readings/partitions.js';
 import { ingestionRoutes } from './ingestion.routes.js';
 
 /**
@@ -18,7 +20,12 @@ export const dataPathPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
   ctx.bus.on(BUS_EVENTS.gatewayCredentialChanged, onCredential);
   ctx.bus.on(BUS_EVENTS.braceletChanged, onBracelet);
   const onError = (job: string) => (err: unknown) => app.log.error({ err }, `${job} failed`);
-  const stops: (() => Promise<void>)[] = [startRetentionJob(ctx, onError('retention job'))];
+  const stops: (() => Promise<void>)[] = [
+    startRetentionJob(ctx, onError('retention job')),
+    startRollupRecovery(ctx, onError('rollup recovery')),
+    startPartitionJob(ctx, onError('readings partitions')),
+  ];
+  ctx.rollups.start(onError('rollup flush'));
   if (ctx.config.engineTickSeconds > 0) {
     stops.push(startEngineTicker(ctx, ctx.config.engineTickSeconds * 1000, onError('engine tick')));
   }

@@ -54,25 +54,34 @@ export async function authenticateGateway(
   if (gatewayId.includes('\u0000')) return null;
   const throttle = ctx.ingestion.gatewayThrottle;
   let entry = ctx.ingestion.gateways.get(gatewayId) ?? null;
-  let tookToken = false;
   if (!entry || entry.expires < Date.now()) {
     // Only a new look-up of an id never seen costs a token: an expired entry is a gateway that
     // exists (its refresh must not wait behind a flood from its own address), and joining a
     // look-up already running costs the database nothing.
     const known = entry !== null;
     if (!known && address !== undefined && !ctx.ingestion.gatewayLookups.has(gatewayId)) {
-      throttle.take(address);
-      tookToken = true;
+      await throttle.reserve(address);
+      let found = false;
+      try {
+        entry = await lookUp(ctx, gatewayId);
+        found = entry !== null && timingSafeEqual(sha256(credential), entry.hash);
+      } catch (error) {
+        // The database failed, not the gateway: its token comes back.
+        found = true;
+        throw error;
+      } finally {
+        throttle.settle(address, found);
+      }
+      return found && entry ? { id: gatewayId, organizationId: entry.organizationId } : null;
     }
     entry = await lookUp(ctx, gatewayId);
     if (!entry) return null;
   }
   if (!timingSafeEqual(sha256(credential), entry.hash)) {
     // Guessing a known gateway's credential costs no look-up, but is throttled all the same.
-    if (address !== undefined && !tookToken) throttle.take(address);
+    if (address !== undefined) throttle.take(address);
     return null;
   }
-  if (tookToken && address !== undefined) throttle.refund(address);
   return { id: gatewayId, organizationId: entry.organizationId };
 }
 

@@ -43,6 +43,17 @@ describe('unknown gateways are throttled per address', () => {
     expect((await post(as(elsewhere), sos(elsewhere), '10.66.0.2')).statusCode).toBe(200);
   });
 
+  it('fifty gateways of one site starting at once from one address are all let in (they wait for a token, none is refused)', async () => {
+    const org = await createOrganization(t);
+    const site = await Promise.all(Array.from({ length: 5 * UNKNOWN_GATEWAY_BURST }, () => createWearer(t, { organizationId: org.id })));
+    // A fresh server: no gateway is cached yet.
+    t.ctx.ingestion.gateways.clear();
+    const first = await Promise.all(site.map((w) => post(as(w), { readings: [] }, '10.66.2.1')));
+    expect(first.map((r) => r.statusCode)).toEqual(site.map(() => 200));
+    // And the site's own address still has its whole budget for a mistake.
+    expect((await post('Gateway gw-typo:secret', { readings: [] }, '10.66.2.1')).statusCode).toBe(401);
+  });
+
   it('guessing a known gateway’s credential is throttled the same way', async () => {
     const org = await createOrganization(t);
     const w = await createWearer(t, { organizationId: org.id });

@@ -3,18 +3,17 @@ import type { AppContext } from '../../context.js';
 import { withLaneHint } from '../../db/priority-lane.js';
 import { lockWearers, publishOutcome, runEngine, type WearerInputs } from '../../engine/runner.js';
 import type { EngineInput } from '../../engine/types.js';
-import { foldLatest, type LatestInput } from '../readings/latest-fold.js';
-import {
-  insertReadings,
-  recomputeHours,
-  type ReadingRow,
-} from '../readings/readings-store.repository.js';
-import { MINUTE_ROLLUP_RETENTION_DAYS } from '../readings/rollup-retention.js';
-import { upsertWearerLatest } from '../readings/wearer-latest.repository.js';
+import type { LatestInput } from '../readings/latest-fold.js';
+import { insertReadings, type ReadingRow } from '../readings/readings-store.repository.js';
 import { type Indexed, isUrgentEvent, parseBatchItems, type RejectedItem } from './batch-items.js';
 import type { AuthenticatedGateway } from './gateway-auth.js';
 import { braceletsOf, shouldTouchGateway } from './ingestion-caches.js';
-import { parseSyncItems, pendingConfigOf, resolveSyncItems, syncBracelets } from './bracelet-sync.js';
+import {
+  parseSyncItems,
+  pendingConfigOf,
+  resolveSyncItems,
+  syncBracelets,
+} from './bracelet-sync.js';
 import {
   type BraceletRow,
   insertEvents,
@@ -120,7 +119,9 @@ async function ingestOne(
   const syncItems = parseSyncItems(batch, rejected);
   const serials = [
     ...new Set(
-      [...parsed.readings, ...parsed.events, ...syncItems.pairings, ...syncItems.acks].map((e) => e.item.serialNumber),
+      [...parsed.readings, ...parsed.events, ...syncItems.pairings, ...syncItems.acks].map(
+        (e) => e.item.serialNumber,
+      ),
     ),
   ];
   const bracelets = await braceletsOf(ctx, gateway.organizationId, serials);
@@ -139,124 +140,152 @@ async function ingestOne(
 
   // SOS/FALL batches go ahead of queued batches of other wearers (db/priority-lane.ts).
   const urgent = events.some((e) => URGENT_EVENTS.has(e.item.type));
-  const stored = await ctx.db.transaction(async (tx) => {
-    const locked = await lockWearers(ctx, tx, wearerIds);
-    const eventsNew = await insertEvents(
-      tx,
-      gateway.organizationId,
-      events.map(({ item, at, bracelet }) => ({
-        braceletId: bracelet.id,
-        wearerId: bracelet.wearerId,
-        type: item.type,
-        at,
-      })),
-    );
-    const readingRows: (ReadingRow & { timeZone: string })[] = readings.map(
-      ({ item, at, bracelet }) => ({
-        braceletId: bracelet.id,
-        wearerId: bracelet.wearerId,
-        timeZone: bracelet.timeZone,
-        at,
-        heartRate: item.heartRate ?? null,
-        skinTemperature: item.skinTemperature ?? null,
-        worn: item.worn ?? null,
-        steps: item.steps ?? null,
-        sleepStage: item.sleepStage ?? null,
-        stressLevel: item.stressLevel ?? null,
-        battery: item.battery ?? null,
-        environmentGatewayId: bracelet.gatewayId ?? gateway.id,
-      }),
-    );
-    const { readings: readingsNew, environmentNew } = await insertReadings(
-      tx,
-      gateway.organizationId,
-      gateway.id,
-      readingRows,
-      environment.map(({ item, at }) => ({
-        at,
-        temperature: item.temperature ?? null,
-        humidity: item.humidity ?? null,
-        wbgt: item.wbgt ?? null,
-      })),
-    );
+  // Rollups and latest values are folded in memory and written by the next flush
+  // (rollup-folder.ts); the transaction records what it leaves to that flush.
+  const fold = ctx.rollups.begin();
+  const stored = await (async () => {
+    try {
+      const stored = await ctx.db.transaction(
+        async (tx) => {
+          const locked = await lockWearers(ctx, tx, wearerIds);
+          const eventsNew = await insertEvents(
+            tx,
+            gateway.organizationId,
+            events.map(({ item, at, bracelet }) => ({
+              braceletId: bracelet.id,
+              wearerId: bracelet.wearerId,
+              type: item.type,
+              at,
+            })),
+          );
+          const readingRows: (ReadingRow & { timeZone: string })[] = readings.map(
+            ({ item, at, bracelet }) => ({
+              braceletId: bracelet.id,
+              wearerId: bracelet.wearerId,
+              timeZone: bracelet.timeZone,
+              at,
+              heartRate: item.heartRate ?? null,
+              skinTemperature: item.skinTemperature ?? null,
+              worn: item.worn ?? null,
+              steps: item.steps ?? null,
+              sleepStage: item.sleepStage ?? null,
+              stressLevel: item.stressLevel ?? null,
+              battery: item.battery ?? null,
+              environmentGatewayId: bracelet.gatewayId ?? gateway.id,
+            }),
+          );
+          const { readings: readingsNew, environmentNew } = await insertReadings(
+            tx,
+            gateway.organizationId,
+            gateway.id,
+            readingRows,
+            environment.map(({ item, at }) => ({
+              at,
+              temperature: item.temperature ?? null,
+              humidity: item.humidity ?? null,
+              wbgt: item.wbgt ?? null,
+            })),
+          );
 
-    // Only what was new goes on: a redelivered batch changes nothing below.
-    const newReadingKeys = new Map(readingsNew.map((r) => [key(r.braceletId, r.at), r.wbgt]));
-    const newReadings = readingRows.filter((r) => newReadingKeys.has(key(r.braceletId, r.at)));
-    const newEventKeys = new Set(eventsNew.map((e) => `${key(e.braceletId, e.at)}|${e.type}`));
-    const newEvents = events.filter((e) =>
-      newEventKeys.has(`${key(e.bracelet.id, e.at)}|${e.item.type}`),
-    );
+          // Only what was new goes on: a redelivered batch changes nothing below.
+          const newReadingKeys = new Map(readingsNew.map((r) => [key(r.braceletId, r.at), r.wbgt]));
+          const newReadings = readingRows.filter((r) =>
+            newReadingKeys.has(key(r.braceletId, r.at)),
+          );
+          const newEventKeys = new Set(
+            eventsNew.map((e) => `${key(e.braceletId, e.at)}|${e.type}`),
+          );
+          const newEvents = events.filter((e) =>
+            newEventKeys.has(`${key(e.bracelet.id, e.at)}|${e.item.type}`),
+          );
 
-    // An hour is recomputed from its minutes; once those may have expired, recomputing would
-    // replace a complete hour with a partial one, so such old hours are left as they are.
-    const oldestHour = now.getTime() - (MINUTE_ROLLUP_RETENTION_DAYS - 1) * 86_400_000;
-    const hours = new Map<string, { wearerId: string; hour: Date }>();
-    for (const r of newReadings) {
-      const hour = new Date(Math.floor(r.at.getTime() / 3_600_000) * 3_600_000);
-      if (hour.getTime() < oldestHour) continue;
-      hours.set(`${r.wearerId}|${hour.getTime()}`, { wearerId: r.wearerId, hour });
-    }
+          const latest: LatestInput[] = newReadings.map((r) => ({
+            ...r,
+            wbgt: newReadingKeys.get(key(r.braceletId, r.at)) ?? null,
+          }));
+          for (const e of newEvents) {
+            if (e.item.type !== 'WORN' && e.item.type !== 'REMOVED') continue;
+            const { id: braceletId, wearerId, timeZone } = e.bracelet;
+            latest.push({
+              kind: 'event',
+              wearerId,
+              braceletId,
+              timeZone,
+              at: e.at,
+              worn: e.item.type === 'WORN',
+            });
+          }
+          const marks = fold.prepare(latest, gateway.organizationId);
+          if (shouldTouchGateway(ctx, gateway.id, now)) await touchGateway(tx, gateway.id, now);
+          // The cached rows themselves (resolveBracelets copies them), so they learn the pairing.
+          const reported = [...readings, ...events, ...sync.pairings].map((r) =>
+            bracelets.get(r.item.serialNumber)!,
+          );
+          await syncBracelets(tx, gateway.id, reported, sync.acks, now);
+          // Only a changed battery level costs a write.
+          const batteries = new Map<string, { stored: number | null; latest: number }>();
+          for (const r of [...readings].sort((a, b) => a.at.getTime() - b.at.getTime())) {
+            if (r.item.battery === undefined || !newReadingKeys.has(key(r.bracelet.id, r.at)))
+              continue;
+            batteries.set(r.bracelet.id, { stored: r.bracelet.battery, latest: r.item.battery });
+          }
+          const batteryChanges = [...batteries]
+            .filter(([, b]) => b.stored !== b.latest)
+            .map(([braceletId, b]) => ({ braceletId, battery: b.latest }));
+          // The cached bracelet rows learn the new level, so the next batch does not write it again.
+          for (const r of readings) {
+            const b = batteries.get(r.bracelet.id);
+            const cached = bracelets.get(r.item.serialNumber);
+            if (b && cached) cached.battery = b.latest;
+          }
+          await updateBatteries(tx, batteryChanges);
 
-    const latest: LatestInput[] = newReadings.map((r) => ({
-      ...r,
-      wbgt: newReadingKeys.get(key(r.braceletId, r.at)) ?? null,
-    }));
-    for (const e of newEvents) {
-      if (e.item.type !== 'WORN' && e.item.type !== 'REMOVED') continue;
-      const { id: braceletId, wearerId, timeZone } = e.bracelet;
-      latest.push({ wearerId, braceletId, timeZone, at: e.at, worn: e.item.type === 'WORN' });
+          const inputs = new Map<string, EngineInput[]>();
+          const add = (wearerId: string, input: EngineInput) => {
+            const list = inputs.get(wearerId);
+            if (list) list.push(input);
+            else inputs.set(wearerId, [input]);
+          };
+          for (const r of newReadings)
+            add(r.wearerId, readingInput(r, newReadingKeys.get(key(r.braceletId, r.at)) ?? null));
+          for (const e of newEvents)
+            add(e.bracelet.wearerId, { kind: 'event', at: e.at, type: e.item.type });
+          const wearerInputs: WearerInputs[] = [...inputs].map(([wearerId, list]) => ({
+            wearerId,
+            inputs: list,
+          }));
+          // What the flush must redo after a crash goes with the engine's state save (one round trip).
+          const outcome = await runEngine(ctx, tx, locked, wearerInputs, [marks]);
+          return {
+            outcome,
+            accepted:
+              environmentNew +
+              eventsNew.length +
+              readingsNew.length +
+              sync.pairings.length +
+              sync.acks.length,
+            updatedWearers: [
+              ...new Set(latest.map((u) => u.wearerId).concat(wearerInputs.map((w) => w.wearerId))),
+            ],
+          };
+        },
+        { urgent, keys: wearerIds },
+      );
+      // Screens learn of new latest values when the flush wrote them; alerts go out now.
+      fold.committed(
+        stored.updatedWearers.flatMap((wearerId) => {
+          const p = stored.outcome.profiles.get(wearerId);
+          return p ? [{ organizationId: p.organizationId, groupId: p.groupId, wearerId }] : [];
+        }),
+      );
+      publishOutcome(ctx, stored.outcome, []);
+      return stored;
+    } finally {
+      fold.done();
     }
-    const latestUpdates = foldLatest(latest);
-    if (shouldTouchGateway(ctx, gateway.id, now)) await touchGateway(tx, gateway.id, now);
-    // The cached rows themselves (resolveBracelets copies them), so they learn the pairing.
-    const reported = [...readings, ...events, ...sync.pairings].map((r) => bracelets.get(r.item.serialNumber)!);
-    await syncBracelets(tx, gateway.id, reported, sync.acks, now);
-    // Only a changed battery level costs a write.
-    const batteries = new Map<string, { stored: number | null; latest: number }>();
-    for (const r of [...readings].sort((a, b) => a.at.getTime() - b.at.getTime())) {
-      if (r.item.battery === undefined || !newReadingKeys.has(key(r.bracelet.id, r.at))) continue;
-      batteries.set(r.bracelet.id, { stored: r.bracelet.battery, latest: r.item.battery });
-    }
-    const batteryChanges = [...batteries]
-      .filter(([, b]) => b.stored !== b.latest)
-      .map(([braceletId, b]) => ({ braceletId, battery: b.latest }));
-    // The cached bracelet rows learn the new level, so the next batch does not write it again.
-    for (const r of readings) {
-      const b = batteries.get(r.bracelet.id);
-      const cached = bracelets.get(r.item.serialNumber);
-      if (b && cached) cached.battery = b.latest;
-    }
-    await updateBatteries(tx, batteryChanges);
-
-    const inputs = new Map<string, EngineInput[]>();
-    const add = (wearerId: string, input: EngineInput) => {
-      const list = inputs.get(wearerId);
-      if (list) list.push(input);
-      else inputs.set(wearerId, [input]);
-    };
-    for (const r of newReadings)
-      add(r.wearerId, readingInput(r, newReadingKeys.get(key(r.braceletId, r.at)) ?? null));
-    for (const e of newEvents)
-      add(e.bracelet.wearerId, { kind: 'event', at: e.at, type: e.item.type });
-    const wearerInputs: WearerInputs[] = [...inputs].map(([wearerId, list]) => ({
-      wearerId,
-      inputs: list,
-    }));
-    // Rollups and latest values do not depend on the engine: they go with its state save.
-    const outcome = await runEngine(ctx, tx, locked, wearerInputs, [
-      recomputeHours([...hours.values()]),
-      upsertWearerLatest(gateway.organizationId, latestUpdates),
-    ]);
-    return {
-      outcome,
-      accepted: environmentNew + eventsNew.length + readingsNew.length + sync.pairings.length + sync.acks.length,
-      updatedWearers: latestUpdates
-        .map((u) => u.wearerId)
-        .concat(wearerInputs.map((w) => w.wearerId)),
-    };
-  }, { urgent, keys: wearerIds });
-  publishOutcome(ctx, stored.outcome, stored.updatedWearers);
+  })();
+  // ROLLUP_FLUSH_MS=0: written before the answer (a failure is retried by the next flush).
+  if (ctx.rollups.immediate) await fold.flushNow();
 
   const pendingConfig = await pendingConfigOf(ctx.db, gateway.id);
   const valid =

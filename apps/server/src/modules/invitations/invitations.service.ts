@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import { accessService } from '../../access/access.service.js';
 import type { AppContext } from '../../context.js';
 import { ApiError } from '../../errors.js';
+import { recordAudit } from '../audit/audit.repository.js';
 import { authService } from '../auth/auth.service.js';
 import { hashPassword } from '../auth/password.js';
 import { invitationMail } from './invitation-mail.js';
@@ -95,6 +96,13 @@ export function invitationsService(ctx: AppContext) {
         const txRepo = invitationsRepository(tx);
         await txRepo.replaceLive(email, now);
         await txRepo.insert({ ...row, tokenHash: hashToken(token), createdAt: now });
+        await recordAudit(tx, {
+          organizationId: row.organizationId,
+          actorId: actor.uid,
+          kind: 'member.invite',
+          targetId: row.id,
+          after: { email, role: row.role, groupIds: row.groupIds, wearerId: row.wearerId },
+        });
       });
     } catch (error) {
       // Another invitation to the same address committed first (the live-address index).
@@ -199,6 +207,14 @@ export function invitationsService(ctx: AppContext) {
           locale: body.locale ?? row.locale,
           termsVersion: body.termsVersion,
           at: now,
+        });
+        // The new person is the actor of their own registration; the inviter is in the invitation's entry.
+        await recordAudit(tx, {
+          organizationId: row.organizationId,
+          actorId: uid,
+          kind: 'member.register',
+          targetId: uid,
+          after: { email: row.email, role: row.role, groupIds: row.groupIds, wearerId: row.wearerId, invitationId: row.id },
         });
       });
       return authService(ctx).completeSignIn(uid);

@@ -31,6 +31,7 @@ export function alertRowFromMemory(
     confirmed_by_name: null,
     confirm_reason: null,
     confirm_note: null,
+    procedure_steps: null,
     wearer_id: a.wearerId,
     wearer_name: names.name,
     group_id: a.groupId,

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.js';
+import { BUS_EVENTS, type SessionsRevokedEvent } from '../../engine/events.js';
 import { actorRepository } from '../auth/actor.repository.js';
 
 /**
@@ -58,6 +59,11 @@ export function liveSessionGuard(ctx: AppContext, log: Log) {
     check().catch((err: unknown) => log.error({ err }, 'live session check failed'));
   }, LIVE_SESSION_CHECK_MS);
   checker.unref();
+  // A session ended on this server (sign out of one, everywhere): its streams end now, not at the next check.
+  const onRevoked = (event: SessionsRevokedEvent) => {
+    for (const sessionId of event.sessionIds) for (const stream of bySession.get(sessionId) ?? []) endStream(stream);
+  };
+  ctx.bus.on(BUS_EVENTS.sessionsRevoked, onRevoked);
 
   return {
     /** Registers a stream; `end` closes it. Returns the function to call when it closed anyway. */
@@ -75,6 +81,7 @@ export function liveSessionGuard(ctx: AppContext, log: Log) {
     },
     close() {
       clearInterval(checker);
+      ctx.bus.off(BUS_EVENTS.sessionsRevoked, onRevoked);
       for (const list of bySession.values()) for (const s of list) clearTimeout(s.timer);
       bySession.clear();
     },

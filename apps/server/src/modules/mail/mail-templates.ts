@@ -121,3 +121,44 @@ export function signInLinkMail(input: {
     secrets: [input.token],
   });
 }
+
+/** /user/info: the link that makes a new address the account's (sent to the new address). */
+export function emailChangeMail(input: {
+  locale: MailLocale;
+  publicUrl: string;
+  name: string;
+  token: string;
+  minutes: number;
+}): ComposedMail {
+  const url = `${input.publicUrl}/verify-email#token=${input.token}`;
+  const words = {
+    ja: {
+      subject: 'メールアドレス変更の確認',
+      greeting: `${input.name} 様`,
+      paragraphs: [
+        `このアドレスをアカウントのメールアドレスにするには、下のボタンを押してください。リンクの有効期限は${input.minutes}分で、一度だけ使えます。`,
+      ],
+      label: 'このアドレスに変更する',
+      after: ['変更を依頼していない場合は、このメールを破棄してください。アドレスは変わりません。'],
+    },
+    en: {
+      subject: 'Confirm your new email address',
+      greeting: `Hello ${input.name},`,
+      paragraphs: [
+        `Use the button below to make this your account's email address. The link works once and expires in ${input.minutes} minutes.`,
+      ],
+      label: 'Use this address',
+      after: ['If you did not ask for this, ignore this mail; your address stays as it is.'],
+    },
+  }[input.locale];
+  return compose({
+    locale: input.locale,
+    publicUrl: input.publicUrl,
+    subject: words.subject,
+    greeting: words.greeting,
+    paragraphs: words.paragraphs,
+    action: { label: words.label, url },
+    after: words.after,
+    secrets: [input.token],
+  });
+}

@@ -12,6 +12,7 @@ import { accessService } from '../../access/access.service.js';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/client.js';
 import { ApiError } from '../../errors.js';
+import { recordAudit } from '../audit/audit.repository.js';
 import { invitationsService } from '../invitations/invitations.service.js';
 import { membersRepository } from './members.repository.js';
 
@@ -56,14 +57,21 @@ export function membersService(ctx: AppContext) {
   }
 
   /** Runs a change to an organisation's staff under its lock; refuses it if no owner would be left. */
-  async function underOwnerLock(organizationId: string, change: (tx: ReturnType<typeof membersRepository>) => Promise<void>) {
+  async function underOwnerLock(
+    organizationId: string,
+    change: (tx: ReturnType<typeof membersRepository>) => Promise<void>,
+    audit: (tx: Queryable) => Promise<void>,
+  ) {
     await ctx.db.transaction(async (tx: Queryable) => {
       const txRepo = membersRepository(tx);
       await txRepo.lockOrganization(organizationId);
       await change(txRepo);
       if ((await txRepo.countOwners(organizationId)) === 0) throw lastOwner();
+      await audit(tx);
     });
   }
+  /** What the audit log keeps of a member: role and groups. */
+  const shape = (m: Pick<Member, 'role' | 'groups'>) => ({ role: m.role, groupIds: m.groups.map((g) => g.id) });
 
   async function current(uid: string): Promise<Member> {
     const member = await repo.findStaff(uid);
@@ -91,16 +99,38 @@ export function membersService(ctx: AppContext) {
         throw new ApiError(403, 'ROLE_NOT_GRANTABLE', `body.role: your role may not grant ${body.role}`);
       }
       await requireGroups(actor, member.organizationId, body.groupIds, 'body.groupIds');
-      await underOwnerLock(member.organizationId, async (tx) => {
-        await tx.setRole(body.uid, body.role);
-        await tx.replaceManagedGroups(body.uid, body.groupIds);
-      });
+      await underOwnerLock(
+        member.organizationId,
+        async (tx) => {
+          await tx.setRole(body.uid, body.role);
+          await tx.replaceManagedGroups(body.uid, body.groupIds);
+        },
+        (tx) => recordAudit(tx, {
+          organizationId: member.organizationId,
+          actorId: actor.uid,
+          kind: 'member.roleChange',
+          targetId: body.uid,
+          before: shape(member),
+          after: { role: body.role, groupIds: [...new Set(body.groupIds)] },
+        }),
+      );
       return current(body.uid);
     },
 
     async remove(actor: Actor, uid: string, clientId?: string): Promise<{ uid: string; removed: true }> {
       const member = await target(actor, 'member:remove', uid, clientId);
-      await underOwnerLock(member.organizationId, (tx) => tx.removeStaff(uid, ctx.now()));
+      await underOwnerLock(
+        member.organizationId,
+        (tx) => tx.removeStaff(uid, ctx.now()),
+        (tx) => recordAudit(tx, {
+          organizationId: member.organizationId,
+          actorId: actor.uid,
+          kind: 'member.remove',
+          targetId: uid,
+          before: { name: member.name, mail: member.mail, ...shape(member) },
+          after: null,
+        }),
+      );
       return { uid, removed: true };
     },
 
@@ -132,7 +162,18 @@ export function membersService(ctx: AppContext) {
       throw new ApiError(409, 'NOT_A_GROUP_MANAGER', 'Only a group manager (ORGANIZATION_GROUP) has groups; change the role first');
     }
     await requireGroups(actor, member.organizationId, groupIds, path);
-    await ctx.db.transaction((tx: Queryable) => change(membersRepository(tx)));
+    await ctx.db.transaction(async (tx: Queryable) => {
+      await change(membersRepository(tx));
+      const after = await membersRepository(tx).findStaff(uid);
+      await recordAudit(tx, {
+        organizationId: member.organizationId,
+        actorId: actor.uid,
+        kind: 'member.groups',
+        targetId: uid,
+        before: { groupIds: member.groups.map((g) => g.id) },
+        after: { groupIds: (after?.groups ?? []).map((g) => g.id) },
+      });
+    });
     return current(uid);
   }
 }

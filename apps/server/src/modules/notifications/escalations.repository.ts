@@ -48,3 +48,15 @@ export async function finishEscalation(db: Queryable, alertId: string, at: Date,
     [alertId, at, reason],
   );
 }
+
+/**
+ * Confirmed alerts stop escalating at once, in the confirmation's transaction: whichever server the
+ * confirmation reached, the leader's next sweep finds nothing due (and the sweep re-checks confirmed_at).
+ */
+export async function finishEscalations(db: Queryable, alertIds: readonly string[], at: Date, reason: string): Promise<void> {
+  if (!alertIds.length) return;
+  await db.query(
+    'UPDATE notification_escalations SET done_at = $2, done_reason = $3 WHERE alert_id = ANY($1::text[]) AND done_at IS NULL',
+    [alertIds, at, reason],
+  );
+}

@@ -20,10 +20,12 @@ async function groupFor(ctx: AppContext, actor: Actor, groupId: string, action: 
 }
 
 export async function getNoticeSettings(ctx: AppContext, actor: Actor, groupId: string): Promise<AlertNoticeSettingsResponse> {
-  await groupFor(ctx, actor, groupId, 'read');
+  const group = await groupFor(ctx, actor, groupId, 'read');
   const rows = await groupRecipients(ctx.db, groupId);
   return {
     groupId,
+    groupName: group.name,
+    clientId: group.organization_id,
     recipients: rows.map((r) => ({
       ...(r.user_id ? { userId: r.user_id, userName: r.user_name ?? '' } : {}),
       ...(r.own_phone_number ? { phoneNumber: r.own_phone_number } : {}),
@@ -86,8 +88,7 @@ export async function sendNoticeTest(
     if (!staff) throw invalid('body.userId', `${body.userId} has no phone number`);
     to = staff;
   }
-  const [named] = await ctx.db.query<{ name: string }>('SELECT name FROM groups WHERE id = $1', [groupId]);
-  const text = noticeTestMessage(named?.name ?? groupId);
+  const text = noticeTestMessage(group.name);
   const logged = await logMessage(
     ctx.db,
     { channel: body.channel, userId: actor.uid, organizationId: group.organization_id, recipient: to!, provider: ctx.phone.name, text },

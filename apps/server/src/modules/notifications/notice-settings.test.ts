@@ -88,6 +88,12 @@ describe('group alert notice settings', () => {
     }
   });
 
+  it("names the group and its organisation (the page at /groups/{groupId}/alert-notice-settings needs both)", async () => {
+    const body = (await call('ALL_OWNER', 'GET')).json();
+    const [group] = await t.db.query<{ name: string; organization_id: string }>('SELECT name, organization_id FROM groups WHERE id = $1', [w.g1]);
+    expect(body).toMatchObject({ groupId: w.g1, groupName: group!.name, clientId: group!.organization_id });
+  });
+
   it('an unknown group is 404', async () => {
     const res = await t.app.inject({ url: '/v2/group/grp-nope/alertNoticeSettings', headers: w.users.ALL_OWNER.headers });
     expect(res.statusCode).toBe(404);

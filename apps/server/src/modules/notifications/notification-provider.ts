@@ -19,12 +19,14 @@ export interface NotificationProvider {
 
 /**
  * The default: nothing leaves the server; the notifications service records every message in
- * the notifications table (status 'sent'), where the console and the API show it.
+ * the notifications table, where the console and the API show it. Recording it is the delivery, so
+ * an attempt is 'delivered' at once (sent_at = delivered_at): the timeline and the response-time
+ * figures read the same columns as with Twilio's status callbacks.
  */
 export const embeddedProvider: NotificationProvider = {
   name: 'embedded',
-  sendSms: () => Promise.resolve({ status: 'sent' }),
-  call: () => Promise.resolve({ status: 'sent' }),
+  sendSms: () => Promise.resolve({ status: 'delivered' }),
+  call: () => Promise.resolve({ status: 'delivered' }),
 };
 
 /**
@@ -38,7 +40,7 @@ export function embeddedOutboxProvider(outbox: string, now: () => Date): Notific
       const file = `${now().toISOString().replace(/[:.]/g, '-')}_${to.replace(/[^\d+]/g, '')}_${kind}.txt`;
       await mkdir(outbox, { recursive: true });
       await writeFile(join(outbox, file), `To: ${to}\n\n${text}\n`, { mode: 0o600, flag: 'a' });
-      return { status: 'sent', providerId: file };
+      return { status: 'delivered', providerId: file };
     } catch (err) {
       return { status: 'failed', error: err instanceof Error ? err.message : String(err) };
     }

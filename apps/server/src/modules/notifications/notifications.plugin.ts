@@ -5,6 +5,7 @@ import { BUS_EVENTS, type BusEvents } from '../../engine/events.js';
 import type { NotificationProvider } from './notification-provider.js';
 import { notificationsRoutes } from './notifications.routes.js';
 import { notificationsService } from './notifications.service.js';
+import { twilioCallbacksRoutes } from './twilio-callbacks.routes.js';
 
 /** How often the sweeper looks for due escalations. */
 export const SWEEP_INTERVAL_MS = 5_000;
@@ -18,6 +19,7 @@ export const notificationsPlugin: FastifyPluginAsync<{ ctx: AppContext; provider
   { ctx, provider },
 ) => {
   await app.register(notificationsRoutes, { ctx });
+  await app.register(twilioCallbacksRoutes, { ctx });
   const chosen = provider ?? ctx.phone;
   const service = notificationsService(ctx, chosen, app.log);
 

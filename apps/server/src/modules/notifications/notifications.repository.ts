@@ -77,9 +77,9 @@ export async function replaceRecipients(
   }
 }
 
-export async function findGroup(db: Queryable, groupId: string): Promise<{ id: string; organization_id: string } | undefined> {
-  const [row] = await db.query<{ id: string; organization_id: string }>(
-    'SELECT id, organization_id FROM groups WHERE id = $1',
+export async function findGroup(db: Queryable, groupId: string): Promise<{ id: string; organization_id: string; name: string } | undefined> {
+  const [row] = await db.query<{ id: string; organization_id: string; name: string }>(
+    'SELECT id, organization_id, name FROM groups WHERE id = $1',
     [groupId],
   );
   return row;
@@ -160,19 +160,25 @@ export async function insertMessage(
   return id;
 }
 
+/**
+ * The provider's answer to the send: the status and, the first time each is reached, sent_at /
+ * delivered_at / failed_at (a delivered message was sent too). A Twilio answer is usually 'queued'
+ * or 'sent'; its status callback (recordProviderStatus) brings the delivery later.
+ */
 export async function recordOutcome(
   db: Queryable,
   id: string,
   outcome: { status: NotificationStatus; providerId?: string; error?: string },
   at: Date,
 ): Promise<void> {
-  await db.query('UPDATE notifications SET status = $2, provider_id = $3, error = $4, updated_at = $5 WHERE id = $1', [
-    id,
-    outcome.status,
-    outcome.providerId ?? null,
-    outcome.error ?? null,
-    at,
-  ]);
+  await db.query(
+    `UPDATE notifications SET status = $2::text, provider_id = $3, error = $4, updated_at = $5,
+            sent_at = CASE WHEN $2::text IN ('sent', 'delivered') THEN COALESCE(sent_at, $5) ELSE sent_at END,
+            delivered_at = CASE WHEN $2::text = 'delivered' THEN COALESCE(delivered_at, $5) ELSE delivered_at END,
+            failed_at = CASE WHEN $2::text = 'failed' THEN COALESCE(failed_at, $5) ELSE failed_at END
+      WHERE id = $1`,
+    [id, outcome.status, outcome.providerId ?? null, outcome.error ?? null, at],
+  );
 }
 
 export interface NotificationRow {

@@ -1,4 +1,5 @@
-import { isWithinSchedule } from '@wearable/domain';
+import { isHeatAlertType, isWithinSchedule } from '@wearable/domain';
+import { siteHospital } from '../heat-rule/heat-rule.service.js';
 import type { AppContext } from '../../context.js';
 import { advanceEscalation, claimDue, finishEscalation, startEscalation } from './escalations.repository.js';
 import type { NotificationProvider } from './notification-provider.js';
@@ -39,7 +40,9 @@ export function notificationsService(ctx: AppContext, provider: NotificationProv
   }
 
   async function send(alert: AlertForNotice, r: RecipientRow, step: number, channel = r.channel): Promise<void> {
+    const hospital = alert.group_id && isHeatAlertType(alert.type) ? await siteHospital(ctx.db, alert.group_id) : null;
     const text = alertMessage({
+      hospital,
       type: alert.type,
       level: alert.level,
       wearerName: alert.wearer_name,

@@ -7,6 +7,8 @@ import { createWearer, type WearerRecord } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { embeddedProvider } from './notification-provider.js';
 import { notificationsService } from './notifications.service.js';
+import { TWILIO_STATUS_PATH } from './twilio-callbacks.routes.js';
+import { twilioSignature } from './twilio-signature.js';
 
 let t: TestApp;
 let w: World;
@@ -80,11 +82,19 @@ describe('notifications on alert.opened', () => {
       return rows.length > 0 && rows.every((r) => r.status !== 'queued') ? rows : undefined;
     });
     expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatchObject({ step: 1, channel: 'SMS', recipient: '+819011110000', status: 'sent', provider: 'embedded' });
-    expect(sent[0]?.text).toMatch(new RegExp(`^【緊急】${w.w1.name}さん: SOS 発信 \\(第一現場 .{4}\\) \\d\\d:\\d\\d$`));
+    expect(sent[0]).toMatchObject({ step: 1, channel: 'SMS', recipient: '+819011110000', status: 'delivered', provider: 'embedded' });
+    // The embedded provider delivers at once: sent and delivered when it answered, never failed.
+    const [times] = await t.db.query<{ sent_at: Date | null; delivered_at: Date | null; failed_at: Date | null }>(
+      'SELECT sent_at, delivered_at, failed_at FROM notifications WHERE alert_id = $1',
+      [alertId],
+    );
+    expect(times?.sent_at).toBeTruthy();
+    expect(times?.delivered_at).toEqual(times?.sent_at);
+    expect(times?.failed_at).toBeNull();
+    expect(sent[0]?.text).toMatch(new RegExp(`^【緊急】${w.w1.name}さん: SOS発信 \\(第一現場 .{4}\\) \\d\\d:\\d\\d$`));
 
     const log = await t.app.inject({ url: `/v2/notifications?alertId=${alertId}`, headers: w.users.ORGANIZATION_GENERAL.headers });
-    expect(log.json().notifications).toMatchObject([{ alertId, channel: 'SMS', status: 'sent', provider: 'embedded', step: 1 }]);
+    expect(log.json().notifications).toMatchObject([{ alertId, channel: 'SMS', status: 'delivered', provider: 'embedded', step: 1 }]);
   });
 
   it('escalates an unconfirmed EMERGENCY step by step, then calls the SMS recipients, then stops', async () => {
@@ -159,7 +169,15 @@ describe('Twilio adapter against a local server that answers as Twilio does', ()
     });
     await new Promise<void>((r) => fake.listen(0, '127.0.0.1', r));
     base = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
-    tw = await createTestApp({ twilio: { accountSid: 'AC123', authToken: 'secret', from: '+15005550006', apiBase: base } });
+    tw = await createTestApp({
+      twilio: {
+        accountSid: 'AC123',
+        authToken: 'secret',
+        from: '+15005550006',
+        apiBase: base,
+        statusCallbackUrl: 'https://console.example/v2/notifications/twilio/status',
+      },
+    });
     w = await buildWorld(tw);
     tw1 = w.w1;
   });
@@ -190,9 +208,84 @@ describe('Twilio adapter against a local server that answers as Twilio does', ()
     expect(sms?.path).toBe('/2010-04-01/Accounts/AC123/Messages.json');
     expect(sms?.auth).toBe(`Basic ${Buffer.from('AC123:secret').toString('base64')}`);
     expect(sms?.form.get('From')).toBe('+15005550006');
-    expect(sms?.form.get('Body')).toContain('SOS 発信');
+    expect(sms?.form.get('Body')).toContain('SOS発信');
+    expect(sms?.form.get('StatusCallback')).toBe('https://console.example/v2/notifications/twilio/status');
     const call = seen.find((s) => s.form.get('To') === '+819077770000');
     expect(call?.path).toBe('/2010-04-01/Accounts/AC123/Calls.json');
-    expect(call?.form.get('Twiml')).toMatch(/^<Response><Say language="ja-JP">【緊急】.*SOS 発信.*<\/Say><\/Response>$/);
+    expect(call?.form.get('Twiml')).toMatch(/^<Response><Say language="ja-JP">【緊急】.*SOS発信.*<\/Say><\/Response>$/);
+  });
+
+  /** Posts a status callback as Twilio does: form-encoded, signed with `token` unless told otherwise. */
+  const callback = (form: Record<string, string>, signature: string | null = twilioSignature('secret', `${tw.ctx.config.publicUrl}${TWILIO_STATUS_PATH}`, form)) =>
+    tw.app.inject({
+      method: 'POST',
+      url: TWILIO_STATUS_PATH,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...(signature === null ? {} : { 'x-twilio-signature': signature }) },
+      payload: new URLSearchParams(form).toString(),
+    });
+  const row = (sid: string) =>
+    tw.db
+      .query<{ id: string; status: string; provider_status: string | null; sent_at: Date | null; delivered_at: Date | null; failed_at: Date | null; error: string | null }>(
+        'SELECT id, status, provider_status, sent_at, delivered_at, failed_at, error FROM notifications WHERE provider_id = $1',
+        [sid],
+      )
+      .then((r) => r[0]);
+  const events = (id: string) =>
+    tw.db.query<{ status: string; provider_status: string }>('SELECT status, provider_status FROM notification_events WHERE notification_id = $1 ORDER BY id', [id]);
+
+  it('status callbacks signed by Twilio record delivery, failure and never move an attempt back; forged or unsigned ones get 403 and record nothing', async () => {
+    const [sms] = await tw.db.query<{ provider_id: string; id: string }>(
+      "SELECT id, provider_id FROM notifications WHERE recipient = '+819066660000' AND provider_id IS NOT NULL",
+    );
+    const [call] = await tw.db.query<{ provider_id: string; id: string }>(
+      "SELECT id, provider_id FROM notifications WHERE recipient = '+819077770000' AND provider_id IS NOT NULL",
+    );
+    if (!sms || !call) throw new Error('the first test sends the attempts');
+    const delivered = { AccountSid: 'AC123', MessageSid: sms.provider_id, MessageStatus: 'delivered', To: '+819066660000' };
+
+    // Forged: signed with another token; unsigned; signed for other parameters. 403, nothing recorded.
+    const forged = await callback(delivered, twilioSignature('not-the-token', `${tw.ctx.config.publicUrl}${TWILIO_STATUS_PATH}`, delivered));
+    expect(forged.statusCode).toBe(403);
+    expect(forged.json()).toMatchObject({ code: 'INVALID_SIGNATURE' });
+    expect((await callback(delivered, null)).statusCode).toBe(403);
+    const signedForOther = twilioSignature('secret', `${tw.ctx.config.publicUrl}${TWILIO_STATUS_PATH}`, { ...delivered, MessageStatus: 'sent' });
+    expect((await callback(delivered, signedForOther)).statusCode).toBe(403);
+    expect(await row(sms.provider_id)).toMatchObject({ status: 'queued', delivered_at: null, provider_status: null });
+    expect(await events(sms.id)).toEqual([]);
+
+    // Valid: delivered (sent_at too), then a late 'sent' that arrives out of order changes nothing but the log.
+    const ok = await callback(delivered);
+    expect(ok.statusCode).toBe(204);
+    const afterDelivery = await row(sms.provider_id);
+    expect(afterDelivery).toMatchObject({ status: 'delivered', provider_status: 'delivered', failed_at: null });
+    expect(afterDelivery?.delivered_at).toBeTruthy();
+    expect(afterDelivery?.sent_at).toEqual(afterDelivery?.delivered_at);
+    expect((await callback({ ...delivered, MessageStatus: 'sent' })).statusCode).toBe(204);
+    expect(await row(sms.provider_id)).toMatchObject({ status: 'delivered', delivered_at: afterDelivery?.delivered_at });
+    expect((await events(sms.id)).map((e) => [e.status, e.provider_status])).toEqual([
+      ['delivered', 'delivered'],
+      ['sent', 'sent'],
+    ]);
+
+    // A call nobody answered: failed, with Twilio's word kept.
+    expect((await callback({ AccountSid: 'AC123', CallSid: call.provider_id, CallStatus: 'no-answer' })).statusCode).toBe(204);
+    expect(await row(call.provider_id)).toMatchObject({ status: 'failed', provider_status: 'no-answer', delivered_at: null });
+    expect((await row(call.provider_id))?.failed_at).toBeTruthy();
+
+    // A sid we never sent: accepted (Twilio need not retry), nothing recorded.
+    expect((await callback({ AccountSid: 'AC123', MessageSid: 'SMunknown', MessageStatus: 'delivered' })).statusCode).toBe(204);
+  });
+});
+
+describe('Twilio status callbacks without Twilio configured', () => {
+  it('are refused: there is no token to verify them with', async () => {
+    const form = { MessageSid: 'SM1', MessageStatus: 'delivered' };
+    const res = await t.app.inject({
+      method: 'POST',
+      url: TWILIO_STATUS_PATH,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': twilioSignature('secret', `${t.ctx.config.publicUrl}${TWILIO_STATUS_PATH}`, form) },
+      payload: new URLSearchParams(form).toString(),
+    });
+    expect(res.statusCode).toBe(403);
   });
 });

@@ -7,13 +7,16 @@ export interface TwilioOptions {
   from: string;
   /** https://api.twilio.com, or a compatible endpoint (a local fake in tests). */
   apiBase: string;
+  /** Asked of Twilio with every message and call, so it reports delivery (twilio-callbacks.routes.ts). */
+  statusCallbackUrl?: string | undefined;
   timeoutMs?: number;
 }
 
 /** Twilio's message/call states mapped onto ours; anything unknown counts as queued. */
-function statusOf(twilioStatus: unknown): NotificationStatus {
+export function statusOf(twilioStatus: unknown): NotificationStatus {
   switch (twilioStatus) {
     case 'sent':
+    case 'initiated':
     case 'in-progress':
     case 'ringing':
       return 'sent';
@@ -37,6 +40,7 @@ const escapeXml = (s: string) =>
 /** Twilio REST adapter: form-encoded POSTs with basic auth; errors become 'failed' results. */
 export function twilioProvider(opts: TwilioOptions): NotificationProvider {
   const base = `${opts.apiBase.replace(/\/$/, '')}/2010-04-01/Accounts/${encodeURIComponent(opts.accountSid)}`;
+  const callback = opts.statusCallbackUrl;
   const auth = `Basic ${Buffer.from(`${opts.accountSid}:${opts.authToken}`).toString('base64')}`;
 
   async function post(resource: 'Messages' | 'Calls', form: Record<string, string>): Promise<SendResult> {
@@ -62,12 +66,15 @@ export function twilioProvider(opts: TwilioOptions): NotificationProvider {
 
   return {
     name: 'twilio',
-    sendSms: (to, text) => post('Messages', { To: to, From: opts.from, Body: text }),
+    sendSms: (to, text) =>
+      post('Messages', { To: to, From: opts.from, Body: text, ...(callback ? { StatusCallback: callback } : {}) }),
     call: (to, text) =>
       post('Calls', {
         To: to,
         From: opts.from,
         Twiml: `<Response><Say language="ja-JP">${escapeXml(text)}</Say></Response>`,
+        // Only the final state: completed (answered) is the delivery, busy / no-answer / failed the failure.
+        ...(callback ? { StatusCallback: callback, StatusCallbackMethod: 'POST' } : {}),
       }),
   };
 }

@@ -11,6 +11,7 @@ import {
 import { accessService, notFoundError } from '../../access/access.service.js';
 import type { AppContext } from '../../context.js';
 import { ApiError, forbidden, notFound } from '../../errors.js';
+import { notifyWearerUpdated } from '../../engine/wearer-updates.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { peopleRepository, type PersonRow } from './people.repository.js';
 
@@ -90,6 +91,8 @@ export function peopleService(ctx: AppContext) {
         await peopleRepository(tx).insertWearer({ id: uid, organizationId: body.clientId, ...after });
         await recordAudit(tx, { organizationId: body.clientId, actorId: actor.uid, kind: 'wearer.create', targetId: uid, after });
       });
+      // The summary snapshots and live streams learn of the new wearer (the same event as a reading).
+      notifyWearerUpdated(ctx, { organizationId: body.clientId, groupId, wearerId: uid });
       return this.get(actor, uid);
     },
 
@@ -124,6 +127,10 @@ export function peopleService(ctx: AppContext) {
           after,
         });
       });
+      if (kind === 'WEARER' && row.organization_id) {
+        for (const groupIdNow of new Set([row.group_id, body.groupId === undefined ? row.group_id : body.groupId]))
+          notifyWearerUpdated(ctx, { organizationId: row.organization_id, groupId: groupIdNow, wearerId: uid });
+      }
       return this.get(actor, uid);
     },
 
@@ -143,6 +150,7 @@ export function peopleService(ctx: AppContext) {
           before: { name: row.name, birthDate: row.birth_date, groupId: row.group_id },
         });
       });
+      notifyWearerUpdated(ctx, { organizationId: at.organizationId, groupId: at.groupIds?.[0] ?? null, wearerId: uid });
     },
 
     async removePhone(actor: Actor, uid: string, clientId: string): Promise<void> {

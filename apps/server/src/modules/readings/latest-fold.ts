@@ -28,6 +28,8 @@ export function localDay(at: Date, timeZone: string): string {
 
 /** What one new item says about its wearer's latest values. */
 export interface LatestInput {
+  /** A worn/removed event (changes latest values, not minute rollups); default a reading. */
+  kind?: 'reading' | 'event';
   wearerId: string;
   braceletId: string;
   timeZone: string;

@@ -34,9 +34,9 @@ export interface EnvironmentRow {
 }
 
 /**
- * Stores a batch in one statement: the gateway's new environment readings, the new bracelet
- * readings (a retry or redelivery is skipped by the primary key) and exactly those added to
- * the per-minute rollup. A reading's WBGT = the latest environment reading of its gateway at or
+ * Stores a batch in one statement: the gateway's new environment readings and the new bracelet
+ * readings (a retry or redelivery is skipped by the primary key). Rollups are written later,
+ * by the flush (rollup-folder.ts). A reading's WBGT = the latest environment reading of its gateway at or
  * before it within 30 minutes, this batch's included. Returns the new readings only.
  */
 export async function insertReadings(
@@ -80,40 +80,7 @@ export async function insertReadings(
                 ) c ORDER BY c.at DESC LIMIT 1)
          FROM src s
        ON CONFLICT DO NOTHING
-       RETURNING *
-     ), minutes AS (
-       INSERT INTO reading_minutes AS m (wearer_id, bucket, organization_id, reading_count,
-         hr_count, hr_sum, hr_min, hr_max, temp_count, temp_sum, temp_max, steps, worn_count,
-         not_worn_count, wbgt_max, latest_at, sleep_stage, stress_level, battery)
-       SELECT wearer_id, date_bin('1 minute', at, timestamptz '2000-01-01 00:00:00+00'), $1,
-              count(*), count(heart_rate), coalesce(sum(heart_rate), 0), min(heart_rate),
-              max(heart_rate), count(skin_temperature), coalesce(sum(skin_temperature), 0),
-              max(skin_temperature), coalesce(sum(steps), 0), count(*) FILTER (WHERE worn),
-              count(*) FILTER (WHERE NOT worn), max(wbgt), max(at),
-              (array_agg(sleep_stage ORDER BY at DESC) FILTER (WHERE sleep_stage IS NOT NULL))[1],
-              (array_agg(stress_level ORDER BY at DESC) FILTER (WHERE stress_level IS NOT NULL))[1],
-              (array_agg(battery ORDER BY at DESC) FILTER (WHERE battery IS NOT NULL))[1]
-         FROM ins GROUP BY 1, 2
-       ON CONFLICT (wearer_id, bucket) DO UPDATE SET
-         reading_count = m.reading_count + excluded.reading_count,
-         hr_count = m.hr_count + excluded.hr_count,
-         hr_sum = m.hr_sum + excluded.hr_sum,
-         hr_min = least(m.hr_min, excluded.hr_min),
-         hr_max = greatest(m.hr_max, excluded.hr_max),
-         temp_count = m.temp_count + excluded.temp_count,
-         temp_sum = m.temp_sum + excluded.temp_sum,
-         temp_max = greatest(m.temp_max, excluded.temp_max),
-         steps = m.steps + excluded.steps,
-         worn_count = m.worn_count + excluded.worn_count,
-         not_worn_count = m.not_worn_count + excluded.not_worn_count,
-         wbgt_max = greatest(m.wbgt_max, excluded.wbgt_max),
-         latest_at = greatest(m.latest_at, excluded.latest_at),
-         sleep_stage = CASE WHEN excluded.latest_at >= m.latest_at
-           THEN coalesce(excluded.sleep_stage, m.sleep_stage) ELSE coalesce(m.sleep_stage, excluded.sleep_stage) END,
-         stress_level = CASE WHEN excluded.latest_at >= m.latest_at
-           THEN coalesce(excluded.stress_level, m.stress_level) ELSE coalesce(m.stress_level, excluded.stress_level) END,
-         battery = CASE WHEN excluded.latest_at >= m.latest_at
-           THEN coalesce(excluded.battery, m.battery) ELSE coalesce(m.battery, excluded.battery) END
+       RETURNING bracelet_id, at, wbgt
      )
      SELECT 'r' AS kind, bracelet_id AS "braceletId", at, wbgt FROM ins
      UNION ALL

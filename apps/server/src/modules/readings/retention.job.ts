@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/client.js';
+import { dropExpiredPartitions } from './partitions.js';
 import { MINUTE_ROLLUP_RETENTION_DAYS } from './rollup-retention.js';
 
 const DAY = 86_400_000;
@@ -25,7 +26,9 @@ async function deleteBefore(
   let total = 0;
   for (;;) {
     const rows = await db.query(
-      `DELETE FROM ${table} WHERE ctid IN
+      // The outer condition repeats the inner one: on a partitioned table (readings) a ctid is
+      // unique only within one partition.
+      `DELETE FROM ${table} WHERE ${column} < $1 AND ctid IN
          (SELECT ctid FROM ${table} WHERE ${column} < $1 LIMIT ${DELETE_BATCH}) RETURNING 1`,
       [before.toISOString()],
     );
@@ -35,14 +38,18 @@ async function deleteBefore(
 }
 
 /**
- * Deletes expired telemetry: full resolution after READINGS_RETENTION_DAYS, minute rollups
- * after 400 days; hourly rollups, events and alerts are kept. Returns rows deleted per table.
+ * Deletes expired telemetry: full resolution after READINGS_RETENTION_DAYS (whole partitions
+ * dropped, then the rows left in the default partition), minute rollups after 400 days; hourly
+ * rollups, events and alerts are kept. Returns rows deleted per table, and the partitions
+ * dropped as `readingsPartitions`.
  */
 export async function deleteExpiredTelemetry(
   ctx: AppContext,
   now: Date = ctx.now(),
 ): Promise<Record<string, number>> {
   const deleted: Record<string, number> = {};
+  const readingsBefore = new Date(now.getTime() - ctx.config.readingsRetentionDays * DAY);
+  deleted.readingsPartitions = (await dropExpiredPartitions(ctx.db, readingsBefore)).length;
   for (const t of TARGETS) {
     deleted[t.table] = await deleteBefore(
       ctx.db,

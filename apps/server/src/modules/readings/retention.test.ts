@@ -52,7 +52,9 @@ describe('telemetry retention', () => {
     expect(await count('readings')).toBe(4);
 
     const deleted = await deleteExpiredTelemetry(t.ctx, now);
-    expect(deleted.readings).toBeGreaterThanOrEqual(2);
+    // Expired readings go row by row (default partition) or with their whole partition (the partition
+    // job follows ctx.now, so it may have prepared partitions for the days this test sent to).
+    expect((deleted.readings ?? 0) + (deleted.readingsPartitions ?? 0)).toBeGreaterThanOrEqual(1);
     expect(await count('readings')).toBe(2); // 1 and 29 days old stay (default 30 days)
     expect(await count('reading_minutes')).toBe(3); // the 401-day-old minute is gone
     // Hours are kept forever, the 401-day-old one included (sent back then, it made its hour).

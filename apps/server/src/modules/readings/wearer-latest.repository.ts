@@ -19,12 +19,12 @@ export interface WearerLatestUpdate {
 }
 
 /**
- * Upserts wearer_latest. Values from a batch older than what is stored only fill gaps, so a
- * late batch never overwrites newer values; steps add up within the same local day.
+ * Upserts wearer_latest. Values older than what is stored only fill gaps, so a late batch never
+ * overwrites newer values, and writing the same update twice changes nothing. Steps are not
+ * added here: `recomputeStepsToday` (run next) sums the minute rollups of the local day.
  */
 export function upsertWearerLatest(
-  organizationId: string,
-  updates: WearerLatestUpdate[],
+  updates: (WearerLatestUpdate & { organizationId: string })[],
 ): Statement | null {
   if (updates.length === 0) return null;
   const newer = 'excluded.last_seen_at >= coalesce(w.last_seen_at, excluded.last_seen_at)';
@@ -34,14 +34,14 @@ export function upsertWearerLatest(
     text: `INSERT INTO wearer_latest AS w (wearer_id, organization_id, bracelet_id, heart_rate,
        heart_rate_at, skin_temperature, worn, battery, sleep_stage, stress_level, steps_today,
        steps_date, wbgt, last_seen_at, updated_at)
-     SELECT x.wearer_id, $1, x.bracelet_id, x.heart_rate, x.heart_rate_at, x.skin_temperature,
-            x.worn, x.battery, x.sleep_stage, x.stress_level, x.steps_today, x.steps_date, x.wbgt,
+     SELECT x.wearer_id, x.organization_id, x.bracelet_id, x.heart_rate, x.heart_rate_at, x.skin_temperature,
+            x.worn, x.battery, x.sleep_stage, x.stress_level, 0, x.steps_date, x.wbgt,
             x.last_seen_at, now()
-       FROM unnest($2::text[], $3::text[], $4::real[], $5::timestamptz[], $6::real[],
-                   $7::boolean[], $8::smallint[], $9::smallint[], $10::text[], $11::int[],
-                   $12::date[], $13::real[], $14::timestamptz[])
-         AS x(wearer_id, bracelet_id, heart_rate, heart_rate_at, skin_temperature, worn, battery,
-              sleep_stage, stress_level, steps_today, steps_date, wbgt, last_seen_at)
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::real[], $5::timestamptz[], $6::real[],
+                   $7::boolean[], $8::smallint[], $9::smallint[], $10::text[],
+                   $11::date[], $12::real[], $13::timestamptz[])
+         AS x(organization_id, wearer_id, bracelet_id, heart_rate, heart_rate_at, skin_temperature, worn, battery,
+              sleep_stage, stress_level, steps_date, wbgt, last_seen_at)
      ON CONFLICT (wearer_id) DO UPDATE SET
        organization_id = excluded.organization_id,
        bracelet_id = CASE WHEN ${newer} THEN excluded.bracelet_id ELSE w.bracelet_id END,
@@ -49,15 +49,11 @@ export function upsertWearerLatest(
          THEN excluded.heart_rate ELSE w.heart_rate END,
        heart_rate_at = greatest(w.heart_rate_at, excluded.heart_rate_at),
        ${['skin_temperature', 'worn', 'battery', 'sleep_stage', 'stress_level', 'wbgt'].map(pick).join(',\n       ')},
-       steps_today = CASE
-         WHEN w.steps_date IS NULL OR excluded.steps_date > w.steps_date THEN excluded.steps_today
-         WHEN excluded.steps_date = w.steps_date THEN w.steps_today + excluded.steps_today
-         ELSE w.steps_today END,
        steps_date = greatest(w.steps_date, excluded.steps_date),
        last_seen_at = greatest(w.last_seen_at, excluded.last_seen_at),
        updated_at = now()`,
     params: [
-      organizationId,
+      updates.map((u) => u.organizationId),
       updates.map((u) => u.wearerId),
       updates.map((u) => u.braceletId),
       updates.map((u) => u.heartRate),
@@ -67,10 +63,49 @@ export function upsertWearerLatest(
       updates.map((u) => u.battery),
       updates.map((u) => u.sleepStage),
       updates.map((u) => u.stressLevel),
-      updates.map((u) => u.stepsToday),
       updates.map((u) => u.stepsDate),
       updates.map((u) => u.wbgt),
       updates.map((u) => u.lastSeenAt.toISOString()),
     ],
   };
 }
+
+/**
+ * Merges two folded updates of one wearer the way the upsert merges one into the stored row
+ * (newer wins, older only fills gaps). Steps are left to recomputeStepsToday.
+ */
+export function mergeLatest<T extends WearerLatestUpdate>(a: T, b: T): T {
+  const [older, newer] = b.lastSeenAt.getTime() >= a.lastSeenAt.getTime() ? [a, b] : [b, a];
+  const hr =
+    older.heartRateAt && (!newer.heartRateAt || older.heartRateAt > newer.heartRateAt)
+      ? older
+      : newer;
+  return {
+    ...newer,
+    heartRate: hr.heartRate,
+    heartRateAt: hr.heartRateAt,
+    skinTemperature: newer.skinTemperature ?? older.skinTemperature,
+    worn: newer.worn ?? older.worn,
+    battery: newer.battery ?? older.battery,
+    sleepStage: newer.sleepStage ?? older.sleepStage,
+    stressLevel: newer.stressLevel ?? older.stressLevel,
+    wbgt: newer.wbgt ?? older.wbgt,
+    stepsDate: newer.stepsDate > older.stepsDate ? newer.stepsDate : older.stepsDate,
+    stepsToday: 0,
+  };
+}
+
+/**
+ * steps_today = the steps of the minute rollups within steps_date (the organisation's local
+ * day of the newest reading): recomputed, not added, so a flush written twice (or a recovery
+ * after a crash) gives the same figure. Run after the minutes were recomputed. $1: wearer ids.
+ */
+export const recomputeStepsToday = `
+  UPDATE wearer_latest w
+     SET steps_today = coalesce((
+           SELECT sum(m.steps) FROM reading_minutes m
+            WHERE m.wearer_id = w.wearer_id
+              AND m.bucket >= (w.steps_date::timestamp AT TIME ZONE o.time_zone)
+              AND m.bucket < ((w.steps_date + 1)::timestamp AT TIME ZONE o.time_zone)), 0)
+    FROM organizations o
+   WHERE w.wearer_id = ANY($1::text[]) AND o.id = w.organization_id AND w.steps_date IS NOT NULL`;

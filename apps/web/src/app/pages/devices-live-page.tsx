@@ -1,6 +1,7 @@
 import type { WearerSort, WearerSummary } from '@wearable/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
 import { focusRing } from '../../components/ui/button';
 import { PageHeading } from '../../components/ui/page-heading';
 import { PersonName } from '../../components/ui/person-name';
@@ -26,19 +27,35 @@ import { AppLink } from '../../lib/app-path';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { WearerCards } from './wearer-cards';
 
-/** /devices: the wearer list (devices feature) with each wearer's live state (live feature) and open alerts. */
-export function DevicesLivePage() {
+/** /groups/{groupId}/devices: the same live list, of one group's wearers. */
+export function GroupDevicesLivePage() {
+  const { groupId = '' } = useParams();
+  return <DevicesLivePage groupId={groupId} />;
+}
+
+/**
+ * /devices: the wearer list (devices feature) with each wearer's live state (live feature) and open alerts.
+ * With groupId, only that group's wearers (and the coverage strip counts only them).
+ */
+export function DevicesLivePage({ groupId }: { groupId?: string } = {}) {
   const { t, i18n, ready } = useTranslation(['common', 'live', 'alerts']);
   const [sort, setSort] = useState<WearerSort>('name_asc');
-  const wearers = useWearers(sort);
+  const wearers = useWearers(sort, groupId);
   const live = useLiveStatus();
   const summary = useWearerSummary(summaryPollMs(live));
   const text = useWearerStateText();
   const now = useNow();
   const rows = sortWearers(wearers.data ?? [], sort, i18n.resolvedLanguage ?? 'ja');
-  const states = new Map<string, WearerSummary>(
-    (summary.data?.wearers ?? []).map((w) => [w.uid, w]),
-  );
+  const shown = groupId === undefined ? null : new Set(rows.map((w) => w.uid));
+  const summaries = (summary.data?.wearers ?? []).filter((w) => shown === null || shown.has(w.uid));
+  const states = new Map<string, WearerSummary>(summaries.map((w) => [w.uid, w]));
+  const groupName = rows.find((w) => w.groupName !== null)?.groupName ?? null;
+  const title =
+    groupId === undefined
+      ? t('pages.devices')
+      : groupName === null
+        ? t('pages.groupDevices')
+        : t('devices.groupTitle', { group: groupName });
   const none = t('common.none');
   const wide = useMediaQuery('(min-width: 768px)');
   if (!ready) return <Spinner label={t('common.loading')} />;
@@ -47,8 +64,15 @@ export function DevicesLivePage() {
 
   return (
     <section>
-      <PageHeading actions={sortSelect}>{t('pages.devices')}</PageHeading>
-      {summary.data !== undefined && <CoverageStrip wearers={summary.data.wearers} live={live} />}
+      {groupId !== undefined && (
+        <p className="mb-2 text-sm">
+          <AppLink to={paths.groups.list.build()} className={`text-teal-800 hover:underline ${focusRing}`}>
+            {t('devices.backToGroups')}
+          </AppLink>
+        </p>
+      )}
+      <PageHeading actions={sortSelect}>{title}</PageHeading>
+      {summary.data !== undefined && (shown === null || wearers.data !== undefined) && <CoverageStrip wearers={summaries} live={live} />}
       <QueryState
         isPending={wearers.isPending}
         isError={wearers.isError}
@@ -56,18 +80,18 @@ export function DevicesLivePage() {
         labels={{
           loading: t('common.loading'),
           error: t('common.loadFailed'),
-          empty: t('devices.empty'),
+          empty: groupId === undefined ? t('devices.empty') : t('devices.groupEmpty'),
           retry: t('common.retry'),
         }}
         onRetry={() => void wearers.refetch()}
       >
-        {!wide && <WearerCards wearers={rows} states={states} now={now} />}
+        {!wide && <WearerCards wearers={rows} states={states} now={now} label={title} />}
         {wide && (
-          <Table data-testid="wearer-table" label={t('pages.devices')}>
-            <caption className="sr-only">{t('pages.devices')}</caption>
+          <Table data-testid="wearer-table" label={title}>
+            <caption className="sr-only">{title}</caption>
             <thead>
               <tr>
-                <Th>{t('devices.columns.name')}</Th>
+                <Th pinned>{t('devices.columns.name')}</Th>
                 <Th>{t('devices.columns.group')}</Th>
                 <Th>{t('devices.columns.bracelet')}</Th>
                 <Th>{t('live:columns.heartRate')}</Th>
@@ -85,7 +109,7 @@ export function DevicesLivePage() {
                 const battery = state?.battery ?? wearer.battery;
                 return (
                   <tr key={wearer.uid} data-testid="wearer-row" data-uid={wearer.uid}>
-                    <Td>
+                    <Td pinned>
                       <AppLink
                         to={paths.device.detail.build({ clientId: wearer.clientId, uid: wearer.uid })}
                         className={`font-medium text-teal-800 hover:underline ${focusRing}`}

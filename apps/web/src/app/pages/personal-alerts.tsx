@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../components/ui/query-state';
+import { formatLocalDateTime } from '../../lib/date-format';
 import { AlertBadge, causeText, useAlertList } from '../../features/alerts';
 import type { RecordPeriod } from '../../features/records';
 
@@ -30,7 +31,7 @@ export function PersonalAlerts({ uid, period }: { uid: string; period: RecordPer
         {alerts.map((alert) => (
           <li key={alert.id} data-testid="personal-alert" data-type={alert.type} className="flex flex-wrap items-start gap-x-4 gap-y-1 py-3">
             <time dateTime={alert.openedAt} className="w-44 shrink-0 text-sm text-slate-600 tabular-nums">
-              {new Date(alert.openedAt).toLocaleString(locale)}
+              {formatLocalDateTime(alert.openedAt, locale)}
             </time>
             <div className="min-w-0 flex-1">
               <p className="flex flex-wrap items-center gap-2">

@@ -26,7 +26,7 @@ const POINTS: HistoryPoint[] = [
 function alert(id: string, patch: Partial<AlertView>): AlertView {
   return {
     id, type: 'HEART_RATE', level: 'CAUTION', status: 'OPEN', openedAt: minutesAgo(10), closedAt: null, closeReason: null,
-    confirmedAt: null, confirmedBy: null, confirmReason: null, confirmNote: null, wearer: { uid: 'w1', name: '佐藤 健太' }, groupId: 'g1', groupName: null, clientId: 'c1',
+    confirmedAt: null, confirmedBy: null, confirmReason: null, confirmNote: null, procedureSteps: [], wearer: { uid: 'w1', name: '佐藤 健太' }, groupId: 'g1', groupName: null, clientId: 'c1',
     cause: { rule: 'heart-rate-above-upper-bound', values: { heartRate: 192, lowerBound: 40, upperBound: 180 }, windowStart: null, windowEnd: null },
     notified: true, ...patch,
   };
@@ -35,10 +35,11 @@ function alert(id: string, patch: Partial<AlertView>): AlertView {
 function report(uid: string): MonthlyReportResponse {
   const figures = {
     heartRate: { avg: null, min: null, max: null }, skinTemperature: { avg: null, max: null }, steps: 0, wornMinutes: 0,
-    sleepMinutes: { DEEP_SLEEP: 0, LIGHT_SLEEP: 0, RESTLESS_SLEEP: 0, AWAKE: 0 }, alerts: {},
+    sleepMinutes: { DEEP_SLEEP: 0, LIGHT_SLEEP: 0, RESTLESS_SLEEP: 0, AWAKE: 0 },
+    stressHours: { NONE: 0, LOW: 0, MEDIUM: 0, HIGH: 0, OVERLOAD: 0 }, alerts: {},
   };
   return {
-    uid, month: '2026-11', timeZone: 'Asia/Tokyo',
+    uid, name: 'Wearer', month: '2026-11', timeZone: 'Asia/Tokyo',
     days: [{ ...figures, date: '2026-11-01', steps: 4321 }, { ...figures, date: '2026-11-02', steps: 0 }],
     totals: { ...figures, steps: 4321 },
   };

@@ -1,23 +1,55 @@
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { QueryState } from '../../components/ui/query-state';
 import { Spinner } from '../../components/ui/spinner';
 import { BatteryState, LastSeen, summaryPollMs, useLiveStatus, useNow, useWearerStateText, useWearerSummary, WornState } from '../../features/live';
-import { RecordView } from '../../features/records';
+import { paths } from '../../config/paths';
+import { isMonth, monthOf, MonthlyReport, RecordView } from '../../features/records';
+import { AppLink } from '../../lib/app-path';
 import { PersonalAlerts } from './personal-alerts';
 import { PersonalWearerPage } from './personal-wearer-page';
 
 /** /user/record: the personal home — the wearer's state now, then their records and alerts. */
 export function PersonalRecordPage() {
   const { t, ready } = useTranslation(['records', 'common', 'live', 'alerts']);
+  // ?report=YYYY-MM shows the monthly report here: personal users may open only their four pages (spec, guard).
+  const [search, setSearch] = useSearchParams();
+  const report = search.get('report');
   if (!ready) return <Spinner label={t('common:common.loading')} />;
   return (
     <PersonalWearerPage title={t('common:pages.userRecord')} wearerLine={(wearer) => t('wearerLine', { name: wearer.name })}>
-      {(wearer) => (
-        <>
-          <LatestState uid={wearer.uid} />
-          <RecordView uid={wearer.uid} renderAlerts={(period) => <PersonalAlerts uid={wearer.uid} period={period} />} />
-        </>
-      )}
+      {(wearer) =>
+        report === null ? (
+          <>
+            <LatestState uid={wearer.uid} />
+            <p className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border border-slate-200 bg-white p-4 text-sm text-slate-700">
+              <AppLink
+                to={`${paths.user.record.build()}?report=${monthOf(new Date())}`}
+                className="font-medium text-teal-800 underline underline-offset-4"
+                data-testid="record-report-link"
+              >
+                {t('report.open')}
+              </AppLink>
+              <span>{t('report.openHelp')}</span>
+            </p>
+            <RecordView uid={wearer.uid} renderAlerts={(period) => <PersonalAlerts uid={wearer.uid} period={period} />} />
+          </>
+        ) : (
+          <>
+            <p className="text-sm" data-print="hide">
+              <AppLink to={paths.user.record.build()} className="text-teal-800 hover:underline">
+                {t('report.backToRecord')}
+              </AppLink>
+            </p>
+            <MonthlyReport
+              uid={wearer.uid}
+              month={isMonth(report) ? report : monthOf(new Date())}
+              onMonthChange={(month) => setSearch({ report: month }, { replace: true })}
+              typeLabel={(type) => t(`alerts:types.${type}`)}
+            />
+          </>
+        )
+      }
     </PersonalWearerPage>
   );
 }

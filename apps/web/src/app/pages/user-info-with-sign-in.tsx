@@ -1,11 +1,16 @@
+import { AccountSettings } from '../../features/auth/components/account-settings';
 import { TotpSettings } from '../../features/auth/components/totp-settings';
 import { UserInfoPage } from '../../features/user/components/user-info-page';
 
-/** /user/info: the registration info (user feature) and the two-step sign-in setting (auth feature). */
+/**
+ * /user/info: the registration info (user feature), then one's own name, address, phone, password and sessions
+ * and the two-step sign-in setting (auth feature).
+ */
 export function UserInfoWithSignInPage() {
   return (
     <>
       <UserInfoPage />
+      <AccountSettings />
       <TotpSettings />
     </>
   );

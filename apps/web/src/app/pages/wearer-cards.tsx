@@ -11,18 +11,20 @@ interface WearerCardsProps {
   wearers: readonly WearerListItem[];
   states: ReadonlyMap<string, WearerSummary>;
   now: number;
+  /** The list's name (the page's heading). */
+  label?: string;
 }
 
 /**
  * Phones: one card per wearer. Who it is and their open alerts come first, then heart rate, wear and connection,
  * so a night-shift worker sees whose SOS it is without scrolling sideways. The card's name is a 44 px link.
  */
-export function WearerCards({ wearers, states, now }: WearerCardsProps) {
+export function WearerCards({ wearers, states, now, label }: WearerCardsProps) {
   const { t } = useTranslation(['common', 'live']);
   const text = useWearerStateText();
   const none = t('common.none');
   return (
-    <ul aria-label={t('pages.devices')} data-testid="wearer-table" className="flex flex-col gap-3">
+    <ul aria-label={label ?? t('pages.devices')} data-testid="wearer-table" className="flex flex-col gap-3">
       {wearers.map((wearer) => {
         const state = states.get(wearer.uid);
         const alerts = state?.openAlerts ?? [];

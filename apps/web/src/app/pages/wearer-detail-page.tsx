@@ -18,10 +18,11 @@ import {
 } from '../../features/live';
 import { HistoryPanel } from '../../features/wearer-detail';
 import { AppLink } from '../../lib/app-path';
+import { WearerTabs } from './wearer-subpage';
 
 /** /devices/:clientId/:uid: who, how they are now, the last day or week, and their alerts. */
 export function WearerDetailPage() {
-  const { t, ready } = useTranslation(['common', 'live', 'alerts']);
+  const { t, ready } = useTranslation(['common', 'live', 'alerts', 'wearer']);
   const { clientId = '', uid = '' } = useParams();
   const live = useLiveStatus();
   const summary = useWearerSummary(summaryPollMs(live));
@@ -49,7 +50,16 @@ export function WearerDetailPage() {
           {t('live:detail.back')}
         </AppLink>
       </p>
-      <PageHeading>{wearer?.name ?? t('pages.deviceDetail')}</PageHeading>
+      <PageHeading
+        actions={
+          <AppLink to={paths.device.report.build({ clientId, uid })} className="text-sm text-teal-800 underline underline-offset-4" data-testid="wearer-report-link">
+            {t('pages.deviceReport')}
+          </AppLink>
+        }
+      >
+        {wearer?.name ?? t('pages.deviceDetail')}
+      </PageHeading>
+      <WearerTabs clientId={clientId} uid={uid} />
       <QueryState
         isPending={summary.isPending}
         isError={summary.isError}

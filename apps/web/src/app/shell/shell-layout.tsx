@@ -13,6 +13,7 @@ import { LiveMonitoring } from '../live-monitoring';
 import { homeFor } from '../route-guard';
 import { MainMenu } from './main-menu';
 import { MenuDrawer } from './menu-drawer';
+import { SettingsNav } from './settings-nav';
 import { SiteFooter } from './site-footer';
 import { UserMenu } from './user-menu';
 
@@ -63,6 +64,7 @@ export function ShellLayout() {
         {!demo && <LiveMonitoring role={user.role} />}
       </header>
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
+        <SettingsNav role={user.role} />
         <Outlet />
       </main>
       <SiteFooter />

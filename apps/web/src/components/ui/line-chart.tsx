@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type uPlot from 'uplot';
+import { formatLocalDateTime } from '../../lib/date-format';
 
 export interface LineSeries {
   label: string;
@@ -60,7 +61,6 @@ export function LineChart({ times, series, yLabel = '', axes, timeLabel, locale 
         minute: '2-digit',
         hourCycle: 'h23',
       });
-      const full = new Intl.DateTimeFormat(locale, { month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
       const yAxes = axes ?? [{ scale: 'y', label: yLabel }];
       const defaultScale = yAxes[0]?.scale ?? 'y';
       chart = new UPlot(
@@ -71,7 +71,7 @@ export function LineChart({ times, series, yLabel = '', axes, timeLabel, locale 
           cursor: { drag: { x: false, y: false } },
           scales: { x: { time: true }, ...Object.fromEntries(yAxes.map((a) => [a.scale, { auto: true }])) },
           series: [
-            { ...(timeLabel === undefined ? {} : { label: timeLabel }), value: (_u, v) => (v === null ? '--' : full.format(new Date(v * 1000))) },
+            { ...(timeLabel === undefined ? {} : { label: timeLabel }), value: (_u, v) => (v === null ? '--' : formatLocalDateTime(new Date(v * 1000), locale)) },
             ...series.map((s) => ({ label: s.label, stroke: s.colour, width: 2, scale: s.scale ?? defaultScale, spanGaps: false })),
           ],
           axes: [

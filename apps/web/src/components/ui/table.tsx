@@ -25,16 +25,23 @@ export function Table({ className, label, ...rest }: TableProps) {
   );
 }
 
-export function Th({ className, ...rest }: ThHTMLAttributes<HTMLTableCellElement>) {
+/** A cell that stays put at the start while the table scrolls sideways (the person's name: whose row this is). */
+const PINNED = 'sticky left-0 z-[1] shadow-[1px_0_0_0_var(--color-slate-200)]';
+
+interface CellOptions {
+  pinned?: boolean;
+}
+
+export function Th({ className, pinned = false, ...rest }: ThHTMLAttributes<HTMLTableCellElement> & CellOptions) {
   return (
     <th
       scope="col"
-      className={clsx('border-b border-slate-200 bg-slate-50 px-4 py-2 font-medium whitespace-nowrap text-slate-600', className)}
+      className={clsx('border-b border-slate-200 bg-slate-50 px-4 py-2 font-medium whitespace-nowrap text-slate-600', pinned && PINNED, className)}
       {...rest}
     />
   );
 }
 
-export function Td({ className, ...rest }: TdHTMLAttributes<HTMLTableCellElement>) {
-  return <td className={clsx('border-b border-slate-100 px-4 py-2 whitespace-nowrap text-slate-800', className)} {...rest} />;
+export function Td({ className, pinned = false, ...rest }: TdHTMLAttributes<HTMLTableCellElement> & CellOptions) {
+  return <td className={clsx('border-b border-slate-100 px-4 py-2 whitespace-nowrap text-slate-800', pinned && `${PINNED} bg-white`, className)} {...rest} />;
 }

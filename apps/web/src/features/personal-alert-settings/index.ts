@@ -1,1 +1,2 @@
 export { PersonalAlertSettings } from './components/personal-alert-settings';
+export { BulkAlertSettings } from './components/bulk-alert-settings';

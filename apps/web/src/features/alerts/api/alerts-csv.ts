@@ -4,10 +4,10 @@ import type { AlertQuery } from './alert-filters';
 
 const FALLBACK_NAME = 'alerts.csv';
 
-function csvUrl(query: AlertQuery, demo: boolean): string {
+function csvUrl(query: AlertQuery, demo: boolean, path = '/v2/alert/listCsv'): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
-  return `${demo ? '/demo-api' : ''}/v2/alert/listCsv?${params.toString()}`;
+  return `${demo ? '/demo-api' : ''}${path}?${params.toString()}`;
 }
 
 /** The file name the server suggests in Content-Disposition. */
@@ -26,8 +26,13 @@ async function fetchCsv(url: string, demo: boolean): Promise<Response> {
  * on 401 a cheap client call lets the API client refresh the token, then this tries once more.
  * The bytes are saved untouched (the server's BOM keeps Excel reading UTF-8).
  */
-export async function downloadAlertsCsv(query: AlertQuery, demo: boolean): Promise<{ ok: boolean; status: number }> {
-  const url = csvUrl(query, demo);
+export async function downloadAlertsCsv(
+  query: AlertQuery,
+  demo: boolean,
+  /** Another CSV of the alerts API (the response-time figures), same handling. */
+  path = '/v2/alert/listCsv',
+): Promise<{ ok: boolean; status: number }> {
+  const url = csvUrl(query, demo, path);
   let response = await fetchCsv(url, demo).catch(() => null);
   if (response?.status === 401 && !demo) {
     await api.get('/v2/alert/list', { query: { pageSize: 1 } });

@@ -14,6 +14,10 @@ export interface AlertTableProps {
   /** Alerts being confirmed right now (their buttons are disabled). */
   confirmingIds: ReadonlySet<string>;
   showWearer?: boolean;
+  /** Opens the alert's timeline (staff who may read notifications); absent: no button. */
+  onTimeline?: ((alert: AlertView) => void) | undefined;
+  /** Staff who may snooze: offered on CAUTION and DEVICE_STATUS alerts only. */
+  onSnooze?: ((alert: AlertView) => void) | undefined;
 }
 
 /**

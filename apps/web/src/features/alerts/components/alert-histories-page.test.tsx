@@ -19,7 +19,7 @@ function alert(id: string, patch: Partial<AlertView> = {}): AlertView {
     confirmedAt: null,
     confirmedBy: null,
     confirmReason: null,
-    confirmNote: null,
+    confirmNote: null, procedureSteps: [],
     wearer: { uid: `w-${id}`, name: `利用者 ${id}` },
     groupId: 'g1',
     groupName: '第一現場',

@@ -1,6 +1,6 @@
 import type { AlertView } from '@wearable/domain';
 import { Download } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
@@ -8,31 +8,48 @@ import { PageHeading } from '../../../components/ui/page-heading';
 import { QueryState } from '../../../components/ui/query-state';
 import { Spinner } from '../../../components/ui/spinner';
 import { useIsDemo } from '../../../lib/app-path';
+import { useCurrentUser } from '../../../lib/current-user';
 import { useCan } from '../../../lib/use-can';
 import { DEFAULT_ALERT_FILTERS, filtersToQuery, type AlertFilterState } from '../api/alert-filters';
 import { ALERT_PAGE_SIZE, useAlertList } from '../api/alerts-api';
 import { downloadAlertsCsv } from '../api/alerts-csv';
 import { AlertFiltersBar } from './alert-filters-bar';
 import { AlertTable } from './alert-table';
+import { AlertTimelineDialog } from './alert-timeline-dialog';
 import { Pager } from './pager';
+import { ResponseTimesPanel } from './response-times-panel';
+import { SnoozeDialog } from './snooze-dialog';
 import { useConfirmAlerts } from './use-confirm-alerts';
+import { paths } from '../../../config/paths';
+import { AppLink } from '../../../lib/app-path';
 
-/** /alert-histories: every alert the reader may see, filtered, paged, confirmable and downloadable. */
-export function AlertHistoriesPage() {
+/**
+ * /alert-histories: every alert the reader may see, filtered, paged, confirmable and downloadable.
+ * With `uid` (a wearer's /alert_histories page) only that wearer's alerts, under the heading the page gives.
+ */
+export function AlertHistoriesPage({ uid, heading }: { uid?: string; heading?: (actions: ReactNode) => ReactNode } = {}) {
   const { t, i18n, ready } = useTranslation(['alerts', 'common']);
   const demo = useIsDemo();
-  const [filters, setFilters] = useState<AlertFilterState>(DEFAULT_ALERT_FILTERS);
+  const [filters, setFilters] = useState<AlertFilterState>(uid === undefined ? DEFAULT_ALERT_FILTERS : { ...DEFAULT_ALERT_FILTERS, uid });
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [downloading, setDownloading] = useState(false);
   const list = useAlertList(filters, page);
   const confirmFlow = useConfirmAlerts(() => setSelected(new Set()));
   const canConfirm = useCan('alert:confirm');
+  const canSeeFigures = useCan('alertFigures:read');
+  const organizationId = useCurrentUser()?.mediromOrganizationId ?? null;
+  const canReadTimeline = useCan('notification:read');
+  const [timelineOf, setTimelineOf] = useState<AlertView | null>(null);
+  // Snooze and handover are not in the demo (its API has neither).
+  const canSnooze = useCan('alert:snooze') && !demo;
+  const canHandover = useCan('alert:handover') && !demo;
+  const [snoozeOf, setSnoozeOf] = useState<AlertView | null>(null);
 
   if (!ready) return <Spinner label={t('common:common.loading')} />;
 
   const changeFilters = (next: AlertFilterState) => {
-    setFilters(next);
+    setFilters(uid === undefined ? next : { ...next, uid });
     setPage(1);
     setSelected(new Set());
   };
@@ -45,7 +62,7 @@ export function AlertHistoriesPage() {
   const toggleAll = (ids: string[]) =>
     setSelected((prev) => (ids.every((id) => prev.has(id)) ? new Set() : new Set(ids)));
 
-  const confirmOne = (alert: AlertView) => confirmFlow.ask([alert.id]);
+  const confirmOne = (alert: AlertView) => confirmFlow.ask([alert.id], alert);
   const confirmSelected = () => confirmFlow.ask([...selected]);
   const download = async () => {
     setDownloading(true);
@@ -56,7 +73,12 @@ export function AlertHistoriesPage() {
   };
 
   const actions = (
-    <div className="flex flex-wrap gap-2">
+    <div className="flex flex-wrap items-center gap-2">
+      {uid === undefined && canHandover && (
+        <AppLink to={paths.alertHandover.build()} className="inline-flex min-h-11 items-center px-2 text-sm font-medium text-teal-800 underline-offset-2 hover:underline" data-testid="alert-handover-link">
+          {t('alerts:handover.link')}
+        </AppLink>
+      )}
       {canConfirm && (
         <Button variant="primary" data-testid="alert-batch-confirm" disabled={selected.size === 0 || confirmFlow.pendingIds.size > 0} onClick={confirmSelected}>
           {t('alerts:actions.confirmSelected', { count: selected.size })}
@@ -72,7 +94,8 @@ export function AlertHistoriesPage() {
   const data = list.data;
   return (
     <section>
-      <PageHeading actions={actions}>{t('common:pages.alertHistories')}</PageHeading>
+      {heading ? heading(actions) : <PageHeading actions={actions}>{t('common:pages.alertHistories')}</PageHeading>}
+      {uid === undefined && canSeeFigures && organizationId !== null && <ResponseTimesPanel clientId={organizationId} />}
       <AlertFiltersBar value={filters} onChange={changeFilters} />
       <QueryState
         isPending={list.isPending}
@@ -91,9 +114,13 @@ export function AlertHistoriesPage() {
           selection={canConfirm ? { selected, toggle, toggleAll } : null}
           onConfirm={canConfirm ? confirmOne : null}
           confirmingIds={confirmFlow.pendingIds}
+          onTimeline={canReadTimeline ? setTimelineOf : undefined}
+          onSnooze={canSnooze ? setSnoozeOf : undefined}
         />
       </QueryState>
       {confirmFlow.dialog}
+      <AlertTimelineDialog alert={timelineOf} onClose={() => setTimelineOf(null)} />
+      <SnoozeDialog alert={snoozeOf} onClose={() => setSnoozeOf(null)} />
       {data !== undefined && data.total > 0 && (
         <Pager page={page} pageSize={ALERT_PAGE_SIZE} total={data.total} onPage={(p) => { setPage(p); setSelected(new Set()); }} />
       )}

@@ -7,6 +7,7 @@ import { AlertBadge } from './alert-badge';
 import { AlertCards } from './alert-cards';
 import { needsConfirm, selectionState, useAlertCells, type AlertTableProps } from './alert-cells';
 import { causeText } from './alert-text';
+import { offersSnooze } from './snooze-dialog';
 
 /** Alerts: a table on wide screens, cards on phones (no sideways scrolling to reach the confirm button). */
 export function AlertTable(props: AlertTableProps) {
@@ -19,6 +20,8 @@ function AlertRows({
   alerts,
   selection,
   onConfirm,
+  onTimeline,
+  onSnooze,
   confirmingIds,
   showWearer = true,
 }: AlertTableProps) {
@@ -78,7 +81,31 @@ function AlertRows({
                 )}
               </Td>
             )}
-            <Td>{cells.time(alert)}</Td>
+            <Td>
+              {cells.time(alert)}
+              {onTimeline && (
+                <Button
+                  variant="link"
+                  className="ml-2 min-h-11"
+                  data-testid="alert-timeline-open"
+                  onClick={() => onTimeline(alert)}
+                  aria-label={t('timeline.open', { type: t(`types.${alert.type}`), name: alert.wearer.name })}
+                >
+                  {t('timeline.openShort')}
+                </Button>
+              )}
+              {onSnooze && offersSnooze(alert) && (
+                <Button
+                  variant="link"
+                  className="ml-2 min-h-11"
+                  data-testid="alert-snooze-open"
+                  onClick={() => onSnooze(alert)}
+                  aria-label={t('snooze.open', { type: t(`types.${alert.type}`), name: alert.wearer.name })}
+                >
+                  {t('snooze.openShort')}
+                </Button>
+              )}
+            </Td>
             {showWearer && (
               <Td className="font-medium">
                 <PersonName name={alert.wearer.name} />

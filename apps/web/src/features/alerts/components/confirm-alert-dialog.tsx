@@ -1,13 +1,16 @@
-import { CONFIRM_NOTE_MAX, CONFIRM_REASONS, type ConfirmReason } from '@wearable/domain';
+import { CONFIRM_NOTE_MAX, CONFIRM_REASONS, type ConfirmReason, HEAT_PROCEDURE_STEPS, type HeatProcedureStep } from '@wearable/domain';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, focusRing } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
+import { HeatProcedurePanel } from './heat-procedure-panel';
 
 /** What staff add to a confirmation besides who and when. */
 export interface ConfirmChoice {
   reason?: ConfirmReason;
   note?: string;
+  /** Heat alerts: the site's procedure steps taken. */
+  procedureSteps?: HeatProcedureStep[];
 }
 
 const isReason = (v: string): v is ConfirmReason =>
@@ -21,6 +24,8 @@ interface ConfirmAlertDialogProps {
   pending: boolean;
   onCancel: () => void;
   onSubmit: (choice: ConfirmChoice) => void;
+  /** One heat alert of a site: the dialog shows the site's procedure, hospital and contacts. */
+  heatGroupId?: string | null;
 }
 
 /** Confirm one or several alerts with an optional reason and note (same for all of them). */
@@ -30,10 +35,18 @@ export function ConfirmAlertDialog({
   pending,
   onCancel,
   onSubmit,
+  heatGroupId = null,
 }: ConfirmAlertDialogProps) {
   const { t } = useTranslation('alerts');
   const [reason, setReason] = useState<ConfirmReason | ''>('');
   const [note, setNote] = useState('');
+  const [steps, setSteps] = useState<ReadonlySet<HeatProcedureStep>>(new Set());
+  const toggleStep = (step: HeatProcedureStep) =>
+    setSteps((now) => {
+      const next = new Set(now);
+      if (!next.delete(step)) next.add(step);
+      return next;
+    });
   const reasonId = useId();
   const noteId = useId();
   const hintId = useId();
@@ -42,12 +55,14 @@ export function ConfirmAlertDialog({
     const choice: ConfirmChoice = {};
     if (reason !== '') choice.reason = reason;
     if (note.trim() !== '') choice.note = note.trim();
+    if (steps.size > 0) choice.procedureSteps = HEAT_PROCEDURE_STEPS.filter((s) => steps.has(s));
     onSubmit(choice);
   };
   const close = (next: boolean) => {
     if (next) return;
     setReason('');
     setNote('');
+    setSteps(new Set());
     onCancel();
   };
 
@@ -66,6 +81,7 @@ export function ConfirmAlertDialog({
           submit();
         }}
       >
+        {heatGroupId !== null && <HeatProcedurePanel groupId={heatGroupId} steps={steps} onToggle={toggleStep} />}
         <div className="flex flex-col gap-1">
           <label htmlFor={reasonId} className="text-sm font-medium text-slate-800">
             {t('confirmDialog.reason')}

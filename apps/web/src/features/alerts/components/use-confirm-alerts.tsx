@@ -1,3 +1,4 @@
+import { type AlertView, isHeatAlertType } from '@wearable/domain';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -15,12 +16,14 @@ const CONFIRM_TOAST_ID = 'alert-confirm';
  * the previous result; the count popup does not announce a lower count (notification-rules.ts).
  */
 export function useConfirmAlerts(onDone?: () => void): {
-  ask: (ids: string[]) => void;
+  /** `alert`: the one alert confirmed (a heat alert's dialog shows the site's procedure). */
+  ask: (ids: string[], alert?: AlertView) => void;
   pendingIds: ReadonlySet<string>;
   dialog: ReactNode;
 } {
   const { t } = useTranslation('alerts');
   const [ids, setIds] = useState<string[] | null>(null);
+  const [heatGroupId, setHeatGroupId] = useState<string | null>(null);
   const one = useConfirmAlert();
   const batch = useBatchConfirm();
   const pending = one.isPending || batch.isPending;
@@ -68,7 +71,10 @@ export function useConfirmAlerts(onDone?: () => void): {
   };
 
   return {
-    ask: (next) => setIds(next.length > 0 ? next : null),
+    ask: (next, alert) => {
+      setHeatGroupId(alert && next.length === 1 && isHeatAlertType(alert.type) ? alert.groupId : null);
+      setIds(next.length > 0 ? next : null);
+    },
     pendingIds: new Set(pending && ids ? ids : []),
     dialog: (
       <ConfirmAlertDialog
@@ -78,6 +84,7 @@ export function useConfirmAlerts(onDone?: () => void): {
         pending={pending}
         onCancel={() => setIds(null)}
         onSubmit={submit}
+        heatGroupId={heatGroupId}
       />
     ),
   };

@@ -1,11 +1,14 @@
 import type { AlertView } from '@wearable/domain';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../../components/ui/query-state';
 import { paths } from '../../../config/paths';
-import { AppLink } from '../../../lib/app-path';
+import { AppLink, useIsDemo } from '../../../lib/app-path';
 import { useCan } from '../../../lib/use-can';
 import { useAlertList } from '../api/alerts-api';
 import { AlertTable } from './alert-table';
+import { AlertTimelineDialog } from './alert-timeline-dialog';
+import { SnoozeDialog } from './snooze-dialog';
 import { useConfirmAlerts } from './use-confirm-alerts';
 
 const RECENT = 10;
@@ -16,7 +19,12 @@ export function WearerAlerts({ uid, clientId }: { uid: string; clientId: string 
   const list = useAlertList({ notConfirmed: false, type: '', level: '', period: '30d', uid }, 1, RECENT);
   const confirmFlow = useConfirmAlerts();
   const canConfirm = useCan('alert:confirm', { organizationId: clientId, wearerId: uid });
-  const confirmOne = (alert: AlertView) => confirmFlow.ask([alert.id]);
+  const confirmOne = (alert: AlertView) => confirmFlow.ask([alert.id], alert);
+  const canReadTimeline = useCan('notification:read', { organizationId: clientId, wearerId: uid });
+  const [timelineOf, setTimelineOf] = useState<AlertView | null>(null);
+  const demo = useIsDemo();
+  const canSnooze = useCan('alert:snooze', { organizationId: clientId, wearerId: uid }) && !demo;
+  const [snoozeOf, setSnoozeOf] = useState<AlertView | null>(null);
 
   return (
     <section aria-labelledby="wearer-alerts-title" data-testid="wearer-alerts" className="mt-8">
@@ -49,9 +57,13 @@ export function WearerAlerts({ uid, clientId }: { uid: string; clientId: string 
           onConfirm={canConfirm ? confirmOne : null}
           confirmingIds={confirmFlow.pendingIds}
           showWearer={false}
+          onTimeline={canReadTimeline ? setTimelineOf : undefined}
+          onSnooze={canSnooze ? setSnoozeOf : undefined}
         />
       </QueryState>
       {confirmFlow.dialog}
+      <AlertTimelineDialog alert={timelineOf} onClose={() => setTimelineOf(null)} />
+      <SnoozeDialog alert={snoozeOf} onClose={() => setSnoozeOf(null)} />
     </section>
   );
 }

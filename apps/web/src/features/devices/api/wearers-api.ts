@@ -3,11 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { unwrap } from '../../../lib/api-client';
 
-/** GET /v2/user/device/list: the wearers the caller may see. */
-export function useWearers(sort: WearerSort) {
+/** GET /v2/user/device/list: the wearers the caller may see (of one group with groupId). */
+export function useWearers(sort: WearerSort, groupId?: string) {
   return useQuery({
-    queryKey: ['wearers', sort],
-    queryFn: async () => unwrap(await api.get<{ devices: WearerListItem[] }>('/v2/user/device/list', { query: { sort } })).devices,
+    queryKey: ['wearers', sort, groupId ?? null],
+    queryFn: async () =>
+      unwrap(await api.get<{ devices: WearerListItem[] }>('/v2/user/device/list', { query: { sort, groupId } })).devices,
   });
 }
 

@@ -83,6 +83,10 @@ function GroupCard({ group }: { group: GroupLiveState }) {
           {t('groups.links.noticeSettings')}{' '}
           <span className="sr-only">{t('groups.links.of', { name: group.name })}</span>
         </AppLink>
+        <AppLink to={paths.groups.heatRule.build({ groupId: group.id })} className={linkClass} data-testid="group-heat-rule-link">
+          {t('groups.links.heatRule')}{' '}
+          <span className="sr-only">{t('groups.links.of', { name: group.name })}</span>
+        </AppLink>
       </div>
     </li>
   );

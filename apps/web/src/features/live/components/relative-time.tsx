@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatLocalDateTime } from '../../../lib/date-format';
 
 const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['second', 60],
@@ -35,7 +36,7 @@ export function RelativeTime({ at, now }: { at: string; now: number }) {
   const locale = i18n.resolvedLanguage ?? 'ja';
   const date = new Date(at);
   return (
-    <time dateTime={at} title={date.toLocaleString(locale)}>
+    <time dateTime={at} title={formatLocalDateTime(at, locale)}>
       {formatRelative(now - date.getTime(), locale)}
     </time>
   );

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { PendingInvitation } from '@wearable/domain';
 import { Button } from '../../../components/ui/button';
+import { formatLocalDateTime } from '../../../lib/date-format';
 import { useResendInvitation } from '../api/member-changes';
 import { FormFailure } from './member-form-parts';
 
@@ -9,7 +10,6 @@ export function PendingInvitations({ invitations, mayResend }: { invitations: Pe
   const { t, i18n } = useTranslation();
   const resend = useResendInvitation();
   if (invitations.length === 0) return null;
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <section aria-labelledby="pending-invitations" className="space-y-2">
       <h2 id="pending-invitations" className="text-base font-semibold text-slate-900">{t('admins.pending.title')}</h2>
@@ -28,7 +28,7 @@ export function PendingInvitations({ invitations, mayResend }: { invitations: Pe
                 {' · '}
                 {invitation.expired
                   ? t('admins.pending.expired')
-                  : t('admins.pending.until', { date: date.format(new Date(invitation.expiresAt)) })}
+                  : t('admins.pending.until', { date: formatLocalDateTime(invitation.expiresAt, i18n.language) })}
               </p>
             </div>
             {mayResend && (

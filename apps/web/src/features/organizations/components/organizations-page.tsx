@@ -29,6 +29,7 @@ export function OrganizationsPage() {
               <Th>{t('organizations.columns.groups')}</Th>
               <Th>{t('organizations.columns.gateways')}</Th>
               <Th>{t('organizations.columns.wearers')}</Th>
+              <Th>{t('organizations.columns.openAlerts')}</Th>
             </tr>
           </thead>
           <tbody>
@@ -42,6 +43,9 @@ export function OrganizationsPage() {
                 <Td>{client.groupCount}</Td>
                 <Td>{client.gatewayCount}</Td>
                 <Td>{client.wearerCount}</Td>
+                <Td className={client.openAlertCount > 0 ? 'font-semibold text-red-700' : undefined} data-testid="organization-open-alerts">
+                  {client.openAlertCount}
+                </Td>
               </tr>
             ))}
           </tbody>

@@ -5,12 +5,12 @@ import { unwrap } from '../../../lib/api-client';
 
 const KEY = ['personal-alert-settings'] as const;
 
-/** GET /v2/user/alertSettings/list answers with every wearer the caller may see; a personal user sees only theirs. */
+/** GET /v2/user/alertSettings/list?uid=: that wearer's settings if the caller may see them (personal users and staff alike). */
 export function useWearerAlertSettings(uid: string) {
   return useQuery({
     queryKey: [...KEY, uid],
     queryFn: async () => {
-      const { settings } = unwrap(await api.get<{ settings: WearerAlertSettings[] }>('/v2/user/alertSettings/list'));
+      const { settings } = unwrap(await api.get<{ settings: WearerAlertSettings[] }>('/v2/user/alertSettings/list', { query: { uid } }));
       return settings.find((s) => s.uid === uid) ?? null;
     },
   });

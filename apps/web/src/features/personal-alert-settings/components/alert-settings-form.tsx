@@ -9,8 +9,6 @@ import { ALL_ALERT_TYPES, type FieldErrors, formOf, type SettingsForm, validateF
 import { FieldMessage, inputClass } from './field';
 import { ScheduleEditor } from './schedule-editor';
 
-/** One settings form per page; its save button keeps the focus across the re-mount that follows a save. */
-const SAVE_BUTTON_ID = 'alert-settings-save';
 
 interface AlertSettingsFormProps {
   wearer: WearerAlertSettings;
@@ -23,6 +21,14 @@ export function AlertSettingsForm({ wearer, typeLabel }: AlertSettingsFormProps)
   const { t } = useTranslation('records');
   const [form, setForm] = useState<SettingsForm>(() => formOf(wearer.settings));
   const [errors, setErrors] = useState<FieldErrors>({});
+  // A newer stored version (this save, or another staff member's) resets the fields in place: the form is not
+  // re-mounted, so the focused save button keeps the focus after a save.
+  const [version, setVersion] = useState(wearer.updatedAt);
+  if (version !== wearer.updatedAt) {
+    setVersion(wearer.updatedAt);
+    setForm(formOf(wearer.settings));
+    setErrors({});
+  }
   // The server decides; if it refuses this user, the form turns read-only and says why.
   const [refused, setRefused] = useState(false);
   const save = useSaveAlertSettings(wearer.clientId, wearer.uid);
@@ -44,8 +50,6 @@ export function AlertSettingsForm({ wearer, typeLabel }: AlertSettingsFormProps)
     save.mutate(result.patch, {
       onSuccess: () => {
         toast.success(t('settings.saved'));
-        // The saved settings re-key the form (a fresh one mounts): put the focus back on its save button.
-        requestAnimationFrame(() => document.getElementById(SAVE_BUTTON_ID)?.focus());
       },
       onError: (error) => {
         if (error instanceof ApiError && error.status === 403) setRefused(true);
@@ -131,7 +135,7 @@ export function AlertSettingsForm({ wearer, typeLabel }: AlertSettingsFormProps)
       {!readOnly && (
         <div>
           {/* aria-disabled, not disabled: a disabled button drops the keyboard focus to the page's start. */}
-          <Button id={SAVE_BUTTON_ID} type="submit" variant="primary" data-testid="save-settings" aria-disabled={save.isPending}>
+          <Button type="submit" variant="primary" data-testid="save-settings" aria-disabled={save.isPending}>
             {save.isPending ? t('settings.saving') : t('settings.save')}
           </Button>
         </div>

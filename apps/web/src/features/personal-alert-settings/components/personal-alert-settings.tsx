@@ -4,7 +4,7 @@ import { useWearerAlertSettings } from '../api/alert-settings-api';
 import { AlertSettingsForm } from './alert-settings-form';
 import type { ALL_ALERT_TYPES } from '../settings-form';
 
-/** Loads the wearer's settings, then the form (keyed by the stored version, so a save or a switch starts fresh). */
+/** Loads the wearer's settings, then the form (keyed by the wearer, so a switch starts fresh; a newer stored version resets the fields in place). */
 export function PersonalAlertSettings({ uid, typeLabel }: { uid: string; typeLabel: (type: (typeof ALL_ALERT_TYPES)[number]) => string }) {
   const { t } = useTranslation(['records', 'common']);
   const settings = useWearerAlertSettings(uid);
@@ -16,7 +16,7 @@ export function PersonalAlertSettings({ uid, typeLabel }: { uid: string; typeLab
       labels={{ loading: t('common:common.loading'), error: t('common:common.loadFailed'), empty: t('settings.notFound'), retry: t('common:common.retry') }}
       onRetry={() => void settings.refetch()}
     >
-      {settings.data && <AlertSettingsForm key={`${settings.data.uid}-${settings.data.updatedAt ?? ''}`} wearer={settings.data} typeLabel={typeLabel} />}
+      {settings.data && <AlertSettingsForm key={settings.data.uid} wearer={settings.data} typeLabel={typeLabel} />}
     </QueryState>
   );
 }

@@ -1,0 +1,19 @@
+import type { ResponseTimesResponse } from '@wearable/domain';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { unwrap } from '../../../lib/api-client';
+
+export interface ResponseTimesParams {
+  clientId: string;
+  groupId?: string;
+}
+
+/** GET /v2/alert/responseTimes: median and p90 from raised to notice, delivery and confirmation (last 12 months). */
+export const getResponseTimes = async (p: ResponseTimesParams): Promise<ResponseTimesResponse> =>
+  unwrap(await api.get<ResponseTimesResponse>('/v2/alert/responseTimes', { query: { ...p } }));
+
+export const responseTimesQuery = (p: ResponseTimesParams) =>
+  queryOptions({ queryKey: ['alerts', 'responseTimes', p], queryFn: () => getResponseTimes(p), staleTime: 60_000 });
+
+export const useResponseTimes = (p: ResponseTimesParams | null) =>
+  useQuery({ ...responseTimesQuery(p ?? { clientId: '' }), enabled: p !== null });

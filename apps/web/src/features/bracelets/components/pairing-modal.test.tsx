@@ -1,0 +1,86 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import en from '../../../../public/locales/en/wearer.json';
+import ja from '../../../../public/locales/ja/wearer.json';
+import { session } from '../../../lib/session';
+import { json, renderWithApp, stubServer } from '../../../testing/render';
+import { readPendingPairings } from '../pending-pairings';
+import { PairingModal, type PairingModalData } from './pairing-modal';
+
+const DATA: PairingModalData = {
+  clientId: 'c1',
+  uid: 'w1',
+  deviceName: '',
+  gatewayId: '',
+  serialNumber: '',
+  gatewayType: null,
+  groupName: '第一現場',
+  name: '佐藤 健太',
+  colorCode: '#0f766e',
+  isError: false,
+};
+const GATEWAY = {
+  id: 'gw1', clientId: 'c1', name: '詰所', type: 'SMARTPHONE', serialNumber: 'GW-1', groupId: 'g1', groupName: '第一現場',
+  status: 'online', lastSeenAt: null, offlineSince: null, braceletCount: 0,
+};
+
+function server(link: { status: number; body: unknown }) {
+  return stubServer((url, init) => {
+    if (url === '/v2/client/c1/gateways') return json(200, { gateways: [GATEWAY] });
+    if (url === '/v2/user/device/link/gateway' && init?.method === 'POST') return json(link.status, link.body);
+    return json(404, {});
+  });
+}
+
+const open = (data: PairingModalData, onClose = vi.fn()) =>
+  renderWithApp(<PairingModal data={data} onClose={onClose} />, { namespaces: [{ ns: 'wearer', ja, en }] });
+
+beforeEach(() => {
+  localStorage.clear();
+  localStorage.setItem('accessToken', 'access-0');
+  localStorage.setItem('refreshToken', 'refresh-0');
+  session.reload();
+});
+
+// The machine is shared: generous waits, no timing asserted.
+const slow = { timeout: 5_000 };
+
+describe('the pairing modal', { timeout: 20_000 }, () => {
+  it('sends the link, stores {uid, name, attemptTimestamp} and closes', async () => {
+    const calls = server({ status: 200, body: { isPaired: false, device: {} } });
+    const onClose = vi.fn();
+    await open(DATA, onClose);
+    expect(await screen.findByText('佐藤 健太', {}, slow)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('シリアル番号'), { target: { value: ' BR-9 ' } });
+    await screen.findByRole('option', { name: /詰所/ }, slow);
+    fireEvent.change(screen.getByLabelText('ゲートウェイ'), { target: { value: 'gw1' } });
+    expect(screen.getByTestId('pairing-gateway-type').textContent).toContain('スマートフォン');
+    const before = Date.now();
+    fireEvent.click(screen.getByTestId('pairing-start'));
+    await waitFor(() => expect(onClose).toHaveBeenCalled(), slow);
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ clientId: 'c1', uid: 'w1', gatewayId: 'gw1', serialNumber: 'BR-9' });
+    const [entry] = readPendingPairings();
+    expect(entry).toMatchObject({ uid: 'w1', name: '佐藤 健太' });
+    expect(entry?.attemptTimestamp).toBeGreaterThanOrEqual(before);
+  });
+
+  it('an unknown serial is explained, nothing is stored, the modal stays open in its error state', async () => {
+    server({ status: 404, body: { code: 'BRACELET_NOT_FOUND', message: 'Bracelet BR-X not found' } });
+    const onClose = vi.fn();
+    await open({ ...DATA, serialNumber: 'BR-X', gatewayId: 'gw1' }, onClose);
+    fireEvent.click(await screen.findByTestId('pairing-start', {}, slow));
+    expect((await screen.findByTestId('pairing-error', {}, slow)).textContent).toBe('このシリアル番号のブレスレットは、この組織に登録されていません。');
+    expect(readPendingPairings()).toEqual([]);
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByTestId('pairing-start').closest('form')?.dataset.error).toBe('true');
+  });
+
+  it('opened with isError, it says the last attempt failed; nothing is sent before the serial and gateway are given', async () => {
+    const calls = server({ status: 200, body: { isPaired: true, device: {} } });
+    await open({ ...DATA, isError: true });
+    expect((await screen.findByTestId('pairing-error', {}, slow)).textContent).toContain('前回のペアリング');
+    fireEvent.click(screen.getByTestId('pairing-start'));
+    expect(await screen.findAllByTestId('field-error', {}, slow)).toHaveLength(2);
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+});

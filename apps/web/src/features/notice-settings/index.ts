@@ -1,0 +1,1 @@
+export { NoticeSettingsPanel } from './components/notice-settings-panel';

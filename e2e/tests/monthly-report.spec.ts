@@ -1,0 +1,66 @@
+import { readFile } from 'node:fs/promises';
+import { roleCase } from '../support/roles.js';
+import { signIn, waitForPage } from '../support/session.js';
+import { expect, test } from '../support/test.js';
+import { DEMO_CLIENT, sendReadings, wearerUid } from './live-gateway.js';
+
+/*
+ * The monthly report against the real server: staff reach it from the wearer page, move between months, download the
+ * CSV (UTF-8 with BOM, CRLF: what Excel needs for Japanese) and print it without the console around it; a personal
+ * user reaches the same report from their records.
+ */
+
+// Several pages and server round trips each; the shared machine can be slow.
+test.describe.configure({ timeout: 90_000 });
+
+test('staff: from the wearer page to the report, another month, the CSV for Excel and the print view', async ({ page, request }) => {
+  // Wearer 12 is used by no other test: today gets readings.
+  await sendReadings(request, 12, { heartRate: 88, skinTemperature: 34.0, battery: 70 });
+  await signIn(page, request, roleCase('ORGANIZATION_OWNER').email);
+  await page.goto(`/devices/${DEMO_CLIENT}/${wearerUid(12)}`);
+  // The wearer page waits for the live summary before its heading; on a loaded machine that takes a while.
+  await expect(page.getByTestId('wearer-report-link')).toBeVisible({ timeout: 30_000 });
+  await page.getByTestId('wearer-report-link').click();
+  await expect(page).toHaveURL(new RegExp(`/devices/${DEMO_CLIENT}/${wearerUid(12)}/report$`));
+  await expect(page.getByTestId('report-title')).toContainText('月次レポート');
+  await expect(page.getByTestId('report-day').first()).toBeVisible();
+  const days = await page.getByTestId('report-day').count();
+  expect(days).toBeGreaterThanOrEqual(28);
+  await expect(page.getByTestId('report-fact-heartRate')).toContainText('bpm');
+
+  // The next month is in the future: not offered.
+  await expect(page.getByTestId('report-next')).toHaveAttribute('aria-disabled', 'true');
+
+  const download = page.waitForEvent('download');
+  await page.getByTestId('report-csv').click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(new RegExp(`^monthly-report-${wearerUid(12)}-\\d{4}-\\d{2}\\.csv$`));
+  const bytes = await readFile(await file.path());
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const lines = bytes.toString('utf8').slice(1).split('\r\n');
+  expect(lines[0]!.startsWith('日付,平均心拍数(bpm)')).toBe(true);
+  expect(lines.filter((l) => l !== '')).toHaveLength(days + 2);
+
+  // On paper: the report alone (no console header, menu, footer or the page's buttons).
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.locator('header').first()).toBeHidden();
+  await expect(page.getByTestId('report-csv')).toBeHidden();
+  await expect(page.getByTestId('report-title')).toBeVisible();
+  await expect(page.getByTestId('report-table')).toBeVisible();
+  await page.emulateMedia({ media: 'screen' });
+
+  await page.getByTestId('report-previous').click();
+  await expect(page).toHaveURL(/\?month=\d{4}-\d{2}$/);
+  await expect(page.getByTestId('report-next')).not.toHaveAttribute('aria-disabled', 'true');
+  await expect(page.getByTestId('report-title')).toBeVisible();
+});
+
+test('a personal user opens the monthly report from their records', async ({ page, request }) => {
+  await signIn(page, request, roleCase('PERSONAL').email, { selectDevice: true });
+  await page.goto('/user/record');
+  await waitForPage(page);
+  await page.getByTestId('record-report-link').click();
+  await expect(page).toHaveURL(/\/user\/record\?report=\d{4}-\d{2}$/);
+  await expect(page.getByTestId('report-title')).toContainText('月次レポート');
+  await expect(page.getByTestId('report-table')).toBeVisible();
+});
