@@ -8,9 +8,20 @@ import { expect, test } from '../support/test.js';
  */
 const GATEWAYS = { 1: 'Gateway demo-gateway-1:demo-gateway-secret-1', 2: 'Gateway demo-gateway-2:demo-gateway-secret-2' } as const;
 
+/**
+ * When the 30 readings end: now, unless the half hour before now crosses noon in Tokyo (the browser's zone),
+ * where one sleep "night" ends and the next begins; then one minute before noon, so all 30 fall in one night.
+ */
+function lastReadingAt(): number {
+  const now = Date.now();
+  const JST_MS = 9 * 3_600_000;
+  const sinceNoon = (((now + JST_MS) % 86_400_000) - 12 * 3_600_000 + 86_400_000) % 86_400_000;
+  return sinceNoon < 30 * 60_000 ? now - sinceNoon - 60_000 : now;
+}
+
 /** 30 readings a minute apart up to now: sleep DEEP 10 min, LIGHT 10 min, AWAKE 10 min, 100 steps each, stress HIGH. */
 async function sendDay(request: APIRequestContext, wearer: number, heartRate: number, skinTemperature: number): Promise<void> {
-  const now = Date.now();
+  const now = lastReadingAt();
   const serialNumber = `DEMO-BR-${String(wearer).padStart(3, '0')}`;
   const readings = Array.from({ length: 30 }, (_, i) => ({
     serialNumber,
