@@ -52,6 +52,8 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // A page test types and clicks through several dialogs; under a loaded 2-core machine that alone passes 5 s.
+          testTimeout: 15_000,
         },
       },
     ],

@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { Button, focusRing } from '../../../components/ui/button';
 import { PersonName } from '../../../components/ui/person-name';
 import { AlertBadge } from './alert-badge';
+import { AlertLinkActions } from './alert-link-actions';
 import { causeText } from './alert-text';
-import { offersSnooze } from './snooze-dialog';
 import { needsConfirm, selectionState, useAlertCells, type AlertTableProps } from './alert-cells';
 
 /**
@@ -71,32 +71,20 @@ export function AlertCards({
                   {cells.time(alert)}
                   {showWearer && alert.groupName !== null && <span> · {alert.groupName}</span>}
                 </p>
-                {onTimeline && (
-                  <Button
-                    variant="link"
-                    className="min-h-11 px-0"
-                    data-testid="alert-timeline-open"
-                    onClick={() => onTimeline(alert)}
-                    aria-label={t('timeline.open', { type: t(`types.${alert.type}`), name: alert.wearer.name })}
-                  >
-                    {t('timeline.openShort')}
-                  </Button>
-                )}
-                {onSnooze && offersSnooze(alert) && (
-                  <Button
-                    variant="link"
-                    className="ml-4 min-h-11 px-0"
-                    data-testid="alert-snooze-open"
-                    onClick={() => onSnooze(alert)}
-                    aria-label={t('snooze.open', { type: t(`types.${alert.type}`), name: alert.wearer.name })}
-                  >
-                    {t('snooze.openShort')}
-                  </Button>
-                )}
+                <AlertLinkActions
+                  alert={alert}
+                  onTimeline={onTimeline}
+                  onSnooze={onSnooze}
+                  layout="card"
+                />
                 <p className="mt-1 text-sm text-slate-700" data-testid="alert-cause">
                   {causeText(t, alert.cause)}
                 </p>
-                <p className="mt-1 text-sm font-medium text-slate-800" data-testid="alert-status" tabIndex={-1}>
+                <p
+                  className="mt-1 text-sm font-medium text-slate-800"
+                  data-testid="alert-status"
+                  tabIndex={-1}
+                >
                   {cells.status(alert)}
                 </p>
               </div>

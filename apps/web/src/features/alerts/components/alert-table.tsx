@@ -6,8 +6,8 @@ import { useMediaQuery } from '../../../lib/use-media-query';
 import { AlertBadge } from './alert-badge';
 import { AlertCards } from './alert-cards';
 import { needsConfirm, selectionState, useAlertCells, type AlertTableProps } from './alert-cells';
+import { AlertLinkActions } from './alert-link-actions';
 import { causeText } from './alert-text';
-import { offersSnooze } from './snooze-dialog';
 
 /** Alerts: a table on wide screens, cards on phones (no sideways scrolling to reach the confirm button). */
 export function AlertTable(props: AlertTableProps) {
@@ -83,28 +83,12 @@ function AlertRows({
             )}
             <Td>
               {cells.time(alert)}
-              {onTimeline && (
-                <Button
-                  variant="link"
-                  className="ml-2 min-h-11"
-                  data-testid="alert-timeline-open"
-                  onClick={() => onTimeline(alert)}
-                  aria-label={t('timeline.open', { type: t(`types.${alert.type}`), name: alert.wearer.name })}
-                >
-                  {t('timeline.openShort')}
-                </Button>
-              )}
-              {onSnooze && offersSnooze(alert) && (
-                <Button
-                  variant="link"
-                  className="ml-2 min-h-11"
-                  data-testid="alert-snooze-open"
-                  onClick={() => onSnooze(alert)}
-                  aria-label={t('snooze.open', { type: t(`types.${alert.type}`), name: alert.wearer.name })}
-                >
-                  {t('snooze.openShort')}
-                </Button>
-              )}
+              <AlertLinkActions
+                alert={alert}
+                onTimeline={onTimeline}
+                onSnooze={onSnooze}
+                layout="row"
+              />
             </Td>
             {showWearer && (
               <Td className="font-medium">
