@@ -57,16 +57,18 @@ export function ProfilePanel({ person }: { person: Person }) {
     }
     setInvalid(new Set());
     setRefusal(null);
-    update.mutate(checked.data, {
-      onSuccess: () => toast.success(t('profile.saved')),
-      onError: (error) => {
+    // mutateAsync, not mutate's callbacks: the saved profile re-keys this panel (a new mount), and mutate's
+    // onSuccess is dropped for an unmounted observer, so the confirmation toast never showed.
+    update.mutateAsync(checked.data).then(
+      () => toast.success(t('profile.saved')),
+      (error: unknown) => {
         if (error instanceof ProfileChangeError) {
           const fields = (error.body?.issues ?? []).map((i) => fieldOf(i.path)).filter(isField);
           setInvalid(new Set(fields));
           setRefusal(error.status === 403 ? t('profile.forbidden') : (error.body?.message ?? t('profile.failed')));
         } else setRefusal(t('profile.failed'));
       },
-    });
+    );
   };
 
   const describe = (field: Field, help?: boolean) =>
