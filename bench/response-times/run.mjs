@@ -33,19 +33,23 @@ const LEVELS = { SOS_CALL: 'EMERGENCY', DETECT_FALL_DOWN: 'EMERGENCY', HEART_RAT
 /**
  * `alerts` closed alerts spread over the last 360 days on the wearers (types in turn), 9 in 10 confirmed within
  * 0-30 minutes; each has a first notice attempt sent 1-20 s after it was raised and delivered 2-60 s after, and
- * one in five a second attempt (escalation) two minutes later.
+ * one in five a second attempt (escalation) two minutes later. The alert row holds its first notice sent and first
+ * delivered (first_notice_at / first_delivery_at) as the product writes them with each attempt's outcome: the
+ * earliest of its attempts' (checked below against the notifications).
  */
 async function seedAlerts(db, organizationId, alerts, wearers) {
   const types = TYPES;
   const levels = types.map((t) => LEVELS[t]);
   await db.query(
     `INSERT INTO alerts (id, organization_id, group_id, wearer_id, type, level, status, opened_at, closed_at, close_reason,
-                         confirmed_by, confirmed_at, cause, notify)
+                         confirmed_by, confirmed_at, cause, notify, first_notice_at, first_delivery_at)
      SELECT 'br-' || i, $1, u.group_id, u.id, ($3::text[])[1 + i % 10], ($4::text[])[1 + i % 10], 'CLOSED', t.opened,
             t.opened + interval '40 minutes', 'recovered',
             CASE WHEN i % 10 <> 0 THEN 'bench-owner' END,
             CASE WHEN i % 10 <> 0 THEN t.opened + ((i * 7919) % 1800 || ' seconds')::interval END,
-            '{"rule":"bench","values":{}}'::jsonb, true
+            '{"rule":"bench","values":{}}'::jsonb, true,
+            t.opened + ((1 + i % 20) || ' seconds')::interval,
+            CASE WHEN i % 7 <> 0 THEN t.opened + ((2 + i % 60) || ' seconds')::interval END
        FROM generate_series(1, $2) i
        JOIN users u ON u.id = 'bw-' || (1 + i % $5)
        CROSS JOIN LATERAL (SELECT now() - ((i * 311) % (360 * 86400) || ' seconds')::interval AS opened) t`,
@@ -64,6 +68,15 @@ async function seedAlerts(db, organizationId, alerts, wearers) {
        JOIN generate_series(1, 2) s(step) ON s.step = 1 OR a.n % 5 = 0`,
     [organizationId],
   );
+  const [{ n: astray }] = await db.query(
+    `SELECT count(*)::int AS n FROM alerts a
+       JOIN (SELECT alert_id, min(sent_at) AS sent_at, min(delivered_at) AS delivered_at FROM notifications GROUP BY alert_id) f
+         ON f.alert_id = a.id
+      WHERE a.organization_id = $1
+        AND (a.first_notice_at IS DISTINCT FROM f.sent_at OR a.first_delivery_at IS DISTINCT FROM f.delivered_at)`,
+    [organizationId],
+  );
+  if (astray !== 0) throw new Error(`${astray} alerts' first notice / delivery differ from their notifications'`);
   await db.query('ANALYZE');
 }
 

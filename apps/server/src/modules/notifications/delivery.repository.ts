@@ -4,9 +4,25 @@ import type { Queryable } from '../../db/client.js';
 /**
  * Delivery of alert notices: one `notifications` row per attempt (alert_id, channel, recipient,
  * status, created_at = queued, sent_at, delivered_at, failed_at) and every state a provider reported
- * in `notification_events`. The response-time figures read the first sent_at / delivered_at of an
- * alert (deliveryTimesOfAlerts); the alert timeline reads everything (attemptsOfAlert).
+ * in `notification_events`. The alert keeps the first sent_at / delivered_at of its attempts
+ * (alerts.first_notice_at / first_delivery_at, for the response-time figures); the alert timeline
+ * reads everything (attemptsOfAlert).
  */
+
+/**
+ * `updateAttempt` (an UPDATE of one notifications row) as one statement that also keeps its alert's
+ * first_notice_at / first_delivery_at the earliest of its attempts' sent_at / delivered_at (LEAST skips
+ * NULL). An attempt's times are set once, so the alert's are min() over its attempts whatever order the
+ * reports arrive in. The alert row is written (and locked) only when a time moves earlier.
+ */
+export const keepingAlertFirsts = (updateAttempt: string) =>
+  `WITH attempt AS (${updateAttempt} RETURNING alert_id, sent_at, delivered_at)
+   UPDATE alerts a SET first_notice_at = LEAST(a.first_notice_at, attempt.sent_at),
+                       first_delivery_at = LEAST(a.first_delivery_at, attempt.delivered_at)
+     FROM attempt
+    WHERE a.id = attempt.alert_id
+      AND (a.first_notice_at IS DISTINCT FROM LEAST(a.first_notice_at, attempt.sent_at)
+           OR a.first_delivery_at IS DISTINCT FROM LEAST(a.first_delivery_at, attempt.delivered_at))`;
 
 /** A later report never moves an attempt back: Twilio's callbacks may arrive out of order. */
 const RANK: Record<NotificationStatus, number> = { queued: 0, sent: 1, delivered: 2, failed: 2 };
@@ -38,12 +54,12 @@ export async function recordProviderStatus(
   if (!row) return null;
   const status = RANK[r.status] > RANK[row.status] ? r.status : row.status;
   await tx.query(
-    `UPDATE notifications SET status = $2::text, provider_status = $3, updated_at = $4,
+    keepingAlertFirsts(`UPDATE notifications SET status = $2::text, provider_status = $3, updated_at = $4,
             error = COALESCE($5, error),
             sent_at = CASE WHEN $6::text IN ('sent', 'delivered') THEN COALESCE(sent_at, $4) ELSE sent_at END,
             delivered_at = CASE WHEN $6::text = 'delivered' THEN COALESCE(delivered_at, $4) ELSE delivered_at END,
             failed_at = CASE WHEN $6::text = 'failed' THEN COALESCE(failed_at, $4) ELSE failed_at END
-      WHERE id = $1`,
+      WHERE id = $1`),
     [row.id, status, r.providerStatus, r.at, r.error, r.status],
   );
   await tx.query(

@@ -10,6 +10,7 @@ import type {
 } from '@wearable/domain';
 import type { Queryable } from '../../db/client.js';
 import { SqlParams, wearerScope } from '../../access/scope-sql.js';
+import { keepingAlertFirsts } from './delivery.repository.js';
 
 export interface RecipientRow {
   id: string;
@@ -163,7 +164,8 @@ export async function insertMessage(
 /**
  * The provider's answer to the send: the status and, the first time each is reached, sent_at /
  * delivered_at / failed_at (a delivered message was sent too). A Twilio answer is usually 'queued'
- * or 'sent'; its status callback (recordProviderStatus) brings the delivery later.
+ * or 'sent'; its status callback (recordProviderStatus) brings the delivery later. The same statement
+ * keeps the alert's first notice / delivery times (keepingAlertFirsts).
  */
 export async function recordOutcome(
   db: Queryable,
@@ -172,11 +174,11 @@ export async function recordOutcome(
   at: Date,
 ): Promise<void> {
   await db.query(
-    `UPDATE notifications SET status = $2::text, provider_id = $3, error = $4, updated_at = $5,
+    keepingAlertFirsts(`UPDATE notifications SET status = $2::text, provider_id = $3, error = $4, updated_at = $5,
             sent_at = CASE WHEN $2::text IN ('sent', 'delivered') THEN COALESCE(sent_at, $5) ELSE sent_at END,
             delivered_at = CASE WHEN $2::text = 'delivered' THEN COALESCE(delivered_at, $5) ELSE delivered_at END,
             failed_at = CASE WHEN $2::text = 'failed' THEN COALESCE(failed_at, $5) ELSE failed_at END
-      WHERE id = $1`,
+      WHERE id = $1`),
     [id, outcome.status, outcome.providerId ?? null, outcome.error ?? null, at],
   );
 }
