@@ -2,74 +2,63 @@ import type { Actor, AlertType } from '@wearable/domain';
 import type { Queryable } from '../../db/client.js';
 import { SqlParams, wearerScope } from '../../access/scope-sql.js';
 
-export interface ResponseTimesRowDb {
-  month: string | null;
-  type: AlertType | null;
-  alerts: number;
-  notice_n: number;
-  /** [median, p90], or null when no alert of the row has the measure. */
-  notice_p: (number | null)[] | null;
-  delivery_n: number;
-  delivery_p: (number | null)[] | null;
-  confirm_n: number;
-  confirm_p: (number | null)[] | null;
+/**
+ * The alerts of one type in the period, as four packed columns of as many values, in the same order: when each
+ * was raised, its first notice sent, first delivered (alerts.first_notice_at / first_delivery_at) and confirmed.
+ * Each value is PostgreSQL's binary timestamptz (timestamptz_send: big-endian int64 microseconds since
+ * 2000-01-01 UTC, exact), NULL_INSTANT where the alert has none; each column base64.
+ */
+export interface ResponseTimesTypeDb {
+  type: AlertType;
+  opened_at: string;
+  first_notice_at: string;
+  first_delivery_at: string;
+  confirmed_at: string;
 }
+
+/** int64 minimum: an instant the alert does not have (no timestamptz is that early). */
+export const NULL_INSTANT = '\\x8000000000000000';
 
 export interface ResponseTimesFilter {
   organizationId: string;
   groupId?: string | undefined;
-  timeZone: string;
-  /** First and last month (YYYY-MM), both included, local to timeZone. */
-  fromMonth: string;
-  toMonth: string;
+  /** Start of the first month and end of the last (excluded). */
+  start: Date;
+  stop: Date;
 }
 
-/** Seconds from raised to `col`; NULL stays NULL (GREATEST would make it 0), a clock skew below 0 counts as 0. */
-const seconds = (col: string) =>
-  `(CASE WHEN ${col} < a.opened_at THEN 0 ELSE extract(epoch FROM ${col} - a.opened_at)::float8 END)`;
+/** The starts of `months` local months from `fromMonth` (YYYY-MM) in `timeZone`, and the end of the last. */
+export async function monthStarts(db: Queryable, timeZone: string, fromMonth: string, months: number): Promise<Date[]> {
+  const rows = await db.query<{ start: Date | string }>(
+    `SELECT (($1 || '-01')::timestamp + k * interval '1 month') AT TIME ZONE $2 AS start
+       FROM generate_series(0, $3::int) k ORDER BY k`,
+    [fromMonth, timeZone, months],
+  );
+  return rows.map((r) => new Date(r.start));
+}
 
-// One ordered-set aggregate (one sort) gives both percentiles.
-const figures = (col: string, name: string) =>
-  `count(${col})::int AS ${name}_n, percentile_cont(ARRAY[0.5, 0.9]) WITHIN GROUP (ORDER BY ${col}) AS ${name}_p`;
+// One value per alert, NULL kept in place (string_agg would skip it and misalign the columns).
+const packed = (col: string) => `encode(string_agg(COALESCE(timestamptz_send(${col}), '${NULL_INSTANT}'::bytea), ''::bytea), 'base64')`;
 
 /**
- * Median and 90th percentile of the seconds from raised to the first notice sent, to the first
- * delivered and to confirmation, per local month and alert type, with the totals (GROUPING SETS:
- * month x type, month, type, all). One statement; the caller's scope as for the alert list (a
- * group manager counts the alerts of their groups, then or now).
+ * The times of the alerts raised in the period, per type, for exact percentiles in TypeScript: one pass over the
+ * covering index alerts_response_times_idx, no arithmetic, no sort, no text per value (computing the seconds,
+ * the local month and 12 percentile sorts in SQL cost ~550 ms of PGlite at 100,000 alerts). The caller's scope
+ * as for the alert list (a group manager counts the alerts of their groups, then or now).
  */
-export async function responseTimes(db: Queryable, actor: Actor, f: ResponseTimesFilter): Promise<ResponseTimesRowDb[]> {
+export async function responseTimesByType(db: Queryable, actor: Actor, f: ResponseTimesFilter): Promise<ResponseTimesTypeDb[]> {
   const p = new SqlParams();
-  const tz = p.add(f.timeZone);
-  const start = `(${p.add(f.fromMonth)} || '-01')::timestamp AT TIME ZONE ${tz}`;
-  const stop = `((${p.add(f.toMonth)} || '-01')::timestamp + interval '1 month') AT TIME ZONE ${tz}`;
   const org = p.add(f.organizationId);
   const scope = wearerScope(actor, p, { organizationId: f.organizationId }, 'u', ['u.group_id', 'a.group_id']);
   const group = f.groupId === undefined ? '' : `AND a.group_id = ${p.add(f.groupId)}`;
-  return db.query<ResponseTimesRowDb>(
-    `WITH span AS (SELECT ${start} AS start, ${stop} AS stop),
-     firsts AS (
-       SELECT n.alert_id, min(n.sent_at) AS sent_at, min(n.delivered_at) AS delivered_at
-         FROM notifications n, span
-        WHERE n.organization_id = ${org} AND n.alert_id IS NOT NULL AND n.created_at >= span.start
-        GROUP BY n.alert_id),
-     timed AS (
-       SELECT a.type, to_char(a.opened_at AT TIME ZONE ${tz}, 'YYYY-MM') AS month,
-              ${seconds('f.sent_at')} AS to_notice,
-              ${seconds('f.delivered_at')} AS to_delivery,
-              ${seconds('a.confirmed_at')} AS to_confirm
-         FROM span, alerts a
-         JOIN users u ON u.id = a.wearer_id
-         LEFT JOIN firsts f ON f.alert_id = a.id
-        WHERE a.organization_id = ${org} AND a.opened_at >= span.start AND a.opened_at < span.stop
-          AND ${scope} ${group})
-     SELECT month, type, count(*)::int AS alerts,
-            ${figures('to_notice', 'notice')},
-            ${figures('to_delivery', 'delivery')},
-            ${figures('to_confirm', 'confirm')}
-       FROM timed
-      GROUP BY GROUPING SETS ((month, type), (month), (type), ())
-      ORDER BY month NULLS LAST, type NULLS FIRST`,
+  return db.query<ResponseTimesTypeDb>(
+    `SELECT a.type, ${packed('a.opened_at')} AS opened_at, ${packed('a.first_notice_at')} AS first_notice_at,
+            ${packed('a.first_delivery_at')} AS first_delivery_at, ${packed('a.confirmed_at')} AS confirmed_at
+       FROM alerts a
+       JOIN users u ON u.id = a.wearer_id
+      WHERE a.organization_id = ${org} AND a.opened_at >= ${p.add(f.start)} AND a.opened_at < ${p.add(f.stop)}
+        AND ${scope} ${group}
+      GROUP BY a.type`,
     p.values,
   );
 }

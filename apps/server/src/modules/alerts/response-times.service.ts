@@ -1,8 +1,9 @@
-import type { Actor, DurationFigures, ResponseTimesQuery, ResponseTimesResponse } from '@wearable/domain';
+import type { Actor, ResponseTimesQuery, ResponseTimesResponse } from '@wearable/domain';
 import { accessService } from '../../access/access.service.js';
 import type { AppContext } from '../../context.js';
 import { ApiError } from '../../errors.js';
-import { responseTimes } from './response-times.repository.js';
+import { responseTimesRows } from './response-times-figures.js';
+import { monthStarts, responseTimesByType } from './response-times.repository.js';
 
 /** The longest period the figures cover, in months. */
 export const RESPONSE_TIMES_MAX_MONTHS = 24;
@@ -19,17 +20,11 @@ function localMonth(at: Date, timeZone: string): string {
   return `${parts.find((p) => p.type === 'year')!.value}-${parts.find((p) => p.type === 'month')!.value}`;
 }
 
-const round = (v: number | null) => (v === null ? null : Math.round(v * 10) / 10);
-const fig = (n: number, p: (number | null)[] | null): DurationFigures => ({
-  count: n,
-  medianSeconds: round(p?.[0] ?? null),
-  p90Seconds: round(p?.[1] ?? null),
-});
-
 /**
  * Response-time figures of an organisation (or one of its groups): per local month and alert
  * type, median and 90th percentile of raised -> first notice sent, -> first delivered, -> confirmed.
- * Computed in SQL (percentile_cont); the period defaults to the last 12 months including this one.
+ * SQL gives the alerts' times, TypeScript the exact percentiles (percentile_cont's); the period defaults to the
+ * last 12 months including this one.
  */
 export async function responseTimesFor(ctx: AppContext, actor: Actor, q: ResponseTimesQuery): Promise<ResponseTimesResponse> {
   const access = accessService(ctx.db);
@@ -45,12 +40,12 @@ export async function responseTimesFor(ctx: AppContext, actor: Actor, q: Respons
   const from = q.from ? monthIndex(q.from) : to - 11;
   if (from > to) throw invalid('querystring.to', 'must not be before from');
   if (to - from + 1 > RESPONSE_TIMES_MAX_MONTHS) throw invalid('querystring.to', `the period is at most ${RESPONSE_TIMES_MAX_MONTHS} months`);
-  const rows = await responseTimes(ctx.db, actor, {
+  const starts = await monthStarts(ctx.db, timeZone, monthOf(from), to - from + 1);
+  const types = await responseTimesByType(ctx.db, actor, {
     organizationId: q.clientId,
     groupId: q.groupId,
-    timeZone,
-    fromMonth: monthOf(from),
-    toMonth: monthOf(to),
+    start: starts[0]!,
+    stop: starts[starts.length - 1]!,
   });
   return {
     clientId: q.clientId,
@@ -58,13 +53,6 @@ export async function responseTimesFor(ctx: AppContext, actor: Actor, q: Respons
     timeZone,
     from: monthOf(from),
     to: monthOf(to),
-    rows: rows.map((r) => ({
-      month: r.month,
-      type: r.type,
-      alerts: r.alerts,
-      toNotice: fig(r.notice_n, r.notice_p),
-      toDelivery: fig(r.delivery_n, r.delivery_p),
-      toConfirm: fig(r.confirm_n, r.confirm_p),
-    })),
+    rows: responseTimesRows(types, starts, (month) => monthOf(from + month)),
   };
 }
