@@ -71,11 +71,32 @@ describe('PriorityLane', () => {
     });
     first.release();
     await tick();
+    await tick();
     expect(log).toEqual(['running', 'urgent']);
     urgent?.release();
     normal.release();
     expect(await normal.result).toBe('normal');
     await expect(failing).rejects.toThrow('boom');
     expect(log).toEqual(['running', 'urgent', 'normal']);
+  });
+
+  it('lets the event loop turn between two jobs, so work that arrives meanwhile (an SOS request) goes first', async () => {
+    // PGlite answers without I/O: without the turn, the next queued job started in the same microtask chain
+    // and a request that had arrived could not be read until the whole queue was done.
+    const lane = new PriorityLane();
+    const log: string[] = [];
+    const first = gated(lane, log, 'running');
+    const queued = gated(lane, log, 'queued-normal');
+    let sos: ReturnType<typeof gated> | undefined;
+    first.release();
+    // Stands for an I/O callback that is ready while the first job ends.
+    setImmediate(() => (sos = gated(lane, log, 'sos', { urgent: true })));
+    await tick();
+    await tick();
+    expect(log).toEqual(['running', 'sos']);
+    sos?.release();
+    queued.release();
+    await queued.result;
+    expect(log).toEqual(['running', 'sos', 'queued-normal']);
   });
 });

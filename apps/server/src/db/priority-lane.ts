@@ -42,6 +42,8 @@ const shares = (a: Job, b: Job) => {
 export class PriorityLane {
   private readonly queue: Job[] = [];
   private running = false;
+  /** Between two jobs: the next one starts after a turn of the event loop (see run()). */
+  private yielding = false;
 
   /** Jobs waiting plus the one running. */
   get depth(): number {
@@ -60,7 +62,15 @@ export class PriorityLane {
             .then(resolve, reject)
             .finally(() => {
               this.running = false;
-              this.next();
+              // The next job after a turn of the event loop, not in this microtask chain: PGlite answers
+              // without I/O, so jobs queued (or queued at once by the one that ended, like the next chunk
+              // of a flush) would run back to back in one macrotask, and a request that has just arrived
+              // (an SOS) could not even be read, let alone queue in front, until they were all done.
+              this.yielding = true;
+              setImmediate(() => {
+                this.yielding = false;
+                this.next();
+              });
             });
         },
       };
@@ -82,7 +92,7 @@ export class PriorityLane {
   }
 
   private next(): void {
-    if (this.running) return;
+    if (this.running || this.yielding) return;
     const job = this.queue.shift();
     if (!job) return;
     this.running = true;
