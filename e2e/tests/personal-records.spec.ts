@@ -6,7 +6,10 @@ import { expect, test } from '../support/test.js';
  * Personal users' pages against the real server, with readings sent through the real gateway API
  * (demo gateways from apps/server/src/db/seed/demo-data.ts). Wearers 1, 2 and 20 are used only here.
  */
-const GATEWAYS = { 1: 'Gateway demo-gateway-1:demo-gateway-secret-1', 2: 'Gateway demo-gateway-2:demo-gateway-secret-2' } as const;
+const GATEWAYS = {
+  1: 'Gateway demo-gateway-1:demo-gateway-secret-1',
+  2: 'Gateway demo-gateway-2:demo-gateway-secret-2',
+} as const;
 
 /**
  * When the 30 readings end: now, unless the half hour before now crosses noon in Tokyo (the browser's zone),
@@ -20,7 +23,12 @@ function lastReadingAt(): number {
 }
 
 /** 30 readings a minute apart up to now: sleep DEEP 10 min, LIGHT 10 min, AWAKE 10 min, 100 steps each, stress HIGH. */
-async function sendDay(request: APIRequestContext, wearer: number, heartRate: number, skinTemperature: number): Promise<void> {
+async function sendDay(
+  request: APIRequestContext,
+  wearer: number,
+  heartRate: number,
+  skinTemperature: number,
+): Promise<void> {
   const now = lastReadingAt();
   const serialNumber = `DEMO-BR-${String(wearer).padStart(3, '0')}`;
   const readings = Array.from({ length: 30 }, (_, i) => ({
@@ -35,12 +43,18 @@ async function sendDay(request: APIRequestContext, wearer: number, heartRate: nu
     stressLevel: 'HIGH',
   }));
   const gateway = wearer <= 12 ? GATEWAYS[1] : GATEWAYS[2];
-  const res = await request.post('/gateway/v1/batches', { headers: { authorization: gateway }, data: { readings } });
+  const res = await request.post('/gateway/v1/batches', {
+    headers: { authorization: gateway },
+    data: { readings },
+  });
   expect(res.status(), await res.text()).toBe(200);
   expect(((await res.json()) as { rejected: unknown[] }).rejected).toEqual([]);
 }
 
-test('personal@example.com picks a wearer on /select-device and sees their record from the gateway data', async ({ page, request }) => {
+test('personal@example.com picks a wearer on /select-device and sees their record from the gateway data', async ({
+  page,
+  request,
+}) => {
   await sendDay(request, 1, 70, 34.4);
   await signIn(page, request, 'personal@example.com');
   await page.goto('/select-device');
@@ -87,13 +101,20 @@ test('personal-self@example.com sees their own record', async ({ page, request }
   await page.goto('/user/record');
   await waitForPage(page);
   await expect(page.getByTestId('switch-wearer')).toHaveCount(0);
-  await expect(page.getByTestId('record-latest').getByTestId('latest-skinTemperature')).toContainText('35.1');
+  await expect(
+    page.getByTestId('record-latest').getByTestId('latest-skinTemperature'),
+  ).toContainText('35.1');
   await expect(page.getByTestId('record-heartRate-max')).toHaveText('92 bpm');
   await page.getByRole('tab', { name: 'アラート' }).click();
-  await expect(page.getByTestId('page-empty').or(page.getByTestId('personal-alerts'))).toBeVisible();
+  await expect(
+    page.getByTestId('page-empty').or(page.getByTestId('personal-alerts')),
+  ).toBeVisible();
 });
 
-test('a family member changes the wearer’s alert settings; they persist after a reload; bad input is refused', async ({ page, request }) => {
+test('a family member changes the wearer’s alert settings; they persist after a reload; bad input is refused', async ({
+  page,
+  request,
+}) => {
   await signIn(page, request, 'personal@example.com');
   await page.goto('/select-device');
   await waitForPage(page);

@@ -14,7 +14,10 @@ const FIELDS: readonly Field[] = ['name', 'birthDate', 'groupId'];
 const isField = (f: string): f is Field => (FIELDS as readonly string[]).includes(f);
 
 /** The maximum heart rate a birth date gives (208 - 0.7 x age), or null for an unreadable date. */
-export function maxHeartRateFor(birthDate: string, today: Date): { age: number; max: number } | null {
+export function maxHeartRateFor(
+  birthDate: string,
+  today: Date,
+): { age: number; max: number } | null {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(birthDate) || Number.isNaN(Date.parse(birthDate))) return null;
   const age = ageOn(birthDate, today);
   return age < 0 ? null : { age, max: maxHeartRate(age) };
@@ -52,7 +55,9 @@ export function ProfilePanel({ person }: { person: Person }) {
     if (!checked.success) {
       setInvalid(new Set(checked.error.issues.map((i) => fieldOf(i.path)).filter(isField)));
       const form = event.currentTarget;
-      requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      requestAnimationFrame(() =>
+        form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+      );
       return;
     }
     setInvalid(new Set());
@@ -65,23 +70,38 @@ export function ProfilePanel({ person }: { person: Person }) {
         if (error instanceof ProfileChangeError) {
           const fields = (error.body?.issues ?? []).map((i) => fieldOf(i.path)).filter(isField);
           setInvalid(new Set(fields));
-          setRefusal(error.status === 403 ? t('profile.forbidden') : (error.body?.message ?? t('profile.failed')));
+          setRefusal(
+            error.status === 403
+              ? t('profile.forbidden')
+              : (error.body?.message ?? t('profile.failed')),
+          );
         } else setRefusal(t('profile.failed'));
       },
     );
   };
 
   const describe = (field: Field, help?: boolean) =>
-    [help ? `${id}-${field}-help` : '', invalid.has(field) ? `${id}-${field}-error` : ''].filter(Boolean).join(' ') || undefined;
+    [help ? `${id}-${field}-help` : '', invalid.has(field) ? `${id}-${field}-error` : '']
+      .filter(Boolean)
+      .join(' ') || undefined;
   const errorOf = (field: Field) =>
     invalid.has(field) ? (
-      <p id={`${id}-${field}-error`} data-testid="field-error" className="mt-1 text-xs text-red-700">
+      <p
+        id={`${id}-${field}-error`}
+        data-testid="field-error"
+        className="mt-1 text-xs text-red-700"
+      >
         {t(`profile.invalid.${field}`)}
       </p>
     ) : null;
 
   return (
-    <form noValidate onSubmit={submit} data-testid="profile-form" className="grid max-w-xl gap-4 rounded-lg border border-slate-200 bg-white p-4">
+    <form
+      noValidate
+      onSubmit={submit}
+      data-testid="profile-form"
+      className="grid max-w-xl gap-4 rounded-lg border border-slate-200 bg-white p-4"
+    >
       {!canEdit && <p className="text-sm text-slate-700">{t('profile.readOnly')}</p>}
       <div className="flex flex-col">
         <label htmlFor={`${id}-name`} className="mb-1 text-sm font-medium text-slate-800">
@@ -115,8 +135,15 @@ export function ProfilePanel({ person }: { person: Person }) {
           onChange={(e) => setBirthDate(e.target.value)}
           className={inputClass(invalid.has('birthDate'), 'w-full max-w-56')}
         />
-        <p id={`${id}-birthDate-help`} data-testid="profile-max-heart-rate" aria-live="polite" className="mt-1 text-sm text-slate-700">
-          {heart === null ? t('profile.maxUnknown') : t('profile.maxHeartRate', { age: heart.age, max: heart.max })}
+        <p
+          id={`${id}-birthDate-help`}
+          data-testid="profile-max-heart-rate"
+          aria-live="polite"
+          className="mt-1 text-sm text-slate-700"
+        >
+          {heart === null
+            ? t('profile.maxUnknown')
+            : t('profile.maxHeartRate', { age: heart.age, max: heart.max })}
         </p>
         {errorOf('birthDate')}
       </div>
@@ -135,7 +162,12 @@ export function ProfilePanel({ person }: { person: Person }) {
           className={inputClass(invalid.has('groupId'), 'w-full max-w-md')}
         >
           <option value="">{t('common.noGroup')}</option>
-          {(groups.data ?? (person.groupId ? [{ id: person.groupId, name: person.groupName ?? person.groupId }] : [])).map((g) => (
+          {(
+            groups.data ??
+            (person.groupId
+              ? [{ id: person.groupId, name: person.groupName ?? person.groupId }]
+              : [])
+          ).map((g) => (
             <option key={g.id} value={g.id}>
               {g.name}
             </option>
@@ -146,7 +178,12 @@ export function ProfilePanel({ person }: { person: Person }) {
       <Refusal text={refusal} testId="profile-error" />
       {canEdit && (
         <div>
-          <Button type="submit" variant="primary" data-testid="save-profile" aria-disabled={update.isPending}>
+          <Button
+            type="submit"
+            variant="primary"
+            data-testid="save-profile"
+            aria-disabled={update.isPending}
+          >
             {update.isPending ? t('profile.saving') : t('profile.save')}
           </Button>
         </div>
