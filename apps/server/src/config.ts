@@ -37,6 +37,8 @@ const schema = z.object({
     .regex(/^(nats|tls):\/\/[^\s]+$/, 'must be a nats:// URL (nats://host:4222)')
     .optional(),
   WORKERS: z.coerce.number().int().min(1).max(256).optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).optional(),
+  DATABASE_URGENT_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(4),
   // Set by the primary process for each worker it forks (0 .. WORKERS-1); not for operators.
   WORKER_INDEX: z.coerce.number().int().min(0).max(255).default(0),
   SIMULATOR: bool.default(true),
@@ -124,6 +126,16 @@ export type Config = {
    * the number of cores on PostgreSQL. More than one needs DATABASE_URL.
    */
   workers: number;
+  /**
+   * PostgreSQL connections per process for ordinary work (readings, pages). Default: twice the
+   * cores shared among the workers (4 on a 2-core machine with one process). More connections
+   * than cores only make PostgreSQL's backends share the CPU: at 10 an SOS's statements waited
+   * behind ten busy backends (p99 1.2-3.7 s), at 4 the same load ingested as fast and the SOS's
+   * p99 was 213 ms (bench/RESULTS.md).
+   */
+  databasePoolSize: number;
+  /** PostgreSQL connections per process kept for urgent work (SOS and fall batches, credential look-ups). */
+  databaseUrgentPoolSize: number;
   /** This worker's slot (0 .. workers-1), kept when the primary restarts it; slot 0 runs the embedded broker. */
   workerIndex: number;
   /** Full-resolution readings are kept this many days (rollups longer). */
@@ -222,6 +234,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NATS_URL && !e.DATABASE_URL) {
     throw new ConfigError('NATS_URL needs DATABASE_URL: on PGlite there is one server process and nothing to carry');
   }
+  const workers = e.WORKERS ?? (e.DATABASE_URL ? availableParallelism() : 1);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -237,7 +250,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mqttPort: e.MQTT_PORT,
     mqttUrl: e.MQTT_URL,
     natsUrl: e.NATS_URL,
-    workers: e.WORKERS ?? (e.DATABASE_URL ? availableParallelism() : 1),
+    workers,
+    databasePoolSize: e.DATABASE_POOL_SIZE ?? Math.max(2, Math.ceil((2 * availableParallelism()) / workers)),
+    databaseUrgentPoolSize: e.DATABASE_URGENT_POOL_SIZE,
     workerIndex: e.WORKER_INDEX,
     readingsRetentionDays: e.READINGS_RETENTION_DAYS,
     readingsPartitionDays: e.READINGS_PARTITION_DAYS,

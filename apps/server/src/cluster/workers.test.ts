@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config.js';
@@ -12,6 +12,16 @@ describe('WORKERS configuration', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://x@localhost/db' }).workers).toBeGreaterThanOrEqual(1);
     expect(loadConfig({ DATABASE_URL: 'postgres://x@localhost/db', WORKERS: '3' }).workers).toBe(3);
   });
+  it('sizes the PostgreSQL pool to the cores shared among the workers; an explicit size wins', () => {
+    const pg = 'postgres://x@localhost/db';
+    const cores = availableParallelism();
+    expect(loadConfig({ DATABASE_URL: pg, WORKERS: '1' }).databasePoolSize).toBe(Math.max(2, 2 * cores));
+    expect(loadConfig({ DATABASE_URL: pg, WORKERS: String(2 * cores) }).databasePoolSize).toBe(2);
+    expect(loadConfig({ DATABASE_URL: pg, DATABASE_POOL_SIZE: '7' }).databasePoolSize).toBe(7);
+    expect(loadConfig({ DATABASE_URL: pg }).databaseUrgentPoolSize).toBe(4);
+    expect(() => loadConfig({ DATABASE_URL: pg, DATABASE_POOL_SIZE: '0' })).toThrow(ConfigError);
+  });
+
   it('refuses several workers on PGlite, and NATS_URL without PostgreSQL, in one line', () => {
     expect(() => loadConfig({ WORKERS: '2' })).toThrow(ConfigError);
     expect(() => loadConfig({ WORKERS: '2' })).toThrow(/^Invalid WORKERS=2: PGlite .*DATABASE_URL$/);

@@ -75,7 +75,7 @@ export function wrapPglite(lite: PGlite): Db {
  * see priority-lane.ts) has its own small pool, so it never waits for a client behind queued
  * reading batches. Per-wearer row locks still order work on one wearer across both pools.
  */
-export async function openPostgres(url: string, max = 10, urgentMax = 2): Promise<Db> {
+export async function openPostgres(url: string, max = 10, urgentMax = 4): Promise<Db> {
   // A request waits at most 10 s for a connection while the database is unreachable, then fails
   // (503 with Retry-After, plugins/error-handler.ts).
   const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 10_000 });
@@ -132,6 +132,13 @@ export async function openPostgres(url: string, max = 10, urgentMax = 2): Promis
   };
 }
 
-export function openDb(opts: { databaseUrl?: string; dataDir?: string }): Promise<Db> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
+export function openDb(opts: {
+  databaseUrl?: string;
+  dataDir?: string;
+  databasePoolSize?: number;
+  databaseUrgentPoolSize?: number;
+}): Promise<Db> {
+  return opts.databaseUrl
+    ? openPostgres(opts.databaseUrl, opts.databasePoolSize, opts.databaseUrgentPoolSize)
+    : openPglite(opts.dataDir);
 }
