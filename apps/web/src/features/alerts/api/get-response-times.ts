@@ -1,5 +1,5 @@
 import type { ResponseTimesResponse } from '@wearable/domain';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { unwrap } from '../../../lib/api-client';
 
@@ -15,5 +15,6 @@ export const getResponseTimes = async (p: ResponseTimesParams): Promise<Response
 export const responseTimesQuery = (p: ResponseTimesParams) =>
   queryOptions({ queryKey: ['alerts', 'responseTimes', p], queryFn: () => getResponseTimes(p), staleTime: 60_000 });
 
+/** The previous figures stay on screen while another group's load: the panel (and the focused picker) never unmounts. */
 export const useResponseTimes = (p: ResponseTimesParams | null) =>
-  useQuery({ ...responseTimesQuery(p ?? { clientId: '' }), enabled: p !== null });
+  useQuery({ ...responseTimesQuery(p ?? { clientId: '' }), enabled: p !== null, placeholderData: keepPreviousData });

@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { Button, focusRing } from '../../../components/ui/button';
 import { useIsDemo } from '../../../lib/app-path';
 import { downloadAlertsCsv } from '../api/alerts-csv';
+import { useGroups } from '../../groups/api/list-groups';
 import { useResponseTimes } from '../api/get-response-times';
 
 type T = (key: string, opts?: Record<string, unknown>) => string;
@@ -37,8 +38,13 @@ export function ResponseTimesPanel({ clientId }: { clientId: string }) {
   const t = translate as unknown as T;
   const demo = useIsDemo();
   const [month, setMonth] = useState<string>('');
+  // '' = the whole organisation (or, for a group manager, all of their groups: the server scopes it).
+  const [groupId, setGroupId] = useState<string>('');
   const monthId = useId();
-  const query = useResponseTimes({ clientId });
+  const groupSelectId = useId();
+  const groups = useGroups(clientId).data ?? [];
+  const params = groupId === '' ? { clientId } : { clientId, groupId };
+  const query = useResponseTimes(params);
   if (query.isPending || query.isError) return null;
   const data = query.data;
   const months = [...new Set(data.rows.flatMap((r) => (r.month ? [r.month] : [])))].reverse();
@@ -46,7 +52,7 @@ export function ResponseTimesPanel({ clientId }: { clientId: string }) {
   const rows: ResponseTimesRow[] = data.rows.filter((r) => r.month === chosen && (r.type === null || r.alerts > 0));
   const download = async () => {
     const lng = i18n.resolvedLanguage === 'en' ? 'en' : 'ja';
-    const result = await downloadAlertsCsv({ clientId, lng }, demo, '/v2/alert/responseTimesCsv');
+    const result = await downloadAlertsCsv({ ...params, lng }, demo, '/v2/alert/responseTimesCsv');
     if (!result.ok) toast.error(t('csvFailed'));
   };
   return (
@@ -57,6 +63,25 @@ export function ResponseTimesPanel({ clientId }: { clientId: string }) {
           <p className="text-xs text-slate-600">{t('responseTimes.description', { from: data.from, to: data.to })}</p>
         </div>
         <div className="flex flex-wrap items-end gap-2">
+          {groups.length > 0 && (
+            <label htmlFor={groupSelectId} className="flex flex-col text-xs text-slate-700">
+              {t('responseTimes.group')}
+              <select
+                id={groupSelectId}
+                data-testid="response-times-group"
+                className={`min-h-11 max-w-full rounded-md border border-slate-300 px-2 text-sm ${focusRing}`}
+                value={groupId}
+                onChange={(e) => setGroupId(e.target.value)}
+              >
+                <option value="">{t('responseTimes.allGroups')}</option>
+                {groups.map((g) => (
+                  <option key={g.id} value={g.id}>
+                    {g.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
           <label htmlFor={monthId} className="flex flex-col text-xs text-slate-700">
             {t('responseTimes.month')}
             <select id={monthId} className={`min-h-11 rounded-md border border-slate-300 px-2 text-sm ${focusRing}`} value={month} onChange={(e) => setMonth(e.target.value)}>
