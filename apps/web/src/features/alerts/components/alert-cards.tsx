@@ -16,6 +16,7 @@ export function AlertCards({
   onConfirm,
   onTimeline,
   onSnooze,
+  statusNote,
   confirmingIds,
   showWearer = true,
 }: AlertTableProps) {
@@ -87,6 +88,7 @@ export function AlertCards({
                 >
                   {cells.status(alert)}
                 </p>
+                {statusNote?.(alert)}
               </div>
             </div>
             {onConfirm !== null && needsConfirm(alert) && (

@@ -1,4 +1,5 @@
 import type { AlertView } from '@wearable/domain';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateTime } from '../../../components/ui/date-time';
 
@@ -18,6 +19,8 @@ export interface AlertTableProps {
   onTimeline?: ((alert: AlertView) => void) | undefined;
   /** Staff who may snooze: offered on CAUTION and DEVICE_STATUS alerts only. */
   onSnooze?: ((alert: AlertView) => void) | undefined;
+  /** A line under the alert's status (the handover: "snoozed until 14:00"); null: none. */
+  statusNote?: ((alert: AlertView) => ReactNode) | undefined;
 }
 
 /**

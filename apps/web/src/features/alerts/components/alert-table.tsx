@@ -22,6 +22,7 @@ function AlertRows({
   onConfirm,
   onTimeline,
   onSnooze,
+  statusNote,
   confirmingIds,
   showWearer = true,
 }: AlertTableProps) {
@@ -102,6 +103,7 @@ function AlertRows({
             </Td>
             <Td data-testid="alert-status" tabIndex={-1} className="whitespace-normal">
               {cells.status(alert)}
+              {statusNote?.(alert)}
             </Td>
             <Td className="min-w-48 whitespace-normal text-slate-700" data-testid="alert-cause">
               {causeText(t, alert.cause)}

@@ -114,7 +114,11 @@ describe('HandoverPage', () => {
     signInAsRole('ORGANIZATION_GENERAL');
     await renderAlerts(<HandoverPage />, { path: '/alert-histories/handover' });
     const open = await screen.findByTestId('handover-open');
-    expect(within(open).getAllByTestId('alert-row')).toHaveLength(2);
+    const openRows = within(open).getAllByTestId('alert-row');
+    expect(openRows).toHaveLength(2);
+    // The open heart-rate alert's type is snoozed for its wearer: said under its status; the SOS is not.
+    expect(within(openRows[1]!).getByTestId('alert-snoozed').textContent).toMatch(/^通知停止中。期限：/);
+    expect(within(openRows[0]!).queryByTestId('alert-snoozed')).toBeNull();
     const snooze = screen.getByTestId('handover-snooze');
     expect(snooze.textContent).toContain('運動中のため');
     expect(snooze.textContent).toContain('山田');

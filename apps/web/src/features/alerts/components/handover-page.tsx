@@ -139,6 +139,18 @@ export function HandoverPage() {
   if (!ready) return <Spinner label={tr('common:common.loading')} />;
 
   const data = handover.data;
+  // An open alert whose type is snoozed for its wearer now: said under its status, with until when.
+  const snoozedUntil = new Map(
+    (data?.snoozes ?? []).filter((sn) => sn.active).map((sn) => [`${sn.wearer.uid}|${sn.alertType}`, sn.until] as const),
+  );
+  const statusNote = (alert: AlertView) => {
+    const until = snoozedUntil.get(`${alert.wearer.uid}|${alert.type}`);
+    return until === undefined ? null : (
+      <span className="mt-1 block text-sm font-medium text-amber-900" data-testid="alert-snoozed">
+        {t('handover.snoozedUntil')} <DateTime at={until} />
+      </span>
+    );
+  };
   const labels = (empty: string) => ({
     loading: tr('common:common.loading'),
     error: tr('common:common.loadFailed'),
@@ -196,6 +208,7 @@ export function HandoverPage() {
                   confirmingIds={confirmFlow.pendingIds}
                   onTimeline={canReadTimeline ? setTimelineOf : undefined}
                   onSnooze={canSnooze ? setSnoozeOf : undefined}
+                  statusNote={statusNote}
                 />
               )}
             </section>
