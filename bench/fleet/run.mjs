@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { SERVER_MAIN, cpuMs, freePort, printMachine, requireBuild, serverEnv, startServer, stopServer, waitForReady } from '../foundation/_lib.mjs';
+import { SERVER_MAIN, cpuMs, freePort, printMachine, requireBuild, serverEnv, startServer, stopServer, waitForReady, p95Verdict } from '../foundation/_lib.mjs';
 import { openFreshDb, percentiles, seedOrganization, signIn } from '../summary/seed.mjs';
 
 const { values } = parseArgs({
@@ -78,12 +78,7 @@ try {
     runs.overview.push(o);
     console.log(`run ${run + 1}: groups p50 ${g.p50} p95 ${g.p95} ms; overview p50 ${o.p50} p95 ${o.p95} ms; server CPU ${cpu}/request, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   }
-  for (const [name, list] of Object.entries(runs)) {
-    const p95s = list.map((r) => r.p95).sort((a, b) => a - b);
-    const median = p95s[Math.floor(p95s.length / 2)];
-    const worst = p95s[p95s.length - 1];
-    console.log(`${values.pg ? 'PostgreSQL' : 'PGlite'} ${name}: p95 median of ${list.length} runs ${median} ms, worst ${worst} ms (target <= ${TARGET_P95}: ${worst <= TARGET_P95 ? 'met' : median <= TARGET_P95 ? 'met by the median' : 'MISSED'})`);
-  }
+  for (const [name, list] of Object.entries(runs)) console.log(p95Verdict(`${values.pg ? 'PostgreSQL' : 'PGlite'} ${name}`, list, TARGET_P95));
   printMachine();
 } finally {
   await stopServer(server);

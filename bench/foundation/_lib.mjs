@@ -164,3 +164,40 @@ export const median = (values) => {
   const at = (/** @type {number} */ i) => sorted[i] ?? Number.NaN;
   return sorted.length % 2 ? at(mid) : (at(mid - 1) + at(mid)) / 2;
 };
+
+/**
+ * The p95 of each run, their median and worst, against a target: the verdict line every request bench prints.
+ * @param {string} label
+ * @param {{ p95: number }[]} runs
+ * @param {number} target
+ */
+export function p95Verdict(label, runs, target) {
+  const p95s = runs.map((r) => r.p95).sort((a, b) => a - b);
+  const median = p95s[Math.floor(p95s.length / 2)] ?? NaN;
+  const worst = p95s[p95s.length - 1] ?? NaN;
+  const verdict = worst <= target ? 'met' : median <= target ? 'met by the median' : 'MISSED';
+  return `${label}: p95 median of ${runs.length} runs ${median} ms, worst ${worst} ms (target <= ${target}: ${verdict})`;
+}
+
+/**
+ * `runs` runs of `requests` sequential requests (`once(query)` answers `{ ms }`, queries taken in turn), each run
+ * printed with its percentiles, the server's CPU per request (next to wall time: on a shared machine the neighbours
+ * move the latter) and the load average; then the verdict over the runs' p95.
+ * @param {{ runs: number, requests: number, queries: unknown[], once: (q: any) => Promise<{ ms: number }>,
+ *   percentiles: (ms: number[]) => { n: number, p50: number, p95: number, max: number }, pid: number | undefined,
+ *   label: string, target: number }} o
+ */
+export async function requestRuns(o) {
+  const runs = [];
+  for (let run = 0; run < o.runs; run++) {
+    const ms = [];
+    const cpu0 = cpuMs(o.pid);
+    for (let i = 0; i < o.requests; i++) ms.push((await o.once(o.queries[i % o.queries.length])).ms);
+    const cpu1 = cpuMs(o.pid);
+    const cpu = cpu0 === null || cpu1 === null ? 'n/a' : `${((cpu1 - cpu0) / ms.length).toFixed(1)} ms`;
+    const p = o.percentiles(ms);
+    runs.push(p);
+    console.log(`run ${run + 1}: n=${p.n} p50 ${p.p50} ms, p95 ${p.p95} ms, max ${p.max} ms, server CPU ${cpu}/request, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  }
+  console.log(p95Verdict(o.label, runs, o.target));
+}

@@ -6,10 +6,10 @@
 //        [--pg postgres://postgres@127.0.0.1:5432/postgres]
 // Target: p95 <= 200 ms (issue 8, Speed). Prints each run's p95, their median and worst, and the load average.
 import { mkdtemp, rm } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { SERVER_MAIN, cpuMs, freePort, printMachine, requireBuild, serverEnv, startServer, stopServer, waitForReady } from '../foundation/_lib.mjs';
+import { SERVER_MAIN, freePort, printMachine, requireBuild, serverEnv, startServer, stopServer, waitForReady, requestRuns } from '../foundation/_lib.mjs';
 import { openFreshDb, percentiles, seedOrganization, signIn } from '../summary/seed.mjs';
 
 const { values } = parseArgs({
@@ -118,22 +118,16 @@ try {
   console.log(`whole organisation ${first.from}..${first.to}: ${total.alerts} alerts, ${first.rows.length} rows; ` +
     `to notice median ${total.toNotice.medianSeconds} s, to delivery ${total.toDelivery.medianSeconds} s, to confirmation ${total.toConfirm.medianSeconds} s`);
   for (let i = 0; i < 8; i++) await once(QUERIES[i % QUERIES.length]); // warm-up
-  const runs = [];
-  for (let run = 0; run < Number(values.runs); run++) {
-    const ms = [];
-    // Server CPU per request next to wall time: on a shared machine the neighbours move the latter.
-    const cpu0 = cpuMs(server.child.pid);
-    for (let i = 0; i < Number(values.requests); i++) ms.push((await once(QUERIES[i % QUERIES.length])).ms);
-    const cpu1 = cpuMs(server.child.pid);
-    const cpu = cpu0 === null || cpu1 === null ? 'n/a' : `${((cpu1 - cpu0) / ms.length).toFixed(1)} ms`;
-    const p = percentiles(ms);
-    runs.push(p);
-    console.log(`run ${run + 1}: n=${p.n} p50 ${p.p50} ms, p95 ${p.p95} ms, max ${p.max} ms, server CPU ${cpu}/request, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-  }
-  const p95s = runs.map((r) => r.p95).sort((a, b) => a - b);
-  const median = p95s[Math.floor(p95s.length / 2)];
-  const worst = p95s[p95s.length - 1];
-  console.log(`${values.pg ? 'PostgreSQL' : 'PGlite'}: p95 median of ${runs.length} runs ${median} ms, worst ${worst} ms (target <= ${TARGET_P95}: ${worst <= TARGET_P95 ? 'met' : median <= TARGET_P95 ? 'met by the median' : 'MISSED'})`);
+  await requestRuns({
+    runs: Number(values.runs),
+    requests: Number(values.requests),
+    queries: QUERIES,
+    once,
+    percentiles,
+    pid: server.child.pid,
+    label: values.pg ? 'PostgreSQL' : 'PGlite',
+    target: TARGET_P95,
+  });
   printMachine();
 } finally {
   await stopServer(server);
