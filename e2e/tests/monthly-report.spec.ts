@@ -27,6 +27,8 @@ test('staff: from the wearer page to the report, another month, the CSV for Exce
   const days = await page.getByTestId('report-day').count();
   expect(days).toBeGreaterThanOrEqual(28);
   await expect(page.getByTestId('report-fact-heartRate')).toContainText('bpm');
+  // Staff see the wearer's response times of the month in the report (and on paper, below).
+  await expect(page.getByTestId('report-response-times')).toContainText('対応時間');
 
   // The next month is in the future: not offered.
   await expect(page.getByTestId('report-next')).toHaveAttribute('aria-disabled', 'true');
@@ -47,6 +49,7 @@ test('staff: from the wearer page to the report, another month, the CSV for Exce
   await expect(page.getByTestId('report-csv')).toBeHidden();
   await expect(page.getByTestId('report-title')).toBeVisible();
   await expect(page.getByTestId('report-table')).toBeVisible();
+  await expect(page.getByTestId('report-response-times')).toBeVisible();
   await page.emulateMedia({ media: 'screen' });
 
   await page.getByTestId('report-previous').click();
@@ -63,4 +66,6 @@ test('a personal user opens the monthly report from their records', async ({ pag
   await expect(page).toHaveURL(/\/user\/record\?report=\d{4}-\d{2}$/);
   await expect(page.getByTestId('report-title')).toContainText('月次レポート');
   await expect(page.getByTestId('report-table')).toBeVisible();
+  // Response times are the staff's figures: not in a family member's report.
+  await expect(page.getByTestId('report-response-times')).toHaveCount(0);
 });

@@ -135,6 +135,8 @@ export type HeatRuleReport = z.infer<typeof heatRuleReport>;
 export const responseTimesQuery = z.object({
   clientId: idParam,
   groupId: idParam.optional(),
+  /** One wearer's alerts (the monthly report of a wearer). */
+  uid: idParam.optional(),
   from: month.optional(),
   to: month.optional(),
   lng: lng.optional(),
@@ -164,6 +166,7 @@ export type ResponseTimesRow = z.infer<typeof responseTimesRow>;
 export const responseTimesResponse = z.object({
   clientId: z.string(),
   groupId: z.string().nullable(),
+  uid: z.string().nullable(),
   timeZone: z.string(),
   from: z.string(),
   to: z.string(),

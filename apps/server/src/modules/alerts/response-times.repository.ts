@@ -22,6 +22,8 @@ export const NULL_INSTANT = '\\x8000000000000000';
 export interface ResponseTimesFilter {
   organizationId: string;
   groupId?: string | undefined;
+  /** One wearer's alerts. */
+  wearerId?: string | undefined;
   /** Start of the first month and end of the last (excluded). */
   start: Date;
   stop: Date;
@@ -51,13 +53,14 @@ export async function responseTimesByType(db: Queryable, actor: Actor, f: Respon
   const org = p.add(f.organizationId);
   const scope = wearerScope(actor, p, { organizationId: f.organizationId }, 'u', ['u.group_id', 'a.group_id']);
   const group = f.groupId === undefined ? '' : `AND a.group_id = ${p.add(f.groupId)}`;
+  const wearer = f.wearerId === undefined ? '' : `AND a.wearer_id = ${p.add(f.wearerId)}`;
   return db.query<ResponseTimesTypeDb>(
     `SELECT a.type, ${packed('a.opened_at')} AS opened_at, ${packed('a.first_notice_at')} AS first_notice_at,
             ${packed('a.first_delivery_at')} AS first_delivery_at, ${packed('a.confirmed_at')} AS confirmed_at
        FROM alerts a
        JOIN users u ON u.id = a.wearer_id
       WHERE a.organization_id = ${org} AND a.opened_at >= ${p.add(f.start)} AND a.opened_at < ${p.add(f.stop)}
-        AND ${scope} ${group}
+        AND ${scope} ${group} ${wearer}
       GROUP BY a.type`,
     p.values,
   );

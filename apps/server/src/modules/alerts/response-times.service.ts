@@ -33,6 +33,10 @@ export async function responseTimesFor(ctx: AppContext, actor: Actor, q: Respons
     const group = await access.require(actor, 'alertFigures:read', 'group', q.groupId);
     if (group.organizationId !== q.clientId) throw invalid('querystring.groupId', `group ${q.groupId} is not of organisation ${q.clientId}`);
   }
+  if (q.uid !== undefined) {
+    const wearer = await access.require(actor, 'alertFigures:read', 'wearer', q.uid);
+    if (wearer.organizationId !== q.clientId) throw invalid('querystring.uid', `wearer ${q.uid} is not of organisation ${q.clientId}`);
+  }
   const [org] = await ctx.db.query<{ time_zone: string }>('SELECT time_zone FROM organizations WHERE id = $1', [q.clientId]);
   const timeZone = org!.time_zone;
   const current = monthIndex(localMonth(ctx.now(), timeZone));
@@ -44,12 +48,14 @@ export async function responseTimesFor(ctx: AppContext, actor: Actor, q: Respons
   const types = await responseTimesByType(ctx.db, actor, {
     organizationId: q.clientId,
     groupId: q.groupId,
+    wearerId: q.uid,
     start: starts[0]!,
     stop: starts[starts.length - 1]!,
   });
   return {
     clientId: q.clientId,
     groupId: q.groupId ?? null,
+    uid: q.uid ?? null,
     timeZone,
     from: monthOf(from),
     to: monthOf(to),

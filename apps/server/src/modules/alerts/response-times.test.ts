@@ -119,6 +119,19 @@ describe('GET /v2/alert/responseTimes: figures', () => {
     expect(row(r, null, null)).toMatchObject({ alerts: 1, toNotice: { count: 1, medianSeconds: 20 }, toDelivery: { count: 0 } });
   });
 
+  it('one wearer: their alerts only (the monthly report of a wearer)', async () => {
+    const r = (await get('ORGANIZATION_OWNER', `${period()}&uid=${w.w1.uid}`)).json<ResponseTimesResponse>();
+    expect(r).toMatchObject({ uid: w.w1.uid, groupId: null });
+    expect(row(r, null, null)?.alerts).toBe(3);
+    expect(row(r, '2026-09', 'SOS_CALL')).toMatchObject({ alerts: 2, toNotice: { count: 2, medianSeconds: 20 } });
+    // Who may read the wearer's figures: as for the organisation's, narrowed to who sees the wearer.
+    const status = async (who: ActorName) => (await get(who, `${period()}&uid=${w.w1.uid}`)).statusCode;
+    expect(await status('ORGANIZATION_GROUP')).toBe(ACCESS.ORGANIZATION_GROUP.g1);
+    expect(await status('GROUP_MANAGER_OTHER_GROUP')).toBe(404);
+    expect(await status('OTHER_ORG_OWNER')).toBe(404);
+    expect(await status('PERSONAL_LINKED')).toBe(403);
+  });
+
   it('defaults to the 12 months up to this one', async () => {
     const r = (await get('ORGANIZATION_OWNER', `clientId=${w.orgA}`)).json<ResponseTimesResponse>();
     const index = (m: string) => Number(m.slice(0, 4)) * 12 + Number(m.slice(5));
@@ -147,6 +160,7 @@ describe('GET /v2/alert/responseTimes: bad input', () => {
     ['from=2026-10&to=2026-09', 'querystring.to'],
     ['from=2024-01&to=2026-01', 'querystring.to'],
     ['lng=fr', 'querystring.lng'],
+    [`uid=${'u'.repeat(65)}`, 'querystring.uid'],
   ])('%j is a 400 naming %s', async (query, field) => {
     const q = query.startsWith('clientId') || query === '' ? query : `clientId=${w.orgA}&${query}`;
     const res = await get('ALL_OWNER', q);
@@ -161,5 +175,13 @@ describe('GET /v2/alert/responseTimes: bad input', () => {
     expect(res.json().message).toContain('querystring.groupId');
     expect((await get('ORGANIZATION_OWNER', `${period()}&groupId=${gB}`)).statusCode).toBe(404);
     expect((await get('ORGANIZATION_OWNER', `clientId=org-nope`)).statusCode).toBe(404);
+  });
+
+  it('a wearer of another organisation is a 400 naming querystring.uid (platform staff) or 404 (who cannot see them)', async () => {
+    const res = await get('ALL_OWNER', `${period()}&uid=${w.wB.uid}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain('querystring.uid');
+    expect((await get('ORGANIZATION_OWNER', `${period()}&uid=${w.wB.uid}`)).statusCode).toBe(404);
+    expect((await get('ORGANIZATION_OWNER', `${period()}&uid=nobody`)).statusCode).toBe(404);
   });
 });

@@ -4,3 +4,4 @@ export { causeText } from './components/alert-text';
 export { AlertHistoriesPage } from './components/alert-histories-page';
 export { WearerAlerts } from './components/wearer-alerts';
 export { AlertNotifier } from './notifications/alert-notifier';
+export { WearerResponseTimes } from './components/wearer-response-times';

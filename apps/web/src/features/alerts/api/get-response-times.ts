@@ -6,6 +6,11 @@ import { unwrap } from '../../../lib/api-client';
 export interface ResponseTimesParams {
   clientId: string;
   groupId?: string;
+  /** One wearer (their monthly report). */
+  uid?: string;
+  /** First and last month, YYYY-MM (default: the last 12 months). */
+  from?: string;
+  to?: string;
 }
 
 /** GET /v2/alert/responseTimes: median and p90 from raised to notice, delivery and confirmation (last 12 months). */

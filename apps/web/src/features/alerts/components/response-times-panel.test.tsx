@@ -23,6 +23,7 @@ function figures(groupId: string | null): ResponseTimesResponse {
   return {
     clientId: 'c1',
     groupId,
+    uid: null,
     timeZone: 'Asia/Tokyo',
     from: '2025-12',
     to: '2026-11',

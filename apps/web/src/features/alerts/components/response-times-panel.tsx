@@ -24,8 +24,54 @@ function Figures({ f, t }: { f: DurationFigures; t: T }) {
   return (
     <td className="px-2 py-1 text-right tabular-nums whitespace-nowrap">
       {formatDuration(f.medianSeconds, t)}
-      <span className="block text-xs text-slate-600">{t('responseTimes.p90', { value: formatDuration(f.p90Seconds, t) })}</span>
+      <span className="block text-xs text-slate-600">
+        {t('responseTimes.p90', { value: formatDuration(f.p90Seconds, t) })}
+      </span>
     </td>
+  );
+}
+
+/** The figures per alert type (all types first): alerts, and median / p90 to notice, delivery and confirmation. */
+export function ResponseTimesTable({ rows, t }: { rows: readonly ResponseTimesRow[]; t: T }) {
+  return (
+    <table className="w-full text-sm">
+      <thead>
+        <tr className="border-b border-slate-200 text-left text-xs text-slate-600">
+          <th scope="col" className="px-2 py-1">
+            {t('responseTimes.type')}
+          </th>
+          <th scope="col" className="px-2 py-1 text-right">
+            {t('responseTimes.alerts')}
+          </th>
+          <th scope="col" className="px-2 py-1 text-right">
+            {t('responseTimes.toNotice')}
+          </th>
+          <th scope="col" className="px-2 py-1 text-right">
+            {t('responseTimes.toDelivery')}
+          </th>
+          <th scope="col" className="px-2 py-1 text-right">
+            {t('responseTimes.toConfirm')}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr
+            key={r.type ?? 'all'}
+            className="border-b border-slate-100 last:border-0"
+            data-testid="response-times-row"
+          >
+            <th scope="row" className="px-2 py-1 text-left font-medium text-slate-900">
+              {r.type === null ? t('responseTimes.allTypes') : t(`types.${r.type}`)}
+            </th>
+            <td className="px-2 py-1 text-right tabular-nums">{r.alerts}</td>
+            <Figures f={r.toNotice} t={t} />
+            <Figures f={r.toDelivery} t={t} />
+            <Figures f={r.toConfirm} t={t} />
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 
@@ -49,18 +95,28 @@ export function ResponseTimesPanel({ clientId }: { clientId: string }) {
   const data = query.data;
   const months = [...new Set(data.rows.flatMap((r) => (r.month ? [r.month] : [])))].reverse();
   const chosen = month === '' ? null : month;
-  const rows: ResponseTimesRow[] = data.rows.filter((r) => r.month === chosen && (r.type === null || r.alerts > 0));
+  const rows: ResponseTimesRow[] = data.rows.filter(
+    (r) => r.month === chosen && (r.type === null || r.alerts > 0),
+  );
   const download = async () => {
     const lng = i18n.resolvedLanguage === 'en' ? 'en' : 'ja';
     const result = await downloadAlertsCsv({ ...params, lng }, demo, '/v2/alert/responseTimesCsv');
     if (!result.ok) toast.error(t('csvFailed'));
   };
   return (
-    <section aria-labelledby="response-times-title" data-testid="response-times" className="mb-4 rounded-md border border-slate-200 bg-white p-3">
+    <section
+      aria-labelledby="response-times-title"
+      data-testid="response-times"
+      className="mb-4 rounded-md border border-slate-200 bg-white p-3"
+    >
       <div className="mb-2 flex flex-wrap items-end justify-between gap-2">
         <div>
-          <h2 id="response-times-title" className="text-base font-semibold text-slate-900">{t('responseTimes.title')}</h2>
-          <p className="text-xs text-slate-600">{t('responseTimes.description', { from: data.from, to: data.to })}</p>
+          <h2 id="response-times-title" className="text-base font-semibold text-slate-900">
+            {t('responseTimes.title')}
+          </h2>
+          <p className="text-xs text-slate-600">
+            {t('responseTimes.description', { from: data.from, to: data.to })}
+          </p>
         </div>
         <div className="flex flex-wrap items-end gap-2">
           {groups.length > 0 && (
@@ -84,45 +140,38 @@ export function ResponseTimesPanel({ clientId }: { clientId: string }) {
           )}
           <label htmlFor={monthId} className="flex flex-col text-xs text-slate-700">
             {t('responseTimes.month')}
-            <select id={monthId} className={`min-h-11 rounded-md border border-slate-300 px-2 text-sm ${focusRing}`} value={month} onChange={(e) => setMonth(e.target.value)}>
+            <select
+              id={monthId}
+              className={`min-h-11 rounded-md border border-slate-300 px-2 text-sm ${focusRing}`}
+              value={month}
+              onChange={(e) => setMonth(e.target.value)}
+            >
               <option value="">{t('responseTimes.allMonths')}</option>
               {months.map((m) => (
-                <option key={m} value={m}>{m}</option>
+                <option key={m} value={m}>
+                  {m}
+                </option>
               ))}
             </select>
           </label>
-          <Button variant="outline" data-testid="response-times-csv" onClick={() => void download()}>
+          <Button
+            variant="outline"
+            data-testid="response-times-csv"
+            onClick={() => void download()}
+          >
             <Download aria-hidden="true" className="size-4" />
             {t('responseTimes.csv')}
           </Button>
         </div>
       </div>
       {/* Focusable and named: a keyboard user can scroll it where the figures are wider than a phone. */}
-      <div tabIndex={0} role="region" aria-labelledby="response-times-title" className={`relative overflow-x-auto ${focusRing}`}>
-        <table className="w-full text-sm">
-          <thead>
-            <tr className="border-b border-slate-200 text-left text-xs text-slate-600">
-              <th scope="col" className="px-2 py-1">{t('responseTimes.type')}</th>
-              <th scope="col" className="px-2 py-1 text-right">{t('responseTimes.alerts')}</th>
-              <th scope="col" className="px-2 py-1 text-right">{t('responseTimes.toNotice')}</th>
-              <th scope="col" className="px-2 py-1 text-right">{t('responseTimes.toDelivery')}</th>
-              <th scope="col" className="px-2 py-1 text-right">{t('responseTimes.toConfirm')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.type ?? 'all'} className="border-b border-slate-100 last:border-0" data-testid="response-times-row">
-                <th scope="row" className="px-2 py-1 text-left font-medium text-slate-900">
-                  {r.type === null ? t('responseTimes.allTypes') : t(`types.${r.type}`)}
-                </th>
-                <td className="px-2 py-1 text-right tabular-nums">{r.alerts}</td>
-                <Figures f={r.toNotice} t={t} />
-                <Figures f={r.toDelivery} t={t} />
-                <Figures f={r.toConfirm} t={t} />
-              </tr>
-            ))}
-          </tbody>
-        </table>
+      <div
+        tabIndex={0}
+        role="region"
+        aria-labelledby="response-times-title"
+        className={`relative overflow-x-auto ${focusRing}`}
+      >
+        <ResponseTimesTable rows={rows} t={t} />
       </div>
     </section>
   );

@@ -1,5 +1,5 @@
 import { ALERT_TYPES, type MonthlyReportDay, type MonthlyReportResponse } from '@wearable/domain';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button, focusRing } from '../../../components/ui/button';
@@ -17,13 +17,15 @@ interface MonthlyReportProps {
   onMonthChange: (month: string) => void;
   /** Names each alert type in the reader's language (the alerts namespace belongs to the alerts feature). */
   typeLabel: (type: (typeof ALERT_TYPES)[number]) => string;
+  /** More of the report after its summary, printed with it (staff: the wearer's response times). */
+  extra?: ReactNode;
 }
 
 /**
  * A wearer's monthly report: the month's figures and one row per day (the organisation's local days) of heart rate,
  * skin temperature, sleep, stress, steps and alerts. Prints on A4 (PrintableReport) and downloads as CSV for Excel.
  */
-export function MonthlyReport({ uid, month, onMonthChange, typeLabel }: MonthlyReportProps) {
+export function MonthlyReport({ uid, month, onMonthChange, typeLabel, extra }: MonthlyReportProps) {
   const { t, i18n } = useTranslation(['records', 'common']);
   const demo = useIsDemo();
   const report = useMonthlyReport(uid, month);
@@ -78,13 +80,21 @@ export function MonthlyReport({ uid, month, onMonthChange, typeLabel }: MonthlyR
         labels={{ loading: t('common:common.loading'), error: t('report.loadFailed'), empty: '', retry: t('common:common.retry') }}
         onRetry={() => void report.refetch()}
       >
-        {report.data && <ReportBody report={report.data} typeLabel={typeLabel} />}
+        {report.data && <ReportBody report={report.data} typeLabel={typeLabel} extra={extra} />}
       </QueryState>
     </div>
   );
 }
 
-function ReportBody({ report, typeLabel }: { report: MonthlyReportResponse; typeLabel: MonthlyReportProps['typeLabel'] }) {
+function ReportBody({
+  report,
+  typeLabel,
+  extra,
+}: {
+  report: MonthlyReportResponse;
+  typeLabel: MonthlyReportProps['typeLabel'];
+  extra: ReactNode;
+}) {
   const { t, i18n } = useTranslation(['records', 'common']);
   const headingId = useId();
   const [year, monthNumber] = report.month.split('-');
@@ -146,6 +156,7 @@ function ReportBody({ report, typeLabel }: { report: MonthlyReportResponse; type
           </p>
         )}
       </section>
+      {extra}
       {measured > 0 && <DailyChart days={days} />}
       {measured === 0 && (
         <p className="rounded-lg border border-dashed border-slate-300 p-4 text-sm text-slate-600" data-testid="report-empty">
