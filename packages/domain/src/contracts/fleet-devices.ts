@@ -36,6 +36,7 @@ export const gatewayParams = z.object({ gatewayId: idParam });
 export const updateGatewayBody = z
   .strictObject({ name: displayName.optional(), groupId: idParam.nullable().optional() })
   .refine((b) => b.name !== undefined || b.groupId !== undefined, { message: 'give name or groupId', path: ['name'] });
+export type UpdateGatewayBody = z.infer<typeof updateGatewayBody>;
 /**
  * DELETE /v2/gateway/{gatewayId}: retire a gateway. Its credential stops working at once; the bracelets behind
  * it stay with their wearers, unlinked from any gateway (pairing pending again until linked to another one).

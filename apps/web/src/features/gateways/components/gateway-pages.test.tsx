@@ -103,6 +103,42 @@ describe('/settings/gateways', () => {
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual(['/v2/gateway/gw-1']);
   });
 
+  it('an owner renames a gateway and moves it to another group; an empty name is refused next to the field', async () => {
+    let gateways = [gateway('gw-1', '詰所')];
+    const groups = [
+      { id: 'g1', clientId: 'org-1', name: '第一班', wearerCount: 0, notWornCount: 0, offlineCount: 0, openAlertCount: 0, gatewayCount: 1 },
+      { id: 'g2', clientId: 'org-1', name: '第二班', wearerCount: 0, notWornCount: 0, offlineCount: 0, openAlertCount: 0, gatewayCount: 0 },
+    ];
+    const calls = stubServer((url, init) => {
+      const method = init?.method ?? 'GET';
+      if (url === '/v2/user') return json(200, user('ORGANIZATION_OWNER'));
+      if (url === '/v2/client/org-1/groups') return json(200, { groups });
+      if (url === '/v2/client/org-1/gateways') return json(200, { gateways });
+      if (url === '/v2/gateway/gw-1' && method === 'PATCH') {
+        gateways = [gateway('gw-1', '東詰所', { groupId: 'g2', groupName: '第二班' })];
+        return json(200, gateways[0]);
+      }
+      return json(404, {});
+    });
+    await open('/settings/gateways', user('ORGANIZATION_OWNER'));
+    fireEvent.click(await screen.findByRole('button', { name: '名前・グループを変更：詰所' }, SLOW));
+    const dialog = await screen.findByTestId('gateway-edit-dialog');
+    const name = within(dialog).getByTestId('gateway-edit-name');
+    fireEvent.change(name, { target: { value: '   ' } });
+    fireEvent.click(within(dialog).getByTestId('gateway-edit-submit'));
+    expect(await within(dialog).findByText('名前を入力してください（100文字まで）。')).toBeTruthy();
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+
+    fireEvent.change(name, { target: { value: '東詰所' } });
+    await waitFor(() => expect(within(dialog).getAllByRole('option').map((o) => o.textContent)).toEqual(['グループなし', '第一班', '第二班']));
+    fireEvent.change(within(dialog).getByTestId('gateway-edit-group'), { target: { value: 'g2' } });
+    fireEvent.click(within(dialog).getByTestId('gateway-edit-submit'));
+    await screen.findByText('「東詰所」を保存しました。', undefined, SLOW);
+    expect(calls.find((c) => c.method === 'PATCH')).toMatchObject({ url: '/v2/gateway/gw-1', body: { name: '東詰所', groupId: 'g2' } });
+    await waitFor(() => expect(screen.queryByTestId('gateway-edit-dialog')).toBeNull());
+  });
+
   it('a serial number already registered is explained in the reader\'s language', async () => {
     stubServer((url, init) => {
       if (url === '/v2/user') return json(200, user('ORGANIZATION_OWNER'));

@@ -14,7 +14,7 @@ import { OrganizationScope } from '../../organizations/components/organization-p
 import { useGateways } from '../api/list-gateways';
 import { useRegisterGateway } from '../api/register-gateway';
 import { ConnectionDialog } from './connection-dialog';
-import { DeleteGatewayDialog, RotateDialog } from './gateway-dialogs';
+import { DeleteGatewayDialog, EditGatewayDialog, RotateDialog } from './gateway-dialogs';
 import { GatewayTable } from './gateway-table';
 
 /** A credential to show once: from a registration or a rotation. */
@@ -42,6 +42,7 @@ function GatewaySettings({ clientId }: { clientId: string }) {
   const [shown, setShown] = useState<Shown | null>(null);
   const [rotating, setRotating] = useState<GatewayListItem | null>(null);
   const [deleting, setDeleting] = useState<GatewayListItem | null>(null);
+  const [editing, setEditing] = useState<GatewayListItem | null>(null);
   const rows = gateways.data ?? [];
   return (
     <div className="space-y-6">
@@ -64,6 +65,9 @@ function GatewaySettings({ clientId }: { clientId: string }) {
               <li key={gateway.id} className="flex flex-wrap items-center justify-between gap-3 p-4" data-testid="gateway-settings-row">
                 <p className="min-w-0 font-medium break-words text-slate-900">{gateway.name}</p>
                 <div className="flex flex-wrap gap-2">
+                  <Button variant="outline" onClick={() => setEditing(gateway)} aria-label={t('gateways.edit.open', { name: gateway.name })} data-testid="gateway-edit-open">
+                    {t('gateways.edit.button')}
+                  </Button>
                   <Button variant="outline" onClick={() => setRotating(gateway)} aria-label={t('gateways.rotate.open', { name: gateway.name })} data-testid="gateway-rotate-open">
                     {t('gateways.rotate.button')}
                   </Button>
@@ -87,6 +91,7 @@ function GatewaySettings({ clientId }: { clientId: string }) {
         />
       )}
       {deleting && <DeleteGatewayDialog gateway={deleting} onClose={() => setDeleting(null)} />}
+      {editing && <EditGatewayDialog clientId={clientId} gateway={editing} onClose={() => setEditing(null)} />}
       {shown && <ConnectionDialog connection={shown.connection} gatewayName={shown.name} rotated={shown.rotated} onClose={() => setShown(null)} />}
     </div>
   );
