@@ -33,7 +33,7 @@ async function batchStatus(request: APIRequestContext, gatewayId: string, creden
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
-test('an owner registers a gateway, copies the credential shown once, rotates it and deletes the gateway', async ({ page, request }) => {
+test('an owner registers a gateway, copies the credential shown once, rotates it, renames and moves it, and deletes the gateway', async ({ page, request }) => {
   test.setTimeout(90_000);
   const name = `E2Eゲートウェイ ${Date.now()}`;
   const serial = `E2E-GW-${Date.now()}`;
@@ -100,6 +100,15 @@ test('an owner registers a gateway, copies the credential shown once, rotates it
 
   await page.getByTestId('gateway-manage-link').click();
   await waitForPage(page);
+  // Renamed and moved to the second site; the table says so.
+  await row.getByTestId('gateway-edit-open').click();
+  const edit = page.getByTestId('gateway-edit-dialog');
+  await edit.getByTestId('gateway-edit-name').fill(`${name} 東`);
+  await edit.getByTestId('gateway-edit-group').selectOption('demo-group-2');
+  await edit.getByTestId('gateway-edit-submit').click();
+  await expect(edit).toBeHidden();
+  const renamed = page.getByTestId('gateway-row').filter({ hasText: `${name} 東` });
+  await expect(renamed).toContainText('第二現場');
   await row.getByTestId('gateway-delete-open').click();
   const remove = page.getByTestId('gateway-delete-dialog');
   await expect(remove.getByTestId('gateway-delete-bracelets')).toContainText('0');
