@@ -130,8 +130,8 @@ export type Config = {
    * PostgreSQL connections per process for ordinary work (readings, pages). Default: twice the
    * cores shared among the workers (4 on a 2-core machine with one process). More connections
    * than cores only make PostgreSQL's backends share the CPU: at 10 an SOS's statements waited
-   * behind ten busy backends (p99 1.2-3.7 s), at 4 the same load ingested as fast and the SOS's
-   * p99 was 213 ms (bench/RESULTS.md).
+   * behind ten busy backends (p99 1.2-4.0 s), at 4 the same load ingested as fast and the SOS's
+   * p99 was 165-201 ms over five runs (bench/RESULTS.md, 2026-11-23).
    */
   databasePoolSize: number;
   /** PostgreSQL connections per process kept for urgent work (SOS and fall batches, credential look-ups). */

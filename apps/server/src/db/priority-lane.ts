@@ -42,7 +42,7 @@ const shares = (a: Job, b: Job) => {
 export class PriorityLane {
   private readonly queue: Job[] = [];
   private running = false;
-  /** Between two jobs: the next one starts after a turn of the event loop (see run()). */
+  /** Between two jobs: the next one starts after a turn of the event loop (see the job's finally). */
   private yielding = false;
 
   /** Jobs waiting plus the one running. */
