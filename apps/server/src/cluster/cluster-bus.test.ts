@@ -168,6 +168,10 @@ describe.each(buses)('two servers on one PostgreSQL, bus $bus', ({ bus, run }) =
       expect((await sendThroughA(w.w2.gateway, w.w2.bracelet.serialNumber)).statusCode).toBe(200);
       await until(() => (b.ctx.cluster.resyncs() > before ? true : undefined), 20_000);
       expect(b.ctx.ingestion.gateways.has(w.w2.gateway.id)).toBe(false);
+      // /readyz tells an operator: connected again, after one more resynchronisation.
+      const ready = (await b.app.inject({ url: '/readyz' })).json<{ status: string; bus: { transport: string; connected: boolean; resyncs: number } }>();
+      expect(ready).toMatchObject({ status: 'ready', bus: { transport: 'postgres', connected: true } });
+      expect(ready.bus.resyncs).toBeGreaterThan(before);
       await until(() => opened(live, w.w2.uid)[0], 20_000);
       // And an event after the reconnection arrives as usual.
       expect((await sendThroughA(w3.gateway, w3.bracelet.serialNumber)).statusCode).toBe(200);

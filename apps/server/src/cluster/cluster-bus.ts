@@ -41,6 +41,8 @@ export interface ClusterBus {
   listening(): Promise<void>;
   /** How many times this process resynchronised after losing the bus (tests, /readyz). */
   resyncs(): number;
+  /** Whether the bus connection is up now (always on one process); /readyz reports it. */
+  connected(): boolean;
   close(): Promise<void>;
 }
 
@@ -55,6 +57,7 @@ export const singleServer: ClusterBus = {
   leads: () => true,
   listening: () => Promise.resolve(),
   resyncs: () => 0,
+  connected: () => true,
   close: () => Promise.resolve(),
 };
 
@@ -246,6 +249,7 @@ export function createClusterBus(opts: ClusterOptions, db: Db, bus: EventEmitter
     leads: () => link.leads(),
     listening: () => Promise.all([transport.ready(), link.transport.ready()]).then(() => undefined),
     resyncs: () => resyncs,
+    connected: () => transport.connected(),
     async close() {
       closed = true;
       if (wearerTimer) clearTimeout(wearerTimer);

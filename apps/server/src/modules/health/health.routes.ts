@@ -2,8 +2,12 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context.js';
 
 /**
- * /healthz: the process is up. /readyz: the database answers. With WORKERS=N both name the
- * worker slot that answered (X-Worker), so an operator or a test can tell the processes apart.
+ * /healthz: the process is up. /readyz: the database answers (else 503), and how this server's
+ * cross-server bus is: its transport, whether it is connected, how often it resynchronised, and
+ * whether this server runs the timer jobs. A lost bus leaves the server ready (it still ingests and
+ * serves; it replays what it missed when the bus is back), so a load balancer keeps it, and an
+ * operator sees it. With WORKERS=N both name the worker slot that answered (X-Worker), so an
+ * operator or a test can tell the processes apart.
  */
 export const healthRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   if (ctx.config.workers > 1) {
@@ -15,7 +19,11 @@ export const healthRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
     try {
       await ctx.db.query('SELECT 1');
-      return { status: 'ready' };
+      const bus = ctx.cluster;
+      return {
+        status: 'ready',
+        bus: { transport: bus.transport, connected: bus.connected(), resyncs: bus.resyncs(), leader: bus.leads() },
+      };
     } catch (err) {
       return reply.code(503).send({ status: 'unavailable', reason: (err as Error).message });
     }

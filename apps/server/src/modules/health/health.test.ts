@@ -10,7 +10,11 @@ afterAll(() => t.close());
 describe('health', () => {
   it('answers /healthz and /readyz', async () => {
     expect((await t.app.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok' });
-    expect((await t.app.inject({ url: '/readyz' })).json()).toEqual({ status: 'ready' });
+    // One process: no bus to lose, and it runs the timer jobs.
+    expect((await t.app.inject({ url: '/readyz' })).json()).toEqual({
+      status: 'ready',
+      bus: { transport: 'none', connected: true, resyncs: 0, leader: true },
+    });
   });
   it('unknown API routes are a 404 with a message', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/v2/nothing' });
