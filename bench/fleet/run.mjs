@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { SERVER_MAIN, cpuMs, freePort, printMachine, requireBuild, serverEnv, startServer, stopServer, waitForReady, p95Verdict } from '../foundation/_lib.mjs';
+import { SERVER_MAIN, cpuMs, freePort, printMachine, requireBuild, serverEnv, startServer, stopServer, waitForReady, p95Verdict, timedGet } from '../foundation/_lib.mjs';
 import { openFreshDb, percentiles, seedOrganization, signIn } from '../summary/seed.mjs';
 
 const { values } = parseArgs({
@@ -54,13 +54,7 @@ const PATHS = [`/v2/client/${organizationId}/groups`, `/v2/client/${organization
 try {
   await waitForReady(baseUrl, server);
   const headers = { authorization: `Bearer ${await signIn(baseUrl)}` };
-  const once = async (path) => {
-    const start = performance.now();
-    const res = await fetch(`${baseUrl}${path}`, { headers });
-    const body = await res.json();
-    if (!res.ok) throw new Error(`${path} failed: ${res.status} ${JSON.stringify(body)}`);
-    return { ms: performance.now() - start, body };
-  };
+  const once = (path) => timedGet(`${baseUrl}${path}`, headers);
   const overview = (await once(PATHS[1])).body;
   const list = (await once(PATHS[0])).body;
   console.log(`overview: ${overview.groups.length} groups, ${overview.gateways.length} gateways, ${overview.wearerCount} wearers, ${overview.openAlertCount} open alerts; /groups: ${list.groups.length} groups`);

@@ -201,3 +201,16 @@ export async function requestRuns(o) {
   }
   console.log(p95Verdict(o.label, runs, o.target));
 }
+
+/**
+ * GET `url` with `headers`, timed: `{ ms, body }` (the parsed JSON); throws with the status and body unless 2xx.
+ * @param {string} url
+ * @param {Record<string, string>} headers
+ */
+export async function timedGet(url, headers) {
+  const start = performance.now();
+  const res = await fetch(url, { headers });
+  const body = await res.json();
+  if (!res.ok) throw new Error(`GET ${url} failed: ${res.status} ${JSON.stringify(body)}`);
+  return { ms: performance.now() - start, body };
+}

@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { SERVER_MAIN, freePort, printMachine, requireBuild, serverEnv, startServer, stopServer, waitForReady, requestRuns } from '../foundation/_lib.mjs';
+import { SERVER_MAIN, freePort, printMachine, requireBuild, serverEnv, startServer, stopServer, waitForReady, requestRuns, timedGet } from '../foundation/_lib.mjs';
 import { openFreshDb, percentiles, seedOrganization, signIn } from '../summary/seed.mjs';
 
 const { values } = parseArgs({
@@ -64,13 +64,7 @@ const QUERIES = ['', '?page=5', '?q=' + encodeURIComponent('スタッフ 01'), '
 try {
   await waitForReady(baseUrl, server);
   const headers = { authorization: `Bearer ${await signIn(baseUrl)}` };
-  const once = async (query) => {
-    const start = performance.now();
-    const res = await fetch(`${baseUrl}/v2/user/organization/members${query}`, { headers });
-    const body = await res.json();
-    if (!res.ok) throw new Error(`members failed: ${res.status} ${JSON.stringify(body)}`);
-    return { ms: performance.now() - start, body };
-  };
+  const once = (query) => timedGet(`${baseUrl}/v2/user/organization/members${query}`, headers);
   const first = (await once('')).body;
   console.log(`first page: ${first.members.length} of ${first.total} staff, ${first.invitations.length} pending invitations`);
   for (let i = 0; i < 10; i++) await once(QUERIES[i % QUERIES.length]); // warm-up

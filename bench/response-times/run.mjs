@@ -9,7 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { SERVER_MAIN, freePort, printMachine, requireBuild, serverEnv, startServer, stopServer, waitForReady, requestRuns } from '../foundation/_lib.mjs';
+import { SERVER_MAIN, freePort, printMachine, requireBuild, serverEnv, startServer, stopServer, waitForReady, requestRuns, timedGet } from '../foundation/_lib.mjs';
 import { openFreshDb, percentiles, seedOrganization, signIn } from '../summary/seed.mjs';
 
 const { values } = parseArgs({
@@ -106,13 +106,7 @@ const QUERIES = [
 try {
   await waitForReady(baseUrl, server);
   const headers = { authorization: `Bearer ${await signIn(baseUrl)}` };
-  const once = async (query) => {
-    const start = performance.now();
-    const res = await fetch(`${baseUrl}/v2/alert/responseTimes?${query}`, { headers });
-    const body = await res.json();
-    if (!res.ok) throw new Error(`responseTimes failed: ${res.status} ${JSON.stringify(body)}`);
-    return { ms: performance.now() - start, body };
-  };
+  const once = (query) => timedGet(`${baseUrl}/v2/alert/responseTimes?${query}`, headers);
   const first = (await once(QUERIES[0])).body;
   const total = first.rows.find((r) => r.month === null && r.type === null);
   console.log(`whole organisation ${first.from}..${first.to}: ${total.alerts} alerts, ${first.rows.length} rows; ` +
