@@ -1,3 +1,4 @@
+import type { AlertView } from '@wearable/domain';
 import type { ReactNode } from 'react';
 import enAlerts from '../../../public/locales/en/alerts.json';
 import jaAlerts from '../../../public/locales/ja/alerts.json';
@@ -17,4 +18,29 @@ export function signInAsRole(role: string) {
   localStorage.setItem('refreshToken', 'refresh-0');
   localStorage.setItem('userInfo', JSON.stringify({ name: 'Staff', role, uid: 'u-staff', devices: [], linkedUids: [], mail: 's@example.com', mailVerified: true, gatewayId: null, agreedTermsOfUse: true, mediromOrganizationId: null }));
   session.reload();
+}
+
+/** An open, unconfirmed heart-rate alert of wearer `w-{id}` in group g1 of c1; `patch` changes what a test needs. */
+export function alert(id: string, patch: Partial<AlertView> = {}): AlertView {
+  return {
+    id,
+    type: 'HEART_RATE',
+    level: 'CAUTION',
+    status: 'OPEN',
+    openedAt: '2026-11-21T09:00:00.000Z',
+    closedAt: null,
+    closeReason: null,
+    confirmedAt: null,
+    confirmedBy: null,
+    confirmReason: null,
+    confirmNote: null,
+    procedureSteps: [],
+    wearer: { uid: `w-${id}`, name: `利用者 ${id}` },
+    groupId: 'g1',
+    groupName: '第一現場',
+    clientId: 'c1',
+    cause: { rule: 'heart-rate-above-upper-bound', values: { heartRate: 192, lowerBound: 40, upperBound: 180 }, windowStart: null, windowEnd: null },
+    notified: true,
+    ...patch,
+  };
 }

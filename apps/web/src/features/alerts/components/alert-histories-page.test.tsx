@@ -1,34 +1,12 @@
-import type { AlertView, UserInfo } from '@wearable/domain';
+import type { UserInfo } from '@wearable/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DemoUserProvider } from '../../../lib/current-user';
 import { json, stubServer } from '../../../testing/render';
-import { renderAlerts, signInAsRole } from '../alerts-test-utils';
+import { alert, renderAlerts, signInAsRole } from '../alerts-test-utils';
 import { AlertHistoriesPage } from './alert-histories-page';
 
-function alert(id: string, patch: Partial<AlertView> = {}): AlertView {
-  return {
-    id,
-    type: 'HEART_RATE',
-    level: 'CAUTION',
-    status: 'OPEN',
-    openedAt: '2026-11-21T09:00:00.000Z',
-    closedAt: null,
-    closeReason: null,
-    confirmedAt: null,
-    confirmedBy: null,
-    confirmReason: null,
-    confirmNote: null, procedureSteps: [],
-    wearer: { uid: `w-${id}`, name: `利用者 ${id}` },
-    groupId: 'g1',
-    groupName: '第一現場',
-    clientId: 'c1',
-    cause: { rule: 'heart-rate-above-upper-bound', values: { heartRate: 192, lowerBound: 40, upperBound: 180 }, windowStart: null, windowEnd: null },
-    notified: true,
-    ...patch,
-  };
-}
 
 const ALERTS = [
   alert('a1', { type: 'SOS_CALL', level: 'EMERGENCY', cause: { rule: 'sos-button', values: { event: 'SOS' }, windowStart: null, windowEnd: null } }),

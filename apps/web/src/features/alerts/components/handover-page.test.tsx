@@ -1,35 +1,12 @@
-import type { AlertView, SnoozeView } from '@wearable/domain';
+import type { SnoozeView } from '@wearable/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, stubServer } from '../../../testing/render';
-import { renderAlerts, signInAsRole } from '../alerts-test-utils';
+import { alert, renderAlerts, signInAsRole } from '../alerts-test-utils';
 import { AlertHistoriesPage } from './alert-histories-page';
 import { HandoverPage } from './handover-page';
 
-function alert(id: string, patch: Partial<AlertView> = {}): AlertView {
-  return {
-    id,
-    type: 'HEART_RATE',
-    level: 'CAUTION',
-    status: 'OPEN',
-    openedAt: '2026-11-21T09:00:00.000Z',
-    closedAt: null,
-    closeReason: null,
-    confirmedAt: null,
-    confirmedBy: null,
-    confirmReason: null,
-    confirmNote: null,
-    procedureSteps: [],
-    wearer: { uid: `w-${id}`, name: `利用者 ${id}` },
-    groupId: 'g1',
-    groupName: '第一現場',
-    clientId: 'c1',
-    cause: { rule: 'heart-rate-above-upper-bound', values: { heartRate: 192, lowerBound: 40, upperBound: 180 }, windowStart: null, windowEnd: null },
-    notified: true,
-    ...patch,
-  };
-}
 const SOS = alert('a1', { type: 'SOS_CALL', level: 'EMERGENCY', cause: { rule: 'sos-button', values: { event: 'SOS' }, windowStart: null, windowEnd: null } });
 const HEART = alert('a2');
 const CONFIRMED = alert('a3', { confirmedAt: '2026-11-21T09:05:00.000Z', confirmedBy: { uid: 'u1', name: '山田' }, confirmReason: 'CHECKED_ON_SITE', confirmNote: '水分補給を指示' });
