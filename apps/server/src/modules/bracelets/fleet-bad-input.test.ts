@@ -18,7 +18,8 @@ const counts = async () =>
       `SELECT concat_ws(',', (SELECT count(*) FROM organizations), (SELECT count(*) FROM groups),
               (SELECT count(*) FROM gateways), (SELECT count(*) FROM bracelets), (SELECT count(*) FROM users),
               (SELECT count(*) FROM bracelet_assignments),
-              (SELECT string_agg(coalesce(wearer_id, '-') || coalesce(gateway_id, '-') || heart_rate_duty_cycle, ',' ORDER BY id) FROM bracelets)) AS n`,
+              (SELECT string_agg(coalesce(wearer_id, '-') || coalesce(gateway_id, '-') || heart_rate_duty_cycle, ',' ORDER BY id) FROM bracelets),
+              (SELECT string_agg(name || '|' || coalesce(group_id, '-'), ',' ORDER BY id) FROM gateways)) AS n`,
     )
   )[0]!.n;
 
@@ -41,6 +42,9 @@ describe('bad fleet input: a 4xx naming the field, nothing half-written', () => 
     ['a bracelet name of 10,000 characters', () => ({ method: 'PATCH', url: `/v2/user/${w.w1.uid}/device/setting`, payload: { deviceName: LONG } }), 400, () => 'body.deviceName'],
     ['an organisation name of 10,000 characters', () => ({ method: 'PATCH', url: `/v2/client/${w.orgA}`, payload: { name: LONG } }), 400, () => 'body.name'],
     ['a birth date in the future', () => ({ method: 'POST', url: '/v2/user/wearer', payload: { clientId: w.orgA, groupId: w.g1, name: 'A', birthDate: '2999-01-01' } }), 400, () => 'body.birthDate'],
+    ['moving a gateway into another organisation\'s group', () => ({ method: 'PATCH', url: `/v2/gateway/${w.w1.gateway.id}`, payload: { groupId: w.wB.groupId } }), 400, () => 'body.groupId'],
+    ['renaming a gateway to 10,000 characters', () => ({ method: 'PATCH', url: `/v2/gateway/${w.w1.gateway.id}`, payload: { name: LONG } }), 400, () => 'body.name'],
+    ['a gateway change with nothing in it', () => ({ method: 'PATCH', url: `/v2/gateway/${w.w1.gateway.id}`, payload: {} }), 400, () => 'name'],
     ['an unknown gateway type', () => ({ method: 'POST', url: '/v2/gateway', payload: { clientId: w.orgA, type: 'DRONE', serialNumber: 'GW-x', name: 'G' } }), 400, () => 'body.type'],
     ['a time zone that does not exist', () => ({ method: 'PATCH', url: `/v2/client/${w.orgA}`, payload: { timeZone: 'Mars/Olympus' } }), 400, () => 'body.timeZone'],
   ];
