@@ -29,12 +29,22 @@ export default tseslint.config(
       // Fastify plugins and handlers are async by contract, with or without an await inside.
       '@typescript-eslint/require-await': 'off',
       '@typescript-eslint/switch-exhaustiveness-check': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
       // Boundaries (STYLE.md): domain imports nothing from the apps; the apps never import each other.
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/apps/*', '@wearable/server', '@wearable/web'], message: 'Apps and domain never import an app.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/apps/*', '@wearable/server', '@wearable/web'],
+              message: 'Apps and domain never import an app.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -48,7 +58,12 @@ export default tseslint.config(
     // One table of paths (STYLE.md, docs/web.md): links, redirects and menus build routes from
     // src/config/paths.ts, never from a hand-written '/devices/...' string.
     files: ['apps/web/src/**/*.{ts,tsx}'],
-    ignores: ['apps/web/src/config/paths.ts', '**/*.test.{ts,tsx}', 'apps/web/src/**/*test-utils.tsx', 'apps/web/src/testing/**'],
+    ignores: [
+      'apps/web/src/config/paths.ts',
+      '**/*.test.{ts,tsx}',
+      'apps/web/src/**/*test-utils.tsx',
+      'apps/web/src/testing/**',
+    ],
     rules: {
       'no-restricted-syntax': [
         'error',
@@ -67,17 +82,39 @@ export default tseslint.config(
     // One access layer (STYLE.md): who may do what is decided by the domain's permission table and
     // apps/server/src/access, never by a role branch in a server module.
     files: ['apps/server/src/**/*.ts'],
-    ignores: ['apps/server/src/access/**', 'apps/server/src/testing/**', '**/*.test.ts', 'apps/server/src/db/seed/**', 'apps/server/src/cli/**', 'apps/server/src/simulator/**'],
+    ignores: [
+      'apps/server/src/access/**',
+      'apps/server/src/testing/**',
+      '**/*.test.ts',
+      'apps/server/src/db/seed/**',
+      'apps/server/src/cli/**',
+      'apps/server/src/simulator/**',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          patterns: [{ group: ['**/apps/*', '@wearable/server', '@wearable/web'], message: 'Apps and domain never import an app.' }],
+          patterns: [
+            {
+              group: ['**/apps/*', '@wearable/server', '@wearable/web'],
+              message: 'Apps and domain never import an app.',
+            },
+          ],
           paths: [
             {
               name: '@wearable/domain',
-              importNames: ['isPlatformRole', 'isPersonalRole', 'isOrganizationRole', 'isStaffRole', 'PLATFORM_ROLES', 'PERSONAL_ROLES', 'ORGANIZATION_ROLES', 'STAFF_ROLES'],
-              message: 'Decide access with can()/holds()/scopeOf() or the access service, not by role.',
+              importNames: [
+                'isPlatformRole',
+                'isPersonalRole',
+                'isOrganizationRole',
+                'isStaffRole',
+                'PLATFORM_ROLES',
+                'PERSONAL_ROLES',
+                'ORGANIZATION_ROLES',
+                'STAFF_ROLES',
+              ],
+              message:
+                'Decide access with can()/holds()/scopeOf() or the access service, not by role.',
             },
           ],
         },
@@ -85,16 +122,21 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         {
-          selector: "BinaryExpression[operator=/^[!=]==?$/] > MemberExpression[property.name='role']",
-          message: 'No role branches in server modules: declare a permission and use the access service.',
+          selector:
+            "BinaryExpression[operator=/^[!=]==?$/] > MemberExpression[property.name='role']",
+          message:
+            'No role branches in server modules: declare a permission and use the access service.',
         },
         {
           selector: "SwitchStatement > MemberExpression.discriminant[property.name='role']",
-          message: 'No role branches in server modules: declare a permission and use the access service.',
+          message:
+            'No role branches in server modules: declare a permission and use the access service.',
         },
         {
-          selector: "CallExpression[callee.property.name='includes'] > MemberExpression.arguments[property.name='role']",
-          message: 'No role branches in server modules: declare a permission and use the access service.',
+          selector:
+            "CallExpression[callee.property.name='includes'] > MemberExpression.arguments[property.name='role']",
+          message:
+            'No role branches in server modules: declare a permission and use the access service.',
         },
       ],
     },

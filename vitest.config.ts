@@ -14,7 +14,11 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'domain',
+          include: ['packages/domain/src/**/*.test.ts'],
+          environment: 'node',
+        },
       },
       {
         resolve: { alias },

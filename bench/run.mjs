@@ -19,7 +19,8 @@ function cases() {
   const foundation = join(here, 'foundation');
   if (existsSync(foundation)) {
     for (const file of readdirSync(foundation)) {
-      if (file.endsWith('.mjs') && !file.startsWith('_')) found.set(file.slice(0, -4), join(foundation, file));
+      if (file.endsWith('.mjs') && !file.startsWith('_'))
+        found.set(file.slice(0, -4), join(foundation, file));
     }
   }
   return found;
@@ -29,7 +30,9 @@ const [name, ...args] = process.argv.slice(2);
 const all = cases();
 const script = name ? all.get(name) : undefined;
 if (!script) {
-  console.error(`${name ? `Unknown benchmark "${name}". ` : ''}Usage: npm run bench -- <name> [args]`);
+  console.error(
+    `${name ? `Unknown benchmark "${name}". ` : ''}Usage: npm run bench -- <name> [args]`,
+  );
   console.error(`Benchmarks: ${[...all.keys()].sort().join(', ')}`);
   process.exit(2);
 }

@@ -9,8 +9,24 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { cpuMs, SERVER_MAIN, freePort, printMachine, requireBuild, serverEnv, startServer, stopServer, waitForReady } from '../foundation/_lib.mjs';
-import { gatewayCredential, openFreshDb, percentiles, seedOrganization, signIn } from '../summary/seed.mjs';
+import {
+  cpuMs,
+  SERVER_MAIN,
+  freePort,
+  printMachine,
+  requireBuild,
+  serverEnv,
+  startServer,
+  stopServer,
+  waitForReady,
+} from '../foundation/_lib.mjs';
+import {
+  gatewayCredential,
+  openFreshDb,
+  percentiles,
+  seedOrganization,
+  signIn,
+} from '../summary/seed.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -25,7 +41,8 @@ const { values } = parseArgs({
 // --db postgres uses --pg (default: the local server); --pg alone also means PostgreSQL (older command lines).
 const DB = values.db ?? (values.pg ? 'postgres' : 'pglite');
 if (DB !== 'pglite' && DB !== 'postgres') throw new Error('--db must be pglite or postgres');
-const PG_URL = DB === 'postgres' ? (values.pg ?? 'postgres://postgres@127.0.0.1:5432/postgres') : undefined;
+const PG_URL =
+  DB === 'postgres' ? (values.pg ?? 'postgres://postgres@127.0.0.1:5432/postgres') : undefined;
 const TARGET_P99 = 200;
 requireBuild(SERVER_MAIN, 'the server');
 const RATE = Number(values.rate);
@@ -42,9 +59,15 @@ await fresh.db.close();
 
 const port = await freePort();
 const baseUrl = `http://127.0.0.1:${port}`;
-const env = serverEnv(port, dataDir, { SEED_DEMO: 'false', ...(fresh.databaseUrl ? { DATABASE_URL: fresh.databaseUrl } : {}) });
+const env = serverEnv(port, dataDir, {
+  SEED_DEMO: 'false',
+  ...(fresh.databaseUrl ? { DATABASE_URL: fresh.databaseUrl } : {}),
+});
 const server = startServer(env);
-const gw = (i) => ({ authorization: `Gateway bgw-${i}:${gatewayCredential(i)}`, 'content-type': 'application/json' });
+const gw = (i) => ({
+  authorization: `Gateway bgw-${i}:${gatewayCredential(i)}`,
+  'content-type': 'application/json',
+});
 const gatewayOf = (wearer) => 1 + Math.floor((wearer - 1) / 100);
 
 try {
@@ -54,7 +77,11 @@ try {
   // once from one address meet the unknown-gateway throttle (429), which is not what this bench measures.
   for (let g = 1; g <= gateways; g++) {
     for (;;) {
-      const res = await fetch(`${baseUrl}/gateway/v1/batches`, { method: 'POST', headers: gw(g), body: JSON.stringify({ readings: [] }) });
+      const res = await fetch(`${baseUrl}/gateway/v1/batches`, {
+        method: 'POST',
+        headers: gw(g),
+        body: JSON.stringify({ readings: [] }),
+      });
       await res.arrayBuffer();
       if (res.status !== 429) break;
       await new Promise((r) => setTimeout(r, 1000));
@@ -64,7 +91,10 @@ try {
   // The SSE client: time of arrival of each opened alert, by wearer.
   const arrived = new Map();
   const abort = new AbortController();
-  const live = await fetch(`${baseUrl}/v3/live`, { headers: { authorization: `Bearer ${token}` }, signal: abort.signal });
+  const live = await fetch(`${baseUrl}/v3/live`, {
+    headers: { authorization: `Bearer ${token}` },
+    signal: abort.signal,
+  });
   if (!live.ok || !live.body) throw new Error(`live failed: ${live.status}`);
   void (async () => {
     const reader = live.body.getReader();
@@ -81,7 +111,8 @@ try {
       for (const frame of frames) {
         if (!frame.startsWith('event: alert')) continue;
         const data = JSON.parse(/^data: (.*)$/m.exec(frame)?.[1] ?? '{}');
-        if (data.action === 'opened' && !arrived.has(data.alert.wearer.uid)) arrived.set(data.alert.wearer.uid, now);
+        if (data.action === 'opened' && !arrived.has(data.alert.wearer.uid))
+          arrived.set(data.alert.wearer.uid, now);
       }
     }
   })().catch(() => undefined);
@@ -103,11 +134,23 @@ try {
       const at = new Date(Date.now()).toISOString();
       const readings = [];
       for (let w = (g - 1) * 100 + 1; w <= Math.min(g * 100, READERS); w++) {
-        readings.push({ serialNumber: `BBR-${w}`, at, heartRate: 60 + ((w + cycle) % 40), skinTemperature: 33, worn: true, steps: 5 });
+        readings.push({
+          serialNumber: `BBR-${w}`,
+          at,
+          heartRate: 60 + ((w + cycle) % 40),
+          skinTemperature: 33,
+          worn: true,
+          steps: 5,
+        });
       }
-      const res = await fetch(`${baseUrl}/gateway/v1/batches`, { method: 'POST', headers: gw(g), body: JSON.stringify({ readings }) });
+      const res = await fetch(`${baseUrl}/gateway/v1/batches`, {
+        method: 'POST',
+        headers: gw(g),
+        body: JSON.stringify({ readings }),
+      });
       if (res.ok) sent += readings.length;
-      else if (res.status === 503) busy++; // backpressure: this bench does not re-send
+      else if (res.status === 503)
+        busy++; // backpressure: this bench does not re-send
       else failed++;
       await res.arrayBuffer();
       cycle++;
@@ -123,7 +166,9 @@ try {
   const acked = [];
   for (let k = 0; k < SOS; k++) {
     const w = READERS + 1 + k;
-    const body = JSON.stringify({ events: [{ serialNumber: `BBR-${w}`, type: 'SOS', at: new Date().toISOString() }] });
+    const body = JSON.stringify({
+      events: [{ serialNumber: `BBR-${w}`, type: 'SOS', at: new Date().toISOString() }],
+    });
     const t = performance.now();
     sentAt.set(`bw-${w}`, t);
     void fetch(`${baseUrl}/gateway/v1/batches`, { method: 'POST', headers: gw(gatewayOf(w)), body })
@@ -135,21 +180,34 @@ try {
   stop = true;
   const seconds = (performance.now() - started) / 1000;
   const cpuEnd = cpuMs(server.child.pid);
-  const cores = cpuStart === null || cpuEnd === null ? 'n/a' : ((cpuEnd - cpuStart) / 1000 / seconds).toFixed(2);
+  const cores =
+    cpuStart === null || cpuEnd === null
+      ? 'n/a'
+      : ((cpuEnd - cpuStart) / 1000 / seconds).toFixed(2);
   await Promise.all(loops);
   abort.abort();
 
-  const latencies = [...sentAt].flatMap(([uid, t]) => (arrived.has(uid) ? [arrived.get(uid) - t] : []));
+  const latencies = [...sentAt].flatMap(([uid, t]) =>
+    arrived.has(uid) ? [arrived.get(uid) - t] : [],
+  );
   const p = percentiles(latencies);
   const db = DB === 'postgres' ? 'PostgreSQL' : 'PGlite';
-  console.log(`${db}: ingested ${Math.round(sent / seconds)} readings/s (target ${RATE}), ${failed} failed batches, ${busy} refused with 503, ${gateways} gateways, server CPU ${cores} cores over ${seconds.toFixed(1)} s`);
+  console.log(
+    `${db}: ingested ${Math.round(sent / seconds)} readings/s (target ${RATE}), ${failed} failed batches, ${busy} refused with 503, ${gateways} gateways, server CPU ${cores} cores over ${seconds.toFixed(1)} s`,
+  );
   console.log(
     `${db}: SOS send -> SSE alert: ${p.n}/${SOS} arrived, p50 ${p.p50} ms, p95 ${p.p95} ms, p99 ${p.p99} ms, max ${p.max} ms ` +
       `(target p99 <= ${TARGET_P99}: ${p.n === SOS && p.p99 <= TARGET_P99 ? 'met' : 'MISSED'})`,
   );
   const a = percentiles(acked);
-  console.log(`${db}: SOS batch acknowledged: ${a.n}/${SOS}, p50 ${a.p50} ms, p95 ${a.p95} ms, p99 ${a.p99} ms, max ${a.max} ms`);
-  console.log(`load average at the end: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `${db}: SOS batch acknowledged: ${a.n}/${SOS}, p50 ${a.p50} ms, p95 ${a.p95} ms, p99 ${a.p99} ms, max ${a.max} ms`,
+  );
+  console.log(
+    `load average at the end: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   printMachine();
 } finally {
   await stopServer(server);

@@ -29,12 +29,27 @@ const { buildApp } = await dist('app.js');
 const alerts = Number(values.alerts);
 const runs = Number(values.runs);
 const closedShare = Number(values['closed-share']);
-const TYPES = ['HEART_RATE', 'NON_WEARING', 'DISCONNECTION', 'HEART_RATE_ANOMALY_SUSTAINED', 'HEATSTROKE'];
-const LEVELS = { HEART_RATE: 'CAUTION', NON_WEARING: 'DEVICE_STATUS', DISCONNECTION: 'DEVICE_STATUS', HEART_RATE_ANOMALY_SUSTAINED: 'CRITICAL', HEATSTROKE: 'CRITICAL' };
+const TYPES = [
+  'HEART_RATE',
+  'NON_WEARING',
+  'DISCONNECTION',
+  'HEART_RATE_ANOMALY_SUSTAINED',
+  'HEATSTROKE',
+];
+const LEVELS = {
+  HEART_RATE: 'CAUTION',
+  NON_WEARING: 'DEVICE_STATUS',
+  DISCONNECTION: 'DEVICE_STATUS',
+  HEART_RATE_ANOMALY_SUSTAINED: 'CRITICAL',
+  HEATSTROKE: 'CRITICAL',
+};
 
 printMachine();
 const folder = await mkdtemp(join(tmpdir(), 'wearable-bench-confirm-'));
-const fresh = await openFreshDb({ pgUrl: values.db === 'postgres' ? values.pg : undefined, dataDir: join(folder, 'db') });
+const fresh = await openFreshDb({
+  pgUrl: values.db === 'postgres' ? values.pg : undefined,
+  dataDir: join(folder, 'db'),
+});
 const { organizationId } = await seedOrganization(fresh.db, { wearers: alerts, withLatest: false });
 // Wearers with alerts have an engine state already (the engine raised them).
 await fresh.db.query(
@@ -42,8 +57,13 @@ await fresh.db.query(
 );
 const ctx = createContext(loadConfig({ LOG_LEVEL: 'silent' }), fresh.db);
 const app = await buildApp(ctx, { serveWeb: false, logger: false });
-const signIn = await app.inject({ method: 'POST', url: '/v2/auth/signIn', payload: { email: OWNER_EMAIL, password: OWNER_PASSWORD } });
-if (signIn.statusCode !== 200) throw new Error(`sign-in failed: ${signIn.statusCode} ${signIn.body}`);
+const signIn = await app.inject({
+  method: 'POST',
+  url: '/v2/auth/signIn',
+  payload: { email: OWNER_EMAIL, password: OWNER_PASSWORD },
+});
+if (signIn.statusCode !== 200)
+  throw new Error(`sign-in failed: ${signIn.statusCode} ${signIn.body}`);
 const headers = { authorization: `Bearer ${signIn.json().accessToken}` };
 
 const times = [];
@@ -75,12 +95,18 @@ for (let run = 1; run <= runs; run++) {
   const ms = performance.now() - t;
   const used = process.cpuUsage(cpu0);
   const cpuMs = (used.user + used.system) / 1000;
-  const confirmed = res.statusCode === 200 ? res.json().results.filter((r) => r.result === 'confirmed').length : 0;
-  if (confirmed !== alerts) throw new Error(`run ${run}: ${res.statusCode}, ${confirmed} of ${alerts} confirmed: ${res.body.slice(0, 300)}`);
+  const confirmed =
+    res.statusCode === 200 ? res.json().results.filter((r) => r.result === 'confirmed').length : 0;
+  if (confirmed !== alerts)
+    throw new Error(
+      `run ${run}: ${res.statusCode}, ${confirmed} of ${alerts} confirmed: ${res.body.slice(0, 300)}`,
+    );
   times.push(ms);
   cpuTimes.push(cpuMs);
   const closedNote = closedEvery ? `1 in ${closedEvery} already closed` : 'all open';
-  console.log(`run ${run}: ${alerts} alerts (${type}, ${closedNote}) in ${Math.round(ms)} ms (CPU ${Math.round(cpuMs)} ms), load average ${load.toFixed(1)}`);
+  console.log(
+    `run ${run}: ${alerts} alerts (${type}, ${closedNote}) in ${Math.round(ms)} ms (CPU ${Math.round(cpuMs)} ms), load average ${load.toFixed(1)}`,
+  );
 }
 console.log(
   `batchConfirm ${alerts} on ${values.db}: median ${Math.round(median(times))} ms, worst ${Math.round(Math.max(...times))} ms ` +

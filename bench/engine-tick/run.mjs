@@ -26,7 +26,10 @@ const { tickAll } = await dist('engine/runner.js');
 
 printMachine();
 const folder = await mkdtemp(join(tmpdir(), 'wearable-bench-tick-'));
-const fresh = await openFreshDb({ pgUrl: values.db === 'postgres' ? values.pg : undefined, dataDir: join(folder, 'db') });
+const fresh = await openFreshDb({
+  pgUrl: values.db === 'postgres' ? values.pg : undefined,
+  dataDir: join(folder, 'db'),
+});
 const wearers = Number(values.wearers);
 await seedGateways(fresh.db, { gateways: Math.ceil(wearers / 20), bracelets: 20 });
 const ctx = createContext(loadConfig({ LOG_LEVEL: 'silent' }), fresh.db);

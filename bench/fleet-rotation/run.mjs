@@ -9,8 +9,23 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { SERVER_MAIN, freePort, printMachine, requireBuild, serverEnv, startServer, stopServer, waitForReady } from '../foundation/_lib.mjs';
-import { gatewayCredential, openFreshDb, percentiles, seedOrganization, signIn } from '../summary/seed.mjs';
+import {
+  SERVER_MAIN,
+  freePort,
+  printMachine,
+  requireBuild,
+  serverEnv,
+  startServer,
+  stopServer,
+  waitForReady,
+} from '../foundation/_lib.mjs';
+import {
+  gatewayCredential,
+  openFreshDb,
+  percentiles,
+  seedOrganization,
+  signIn,
+} from '../summary/seed.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -51,14 +66,18 @@ try {
     (
       await fetch(`${server.baseUrl}/gateway/v1/batches`, {
         method: 'POST',
-        headers: { authorization: `Gateway ${GATEWAY}:${credential}`, 'content-type': 'application/json' },
+        headers: {
+          authorization: `Gateway ${GATEWAY}:${credential}`,
+          'content-type': 'application/json',
+        },
         body: '{}',
       })
     ).status;
   const mustAccept = async (credential, when) => {
     for (const s of servers) {
       const status = await batch(s, credential);
-      if (status !== 200) throw new Error(`${when}: server ${s.name} answered ${status} to the current credential`);
+      if (status !== 200)
+        throw new Error(`${when}: server ${s.name} answered ${status} to the current credential`);
     }
   };
   /** ms from `start` until `server` refuses `credential`. */
@@ -66,7 +85,8 @@ try {
     for (;;) {
       const status = await batch(server, credential);
       if (status === 401) return performance.now() - start;
-      if (status !== 200) throw new Error(`server ${server.name} answered ${status} to the old credential`);
+      if (status !== 200)
+        throw new Error(`server ${server.name} answered ${status} to the old credential`);
       if (performance.now() - start > GIVE_UP_MS) return Infinity;
       await new Promise((r) => setTimeout(r, POLL_MS));
     }
@@ -77,10 +97,16 @@ try {
   for (let round = 1; round <= Number(values.rounds); round++) {
     await mustAccept(credential, `round ${round}, before the rotation`);
     const start = performance.now();
-    const res = await fetch(`${a.baseUrl}/v2/gateway/${GATEWAY}/credential`, { method: 'POST', headers: owner });
+    const res = await fetch(`${a.baseUrl}/v2/gateway/${GATEWAY}/credential`, {
+      method: 'POST',
+      headers: owner,
+    });
     if (!res.ok) throw new Error(`rotation failed: ${res.status} ${await res.text()}`);
     const next = (await res.json()).credential;
-    const [onA, onB] = await Promise.all([refusedAfter(a, credential, start), refusedAfter(b, credential, start)]);
+    const [onA, onB] = await Promise.all([
+      refusedAfter(a, credential, start),
+      refusedAfter(b, credential, start),
+    ]);
     ms.A.push(onA);
     ms.B.push(onB);
     credential = next;
@@ -97,7 +123,11 @@ try {
         ` (target every one <= ${TARGET_MS} ms: ${missed === 0 ? 'met' : `MISSED ${missed} times`})`,
     );
   }
-  console.log(`load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   printMachine();
 } finally {
   for (const s of servers) await stopServer(s.server);

@@ -93,7 +93,11 @@ export function serverEnv(port, dataDir, extra = {}) {
  * @returns {Server}
  */
 export function startServer(env) {
-  const child = spawn(process.execPath, [SERVER_MAIN, 'start'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [SERVER_MAIN, 'start'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   /** @param {Buffer} chunk */
   const keep = (chunk) => {
@@ -122,7 +126,9 @@ export async function waitForReady(baseUrl, server, timeoutMs = 180_000) {
     }
     await new Promise((r) => setTimeout(r, 10));
   }
-  throw new Error(`server at ${baseUrl} not ready (exit ${server.child.exitCode}):\n${server.output()}`);
+  throw new Error(
+    `server at ${baseUrl} not ready (exit ${server.child.exitCode}):\n${server.output()}`,
+  );
 }
 
 /** @param {Server} server */
@@ -192,12 +198,18 @@ export async function requestRuns(o) {
   for (let run = 0; run < o.runs; run++) {
     const ms = [];
     const cpu0 = cpuMs(o.pid);
-    for (let i = 0; i < o.requests; i++) ms.push((await o.once(o.queries[i % o.queries.length])).ms);
+    for (let i = 0; i < o.requests; i++)
+      ms.push((await o.once(o.queries[i % o.queries.length])).ms);
     const cpu1 = cpuMs(o.pid);
-    const cpu = cpu0 === null || cpu1 === null ? 'n/a' : `${((cpu1 - cpu0) / ms.length).toFixed(1)} ms`;
+    const cpu =
+      cpu0 === null || cpu1 === null ? 'n/a' : `${((cpu1 - cpu0) / ms.length).toFixed(1)} ms`;
     const p = o.percentiles(ms);
     runs.push(p);
-    console.log(`run ${run + 1}: n=${p.n} p50 ${p.p50} ms, p95 ${p.p95} ms, max ${p.max} ms, server CPU ${cpu}/request, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    console.log(
+      `run ${run + 1}: n=${p.n} p50 ${p.p50} ms, p95 ${p.p95} ms, max ${p.max} ms, server CPU ${cpu}/request, load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
   }
   console.log(p95Verdict(o.label, runs, o.target));
 }

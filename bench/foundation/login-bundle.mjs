@@ -34,7 +34,10 @@ const server = createServer((req, res) => {
     return;
   }
   const file = join(WEB_DIST, normalize(path));
-  const target = file.startsWith(WEB_DIST) && existsSync(file) && statSync(file).isFile() ? file : join(WEB_DIST, 'index.html');
+  const target =
+    file.startsWith(WEB_DIST) && existsSync(file) && statSync(file).isFile()
+      ? file
+      : join(WEB_DIST, 'index.html');
   res.writeHead(200, { 'content-type': TYPES[extname(target)] ?? 'application/octet-stream' });
   createReadStream(target).pipe(res);
 });
@@ -44,7 +47,15 @@ const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? add
 
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 try {
   const page = await browser.newPage();
@@ -73,12 +84,16 @@ try {
     return { path, kB: (body.length / 1000).toFixed(1), gzipKB: (gz / 1000).toFixed(1) };
   });
   rows.sort((a, b) => Number(b.gzipKB) - Number(a.gzipKB));
-  for (const row of rows) console.log(`  ${row.gzipKB.padStart(7)} kB gzip  ${row.kB.padStart(7)} kB  ${row.path}`);
+  for (const row of rows)
+    console.log(`  ${row.gzipKB.padStart(7)} kB gzip  ${row.kB.padStart(7)} kB  ${row.path}`);
 
   const allJs = readdirSync(WEB_DIST, { recursive: true })
     .map(String)
     .filter((f) => f.endsWith('.js'));
-  const allGzip = allJs.reduce((sum, f) => sum + gzipSync(readFileSync(join(WEB_DIST, f)), { level: 9 }).length, 0);
+  const allGzip = allJs.reduce(
+    (sum, f) => sum + gzipSync(readFileSync(join(WEB_DIST, f)), { level: 9 }).length,
+    0,
+  );
   console.log(
     `${pagePath} loads ${rows.length} JS files: ${(gzip / 1000).toFixed(1)} kB gzip (${(raw / 1000).toFixed(1)} kB raw) ` +
       `(target <= ${TARGET_KB} kB gzip: ${gzip / 1000 <= TARGET_KB ? 'met' : 'MISSED'}); ` +

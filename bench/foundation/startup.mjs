@@ -34,7 +34,9 @@ try {
   const first = startServer(env);
   const firstReady = await waitForReady(baseUrl, first);
   await stopServer(first);
-  console.log(`first start (create + migrate + seed): ${((firstReady - firstStart) / 1000).toFixed(2)} s`);
+  console.log(
+    `first start (create + migrate + seed): ${((firstReady - firstStart) / 1000).toFixed(2)} s`,
+  );
 
   const times = [];
   const cpuTimes = [];
@@ -57,7 +59,9 @@ try {
     `startup on existing data (${runs} restarts): median ${(med / 1000).toFixed(2)} s, ` +
       `min ${(Math.min(...times) / 1000).toFixed(2)} s, max ${(max / 1000).toFixed(2)} s ` +
       `(target <= ${TARGET_MS / 1000} s: ${max <= TARGET_MS ? 'met' : 'MISSED'})` +
-      (cpuTimes.length ? `; server CPU until ready: median ${(median(cpuTimes) / 1000).toFixed(2)} s` : ''),
+      (cpuTimes.length
+        ? `; server CPU until ready: median ${(median(cpuTimes) / 1000).toFixed(2)} s`
+        : ''),
   );
   printMachine();
 } finally {

@@ -5,7 +5,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { SERVER_MAIN, cpuMs, freePort, printMachine, requireBuild, serverEnv, startServer, stopServer, waitForReady } from './_lib.mjs';
+import {
+  SERVER_MAIN,
+  cpuMs,
+  freePort,
+  printMachine,
+  requireBuild,
+  serverEnv,
+  startServer,
+  stopServer,
+  waitForReady,
+} from './_lib.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -30,7 +40,9 @@ try {
   });
   if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
   const { accessToken } = await signIn.json();
-  const check = await fetch(`${baseUrl}/v2/user`, { headers: { authorization: `Bearer ${accessToken}` } });
+  const check = await fetch(`${baseUrl}/v2/user`, {
+    headers: { authorization: `Bearer ${accessToken}` },
+  });
   if (!check.ok) throw new Error(`GET /v2/user failed: ${check.status} ${await check.text()}`);
 
   const cpuBefore = cpuMs(server.child.pid);

@@ -12,7 +12,17 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import mqtt from 'mqtt';
 import pg from 'pg';
-import { ROOT, SERVER_MAIN, freePort, printMachine, requireBuild, serverEnv, startServer, stopServer, waitForReady } from '../foundation/_lib.mjs';
+import {
+  ROOT,
+  SERVER_MAIN,
+  freePort,
+  printMachine,
+  requireBuild,
+  serverEnv,
+  startServer,
+  stopServer,
+  waitForReady,
+} from '../foundation/_lib.mjs';
 import { openFreshDb } from '../summary/seed.mjs';
 import { countReadings, seedGateways } from './seed.mjs';
 
@@ -32,7 +42,8 @@ const { values } = parseArgs({
 });
 const via = values.via;
 if (via !== 'http' && via !== 'mqtt') throw new Error('--via must be http or mqtt');
-if (values.db !== 'pglite' && values.db !== 'postgres') throw new Error('--db must be pglite or postgres');
+if (values.db !== 'pglite' && values.db !== 'postgres')
+  throw new Error('--db must be pglite or postgres');
 const GATEWAYS = Number(values.gateways);
 const BRACELETS = Number(values.bracelets);
 const PER_BRACELET = Number(values['per-bracelet']);
@@ -42,7 +53,10 @@ requireBuild(SERVER_MAIN, 'the server');
 printMachine();
 const folder = await mkdtemp(join(tmpdir(), 'wearable-bench-ingestion-'));
 const dataDir = join(folder, 'db');
-const fresh = await openFreshDb({ pgUrl: values.db === 'postgres' ? values.pg : undefined, dataDir });
+const fresh = await openFreshDb({
+  pgUrl: values.db === 'postgres' ? values.pg : undefined,
+  dataDir,
+});
 const gateways = await seedGateways(fresh.db, { gateways: GATEWAYS, bracelets: BRACELETS });
 await fresh.db.close();
 
@@ -78,7 +92,11 @@ try {
       }
     }
     const at = new Date(origin + seq * PER_BRACELET * 1000).toISOString();
-    return { batchId: `${g.id}-${seq}`, readings, environment: [{ at, temperature: 28, humidity: 60, wbgt: 25 }] };
+    return {
+      batchId: `${g.id}-${seq}`,
+      readings,
+      environment: [{ at, temperature: 28, humidity: 60, wbgt: 25 }],
+    };
   };
 
   let measuring = false;
@@ -120,13 +138,17 @@ try {
   // The machine is shared: readings per CPU-second of the server process says more than wall-clock rate.
   console.log(
     `server process CPU: ${serverCpu.toFixed(1)} s in the window = ${Math.round(measured / serverCpu)} readings per server CPU-second` +
-      (fresh.databaseUrl ? `; PostgreSQL backends: ${pgCpu.toFixed(1)} s = ${Math.round(measured / pgCpu)} readings per PostgreSQL CPU-second` : ''),
+      (fresh.databaseUrl
+        ? `; PostgreSQL backends: ${pgCpu.toFixed(1)} s = ${Math.round(measured / pgCpu)} readings per PostgreSQL CPU-second`
+        : ''),
   );
 } finally {
   await stopServer(server);
 }
 const stored = await countReadings({ databaseUrl: fresh.databaseUrl, dataDir });
-console.log(`check: ${sent} readings sent, ${stored} stored (${stored === sent ? 'all, once' : 'MISMATCH'})`);
+console.log(
+  `check: ${sent} readings sent, ${stored} stored (${stored === sent ? 'all, once' : 'MISMATCH'})`,
+);
 await fresh.drop();
 await rm(folder, { recursive: true, force: true });
 if (stored !== sent) process.exit(1);
@@ -134,25 +156,43 @@ if (stored !== sent) process.exit(1);
 async function httpSender(url) {
   return {
     async open(g) {
-      const headers = { authorization: `Gateway ${g.id}:${g.credential}`, 'content-type': 'application/json' };
+      const headers = {
+        authorization: `Gateway ${g.id}:${g.credential}`,
+        'content-type': 'application/json',
+      };
       for (;;) {
-        const res = await fetch(`${url}/gateway/v1/batches`, { method: 'POST', headers, body: '{"readings":[]}' });
+        const res = await fetch(`${url}/gateway/v1/batches`, {
+          method: 'POST',
+          headers,
+          body: '{"readings":[]}',
+        });
         await res.arrayBuffer();
         if (res.status !== 429) break;
         await new Promise((r) => setTimeout(r, 1000));
       }
       return {
         async send(batch) {
-          let res = await fetch(`${url}/gateway/v1/batches`, { method: 'POST', headers, body: JSON.stringify(batch) });
+          let res = await fetch(`${url}/gateway/v1/batches`, {
+            method: 'POST',
+            headers,
+            body: JSON.stringify(batch),
+          });
           // 50 gateways starting at once from one address meet the unknown-gateway throttle (each first
           // look-up takes a token until it succeeds): wait as told and send again (idempotent).
           while (res.status === 429) {
             await res.arrayBuffer();
-            await new Promise((r) => setTimeout(r, Number(res.headers.get('retry-after') ?? 1) * 1000));
-            res = await fetch(`${url}/gateway/v1/batches`, { method: 'POST', headers, body: JSON.stringify(batch) });
+            await new Promise((r) =>
+              setTimeout(r, Number(res.headers.get('retry-after') ?? 1) * 1000),
+            );
+            res = await fetch(`${url}/gateway/v1/batches`, {
+              method: 'POST',
+              headers,
+              body: JSON.stringify(batch),
+            });
           }
           const body = await res.json();
-          if (!res.ok || body.rejected.length) throw new Error(`batch refused: ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
+          if (!res.ok || body.rejected.length)
+            throw new Error(`batch refused: ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
           return body.accepted;
         },
         async close() {},
@@ -197,17 +237,23 @@ async function postgresCpu(databaseUrl) {
   if (!databaseUrl) return 0;
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
-  const { rows } = await client.query('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+  const { rows } = await client.query(
+    'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+  );
   await client.end();
   return rows.reduce((sum, r) => sum + (cpuSeconds(r.pid) || 0), 0);
 }
 
 function startProfiled(env, dir) {
-  const child = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, SERVER_MAIN, 'start'], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--cpu-prof', `--cpu-prof-dir=${dir}`, SERVER_MAIN, 'start'],
+    {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   const keep = (chunk) => (output = (output + chunk.toString()).slice(-8000));
   child.stdout.on('data', keep);

@@ -31,7 +31,11 @@ export async function seedGateways(db, { gateways, bracelets }) {
          FROM generate_series(1, $4) i`,
       [g, org, id, bracelets],
     );
-    out.push({ id, credential, serials: Array.from({ length: bracelets }, (_, i) => `IBR-${g}-${i + 1}`) });
+    out.push({
+      id,
+      credential,
+      serials: Array.from({ length: bracelets }, (_, i) => `IBR-${g}-${i + 1}`),
+    });
   }
   return out;
 }

@@ -7,7 +7,18 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { SERVER_MAIN, freePort, printMachine, requireBuild, serverEnv, startServer, stopServer, waitForReady, requestRuns, timedGet } from '../foundation/_lib.mjs';
+import {
+  SERVER_MAIN,
+  freePort,
+  printMachine,
+  requireBuild,
+  serverEnv,
+  startServer,
+  stopServer,
+  waitForReady,
+  requestRuns,
+  timedGet,
+} from '../foundation/_lib.mjs';
 import { openFreshDb, percentiles, seedOrganization, signIn } from '../summary/seed.mjs';
 
 const { values } = parseArgs({
@@ -50,23 +61,38 @@ async function seedStaff(db, organizationId, staff) {
 const folder = await mkdtemp(join(tmpdir(), 'wearable-bench-members-'));
 const dataDir = join(folder, 'db');
 const fresh = await openFreshDb({ pgUrl: values.pg, dataDir });
-const { organizationId } = await seedOrganization(fresh.db, { wearers: Number(values.wearers), withLatest: false });
+const { organizationId } = await seedOrganization(fresh.db, {
+  wearers: Number(values.wearers),
+  withLatest: false,
+});
 await seedStaff(fresh.db, organizationId, Number(values.staff));
 await fresh.db.close();
 console.log(`seeded ${values.wearers} wearers and ${values.staff} staff`);
 
 const port = await freePort();
 const baseUrl = `http://127.0.0.1:${port}`;
-const env = serverEnv(port, dataDir, { SEED_DEMO: 'false', ...(fresh.databaseUrl ? { DATABASE_URL: fresh.databaseUrl } : {}) });
+const env = serverEnv(port, dataDir, {
+  SEED_DEMO: 'false',
+  ...(fresh.databaseUrl ? { DATABASE_URL: fresh.databaseUrl } : {}),
+});
 const server = startServer(env);
 // What /settings/admins asks: the first page, paging on, a search by name, by address, with no match.
-const QUERIES = ['', '?page=5', '?q=' + encodeURIComponent('スタッフ 01'), '?q=staff-42', '?q=nobody-here', '?page=2&pageSize=100'];
+const QUERIES = [
+  '',
+  '?page=5',
+  '?q=' + encodeURIComponent('スタッフ 01'),
+  '?q=staff-42',
+  '?q=nobody-here',
+  '?page=2&pageSize=100',
+];
 try {
   await waitForReady(baseUrl, server);
   const headers = { authorization: `Bearer ${await signIn(baseUrl)}` };
   const once = (query) => timedGet(`${baseUrl}/v2/user/organization/members${query}`, headers);
   const first = (await once('')).body;
-  console.log(`first page: ${first.members.length} of ${first.total} staff, ${first.invitations.length} pending invitations`);
+  console.log(
+    `first page: ${first.members.length} of ${first.total} staff, ${first.invitations.length} pending invitations`,
+  );
   for (let i = 0; i < 10; i++) await once(QUERIES[i % QUERIES.length]); // warm-up
   await requestRuns({
     runs: Number(values.runs),

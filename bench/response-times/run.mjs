@@ -9,7 +9,18 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { SERVER_MAIN, freePort, printMachine, requireBuild, serverEnv, startServer, stopServer, waitForReady, requestRuns, timedGet } from '../foundation/_lib.mjs';
+import {
+  SERVER_MAIN,
+  freePort,
+  printMachine,
+  requireBuild,
+  serverEnv,
+  startServer,
+  stopServer,
+  waitForReady,
+  requestRuns,
+  timedGet,
+} from '../foundation/_lib.mjs';
 import { openFreshDb, percentiles, seedOrganization, signIn } from '../summary/seed.mjs';
 
 const { values } = parseArgs({
@@ -24,11 +35,30 @@ const { values } = parseArgs({
 const TARGET_P95 = 200;
 requireBuild(SERVER_MAIN, 'the server');
 
-const TYPES = ['SOS_CALL', 'DETECT_FALL_DOWN', 'HEART_RATE', 'HEART_RATE_ANOMALY_SUSTAINED', 'HEATSTROKE',
-  'ADVANCED_HEATSTROKE_RISK', 'ADVANCED_HEATSTROKE', 'AWAKENING_ALERT', 'DISCONNECTION', 'NON_WEARING'];
-const LEVELS = { SOS_CALL: 'EMERGENCY', DETECT_FALL_DOWN: 'EMERGENCY', HEART_RATE: 'CAUTION', HEART_RATE_ANOMALY_SUSTAINED: 'CRITICAL',
-  HEATSTROKE: 'CRITICAL', ADVANCED_HEATSTROKE_RISK: 'CAUTION', ADVANCED_HEATSTROKE: 'CRITICAL', AWAKENING_ALERT: 'CAUTION',
-  DISCONNECTION: 'DEVICE_STATUS', NON_WEARING: 'DEVICE_STATUS' };
+const TYPES = [
+  'SOS_CALL',
+  'DETECT_FALL_DOWN',
+  'HEART_RATE',
+  'HEART_RATE_ANOMALY_SUSTAINED',
+  'HEATSTROKE',
+  'ADVANCED_HEATSTROKE_RISK',
+  'ADVANCED_HEATSTROKE',
+  'AWAKENING_ALERT',
+  'DISCONNECTION',
+  'NON_WEARING',
+];
+const LEVELS = {
+  SOS_CALL: 'EMERGENCY',
+  DETECT_FALL_DOWN: 'EMERGENCY',
+  HEART_RATE: 'CAUTION',
+  HEART_RATE_ANOMALY_SUSTAINED: 'CRITICAL',
+  HEATSTROKE: 'CRITICAL',
+  ADVANCED_HEATSTROKE_RISK: 'CAUTION',
+  ADVANCED_HEATSTROKE: 'CRITICAL',
+  AWAKENING_ALERT: 'CAUTION',
+  DISCONNECTION: 'DEVICE_STATUS',
+  NON_WEARING: 'DEVICE_STATUS',
+};
 
 /**
  * `alerts` closed alerts spread over the last 360 days on the wearers (types in turn), 9 in 10 confirmed within
@@ -76,7 +106,8 @@ async function seedAlerts(db, organizationId, alerts, wearers) {
         AND (a.first_notice_at IS DISTINCT FROM f.sent_at OR a.first_delivery_at IS DISTINCT FROM f.delivered_at)`,
     [organizationId],
   );
-  if (astray !== 0) throw new Error(`${astray} alerts' first notice / delivery differ from their notifications'`);
+  if (astray !== 0)
+    throw new Error(`${astray} alerts' first notice / delivery differ from their notifications'`);
   await db.query('ANALYZE');
 }
 
@@ -86,14 +117,23 @@ const fresh = await openFreshDb({ pgUrl: values.pg, dataDir });
 const wearers = Number(values.wearers);
 const { organizationId } = await seedOrganization(fresh.db, { wearers, withLatest: false });
 await seedAlerts(fresh.db, organizationId, Number(values.alerts), wearers);
-const [{ n: seeded }] = await fresh.db.query('SELECT count(*)::int AS n FROM alerts WHERE organization_id = $1', [organizationId]);
-const [{ n: attempts }] = await fresh.db.query('SELECT count(*)::int AS n FROM notifications WHERE organization_id = $1', [organizationId]);
+const [{ n: seeded }] = await fresh.db.query(
+  'SELECT count(*)::int AS n FROM alerts WHERE organization_id = $1',
+  [organizationId],
+);
+const [{ n: attempts }] = await fresh.db.query(
+  'SELECT count(*)::int AS n FROM notifications WHERE organization_id = $1',
+  [organizationId],
+);
 await fresh.db.close();
 console.log(`seeded ${seeded} alerts and ${attempts} notice attempts on ${wearers} wearers`);
 
 const port = await freePort();
 const baseUrl = `http://127.0.0.1:${port}`;
-const env = serverEnv(port, dataDir, { SEED_DEMO: 'false', ...(fresh.databaseUrl ? { DATABASE_URL: fresh.databaseUrl } : {}) });
+const env = serverEnv(port, dataDir, {
+  SEED_DEMO: 'false',
+  ...(fresh.databaseUrl ? { DATABASE_URL: fresh.databaseUrl } : {}),
+});
 const server = startServer(env);
 // What /alert-histories asks: the organisation's last 12 months (the default), one group, a quarter, one month.
 const thisMonth = new Date().toISOString().slice(0, 7);
@@ -109,8 +149,10 @@ try {
   const once = (query) => timedGet(`${baseUrl}/v2/alert/responseTimes?${query}`, headers);
   const first = (await once(QUERIES[0])).body;
   const total = first.rows.find((r) => r.month === null && r.type === null);
-  console.log(`whole organisation ${first.from}..${first.to}: ${total.alerts} alerts, ${first.rows.length} rows; ` +
-    `to notice median ${total.toNotice.medianSeconds} s, to delivery ${total.toDelivery.medianSeconds} s, to confirmation ${total.toConfirm.medianSeconds} s`);
+  console.log(
+    `whole organisation ${first.from}..${first.to}: ${total.alerts} alerts, ${first.rows.length} rows; ` +
+      `to notice median ${total.toNotice.medianSeconds} s, to delivery ${total.toDelivery.medianSeconds} s, to confirmation ${total.toConfirm.medianSeconds} s`,
+  );
   for (let i = 0; i < 8; i++) await once(QUERIES[i % QUERIES.length]); // warm-up
   await requestRuns({
     runs: Number(values.runs),

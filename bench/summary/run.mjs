@@ -6,7 +6,17 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { SERVER_MAIN, cpuMs, freePort, printMachine, requireBuild, serverEnv, startServer, stopServer, waitForReady } from '../foundation/_lib.mjs';
+import {
+  SERVER_MAIN,
+  cpuMs,
+  freePort,
+  printMachine,
+  requireBuild,
+  serverEnv,
+  startServer,
+  stopServer,
+  waitForReady,
+} from '../foundation/_lib.mjs';
 import { openFreshDb, percentiles, seedOrganization, signIn } from './seed.mjs';
 
 const { values } = parseArgs({
@@ -25,13 +35,21 @@ const folder = await mkdtemp(join(tmpdir(), 'wearable-bench-summary-'));
 const dataDir = join(folder, 'db');
 const t0 = performance.now();
 const fresh = await openFreshDb({ pgUrl: values.pg, dataDir });
-await seedOrganization(fresh.db, { wearers: Number(values.wearers), openAlerts: Number(values.alerts) });
+await seedOrganization(fresh.db, {
+  wearers: Number(values.wearers),
+  openAlerts: Number(values.alerts),
+});
 await fresh.db.close();
-console.log(`seeded ${values.wearers} wearers, ${values.alerts} open alerts in ${Math.round(performance.now() - t0)} ms`);
+console.log(
+  `seeded ${values.wearers} wearers, ${values.alerts} open alerts in ${Math.round(performance.now() - t0)} ms`,
+);
 
 const port = await freePort();
 const baseUrl = `http://127.0.0.1:${port}`;
-const env = serverEnv(port, dataDir, { SEED_DEMO: 'false', ...(fresh.databaseUrl ? { DATABASE_URL: fresh.databaseUrl } : {}) });
+const env = serverEnv(port, dataDir, {
+  SEED_DEMO: 'false',
+  ...(fresh.databaseUrl ? { DATABASE_URL: fresh.databaseUrl } : {}),
+});
 const server = startServer(env);
 try {
   await waitForReady(baseUrl, server);
@@ -43,7 +61,11 @@ try {
     const body = await res.json();
     const ms = performance.now() - start;
     if (!res.ok) throw new Error(`summary failed: ${res.status} ${JSON.stringify(body)}`);
-    return { ms, count: body.wearers.length, alerts: body.wearers.reduce((n, w) => n + w.openAlerts.length, 0) };
+    return {
+      ms,
+      count: body.wearers.length,
+      alerts: body.wearers.reduce((n, w) => n + w.openAlerts.length, 0),
+    };
   };
   const first = await once();
   console.log(`one response: ${first.count} wearers, ${first.alerts} open alerts`);
@@ -68,8 +90,12 @@ try {
   const db = values.pg ? 'PostgreSQL' : 'PGlite';
   const s = percentiles(seq);
   const p = percentiles(conc);
-  console.log(`${db}, sequential: n=${s.n} p50 ${s.p50} ms, p95 ${s.p95} ms, p99 ${s.p99} ms, max ${s.max} ms (target p95 <= ${TARGET_P95}: ${s.p95 <= TARGET_P95 ? 'met' : 'MISSED'}), server CPU ${perReq(cpu0, cpu1, s.n)}/request`);
-  console.log(`${db}, ${c} concurrent: n=${p.n} p50 ${p.p50} ms, p95 ${p.p95} ms, p99 ${p.p99} ms, max ${p.max} ms, ${Math.round(p.n / wallS)} req/s, server CPU ${perReq(cpu1, cpu2, p.n)}/request`);
+  console.log(
+    `${db}, sequential: n=${s.n} p50 ${s.p50} ms, p95 ${s.p95} ms, p99 ${s.p99} ms, max ${s.max} ms (target p95 <= ${TARGET_P95}: ${s.p95 <= TARGET_P95 ? 'met' : 'MISSED'}), server CPU ${perReq(cpu0, cpu1, s.n)}/request`,
+  );
+  console.log(
+    `${db}, ${c} concurrent: n=${p.n} p50 ${p.p50} ms, p95 ${p.p95} ms, p99 ${p.p99} ms, max ${p.max} ms, ${Math.round(p.n / wallS)} req/s, server CPU ${perReq(cpu1, cpu2, p.n)}/request`,
+  );
   printMachine();
 } finally {
   await stopServer(server);

@@ -43,7 +43,10 @@ export async function openFreshDb({ pgUrl, dataDir }) {
  * One organisation, `groups` groups, `wearers` wearers each with a bracelet (duty cycle 1) and latest values;
  * one gateway per 100 wearers; `openAlerts` open alerts on distinct wearers.
  */
-export async function seedOrganization(db, { wearers, openAlerts = 0, groups = 20, withLatest = true }) {
+export async function seedOrganization(
+  db,
+  { wearers, openAlerts = 0, groups = 20, withLatest = true },
+) {
   const { hashPassword } = await dist('modules/auth/password.js');
   const org = 'org-bench';
   await db.query(`INSERT INTO organizations (id, name) VALUES ($1, 'ベンチ組織')`, [org]);
@@ -56,13 +59,21 @@ export async function seedOrganization(db, { wearers, openAlerts = 0, groups = 2
      VALUES ('bench-owner', $1, 'ORGANIZATION_OWNER', 'ベンチ 管理者', $2, true, $3)`,
     [org, OWNER_EMAIL, await hashPassword(OWNER_PASSWORD)],
   );
-  await db.query(`INSERT INTO terms_agreements (user_id, version) SELECT 'bench-owner', v FROM (VALUES ('2026-04-01')) t(v)`);
+  await db.query(
+    `INSERT INTO terms_agreements (user_id, version) SELECT 'bench-owner', v FROM (VALUES ('2026-04-01')) t(v)`,
+  );
   const gateways = Math.ceil(wearers / 100);
   for (let i = 1; i <= gateways; i++) {
     await db.query(
       `INSERT INTO gateways (id, organization_id, type, serial_number, name, credential_hash)
        VALUES ($1, $2, 'STATIONARY', $3, $4, $5)`,
-      [`bgw-${i}`, org, `BGW-${i}`, `Gateway ${i}`, createHash('sha256').update(gatewayCredential(i)).digest('hex')],
+      [
+        `bgw-${i}`,
+        org,
+        `BGW-${i}`,
+        `Gateway ${i}`,
+        createHash('sha256').update(gatewayCredential(i)).digest('hex'),
+      ],
     );
   }
   await db.query(
@@ -118,5 +129,11 @@ export function percentiles(ms) {
   const s = [...ms].sort((a, b) => a - b);
   const at = (q) => s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)] ?? NaN;
   const r = (v) => Math.round(v * 10) / 10;
-  return { n: s.length, p50: r(at(0.5)), p95: r(at(0.95)), p99: r(at(0.99)), max: r(s[s.length - 1] ?? NaN) };
+  return {
+    n: s.length,
+    p50: r(at(0.5)),
+    p95: r(at(0.95)),
+    p99: r(at(0.99)),
+    max: r(s[s.length - 1] ?? NaN),
+  };
 }

@@ -21,7 +21,10 @@ export async function axeFindings(page: Page, within?: string): Promise<string[]
     .map((v) => {
       const where = v.nodes
         .slice(0, 3)
-        .map((n) => `${n.target.join(' ')}${n.failureSummary ? ` (${n.failureSummary.split('\n').slice(1, 2).join('').trim()})` : ''}`)
+        .map(
+          (n) =>
+            `${n.target.join(' ')}${n.failureSummary ? ` (${n.failureSummary.split('\n').slice(1, 2).join('').trim()})` : ''}`,
+        )
         .join('; ');
       return `${v.id} [${v.impact}] x${v.nodes.length}: ${where}`;
     });
@@ -44,7 +47,10 @@ export async function widestElements(page: Page): Promise<string[]> {
         out.push({ name: `${el.tagName.toLowerCase()}[${id}]`, right: Math.round(right) });
       }
     }
-    return out.sort((a, b) => b.right - a.right).slice(0, 3).map((e) => `${e.name} reaches ${e.right}px`);
+    return out
+      .sort((a, b) => b.right - a.right)
+      .slice(0, 3)
+      .map((e) => `${e.name} reaches ${e.right}px`);
   });
 }
 
@@ -69,7 +75,9 @@ export async function auditView(page: Page, label: string): Promise<string[]> {
   const failures = (await axeFindings(page)).map((f) => `${label}: ${f}`);
   const overflow = await sidewaysOverflow(page);
   if (overflow > 0) {
-    failures.push(`${label}: scrolls sideways by ${overflow}px (${(await widestElements(page)).join(', ')})`);
+    failures.push(
+      `${label}: scrolls sideways by ${overflow}px (${(await widestElements(page)).join(', ')})`,
+    );
   }
   return failures;
 }

@@ -34,8 +34,14 @@ export async function signInByApi(request: APIRequestContext, email: string): Pr
   return (await res.json()) as TokenPair;
 }
 
-async function getJson<T>(request: APIRequestContext, path: string, accessToken?: string): Promise<T> {
-  const headers: Record<string, string> = accessToken ? { authorization: `Bearer ${accessToken}` } : {};
+async function getJson<T>(
+  request: APIRequestContext,
+  path: string,
+  accessToken?: string,
+): Promise<T> {
+  const headers: Record<string, string> = accessToken
+    ? { authorization: `Bearer ${accessToken}` }
+    : {};
   const res = await request.get(path, { headers });
   expect(res.status(), `GET ${path}: ${await res.text()}`).toBe(200);
   return (await res.json()) as T;
@@ -45,12 +51,22 @@ export const fetchUser = (request: APIRequestContext, accessToken: string) =>
   getJson<UserInfo>(request, '/v2/user', accessToken);
 
 /** Wearer names the caller may see, in the server's own name order. */
-export async function fetchWearerNames(request: APIRequestContext, accessToken: string): Promise<string[]> {
-  const body = await getJson<{ devices: WearerListItem[] }>(request, '/v2/user/device/list', accessToken);
+export async function fetchWearerNames(
+  request: APIRequestContext,
+  accessToken: string,
+): Promise<string[]> {
+  const body = await getJson<{ devices: WearerListItem[] }>(
+    request,
+    '/v2/user/device/list',
+    accessToken,
+  );
   return body.devices.map((d) => d.name);
 }
 
 export async function fetchDemoWearerNames(request: APIRequestContext): Promise<string[]> {
-  const body = await getJson<{ devices: WearerListItem[] }>(request, '/demo-api/v2/user/device/list');
+  const body = await getJson<{ devices: WearerListItem[] }>(
+    request,
+    '/demo-api/v2/user/device/list',
+  );
   return body.devices.map((d) => d.name);
 }

@@ -7,7 +7,10 @@ import { join, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const MAIN = join(ROOT, 'apps/server/dist/main.js');
-const WEB_INDEX = join(process.env.WEB_DIST ? resolve(process.env.WEB_DIST) : join(ROOT, 'apps/web/dist'), 'index.html');
+const WEB_INDEX = join(
+  process.env.WEB_DIST ? resolve(process.env.WEB_DIST) : join(ROOT, 'apps/web/dist'),
+  'index.html',
+);
 const READY_TIMEOUT_MS = 180_000;
 
 /** Asks the kernel for a port nobody listens on. */
@@ -49,7 +52,8 @@ async function waitForReady(baseUrl: string, child: ChildProcess, logFile: strin
 export default async function globalSetup(): Promise<() => Promise<void>> {
   if (process.env.E2E_BASE_URL) return async () => {};
   for (const built of [MAIN, WEB_INDEX]) {
-    if (!existsSync(built)) throw new Error(`${built} is missing: run "npm run build" first (npm run test:e2e does it).`);
+    if (!existsSync(built))
+      throw new Error(`${built} is missing: run "npm run build" first (npm run test:e2e does it).`);
   }
   const dataDir = await mkdtemp(join(tmpdir(), 'wearable-e2e-'));
   const port = await freePort();

@@ -20,18 +20,65 @@ export interface RoleCase {
   landing: string;
 }
 
-const PLATFORM_MENU = ['/organization', '/devices', '/alert-histories', '/settings/admins'] as const;
+const PLATFORM_MENU = [
+  '/organization',
+  '/devices',
+  '/alert-histories',
+  '/settings/admins',
+] as const;
 const ORGANIZATION_MENU = ['/devices', '/alert-histories', '/settings/admins'] as const;
 const PERSONAL_MENU = ['/user/record', '/user/info', '/user/settings/alert'] as const;
 
 export const ROLE_CASES: readonly RoleCase[] = [
-  { role: 'ALL_OWNER', email: 'all-owner@example.com', menu: PLATFORM_MENU, logo: '/devices', landing: '/devices' },
-  { role: 'ALL_GENERAL', email: 'all-general@example.com', menu: PLATFORM_MENU, logo: '/devices', landing: '/devices' },
-  { role: 'ORGANIZATION_OWNER', email: 'org-owner@example.com', menu: ORGANIZATION_MENU, logo: '/devices', landing: '/devices' },
-  { role: 'ORGANIZATION_GENERAL', email: 'org-general@example.com', menu: ORGANIZATION_MENU, logo: '/devices', landing: '/devices' },
-  { role: 'ORGANIZATION_GROUP', email: 'org-group@example.com', menu: ORGANIZATION_MENU, logo: '/devices', landing: '/devices' },
-  { role: 'PERSONAL', email: 'personal@example.com', menu: PERSONAL_MENU, logo: '/user/record', landing: '/select-device' },
-  { role: 'PERSONAL_SELF', email: 'personal-self@example.com', menu: PERSONAL_MENU, logo: '/user/record', landing: '/user/record' },
+  {
+    role: 'ALL_OWNER',
+    email: 'all-owner@example.com',
+    menu: PLATFORM_MENU,
+    logo: '/devices',
+    landing: '/devices',
+  },
+  {
+    role: 'ALL_GENERAL',
+    email: 'all-general@example.com',
+    menu: PLATFORM_MENU,
+    logo: '/devices',
+    landing: '/devices',
+  },
+  {
+    role: 'ORGANIZATION_OWNER',
+    email: 'org-owner@example.com',
+    menu: ORGANIZATION_MENU,
+    logo: '/devices',
+    landing: '/devices',
+  },
+  {
+    role: 'ORGANIZATION_GENERAL',
+    email: 'org-general@example.com',
+    menu: ORGANIZATION_MENU,
+    logo: '/devices',
+    landing: '/devices',
+  },
+  {
+    role: 'ORGANIZATION_GROUP',
+    email: 'org-group@example.com',
+    menu: ORGANIZATION_MENU,
+    logo: '/devices',
+    landing: '/devices',
+  },
+  {
+    role: 'PERSONAL',
+    email: 'personal@example.com',
+    menu: PERSONAL_MENU,
+    logo: '/user/record',
+    landing: '/select-device',
+  },
+  {
+    role: 'PERSONAL_SELF',
+    email: 'personal-self@example.com',
+    menu: PERSONAL_MENU,
+    logo: '/user/record',
+    landing: '/user/record',
+  },
 ];
 
 export function roleCase(role: Role): RoleCase {

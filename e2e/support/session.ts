@@ -73,7 +73,8 @@ export async function signIn(
     [STORAGE_KEYS.refreshExpiresIn]: String(tokens.refreshExpiresIn),
     [STORAGE_KEYS.userInfo]: JSON.stringify(user),
   };
-  if (opts.selectDevice) entries[STORAGE_KEYS.selectedDevice] = JSON.stringify(selectedDeviceOf(user));
+  if (opts.selectDevice)
+    entries[STORAGE_KEYS.selectedDevice] = JSON.stringify(selectedDeviceOf(user));
   await writeStorage(page, entries);
   return { user, accessToken: tokens.accessToken };
 }
@@ -87,7 +88,8 @@ export async function waitForPage(page: Page): Promise<void> {
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Matches a URL whose path is exactly `path` (any query or hash). */
-export const urlWithPath = (path: string): RegExp => new RegExp(`^[^/]+//[^/]+${escapeRegExp(path)}(?:[?#].*)?$`);
+export const urlWithPath = (path: string): RegExp =>
+  new RegExp(`^[^/]+//[^/]+${escapeRegExp(path)}(?:[?#].*)?$`);
 
 /**
  * Goes to `path` and expects the app to settle on `expected` (the guard may redirect more than once).

@@ -10,7 +10,11 @@ export function loginForm(page: Page) {
 }
 
 /** Signs in through the /login form, as a person would. */
-export async function signInWithForm(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+export async function signInWithForm(
+  page: Page,
+  email: string,
+  password = DEMO_PASSWORD,
+): Promise<void> {
   await page.goto('/login');
   const form = loginForm(page);
   await form.email.fill(email);
@@ -22,9 +26,9 @@ export async function signInWithForm(page: Page, email: string, password = DEMO_
 export async function menuHrefs(page: Page): Promise<string[]> {
   const menu = page.getByTestId('main-menu');
   await expect(menu).toBeVisible();
-  return menu.locator('a').evaluateAll((links) =>
-    links.map((a) => new URL((a as HTMLAnchorElement).href).pathname),
-  );
+  return menu
+    .locator('a')
+    .evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
 }
 
 export async function logoHref(page: Page): Promise<string> {

@@ -59,6 +59,8 @@ test("/alert-histories: confirming with a reason and a note shows in the alert's
   await page.getByTestId('filter-type').selectOption('SOS_CALL');
   const card = page.locator(`[data-alert-id="${alertId}"]`);
   await card.getByRole('button', { name: /View the timeline/ }).click();
-  await expect(timeline.locator('[data-kind="confirmed"]').getByTestId('timeline-confirm-reason')).toHaveText('Transferred to hospital');
+  await expect(
+    timeline.locator('[data-kind="confirmed"]').getByTestId('timeline-confirm-reason'),
+  ).toHaveText('Transferred to hospital');
   expect(await auditView(page, 'timeline en 360')).toEqual([]);
 });

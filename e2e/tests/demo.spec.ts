@@ -19,15 +19,21 @@ test('/demo opens without sign-in and shows the demo wearers', async ({ page, re
 
   await expect(page.getByTestId('terms-modal')).toHaveCount(0);
   // No session was created to get here.
-  const stored = Object.keys(await readStorage(page)).filter((key) => key === STORAGE_KEYS.accessToken || key === STORAGE_KEYS.refreshToken);
+  const stored = Object.keys(await readStorage(page)).filter(
+    (key) => key === STORAGE_KEYS.accessToken || key === STORAGE_KEYS.refreshToken,
+  );
   expect(stored).toEqual([]);
 });
 
-test('demo: every internal link is prefixed with /demo and the menu keeps the user in demo mode', async ({ page }) => {
+test('demo: every internal link is prefixed with /demo and the menu keeps the user in demo mode', async ({
+  page,
+}) => {
   await page.goto('/demo/devices');
   await waitForPage(page);
 
-  const logo = await page.getByTestId('logo-link').evaluate((a) => new URL((a as HTMLAnchorElement).href).pathname);
+  const logo = await page
+    .getByTestId('logo-link')
+    .evaluate((a) => new URL((a as HTMLAnchorElement).href).pathname);
   expect(logo).toBe('/demo/devices');
   const menu = await page
     .getByTestId('main-menu')

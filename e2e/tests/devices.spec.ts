@@ -18,11 +18,12 @@ async function sortBy(page: Page, direction: 'asc' | 'desc'): Promise<void> {
   const control = page.getByTestId('sort-select');
   const tag = await control.evaluate((el) => el.tagName.toLowerCase());
   if (tag === 'select') {
-    const values = await control.locator('option').evaluateAll((options) =>
-      options.map((o) => (o as HTMLOptionElement).value),
-    );
+    const values = await control
+      .locator('option')
+      .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
     const value = values.find((v) => v.toLowerCase().includes(direction));
-    if (!value) throw new Error(`sort-select has no ${direction} option among ${values.join(', ')}`);
+    if (!value)
+      throw new Error(`sort-select has no ${direction} option among ${values.join(', ')}`);
     await control.selectOption(value);
   } else {
     await control.click();
@@ -31,10 +32,16 @@ async function sortBy(page: Page, direction: 'asc' | 'desc'): Promise<void> {
 
 const collator = new Intl.Collator(['ja', 'en']);
 
-test('/devices: sorting by name ascending and descending reverses the list', async ({ page, request }) => {
+test('/devices: sorting by name ascending and descending reverses the list', async ({
+  page,
+  request,
+}) => {
   const { accessToken } = await signIn(page, request, 'org-owner@example.com');
   const names = await fetchWearerNames(request, accessToken);
-  expect(new Set(names).size, 'the demo organisation needs several distinct wearer names').toBeGreaterThan(2);
+  expect(
+    new Set(names).size,
+    'the demo organisation needs several distinct wearer names',
+  ).toBeGreaterThan(2);
 
   await page.goto('/devices');
   await waitForPage(page);
@@ -65,7 +72,9 @@ test('/devices: the second organisation owner sees none of the demo organisation
   // The API already keeps tenants apart; the page must not add anything either.
   expect(ownNames.filter((name) => demoNames.includes(name))).toEqual([]);
 
-  const listLoaded = page.waitForResponse((res) => res.url().includes('/user/device/list') && res.ok());
+  const listLoaded = page.waitForResponse(
+    (res) => res.url().includes('/user/device/list') && res.ok(),
+  );
   await page.goto('/devices');
   await listLoaded;
   await waitForPage(page);
@@ -74,7 +83,10 @@ test('/devices: the second organisation owner sees none of the demo organisation
   expect(demoNames.filter((name) => shown.includes(name))).toEqual([]);
 });
 
-test('/devices: a group manager sees only their group, not the rest of the organisation', async ({ page, request }) => {
+test('/devices: a group manager sees only their group, not the rest of the organisation', async ({
+  page,
+  request,
+}) => {
   const owner = await signIn(page, request, 'org-owner@example.com');
   const organisationNames = await fetchWearerNames(request, owner.accessToken);
   const manager = await signIn(page, request, 'org-group@example.com');
@@ -82,11 +94,15 @@ test('/devices: a group manager sees only their group, not the rest of the organ
   expect(groupNames.length).toBeGreaterThan(0);
   expect(groupNames.filter((name) => !organisationNames.includes(name))).toEqual([]);
   const outside = organisationNames.filter((name) => !groupNames.includes(name));
-  expect(outside.length, 'the demo organisation has wearers outside the first group').toBeGreaterThan(0);
+  expect(
+    outside.length,
+    'the demo organisation has wearers outside the first group',
+  ).toBeGreaterThan(0);
 
   await page.goto('/devices');
   await waitForPage(page);
-  for (const name of groupNames.slice(0, 3)) await expect(page.getByText(name).first()).toBeVisible();
+  for (const name of groupNames.slice(0, 3))
+    await expect(page.getByText(name).first()).toBeVisible();
   const shown = await page.locator('body').innerText();
   expect(outside.filter((name) => shown.includes(name))).toEqual([]);
 });

@@ -20,9 +20,19 @@ async function tabTo(page: Page, target: ReturnType<Page['locator']>, max = 80):
 }
 
 /** A batch from the gateway itself, with its credential: the status the server answers. */
-async function batchStatus(request: APIRequestContext, gatewayId: string, credential: string, withEnvironment = false): Promise<number> {
+async function batchStatus(
+  request: APIRequestContext,
+  gatewayId: string,
+  credential: string,
+  withEnvironment = false,
+): Promise<number> {
   const environment = withEnvironment
-    ? [0, 1, 2].map((i) => ({ at: new Date(Date.now() - (2 - i) * 60_000).toISOString(), temperature: 30 + i, humidity: 60, wbgt: 27 + i }))
+    ? [0, 1, 2].map((i) => ({
+        at: new Date(Date.now() - (2 - i) * 60_000).toISOString(),
+        temperature: 30 + i,
+        humidity: 60,
+        wbgt: 27 + i,
+      }))
     : [];
   const res = await request.post('/gateway/v1/batches', {
     headers: { authorization: `Gateway ${gatewayId}:${credential}` },
@@ -33,7 +43,10 @@ async function batchStatus(request: APIRequestContext, gatewayId: string, creden
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
-test('an owner registers a gateway, copies the credential shown once, rotates it, renames and moves it, and deletes the gateway', async ({ page, request }) => {
+test('an owner registers a gateway, copies the credential shown once, rotates it, renames and moves it, and deletes the gateway', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   const name = `E2Eゲートウェイ ${Date.now()}`;
   const serial = `E2E-GW-${Date.now()}`;
@@ -43,7 +56,10 @@ test('an owner registers a gateway, copies the credential shown once, rotates it
 
   // The contract is checked before sending: an empty form names both fields.
   await page.getByTestId('gateway-register-submit').click();
-  await expect(page.getByTestId('gateway-register-serialNumber')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByTestId('gateway-register-serialNumber')).toHaveAttribute(
+    'aria-invalid',
+    'true',
+  );
   await expect(page.getByTestId('gateway-register-name')).toHaveAttribute('aria-invalid', 'true');
 
   await page.getByTestId('gateway-register-type').selectOption('SMARTPHONE');
@@ -93,7 +109,10 @@ test('an owner registers a gateway, copies the credential shown once, rotates it
   await page.getByTestId('gateway-table').getByRole('link', { name }).click();
   await expect(page).toHaveURL(urlWithPath(`/gateways/demo-org/${gatewayId}`));
   await expect(page.getByTestId('page-heading')).toHaveText(name);
-  await expect(page.getByTestId('gateway-facts').getByTestId('gateway-status')).toHaveAttribute('data-status', 'online');
+  await expect(page.getByTestId('gateway-facts').getByTestId('gateway-status')).toHaveAttribute(
+    'data-status',
+    'online',
+  );
   await expect(page.getByTestId('gateway-environment-latest')).toContainText('32.0 °C');
   await expect(page.getByTestId('environment-chart')).toBeVisible();
   await expect(page.getByTestId('gateway-no-bracelets')).toBeVisible();
@@ -121,7 +140,10 @@ test('an owner registers a gateway, copies the credential shown once, rotates it
 test.describe('at 360 px with the keyboard', () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
-  test('registering through the keyboard shows the credential, and the dialog closes through its button', async ({ page, request }) => {
+  test('registering through the keyboard shows the credential, and the dialog closes through its button', async ({
+    page,
+    request,
+  }) => {
     const name = `E2E KB ${Date.now()}`;
     await signIn(page, request, roleCase('ORGANIZATION_OWNER').email);
     await page.goto('/settings/gateways');
@@ -151,7 +173,10 @@ test.describe('at 360 px with the keyboard', () => {
   });
 });
 
-test('an unknown address shows a not-found page that leads home; the settings pages link /groups', async ({ page, request }) => {
+test('an unknown address shows a not-found page that leads home; the settings pages link /groups', async ({
+  page,
+  request,
+}) => {
   await signIn(page, request, roleCase('ORGANIZATION_OWNER').email);
   await page.goto('/no-such-page');
   await expect(page.getByTestId('page-heading')).toHaveText('ページが見つかりません');
@@ -166,7 +191,10 @@ test('an unknown address shows a not-found page that leads home; the settings pa
   await expect(page.getByTestId('group-card').first()).toBeVisible();
 });
 
-test('platform staff see an organisation with its counts, its gateways and one gateway', async ({ page, request }) => {
+test('platform staff see an organisation with its counts, its gateways and one gateway', async ({
+  page,
+  request,
+}) => {
   await signIn(page, request, roleCase('ALL_OWNER').email);
   await page.goto('/organization');
   await waitForPage(page);
@@ -177,7 +205,10 @@ test('platform staff see an organisation with its counts, its gateways and one g
   await expect(page.getByTestId('page-heading')).toHaveText('デモ建設株式会社');
   await expect(page.getByTestId('organization-groups')).toContainText('第一現場');
   await expect(page.getByTestId('organization-stat-wearers')).toHaveText(/^\d+$/);
-  await page.getByTestId('gateway-table').locator('a[href$="/organization/demo-org/demo-gateway-1"]').click();
+  await page
+    .getByTestId('gateway-table')
+    .locator('a[href$="/organization/demo-org/demo-gateway-1"]')
+    .click();
   await expect(page).toHaveURL(urlWithPath('/organization/demo-org/demo-gateway-1'));
   await expect(page.getByTestId('gateway-facts')).toBeVisible();
 });

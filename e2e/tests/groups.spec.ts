@@ -18,7 +18,10 @@ async function tabTo(page: Page, target: ReturnType<Page['locator']>, max = 80):
 
 test.use({ viewport: { width: 360, height: 740 } });
 
-test('an owner creates, renames and deletes a group with the keyboard; a group with wearers is refused', async ({ page, request }) => {
+test('an owner creates, renames and deletes a group with the keyboard; a group with wearers is refused', async ({
+  page,
+  request,
+}) => {
   const name = `E2E班 ${Date.now()}`;
   await signIn(page, request, roleCase('ORGANIZATION_OWNER').email);
   await page.goto('/settings/groups');

@@ -95,7 +95,12 @@ const CASES: readonly GuardCase[] = [
   { title: 'ORGANIZATION_GENERAL', role: 'ORGANIZATION_GENERAL', rows: ORGANIZATION },
   { title: 'ORGANIZATION_GROUP', role: 'ORGANIZATION_GROUP', rows: ORGANIZATION },
   { title: 'PERSONAL without a selected device', role: 'PERSONAL', rows: PERSONAL_WITHOUT_DEVICE },
-  { title: 'PERSONAL with a selected device', role: 'PERSONAL', selectDevice: true, rows: PERSONAL_WITH_DEVICE },
+  {
+    title: 'PERSONAL with a selected device',
+    role: 'PERSONAL',
+    selectDevice: true,
+    rows: PERSONAL_WITH_DEVICE,
+  },
   { title: 'PERSONAL_SELF', role: 'PERSONAL_SELF', rows: PERSONAL_SELF },
 ];
 

@@ -43,10 +43,14 @@ test('snooze a CAUTION alert type of one wearer with a reason (never an EMERGENC
   await waitForPage(page);
   await page.getByTestId('alert-handover-link').click();
   await expect(page).toHaveURL(/\/alert-histories\/handover$/);
-  const snooze = page.locator('[data-testid="handover-snooze"][data-state="active"]').filter({ hasText: '階段作業中で心拍が振れるため' });
+  const snooze = page
+    .locator('[data-testid="handover-snooze"][data-state="active"]')
+    .filter({ hasText: '階段作業中で心拍が振れるため' });
   await expect(snooze).toHaveCount(1);
   await expect(snooze).toContainText('心拍数異常');
-  await expect(page.getByTestId('handover-open').locator('[data-testid="alert-row"]').first()).toBeVisible();
+  await expect(
+    page.getByTestId('handover-open').locator('[data-testid="alert-row"]').first(),
+  ).toBeVisible();
   await page.getByTestId('handover-hours').selectOption('24');
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
   expect(await axeFindings(page)).toEqual([]);
@@ -54,7 +58,9 @@ test('snooze a CAUTION alert type of one wearer with a reason (never an EMERGENC
   // Ending it by keyboard: the snooze stays listed as ended (it was set during the shift).
   await snooze.getByTestId('handover-snooze-end').focus();
   await page.keyboard.press('Enter');
-  const ended = page.locator('[data-testid="handover-snooze"]').filter({ hasText: '階段作業中で心拍が振れるため' });
+  const ended = page
+    .locator('[data-testid="handover-snooze"]')
+    .filter({ hasText: '階段作業中で心拍が振れるため' });
   await expect(ended).toHaveAttribute('data-state', 'ended');
   await expect(ended.getByTestId('handover-snooze-end')).toHaveCount(0);
 
@@ -62,6 +68,11 @@ test('snooze a CAUTION alert type of one wearer with a reason (never an EMERGENC
   await page.goto('/alert-histories/handover?lng=en');
   await waitForPage(page);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Shift handover');
-  await expect(page.getByTestId('handover-snooze').filter({ hasText: '階段作業中で心拍が振れるため' }).getByTestId('handover-snooze-state')).toHaveText('Ended');
+  await expect(
+    page
+      .getByTestId('handover-snooze')
+      .filter({ hasText: '階段作業中で心拍が振れるため' })
+      .getByTestId('handover-snooze-state'),
+  ).toHaveText('Ended');
   expect(await auditView(page, 'handover en 360')).toEqual([]);
 });

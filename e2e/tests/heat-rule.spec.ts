@@ -12,10 +12,16 @@ const PROCEDURE = {
   hospital: { name: 'みなと中央病院', address: '東京都港区芝1-1-1', phone: '03-5555-0101' },
 };
 
-test('a heat alert’s confirm dialog shows the site’s procedure, hospital and contacts; the steps ticked are recorded', async ({ page, request }) => {
+test('a heat alert’s confirm dialog shows the site’s procedure, hospital and contacts; the steps ticked are recorded', async ({
+  page,
+  request,
+}) => {
   const owner = await signInByApi(request, 'org-owner@example.com');
   const auth = { authorization: `Bearer ${owner.accessToken}` };
-  const put = await request.put('/v2/group/demo-group-1/heatProcedure', { headers: auth, data: PROCEDURE });
+  const put = await request.put('/v2/group/demo-group-1/heatProcedure', {
+    headers: auth,
+    data: PROCEDURE,
+  });
   expect(put.status(), await put.text()).toBe(200);
 
   // Wearer 9 (first site): the gateway's WBGT reaches 32, then a worn reading: HEATSTROKE.
@@ -23,14 +29,28 @@ test('a heat alert’s confirm dialog shows the site’s procedure, hospital and
   const batch = await request.post('/gateway/v1/batches', {
     headers: { authorization: GATEWAY },
     data: {
-      environment: [{ at: new Date(now - 60_000).toISOString(), temperature: 35, humidity: 70, wbgt: 32 }],
-      readings: [{ serialNumber: bracelet(9), at: new Date(now).toISOString(), heartRate: 120, skinTemperature: 36, worn: true, battery: 80 }],
+      environment: [
+        { at: new Date(now - 60_000).toISOString(), temperature: 35, humidity: 70, wbgt: 32 },
+      ],
+      readings: [
+        {
+          serialNumber: bracelet(9),
+          at: new Date(now).toISOString(),
+          heartRate: 120,
+          skinTemperature: 36,
+          worn: true,
+          battery: 80,
+        },
+      ],
     },
   });
   expect(batch.status(), await batch.text()).toBe(200);
   let alertId = '';
   await expect(async () => {
-    const res = await request.get(`/v2/alert/list?type=HEATSTROKE&uid=${wearerUid(9)}&notConfirmed=true`, { headers: auth });
+    const res = await request.get(
+      `/v2/alert/list?type=HEATSTROKE&uid=${wearerUid(9)}&notConfirmed=true`,
+      { headers: auth },
+    );
     const alerts = ((await res.json()) as { alerts: { id: string }[] }).alerts;
     expect(alerts.length).toBeGreaterThan(0);
     alertId = alerts[0]!.id;
@@ -38,14 +58,21 @@ test('a heat alert’s confirm dialog shows the site’s procedure, hospital and
   // The site cools down again: the demo gateway is shared, and other tests' wearers on it must not get heat alerts.
   const cool = await request.post('/gateway/v1/batches', {
     headers: { authorization: GATEWAY },
-    data: { environment: [{ at: new Date(Date.now()).toISOString(), temperature: 24, humidity: 50, wbgt: 20 }] },
+    data: {
+      environment: [
+        { at: new Date(Date.now()).toISOString(), temperature: 24, humidity: 50, wbgt: 20 },
+      ],
+    },
   });
   expect(cool.status(), await cool.text()).toBe(200);
 
   await signIn(page, request, 'org-general@example.com');
   await page.goto('/alert-histories');
   await waitForPage(page);
-  const row = page.locator(`[data-alert-id="${alertId}"]`).filter({ has: page.getByTestId('alert-confirm') }).first();
+  const row = page
+    .locator(`[data-alert-id="${alertId}"]`)
+    .filter({ has: page.getByTestId('alert-confirm') })
+    .first();
   await row.getByTestId('alert-confirm').click();
   const dialog = page.getByRole('dialog');
   const panel = dialog.getByTestId('heat-procedure');
@@ -54,7 +81,10 @@ test('a heat alert’s confirm dialog shows the site’s procedure, hospital and
   await expect(panel).toContainText(PROCEDURE.coolBody);
   await expect(dialog.getByTestId('heat-hospital')).toContainText('みなと中央病院');
   await expect(dialog.getByTestId('heat-hospital')).toContainText('東京都港区芝1-1-1');
-  await expect(dialog.getByRole('link', { name: '03-5555-0101' })).toHaveAttribute('href', 'tel:0355550101');
+  await expect(dialog.getByRole('link', { name: '03-5555-0101' })).toHaveAttribute(
+    'href',
+    'tel:0355550101',
+  );
   await expect(panel).toContainText('報告先（通知先）');
 
   await dialog.getByLabel('作業の中止').check();
@@ -63,12 +93,24 @@ test('a heat alert’s confirm dialog shows the site’s procedure, hospital and
   await dialog.getByTestId('confirm-submit').click();
   await expect(dialog).toHaveCount(0);
 
-  const list = await request.get(`/v2/alert/list?type=HEATSTROKE&uid=${wearerUid(9)}`, { headers: auth });
-  const confirmed = ((await list.json()) as { alerts: { id: string; procedureSteps: string[]; confirmReason: string }[] }).alerts.find((a) => a.id === alertId);
-  expect(confirmed).toMatchObject({ procedureSteps: ['STOP_WORK', 'COOL_BODY'], confirmReason: 'TREATED' });
+  const list = await request.get(`/v2/alert/list?type=HEATSTROKE&uid=${wearerUid(9)}`, {
+    headers: auth,
+  });
+  const confirmed = (
+    (await list.json()) as {
+      alerts: { id: string; procedureSteps: string[]; confirmReason: string }[];
+    }
+  ).alerts.find((a) => a.id === alertId);
+  expect(confirmed).toMatchObject({
+    procedureSteps: ['STOP_WORK', 'COOL_BODY'],
+    confirmReason: 'TREATED',
+  });
 });
 
-test('/groups/{groupId}/heat-rule: reached from /groups; an owner writes the procedure and hospital with the keyboard; the monthly report shows them', async ({ page, request }) => {
+test('/groups/{groupId}/heat-rule: reached from /groups; an owner writes the procedure and hospital with the keyboard; the monthly report shows them', async ({
+  page,
+  request,
+}) => {
   await signIn(page, request, 'org-owner@example.com');
   await page.goto('/groups');
   await waitForPage(page);

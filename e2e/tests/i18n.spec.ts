@@ -26,7 +26,10 @@ test.describe('language', () => {
     });
   });
 
-  test('?lng=en and ?lng=ja switch the language, and the choice survives a reload', async ({ page, request }) => {
+  test('?lng=en and ?lng=ja switch the language, and the choice survives a reload', async ({
+    page,
+    request,
+  }) => {
     await signIn(page, request, 'org-owner@example.com');
     await page.goto('/devices?lng=en');
     await waitForPage(page);
@@ -48,7 +51,10 @@ test.describe('language', () => {
     expect((await readStorage(page))[STORAGE_KEYS.language]).toBe('ja');
   });
 
-  test('the header switch changes ja -> en -> ja without a reload, and is remembered', async ({ page, request }) => {
+  test('the header switch changes ja -> en -> ja without a reload, and is remembered', async ({
+    page,
+    request,
+  }) => {
     await signIn(page, request, 'personal-self@example.com');
     await page.goto('/user/record');
     await waitForPage(page);

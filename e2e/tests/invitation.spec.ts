@@ -59,7 +59,10 @@ test('an owner invites a colleague on /settings/admins; the colleague opens the 
   await expect(page.getByTestId('page-heading')).toHaveText('この招待リンクはすでに使われています');
 });
 
-test('a platform owner picks the organisation on /settings/admins and sees its staff (360 px, axe)', async ({ page, request }) => {
+test('a platform owner picks the organisation on /settings/admins and sees its staff (360 px, axe)', async ({
+  page,
+  request,
+}) => {
   await signIn(page, request, 'all-owner@example.com');
   await setWidth(page, 360);
   await page.goto('/settings/admins');
@@ -72,6 +75,17 @@ test('a platform owner picks the organisation on /settings/admins and sees its s
   expect(await auditView(page, 'platform owner, staff list at 360 px')).toEqual([]);
   // The platform owner may invite, and offers the platform roles too.
   await page.getByTestId('invite-open').click();
-  const options = await page.getByTestId('invite-role').locator('option').evaluateAll((all) => all.map((o) => (o as HTMLOptionElement).value));
-  expect(options).toEqual(expect.arrayContaining(['ORGANIZATION_OWNER', 'ORGANIZATION_GENERAL', 'ORGANIZATION_GROUP', 'ALL_OWNER', 'ALL_GENERAL']));
+  const options = await page
+    .getByTestId('invite-role')
+    .locator('option')
+    .evaluateAll((all) => all.map((o) => (o as HTMLOptionElement).value));
+  expect(options).toEqual(
+    expect.arrayContaining([
+      'ORGANIZATION_OWNER',
+      'ORGANIZATION_GENERAL',
+      'ORGANIZATION_GROUP',
+      'ALL_OWNER',
+      'ALL_GENERAL',
+    ]),
+  );
 });

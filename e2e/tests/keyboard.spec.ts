@@ -20,20 +20,28 @@ async function tabTo(page: Page, target: Target, max = 150): Promise<void> {
   throw new Error(`Tab never reached ${target.toString()}`);
 }
 
-const focusedTestId = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName);
+const focusedTestId = (page: Page) =>
+  page.evaluate(
+    () => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName,
+  );
 
 async function expectHeadingFocusedAndTitled(page: Page): Promise<string> {
   const heading = page.getByTestId('page-heading');
   await expect(heading).toBeFocused();
   const text = ((await heading.textContent()) ?? '').trim();
-  await expect(page).toHaveTitle(new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\| `));
+  await expect(page).toHaveTitle(
+    new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\| `),
+  );
   return text;
 }
 
 test.describe('keyboard only, 360 px', () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
-  test('staff: sign in, open the menu, filter and confirm an alert, log out', async ({ page, request }) => {
+  test('staff: sign in, open the menu, filter and confirm an alert, log out', async ({
+    page,
+    request,
+  }) => {
     await pressSos(request, 2);
     await page.goto('/login');
     await tabTo(page, page.locator('input[type="email"]'));
@@ -62,7 +70,10 @@ test.describe('keyboard only, 360 px', () => {
     await expect(page.getByTestId('filter-type')).toHaveValue('SOS_CALL');
 
     // Confirm wearer 2's SOS; focus lands on the row's new status and the outcome is announced once.
-    const open = page.getByTestId('alert-row').filter({ hasText: 'SOS' }).filter({ has: page.getByTestId('alert-confirm') });
+    const open = page
+      .getByTestId('alert-row')
+      .filter({ hasText: 'SOS' })
+      .filter({ has: page.getByTestId('alert-confirm') });
     await expect(open.first()).toBeVisible();
     const alertId = await open.first().getAttribute('data-alert-id');
     const row = page.locator(`[data-alert-id="${alertId}"]`);
@@ -84,7 +95,11 @@ test.describe('keyboard only, 360 px', () => {
     await page.keyboard.press('Enter');
     const logout = page.getByTestId('logout');
     await expect(logout).toBeVisible();
-    for (let i = 0; i < 5 && !(await logout.evaluate((el) => el === document.activeElement)); i += 1) {
+    for (
+      let i = 0;
+      i < 5 && !(await logout.evaluate((el) => el === document.activeElement));
+      i += 1
+    ) {
       await page.keyboard.press('ArrowDown');
     }
     await expect(logout).toBeFocused();

@@ -15,7 +15,10 @@ test('/alert-histories: a new SOS appears without a reload and can be confirmed 
   await page.getByTestId('filter-type').selectOption('SOS_CALL');
 
   await pressSos(request, 5);
-  const row = page.locator('[data-testid="alert-row"]').filter({ hasText: 'SOSボタンが押されました' }).filter({ hasText: '第一現場' });
+  const row = page
+    .locator('[data-testid="alert-row"]')
+    .filter({ hasText: 'SOSボタンが押されました' })
+    .filter({ hasText: '第一現場' });
   const ours = row.filter({ has: page.getByTestId('alert-confirm') });
   await expect(ours.first()).toBeVisible();
   const alertId = await ours.first().getAttribute('data-alert-id');

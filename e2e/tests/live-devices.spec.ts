@@ -5,7 +5,10 @@ import { pressSos, sendReadings, wearerUid } from './live-gateway.js';
 
 // Each test uses its own demo wearer, so parallel tests never share an open alert.
 
-test('/devices: an organisation owner sees live columns and the coverage strip', async ({ page, request }) => {
+test('/devices: an organisation owner sees live columns and the coverage strip', async ({
+  page,
+  request,
+}) => {
   await sendReadings(request, 3, { heartRate: 88, skinTemperature: 34.2, battery: 15 });
   await signIn(page, request, 'org-owner@example.com');
   await page.goto('/devices');

@@ -7,8 +7,14 @@ export const bracelet = (n: number) => `DEMO-BR-${String(n).padStart(3, '0')}`;
 export const wearerUid = (n: number) => `demo-wearer-${String(n).padStart(2, '0')}`;
 export const DEMO_CLIENT = 'demo-org';
 
-async function sendBatch(request: APIRequestContext, batch: Record<string, unknown>): Promise<void> {
-  const res = await request.post('/gateway/v1/batches', { headers: { authorization: GATEWAY }, data: batch });
+async function sendBatch(
+  request: APIRequestContext,
+  batch: Record<string, unknown>,
+): Promise<void> {
+  const res = await request.post('/gateway/v1/batches', {
+    headers: { authorization: GATEWAY },
+    data: batch,
+  });
   expect(res.status(), `POST /gateway/v1/batches: ${await res.text()}`).toBe(200);
   const body = (await res.json()) as { rejected: unknown[] };
   expect(body.rejected).toEqual([]);
@@ -35,5 +41,7 @@ export async function sendReadings(
 
 /** The SOS button, as the bracelet's gateway reports it. */
 export async function pressSos(request: APIRequestContext, n: number): Promise<void> {
-  await sendBatch(request, { events: [{ serialNumber: bracelet(n), type: 'SOS', at: new Date().toISOString() }] });
+  await sendBatch(request, {
+    events: [{ serialNumber: bracelet(n), type: 'SOS', at: new Date().toISOString() }],
+  });
 }

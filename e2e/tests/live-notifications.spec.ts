@@ -4,18 +4,26 @@ import { pressSos } from './live-gateway.js';
 
 const POPUP = /\d+件のアラートがあります/;
 
-test('staff get the alert popup "<count>件のアラートがあります" when unconfirmed alerts exist', async ({ page, request }) => {
+test('staff get the alert popup "<count>件のアラートがあります" when unconfirmed alerts exist', async ({
+  page,
+  request,
+}) => {
   await pressSos(request, 7);
   await signIn(page, request, 'org-owner@example.com');
   await page.goto('/devices');
   await waitForPage(page);
   await expect(page.getByTestId('alert-popup')).toContainText(POPUP);
   // The memo of the spec: the count and when it was shown, kept so a repeat within 5 minutes stays quiet.
-  const memo = await page.evaluate(() => JSON.parse(localStorage.getItem('alertMemo') ?? 'null') as { count: number } | null);
+  const memo = await page.evaluate(
+    () => JSON.parse(localStorage.getItem('alertMemo') ?? 'null') as { count: number } | null,
+  );
   expect(memo?.count).toBeGreaterThan(0);
 });
 
-test('personal users get no alert popup and the console does not poll alerts for them', async ({ page, request }) => {
+test('personal users get no alert popup and the console does not poll alerts for them', async ({
+  page,
+  request,
+}) => {
   await pressSos(request, 8);
   const polls: string[] = [];
   page.on('request', (req) => {

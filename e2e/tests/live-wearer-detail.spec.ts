@@ -11,7 +11,10 @@ test('the wearer page shows the latest state, a chart canvas with its data summa
   await signIn(page, request, 'org-owner@example.com');
   await page.goto('/devices');
   await waitForPage(page);
-  await page.locator(`[data-testid="wearer-row"][data-uid="${wearerUid(9)}"]`).getByRole('link').click();
+  await page
+    .locator(`[data-testid="wearer-row"][data-uid="${wearerUid(9)}"]`)
+    .getByRole('link')
+    .click();
   await expect(page).toHaveURL(new RegExp(`/devices/${DEMO_CLIENT}/${wearerUid(9)}$`));
   await waitForPage(page);
 
@@ -21,7 +24,9 @@ test('the wearer page shows the latest state, a chart canvas with its data summa
   const summary = page.getByTestId('history-summary');
   await expect(summary).toContainText('心拍数');
   await expect(summary.getByRole('row', { name: /心拍数/ })).toContainText(/8[0-2]\.\d/);
-  await expect(page.getByTestId('wearer-alerts').getByTestId('alert-cause').first()).toHaveText('SOSボタンが押されました');
+  await expect(page.getByTestId('wearer-alerts').getByTestId('alert-cause').first()).toHaveText(
+    'SOSボタンが押されました',
+  );
 
   await page.getByTestId('history-period-7d').click();
   await expect(page.getByTestId('history-period-7d')).toHaveAttribute('aria-pressed', 'true');

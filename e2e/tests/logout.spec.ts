@@ -20,7 +20,9 @@ for (const [email, home] of [
     await waitForPage(page);
 
     // The language choice may be written again by i18n for the page still open; nothing else may survive.
-    const left = Object.keys(await readStorage(page)).filter((key) => key !== STORAGE_KEYS.language);
+    const left = Object.keys(await readStorage(page)).filter(
+      (key) => key !== STORAGE_KEYS.language,
+    );
     expect(left).toEqual([]);
 
     await page.goto(home);
@@ -50,7 +52,9 @@ for (const [email, expired] of [
     if (expired) {
       await expect(page).toHaveURL(urlWithPath('/login'));
       await waitForPage(page);
-      const left = Object.keys(await readStorage(page)).filter((key) => key !== STORAGE_KEYS.language);
+      const left = Object.keys(await readStorage(page)).filter(
+        (key) => key !== STORAGE_KEYS.language,
+      );
       expect(left).toEqual([]);
     } else {
       await waitForPage(page);

@@ -5,9 +5,16 @@ import { expect, test } from '../support/test.js';
 
 test.use({ viewport: { width: 375, height: 800 }, isMobile: true, hasTouch: true });
 
-for (const role of ['ALL_GENERAL', 'ORGANIZATION_GROUP', 'PERSONAL_SELF'] as const satisfies readonly Role[]) {
+for (const role of [
+  'ALL_GENERAL',
+  'ORGANIZATION_GROUP',
+  'PERSONAL_SELF',
+] as const satisfies readonly Role[]) {
   const c = roleCase(role);
-  test(`375x800 as ${role}: the menu is in a drawer that opens with the role's links`, async ({ page, request }) => {
+  test(`375x800 as ${role}: the menu is in a drawer that opens with the role's links`, async ({
+    page,
+    request,
+  }) => {
     await signIn(page, request, c.email);
     await page.goto(c.logo);
     await waitForPage(page);

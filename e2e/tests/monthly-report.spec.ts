@@ -13,7 +13,10 @@ import { DEMO_CLIENT, sendReadings, wearerUid } from './live-gateway.js';
 // Several pages and server round trips each; the shared machine can be slow.
 test.describe.configure({ timeout: 90_000 });
 
-test('staff: from the wearer page to the report, another month, the CSV for Excel and the print view', async ({ page, request }) => {
+test('staff: from the wearer page to the report, another month, the CSV for Excel and the print view', async ({
+  page,
+  request,
+}) => {
   // Wearer 12 is used by no other test: today gets readings.
   await sendReadings(request, 12, { heartRate: 88, skinTemperature: 34.0, battery: 70 });
   await signIn(page, request, roleCase('ORGANIZATION_OWNER').email);
@@ -36,7 +39,9 @@ test('staff: from the wearer page to the report, another month, the CSV for Exce
   const download = page.waitForEvent('download');
   await page.getByTestId('report-csv').click();
   const file = await download;
-  expect(file.suggestedFilename()).toMatch(new RegExp(`^monthly-report-${wearerUid(12)}-\\d{4}-\\d{2}\\.csv$`));
+  expect(file.suggestedFilename()).toMatch(
+    new RegExp(`^monthly-report-${wearerUid(12)}-\\d{4}-\\d{2}\\.csv$`),
+  );
   const bytes = await readFile(await file.path());
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const lines = bytes.toString('utf8').slice(1).split('\r\n');

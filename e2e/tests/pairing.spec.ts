@@ -35,13 +35,19 @@ async function newWearerAndBracelet(request: APIRequestContext, tag: string): Pr
   });
   expect(wearer.status(), await wearer.text()).toBe(201);
   const serialNumber = `E2E-PAIR-${stamp}`;
-  const bracelet = await request.post('/v2/device', { headers, data: { mediromOrganizationId: DEMO_CLIENT, serialNumber } });
+  const bracelet = await request.post('/v2/device', {
+    headers,
+    data: { mediromOrganizationId: DEMO_CLIENT, serialNumber },
+  });
   expect(bracelet.status(), await bracelet.text()).toBe(201);
   return { uid: ((await wearer.json()) as { uid: string }).uid, name, serialNumber };
 }
 
 /** The gateway hears the bracelet: the pairing completes on the server. */
-async function gatewayReports(request: APIRequestContext, { serialNumber, uid }: Fixture): Promise<void> {
+async function gatewayReports(
+  request: APIRequestContext,
+  { serialNumber, uid }: Fixture,
+): Promise<void> {
   const res = await request.post('/gateway/v1/batches', {
     headers: { authorization: GATEWAY_AUTH },
     data: { pairings: [{ serialNumber, at: new Date().toISOString() }] },
@@ -49,9 +55,12 @@ async function gatewayReports(request: APIRequestContext, { serialNumber, uid }:
   expect(res.status(), await res.text()).toBe(200);
   expect(((await res.json()) as { rejected: unknown[] }).rejected).toEqual([]);
   const { accessToken } = await signInByApi(request, roleCase('ORGANIZATION_OWNER').email);
-  const paired = await request.get(`/v2/device/isPairedWearable?targetUid=${encodeURIComponent(uid)}`, {
-    headers: { authorization: `Bearer ${accessToken}` },
-  });
+  const paired = await request.get(
+    `/v2/device/isPairedWearable?targetUid=${encodeURIComponent(uid)}`,
+    {
+      headers: { authorization: `Bearer ${accessToken}` },
+    },
+  );
   expect(await paired.json()).toEqual({ isPaired: true });
 }
 
@@ -60,13 +69,18 @@ function pollLog(page: Page): string[] {
   const asked: string[] = [];
   page.on('request', (req: Request) => {
     const url = new URL(req.url());
-    if (url.pathname.endsWith('/v2/device/isPairedWearable')) asked.push(url.searchParams.get('targetUid') ?? '');
+    if (url.pathname.endsWith('/v2/device/isPairedWearable'))
+      asked.push(url.searchParams.get('targetUid') ?? '');
   });
   return asked;
 }
 
 const pendingEntries = async (page: Page) =>
-  JSON.parse((await readStorage(page)).pairingStatus ?? '[]') as { uid: string; name: string; attemptTimestamp: number }[];
+  JSON.parse((await readStorage(page)).pairingStatus ?? '[]') as {
+    uid: string;
+    name: string;
+    attemptTimestamp: number;
+  }[];
 
 async function startPairing(page: Page, fixture: Fixture): Promise<void> {
   await page.goto(`/devices/${DEMO_CLIENT}/${fixture.uid}/device_setting`);
@@ -87,7 +101,10 @@ async function startPairing(page: Page, fixture: Fixture): Promise<void> {
   await expect(modal).toBeHidden();
 }
 
-test('pairing: the modal starts it, the pending entry is stored, the 90 s poll sees it paired and a toast says so', async ({ page, request }) => {
+test('pairing: the modal starts it, the pending entry is stored, the 90 s poll sees it paired and a toast says so', async ({
+  page,
+  request,
+}) => {
   const fixture = await newWearerAndBracelet(request, 'A');
   await signIn(page, request, roleCase('ORGANIZATION_OWNER').email);
   await page.clock.install();
@@ -124,7 +141,9 @@ test('pairing: the modal starts it, the pending entry is stored, the 90 s poll s
   await expect.poll(() => asked.length).toBe(2);
   // Time flows again, so the toast can show (and close after its 5 s).
   await page.clock.resume();
-  await expect(page.getByText(`${fixture.name}さんのブレスレットのペアリングが完了しました。`)).toBeVisible();
+  await expect(
+    page.getByText(`${fixture.name}さんのブレスレットのペアリングが完了しました。`),
+  ).toBeVisible();
   await expect.poll(async () => (await pendingEntries(page)).length).toBe(0);
   await expect(page.getByTestId('device-paired')).toContainText('完了');
 
@@ -134,7 +153,10 @@ test('pairing: the modal starts it, the pending entry is stored, the 90 s poll s
   expect(asked.length).toBe(before);
 });
 
-test('pairing: an entry older than 30 minutes is dropped without asking, and no toast comes later', async ({ page, request }) => {
+test('pairing: an entry older than 30 minutes is dropped without asking, and no toast comes later', async ({
+  page,
+  request,
+}) => {
   const fixture = await newWearerAndBracelet(request, 'B');
   await signIn(page, request, roleCase('ORGANIZATION_OWNER').email);
   await page.clock.install();
@@ -151,7 +173,9 @@ test('pairing: an entry older than 30 minutes is dropped without asking, and no 
   await gatewayReports(request, fixture);
   await page.clock.runFor(POLL_MS * 2);
   expect(asked).toEqual([]);
-  await expect(page.getByText(`${fixture.name}さんのブレスレットのペアリングが完了しました。`)).toHaveCount(0);
+  await expect(
+    page.getByText(`${fixture.name}さんのブレスレットのペアリングが完了しました。`),
+  ).toHaveCount(0);
 });
 
 test('pairing: a failed poll skips the entry for that round only', async ({ page, request }) => {
@@ -175,12 +199,18 @@ test('pairing: a failed poll skips the entry for that round only', async ({ page
   expect((await pendingEntries(page)).map((e) => e.uid)).toEqual([fixture.uid]);
 
   await page.clock.runFor(POLL_MS);
-  await expect(page.getByText(`${fixture.name}さんのブレスレットのペアリングが完了しました。`)).toBeVisible();
+  await expect(
+    page.getByText(`${fixture.name}さんのブレスレットのペアリングが完了しました。`),
+  ).toBeVisible();
   await expect.poll(async () => (await pendingEntries(page)).length).toBe(0);
 });
 
 test('pairing: the demo never polls, even with an entry stored', async ({ page }) => {
-  await writeStorage(page, { pairingStatus: JSON.stringify([{ uid: 'demo-wearer-01', name: 'x', attemptTimestamp: Date.now() }]) });
+  await writeStorage(page, {
+    pairingStatus: JSON.stringify([
+      { uid: 'demo-wearer-01', name: 'x', attemptTimestamp: Date.now() },
+    ]),
+  });
   await page.clock.install();
   const asked = pollLog(page);
   await page.goto('/demo/devices');

@@ -4,7 +4,10 @@ import { expect, test } from '../support/test.js';
 
 test.use({ viewport: { width: 360, height: 740 } });
 
-test('/members: an owner adds a wearer (bad input named first), renames and moves them, then removes them, at 360 px', async ({ page, request }) => {
+test('/members: an owner adds a wearer (bad input named first), renames and moves them, then removes them, at 360 px', async ({
+  page,
+  request,
+}) => {
   const name = `E2E利用者 ${Date.now()}`;
   await signIn(page, request, roleCase('ORGANIZATION_OWNER').email);
   await page.goto('/members');
@@ -32,10 +35,16 @@ test('/members: an owner adds a wearer (bad input named first), renames and move
   await dialog.getByTestId('wearer-group').selectOption('demo-group-2');
   await dialog.getByTestId('wearer-submit').click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByTestId('people-row').filter({ hasText: `${name} 改` })).toContainText('第二現場');
+  await expect(page.getByTestId('people-row').filter({ hasText: `${name} 改` })).toContainText(
+    '第二現場',
+  );
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
-  await page.getByTestId('people-row').filter({ hasText: `${name} 改` }).getByTestId('wearer-remove').click();
+  await page
+    .getByTestId('people-row')
+    .filter({ hasText: `${name} 改` })
+    .getByTestId('wearer-remove')
+    .click();
   await page.getByTestId('remove-wearer-confirm').click();
   await expect(page.getByTestId('remove-wearer-dialog')).toBeHidden();
   await expect(page.getByTestId('people-row').filter({ hasText: name })).toHaveCount(0);

@@ -22,12 +22,15 @@ for (const c of ROLE_CASES) {
       const tokens = await signInByApi(request, c.email);
       const { devices } = await fetchUser(request, tokens.accessToken);
       expect(devices.length, 'the demo PERSONAL user has two linked wearers').toBe(2);
-      for (const d of devices) await expect(page.getByRole('button', { name: d.name })).toBeVisible();
+      for (const d of devices)
+        await expect(page.getByRole('button', { name: d.name })).toBeVisible();
       const chosen = devices[1]!;
       await page.getByRole('button', { name: chosen.name }).click();
       await expect(page).toHaveURL(urlWithPath('/user/record'));
       await waitForPage(page);
-      const stored = JSON.parse((await readStorage(page))[STORAGE_KEYS.selectedDevice] ?? 'null') as UserDevice | null;
+      const stored = JSON.parse(
+        (await readStorage(page))[STORAGE_KEYS.selectedDevice] ?? 'null',
+      ) as UserDevice | null;
       expect(stored?.deviceId).toBe(chosen.deviceId);
       // Chosen once, it is remembered: the guard no longer sends the user to /select-device.
       await page.goto('/user/info');
@@ -45,11 +48,17 @@ for (const c of ROLE_CASES) {
   });
 }
 
-test('a wrong password keeps the user on /login with a message and no session', async ({ page }) => {
+test('a wrong password keeps the user on /login with a message and no session', async ({
+  page,
+}) => {
   await signInWithForm(page, 'org-owner@example.com', 'not-the-password');
-  await expect(page.getByRole('alert').or(page.locator('[data-sonner-toast]')).first()).toBeVisible();
+  await expect(
+    page.getByRole('alert').or(page.locator('[data-sonner-toast]')).first(),
+  ).toBeVisible();
   await expect(page).toHaveURL(urlWithPath('/login'));
   // Nothing but the language choice may be stored by a failed attempt.
-  const stored = Object.keys(await readStorage(page)).filter((key) => key !== STORAGE_KEYS.language);
+  const stored = Object.keys(await readStorage(page)).filter(
+    (key) => key !== STORAGE_KEYS.language,
+  );
   expect(stored).toEqual([]);
 });

@@ -17,7 +17,10 @@ test.describe.configure({ timeout: 90_000 });
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
 async function newGroup(request: APIRequestContext, token: string, name: string): Promise<string> {
-  const res = await request.post('/v2/group', { headers: auth(token), data: { clientId: DEMO_CLIENT, name } });
+  const res = await request.post('/v2/group', {
+    headers: auth(token),
+    data: { clientId: DEMO_CLIENT, name },
+  });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { id: string }).id;
 }
@@ -30,7 +33,10 @@ async function tabTo(page: Page, target: ReturnType<Page['locator']>, max = 120)
   throw new Error(`Tab never reached ${target.toString()}`);
 }
 
-test('notice settings: recipients added, reordered by keyboard, saved; a test SMS reaches the notification log', async ({ page, request }) => {
+test('notice settings: recipients added, reordered by keyboard, saved; a test SMS reaches the notification log', async ({
+  page,
+  request,
+}) => {
   const { accessToken } = await signIn(page, request, roleCase('ORGANIZATION_OWNER').email);
   const groupName = `E2E通知 ${Date.now()}`;
   const groupId = await newGroup(request, accessToken, groupName);
@@ -87,25 +93,46 @@ test('notice settings: recipients added, reordered by keyboard, saved; a test SM
 
     // The test SMS goes through the provider (the embedded one records it) and shows in the log.
     await cards.nth(1).getByTestId('recipient-test').click();
-    await expect(cards.nth(1).getByTestId('recipient-test-result')).toContainText('テストのSMSを送りました');
-    const logRow = page.getByTestId('notification-log-row').filter({ hasText: '+819011112222' }).first();
+    await expect(cards.nth(1).getByTestId('recipient-test-result')).toContainText(
+      'テストのSMSを送りました',
+    );
+    const logRow = page
+      .getByTestId('notification-log-row')
+      .filter({ hasText: '+819011112222' })
+      .first();
     await expect(logRow).toContainText(groupName);
     await expect(logRow.getByTestId('notification-log-status')).not.toHaveText('失敗');
 
     const log = await request.get('/v2/notifications?pageSize=20', { headers: auth(accessToken) });
-    const entries = ((await log.json()) as { notifications: { channel: string; recipient: string; text: string }[] }).notifications;
-    expect(entries.some((n) => n.channel === 'SMS' && n.recipient === '+819011112222' && n.text.includes(groupName))).toBe(true);
+    const entries = (
+      (await log.json()) as {
+        notifications: { channel: string; recipient: string; text: string }[];
+      }
+    ).notifications;
+    expect(
+      entries.some(
+        (n) => n.channel === 'SMS' && n.recipient === '+819011112222' && n.text.includes(groupName),
+      ),
+    ).toBe(true);
   } finally {
     await request.delete(`/v2/group/${groupId}`, { headers: auth(accessToken) });
   }
 });
 
-test('bulk alert settings of a group: the preview counts the wearers that change, then the change is applied', async ({ page, request }) => {
+test('bulk alert settings of a group: the preview counts the wearers that change, then the change is applied', async ({
+  page,
+  request,
+}) => {
   const { accessToken } = await signIn(page, request, roleCase('ORGANIZATION_OWNER').email);
   const groupId = await newGroup(request, accessToken, `E2E一括 ${Date.now()}`);
   const added = await request.post('/v2/user/wearer', {
     headers: auth(accessToken),
-    data: { clientId: DEMO_CLIENT, name: `一括 テスト${Date.now() % 1000}`, birthDate: '1980-04-01', groupId },
+    data: {
+      clientId: DEMO_CLIENT,
+      name: `一括 テスト${Date.now() % 1000}`,
+      birthDate: '1980-04-01',
+      groupId,
+    },
   });
   expect(added.status(), await added.text()).toBe(201);
   const wearer = (await added.json()) as { uid: string };
@@ -131,8 +158,12 @@ test('bulk alert settings of a group: the preview counts the wearers that change
     await page.getByTestId('bulk-preview-submit').click();
     await expect(page.getByTestId('bulk-preview-count')).toContainText('1 人のうち 0 人');
 
-    const list = await request.get(`/v2/user/alertSettings/list?groupId=${groupId}`, { headers: auth(accessToken) });
-    const settings = ((await list.json()) as { settings: { uid: string; settings: { heartRateLower: number } }[] }).settings;
+    const list = await request.get(`/v2/user/alertSettings/list?groupId=${groupId}`, {
+      headers: auth(accessToken),
+    });
+    const settings = (
+      (await list.json()) as { settings: { uid: string; settings: { heartRateLower: number } }[] }
+    ).settings;
     expect(settings.find((s) => s.uid === wearer.uid)?.settings.heartRateLower).toBe(50);
   } finally {
     await request.delete(`/v2/user/wearer/${wearer.uid}`, { headers: auth(accessToken) });

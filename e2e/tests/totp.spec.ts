@@ -11,17 +11,24 @@ import { nextTotpStep, totpCode } from '../support/totp.js';
  */
 test.describe.configure({ mode: 'serial' });
 
-test('staff turn on two-step sign-in, and the login form then asks for the code', async ({ page, request }) => {
+test('staff turn on two-step sign-in, and the login form then asks for the code', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   await signIn(page, request, SECOND_ORG_OWNER_EMAIL);
   await page.goto('/user/info?lng=en');
   await waitForPage(page);
   await page.getByTestId('totp-turn-on').click();
-  await expect(page.getByRole('img', { name: 'QR code to add this account to an authenticator app' })).toBeVisible();
+  await expect(
+    page.getByRole('img', { name: 'QR code to add this account to an authenticator app' }),
+  ).toBeVisible();
   const secret = (await page.getByTestId('totp-secret').textContent()) ?? '';
   await page.getByLabel('6-digit code from the authenticator app').fill(totpCode(secret));
   await page.getByTestId('totp-confirm').click();
-  await expect(page.getByTestId('totp-state')).toHaveText('On: signing in asks for a code from your authenticator app.');
+  await expect(page.getByTestId('totp-state')).toHaveText(
+    'On: signing in asks for a code from your authenticator app.',
+  );
 
   await page.getByTestId('user-menu').click();
   await page.getByTestId('logout').click();
@@ -35,9 +42,13 @@ test('staff turn on two-step sign-in, and the login form then asks for the code'
   // The code of this step was spent turning TOTP on: a wrong code first, then the next step's.
   await nextTotpStep();
   const code = totpCode(secret);
-  await page.getByLabel('6-digit code from the authenticator app').fill(code === '000000' ? '111111' : '000000');
+  await page
+    .getByLabel('6-digit code from the authenticator app')
+    .fill(code === '000000' ? '111111' : '000000');
   await page.getByTestId('totp-submit').click();
-  await expect(page.getByTestId('totp-error')).toHaveText('The code is incorrect. Check the app and enter the current code.');
+  await expect(page.getByTestId('totp-error')).toHaveText(
+    'The code is incorrect. Check the app and enter the current code.',
+  );
   await page.getByLabel('6-digit code from the authenticator app').fill(code);
   await page.getByTestId('totp-submit').click();
   await expect(page).toHaveURL(urlWithPath('/devices'));

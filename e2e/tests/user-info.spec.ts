@@ -8,7 +8,10 @@ import { mailDir, newestMailTo } from '../support/mail.js';
 import { signIn, urlWithPath } from '../support/session.js';
 import { expect, test } from '../support/test.js';
 
-test.skip(!mailDir(), 'needs the server global-setup starts (its DATA_DIR holds the mail and SMS files)');
+test.skip(
+  !mailDir(),
+  'needs the server global-setup starts (its DATA_DIR holds the mail and SMS files)',
+);
 
 /** A new staff member of the demo organisation (invited and registered through the API), so demo accounts stay as they are. */
 async function newcomer(request: APIRequestContext): Promise<string> {
@@ -35,7 +38,9 @@ async function smsCode(phoneNumber: string): Promise<string> {
   let code = '';
   await expect
     .poll(async () => {
-      const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.includes(`_${phoneNumber}_sms`)).sort();
+      const files = (await readdir(dir).catch(() => [] as string[]))
+        .filter((f) => f.includes(`_${phoneNumber}_sms`))
+        .sort();
       const file = files.at(-1);
       if (!file) return false;
       code = /(?:コード|check): (\d{6})/.exec(await readFile(join(dir, file), 'utf8'))?.[1] ?? '';
@@ -45,7 +50,10 @@ async function smsCode(phoneNumber: string): Promise<string> {
   return code;
 }
 
-test('/user/info: name, phone by SMS code, address by link, password and sessions, with the keyboard at 360 px', async ({ page, request }) => {
+test('/user/info: name, phone by SMS code, address by link, password and sessions, with the keyboard at 360 px', async ({
+  page,
+  request,
+}) => {
   const email = await newcomer(request);
   await signIn(page, request, email);
   // A second session elsewhere, to sign out from here.
@@ -66,7 +74,9 @@ test('/user/info: name, phone by SMS code, address by link, password and session
   const phone = page.getByTestId('account-phone');
   await phone.getByLabel('新しい電話番号').fill('090-1234');
   await phone.getByRole('button', { name: 'コードを送る' }).click();
-  await expect(phone.getByRole('alert')).toHaveText('国際形式で入力してください（例: +819012345678）。');
+  await expect(phone.getByRole('alert')).toHaveText(
+    '国際形式で入力してください（例: +819012345678）。',
+  );
   const number = `+8170${String(Date.now()).slice(-8)}`;
   await phone.getByLabel('新しい電話番号').fill(number);
   await phone.getByLabel('新しい電話番号').press('Enter');
@@ -98,7 +108,9 @@ test('/user/info: name, phone by SMS code, address by link, password and session
   await emailForm.getByRole('button', { name: '確認リンクを送る' }).click();
   await expect(emailForm.getByRole('status')).toContainText(next);
   await expect(page.getByTestId('account-email-now')).toContainText(email);
-  const link = /https?:\/\/\S+\/verify-email#token=[\w-]+/.exec((await newestMailTo(next, asked)).text)?.[0] ?? '';
+  const link =
+    /https?:\/\/\S+\/verify-email#token=[\w-]+/.exec((await newestMailTo(next, asked)).text)?.[0] ??
+    '';
   expect(link).not.toBe('');
   await page.goto(link);
   await expect(page.getByTestId('verify-email-done')).toContainText(next);
@@ -110,15 +122,23 @@ test('/user/info: name, phone by SMS code, address by link, password and session
   await expect(page.getByTestId('verify-email-error')).toHaveAttribute('data-code', 'LINK_USED');
 
   // Sessions: a second one (the new address and password), signed out from here; then everywhere.
-  const again = await request.post('/v2/auth/signIn', { data: { email: next, password: 'a-new-password-2026' } });
+  const again = await request.post('/v2/auth/signIn', {
+    data: { email: next, password: 'a-new-password-2026' },
+  });
   expect(again.status()).toBe(200);
   await page.goto('/user/info');
   await settle(page);
   await expect(page.getByTestId('account-email-now')).toContainText(next);
   await expect(page.getByTestId('session-row')).toHaveCount(2);
-  await page.getByTestId('session-row').filter({ hasNot: page.getByTestId('session-current') }).getByRole('button').click();
+  await page
+    .getByTestId('session-row')
+    .filter({ hasNot: page.getByTestId('session-current') })
+    .getByRole('button')
+    .click();
   await expect(page.getByTestId('session-row')).toHaveCount(1);
-  const refreshed = await request.post('/v2/auth/refresh', { data: { refreshToken: (await again.json()).refreshToken } });
+  const refreshed = await request.post('/v2/auth/refresh', {
+    data: { refreshToken: (await again.json()).refreshToken },
+  });
   expect(refreshed.status()).toBe(401);
   await page.getByTestId('sign-out-everywhere').focus();
   await page.keyboard.press('Enter');

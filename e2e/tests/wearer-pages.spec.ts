@@ -26,24 +26,36 @@ async function newWearer(request: APIRequestContext, tag: string, bracelet: bool
   const headers = { authorization: `Bearer ${accessToken}` };
   const stamp = `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
   const name = `装着者 ${tag} ${stamp}`;
-  const res = await request.post('/v2/user/wearer', { headers, data: { clientId: DEMO_CLIENT, name, birthDate: '1970-04-01', groupId: 'demo-group-1' } });
+  const res = await request.post('/v2/user/wearer', {
+    headers,
+    data: { clientId: DEMO_CLIENT, name, birthDate: '1970-04-01', groupId: 'demo-group-1' },
+  });
   expect(res.status(), await res.text()).toBe(201);
   const serialNumber = `E2E-KB-${stamp}`;
   if (bracelet) {
-    const b = await request.post('/v2/device', { headers, data: { mediromOrganizationId: DEMO_CLIENT, serialNumber } });
+    const b = await request.post('/v2/device', {
+      headers,
+      data: { mediromOrganizationId: DEMO_CLIENT, serialNumber },
+    });
     expect(b.status(), await b.text()).toBe(201);
   }
   return { uid: ((await res.json()) as { uid: string }).uid, name, serialNumber };
 }
 
 async function gatewayBatch(request: APIRequestContext, batch: object): Promise<void> {
-  const res = await request.post('/gateway/v1/batches', { headers: { authorization: GATEWAY_AUTH }, data: batch });
+  const res = await request.post('/gateway/v1/batches', {
+    headers: { authorization: GATEWAY_AUTH },
+    data: batch,
+  });
   expect(res.status(), await res.text()).toBe(200);
 }
 
 test.use({ viewport: { width: 360, height: 740 } });
 
-test('the bracelet is paired and its duty cycle changed with the keyboard; pending until the gateway acknowledges', async ({ page, request }) => {
+test('the bracelet is paired and its duty cycle changed with the keyboard; pending until the gateway acknowledges', async ({
+  page,
+  request,
+}) => {
   const wearer = await newWearer(request, 'K', true);
   await signIn(page, request, roleCase('ORGANIZATION_OWNER').email);
   await page.goto(`/devices/${DEMO_CLIENT}/${wearer.uid}/device_setting`);
@@ -66,7 +78,9 @@ test('the bracelet is paired and its duty cycle changed with the keyboard; pendi
   await expect(page.getByTestId('pairing-pending')).toBeVisible();
 
   // The gateway hears it; the page shows it paired (after a reload here: the 90 s poll is pairing.spec.ts's).
-  await gatewayBatch(request, { pairings: [{ serialNumber: wearer.serialNumber, at: new Date().toISOString() }] });
+  await gatewayBatch(request, {
+    pairings: [{ serialNumber: wearer.serialNumber, at: new Date().toISOString() }],
+  });
   await page.reload();
   await waitForPage(page);
   await expect(page.getByTestId('device-paired')).toHaveText(/完了/);
@@ -82,11 +96,21 @@ test('the bracelet is paired and its duty cycle changed with the keyboard; pendi
   await expect(page.getByTestId('config-status')).toContainText('反映待ち');
   await expect(page.getByTestId('config-status')).toContainText('1分間隔');
 
-  const res = await request.post('/gateway/v1/batches', { headers: { authorization: GATEWAY_AUTH }, data: {} });
-  const pending = ((await res.json()) as { pendingConfig?: { serialNumber: string; version: number; heartRateDutyCycle: number }[] }).pendingConfig ?? [];
+  const res = await request.post('/gateway/v1/batches', {
+    headers: { authorization: GATEWAY_AUTH },
+    data: {},
+  });
+  const pending =
+    (
+      (await res.json()) as {
+        pendingConfig?: { serialNumber: string; version: number; heartRateDutyCycle: number }[];
+      }
+    ).pendingConfig ?? [];
   const mine = pending.find((p) => p.serialNumber === wearer.serialNumber);
   expect(mine).toMatchObject({ heartRateDutyCycle: 5 });
-  await gatewayBatch(request, { configAcks: [{ serialNumber: wearer.serialNumber, version: mine?.version }] });
+  await gatewayBatch(request, {
+    configAcks: [{ serialNumber: wearer.serialNumber, version: mine?.version }],
+  });
   await page.reload();
   await waitForPage(page);
   await expect(page.getByTestId('config-status')).toHaveText('ブレスレットに反映済みです。');
@@ -94,7 +118,10 @@ test('the bracelet is paired and its duty cycle changed with the keyboard; pendi
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });
 
-test('the profile gives the maximum heart rate from the birth date; a family member is invited', async ({ page, request }) => {
+test('the profile gives the maximum heart rate from the birth date; a family member is invited', async ({
+  page,
+  request,
+}) => {
   const wearer = await newWearer(request, 'P', false);
   await signIn(page, request, roleCase('ORGANIZATION_OWNER').email);
   await page.goto(`/devices/${DEMO_CLIENT}/${wearer.uid}/config`);
@@ -105,7 +132,9 @@ test('the profile gives the maximum heart rate from the birth date; a family mem
   await birth.fill('1950-01-01');
   // Born on 1 January: the age is this year minus 1950 all year round.
   const age = new Date().getFullYear() - 1950;
-  await expect(page.getByTestId('profile-max-heart-rate')).toContainText(`${Math.round(208 - 0.7 * age)} bpm`);
+  await expect(page.getByTestId('profile-max-heart-rate')).toContainText(
+    `${Math.round(208 - 0.7 * age)} bpm`,
+  );
   await tabTo(page, page.getByTestId('save-profile'));
   await page.keyboard.press('Enter');
   await expect(page.getByText('プロフィールを保存しました。')).toBeVisible();

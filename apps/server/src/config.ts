@@ -78,7 +78,10 @@ const schema = z.object({
     .optional(),
   SMTP_URL: z
     .string()
-    .regex(/^smtps?:\/\/[^/]+/, 'must be an smtp:// or smtps:// URL (smtp://user:password@host:587)')
+    .regex(
+      /^smtps?:\/\/[^/]+/,
+      'must be an smtp:// or smtps:// URL (smtp://user:password@host:587)',
+    )
     .optional(),
   MAIL_FROM: z.string().min(3).max(254).optional(),
   TOTP_ENCRYPTION_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -232,7 +235,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   if (e.NATS_URL && !e.DATABASE_URL) {
-    throw new ConfigError('NATS_URL needs DATABASE_URL: on PGlite there is one server process and nothing to carry');
+    throw new ConfigError(
+      'NATS_URL needs DATABASE_URL: on PGlite there is one server process and nothing to carry',
+    );
   }
   const workers = e.WORKERS ?? (e.DATABASE_URL ? availableParallelism() : 1);
   return {
@@ -251,7 +256,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mqttUrl: e.MQTT_URL,
     natsUrl: e.NATS_URL,
     workers,
-    databasePoolSize: e.DATABASE_POOL_SIZE ?? Math.max(2, Math.ceil((2 * availableParallelism()) / workers)),
+    databasePoolSize:
+      e.DATABASE_POOL_SIZE ?? Math.max(2, Math.ceil((2 * availableParallelism()) / workers)),
     databaseUrgentPoolSize: e.DATABASE_URGENT_POOL_SIZE,
     workerIndex: e.WORKER_INDEX,
     readingsRetentionDays: e.READINGS_RETENTION_DAYS,
@@ -294,6 +300,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             displayName: e.OIDC_DISPLAY_NAME,
           }
         : undefined,
-    signInMethods: SIGN_IN_METHODS.filter((m) => e.SIGN_IN_METHODS.split(',').some((x) => x.trim() === m)),
+    signInMethods: SIGN_IN_METHODS.filter((m) =>
+      e.SIGN_IN_METHODS.split(',').some((x) => x.trim() === m),
+    ),
   };
 }

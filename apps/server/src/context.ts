@@ -13,7 +13,10 @@ import { SummarySnapshots } from './modules/device-data/summary-snapshot.js';
 import { createIngestionState, type IngestionState } from './modules/ingestion/ingestion-caches.js';
 import { createMailer, type Mailer } from './modules/mail/mail.service.js';
 import { createRollupFolder, type RollupFolder } from './modules/readings/rollup-folder.js';
-import { embeddedOutboxProvider, type NotificationProvider } from './modules/notifications/notification-provider.js';
+import {
+  embeddedOutboxProvider,
+  type NotificationProvider,
+} from './modules/notifications/notification-provider.js';
 import { twilioProvider } from './modules/notifications/twilio.provider.js';
 
 /**
@@ -68,7 +71,9 @@ export function createContext(
   // Built in dependency order: the token service and the snapshots read the fields above them.
   const ctx = { config, db, bus, now, log } as AppContext;
   ctx.mail = createMailer(config, db, clock);
-  ctx.phone = config.twilio ? twilioProvider(config.twilio) : embeddedOutboxProvider(join(config.dataDir, 'sms'), clock);
+  ctx.phone = config.twilio
+    ? twilioProvider(config.twilio)
+    : embeddedOutboxProvider(join(config.dataDir, 'sms'), clock);
   ctx.identityCache = IdentityCache.watching(db);
   ctx.tokens = createTokenService(ctx);
   ctx.summaries = new SummarySnapshots(ctx, log);
@@ -101,7 +106,9 @@ export function createContext(
 /** Releases what the context holds (the app's onClose calls it once; the database is closed by its opener). */
 export async function closeContext(ctx: AppContext): Promise<void> {
   // What was folded since the last flush is written before the database closes.
-  await ctx.rollups.close().catch((err: unknown) => ctx.log.error({ err }, 'last rollup flush failed'));
+  await ctx.rollups
+    .close()
+    .catch((err: unknown) => ctx.log.error({ err }, 'last rollup flush failed'));
   await ctx.cluster.close();
   ctx.summaries.close();
   ctx.wearerUpdates.close();

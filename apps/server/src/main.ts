@@ -68,7 +68,8 @@ async function start(args: string[]): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   // The live demo: simulated wearers of the demo organisation (SIMULATOR=false turns it off); one
   // worker of WORKERS=N runs it.
-  if (config.simulator && config.workerIndex === 0 && !stopping) simulator = await startDemoSimulator(ctx, app.log);
+  if (config.simulator && config.workerIndex === 0 && !stopping)
+    simulator = await startDemoSimulator(ctx, app.log);
 }
 
 /**
@@ -95,7 +96,9 @@ async function startPrimary(workers: number): Promise<void> {
       if (stopping && slots.size === 0) process.exit(0);
       return;
     }
-    console.error(`worker ${slot} (pid ${worker.process.pid}) exited (${signal ?? code}); starting it again`);
+    console.error(
+      `worker ${slot} (pid ${worker.process.pid}) exited (${signal ?? code}); starting it again`,
+    );
     setTimeout(() => {
       if (!stopping) fork(slot);
     }, 1_000);

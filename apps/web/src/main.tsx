@@ -16,4 +16,7 @@ createRoot(root).render(
   </StrictMode>,
 );
 // After the first render, so the monitoring SDK never delays the console.
-setTimeout(() => void startMonitoring(import.meta.env.VITE_MONITORING_DSN as string | undefined), 0);
+setTimeout(
+  () => void startMonitoring(import.meta.env.VITE_MONITORING_DSN as string | undefined),
+  0,
+);

@@ -10,7 +10,10 @@ import { ALERT_TYPES } from './alerts.js';
 import { BUSINESS_SCHEDULE, DEFAULT_SCHEDULE } from './schedules.js';
 
 /** The messages of a failed parse, as the API's 400 would show them. */
-function issuesOf(input: unknown, schema: typeof alertSettings | typeof alertSettingsPatch = alertSettings) {
+function issuesOf(
+  input: unknown,
+  schema: typeof alertSettings | typeof alertSettingsPatch = alertSettings,
+) {
   const r = schema.safeParse(input);
   if (r.success) return [];
   return r.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
@@ -64,20 +67,60 @@ describe('alertSettings refuses bad values, naming the field', () => {
     [{ heartRateUpper: 221 }, 'heartRateUpper', 'heartRateUpper must be at most 220'],
     [{ heartRateUpper: 39 }, 'heartRateUpper', 'heartRateUpper must be at least 40'],
     [{ heartRateLower: 'x' }, 'heartRateLower', 'heartRateLower must be a number'],
-    [{ heartRateLower: 120, heartRateUpper: 100 }, 'heartRateUpper', 'heartRateUpper must be greater than heartRateLower'],
-    [{ heartRateLower: 100, heartRateUpper: 100 }, 'heartRateUpper', 'heartRateUpper must be greater than heartRateLower'],
+    [
+      { heartRateLower: 120, heartRateUpper: 100 },
+      'heartRateUpper',
+      'heartRateUpper must be greater than heartRateLower',
+    ],
+    [
+      { heartRateLower: 100, heartRateUpper: 100 },
+      'heartRateUpper',
+      'heartRateUpper must be greater than heartRateLower',
+    ],
     [{ sustainedMinutes: 0 }, 'sustainedMinutes', 'sustainedMinutes must be at least 1'],
     [{ sustainedMinutes: 2.5 }, 'sustainedMinutes', 'sustainedMinutes must be a whole number'],
     [{ cooldownMinutes: -1 }, 'cooldownMinutes', 'cooldownMinutes must be at least 0'],
-    [{ enabled: { HEART_RATE: 'yes' } }, 'enabled.HEART_RATE', 'enabled.HEART_RATE must be true or false'],
-    [{ sleepWindow: { start: '25:00' } }, 'sleepWindow.start', 'sleepWindow.start must be HH:MM (00:00-23:59)'],
-    [{ thresholds: { psiCritical: 11 } }, 'thresholds.psiCritical', 'thresholds.psiCritical must be at most 10'],
-    [{ thresholds: { wbgtCaution: 32 } }, 'thresholds.wbgtCaution', 'thresholds.wbgtCaution must not exceed thresholds.wbgtHigh'],
-    [{ thresholds: { coreTempRisk: 39 } }, 'thresholds.coreTempRisk', 'thresholds.coreTempRisk must not exceed thresholds.coreTempCritical'],
-    [{ thresholds: { apsiRisk: 9.5 } }, 'thresholds.apsiRisk', 'thresholds.apsiRisk must not exceed thresholds.apsiCritical'],
-    [{ thresholds: { apsiCritical: 0 } }, 'thresholds.apsiCritical', 'thresholds.apsiCritical must be at least 1'],
+    [
+      { enabled: { HEART_RATE: 'yes' } },
+      'enabled.HEART_RATE',
+      'enabled.HEART_RATE must be true or false',
+    ],
+    [
+      { sleepWindow: { start: '25:00' } },
+      'sleepWindow.start',
+      'sleepWindow.start must be HH:MM (00:00-23:59)',
+    ],
+    [
+      { thresholds: { psiCritical: 11 } },
+      'thresholds.psiCritical',
+      'thresholds.psiCritical must be at most 10',
+    ],
+    [
+      { thresholds: { wbgtCaution: 32 } },
+      'thresholds.wbgtCaution',
+      'thresholds.wbgtCaution must not exceed thresholds.wbgtHigh',
+    ],
+    [
+      { thresholds: { coreTempRisk: 39 } },
+      'thresholds.coreTempRisk',
+      'thresholds.coreTempRisk must not exceed thresholds.coreTempCritical',
+    ],
+    [
+      { thresholds: { apsiRisk: 9.5 } },
+      'thresholds.apsiRisk',
+      'thresholds.apsiRisk must not exceed thresholds.apsiCritical',
+    ],
+    [
+      { thresholds: { apsiCritical: 0 } },
+      'thresholds.apsiCritical',
+      'thresholds.apsiCritical must be at least 1',
+    ],
     [{ heatStrainModel: 'PSI' }, 'heatStrainModel', 'heatStrainModel must be one of APSI, ECTEMP'],
-    [{ thresholds: { disconnectionCycles: 0 } }, 'thresholds.disconnectionCycles', 'thresholds.disconnectionCycles must be at least 1'],
+    [
+      { thresholds: { disconnectionCycles: 0 } },
+      'thresholds.disconnectionCycles',
+      'thresholds.disconnectionCycles must be at least 1',
+    ],
   ])('%j -> %s', (input, path, message) => {
     expect(issuesOf(input)).toContainEqual({ path, message });
   });
@@ -88,7 +131,10 @@ describe('alertSettings refuses bad values, naming the field', () => {
   });
 
   it('refuses a broken schedule day', () => {
-    const bad = { ...DEFAULT_SCHEDULE, monday: { enabled: true, startTime: '9:00', endTime: '18:00' } };
+    const bad = {
+      ...DEFAULT_SCHEDULE,
+      monday: { enabled: true, startTime: '9:00', endTime: '18:00' },
+    };
     expect(issuesOf({ schedule: bad })[0]?.path).toBe('schedule.monday.startTime');
   });
 });
@@ -96,7 +142,10 @@ describe('alertSettings refuses bad values, naming the field', () => {
 describe('PATCH and merge', () => {
   it('a patch keeps absent fields absent and merges nested objects', () => {
     const stored = alertSettings.parse({ heartRateUpper: 170, thresholds: { wbgtHigh: 33 } });
-    const patch = alertSettingsPatch.parse({ thresholds: { psiCritical: 8 }, enabled: { NON_WEARING: false } });
+    const patch = alertSettingsPatch.parse({
+      thresholds: { psiCritical: 8 },
+      enabled: { NON_WEARING: false },
+    });
     expect(patch).toEqual({ thresholds: { psiCritical: 8 }, enabled: { NON_WEARING: false } });
     const merged = mergeAlertSettings(stored, patch);
     expect(merged.heartRateUpper).toBe(170);
@@ -107,7 +156,9 @@ describe('PATCH and merge', () => {
   it('a patch that conflicts with stored values fails on merge, naming the field', () => {
     const stored = alertSettings.parse({ heartRateUpper: 150 });
     const patch = alertSettingsPatch.parse({ heartRateLower: 160 });
-    expect(() => mergeAlertSettings(stored, patch)).toThrow(/heartRateUpper must be greater than heartRateLower/);
+    expect(() => mergeAlertSettings(stored, patch)).toThrow(
+      /heartRateUpper must be greater than heartRateLower/,
+    );
   });
 
   it('a patch refuses unknown keys, nested ones too', () => {
@@ -132,7 +183,11 @@ describe('resolveAlertSettings', () => {
   it('upper bound null = the wearer maximum heart rate 208 - 0.7 x age', () => {
     expect(resolveAlertSettings({}, 40).heartRateUpper).toBe(180);
     expect(resolveAlertSettings({}, 20).heartRateUpper).toBe(194);
-    expect(resolveAlertSettings(undefined, null)).toMatchObject({ heartRateUpper: 180, age: 40, maxHeartRate: 180 });
+    expect(resolveAlertSettings(undefined, null)).toMatchObject({
+      heartRateUpper: 180,
+      age: 40,
+      maxHeartRate: 180,
+    });
   });
   it('an explicit upper bound wins over the age formula', () => {
     expect(resolveAlertSettings({ heartRateUpper: 150 }, 20).heartRateUpper).toBe(150);

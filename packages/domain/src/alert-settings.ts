@@ -194,7 +194,10 @@ export const alertSettingsPatch = z
 export type AlertSettingsPatch = z.output<typeof alertSettingsPatch>;
 
 /** Applies a validated PATCH to stored settings; throws a ZodError naming the field if the result is inconsistent. */
-export function mergeAlertSettings(stored: AlertSettings, patch: AlertSettingsPatch): AlertSettings {
+export function mergeAlertSettings(
+  stored: AlertSettings,
+  patch: AlertSettingsPatch,
+): AlertSettings {
   return alertSettings.parse({
     ...stored,
     ...patch,

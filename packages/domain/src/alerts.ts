@@ -68,7 +68,8 @@ export const SOUND_LOAD_TIMEOUT_MS = 5_000;
 
 /** Levels staff may snooze for one wearer (PRODUCT.md: never EMERGENCY or CRITICAL). */
 export const SNOOZABLE_LEVELS: readonly AlertLevel[] = ['CAUTION', 'DEVICE_STATUS'];
-export const isSnoozable = (type: AlertType): boolean => SNOOZABLE_LEVELS.includes(ALERT_LEVEL_OF[type]);
+export const isSnoozable = (type: AlertType): boolean =>
+  SNOOZABLE_LEVELS.includes(ALERT_LEVEL_OF[type]);
 /** Longest snooze: 12 hours (720 minutes). */
 export const SNOOZE_MAX_MINUTES = 720;
 /** Longest reason for a snooze (characters). */

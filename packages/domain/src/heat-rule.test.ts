@@ -1,20 +1,41 @@
 import { describe, expect, it } from 'vitest';
-import { type EnvironmentSample, heatRuleDay, isHotSample, siteApplicableHours } from './heat-rule.js';
+import {
+  type EnvironmentSample,
+  heatRuleDay,
+  isHotSample,
+  siteApplicableHours,
+} from './heat-rule.js';
 
 // A scripted day in Tokyo: 2026-08-03 00:00 JST is 2026-08-02 15:00 UTC.
 const dayStart = new Date('2026-08-02T15:00:00Z');
 const dayEnd = new Date('2026-08-03T15:00:00Z');
 /** A reading at hh:mm local time of the day. */
-const at = (hhmm: string, wbgt: number | null, temperature: number | null = null): EnvironmentSample => {
+const at = (
+  hhmm: string,
+  wbgt: number | null,
+  temperature: number | null = null,
+): EnvironmentSample => {
   const [h, m] = hhmm.split(':').map(Number);
   return { at: new Date(dayStart.getTime() + (h! * 60 + m!) * 60_000), wbgt, temperature };
 };
 /** Readings every `step` minutes from `from` (inclusive) to `to` (exclusive), all the same. */
-const every = (from: string, to: string, step: number, wbgt: number | null, temperature: number | null = null) => {
+const every = (
+  from: string,
+  to: string,
+  step: number,
+  wbgt: number | null,
+  temperature: number | null = null,
+) => {
   const out: EnvironmentSample[] = [];
   const minutes = (s: string) => Number(s.slice(0, 2)) * 60 + Number(s.slice(3));
   for (let m = minutes(from); m < minutes(to); m += step) {
-    out.push(at(`${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`, wbgt, temperature));
+    out.push(
+      at(
+        `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`,
+        wbgt,
+        temperature,
+      ),
+    );
   }
   return out;
 };
@@ -31,23 +52,49 @@ describe('isHotSample', () => {
 describe('heatRuleDay on scripted days', () => {
   it('a cool day has no applicable hours', () => {
     const d = heatRuleDay(every('08:00', '18:00', 10, 25, 29), dayStart, dayEnd);
-    expect(d).toMatchObject({ hotMinutes: 0, longestStretchMinutes: 0, applicable: false, applicableHours: [] });
+    expect(d).toMatchObject({
+      hotMinutes: 0,
+      longestStretchMinutes: 0,
+      applicable: false,
+      applicableHours: [],
+    });
     expect(d.hotMinutesByHour).toHaveLength(24);
   });
 
   it('an hour at a stretch (10:00-11:00 at WBGT 28.5) makes the day applicable: hour 10', () => {
-    const d = heatRuleDay([...every('08:00', '10:00', 10, 26), ...every('10:00', '11:00', 10, 28.5), ...every('11:00', '18:00', 10, 26)], dayStart, dayEnd);
-    expect(d).toMatchObject({ hotMinutes: 60, longestStretchMinutes: 60, applicable: true, applicableHours: [10] });
+    const d = heatRuleDay(
+      [
+        ...every('08:00', '10:00', 10, 26),
+        ...every('10:00', '11:00', 10, 28.5),
+        ...every('11:00', '18:00', 10, 26),
+      ],
+      dayStart,
+      dayEnd,
+    );
+    expect(d).toMatchObject({
+      hotMinutes: 60,
+      longestStretchMinutes: 60,
+      applicable: true,
+      applicableHours: [10],
+    });
   });
 
   it('50 minutes at a stretch, three times (150 min in all) is not applicable', () => {
     const samples = [
-      ...every('09:00', '09:50', 10, 29), ...every('09:50', '11:00', 10, 26),
-      ...every('11:00', '11:50', 10, 29), ...every('11:50', '13:00', 10, 26),
-      ...every('13:00', '13:50', 10, 29), ...every('13:50', '18:00', 10, 26),
+      ...every('09:00', '09:50', 10, 29),
+      ...every('09:50', '11:00', 10, 26),
+      ...every('11:00', '11:50', 10, 29),
+      ...every('11:50', '13:00', 10, 26),
+      ...every('13:00', '13:50', 10, 29),
+      ...every('13:50', '18:00', 10, 26),
     ];
     const d = heatRuleDay(samples, dayStart, dayEnd);
-    expect(d).toMatchObject({ hotMinutes: 150, longestStretchMinutes: 50, applicable: false, applicableHours: [] });
+    expect(d).toMatchObject({
+      hotMinutes: 150,
+      longestStretchMinutes: 50,
+      applicable: false,
+      applicableHours: [],
+    });
     expect(d.hotMinutesByHour[9]).toBe(50);
   });
 
@@ -59,7 +106,12 @@ describe('heatRuleDay on scripted days', () => {
     }
     samples.push(at('14:00', null, 30));
     const d = heatRuleDay(samples, dayStart, dayEnd);
-    expect(d).toMatchObject({ hotMinutes: 300, longestStretchMinutes: 50, applicable: true, applicableHours: [8, 9, 10, 11, 12, 13] });
+    expect(d).toMatchObject({
+      hotMinutes: 300,
+      longestStretchMinutes: 50,
+      applicable: true,
+      applicableHours: [8, 9, 10, 11, 12, 13],
+    });
   });
 
   it('exactly four hours in short bouts is not more than four hours', () => {
@@ -74,7 +126,10 @@ describe('heatRuleDay on scripted days', () => {
 
   it('a reading covers at most 30 minutes: a silent gateway is not hot', () => {
     // One hot reading at 12:00 and nothing else: 30 minutes, not an hour.
-    expect(heatRuleDay([at('12:00', 30)], dayStart, dayEnd)).toMatchObject({ hotMinutes: 30, applicable: false });
+    expect(heatRuleDay([at('12:00', 30)], dayStart, dayEnd)).toMatchObject({
+      hotMinutes: 30,
+      applicable: false,
+    });
     // Hot readings every 40 minutes leave 10-minute gaps: no stretch of an hour.
     const d = heatRuleDay(every('10:00', '14:00', 40, 30), dayStart, dayEnd);
     expect(d).toMatchObject({ hotMinutes: 180, longestStretchMinutes: 30, applicable: false });
@@ -90,7 +145,9 @@ describe('heatRuleDay on scripted days', () => {
 
   it('readings out of order give the same answer', () => {
     const samples = every('10:00', '12:00', 5, 29);
-    expect(heatRuleDay([...samples].reverse(), dayStart, dayEnd)).toEqual(heatRuleDay(samples, dayStart, dayEnd));
+    expect(heatRuleDay([...samples].reverse(), dayStart, dayEnd)).toEqual(
+      heatRuleDay(samples, dayStart, dayEnd),
+    );
   });
 
   it('a site unites its gateways: an hour marked by any of them', () => {

@@ -103,9 +103,19 @@ export function siteApplicableHours(days: readonly HeatRuleDay[]): number[] {
 }
 
 /** The procedure steps of the rule, in order; a heat alert's confirmation may record which were taken. */
-export const HEAT_PROCEDURE_STEPS = ['STOP_WORK', 'COOL_BODY', 'MEDICAL_CARE', 'EMERGENCY_CONTACT'] as const;
+export const HEAT_PROCEDURE_STEPS = [
+  'STOP_WORK',
+  'COOL_BODY',
+  'MEDICAL_CARE',
+  'EMERGENCY_CONTACT',
+] as const;
 export type HeatProcedureStep = (typeof HEAT_PROCEDURE_STEPS)[number];
 
 /** Alert types that are heat alerts (the site's heat procedure is shown with them). */
-export const HEAT_ALERT_TYPES = ['HEATSTROKE', 'ADVANCED_HEATSTROKE_RISK', 'ADVANCED_HEATSTROKE'] as const;
-export const isHeatAlertType = (type: string): boolean => (HEAT_ALERT_TYPES as readonly string[]).includes(type);
+export const HEAT_ALERT_TYPES = [
+  'HEATSTROKE',
+  'ADVANCED_HEATSTROKE_RISK',
+  'ADVANCED_HEATSTROKE',
+] as const;
+export const isHeatAlertType = (type: string): boolean =>
+  (HEAT_ALERT_TYPES as readonly string[]).includes(type);

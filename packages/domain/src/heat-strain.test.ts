@@ -159,13 +159,15 @@ describe('adaptive PSI (Buller 2023 structure, our CT_crit anchors)', () => {
     expect(physiologicalStrainIndex(38.2, 165, 37.1, 90)).toBeCloseTo(6.4583333, 6);
   });
 
-  it('with a normal gradient it is Moran\'s PSI', () => {
+  it("with a normal gradient it is Moran's PSI", () => {
     const got = adaptivePhysiologicalStrainIndex(38.6, 33.5, 160, 37.1, 70);
     expect(got.criticalCoreTemperature).toBe(39.5);
     expect(got.apsi).toBeCloseTo(physiologicalStrainIndex(38.6, 160, 37.1, 70), 12);
   });
 
   it('a baseline at the critical core temperature does not divide by zero', () => {
-    expect(Number.isFinite(adaptivePhysiologicalStrainIndex(38.5, 38.5, 150, 38.0, 90).apsi)).toBe(true);
+    expect(Number.isFinite(adaptivePhysiologicalStrainIndex(38.5, 38.5, 150, 38.0, 90).apsi)).toBe(
+      true,
+    );
   });
 });

@@ -9,7 +9,8 @@ export interface Location {
   wearerId?: string;
 }
 
-export type ResourceKind = 'organization' | 'group' | 'wearer' | 'gateway' | 'bracelet' | 'alert' | 'member';
+export type ResourceKind =
+  'organization' | 'group' | 'wearer' | 'gateway' | 'bracelet' | 'alert' | 'member';
 
 interface Row {
   id: string;
@@ -50,7 +51,8 @@ export function accessRepository(db: Queryable) {
       return new Map(
         rows.map((r) => {
           const location: Location = { organizationId: r.organization_id };
-          if (r.group_ids !== null) location.groupIds = [...new Set(r.group_ids.filter((g): g is string => g !== null))];
+          if (r.group_ids !== null)
+            location.groupIds = [...new Set(r.group_ids.filter((g): g is string => g !== null))];
           if (r.wearer_id !== null) location.wearerId = r.wearer_id;
           return [r.id, location];
         }),

@@ -3,7 +3,13 @@ import { type Actor, holds, PERMISSIONS } from '@wearable/domain';
 import type { Queryable } from '../db/client.js';
 import { ApiError } from '../errors.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
-import { ACTOR_NAMES, type ActorName, buildWorld, insertAlert, type World } from '../testing/world.js';
+import {
+  ACTOR_NAMES,
+  type ActorName,
+  buildWorld,
+  insertAlert,
+  type World,
+} from '../testing/world.js';
 import { accessService, type ResourceKind } from './access.service.js';
 
 let t: TestApp;
@@ -19,7 +25,10 @@ beforeAll(async () => {
     await Promise.all(
       ACTOR_NAMES.map(async (name) => {
         const uid = w.users[name].uid;
-        const [row] = await find.query<{ family_id: string }>('SELECT family_id FROM refresh_tokens WHERE user_id = $1', [uid]);
+        const [row] = await find.query<{ family_id: string }>(
+          'SELECT family_id FROM refresh_tokens WHERE user_id = $1',
+          [uid],
+        );
         const { actorRepository } = await import('../modules/auth/actor.repository.js');
         const actor = await actorRepository(find).findSessionActor(uid, row!.family_id, new Date());
         return [name, actor!];
@@ -48,10 +57,58 @@ afterAll(() => t.close());
 
 /** Which of the world's resources each caller reaches (may know exists): the tenancy rule as a table. */
 const REACHES: Record<ActorName, string[]> = {
-  ALL_OWNER: ['orgA', 'orgB', 'g1', 'g2', 'w1', 'w2', 'wB', 'gateway1', 'bracelet2', 'alert1', 'alertB', 'memberA', 'memberB'],
-  ALL_GENERAL: ['orgA', 'orgB', 'g1', 'g2', 'w1', 'w2', 'wB', 'gateway1', 'bracelet2', 'alert1', 'alertB', 'memberA', 'memberB'],
-  ORGANIZATION_OWNER: ['orgA', 'g1', 'g2', 'w1', 'w2', 'gateway1', 'bracelet2', 'alert1', 'memberA'],
-  ORGANIZATION_GENERAL: ['orgA', 'g1', 'g2', 'w1', 'w2', 'gateway1', 'bracelet2', 'alert1', 'memberA'],
+  ALL_OWNER: [
+    'orgA',
+    'orgB',
+    'g1',
+    'g2',
+    'w1',
+    'w2',
+    'wB',
+    'gateway1',
+    'bracelet2',
+    'alert1',
+    'alertB',
+    'memberA',
+    'memberB',
+  ],
+  ALL_GENERAL: [
+    'orgA',
+    'orgB',
+    'g1',
+    'g2',
+    'w1',
+    'w2',
+    'wB',
+    'gateway1',
+    'bracelet2',
+    'alert1',
+    'alertB',
+    'memberA',
+    'memberB',
+  ],
+  ORGANIZATION_OWNER: [
+    'orgA',
+    'g1',
+    'g2',
+    'w1',
+    'w2',
+    'gateway1',
+    'bracelet2',
+    'alert1',
+    'memberA',
+  ],
+  ORGANIZATION_GENERAL: [
+    'orgA',
+    'g1',
+    'g2',
+    'w1',
+    'w2',
+    'gateway1',
+    'bracelet2',
+    'alert1',
+    'memberA',
+  ],
   ORGANIZATION_GROUP: ['orgA', 'g1', 'w1', 'gateway1', 'alert1', 'memberA'],
   GROUP_MANAGER_OTHER_GROUP: ['orgA', 'g2', 'w2', 'bracelet2', 'memberA'],
   OTHER_ORG_OWNER: ['orgB', 'wB', 'alertB', 'memberB'],
@@ -72,7 +129,12 @@ function memoised(db: Queryable): Queryable {
   } as Queryable;
 }
 
-async function outcome(access: ReturnType<typeof accessService>, actor: Actor, permission: (typeof PERMISSIONS)[number], name: string) {
+async function outcome(
+  access: ReturnType<typeof accessService>,
+  actor: Actor,
+  permission: (typeof PERMISSIONS)[number],
+  name: string,
+) {
   const [kind, id] = resources[name]!;
   try {
     await access.require(actor, permission, kind, id);
@@ -89,7 +151,11 @@ describe.each(PERMISSIONS)('access.require(%s)', (permission) => {
     const access = accessService(memoised(t.db));
     const actor = actors[name];
     for (const resource of Object.keys(resources)) {
-      const expected = !REACHES[name].includes(resource) ? 404 : holds(actor, permission) ? 'ok' : 403;
+      const expected = !REACHES[name].includes(resource)
+        ? 404
+        : holds(actor, permission)
+          ? 'ok'
+          : 403;
       expect(await outcome(access, actor, permission, resource), resource).toBe(expected);
     }
   });
@@ -101,8 +167,12 @@ describe('access.require', () => {
     // Organisation A's resources, one of each kind, asked for by organisation B's owner.
     for (const name of ['orgA', 'g1', 'w1', 'gateway1', 'bracelet2', 'alert1', 'memberA']) {
       const [kind, id] = resources[name]!;
-      const unknown = await access.require(actors.OTHER_ORG_OWNER, 'wearer:read', kind, 'no-such-id').catch((e: ApiError) => e);
-      const foreign = await access.require(actors.OTHER_ORG_OWNER, 'wearer:read', kind, id).catch((e: ApiError) => e);
+      const unknown = await access
+        .require(actors.OTHER_ORG_OWNER, 'wearer:read', kind, 'no-such-id')
+        .catch((e: ApiError) => e);
+      const foreign = await access
+        .require(actors.OTHER_ORG_OWNER, 'wearer:read', kind, id)
+        .catch((e: ApiError) => e);
       expect(unknown).toBeInstanceOf(ApiError);
       expect(foreign).toBeInstanceOf(ApiError);
       expect((foreign as ApiError).statusCode).toBe(404);
@@ -110,13 +180,17 @@ describe('access.require', () => {
     }
   });
 
-  it('locates an alert in the group it was raised in and in its wearer\'s group now', async () => {
+  it("locates an alert in the group it was raised in and in its wearer's group now", async () => {
     const alertId = await insertAlert(t.db, w.w2);
     await t.db.query('UPDATE users SET group_id = $1 WHERE id = $2', [w.g1, w.w2.uid]);
     try {
       const access = accessService(t.db);
-      await expect(access.require(actors.ORGANIZATION_GROUP, 'alert:confirm', 'alert', alertId)).resolves.toMatchObject({ groupIds: expect.arrayContaining([w.g1, w.g2]) });
-      await expect(access.require(actors.GROUP_MANAGER_OTHER_GROUP, 'alert:confirm', 'alert', alertId)).resolves.toBeDefined();
+      await expect(
+        access.require(actors.ORGANIZATION_GROUP, 'alert:confirm', 'alert', alertId),
+      ).resolves.toMatchObject({ groupIds: expect.arrayContaining([w.g1, w.g2]) });
+      await expect(
+        access.require(actors.GROUP_MANAGER_OTHER_GROUP, 'alert:confirm', 'alert', alertId),
+      ).resolves.toBeDefined();
     } finally {
       await t.db.query('UPDATE users SET group_id = $1 WHERE id = $2', [w.g2, w.w2.uid]);
     }

@@ -35,28 +35,49 @@ export const notFoundError = (kind: ResourceKind, id: string) =>
 export function accessService(db: Queryable) {
   const repo = accessRepository(db);
 
-  function decide(actor: Actor, permission: Permission, kind: ResourceKind, id: string, at?: Resource): void {
+  function decide(
+    actor: Actor,
+    permission: Permission,
+    kind: ResourceKind,
+    id: string,
+    at?: Resource,
+  ): void {
     if (!at || !reaches(scopeOf(actor), at)) throw notFoundError(kind, id);
     if (!can(actor, permission, at)) throw forbidden(`Your role may not do ${permission} here`);
   }
 
   return {
     /** Where the resource lives; 404 if the actor cannot reach it, 403 if they may not do `permission`. */
-    async require(actor: Actor, permission: Permission, kind: ResourceKind, id: string): Promise<Location> {
+    async require(
+      actor: Actor,
+      permission: Permission,
+      kind: ResourceKind,
+      id: string,
+    ): Promise<Location> {
       const location = (await repo.locate(kind, [id])).get(id);
       decide(actor, permission, kind, id, location);
       return location!;
     },
 
     /** `require` for many ids of one kind: all must pass, or the first failing id decides the answer. */
-    async requireAll(actor: Actor, permission: Permission, kind: ResourceKind, ids: string[]): Promise<Map<string, Location>> {
+    async requireAll(
+      actor: Actor,
+      permission: Permission,
+      kind: ResourceKind,
+      ids: string[],
+    ): Promise<Map<string, Location>> {
       const found = await repo.locate(kind, [...new Set(ids)]);
       for (const id of ids) decide(actor, permission, kind, id, found.get(id));
       return found;
     },
 
     /** The ids the actor may do `permission` on; the others (unknown, unreachable, not allowed) are left out. */
-    async permitted(actor: Actor, permission: Permission, kind: ResourceKind, ids: string[]): Promise<Map<string, Location>> {
+    async permitted(
+      actor: Actor,
+      permission: Permission,
+      kind: ResourceKind,
+      ids: string[],
+    ): Promise<Map<string, Location>> {
       const found = await repo.locate(kind, [...new Set(ids)]);
       return new Map([...found].filter(([, at]) => can(actor, permission, at)));
     },

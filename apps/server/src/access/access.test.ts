@@ -32,10 +32,16 @@ describe('routes declare their permission (fail closed)', () => {
     await app.register(authPlugin, { ctx: t.ctx });
     app.get('/v2/probe', { config: { permission: 'member:invite' } }, () => ({ ran: ++ran }));
     await app.ready();
-    const asPersonal = await app.inject({ url: '/v2/probe', headers: { authorization: `Bearer ${personal.accessToken}` } });
+    const asPersonal = await app.inject({
+      url: '/v2/probe',
+      headers: { authorization: `Bearer ${personal.accessToken}` },
+    });
     expect(asPersonal.statusCode).toBe(403);
     expect(ran).toBe(0);
-    const asOwner = await app.inject({ url: '/v2/probe', headers: { authorization: `Bearer ${owner.accessToken}` } });
+    const asOwner = await app.inject({
+      url: '/v2/probe',
+      headers: { authorization: `Bearer ${owner.accessToken}` },
+    });
     expect(asOwner.statusCode).toBe(200);
     expect(ran).toBe(1);
     const anonymous = await app.inject({ url: '/v2/probe' });

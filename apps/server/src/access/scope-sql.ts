@@ -60,9 +60,11 @@ export function wearerScope(
       break;
     }
   }
-  if (filter.organizationId !== undefined) where.push(`${u}.organization_id = ${p.add(filter.organizationId)}`);
+  if (filter.organizationId !== undefined)
+    where.push(`${u}.organization_id = ${p.add(filter.organizationId)}`);
   if (filter.groupId !== undefined) where.push(`${u}.group_id = ${p.add(filter.groupId)}`);
   if (filter.wearerId !== undefined) where.push(`${u}.id = ${p.add(filter.wearerId)}`);
-  if (filter.wearerIds !== undefined) where.push(`${u}.id = ANY(${p.add(filter.wearerIds)}::text[])`);
+  if (filter.wearerIds !== undefined)
+    where.push(`${u}.id = ANY(${p.add(filter.wearerIds)}::text[])`);
   return where.join(' AND ');
 }

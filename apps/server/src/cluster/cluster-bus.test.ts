@@ -21,7 +21,8 @@ const buses = [
 
 describe.each(buses)('two servers on one PostgreSQL, bus $bus', ({ bus, run }) => {
   if (!run) {
-    it.skip(`needs ${bus === 'nats' ? 'PostgreSQL and a nats-server' : 'PostgreSQL'}`, () => undefined);
+    it.skip(`needs ${bus === 'nats' ? 'PostgreSQL and a nats-server' : 'PostgreSQL'}`, () =>
+      undefined);
     return;
   }
   let a: TestApp;
@@ -54,7 +55,11 @@ describe.each(buses)('two servers on one PostgreSQL, bus $bus', ({ bus, run }) =
     await nats?.stop();
   });
 
-  const sendThroughA = (gateway: { id: string; credential: string }, serialNumber: string, type = 'SOS') =>
+  const sendThroughA = (
+    gateway: { id: string; credential: string },
+    serialNumber: string,
+    type = 'SOS',
+  ) =>
     a.app.inject({
       method: 'POST',
       url: '/gateway/v1/batches',
@@ -62,14 +67,20 @@ describe.each(buses)('two servers on one PostgreSQL, bus $bus', ({ bus, run }) =
       payload: { events: [{ serialNumber, type, at: new Date().toISOString() }] },
     });
   const liveOnB = async () => {
-    const ticket = await b.app.inject({ method: 'POST', url: '/v3/live/ticket', headers: w.users.ORGANIZATION_OWNER.headers });
+    const ticket = await b.app.inject({
+      method: 'POST',
+      url: '/v3/live/ticket',
+      headers: w.users.ORGANIZATION_OWNER.headers,
+    });
     expect(ticket.statusCode).toBe(200);
     const live = connectSse(`${baseB}/v3/live?ticket=${ticket.json<{ ticket: string }>().ticket}`);
     await until(() => (live.status() === 200 ? true : undefined));
     return live;
   };
   const opened = (live: ReturnType<typeof connectSse>, uid: string) =>
-    live.events.filter((e) => e.event === 'alert' && e.data.action === 'opened' && e.data.alert?.wearer.uid === uid);
+    live.events.filter(
+      (e) => e.event === 'alert' && e.data.action === 'opened' && e.data.alert?.wearer.uid === uid,
+    );
 
   // The latency itself is measured by `npm run bench -- cluster` (p99 target 200 ms); here only "through the
   // bus, not the 20-second poll", with room for a loaded machine running the crash tests beside it.
@@ -89,7 +100,12 @@ describe.each(buses)('two servers on one PostgreSQL, bus $bus', ({ bus, run }) =
     });
     expect(confirmed.statusCode).toBe(200);
     await until(() =>
-      live.events.find((e) => e.event === 'alert' && e.data.action === 'confirmed' && e.data.alert?.wearer.uid === w.w1.uid),
+      live.events.find(
+        (e) =>
+          e.event === 'alert' &&
+          e.data.action === 'confirmed' &&
+          e.data.alert?.wearer.uid === w.w1.uid,
+      ),
     );
     live.close();
   });
@@ -101,10 +117,18 @@ describe.each(buses)('two servers on one PostgreSQL, bus $bus', ({ bus, run }) =
     const seenA = (e: { wearerId: string }) => onA.push(e.wearerId);
     b.ctx.bus.on(BUS_EVENTS.wearerUpdated, seenB);
     a.ctx.bus.on(BUS_EVENTS.wearerUpdated, seenA);
-    a.ctx.bus.emit(BUS_EVENTS.wearerUpdated, { organizationId: w.w2.organizationId, groupId: w.w2.groupId, wearerId: w.w2.uid });
+    a.ctx.bus.emit(BUS_EVENTS.wearerUpdated, {
+      organizationId: w.w2.organizationId,
+      groupId: w.w2.groupId,
+      wearerId: w.w2.uid,
+    });
     await until(() => (onB.includes(w.w2.uid) ? true : undefined), 5_000);
     // A round trip through the bus later, A still has its own event once.
-    b.ctx.bus.emit(BUS_EVENTS.wearerUpdated, { organizationId: w.w1.organizationId, groupId: w.w1.groupId, wearerId: w.w1.uid });
+    b.ctx.bus.emit(BUS_EVENTS.wearerUpdated, {
+      organizationId: w.w1.organizationId,
+      groupId: w.w1.groupId,
+      wearerId: w.w1.uid,
+    });
     await until(() => (onA.includes(w.w1.uid) ? true : undefined), 5_000);
     expect(onA.filter((id) => id === w.w2.uid)).toHaveLength(1);
     expect(onB.filter((id) => id === w.w2.uid)).toHaveLength(1);
@@ -119,7 +143,11 @@ describe.each(buses)('two servers on one PostgreSQL, bus $bus', ({ bus, run }) =
         method: 'POST',
         url: '/gateway/v1/batches',
         headers: { authorization: `Gateway ${gateway.id}:${credential}` },
-        payload: { events: [{ serialNumber: w.wB.bracelet.serialNumber, type: 'SOS', at: new Date().toISOString() }] },
+        payload: {
+          events: [
+            { serialNumber: w.wB.bracelet.serialNumber, type: 'SOS', at: new Date().toISOString() },
+          ],
+        },
       });
     // B has the credential cached (valid for 30 s without the cross-server event).
     expect((await sendThroughB(gateway.credential)).statusCode).toBe(200);
@@ -137,9 +165,16 @@ describe.each(buses)('two servers on one PostgreSQL, bus $bus', ({ bus, run }) =
     const seen = new Set<string>();
     const onWearer = (e: { wearerId: string }) => seen.add(e.wearerId);
     a.ctx.bus.on(BUS_EVENTS.wearerUpdated, onWearer);
-    const ids = Array.from({ length: 500 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
+    const ids = Array.from(
+      { length: 500 },
+      (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+    );
     for (const wearerId of ids) {
-      b.ctx.bus.emit(BUS_EVENTS.wearerUpdated, { organizationId: w.w1.organizationId, groupId: w.w1.groupId, wearerId });
+      b.ctx.bus.emit(BUS_EVENTS.wearerUpdated, {
+        organizationId: w.w1.organizationId,
+        groupId: w.w1.groupId,
+        wearerId,
+      });
     }
     await until(() => (ids.every((id) => seen.has(id)) ? true : undefined), 10_000);
     a.ctx.bus.off(BUS_EVENTS.wearerUpdated, onWearer);
@@ -151,7 +186,9 @@ describe.each(buses)('two servers on one PostgreSQL, bus $bus', ({ bus, run }) =
       const w3 = await createWearer(a.db, { organizationId: w.orgA, groupId: w.g1 });
       const live = await liveOnB();
       // B has A's gateway cached; the reconnection must forget it (a rotation meanwhile would be missed).
-      expect((await sendThroughA(w.w2.gateway, w.w2.bracelet.serialNumber, 'WORN')).statusCode).toBe(200);
+      expect(
+        (await sendThroughA(w.w2.gateway, w.w2.bracelet.serialNumber, 'WORN')).statusCode,
+      ).toBe(200);
       const before = b.ctx.cluster.resyncs();
       const admin = new pg.Client({ connectionString: inject('testDatabaseUrl') });
       await admin.connect();
@@ -169,8 +206,14 @@ describe.each(buses)('two servers on one PostgreSQL, bus $bus', ({ bus, run }) =
       await until(() => (b.ctx.cluster.resyncs() > before ? true : undefined), 20_000);
       expect(b.ctx.ingestion.gateways.has(w.w2.gateway.id)).toBe(false);
       // /readyz tells an operator: connected again, after one more resynchronisation.
-      const ready = (await b.app.inject({ url: '/readyz' })).json<{ status: string; bus: { transport: string; connected: boolean; resyncs: number } }>();
-      expect(ready).toMatchObject({ status: 'ready', bus: { transport: 'postgres', connected: true } });
+      const ready = (await b.app.inject({ url: '/readyz' })).json<{
+        status: string;
+        bus: { transport: string; connected: boolean; resyncs: number };
+      }>();
+      expect(ready).toMatchObject({
+        status: 'ready',
+        bus: { transport: 'postgres', connected: true },
+      });
       expect(ready.bus.resyncs).toBeGreaterThan(before);
       await until(() => opened(live, w.w2.uid)[0], 20_000);
       // And an event after the reconnection arrives as usual.
@@ -183,24 +226,39 @@ describe.each(buses)('two servers on one PostgreSQL, bus $bus', ({ bus, run }) =
     },
   );
 
-  it.runIf(bus === 'nats')('resynchronises after the NATS server restarted: caches dropped, later events arrive', async () => {
-    if (!nats) return; // NATS_TEST_URL: the machine's server is not ours to restart
-    const w3 = await createWearer(a.db, { organizationId: w.orgA, groupId: w.g1 });
-    const live = await liveOnB();
-    expect((await sendThroughA(w.w2.gateway, w.w2.bracelet.serialNumber, 'WORN')).statusCode).toBe(200);
-    const [beforeA, beforeB] = [a.ctx.cluster.resyncs(), b.ctx.cluster.resyncs()];
-    await nats.restart();
-    await until(() => (a.ctx.cluster.resyncs() > beforeA && b.ctx.cluster.resyncs() > beforeB ? true : undefined), 30_000);
-    expect(b.ctx.ingestion.gateways.has(w.w2.gateway.id)).toBe(false);
-    expect((await sendThroughA(w3.gateway, w3.bracelet.serialNumber)).statusCode).toBe(200);
-    await until(() => opened(live, w3.uid)[0], 20_000);
-    await new Promise((r) => setTimeout(r, 500)); // room for a (wrong) second copy to land
-    expect(opened(live, w3.uid)).toHaveLength(1);
-    live.close();
-  });
+  it.runIf(bus === 'nats')(
+    'resynchronises after the NATS server restarted: caches dropped, later events arrive',
+    async () => {
+      if (!nats) return; // NATS_TEST_URL: the machine's server is not ours to restart
+      const w3 = await createWearer(a.db, { organizationId: w.orgA, groupId: w.g1 });
+      const live = await liveOnB();
+      expect(
+        (await sendThroughA(w.w2.gateway, w.w2.bracelet.serialNumber, 'WORN')).statusCode,
+      ).toBe(200);
+      const [beforeA, beforeB] = [a.ctx.cluster.resyncs(), b.ctx.cluster.resyncs()];
+      await nats.restart();
+      await until(
+        () =>
+          a.ctx.cluster.resyncs() > beforeA && b.ctx.cluster.resyncs() > beforeB ? true : undefined,
+        30_000,
+      );
+      expect(b.ctx.ingestion.gateways.has(w.w2.gateway.id)).toBe(false);
+      expect((await sendThroughA(w3.gateway, w3.bracelet.serialNumber)).statusCode).toBe(200);
+      await until(() => opened(live, w3.uid)[0], 20_000);
+      await new Promise((r) => setTimeout(r, 500)); // room for a (wrong) second copy to land
+      expect(opened(live, w3.uid)).toHaveLength(1);
+      live.close();
+    },
+  );
 
   it('lets exactly one server run the timer jobs, and the other take over when it stops', async () => {
-    await until(() => ([a.ctx.cluster.leads(), b.ctx.cluster.leads()].filter(Boolean).length === 1 ? true : undefined), 15_000);
+    await until(
+      () =>
+        [a.ctx.cluster.leads(), b.ctx.cluster.leads()].filter(Boolean).length === 1
+          ? true
+          : undefined,
+      15_000,
+    );
     const leader = a.ctx.cluster.leads() ? a : b;
     const follower = leader === a ? b : a;
     await leader.ctx.cluster.close();

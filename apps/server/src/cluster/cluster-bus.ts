@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { EventEmitter } from 'node:events';
 import type { Db } from '../db/client.js';
 import { findAlert } from '../engine/alert-writes.repository.js';
-import { type AlertRecord, BUS_EVENTS, type BusEventName, type BusEvents } from '../engine/events.js';
+import {
+  type AlertRecord,
+  BUS_EVENTS,
+  type BusEventName,
+  type BusEvents,
+} from '../engine/events.js';
 import { openPgLink, type PgLink } from './pg-link.js';
 import type { BusTransport } from './transport.js';
 
@@ -86,7 +91,12 @@ export interface ClusterOptions {
  * alerts opened, closed or confirmed since shortly before the loss are re-emitted unless this
  * process has already seen them, so a console misses no alert and sees none twice.
  */
-export function createClusterBus(opts: ClusterOptions, db: Db, bus: EventEmitter, log: Log): ClusterBus {
+export function createClusterBus(
+  opts: ClusterOptions,
+  db: Db,
+  bus: EventEmitter,
+  log: Log,
+): ClusterBus {
   const origin = randomUUID();
   const applicationName = `wearable-cluster-${origin.slice(0, 8)}`;
   const link: PgLink = openPgLink(opts.databaseUrl, log, {
@@ -144,10 +154,13 @@ export function createClusterBus(opts: ClusterOptions, db: Db, bus: EventEmitter
       wearerBatch.push([w.organizationId, w.groupId, w.wearerId]);
       wearerTimer ??= setTimeout(flushWearers, WEARER_FLUSH_MS);
     },
-    'gateway.credentialChanged': (g) => send({ o: origin, e: 'gateway.credentialChanged', g: g.gatewayId }),
-    'bracelet.changed': (b) => send({ o: origin, e: 'bracelet.changed', org: b.organizationId, sn: b.serialNumber }),
+    'gateway.credentialChanged': (g) =>
+      send({ o: origin, e: 'gateway.credentialChanged', g: g.gatewayId }),
+    'bracelet.changed': (b) =>
+      send({ o: origin, e: 'bracelet.changed', org: b.organizationId, sn: b.serialNumber }),
     // Session ids are 36 characters: 200 of them stay well under NOTIFY's 8,000 bytes; more are left to the 5 s check.
-    'sessions.revoked': (r) => send({ o: origin, e: 'sessions.revoked', u: r.userId, s: r.sessionIds.slice(0, 200) }),
+    'sessions.revoked': (r) =>
+      send({ o: origin, e: 'sessions.revoked', u: r.userId, s: r.sessionIds.slice(0, 200) }),
   };
   const listeners = Object.entries(outgoing).map(([name, fn0]) => {
     const fn = (event: object) => {
@@ -161,7 +174,10 @@ export function createClusterBus(opts: ClusterOptions, db: Db, bus: EventEmitter
     remote.add(event);
     bus.emit(name, event);
   };
-  const emitAlert = (e: 'alert.opened' | 'alert.closed' | 'alert.confirmed', alert: AlertRecord) => {
+  const emitAlert = (
+    e: 'alert.opened' | 'alert.closed' | 'alert.confirmed',
+    alert: AlertRecord,
+  ) => {
     saw(e, alert.id);
     emit(e, alert);
   };
@@ -177,7 +193,8 @@ export function createClusterBus(opts: ClusterOptions, db: Db, bus: EventEmitter
         return;
       }
       case 'wearer.updated':
-        for (const [organizationId, groupId, wearerId] of msg.w) emit(BUS_EVENTS.wearerUpdated, { organizationId, groupId, wearerId });
+        for (const [organizationId, groupId, wearerId] of msg.w)
+          emit(BUS_EVENTS.wearerUpdated, { organizationId, groupId, wearerId });
         return;
       case 'gateway.credentialChanged':
         return emit(BUS_EVENTS.gatewayCredentialChanged, { gatewayId: msg.g });
@@ -209,7 +226,8 @@ export function createClusterBus(opts: ClusterOptions, db: Db, bus: EventEmitter
     for (const { id } of rows) {
       const alert = await findAlert(db, id);
       if (!alert || closed) continue;
-      const missed = (e: 'alert.opened' | 'alert.closed' | 'alert.confirmed') => !seen.has(`${e}:${id}`);
+      const missed = (e: 'alert.opened' | 'alert.closed' | 'alert.confirmed') =>
+        !seen.has(`${e}:${id}`);
       if (missed('alert.opened')) {
         emitAlert('alert.opened', alert);
         replayed++;
@@ -227,7 +245,10 @@ export function createClusterBus(opts: ClusterOptions, db: Db, bus: EventEmitter
   }
   transport.onLost = () => {
     lostAt ??= Date.now();
-    log.warn({ transport: opts.natsUrl ? 'nats' : 'postgres' }, 'cluster bus lost; events are replayed after reconnection');
+    log.warn(
+      { transport: opts.natsUrl ? 'nats' : 'postgres' },
+      'cluster bus lost; events are replayed after reconnection',
+    );
   };
   transport.onReconnect = () => {
     const since = new Date((lostAt ?? Date.now()) - REPLAY_MARGIN_MS);

@@ -67,15 +67,28 @@ describe.runIf(postgres)('EMERGENCY escalation with two servers on one PostgreSQ
       method: 'POST',
       url: '/gateway/v1/batches',
       headers: { authorization: `Gateway ${w.w2.gateway.id}:${w.w2.gateway.credential}` },
-      payload: { events: [{ serialNumber: w.w2.bracelet.serialNumber, type: 'SOS', at: new Date().toISOString() }] },
+      payload: {
+        events: [
+          { serialNumber: w.w2.bracelet.serialNumber, type: 'SOS', at: new Date().toISOString() },
+        ],
+      },
     });
     expect(sent.statusCode).toBe(200);
-    const alertId = await until(async () =>
-      (await a.db.query<{ id: string }>("SELECT id FROM alerts WHERE wearer_id = $1 AND type = 'SOS_CALL' AND status = 'OPEN'", [w.w2.uid]))[0]?.id,
+    const alertId = await until(
+      async () =>
+        (
+          await a.db.query<{ id: string }>(
+            "SELECT id FROM alerts WHERE wearer_id = $1 AND type = 'SOS_CALL' AND status = 'OPEN'",
+            [w.w2.uid],
+          )
+        )[0]?.id,
     );
 
     // Nobody confirms: A's leader sweeps and escalates to step 2 (B, not leading, never sweeps).
-    await until(async () => ((await attempts(alertId)).some((x) => x.step === 2) ? true : undefined), 4 * SWEEP_INTERVAL_MS);
+    await until(
+      async () => ((await attempts(alertId)).some((x) => x.step === 2) ? true : undefined),
+      4 * SWEEP_INTERVAL_MS,
+    );
     const before = await attempts(alertId);
     expect(before.map((x) => x.step)).toEqual([1, 2]);
 
@@ -87,7 +100,10 @@ describe.runIf(postgres)('EMERGENCY escalation with two servers on one PostgreSQ
       payload: { alertId, reason: 'CHECKED_ON_SITE' },
     });
     expect(confirmed.json()).toEqual({ alertId, result: 'confirmed' });
-    const [esc] = await a.db.query<{ done_reason: string | null }>('SELECT done_reason FROM notification_escalations WHERE alert_id = $1', [alertId]);
+    const [esc] = await a.db.query<{ done_reason: string | null }>(
+      'SELECT done_reason FROM notification_escalations WHERE alert_id = $1',
+      [alertId],
+    );
     expect(esc?.done_reason).toBe('confirmed');
 
     // Two more sweeps of A's leader, each well past the next due time (1 s): step 3 never comes.
@@ -95,7 +111,10 @@ describe.runIf(postgres)('EMERGENCY escalation with two servers on one PostgreSQ
     expect(await attempts(alertId)).toEqual(before);
 
     // The timeline, read on either server, tells the same story.
-    const timeline = await a.app.inject({ url: `/v2/alert/${alertId}/timeline`, headers: w.users.ORGANIZATION_OWNER.headers });
+    const timeline = await a.app.inject({
+      url: `/v2/alert/${alertId}/timeline`,
+      headers: w.users.ORGANIZATION_OWNER.headers,
+    });
     expect(timeline.json<{ events: { kind: string }[] }>().events.map((e) => e.kind)).toEqual([
       'raised',
       'notification',

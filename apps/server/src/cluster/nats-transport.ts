@@ -12,7 +12,10 @@ type Log = { warn(obj: object, msg: string): void };
  * for ever (every 250 ms-2 s); subscriptions are restored by the client, and the bus
  * resynchronises after each reconnection (cluster-bus.ts).
  */
-export function openNatsTransport(url: string, log: Log): BusTransport & { connection(): NatsConnection | null } {
+export function openNatsTransport(
+  url: string,
+  log: Log,
+): BusTransport & { connection(): NatsConnection | null } {
   let nc: NatsConnection | null = null;
   let up = false;
   let closed = false;

@@ -43,8 +43,8 @@ export function openPgLink(
     connected: () => client !== null && everConnected,
     send(payload) {
       if (!client || !opts.listen) return false;
-      serially(client, 'SELECT pg_notify($1, $2)', [CLUSTER_CHANNEL, payload]).catch((err: unknown) =>
-        log.warn({ err }, 'cluster notify failed'),
+      serially(client, 'SELECT pg_notify($1, $2)', [CLUSTER_CHANNEL, payload]).catch(
+        (err: unknown) => log.warn({ err }, 'cluster notify failed'),
       );
       return true;
     },
@@ -61,7 +61,9 @@ export function openPgLink(
 
   async function tryLead(c: pg.Client) {
     if (leader || closed || client !== c) return;
-    const rows = await serially<{ got: boolean }>(c, 'SELECT pg_try_advisory_lock($1) AS got', [LEADER_LOCK_KEY]);
+    const rows = await serially<{ got: boolean }>(c, 'SELECT pg_try_advisory_lock($1) AS got', [
+      LEADER_LOCK_KEY,
+    ]);
     leader = rows.rows[0]?.got === true;
   }
   const leaderTimer = setInterval(() => {

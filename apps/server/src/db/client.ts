@@ -79,7 +79,11 @@ export async function openPostgres(url: string, max = 10, urgentMax = 4): Promis
   // A request waits at most 10 s for a connection while the database is unreachable, then fails
   // (503 with Retry-After, plugins/error-handler.ts).
   const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 10_000 });
-  const urgentPool = new pg.Pool({ connectionString: url, max: urgentMax, connectionTimeoutMillis: 10_000 });
+  const urgentPool = new pg.Pool({
+    connectionString: url,
+    max: urgentMax,
+    connectionTimeoutMillis: 10_000,
+  });
   // An idle client whose backend was terminated (restart, pg_terminate_backend) is an 'error' on
   // the pool; unhandled, it would end the process. The pool drops that client and opens a new one.
   pool.on('error', () => undefined);
@@ -87,7 +91,8 @@ export async function openPostgres(url: string, max = 10, urgentMax = 4): Promis
   // Fail at start, with the driver's reason, if the server cannot be reached.
   const probe = await pool.connect();
   probe.release();
-  const poolFor = (hint: LaneHint | undefined = currentLaneHint()) => (hint?.urgent ? urgentPool : pool);
+  const poolFor = (hint: LaneHint | undefined = currentLaneHint()) =>
+    hint?.urgent ? urgentPool : pool;
   let closed = false;
   return {
     kind: 'postgres',

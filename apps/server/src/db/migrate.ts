@@ -33,4 +33,3 @@ export async function migrate(db: Db): Promise<string[]> {
   });
   return applied;
 }
-

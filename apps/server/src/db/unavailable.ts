@@ -5,7 +5,14 @@ const UNAVAILABLE_CODES = new Set([
   '57P03', // cannot_connect_now (starting up, shutting down)
   '53300', // too_many_connections
 ]);
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+]);
 const MESSAGES = [
   'Connection terminated',
   'timeout exceeded when trying to connect',

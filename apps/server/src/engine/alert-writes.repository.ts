@@ -1,4 +1,9 @@
-import { type AlertLevel, type AlertType, type ConfirmReason, HEAT_ALERT_TYPES } from '@wearable/domain';
+import {
+  type AlertLevel,
+  type AlertType,
+  type ConfirmReason,
+  HEAT_ALERT_TYPES,
+} from '@wearable/domain';
 import type { Queryable } from '../db/client.js';
 import type { AlertRecord } from './events.js';
 import type { AlertCause } from './types.js';
@@ -79,7 +84,13 @@ export async function closeOpenAlert(
 export async function recordConfirmations(
   tx: Queryable,
   ids: string[],
-  c: { userId: string; at: Date; reason: ConfirmReason | null; note: string | null; procedureSteps?: string[] | null },
+  c: {
+    userId: string;
+    at: Date;
+    reason: ConfirmReason | null;
+    note: string | null;
+    procedureSteps?: string[] | null;
+  },
 ): Promise<(AlertRecord & { wasOpen: boolean })[]> {
   return tx.query<AlertRecord & { wasOpen: boolean }>(
     `WITH target AS (
@@ -95,12 +106,22 @@ export async function recordConfirmations(
        FROM target t
       WHERE a.id = t.target_id
       RETURNING ${ALERT_COLUMNS}, t.was_open AS "wasOpen"`,
-    [ids, c.at.toISOString(), c.userId, c.reason, c.note, c.procedureSteps?.length ? c.procedureSteps : null, [...HEAT_ALERT_TYPES]],
+    [
+      ids,
+      c.at.toISOString(),
+      c.userId,
+      c.reason,
+      c.note,
+      c.procedureSteps?.length ? c.procedureSteps : null,
+      [...HEAT_ALERT_TYPES],
+    ],
   );
 }
 
 /** The alert as the engine emitted it (another server's alert event carries only its id). */
 export async function findAlert(db: Queryable, alertId: string): Promise<AlertRecord | null> {
-  const rows = await db.query<AlertRecord>(`SELECT ${ALERT_COLUMNS} FROM alerts WHERE id = $1`, [alertId]);
+  const rows = await db.query<AlertRecord>(`SELECT ${ALERT_COLUMNS} FROM alerts WHERE id = $1`, [
+    alertId,
+  ]);
   return rows[0] ?? null;
 }

@@ -41,7 +41,12 @@ export async function confirmAlerts(
       // Same lock order as ingestion (engine state, then alerts): no deadlock between them.
       const locked = await lockWearers(ctx, tx, wearerIds);
       const rows = await recordConfirmations(tx, ids, { ...confirmation, at });
-      await finishEscalations(tx, rows.map((r) => r.id), at, 'confirmed');
+      await finishEscalations(
+        tx,
+        rows.map((r) => r.id),
+        at,
+        'confirmed',
+      );
       const inputs = new Map<string, WearerInputs>();
       for (const row of rows) {
         if (!row.wasOpen) continue;

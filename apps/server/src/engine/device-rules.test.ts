@@ -6,7 +6,11 @@ const at = (minutes: number) => new Date(SATURDAY_NIGHT.getTime() + minutes * 60
 
 describe('DISCONNECTION', () => {
   it('waits 3 duty cycles when that is longer than 10 minutes (duty 5: 15 min)', () => {
-    const s = scenario(SATURDAY_NIGHT).reading({ heartRate: 80 }).wait(1).every(1, 'min', 'tick').for(16);
+    const s = scenario(SATURDAY_NIGHT)
+      .reading({ heartRate: 80 })
+      .wait(1)
+      .every(1, 'min', 'tick')
+      .for(16);
     const open = run(wearer({ dutyCycleMinutes: 5 }), s).opens('DISCONNECTION');
     expect(open).toHaveLength(1);
     expect(open[0]!.at).toEqual(at(15));
@@ -17,7 +21,9 @@ describe('DISCONNECTION', () => {
   });
 
   it('never fires for a bracelet that has not sent anything yet', () => {
-    expect(run(wearer(), scenario(SATURDAY_NIGHT).every(1, 'min', 'tick').for(60)).opens()).toHaveLength(0);
+    expect(
+      run(wearer(), scenario(SATURDAY_NIGHT).every(1, 'min', 'tick').for(60)).opens(),
+    ).toHaveLength(0);
   });
 
   it('device events are not readings: an SOS does not recover it', () => {
@@ -26,17 +32,28 @@ describe('DISCONNECTION', () => {
   });
 
   it('a late reading older than the newest does not recover it', () => {
-    const s = scenario(SATURDAY_NIGHT).wait(5).reading({ heartRate: 80 }).wait(12).tick().at(at(3), { heartRate: 80 });
+    const s = scenario(SATURDAY_NIGHT)
+      .wait(5)
+      .reading({ heartRate: 80 })
+      .wait(12)
+      .tick()
+      .at(at(3), { heartRate: 80 });
     expect(run(wearer(), s).closes('DISCONNECTION')).toHaveLength(0);
   });
 });
 
 describe('NON_WEARING', () => {
   it('from a REMOVED event, checked on ticks; a WORN event recovers it', () => {
-    const s = scenario(SATURDAY_NIGHT).event('REMOVED').every(1, 'min', 'tick').for(6).event('WORN');
+    const s = scenario(SATURDAY_NIGHT)
+      .event('REMOVED')
+      .every(1, 'min', 'tick')
+      .for(6)
+      .event('WORN');
     const r = run(wearer(), s);
     expect(r.opens('NON_WEARING')[0]!.at).toEqual(at(5));
-    expect(r.closes('NON_WEARING')).toEqual([expect.objectContaining({ reason: 'recovered', at: at(6) })]);
+    expect(r.closes('NON_WEARING')).toEqual([
+      expect.objectContaining({ reason: 'recovered', at: at(6) }),
+    ]);
   });
 
   it('counts from the first not-worn report, not the latest', () => {
@@ -45,7 +62,10 @@ describe('NON_WEARING', () => {
   });
 
   it('an older worn=true report does not override a newer REMOVED event', () => {
-    const s = scenario(SATURDAY_NIGHT).wait(2).event('REMOVED').at(at(1), { worn: true, heartRate: 70 });
+    const s = scenario(SATURDAY_NIGHT)
+      .wait(2)
+      .event('REMOVED')
+      .at(at(1), { worn: true, heartRate: 70 });
     const r = run(wearer(), s.wait(1).every(1, 'min', 'tick').for(6));
     expect(r.opens('NON_WEARING')).toHaveLength(1);
   });
@@ -60,7 +80,9 @@ describe('NON_WEARING', () => {
 describe('AWAKENING_ALERT', () => {
   const awake = { sleepStage: 4 as const };
   it('needs sleep first: awake all evening does not fire', () => {
-    expect(run(wearer(), scenario(SATURDAY_NIGHT).every(1, 'min', awake).for(30)).opens()).toHaveLength(0);
+    expect(
+      run(wearer(), scenario(SATURDAY_NIGHT).every(1, 'min', awake).for(30)).opens(),
+    ).toHaveLength(0);
   });
 
   it('only inside the sleep window (Tokyo 22:00-06:00)', () => {
@@ -81,14 +103,24 @@ describe('AWAKENING_ALERT', () => {
 
   it('follows the wearer sleep window', () => {
     const profile = wearer({ settings: { sleepWindow: { start: '00:00', end: '05:00' } } });
-    const s = scenario(SATURDAY_NIGHT).reading({ sleepStage: 2 }).wait(1).every(1, 'min', awake).for(10);
+    const s = scenario(SATURDAY_NIGHT)
+      .reading({ sleepStage: 2 })
+      .wait(1)
+      .every(1, 'min', awake)
+      .for(10);
     expect(run(profile, s).opens()).toHaveLength(0);
   });
 });
 
 describe('SOS and fall', () => {
   it('a repeated press while open is the same incident; SOS and fall are independent', () => {
-    const s = scenario(SATURDAY_NIGHT).event('SOS').wait(1).event('SOS').event('FALL').wait(1).event('FALL');
+    const s = scenario(SATURDAY_NIGHT)
+      .event('SOS')
+      .wait(1)
+      .event('SOS')
+      .event('FALL')
+      .wait(1)
+      .event('FALL');
     const r = run(wearer(), s);
     expect(r.opens().map((e) => e.alertType)).toEqual(['SOS_CALL', 'DETECT_FALL_DOWN']);
   });
@@ -102,8 +134,14 @@ describe('SOS and fall', () => {
 describe('schedule and confirmation', () => {
   it('BUSINESS schedule: Saturday is recorded without notifying, Monday 10:00 Tokyo notifies', () => {
     const profile = wearer({ settings: { schedule: BUSINESS_SCHEDULE } });
-    const saturday = run(profile, scenario(new Date('2026-11-21T01:00:00Z')).reading({ heartRate: 200 }));
-    const monday = run(profile, scenario(new Date('2026-11-23T01:00:00Z')).reading({ heartRate: 200 }));
+    const saturday = run(
+      profile,
+      scenario(new Date('2026-11-21T01:00:00Z')).reading({ heartRate: 200 }),
+    );
+    const monday = run(
+      profile,
+      scenario(new Date('2026-11-23T01:00:00Z')).reading({ heartRate: 200 }),
+    );
     expect(saturday.opens('HEART_RATE')[0]!.notify).toBe(false);
     expect(monday.opens('HEART_RATE')[0]!.notify).toBe(true);
   });
@@ -127,7 +165,11 @@ describe('schedule and confirmation', () => {
 
 describe('profile robustness', () => {
   it('an unknown time zone falls back to Tokyo instead of throwing', () => {
-    const s = scenario(SATURDAY_NIGHT).reading({ sleepStage: 2 }).wait(1).every(1, 'min', { sleepStage: 4 }).for(6);
+    const s = scenario(SATURDAY_NIGHT)
+      .reading({ sleepStage: 2 })
+      .wait(1)
+      .every(1, 'min', { sleepStage: 4 })
+      .for(6);
     const r = run(wearer({ timeZone: 'Mars/Olympus_Mons' }), s.reading({ heartRate: 200 }));
     expect(r.opens().map((e) => e.alertType)).toEqual(['AWAKENING_ALERT', 'HEART_RATE']);
   });

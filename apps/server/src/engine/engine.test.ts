@@ -38,7 +38,10 @@ const CASES: Record<AlertType, Case> = {
     fire: (s) => s.reading({ heartRate: 200 }).wait(1),
     hold: (s) => s.reading({ heartRate: 200 }).wait(1),
     recover: (s) => s.reading({ heartRate: 80 }).wait(1),
-    cause: { rule: 'heart-rate-above-upper-bound', values: { heartRate: 200, upperBound: 180, lowerBound: 40 } },
+    cause: {
+      rule: 'heart-rate-above-upper-bound',
+      values: { heartRate: 200, upperBound: 180, lowerBound: 40 },
+    },
   },
   HEART_RATE_ANOMALY_SUSTAINED: {
     // 85% of 180 = 153; readings at minutes 0..8 span the 8-minute window.
@@ -47,7 +50,14 @@ const CASES: Record<AlertType, Case> = {
     recover: (s) => s.reading({ heartRate: 80 }).wait(1),
     cause: {
       rule: 'heart-rate-above-85pct-max-sustained',
-      values: { heartRate: 170, threshold: 153, maxHeartRate: 180, readings: 9, minutes: 8, lowestHeartRate: 170 },
+      values: {
+        heartRate: 170,
+        threshold: 153,
+        maxHeartRate: 180,
+        readings: 9,
+        minutes: 8,
+        lowestHeartRate: 170,
+      },
     },
   },
   HEATSTROKE: {
@@ -60,7 +70,10 @@ const CASES: Record<AlertType, Case> = {
     fire: (s) => s.every(1, 'min', HOT).for(25),
     hold: (s) => s.reading(HOT).wait(1),
     recover: (s) => s.every(1, 'min', { heartRate: 60 }).for(5),
-    cause: { rule: 'ectemp', values: { threshold: 38, heartRate: 170, baselineCoreTemperature: 37.1 } },
+    cause: {
+      rule: 'ectemp',
+      values: { threshold: 38, heartRate: 170, baselineCoreTemperature: 37.1 },
+    },
   },
   ADVANCED_HEATSTROKE: {
     // PSI with HR0 = 90 (capped) reaches 7 before ECTemp reaches 38.5.
@@ -73,13 +86,19 @@ const CASES: Record<AlertType, Case> = {
     fire: (s) => s.reading({ sleepStage: 2 }).wait(1).every(1, 'min', { sleepStage: 4 }).for(6),
     hold: (s) => s.reading({ sleepStage: 4 }).wait(1),
     recover: (s) => s.reading({ sleepStage: 1 }).wait(1),
-    cause: { rule: 'awake-after-sleep-in-sleep-window', values: { awakeMinutes: 5, threshold: 5, sleepStage: 4 } },
+    cause: {
+      rule: 'awake-after-sleep-in-sleep-window',
+      values: { awakeMinutes: 5, threshold: 5, sleepStage: 4 },
+    },
   },
   DISCONNECTION: {
     fire: (s) => s.reading({ heartRate: 80 }).wait(1).every(1, 'min', 'tick').for(10),
     hold: (s) => s.tick().wait(1),
     recover: (s) => s.reading({ heartRate: 80 }).wait(1),
-    cause: { rule: 'no-reading', values: { minutesWithoutReading: 10, limitMinutes: 10, dutyCycleMinutes: 1 } },
+    cause: {
+      rule: 'no-reading',
+      values: { minutesWithoutReading: 10, limitMinutes: 10, dutyCycleMinutes: 1 },
+    },
   },
   NON_WEARING: {
     fire: (s) => s.reading({ worn: false }).wait(1).every(1, 'min', 'tick').for(5),
@@ -108,13 +127,20 @@ describe.each(ALERT_TYPES)('%s', (type) => {
     expect(open.notify).toBe(true);
     expect(open.cause.rule).toBe(c.cause.rule);
     expect(open.cause.values).toMatchObject(c.cause.values);
-    expect(Date.parse(open.cause.windowStart)).toBeLessThanOrEqual(Date.parse(open.cause.windowEnd));
+    expect(Date.parse(open.cause.windowStart)).toBeLessThanOrEqual(
+      Date.parse(open.cause.windowEnd),
+    );
     expect(open.cause.windowEnd).toBe(open.at.toISOString());
   });
 
   it('closes when staff confirm it', () => {
-    const r = run(profileWith(), scenario(SATURDAY_NIGHT).then(c.fire).confirm(type).wait(1).confirm(type));
-    expect(r.closes(type)).toEqual([{ kind: 'close', alertType: type, at: expect.any(Date), reason: 'confirmed' }]);
+    const r = run(
+      profileWith(),
+      scenario(SATURDAY_NIGHT).then(c.fire).confirm(type).wait(1).confirm(type),
+    );
+    expect(r.closes(type)).toEqual([
+      { kind: 'close', alertType: type, at: expect.any(Date), reason: 'confirmed' },
+    ]);
   });
 
   if (c.recover) {
@@ -145,7 +171,10 @@ describe.each(ALERT_TYPES)('%s', (type) => {
     });
   } else {
     it('never recovers on its own; a new event after confirmation opens a new alert at once', () => {
-      const script = scenario(SATURDAY_NIGHT).then(c.fire).every(1, 'min', { heartRate: 80 }).for(120);
+      const script = scenario(SATURDAY_NIGHT)
+        .then(c.fire)
+        .every(1, 'min', { heartRate: 80 })
+        .for(120);
       script.tick().then(c.hold).confirm(type).wait(1).then(c.hold);
       const r = run(profileWith({ cooldownMinutes: 30 }), script);
       expect(r.closes(type).map((e) => e.reason)).toEqual(['confirmed']);
@@ -162,13 +191,24 @@ describe.each(ALERT_TYPES)('%s', (type) => {
   });
 
   const physiological = PHYSIOLOGICAL_ALERT_TYPES.includes(type);
-  it(physiological ? 'stays quiet while the bracelet is not worn' : 'still fires while the bracelet is not worn', () => {
-    const r = run(profileWith(), scenario(SATURDAY_NIGHT).event('REMOVED').then(c.fire).then(c.hold, 3));
-    expect(r.opens(type)).toHaveLength(physiological ? 0 : 1);
-  });
+  it(
+    physiological
+      ? 'stays quiet while the bracelet is not worn'
+      : 'still fires while the bracelet is not worn',
+    () => {
+      const r = run(
+        profileWith(),
+        scenario(SATURDAY_NIGHT).event('REMOVED').then(c.fire).then(c.hold, 3),
+      );
+      expect(r.opens(type)).toHaveLength(physiological ? 0 : 1);
+    },
+  );
 
   it('never fires when disabled for the wearer', () => {
-    const r = run(profileWith({ enabled: { [type]: false } }), scenario(SATURDAY_NIGHT).then(c.fire).then(c.hold, 3));
+    const r = run(
+      profileWith({ enabled: { [type]: false } }),
+      scenario(SATURDAY_NIGHT).then(c.fire).then(c.hold, 3),
+    );
     expect(r.opens(type)).toHaveLength(0);
   });
 
@@ -197,12 +237,19 @@ describe('engine state', () => {
   });
 
   it('stays small after a long day of readings (bounded windows)', () => {
-    const r = run(wearer(), scenario(SATURDAY_NIGHT).every(1, 'min', { heartRate: 150, wbgt: 29, sleepStage: 2 }).for(24 * 60));
+    const r = run(
+      wearer(),
+      scenario(SATURDAY_NIGHT)
+        .every(1, 'min', { heartRate: 150, wbgt: 29, sleepStage: 2 })
+        .for(24 * 60),
+    );
     expect(JSON.stringify(r.state).length).toBeLessThan(1_000);
   });
 
   it('a bad stored setting falls back to its default; the others are kept', () => {
-    const profile = wearer({ settings: { heartRateUpper: 150, cooldownMinutes: -5, surprise: 1 } as AlertSettingsInput });
+    const profile = wearer({
+      settings: { heartRateUpper: 150, cooldownMinutes: -5, surprise: 1 } as AlertSettingsInput,
+    });
     const r = run(profile, scenario(SATURDAY_NIGHT).reading({ heartRate: 160 }));
     expect(r.opens('HEART_RATE')[0]?.cause.values).toMatchObject({ upperBound: 150 });
   });

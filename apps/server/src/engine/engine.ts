@@ -65,7 +65,11 @@ export function normalizeState(raw: unknown): EngineState {
  * One input through every rule. Pure: the result depends only on the arguments (no clock, no
  * I/O), and the given state is not modified.
  */
-export function step(profile: WearerProfile, state: EngineState, input: EngineInput): StepResult<EngineState> {
+export function step(
+  profile: WearerProfile,
+  state: EngineState,
+  input: EngineInput,
+): StepResult<EngineState> {
   const at = input.at.getTime();
   const next = normalizeState(state);
   if (!Number.isFinite(at)) return { state: next, effects: [] };
@@ -96,7 +100,11 @@ export function step(profile: WearerProfile, state: EngineState, input: EngineIn
     timeZone: usableTimeZone(profile.timeZone),
   };
 
-  const verdicts: Verdict[] = [...sosFallRule(ctx), ...nonWearingRule(ctx), ...disconnectionRule(ctx)];
+  const verdicts: Verdict[] = [
+    ...sosFallRule(ctx),
+    ...nonWearingRule(ctx),
+    ...disconnectionRule(ctx),
+  ];
   verdicts.push(...heartRateRule(ctx));
   const sustained = sustainedRule(ctx, next.sustained);
   const heat = heatstrokeRule(ctx, next.heat);

@@ -24,8 +24,12 @@ describe('HEART_RATE bounds', () => {
 
   it('an explicit upper bound wins: 150 fires at 151, not at 150', () => {
     const profile = wearer({ settings: { heartRateUpper: 150 } });
-    expect(run(profile, scenario(SATURDAY_NIGHT).reading({ heartRate: 150 })).opens()).toHaveLength(0);
-    expect(run(profile, scenario(SATURDAY_NIGHT).reading({ heartRate: 151 })).opens('HEART_RATE')).toHaveLength(1);
+    expect(run(profile, scenario(SATURDAY_NIGHT).reading({ heartRate: 150 })).opens()).toHaveLength(
+      0,
+    );
+    expect(
+      run(profile, scenario(SATURDAY_NIGHT).reading({ heartRate: 151 })).opens('HEART_RATE'),
+    ).toHaveLength(1);
   });
 
   it('ignores the heart rate of a reading taken off the wrist', () => {
@@ -34,7 +38,10 @@ describe('HEART_RATE bounds', () => {
   });
 
   it('a late (out-of-order) reading may open but never closes', () => {
-    const s = scenario(SATURDAY_NIGHT).wait(10).reading({ heartRate: 80 }).at(at(5), { heartRate: 210 });
+    const s = scenario(SATURDAY_NIGHT)
+      .wait(10)
+      .reading({ heartRate: 80 })
+      .at(at(5), { heartRate: 210 });
     s.wait(1).reading({ heartRate: 205 }).at(at(2), { heartRate: 70 });
     const r = run(wearer(), s);
     expect(r.opens('HEART_RATE')).toHaveLength(1);
@@ -52,7 +59,10 @@ describe('HEART_RATE_ANOMALY_SUSTAINED window', () => {
   });
 
   it('follows the wearer setting sustainedMinutes', () => {
-    const r = run(wearer({ settings: { sustainedMinutes: 3 } }), scenario(SATURDAY_NIGHT).every(1, 'min', HOT).for(10));
+    const r = run(
+      wearer({ settings: { sustainedMinutes: 3 } }),
+      scenario(SATURDAY_NIGHT).every(1, 'min', HOT).for(10),
+    );
     expect(r.opens('HEART_RATE_ANOMALY_SUSTAINED')[0]!.at).toEqual(at(3));
   });
 
@@ -67,24 +77,41 @@ describe('HEART_RATE_ANOMALY_SUSTAINED window', () => {
   });
 
   it('duty cycle 5: the third reading covers 8 minutes', () => {
-    const r = run(wearer({ dutyCycleMinutes: 5 }), scenario(SATURDAY_NIGHT).every(5, 'min', HOT).for(15));
+    const r = run(
+      wearer({ dutyCycleMinutes: 5 }),
+      scenario(SATURDAY_NIGHT).every(5, 'min', HOT).for(15),
+    );
     expect(r.opens('HEART_RATE_ANOMALY_SUSTAINED')[0]!.at).toEqual(at(10));
   });
 
   it('a reading at or below the threshold restarts the window', () => {
-    const s = scenario(SATURDAY_NIGHT).every(1, 'min', HOT).for(5).reading({ heartRate: 153 }).wait(1);
+    const s = scenario(SATURDAY_NIGHT)
+      .every(1, 'min', HOT)
+      .for(5)
+      .reading({ heartRate: 153 })
+      .wait(1);
     const r = run(wearer(), s.every(1, 'min', HOT).for(5));
     expect(r.opens('HEART_RATE_ANOMALY_SUSTAINED')).toHaveLength(0);
   });
 
   it('a gap in the data (more than two duty cycles) restarts the window', () => {
-    const s = scenario(SATURDAY_NIGHT).every(1, 'min', HOT).for(5).wait(5).every(1, 'min', HOT).for(9);
+    const s = scenario(SATURDAY_NIGHT)
+      .every(1, 'min', HOT)
+      .for(5)
+      .wait(5)
+      .every(1, 'min', HOT)
+      .for(9);
     const r = run(wearer(), s);
     expect(r.opens('HEART_RATE_ANOMALY_SUSTAINED')[0]!.at).toEqual(at(18));
   });
 
   it('one missed reading does not break it', () => {
-    const s = scenario(SATURDAY_NIGHT).every(1, 'min', HOT).for(4).wait(1).every(1, 'min', HOT).for(4);
+    const s = scenario(SATURDAY_NIGHT)
+      .every(1, 'min', HOT)
+      .for(4)
+      .wait(1)
+      .every(1, 'min', HOT)
+      .for(4);
     expect(run(wearer(), s).opens('HEART_RATE_ANOMALY_SUSTAINED')[0]!.at).toEqual(at(8));
   });
 
@@ -107,6 +134,8 @@ describe('HEART_RATE_ANOMALY_SUSTAINED window', () => {
 
   it('taking the bracelet off breaks the window', () => {
     const s = scenario(SATURDAY_NIGHT).every(1, 'min', HOT).for(4).event('REMOVED').event('WORN');
-    expect(run(wearer(), s.every(1, 'min', HOT).for(5)).opens('HEART_RATE_ANOMALY_SUSTAINED')).toHaveLength(0);
+    expect(
+      run(wearer(), s.every(1, 'min', HOT).for(5)).opens('HEART_RATE_ANOMALY_SUSTAINED'),
+    ).toHaveLength(0);
   });
 });

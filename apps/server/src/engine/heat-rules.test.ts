@@ -6,13 +6,23 @@ const at = (minutes: number) => new Date(SATURDAY_NIGHT.getTime() + minutes * 60
 
 describe('HEATSTROKE', () => {
   it('WBGT >= 28 with HR above 180 - age sustained over the window', () => {
-    const r = run(wearer(), scenario(SATURDAY_NIGHT).every(1, 'min', { wbgt: 29, heartRate: 145 }).for(9));
+    const r = run(
+      wearer(),
+      scenario(SATURDAY_NIGHT).every(1, 'min', { wbgt: 29, heartRate: 145 }).for(9),
+    );
     const open = r.opens('HEATSTROKE');
     expect(open).toHaveLength(1);
     expect(open[0]!.at).toEqual(at(8));
     expect(open[0]!.cause).toMatchObject({
       rule: 'wbgt-caution-with-heart-rate-sustained',
-      values: { wbgt: 29, wbgtThreshold: 28, heartRate: 145, heartRateLimit: 140, readings: 9, minutes: 8 },
+      values: {
+        wbgt: 29,
+        wbgtThreshold: 28,
+        heartRate: 145,
+        heartRateLimit: 140,
+        readings: 9,
+        minutes: 8,
+      },
       windowStart: SATURDAY_NIGHT.toISOString(),
       windowEnd: at(8).toISOString(),
     });
@@ -27,18 +37,27 @@ describe('HEATSTROKE', () => {
   });
 
   it('the HR limit follows age: 180 - 25 = 155 for a 25-year-old', () => {
-    const r = run(wearer({ age: 25 }), scenario(SATURDAY_NIGHT).every(1, 'min', { wbgt: 29, heartRate: 150 }).for(20));
+    const r = run(
+      wearer({ age: 25 }),
+      scenario(SATURDAY_NIGHT).every(1, 'min', { wbgt: 29, heartRate: 150 }).for(20),
+    );
     expect(r.opens('HEATSTROKE')).toHaveLength(0);
   });
 
   it('recovers when the heart rate drops under the limit while WBGT stays at 29', () => {
     const s = scenario(SATURDAY_NIGHT).every(1, 'min', { wbgt: 29, heartRate: 145 }).for(9);
     const r = run(wearer(), s.reading({ wbgt: 29, heartRate: 100 }));
-    expect(r.closes('HEATSTROKE')).toEqual([expect.objectContaining({ reason: 'recovered', at: at(9) })]);
+    expect(r.closes('HEATSTROKE')).toEqual([
+      expect.objectContaining({ reason: 'recovered', at: at(9) }),
+    ]);
   });
 
   it('readings without a WBGT neither open nor close it', () => {
-    const s = scenario(SATURDAY_NIGHT).reading({ wbgt: 31 }).wait(1).every(1, 'min', { heartRate: 80 }).for(30);
+    const s = scenario(SATURDAY_NIGHT)
+      .reading({ wbgt: 31 })
+      .wait(1)
+      .every(1, 'min', { heartRate: 80 })
+      .for(30);
     const r = run(wearer(), s);
     expect(r.opens('HEATSTROKE')).toHaveLength(1);
     expect(r.closes('HEATSTROKE')).toHaveLength(0);
@@ -47,7 +66,9 @@ describe('HEATSTROKE', () => {
   it('follows the wearer thresholds', () => {
     const profile = wearer({ settings: { thresholds: { wbgtHigh: 33 } } });
     expect(run(profile, scenario(SATURDAY_NIGHT).reading({ wbgt: 32 })).opens()).toHaveLength(0);
-    expect(run(profile, scenario(SATURDAY_NIGHT).reading({ wbgt: 33 })).opens('HEATSTROKE')).toHaveLength(1);
+    expect(
+      run(profile, scenario(SATURDAY_NIGHT).reading({ wbgt: 33 })).opens('HEATSTROKE'),
+    ).toHaveLength(1);
   });
 });
 
@@ -98,32 +119,51 @@ describe('ECTemp through the engine', () => {
   });
 
   it('PSI uses the lowest worn heart rate as HR0 and 37.1 as CT0', () => {
-    const s = scenario(SATURDAY_NIGHT).every(1, 'min', { heartRate: 60 }).for(10).every(1, 'min', { heartRate: 175 }).for(50);
+    const s = scenario(SATURDAY_NIGHT)
+      .every(1, 'min', { heartRate: 60 })
+      .for(10)
+      .every(1, 'min', { heartRate: 175 })
+      .for(50);
     const r = run(wearer(), s);
     const open = r.opens('ADVANCED_HEATSTROKE')[0]!;
     expect(open.cause.rule).toBe('psi');
-    const { coreTemperature, heartRate, baselineHeartRate, baselineCoreTemperature, psi } = open.cause.values;
+    const { coreTemperature, heartRate, baselineHeartRate, baselineCoreTemperature, psi } =
+      open.cause.values;
     expect(baselineHeartRate).toBe(60);
     expect(baselineCoreTemperature).toBe(37.1);
     expect(psi).toBeGreaterThanOrEqual(7);
-    expect(psi).toBeCloseTo(physiologicalStrainIndex(Number(coreTemperature), Number(heartRate), 37.1, 60), 2);
+    expect(psi).toBeCloseTo(
+      physiologicalStrainIndex(Number(coreTemperature), Number(heartRate), 37.1, 60),
+      2,
+    );
   });
 
   it('a second reading in the same minute does not step the filter again', () => {
     const once = run(wearer(), scenario(SATURDAY_NIGHT).reading({ heartRate: 150 }));
-    const twice = run(wearer(), scenario(SATURDAY_NIGHT).reading({ heartRate: 150 }).wait(30, 's').reading({ heartRate: 150 }));
+    const twice = run(
+      wearer(),
+      scenario(SATURDAY_NIGHT)
+        .reading({ heartRate: 150 })
+        .wait(30, 's')
+        .reading({ heartRate: 150 }),
+    );
     expect(twice.state.core).toEqual(once.state.core);
   });
 
   it('readings off the wrist do not feed it', () => {
     const s = scenario(SATURDAY_NIGHT).reading({ heartRate: 100 }).wait(1);
     const before = run(wearer(), s).state.core;
-    const after = run(wearer(), s.every(1, 'min', { heartRate: 190, worn: false }).for(30)).state.core;
+    const after = run(wearer(), s.every(1, 'min', { heartRate: 190, worn: false }).for(30)).state
+      .core;
     expect(after).toEqual(before);
   });
 
   it('restarts from 37.1 after two hours without a worn heart rate', () => {
-    const s = scenario(SATURDAY_NIGHT).every(1, 'min', { heartRate: 170 }).for(30).wait(121).reading({ heartRate: 100 });
+    const s = scenario(SATURDAY_NIGHT)
+      .every(1, 'min', { heartRate: 170 })
+      .for(30)
+      .wait(121)
+      .reading({ heartRate: 100 });
     const r = run(wearer(), s);
     expect(r.state.core!.since).toBe(at(151).getTime());
     expect(r.state.core!.ct).toBeCloseTo(37.1010362, 7);

@@ -46,7 +46,11 @@ function mayOpen(book: AlertBook, type: AlertType, ctx: RuleContext): boolean {
 }
 
 /** Turns the rules' verdicts into open/close effects, updating the book in place. */
-export function applyVerdicts(book: AlertBook, verdicts: Verdict[], ctx: RuleContext): EngineEffect[] {
+export function applyVerdicts(
+  book: AlertBook,
+  verdicts: Verdict[],
+  ctx: RuleContext,
+): EngineEffect[] {
   const effects: EngineEffect[] = [];
   for (const verdict of verdicts) {
     const type = verdict.alertType;
@@ -60,7 +64,9 @@ export function applyVerdicts(book: AlertBook, verdicts: Verdict[], ctx: RuleCon
         level,
         at: new Date(ctx.at),
         cause: verdict.cause,
-        notify: level === 'EMERGENCY' || isWithinSchedule(ctx.settings.schedule, new Date(ctx.at), ctx.timeZone),
+        notify:
+          level === 'EMERGENCY' ||
+          isWithinSchedule(ctx.settings.schedule, new Date(ctx.at), ctx.timeZone),
       });
     } else if (book.open[type] !== undefined && !closesOnlyByConfirmation(type)) {
       delete book.open[type];

@@ -7,7 +7,12 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatterFor(timeZone: string): Intl.DateTimeFormat {
   let f = formatters.get(timeZone);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
     formatters.set(timeZone, f);
   }
   return f;
@@ -48,7 +53,12 @@ const toMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.
  * Whether a moment is inside a daily window, both ends inclusive to the minute; an end before
  * the start spans midnight (as isWithinSchedule reads weekly schedules).
  */
-export function isWithinDailyWindow(at: number, timeZone: string, start: string, end: string): boolean {
+export function isWithinDailyWindow(
+  at: number,
+  timeZone: string,
+  start: string,
+  end: string,
+): boolean {
   const m = minuteOfDay(at, timeZone);
   const s = toMinutes(start);
   const e = toMinutes(end);

@@ -181,15 +181,18 @@ export async function tickAll(ctx: AppContext, at: Date = ctx.now()): Promise<vo
   for (let i = 0; i < wearerIds.length; i += TICK_CHUNK) {
     const chunk = wearerIds.slice(i, i + TICK_CHUNK);
     // Keyed by its wearers: an urgent batch does not overtake a queued tick of the same wearer.
-    const outcome = await ctx.db.transaction(async (tx) => {
-      const locked = await lockWearers(ctx, tx, chunk);
-      return runEngine(
-        ctx,
-        tx,
-        locked,
-        chunk.map((wearerId) => ({ wearerId, inputs: [{ kind: 'tick', at }] })),
-      );
-    }, { urgent: false, keys: chunk });
+    const outcome = await ctx.db.transaction(
+      async (tx) => {
+        const locked = await lockWearers(ctx, tx, chunk);
+        return runEngine(
+          ctx,
+          tx,
+          locked,
+          chunk.map((wearerId) => ({ wearerId, inputs: [{ kind: 'tick', at }] })),
+        );
+      },
+      { urgent: false, keys: chunk },
+    );
     publishOutcome(ctx, outcome, []);
   }
 }

@@ -22,7 +22,9 @@ function setWorn(wear: WearState, worn: boolean, at: number): WearState {
 export function updateWear(wear: WearState, input: EngineInput, stale: boolean): WearState {
   switch (input.kind) {
     case 'reading':
-      return stale || input.worn === undefined ? wear : setWorn(wear, input.worn, input.at.getTime());
+      return stale || input.worn === undefined
+        ? wear
+        : setWorn(wear, input.worn, input.at.getTime());
     case 'event':
       switch (input.type) {
         case 'WORN':

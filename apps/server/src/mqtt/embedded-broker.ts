@@ -54,7 +54,10 @@ export async function startEmbeddedBroker(
           // Checked here, before aedes registers the client and closes any other with this id.
           if (!clientIdBelongsTo(client.id, gateway.id)) {
             return done(
-              authError(`Client id must be "${gateway.id}" or "${gateway.id}/…"`, IDENTIFIER_REJECTED),
+              authError(
+                `Client id must be "${gateway.id}" or "${gateway.id}/…"`,
+                IDENTIFIER_REJECTED,
+              ),
               false,
             );
           }

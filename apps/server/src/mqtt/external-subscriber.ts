@@ -52,7 +52,11 @@ export async function startExternalSubscriber(
   const connected = mqtt.connect(url, {
     // A stable id with a persistent session: batches published while we were down are kept. Each
     // worker of WORKERS=N has its own (its slot survives a restart), or they would take over each other.
-    clientId: `wearable-console-${hostname()}-${ctx.config.port}${ctx.config.workers > 1 ? `-w${ctx.config.workerIndex}` : ''}`.slice(0, 64),
+    clientId:
+      `wearable-console-${hostname()}-${ctx.config.port}${ctx.config.workers > 1 ? `-w${ctx.config.workerIndex}` : ''}`.slice(
+        0,
+        64,
+      ),
     clean: false,
     // mqtt.js honours customHandleAcks only on MQTT 5; the session outlives a restart for a day.
     protocolVersion: 5,

@@ -142,7 +142,9 @@ describe('embedded MQTT broker', () => {
     const victim = await newWearer();
     const attacker = await newWearer(); // another organisation
     // A persistent session, so a takeover would also hand over queued results.
-    const real = await connectAs(victim, victim.gateway.credential, victim.gateway.id, { clean: false });
+    const real = await connectAs(victim, victim.gateway.credential, victim.gateway.id, {
+      clean: false,
+    });
     await real.subscribeAsync(gatewayTopics.results(victim.gateway.id), { qos: 1 });
     let realClosed = false;
     real.on('close', () => (realClosed = true));
@@ -156,12 +158,20 @@ describe('embedded MQTT broker', () => {
     expect(realClosed).toBe(false);
     const result = nextMessage(real);
     const batch = {
-      readings: [{ serialNumber: victim.bracelet.serialNumber, at: new Date().toISOString(), heartRate: 71 }],
+      readings: [
+        { serialNumber: victim.bracelet.serialNumber, at: new Date().toISOString(), heartRate: 71 },
+      ],
     };
-    await real.publishAsync(gatewayTopics.batches(victim.gateway.id), JSON.stringify(batch), { qos: 1 });
+    await real.publishAsync(gatewayTopics.batches(victim.gateway.id), JSON.stringify(batch), {
+      qos: 1,
+    });
     expect(await result).toMatchObject({ accepted: 1 });
     // Its own id, or its id with a /suffix, is fine.
-    const own = await connectAs(attacker, attacker.gateway.credential, `${attacker.gateway.id}/second`);
+    const own = await connectAs(
+      attacker,
+      attacker.gateway.credential,
+      `${attacker.gateway.id}/second`,
+    );
     await own.endAsync();
     await real.endAsync();
   });

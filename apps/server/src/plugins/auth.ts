@@ -54,7 +54,9 @@ const authPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (
   // Fail closed at start too: an API route without a permission (or `public`) stops the server.
   app.addHook('onRoute', (route) => {
     if (API_ROUTE.test(route.url) && !route.config?.public && !route.config?.permission) {
-      throw new Error(`${String(route.method)} ${route.url} declares no permission (config.permission)`);
+      throw new Error(
+        `${String(route.method)} ${route.url} declares no permission (config.permission)`,
+      );
     }
   });
   app.decorateRequest('actor', null as unknown as Actor);

@@ -35,10 +35,16 @@ const body = (
  * Fastify's `frameworkErrors` option: the router's own refusals (a path parameter over its length
  * limit, a badly %-encoded URL) leave in the same ApiErrorBody shape instead of Fastify's bare body.
  */
-export function frameworkErrors(err: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+export function frameworkErrors(
+  err: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
   const status = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
   const message =
-    status === 414 ? 'A path parameter is longer than 100 characters' : 'The URL is not correctly %-encoded';
+    status === 414
+      ? 'A path parameter is longer than 100 characters'
+      : 'The URL is not correctly %-encoded';
   void reply.code(status).send(body(status, err.code, message));
 }
 
@@ -46,7 +52,9 @@ export function frameworkErrors(err: FastifyError, _request: FastifyRequest, rep
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof ApiError) {
-      return reply.code(err.statusCode).send(body(err.statusCode, err.code, err.message, err.issues));
+      return reply
+        .code(err.statusCode)
+        .send(body(err.statusCode, err.code, err.message, err.issues));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const where = err.validationContext ?? 'body';

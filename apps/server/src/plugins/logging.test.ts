@@ -4,7 +4,12 @@ import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { createContext } from '../context.js';
 import type { Db } from '../db/client.js';
-import { createGateway, createOrganization, createUser, type UserRecord } from '../testing/factories.js';
+import {
+  createGateway,
+  createOrganization,
+  createUser,
+  type UserRecord,
+} from '../testing/factories.js';
 import { openTestDb } from '../testing/test-db.js';
 import { redactUrl } from './logging.js';
 
@@ -21,7 +26,10 @@ beforeAll(async () => {
     authSecret: 'test-secret-test-secret-test-secret-0123',
   };
   const ctx = createContext(config, db);
-  app = await buildApp(ctx, { serveWeb: false, logStream: { write: (line) => void lines.push(line) } });
+  app = await buildApp(ctx, {
+    serveWeb: false,
+    logStream: { write: (line) => void lines.push(line) },
+  });
   await app.ready();
   const org = await createOrganization(ctx);
   user = await createUser(ctx, { role: 'ORGANIZATION_OWNER', organizationId: org.id });
@@ -36,7 +44,11 @@ describe('logs carry no token or credential', () => {
     const gateway = await createGateway(db, { organizationId: user.organizationId ?? '' });
     await app.inject({ method: 'GET', url: `/v3/live?access_token=${user.accessToken}&x=1` });
     await app.inject({ method: 'GET', url: '/v3/live?ticket=ticket-secret-123' });
-    await app.inject({ method: 'GET', url: `/v2/user?anything=${user.accessToken}`, headers: user.headers });
+    await app.inject({
+      method: 'GET',
+      url: `/v2/user?anything=${user.accessToken}`,
+      headers: user.headers,
+    });
     await app.inject({
       method: 'POST',
       url: '/v2/auth/signIn',
@@ -52,14 +64,21 @@ describe('logs carry no token or credential', () => {
     // The requests were logged (so the test can fail), without their secrets.
     expect(log).toContain('/v3/live?access_token=%5BREDACTED%5D&x=1');
     expect(log).toContain('/v2/user');
-    for (const secret of [user.accessToken, 'ticket-secret-123', 'password-secret-456', gateway.credential]) {
+    for (const secret of [
+      user.accessToken,
+      'ticket-secret-123',
+      'password-secret-456',
+      gateway.credential,
+    ]) {
       expect(log).not.toContain(secret);
     }
   });
 
   it('redactUrl keeps the path and harmless parameters', () => {
     expect(redactUrl('/v3/device/history?from=1&to=2')).toBe('/v3/device/history?from=1&to=2');
-    expect(redactUrl('/x?refresh_token=abc&code=def')).toBe('/x?refresh_token=%5BREDACTED%5D&code=%5BREDACTED%5D');
+    expect(redactUrl('/x?refresh_token=abc&code=def')).toBe(
+      '/x?refresh_token=%5BREDACTED%5D&code=%5BREDACTED%5D',
+    );
     expect(redactUrl('/x')).toBe('/x');
   });
 });

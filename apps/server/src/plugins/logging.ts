@@ -32,7 +32,10 @@ interface LoggedRequest {
  * carry credentials (bearer tokens, gateway credentials, cookies) are censored wherever
  * something logs them.
  */
-export function loggerOptions(level: string, stream?: { write(line: string): void }): FastifyServerOptions['logger'] {
+export function loggerOptions(
+  level: string,
+  stream?: { write(line: string): void },
+): FastifyServerOptions['logger'] {
   return {
     level,
     ...(stream ? { stream } : {}),

@@ -8,7 +8,10 @@ let t: TestApp;
 let owner: UserRecord;
 beforeAll(async () => {
   t = await createTestApp();
-  owner = await createUser(t, { role: 'ORGANIZATION_OWNER', organizationId: (await createOrganization(t)).id });
+  owner = await createUser(t, {
+    role: 'ORGANIZATION_OWNER',
+    organizationId: (await createOrganization(t)).id,
+  });
 });
 afterAll(() => t.close());
 

@@ -1,6 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrganization, createUser, createWearer, type UserRecord } from '../testing/factories.js';
+import {
+  createOrganization,
+  createUser,
+  createWearer,
+  type UserRecord,
+} from '../testing/factories.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 
 /** Issue 9: the API served personal data to a user who had not agreed to the current terms. */
@@ -38,7 +43,9 @@ describe('data only after the current terms are agreed', () => {
     expect(info.statusCode).toBe(200);
     expect(info.json()).toMatchObject({ agreedTermsOfUse: false });
     expect((await call(user, 'POST', '/v3/live/ticket')).statusCode).toBe(200);
-    expect((await call(user, 'POST', '/v2/user/termsOfUse', { agreement: true })).statusCode).toBe(200);
+    expect((await call(user, 'POST', '/v2/user/termsOfUse', { agreement: true })).statusCode).toBe(
+      200,
+    );
     expect((await call(user, 'GET', '/v3/device/summary')).statusCode).toBe(200);
     expect((await call(user, 'POST', '/v2/auth/signOut', {})).statusCode).toBeLessThan(300);
   });

@@ -16,7 +16,11 @@ declare module 'fastify' {
 const API_ROUTE = /^\/v[23]\//;
 
 export const termsNotAgreed = () =>
-  new ApiError(403, 'TERMS_NOT_AGREED', 'Agree to the current terms of use first (POST /v2/user/termsOfUse)');
+  new ApiError(
+    403,
+    'TERMS_NOT_AGREED',
+    'Agree to the current terms of use first (POST /v2/user/termsOfUse)',
+  );
 
 /**
  * No personal data before the current terms are agreed: every /v2 and /v3 route that needs a

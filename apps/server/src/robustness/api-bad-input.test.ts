@@ -46,7 +46,13 @@ const PUBLIC = new Set([
   'POST /v2/auth/oidc/exchange',
 ]);
 // Email-link and phone-code sign-in, and the list of methods for the login page.
-for (const op of ['GET /v2/auth/methods', 'POST /v2/auth/emailLink', 'POST /v2/auth/emailLink/verify', 'POST /v2/auth/phoneCode', 'POST /v2/auth/phoneSignIn']) {
+for (const op of [
+  'GET /v2/auth/methods',
+  'POST /v2/auth/emailLink',
+  'POST /v2/auth/emailLink/verify',
+  'POST /v2/auth/phoneCode',
+  'POST /v2/auth/phoneSignIn',
+]) {
   PUBLIC.add(op);
 }
 // An invitation link is its own credential: the /verify page inspects it and registers with it.
@@ -104,9 +110,12 @@ async function withOwnSessions(cases: RobustCase[]): Promise<RobustCase[]> {
   return Promise.all(
     cases.map(async (c) => {
       // Each call that may end the caller's sessions (sign out, everywhere, a new password) gets a user of its own.
-      const endsSessions = ['/v2/auth/signOut', '/v2/user/sessions/signOutEverywhere', '/v2/user/account/password'].some((p) => c.url.startsWith(p));
-      if (!endsSessions || !c.headers.authorization?.startsWith('Bearer '))
-        return c;
+      const endsSessions = [
+        '/v2/auth/signOut',
+        '/v2/user/sessions/signOutEverywhere',
+        '/v2/user/account/password',
+      ].some((p) => c.url.startsWith(p));
+      if (!endsSessions || !c.headers.authorization?.startsWith('Bearer ')) return c;
       const user = await createUser(t, {
         role: 'ORGANIZATION_OWNER',
         organizationId: owner.organizationId,

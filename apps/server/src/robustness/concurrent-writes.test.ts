@@ -90,9 +90,12 @@ describe('identical writes at the same time', () => {
     expect(writes.length).toBeGreaterThan(5);
     for (const op of writes) {
       // Signing out ends the caller's session: those copies race on a session of their own.
-      const caller = op.path.endsWith('/signOut') || op.path.endsWith('/signOutEverywhere') || op.path.endsWith('/account/password')
-        ? await createUser(t, { role: 'ORGANIZATION_OWNER', organizationId: orgId })
-        : newcomer;
+      const caller =
+        op.path.endsWith('/signOut') ||
+        op.path.endsWith('/signOutEverywhere') ||
+        op.path.endsWith('/account/password')
+          ? await createUser(t, { role: 'ORGANIZATION_OWNER', organizationId: orgId })
+          : newcomer;
       const generated = casesFor(op, { fixtures, auth: caller.headers })[0];
       // A recipient needs exactly one of userId or phoneNumber, which the schema sampler cannot know.
       const body = BODIES[`${op.method} ${op.path}`];
@@ -110,7 +113,9 @@ describe('identical writes at the same time', () => {
       // The copies reached the route (not all refused at the door), so the race really happened.
       // A 401 of the route's own (a wrong TOTP code, a used challenge) counts as reached.
       expect(
-        outcomes.some((o) => o.status !== 401 || !/"code":"(UNAUTHORIZED|INVALID_TOKEN)"/.test(o.body)),
+        outcomes.some(
+          (o) => o.status !== 401 || !/"code":"(UNAUTHORIZED|INVALID_TOKEN)"/.test(o.body),
+        ),
         `${op.method} ${op.path}: all 401`,
       ).toBe(true);
     }

@@ -1,10 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ACTOR_NAMES,
-  type World,
-  buildWorld,
-  insertAlert,
-} from '../testing/world.js';
+import { ACTOR_NAMES, type World, buildWorld, insertAlert } from '../testing/world.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import type { Fixtures } from './json-schema.js';
 import { problemOf, runCases } from './run-cases.js';
@@ -24,7 +19,12 @@ let fixtures: Fixtures;
 
 // Streaming never ends; signing out would end the session the rest of the role's cases use.
 // Signing out everywhere would end the world's sessions for the next calls (its role table is in account.test.ts).
-const SKIP = new Set(['GET /v3/live', 'POST /v2/auth/signOut', 'POST /v2/user/sessions/signOutEverywhere', 'POST /gateway/v1/batches']);
+const SKIP = new Set([
+  'GET /v3/live',
+  'POST /v2/auth/signOut',
+  'POST /v2/user/sessions/signOutEverywhere',
+  'POST /gateway/v1/batches',
+]);
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -91,7 +91,10 @@ describe('gateway items at the edges', () => {
     // 0001 at +15:59 (year 0 in UTC, which made the batch a 500). Only the current items are stored.
     expect(
       result.rejected.every(
-        (r) => r.reason.includes('future') || r.reason.includes('7 days in the past') || r.reason.includes('years 0001-9999'),
+        (r) =>
+          r.reason.includes('future') ||
+          r.reason.includes('7 days in the past') ||
+          r.reason.includes('years 0001-9999'),
       ),
       JSON.stringify(result.rejected),
     ).toBe(true);

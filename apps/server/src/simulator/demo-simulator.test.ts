@@ -54,7 +54,8 @@ it('fills the last hour, then keeps the wearers live until stopped', async () =>
     true,
   );
   // The count alone does not say the history is over (a minute more or less of it): wait for its end.
-  const historySent = () => messages.some((m) => m.startsWith('simulator: demo history sent, now live'));
+  const historySent = () =>
+    messages.some((m) => m.startsWith('simulator: demo history sent, now live'));
   expect(await waitFor(async () => Promise.resolve(historySent())), messages.join('\n')).toBe(true);
   // ...then live readings keep coming (each bracelet on its own phase within the minute).
   const afterBackfill = await readings(org.id);

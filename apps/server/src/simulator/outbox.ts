@@ -1,4 +1,9 @@
-import type { BraceletReading, DeviceEvent, EnvironmentReading, PairingEvent } from '@wearable/domain';
+import type {
+  BraceletReading,
+  DeviceEvent,
+  EnvironmentReading,
+  PairingEvent,
+} from '@wearable/domain';
 import type { SimEventRecord } from './events.js';
 
 /** What one gateway sends in one batch. */

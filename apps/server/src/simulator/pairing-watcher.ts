@@ -41,7 +41,11 @@ export function startPairingWatcher(
     for (const b of waiting) {
       if (stopped) return;
       let gateway = gateways.get(b.gatewayId);
-      if (!gateway) gateways.set(b.gatewayId, (gateway = { gatewayId: b.gatewayId, credential: '', serialNumbers: [] }));
+      if (!gateway)
+        gateways.set(
+          b.gatewayId,
+          (gateway = { gatewayId: b.gatewayId, credential: '', serialNumbers: [] }),
+        );
       const at = ctx.now().toISOString();
       await driver.send(gateway, {
         gatewayId: b.gatewayId,
@@ -54,13 +58,18 @@ export function startPairingWatcher(
         age: b.birthDate ? ageOn(b.birthDate, ctx.now()) : null,
         dutyCycleMinutes: b.dutyCycleMinutes,
       });
-      log.info({ serialNumber: b.serialNumber, gatewayId: b.gatewayId }, 'simulator: bracelet paired');
+      log.info(
+        { serialNumber: b.serialNumber, gatewayId: b.gatewayId },
+        'simulator: bracelet paired',
+      );
     }
   };
   const timer = setInterval(() => {
     running = running
       .then(poll)
-      .catch((err: unknown) => log.error({ err: (err as Error).message }, 'simulator: pairing poll failed'));
+      .catch((err: unknown) =>
+        log.error({ err: (err as Error).message }, 'simulator: pairing poll failed'),
+      );
   }, opts.pollMs);
   timer.unref();
   return {

@@ -70,7 +70,9 @@ export class BatchSender {
               first: result.rejected.slice(0, 5).map((r) => ({
                 ...r,
                 serialNumber:
-                  r.list === 'readings' || r.list === 'events' ? piece[r.list][r.index]?.serialNumber : undefined,
+                  r.list === 'readings' || r.list === 'events'
+                    ? piece[r.list][r.index]?.serialNumber
+                    : undefined,
               })),
             },
             'simulator: server rejected items',

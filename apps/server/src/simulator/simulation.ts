@@ -94,7 +94,8 @@ export class Simulation {
     this.nextMinute = Math.floor(opts.start.getTime() / 60_000);
     opts.gateways.forEach((spec, index) => {
       const gateway = this.addGatewayModel(spec, index);
-      for (const serialNumber of spec.serialNumbers) this.addWearerModel(gateway, serialNumber, opts.wearers?.[serialNumber]);
+      for (const serialNumber of spec.serialNumbers)
+        this.addWearerModel(gateway, serialNumber, opts.wearers?.[serialNumber]);
     });
   }
 
@@ -115,7 +116,11 @@ export class Simulation {
     return gateway;
   }
 
-  private addWearerModel(gateway: GatewayModel, serialNumber: string, known?: { age?: number | null; dutyCycleMinutes?: number }): void {
+  private addWearerModel(
+    gateway: GatewayModel,
+    serialNumber: string,
+    known?: { age?: number | null; dutyCycleMinutes?: number },
+  ): void {
     const profile = buildWearerProfile(this.opts.seed, {
       serialNumber,
       gatewayId: gateway.spec.gatewayId,
@@ -134,9 +139,14 @@ export class Simulation {
   }
 
   /** A bracelet paired after the start: simulated from the next minute on, through its gateway (added if new). */
-  addBracelet(gateway: SimGateway, serialNumber: string, known?: { age?: number | null; dutyCycleMinutes?: number }): void {
+  addBracelet(
+    gateway: SimGateway,
+    serialNumber: string,
+    known?: { age?: number | null; dutyCycleMinutes?: number },
+  ): void {
     if (this.simulates(serialNumber)) return;
-    const model = this.gateways.get(gateway.gatewayId) ?? this.addGatewayModel(gateway, this.gateways.size);
+    const model =
+      this.gateways.get(gateway.gatewayId) ?? this.addGatewayModel(gateway, this.gateways.size);
     model.spec.serialNumbers.push(serialNumber);
     this.addWearerModel(model, serialNumber, known);
   }

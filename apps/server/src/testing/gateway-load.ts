@@ -31,11 +31,19 @@ export function makeBatches(
     for (let i = 0; i < perBatch; i++, k++) {
       const w = wearers[k % wearers.length]!;
       const second = Math.floor(k / wearers.length);
-      readings.push({ serialNumber: w.bracelet.serialNumber, at: new Date(start + second * 1000).toISOString(), heartRate: 60 + (k % 40) });
+      readings.push({
+        serialNumber: w.bracelet.serialNumber,
+        at: new Date(start + second * 1000).toISOString(),
+        heartRate: 60 + (k % 40),
+      });
     }
     const events =
       b === sosBatch
-        ? wearers.map((w) => ({ serialNumber: w.bracelet.serialNumber, type: 'SOS' as const, at: new Date(Date.now() - 1000).toISOString() }))
+        ? wearers.map((w) => ({
+            serialNumber: w.bracelet.serialNumber,
+            type: 'SOS' as const,
+            at: new Date(Date.now() - 1000).toISOString(),
+          }))
         : [];
     const batchId = `${prefix}-${b}`;
     batches.push({ batchId, body: { batchId, readings, events } });
@@ -51,7 +59,11 @@ export interface HttpSendReport {
   retryAfter: Set<string>;
 }
 
-export const newReport = (): HttpSendReport => ({ acknowledged: new Set(), statuses: new Map(), retryAfter: new Set() });
+export const newReport = (): HttpSendReport => ({
+  acknowledged: new Set(),
+  statuses: new Map(),
+  retryAfter: new Set(),
+});
 
 /**
  * Sends every batch over HTTP as a gateway does: `concurrency` at a time, each one again until it
@@ -62,20 +74,30 @@ export async function sendAllOverHttp(
   base: () => string,
   gateway: { id: string; credential: string },
   batches: LoadBatch[],
-  opts: { concurrency?: number; deadline: number; onAck?: (acked: number) => void; report?: HttpSendReport },
+  opts: {
+    concurrency?: number;
+    deadline: number;
+    onAck?: (acked: number) => void;
+    report?: HttpSendReport;
+  },
 ): Promise<HttpSendReport> {
   const report = opts.report ?? newReport();
   const queue = [...batches];
-  const seen = (status: number) => report.statuses.set(status, (report.statuses.get(status) ?? 0) + 1);
+  const seen = (status: number) =>
+    report.statuses.set(status, (report.statuses.get(status) ?? 0) + 1);
   const worker = async () => {
     for (let batch = queue.shift(); batch; batch = queue.shift()) {
       for (;;) {
-        if (Date.now() > opts.deadline) throw new Error(`batch ${batch.batchId} not acknowledged before the deadline`);
+        if (Date.now() > opts.deadline)
+          throw new Error(`batch ${batch.batchId} not acknowledged before the deadline`);
         let wait = 200;
         try {
           const res = await fetch(`${base()}/gateway/v1/batches`, {
             method: 'POST',
-            headers: { authorization: `Gateway ${gateway.id}:${gateway.credential}`, 'content-type': 'application/json' },
+            headers: {
+              authorization: `Gateway ${gateway.id}:${gateway.credential}`,
+              'content-type': 'application/json',
+            },
             body: JSON.stringify(batch.body),
             signal: AbortSignal.timeout(30_000),
           });
@@ -103,7 +125,10 @@ export async function sendAllOverHttp(
 }
 
 /** Readings of these wearers: rows, and distinct (bracelet, at) keys (equal when nothing is doubled). */
-export async function countReadings(db: Queryable, wearers: WearerRecord[]): Promise<{ rows: number; distinct: number }> {
+export async function countReadings(
+  db: Queryable,
+  wearers: WearerRecord[],
+): Promise<{ rows: number; distinct: number }> {
   const r = await db.query<{ rows: number; distinct: number }>(
     `SELECT count(*)::int AS rows, count(DISTINCT (bracelet_id, at))::int AS distinct
        FROM readings WHERE wearer_id = ANY($1)`,
@@ -113,7 +138,10 @@ export async function countReadings(db: Queryable, wearers: WearerRecord[]): Pro
 }
 
 /** SOS alerts per wearer (each must be exactly 1). */
-export async function sosAlertsPerWearer(db: Queryable, wearers: WearerRecord[]): Promise<number[]> {
+export async function sosAlertsPerWearer(
+  db: Queryable,
+  wearers: WearerRecord[],
+): Promise<number[]> {
   const r = await db.query<{ wearer_id: string; n: number }>(
     `SELECT wearer_id, count(*)::int AS n FROM alerts WHERE type = 'SOS_CALL' AND wearer_id = ANY($1) GROUP BY wearer_id`,
     [wearers.map((w) => w.uid)],
@@ -123,7 +151,11 @@ export async function sosAlertsPerWearer(db: Queryable, wearers: WearerRecord[])
 }
 
 /** Polls `probe` every 250 ms until it returns true (throws after `ms`). */
-export async function eventually(probe: () => Promise<boolean>, ms: number, what: string): Promise<void> {
+export async function eventually(
+  probe: () => Promise<boolean>,
+  ms: number,
+  what: string,
+): Promise<void> {
   const end = Date.now() + ms;
   for (;;) {
     if (await probe().catch(() => false)) return;
@@ -148,7 +180,8 @@ export async function missingAcknowledged(
   let missing = 0;
   for (const b of batches) {
     if (!acknowledged.has(b.batchId)) continue;
-    for (const r of b.body.readings) if (!stored.has(`${uidOf.get(r.serialNumber)}|${r.at}`)) missing++;
+    for (const r of b.body.readings)
+      if (!stored.has(`${uidOf.get(r.serialNumber)}|${r.at}`)) missing++;
   }
   return missing;
 }
@@ -204,12 +237,15 @@ export async function sendAllOverMqtt(
   const worker = async () => {
     for (let batch = queue.shift(); batch; batch = queue.shift()) {
       for (;;) {
-        if (Date.now() > opts.deadline) throw new Error(`batch ${batch.batchId} not acknowledged before the deadline`);
+        if (Date.now() > opts.deadline)
+          throw new Error(`batch ${batch.batchId} not acknowledged before the deadline`);
         const ok = await Promise.race([
-          client.publishAsync(`gateways/${gateway.id}/batches`, JSON.stringify(batch.body), { qos: 1 }).then(
-            () => true,
-            () => false,
-          ),
+          client
+            .publishAsync(`gateways/${gateway.id}/batches`, JSON.stringify(batch.body), { qos: 1 })
+            .then(
+              () => true,
+              () => false,
+            ),
           new Promise<false>((r) => setTimeout(() => r(false), 15_000)),
         ]);
         if (ok && (!opts.untilResult || (await resultOf(batch.batchId)))) {

@@ -3,7 +3,9 @@ import { existsSync } from 'node:fs';
 import { connect as tcpConnect, createServer } from 'node:net';
 
 /** The nats-server binary (Debian package nats-server), if this machine has it. */
-export const NATS_SERVER = ['/usr/sbin/nats-server', '/usr/bin/nats-server'].find((p) => existsSync(p));
+export const NATS_SERVER = ['/usr/sbin/nats-server', '/usr/bin/nats-server'].find((p) =>
+  existsSync(p),
+);
 
 export const freePort = () =>
   new Promise<number>((resolve) => {
@@ -32,11 +34,17 @@ export async function waitForPort(port: number, ms = 20_000): Promise<void> {
  * A NATS server of the test's own on a free port (so a test may stop and start it without
  * touching the machine's), or null without the binary.
  */
-export async function startPrivateNats(): Promise<{ url: string; stop(): Promise<void>; restart(): Promise<void> } | null> {
+export async function startPrivateNats(): Promise<{
+  url: string;
+  stop(): Promise<void>;
+  restart(): Promise<void>;
+} | null> {
   if (!NATS_SERVER) return null;
   const port = await freePort();
   const start = async () => {
-    const p: ChildProcess = spawn(NATS_SERVER, ['-a', '127.0.0.1', '-p', String(port)], { stdio: 'ignore' });
+    const p: ChildProcess = spawn(NATS_SERVER, ['-a', '127.0.0.1', '-p', String(port)], {
+      stdio: 'ignore',
+    });
     await waitForPort(port);
     return p;
   };

@@ -26,9 +26,20 @@ export interface SpawnedServer {
  * package from source, so no build is needed), its output in `logFile`. For the crash and
  * WORKERS tests: a process that can be killed with -9.
  */
-export async function spawnServer(env: Record<string, string>, logFile: string, port?: number): Promise<SpawnedServer> {
+export async function spawnServer(
+  env: Record<string, string>,
+  logFile: string,
+  port?: number,
+): Promise<SpawnedServer> {
   const p = port ?? (await freePort());
-  const { DATABASE_URL: _a, MQTT_URL: _b, NATS_URL: _c, WORKERS: _d, TEST_DATABASE_URL: _e, ...inherited } = process.env;
+  const {
+    DATABASE_URL: _a,
+    MQTT_URL: _b,
+    NATS_URL: _c,
+    WORKERS: _d,
+    TEST_DATABASE_URL: _e,
+    ...inherited
+  } = process.env;
   const log = createWriteStream(logFile, { flags: 'a' });
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN, 'start'], {
     cwd: ROOT,
@@ -72,7 +83,9 @@ export async function spawnServer(env: Record<string, string>, logFile: string, 
         if (ok) return;
         await new Promise((r) => setTimeout(r, 200));
       }
-      throw new Error(`server on ${baseUrl} not ready (exit ${child.exitCode ?? child.signalCode}):\n${output().split('\n').slice(-30).join('\n')}`);
+      throw new Error(
+        `server on ${baseUrl} not ready (exit ${child.exitCode ?? child.signalCode}):\n${output().split('\n').slice(-30).join('\n')}`,
+      );
     },
     async kill9() {
       if (child.exitCode === null && child.signalCode === null) {
@@ -95,7 +108,9 @@ export async function spawnServer(env: Record<string, string>, logFile: string, 
  * A fresh PostgreSQL database of the test's own on TEST_DATABASE_URL's server (a crash test may
  * cut it off without disturbing the other test files), dropped by `drop()`.
  */
-export async function freshPostgresDatabase(tag: string): Promise<{ url: string; name: string; drop(): Promise<void> }> {
+export async function freshPostgresDatabase(
+  tag: string,
+): Promise<{ url: string; name: string; drop(): Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DATABASE_URL is not set');
   const name = `wc_${tag}_${process.pid}_${Date.now()}`;

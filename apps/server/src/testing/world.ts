@@ -63,10 +63,17 @@ export const SEES: Record<ActorName, ('w1' | 'w2' | 'wB')[]> = {
 export async function buildWorld(t: TestApp): Promise<World> {
   const a = await createOrganization(t);
   const b = await createOrganization(t);
-  const g1 = await createGroup(t, { organizationId: a.id, name: `第一現場 ${randomUUID().slice(0, 4)}` });
+  const g1 = await createGroup(t, {
+    organizationId: a.id,
+    name: `第一現場 ${randomUUID().slice(0, 4)}`,
+  });
   const g2 = await createGroup(t, { organizationId: a.id });
   const gB = await createGroup(t, { organizationId: b.id });
-  const w1 = await createWearer(t, { organizationId: a.id, groupId: g1.id, name: `山田 太郎 ${randomUUID().slice(0, 4)}` });
+  const w1 = await createWearer(t, {
+    organizationId: a.id,
+    groupId: g1.id,
+    name: `山田 太郎 ${randomUUID().slice(0, 4)}`,
+  });
   const w2 = await createWearer(t, { organizationId: a.id, groupId: g2.id });
   const wB = await createWearer(t, { organizationId: b.id, groupId: gB.id });
   const user = (role: Role, extra: Omit<Parameters<typeof createUser>[1], 'role'>) =>
@@ -76,8 +83,14 @@ export async function buildWorld(t: TestApp): Promise<World> {
     ALL_GENERAL: await user('ALL_GENERAL', {}),
     ORGANIZATION_OWNER: await user('ORGANIZATION_OWNER', { organizationId: a.id }),
     ORGANIZATION_GENERAL: await user('ORGANIZATION_GENERAL', { organizationId: a.id }),
-    ORGANIZATION_GROUP: await user('ORGANIZATION_GROUP', { organizationId: a.id, managedGroupIds: [g1.id] }),
-    GROUP_MANAGER_OTHER_GROUP: await user('ORGANIZATION_GROUP', { organizationId: a.id, managedGroupIds: [g2.id] }),
+    ORGANIZATION_GROUP: await user('ORGANIZATION_GROUP', {
+      organizationId: a.id,
+      managedGroupIds: [g1.id],
+    }),
+    GROUP_MANAGER_OTHER_GROUP: await user('ORGANIZATION_GROUP', {
+      organizationId: a.id,
+      managedGroupIds: [g2.id],
+    }),
     OTHER_ORG_OWNER: await user('ORGANIZATION_OWNER', { organizationId: b.id }),
     PERSONAL_LINKED: await user('PERSONAL', { linkedWearerIds: [w1.uid] }),
     PERSONAL_UNLINKED: await user('PERSONAL', {}),
@@ -112,7 +125,12 @@ export async function insertAlert(
       openedAt,
       closed ? new Date(openedAt.getTime() + 60_000) : null,
       closed ? 'recovered' : null,
-      JSON.stringify({ rule: 'test', values: { heartRate: 190 }, windowStart: openedAt.toISOString(), windowEnd: openedAt.toISOString() }),
+      JSON.stringify({
+        rule: 'test',
+        values: { heartRate: 190 },
+        windowStart: openedAt.toISOString(),
+        windowEnd: openedAt.toISOString(),
+      }),
       opts.notify ?? true,
     ],
   );

@@ -62,13 +62,19 @@ function signInAs(info: UserInfo, selectedDevice?: UserInfo['devices'][number]) 
 const heading = () => screen.findByTestId('page-heading', undefined, SLOW);
 const internalHrefs = () =>
   [...document.querySelectorAll('a[href]')]
-    .filter((a) => a.getAttribute('target') !== '_blank' && !a.getAttribute('href')?.startsWith('#'))
+    .filter(
+      (a) => a.getAttribute('target') !== '_blank' && !a.getAttribute('href')?.startsWith('#'),
+    )
     .map((a) => a.getAttribute('href'));
 
 describe('demo mode', () => {
   it('shows the demo wearers from /demo-api with every internal link under /demo, no terms modal, no session', async () => {
     const calls = stubServer((url) => {
-      if (url === '/demo-api/v2/user') return json(200, user('ORGANIZATION_OWNER', { name: 'デモ 太郎', agreedTermsOfUse: false }));
+      if (url === '/demo-api/v2/user')
+        return json(
+          200,
+          user('ORGANIZATION_OWNER', { name: 'デモ 太郎', agreedTermsOfUse: false }),
+        );
       if (url.startsWith('/demo-api/v2/user/device/list')) return json(200, { devices: WEARERS });
       return json(404, {});
     });
@@ -81,7 +87,9 @@ describe('demo mode', () => {
     const hrefs = internalHrefs();
     expect(hrefs.length).toBeGreaterThan(5);
     expect(hrefs.filter((href) => !href?.startsWith('/demo/'))).toEqual([]);
-    const menu = within(screen.getByTestId('main-menu')).getAllByRole('link').map((a) => a.getAttribute('href'));
+    const menu = within(screen.getByTestId('main-menu'))
+      .getAllByRole('link')
+      .map((a) => a.getAttribute('href'));
     expect(menu).toEqual(['/demo/devices', '/demo/alert-histories', '/demo/settings/admins']);
     expect(screen.getByTestId('logo-link').getAttribute('href')).toBe('/demo/devices');
     expect(calls.every((call) => call.url.startsWith('/demo-api/'))).toBe(true);
@@ -108,8 +116,11 @@ describe('signed-in console', () => {
     signInAs(user('ORGANIZATION_OWNER'));
     await openApp('/devices');
     await screen.findByText('青木 花子', undefined, SLOW);
-    const names = () => screen.getAllByTestId('wearer-row').map((row) => row.querySelector('a')?.textContent);
-    expect(names()).toEqual(['青木 花子', '佐藤 一郎', '田中 次郎'].sort(new Intl.Collator('ja').compare));
+    const names = () =>
+      screen.getAllByTestId('wearer-row').map((row) => row.querySelector('a')?.textContent);
+    expect(names()).toEqual(
+      ['青木 花子', '佐藤 一郎', '田中 次郎'].sort(new Intl.Collator('ja').compare),
+    );
     const ascending = names();
     const row = screen.getAllByTestId('wearer-row')[0]!;
     expect(row.textContent).toContain('第一班');
@@ -126,18 +137,28 @@ describe('signed-in console', () => {
     let fail = false;
     stubServer((url) => {
       if (url === '/v2/user') return json(200, user('ORGANIZATION_OWNER'));
-      return fail ? json(500, { statusCode: 500, error: 'x', message: 'x', code: 'INTERNAL' }) : json(200, { devices: [] });
+      return fail
+        ? json(500, { statusCode: 500, error: 'x', message: 'x', code: 'INTERNAL' })
+        : json(200, { devices: [] });
     });
     signInAs(user('ORGANIZATION_OWNER'));
     await openApp('/devices');
-    expect((await screen.findByTestId('page-empty', undefined, SLOW)).textContent).toBe(ja.devices.empty);
+    expect((await screen.findByTestId('page-empty', undefined, SLOW)).textContent).toBe(
+      ja.devices.empty,
+    );
     fail = true;
     fireEvent.change(screen.getByTestId('sort-select'), { target: { value: 'name_desc' } });
-    expect((await screen.findByTestId('page-error', undefined, SLOW)).textContent).toContain(ja.common.loadFailed);
+    expect((await screen.findByTestId('page-error', undefined, SLOW)).textContent).toContain(
+      ja.common.loadFailed,
+    );
   });
 
   it('shows the terms modal to a user who has not agreed', async () => {
-    stubServer((url) => (url === '/v2/user' ? json(200, user('ORGANIZATION_GENERAL', { agreedTermsOfUse: false })) : json(200, { devices: [] })));
+    stubServer((url) =>
+      url === '/v2/user'
+        ? json(200, user('ORGANIZATION_GENERAL', { agreedTermsOfUse: false }))
+        : json(200, { devices: [] }),
+    );
     signInAs(user('ORGANIZATION_GENERAL', { agreedTermsOfUse: false }));
     await openApp('/devices');
     await screen.findByTestId('terms-modal', undefined, SLOW);
@@ -151,7 +172,9 @@ describe('signed-in console', () => {
   });
 
   it('logout signs out, clears localStorage and shows /login', async () => {
-    const calls = stubServer((url) => (url === '/v2/user' ? json(200, user('PERSONAL_SELF')) : json(200, {})));
+    const calls = stubServer((url) =>
+      url === '/v2/user' ? json(200, user('PERSONAL_SELF')) : json(200, {}),
+    );
     signInAs(user('PERSONAL_SELF'));
     localStorage.setItem('somethingElse', '1');
     await openApp('/user/record', 'en');
@@ -163,15 +186,22 @@ describe('signed-in console', () => {
     await act(async () => {
       fireEvent.click(logout);
     });
-    await waitFor(() => expect(screen.getByTestId('page-heading').textContent).toBe(en.login.title), SLOW);
-    expect(calls.some((call) => call.method === 'POST' && call.url === '/v2/auth/signOut')).toBe(true);
+    await waitFor(
+      () => expect(screen.getByTestId('page-heading').textContent).toBe(en.login.title),
+      SLOW,
+    );
+    expect(calls.some((call) => call.method === 'POST' && call.url === '/v2/auth/signOut')).toBe(
+      true,
+    );
     expect(localStorage.length).toBe(0);
   });
 });
 
 describe('login form', () => {
   const failWith = async (status: number, code: string) => {
-    stubServer(() => json(status, { statusCode: status, error: 'x', message: 'server text', code }));
+    stubServer(() =>
+      json(status, { statusCode: status, error: 'x', message: 'server text', code }),
+    );
     await openApp('/login');
     await heading();
     fireEvent.change(screen.getByLabelText(ja.login.email), { target: { value: 'a@example.com' } });
@@ -195,11 +225,25 @@ describe('login form', () => {
 
   it('on success stores tokens, login time and user, then a PERSONAL user is sent to /select-device', async () => {
     const personal = user('PERSONAL', {
-      devices: [{ deviceId: 'd1', deviceName: 'Band A', uid: 'w1', usingWearableId: 'w-1', name: '祖母 ハナ' }],
+      devices: [
+        {
+          deviceId: 'd1',
+          deviceName: 'Band A',
+          uid: 'w1',
+          usingWearableId: 'w-1',
+          name: '祖母 ハナ',
+        },
+      ],
     });
     stubServer((url) => {
       if (url === '/v2/auth/signIn')
-        return json(200, { accessToken: 'a1', refreshToken: 'r1', tokenType: 'Bearer', expiresIn: 900, refreshExpiresIn: 3600 });
+        return json(200, {
+          accessToken: 'a1',
+          refreshToken: 'r1',
+          tokenType: 'Bearer',
+          expiresIn: 900,
+          refreshExpiresIn: 3600,
+        });
       if (url === '/v2/user') return json(200, personal);
       return json(404, {});
     });
@@ -208,13 +252,19 @@ describe('login form', () => {
     fireEvent.change(screen.getByLabelText(ja.login.email), { target: { value: 'p@example.com' } });
     fireEvent.change(screen.getByLabelText(ja.login.password), { target: { value: 'pw' } });
     fireEvent.click(screen.getByTestId('login-submit'));
-    await waitFor(() => expect(screen.getByTestId('page-heading').textContent).toBe(ja.pages.selectDevice), SLOW);
+    await waitFor(
+      () => expect(screen.getByTestId('page-heading').textContent).toBe(ja.pages.selectDevice),
+      SLOW,
+    );
     expect(localStorage.getItem('accessToken')).toBe('a1');
     expect(localStorage.getItem('refreshExpiresIn')).toBe('3600');
     expect(Number(localStorage.getItem('loginTime'))).toBeGreaterThan(0);
     expect(JSON.parse(localStorage.getItem('userInfo') ?? '{}')).toEqual(personal);
     fireEvent.click(screen.getByRole('button', { name: /祖母 ハナ/ }));
-    await waitFor(() => expect(screen.getByTestId('page-heading').textContent).toBe(ja.pages.userRecord), SLOW);
+    await waitFor(
+      () => expect(screen.getByTestId('page-heading').textContent).toBe(ja.pages.userRecord),
+      SLOW,
+    );
     expect(JSON.parse(localStorage.getItem('selectedDevice') ?? '{}')).toEqual(personal.devices[0]);
   });
 });

@@ -16,7 +16,15 @@ function AppRoutes() {
 /** Spec: one toast at a time, closing after 5 s. */
 function AppToaster() {
   const { t } = useTranslation();
-  return <Toaster visibleToasts={1} duration={5000} position="top-center" richColors containerAriaLabel={t('toast.region')} />;
+  return (
+    <Toaster
+      visibleToasts={1}
+      duration={5000}
+      position="top-center"
+      richColors
+      containerAriaLabel={t('toast.region')}
+    />
+  );
 }
 
 /** Waits for the common namespace so no untranslated key ever shows. */

@@ -19,7 +19,8 @@ export const FALLBACK_DEMO_USER: UserInfo = {
 export async function loadDemoUser(): Promise<UserInfo> {
   try {
     const result = await api.get<UserInfo>('/v2/user');
-    if (result.ok && typeof result.data?.role === 'string' && typeof result.data.name === 'string') return result.data;
+    if (result.ok && typeof result.data?.role === 'string' && typeof result.data.name === 'string')
+      return result.data;
   } catch {
     // Fall through to the built-in user.
   }

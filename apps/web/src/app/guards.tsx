@@ -26,7 +26,11 @@ export function ConsoleRoot() {
     staleTime: Infinity,
   });
   if (hasToken && user === null) {
-    return userQuery.isError ? <UserLoadError onRetry={() => void userQuery.refetch()} /> : <AppSpinner />;
+    return userQuery.isError ? (
+      <UserLoadError onRetry={() => void userQuery.refetch()} />
+    ) : (
+      <AppSpinner />
+    );
   }
   const target = resolveRoute(pathname, {
     hasToken,
@@ -39,7 +43,10 @@ export function ConsoleRoot() {
 function UserLoadError({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();
   return (
-    <main role="alert" className="mx-auto mt-24 max-w-sm rounded-lg border border-red-200 bg-white p-6 text-sm">
+    <main
+      role="alert"
+      className="mx-auto mt-24 max-w-sm rounded-lg border border-red-200 bg-white p-6 text-sm"
+    >
       <p>{t('shell.userLoadFailed')}</p>
       <div className="mt-4 flex gap-2">
         <Button variant="primary" onClick={onRetry}>
@@ -56,7 +63,11 @@ function UserLoadError({ onRetry }: { onRetry: () => void }) {
 /** /demo: a fake organisation owner, no sign-in; the same guard on the path without /demo. */
 export function DemoRoot() {
   const { pathname } = useLocation();
-  const demoUser = useQuery({ queryKey: ['demo-user'], queryFn: loadDemoUser, staleTime: Infinity });
+  const demoUser = useQuery({
+    queryKey: ['demo-user'],
+    queryFn: loadDemoUser,
+    staleTime: Infinity,
+  });
   if (demoUser.data === undefined) return <AppSpinner />;
   const target = resolveRoute(stripDemoPrefix(pathname), {
     hasToken: true,

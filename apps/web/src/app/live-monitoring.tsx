@@ -12,7 +12,10 @@ import { useLiveStream } from '../features/live';
  */
 export function LiveMonitoring({ role }: { role: Role }) {
   const queryClient = useQueryClient();
-  const onAlert = useCallback(() => void queryClient.invalidateQueries({ queryKey: ALERTS_KEY }), [queryClient]);
+  const onAlert = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: ALERTS_KEY }),
+    [queryClient],
+  );
   useLiveStream({ enabled: isStaffRole(role), onAlert });
   return (
     <>

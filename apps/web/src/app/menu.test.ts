@@ -55,7 +55,9 @@ describe('main menu per role', () => {
 describe('settings navigation (the /settings pages, /groups and /gateways; not in the spec main menu)', () => {
   const on = (path: string) => routeOf(path);
   it('lists the fleet pages an owner may open, only on those pages', () => {
-    expect(settingsEntries('ORGANIZATION_OWNER', on('/settings/gateways')).map((e) => e.to)).toEqual([
+    expect(
+      settingsEntries('ORGANIZATION_OWNER', on('/settings/gateways')).map((e) => e.to),
+    ).toEqual([
       '/settings/admins',
       '/settings/groups',
       '/groups',
@@ -63,7 +65,9 @@ describe('settings navigation (the /settings pages, /groups and /gateways; not i
       '/gateways',
       '/settings',
     ]);
-    expect(settingsEntries('ORGANIZATION_OWNER', on('/groups')).map((e) => e.to)).toContain('/groups');
+    expect(settingsEntries('ORGANIZATION_OWNER', on('/groups')).map((e) => e.to)).toContain(
+      '/groups',
+    );
     expect(settingsEntries('ORGANIZATION_OWNER', on('/devices'))).toEqual([]);
     expect(settingsEntries('ORGANIZATION_OWNER', null)).toEqual([]);
   });
@@ -71,6 +75,8 @@ describe('settings navigation (the /settings pages, /groups and /gateways; not i
     expect(settingsEntries('PERSONAL', on('/settings/admins'))).toEqual([]);
   });
   it('a group manager gets /groups', () => {
-    expect(settingsEntries('ORGANIZATION_GROUP', on('/settings/admins')).map((e) => e.to)).toContain('/groups');
+    expect(
+      settingsEntries('ORGANIZATION_GROUP', on('/settings/admins')).map((e) => e.to),
+    ).toContain('/groups');
   });
 });

@@ -38,8 +38,16 @@ const SETTINGS_MENU: MenuItem[] = [
 
 /** The settings navigation of a role, on the pages it lists (empty elsewhere and for personal roles). */
 export function settingsEntries(role: Role, current: AppRoute | null): MenuEntry[] {
-  if (isPersonalRole(role) || current === null || !SETTINGS_MENU.some(({ route }) => route === current)) return [];
-  return SETTINGS_MENU.filter(({ route }) => mayOpen(route, role)).map(({ route, labelKey }) => ({ to: route.path, labelKey }));
+  if (
+    isPersonalRole(role) ||
+    current === null ||
+    !SETTINGS_MENU.some(({ route }) => route === current)
+  )
+    return [];
+  return SETTINGS_MENU.filter(({ route }) => mayOpen(route, role)).map(({ route, labelKey }) => ({
+    to: route.path,
+    labelKey,
+  }));
 }
 
 /** The main menu of a role. */

@@ -14,7 +14,11 @@ export function NotFoundPage() {
       <PageHeading>{t('pages.notFound')}</PageHeading>
       <p className="text-sm text-slate-700">{t('notFound.lead')}</p>
       {user !== null && (
-        <AppLink to={homeFor(user.role)} className={buttonClasses('primary', 'mt-4')} data-testid="not-found-home">
+        <AppLink
+          to={homeFor(user.role)}
+          className={buttonClasses('primary', 'mt-4')}
+          data-testid="not-found-home"
+        >
           {t('notFound.home')}
         </AppLink>
       )}

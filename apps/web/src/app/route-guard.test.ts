@@ -10,12 +10,27 @@ import { homeFor, resolveRoute, type GuardState } from './route-guard';
  */
 const COLUMNS: { title: string; state: GuardState }[] = [
   { title: 'no token', state: { hasToken: false, role: null, hasSelectedDevice: false } },
-  ...(['ALL_OWNER', 'ALL_GENERAL', 'ORGANIZATION_OWNER', 'ORGANIZATION_GENERAL', 'ORGANIZATION_GROUP'] as const).map(
-    (role) => ({ title: role, state: { hasToken: true, role, hasSelectedDevice: false } }),
-  ),
-  { title: 'PERSONAL, no device', state: { hasToken: true, role: 'PERSONAL', hasSelectedDevice: false } },
-  { title: 'PERSONAL, device', state: { hasToken: true, role: 'PERSONAL', hasSelectedDevice: true } },
-  { title: 'PERSONAL_SELF', state: { hasToken: true, role: 'PERSONAL_SELF', hasSelectedDevice: false } },
+  ...(
+    [
+      'ALL_OWNER',
+      'ALL_GENERAL',
+      'ORGANIZATION_OWNER',
+      'ORGANIZATION_GENERAL',
+      'ORGANIZATION_GROUP',
+    ] as const
+  ).map((role) => ({ title: role, state: { hasToken: true, role, hasSelectedDevice: false } })),
+  {
+    title: 'PERSONAL, no device',
+    state: { hasToken: true, role: 'PERSONAL', hasSelectedDevice: false },
+  },
+  {
+    title: 'PERSONAL, device',
+    state: { hasToken: true, role: 'PERSONAL', hasSelectedDevice: true },
+  },
+  {
+    title: 'PERSONAL_SELF',
+    state: { hasToken: true, role: 'PERSONAL_SELF', hasSelectedDevice: false },
+  },
 ];
 
 const D = '/devices';
@@ -76,13 +91,19 @@ describe('resolveRoute: role x path', () => {
   }
 
   it('the table covers every role', () => {
-    const covered = new Set(COLUMNS.map(({ state }) => state.role).filter((role): role is Role => role !== null));
+    const covered = new Set(
+      COLUMNS.map(({ state }) => state.role).filter((role): role is Role => role !== null),
+    );
     expect([...covered].sort()).toEqual([...ROLES].sort());
   });
 });
 
 describe('resolveRoute: details', () => {
-  const owner: GuardState = { hasToken: true, role: 'ORGANIZATION_OWNER', hasSelectedDevice: false };
+  const owner: GuardState = {
+    hasToken: true,
+    role: 'ORGANIZATION_OWNER',
+    hasSelectedDevice: false,
+  };
 
   it('ignores a trailing slash, a query and a hash', () => {
     expect(resolveRoute('/user/record/', owner)).toBe('/devices');

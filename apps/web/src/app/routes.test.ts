@@ -5,13 +5,40 @@ import { routes } from './routes';
 
 /** Spec section 2: every route, with sample ids. */
 const SPEC_PATHS = [
-  '/_app', '/login', '/verify', '/', '/select-device', '/user/record', '/user/info', '/user/settings/alert',
-  '/organization', '/organization/o1', '/organization/o1/gw1', '/organization/o1/member',
-  '/devices', '/devices/alert-settings', '/devices/c1/u1', '/devices/c1/u1/alert', '/devices/c1/u1/alert_histories',
-  '/devices/c1/u1/config', '/devices/c1/u1/member', '/devices/c1/u1/device_setting',
-  '/alert-histories', '/gateways', '/gateways/o1/gw1', '/groups', '/groups/g1/alert-notice-settings',
-  '/groups/g1/devices', '/groups/g1/devices/alert-settings', '/groups/g1/gateways',
-  '/members', '/settings', '/settings/admins', '/settings/gateways', '/settings/groups', '/users',
+  '/_app',
+  '/login',
+  '/verify',
+  '/',
+  '/select-device',
+  '/user/record',
+  '/user/info',
+  '/user/settings/alert',
+  '/organization',
+  '/organization/o1',
+  '/organization/o1/gw1',
+  '/organization/o1/member',
+  '/devices',
+  '/devices/alert-settings',
+  '/devices/c1/u1',
+  '/devices/c1/u1/alert',
+  '/devices/c1/u1/alert_histories',
+  '/devices/c1/u1/config',
+  '/devices/c1/u1/member',
+  '/devices/c1/u1/device_setting',
+  '/alert-histories',
+  '/gateways',
+  '/gateways/o1/gw1',
+  '/groups',
+  '/groups/g1/alert-notice-settings',
+  '/groups/g1/devices',
+  '/groups/g1/devices/alert-settings',
+  '/groups/g1/gateways',
+  '/members',
+  '/settings',
+  '/settings/admins',
+  '/settings/gateways',
+  '/settings/groups',
+  '/users',
 ];
 
 const leafPath = (path: string) => {
@@ -29,12 +56,21 @@ describe('route registration', () => {
     }
   });
 
-  it.each(ALL_ROUTES.map((route) => [route.path, route] as const))('the router matches %s with its table pattern', (_, route) => {
-    const sample = route.path.replace(/:(\w+)/g, 'x1');
-    const expected = route.path === '/' ? '(index)' : route.access.kind === 'public' ? route.path : route.path.slice(1);
-    expect(leafPath(sample)).toBe(expected);
-    if (route.access.kind !== 'public') expect(leafPath(`/demo${sample === '/' ? '' : sample}`)).toBe(expected);
-  });
+  it.each(ALL_ROUTES.map((route) => [route.path, route] as const))(
+    'the router matches %s with its table pattern',
+    (_, route) => {
+      const sample = route.path.replace(/:(\w+)/g, 'x1');
+      const expected =
+        route.path === '/'
+          ? '(index)'
+          : route.access.kind === 'public'
+            ? route.path
+            : route.path.slice(1);
+      expect(leafPath(sample)).toBe(expected);
+      if (route.access.kind !== 'public')
+        expect(leafPath(`/demo${sample === '/' ? '' : sample}`)).toBe(expected);
+    },
+  );
 
   it('organization/:id/member is not taken for a gateway id', () => {
     expect(leafPath('/organization/o1/member')).toBe('organization/:id/member');

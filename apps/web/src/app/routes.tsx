@@ -88,12 +88,30 @@ const SHELL_ROUTES: { route: AppRoute; element: ReactNode }[] = [
     paths.device.detail,
     lazyPage(() => import('./pages/wearer-detail-page'), 'WearerDetailPage'),
   ),
-  page(paths.device.alert, lazyPage(() => import('./pages/wearer-subpages'), 'WearerAlertSettingsPage')),
-  page(paths.device.alertHistories, lazyPage(() => import('./pages/wearer-subpages'), 'WearerAlertHistoriesPage')),
-  page(paths.device.config, lazyPage(() => import('./pages/wearer-subpages'), 'WearerConfigPage')),
-  page(paths.device.member, lazyPage(() => import('./pages/wearer-subpages'), 'WearerMemberPage')),
-  page(paths.device.setting, lazyPage(() => import('./pages/wearer-subpages'), 'WearerDeviceSettingPage')),
-  page(paths.device.report, lazyPage(() => import('./pages/wearer-report-page'), 'WearerReportPage')),
+  page(
+    paths.device.alert,
+    lazyPage(() => import('./pages/wearer-subpages'), 'WearerAlertSettingsPage'),
+  ),
+  page(
+    paths.device.alertHistories,
+    lazyPage(() => import('./pages/wearer-subpages'), 'WearerAlertHistoriesPage'),
+  ),
+  page(
+    paths.device.config,
+    lazyPage(() => import('./pages/wearer-subpages'), 'WearerConfigPage'),
+  ),
+  page(
+    paths.device.member,
+    lazyPage(() => import('./pages/wearer-subpages'), 'WearerMemberPage'),
+  ),
+  page(
+    paths.device.setting,
+    lazyPage(() => import('./pages/wearer-subpages'), 'WearerDeviceSettingPage'),
+  ),
+  page(
+    paths.device.report,
+    lazyPage(() => import('./pages/wearer-report-page'), 'WearerReportPage'),
+  ),
   page(
     paths.alertHistories,
     lazyPage(
@@ -125,7 +143,10 @@ const SHELL_ROUTES: { route: AppRoute; element: ReactNode }[] = [
     paths.groups.heatRule,
     lazyPage(() => import('../features/alerts/components/heat-rule-page'), 'HeatRulePage'),
   ),
-  page(paths.groups.devices, lazyPage(() => import('./pages/devices-live-page'), 'GroupDevicesLivePage')),
+  page(
+    paths.groups.devices,
+    lazyPage(() => import('./pages/devices-live-page'), 'GroupDevicesLivePage'),
+  ),
   page(
     paths.groups.devicesAlertSettings,
     lazyPage(() => import('./pages/bulk-alert-settings-page'), 'GroupDevicesAlertSettingsPage'),
@@ -160,7 +181,10 @@ const SHELL_ROUTES: { route: AppRoute; element: ReactNode }[] = [
       'GroupSettingsPage',
     ),
   ),
-  page(paths.users, lazyPage(() => import('../features/users/components/users-page'), 'UsersPage')),
+  page(
+    paths.users,
+    lazyPage(() => import('../features/users/components/users-page'), 'UsersPage'),
+  ),
 ];
 
 /** A table path relative to its root (/ or /demo): '/devices/:clientId/:uid' -> 'devices/:clientId/:uid'. */
@@ -213,7 +237,9 @@ export const routes: RouteObject[] = [
   { path: paths.legal.privacy.path, element: legal('PrivacyPage') },
   {
     path: paths.verifyEmail.path,
-    element: suspended(lazyPage(() => import('../features/auth/components/verify-email-page'), 'VerifyEmailPage')),
+    element: suspended(
+      lazyPage(() => import('../features/auth/components/verify-email-page'), 'VerifyEmailPage'),
+    ),
   },
   { path: DEMO_PREFIX, element: <DemoRoot />, children: appTree() },
   { path: paths.root.path, element: <ConsoleRoot />, children: appTree() },

@@ -47,7 +47,15 @@ const SPEC_ROUTES = [
   '/users',
 ];
 /** Beyond the spec: the OpenID sign-in return, the footer's legal pages, the monthly report and the email-change link. */
-const EXTRA = ['/login/oidc', '/terms', '/privacy', '/devices/:clientId/:uid/report', '/verify-email', '/groups/:groupId/heat-rule', '/alert-histories/handover'];
+const EXTRA = [
+  '/login/oidc',
+  '/terms',
+  '/privacy',
+  '/devices/:clientId/:uid/report',
+  '/verify-email',
+  '/groups/:groupId/heat-rule',
+  '/alert-histories/handover',
+];
 
 describe('the paths table', () => {
   it('holds every route of the specification exactly once, and the extra pages', () => {

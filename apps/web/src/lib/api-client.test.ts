@@ -53,10 +53,17 @@ describe('api client', () => {
   it('sends the stored access token as a bearer header to /v2 on the same origin', async () => {
     const server = fakeServer(() => json(200, { name: 'Hanako' }));
     const { api } = client(server);
-    const result = await api.get<{ name: string }>('/v2/user', { query: { sort: 'name_asc', groupId: undefined } });
+    const result = await api.get<{ name: string }>('/v2/user', {
+      query: { sort: 'name_asc', groupId: undefined },
+    });
     expect(result).toEqual({ ok: true, status: 200, data: { name: 'Hanako' } });
     expect(server.calls).toEqual([
-      { url: '/v2/user?sort=name_asc', method: 'GET', authorization: 'Bearer access-0', body: undefined },
+      {
+        url: '/v2/user?sort=name_asc',
+        method: 'GET',
+        authorization: 'Bearer access-0',
+        body: undefined,
+      },
     ]);
   });
 
@@ -73,7 +80,11 @@ describe('api client', () => {
     localStorage.clear();
     const server = fakeServer(() => json(200, pair(1)));
     const { api, onLogout } = client(server);
-    const result = await api.post('/v2/auth/signIn', { email: 'a@example.com', password: 'x' }, { auth: false });
+    const result = await api.post(
+      '/v2/auth/signIn',
+      { email: 'a@example.com', password: 'x' },
+      { auth: false },
+    );
     expect(result.ok).toBe(true);
     expect(server.calls[0]?.authorization).toBeUndefined();
     expect(onLogout).not.toHaveBeenCalled();
@@ -94,16 +105,27 @@ describe('api client', () => {
   });
 
   it('an HTTP error keeps its status and the error body', async () => {
-    const body = { statusCode: 400, error: 'Bad Request', message: 'body/email: invalid', code: 'VALIDATION_FAILED' };
+    const body = {
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'body/email: invalid',
+      code: 'VALIDATION_FAILED',
+    };
     const server = fakeServer(() => json(400, body));
     const { api } = client(server);
-    expect(await api.post('/v2/user/termsOfUse', {})).toEqual({ ok: false, status: 400, data: body });
+    expect(await api.post('/v2/user/termsOfUse', {})).toEqual({
+      ok: false,
+      status: 400,
+      data: body,
+    });
   });
 
   it('on 401 refreshes once (rotating the refresh token) and retries once', async () => {
     const server = fakeServer((call) => {
       if (call.url === '/v2/auth/refresh') return json(200, pair(1));
-      return call.authorization === 'Bearer access-1' ? json(200, { ok: 1 }) : json(401, { code: 'UNAUTHENTICATED', message: 'expired' });
+      return call.authorization === 'Bearer access-1'
+        ? json(200, { ok: 1 })
+        : json(401, { code: 'UNAUTHENTICATED', message: 'expired' });
     });
     const { api, onLogout } = client(server);
     const result = await api.get('/v2/user');
@@ -120,7 +142,9 @@ describe('api client', () => {
 
   it('when the refresh fails it logs out and returns the 401', async () => {
     const server = fakeServer((call) =>
-      call.url === '/v2/auth/refresh' ? json(401, { code: 'INVALID_REFRESH_TOKEN', message: 'revoked' }) : json(401, { code: 'UNAUTHENTICATED', message: 'expired' }),
+      call.url === '/v2/auth/refresh'
+        ? json(401, { code: 'INVALID_REFRESH_TOKEN', message: 'revoked' })
+        : json(401, { code: 'UNAUTHENTICATED', message: 'expired' }),
     );
     const { api, onLogout } = client(server);
     const result = await api.get('/v2/user');
@@ -130,7 +154,11 @@ describe('api client', () => {
   });
 
   it('retries only once: a second 401 logs out', async () => {
-    const server = fakeServer((call) => (call.url === '/v2/auth/refresh' ? json(200, pair(1)) : json(401, { code: 'UNAUTHENTICATED', message: 'no' })));
+    const server = fakeServer((call) =>
+      call.url === '/v2/auth/refresh'
+        ? json(200, pair(1))
+        : json(401, { code: 'UNAUTHENTICATED', message: 'no' }),
+    );
     const { api, onLogout } = client(server);
     expect((await api.get('/v2/user')).status).toBe(401);
     expect(server.calls.map((c) => c.url)).toEqual(['/v2/user', '/v2/auth/refresh', '/v2/user']);
@@ -140,7 +168,9 @@ describe('api client', () => {
   it('parallel 401s share one refresh', async () => {
     const server = fakeServer((call) => {
       if (call.url === '/v2/auth/refresh') return json(200, pair(1));
-      return call.authorization === 'Bearer access-1' ? json(200, {}) : json(401, { code: 'UNAUTHENTICATED', message: 'x' });
+      return call.authorization === 'Bearer access-1'
+        ? json(200, {})
+        : json(401, { code: 'UNAUTHENTICATED', message: 'x' });
     });
     const { api } = client(server);
     const results = await Promise.all([api.get('/v2/a'), api.get('/v2/b'), api.get('/v3/c')]);
@@ -154,7 +184,12 @@ describe('api client', () => {
     const { api, onLogout } = client(server, true);
     expect((await api.get('/v2/user/device/list')).ok).toBe(true);
     expect(server.calls).toEqual([
-      { url: '/demo-api/v2/user/device/list', method: 'GET', authorization: undefined, body: undefined },
+      {
+        url: '/demo-api/v2/user/device/list',
+        method: 'GET',
+        authorization: undefined,
+        body: undefined,
+      },
     ]);
     expect(onLogout).not.toHaveBeenCalled();
   });

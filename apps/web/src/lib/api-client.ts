@@ -3,8 +3,7 @@ import { getAccessToken, getRefreshToken, storeTokens } from './storage';
 
 /** Every call resolves to this; status 600 stands for a failure outside HTTP. */
 export type ApiResult<T> =
-  | { ok: true; status: number; data: T }
-  | { ok: false; status: number; data: ApiErrorBody | null };
+  { ok: true; status: number; data: T } | { ok: false; status: number; data: ApiErrorBody | null };
 
 export const NON_HTTP_FAILURE = 600;
 
@@ -60,13 +59,22 @@ export function createApiClient(options: ApiClientOptions) {
   // One refresh at a time: refresh tokens rotate, so parallel refreshes would revoke each other.
   let refreshing: Promise<boolean> | null = null;
 
-  async function send<T>(method: HttpMethod, url: string, body: unknown, token: string | null): Promise<ApiResult<T>> {
+  async function send<T>(
+    method: HttpMethod,
+    url: string,
+    body: unknown,
+    token: string | null,
+  ): Promise<ApiResult<T>> {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (token !== null) headers.Authorization = `Bearer ${token}`;
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     let response: Response;
     try {
-      response = await doFetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      response = await doFetch(url, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
     } catch {
       return { ok: false, status: NON_HTTP_FAILURE, data: null };
     }
@@ -91,7 +99,11 @@ export function createApiClient(options: ApiClientOptions) {
     return true;
   }
 
-  async function request<T>(method: HttpMethod, path: string, opts: RequestOptions = {}): Promise<ApiResult<T>> {
+  async function request<T>(
+    method: HttpMethod,
+    path: string,
+    opts: RequestOptions = {},
+  ): Promise<ApiResult<T>> {
     if (options.isDemo()) {
       return send<T>(method, buildUrl('/demo-api', path, opts.query), opts.body, null);
     }
@@ -121,9 +133,12 @@ export function createApiClient(options: ApiClientOptions) {
   return {
     request,
     get: <T>(path: string, opts?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, opts),
-    post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, { ...opts, body }),
-    patch: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PATCH', path, { ...opts, body }),
-    put: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', path, { ...opts, body }),
+    post: <T>(path: string, body?: unknown, opts?: RequestOptions) =>
+      request<T>('POST', path, { ...opts, body }),
+    patch: <T>(path: string, body?: unknown, opts?: RequestOptions) =>
+      request<T>('PATCH', path, { ...opts, body }),
+    put: <T>(path: string, body?: unknown, opts?: RequestOptions) =>
+      request<T>('PUT', path, { ...opts, body }),
     delete: <T>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, opts),
   };
 }

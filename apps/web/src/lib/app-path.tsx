@@ -15,14 +15,20 @@ export function useAppPath(): (path: string) => string {
 type LinkProps = ComponentProps<typeof Link> & { to: string };
 
 /** The app's internal link: the same markup in the console and in the demo. */
-export const AppLink = forwardRef<HTMLAnchorElement, LinkProps>(function AppLink({ to, ...rest }, ref) {
+export const AppLink = forwardRef<HTMLAnchorElement, LinkProps>(function AppLink(
+  { to, ...rest },
+  ref,
+) {
   const appPath = useAppPath();
   return <Link ref={ref} to={appPath(to)} {...rest} />;
 });
 
 type NavLinkProps = ComponentProps<typeof NavLink> & { to: string };
 
-export const AppNavLink = forwardRef<HTMLAnchorElement, NavLinkProps>(function AppNavLink({ to, ...rest }, ref) {
+export const AppNavLink = forwardRef<HTMLAnchorElement, NavLinkProps>(function AppNavLink(
+  { to, ...rest },
+  ref,
+) {
   const appPath = useAppPath();
   return <NavLink ref={ref} to={appPath(to)} {...rest} />;
 });

@@ -18,17 +18,17 @@ describe('demo paths', () => {
   });
 
   it('recognises only /demo and below as the demo', () => {
-    expect([isDemoPath('/demo'), isDemoPath('/demo/devices'), isDemoPath('/demonstration'), isDemoPath('/devices')]).toEqual([
-      true,
-      true,
-      false,
-      false,
-    ]);
-    expect([stripDemoPrefix('/demo'), stripDemoPrefix('/demo/user/info'), stripDemoPrefix('/devices')]).toEqual([
-      '/',
-      '/user/info',
-      '/devices',
-    ]);
+    expect([
+      isDemoPath('/demo'),
+      isDemoPath('/demo/devices'),
+      isDemoPath('/demonstration'),
+      isDemoPath('/devices'),
+    ]).toEqual([true, true, false, false]);
+    expect([
+      stripDemoPrefix('/demo'),
+      stripDemoPrefix('/demo/user/info'),
+      stripDemoPrefix('/devices'),
+    ]).toEqual(['/', '/user/info', '/devices']);
   });
 });
 
@@ -40,7 +40,9 @@ describe('AppLink', () => {
         <AppNavLink to="/devices">devices</AppNavLink>
       </MemoryRouter>,
     );
-    return [screen.getByText('history'), screen.getByText('devices')].map((a) => a.getAttribute('href'));
+    return [screen.getByText('history'), screen.getByText('devices')].map((a) =>
+      a.getAttribute('href'),
+    );
   };
 
   it('inside the demo prefixes every internal link with /demo', () => {

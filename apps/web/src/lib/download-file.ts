@@ -9,7 +9,9 @@ export function fileNameFrom(disposition: string | null, fallback: string): stri
 
 async function fetchWithToken(url: string, demo: boolean): Promise<Response | null> {
   const token = demo ? null : getAccessToken();
-  return fetch(url, { headers: token === null ? {} : { Authorization: `Bearer ${token}` } }).catch(() => null);
+  return fetch(url, { headers: token === null ? {} : { Authorization: `Bearer ${token}` } }).catch(
+    () => null,
+  );
 }
 
 /**
@@ -18,7 +20,11 @@ async function fetchWithToken(url: string, demo: boolean): Promise<Response | nu
  * 401 a cheap client call lets the API client refresh the token, then this tries once more. `path` is /v2/...; inside
  * the demo it goes to /demo-api.
  */
-export async function downloadApiFile(path: string, demo: boolean, fallbackName: string): Promise<{ ok: boolean; status: number }> {
+export async function downloadApiFile(
+  path: string,
+  demo: boolean,
+  fallbackName: string,
+): Promise<{ ok: boolean; status: number }> {
   const url = `${demo ? '/demo-api' : ''}${path}`;
   let response = await fetchWithToken(url, demo);
   if (response?.status === 401 && !demo) {

@@ -6,7 +6,9 @@ import { BOOT_RESOURCES } from './i18n';
 /** Every key path of a locale file, arrays counted as leaves (legal page paragraphs). */
 function keys(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return [prefix];
-  return Object.entries(value).flatMap(([key, child]) => keys(child, prefix ? `${prefix}.${key}` : key));
+  return Object.entries(value).flatMap(([key, child]) =>
+    keys(child, prefix ? `${prefix}.${key}` : key),
+  );
 }
 
 function leaves(value: unknown): unknown[] {

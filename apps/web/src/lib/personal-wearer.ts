@@ -11,9 +11,13 @@ export interface PersonalWearer {
  * PERSONAL_SELF themself (their wearer uid is in linkedUids / devices, else their own uid).
  * Null for staff, or a PERSONAL user who has not chosen yet (the guard sends them to choose).
  */
-export function personalWearerOf(user: UserInfo | null, selected: { uid: string; name: string } | null): PersonalWearer | null {
+export function personalWearerOf(
+  user: UserInfo | null,
+  selected: { uid: string; name: string } | null,
+): PersonalWearer | null {
   if (user === null) return null;
-  if (user.role === 'PERSONAL') return selected === null ? null : { uid: selected.uid, name: selected.name };
+  if (user.role === 'PERSONAL')
+    return selected === null ? null : { uid: selected.uid, name: selected.name };
   if (user.role === 'PERSONAL_SELF') {
     const uid = user.linkedUids[0] ?? user.devices[0]?.uid ?? user.uid;
     return { uid, name: user.name };

@@ -18,7 +18,11 @@ export interface SessionState {
 type Listener = () => void;
 
 function readState(): SessionState {
-  return { hasToken: getAccessToken() !== null, user: getStoredUser(), selectedDevice: getSelectedDevice() };
+  return {
+    hasToken: getAccessToken() !== null,
+    user: getStoredUser(),
+    selectedDevice: getSelectedDevice(),
+  };
 }
 
 /**

@@ -70,12 +70,14 @@ export function storeTokens(pair: TokenPair, loginTime?: number): void {
 export function getSessionExpiry(): number | null {
   const loginTime = Number(read(STORAGE_KEYS.loginTime));
   const lifetime = Number(read(STORAGE_KEYS.refreshExpiresIn));
-  if (!Number.isFinite(loginTime) || loginTime <= 0 || !Number.isFinite(lifetime) || lifetime <= 0) return null;
+  if (!Number.isFinite(loginTime) || loginTime <= 0 || !Number.isFinite(lifetime) || lifetime <= 0)
+    return null;
   return loginTime + lifetime * 1000;
 }
 
 export const getStoredUser = (): UserInfo | null => readJson(STORAGE_KEYS.userInfo, isUserInfo);
-export const storeUser = (user: UserInfo): void => write(STORAGE_KEYS.userInfo, JSON.stringify(user));
+export const storeUser = (user: UserInfo): void =>
+  write(STORAGE_KEYS.userInfo, JSON.stringify(user));
 
 export const getSelectedDevice = (): UserDevice | null =>
   readJson(STORAGE_KEYS.selectedDevice, isUserDevice);
@@ -95,7 +97,8 @@ export const getStoredLanguage = (): string | null => read(STORAGE_KEYS.language
 export const storeLanguage = (lng: string): void => write(STORAGE_KEYS.language, lng);
 
 export const getEmailLinkAddress = (): string | null => read(STORAGE_KEYS.emailLinkAddress);
-export const storeEmailLinkAddress = (email: string | null): void => write(STORAGE_KEYS.emailLinkAddress, email);
+export const storeEmailLinkAddress = (email: string | null): void =>
+  write(STORAGE_KEYS.emailLinkAddress, email);
 
 /** The raw pending-pairing list (features/bracelets checks its shape). */
 export function getPairingStatus(): unknown {

@@ -11,6 +11,7 @@ export function useMediaQuery(query: string): boolean {
     },
     [query],
   );
-  const get = () => (typeof window.matchMedia === 'function' ? window.matchMedia(query).matches : true);
+  const get = () =>
+    typeof window.matchMedia === 'function' ? window.matchMedia(query).matches : true;
   return useSyncExternalStore(subscribe, get, get);
 }

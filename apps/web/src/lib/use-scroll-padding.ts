@@ -18,7 +18,8 @@ export function useScrollPaddingBelow<T extends HTMLElement>(): (element: T | nu
       root.style.removeProperty('scroll-padding-top');
       return;
     }
-    const update = () => root.style.setProperty('scroll-padding-top', `${element.offsetHeight + GAP_PX}px`);
+    const update = () =>
+      root.style.setProperty('scroll-padding-top', `${element.offsetHeight + GAP_PX}px`);
     update();
     if (typeof ResizeObserver === 'undefined') return;
     observer.current = new ResizeObserver(update);

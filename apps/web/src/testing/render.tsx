@@ -40,7 +40,10 @@ interface RenderOptions {
 }
 
 /** Renders UI as the app does: translations, a query client (no retries), a router and the toaster. */
-export async function renderWithApp(ui: ReactNode, { path = '/', lng = 'ja', namespaces = [] }: RenderOptions = {}) {
+export async function renderWithApp(
+  ui: ReactNode,
+  { path = '/', lng = 'ja', namespaces = [] }: RenderOptions = {},
+) {
   const i18n = await createTestI18n(lng);
   for (const { ns, ja, en } of namespaces) {
     i18n.addResourceBundle('ja', ns, ja);
@@ -73,7 +76,11 @@ export function stubServer(handler: Handler) {
   const calls: { url: string; method: string; body: unknown }[] = [];
   const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = input instanceof Request ? input.url : input.toString();
-    calls.push({ url, method: init?.method ?? 'GET', body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
+    calls.push({
+      url,
+      method: init?.method ?? 'GET',
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+    });
     return handler(url, init);
   };
   globalThis.fetch = fetch;

@@ -22,14 +22,33 @@ const target = {
 type Target = keyof typeof target;
 
 const actorOf = (role: Role) =>
-  buildActor(role, role === 'PERSONAL' || role === 'PERSONAL_SELF' ? { linkedWearerIds: ['wearer-1'] } : {});
+  buildActor(
+    role,
+    role === 'PERSONAL' || role === 'PERSONAL_SELF' ? { linkedWearerIds: ['wearer-1'] } : {},
+  );
 
 /** What each role reaches: the tenancy rule, read as a table. */
 const REACHES: Record<Role, Target[]> = {
   ALL_OWNER: Object.keys(target) as Target[],
   ALL_GENERAL: Object.keys(target) as Target[],
-  ORGANIZATION_OWNER: ['organization', 'group1', 'group2', 'ungrouped', 'linkedWearer', 'otherWearer', 'movedAlert'],
-  ORGANIZATION_GENERAL: ['organization', 'group1', 'group2', 'ungrouped', 'linkedWearer', 'otherWearer', 'movedAlert'],
+  ORGANIZATION_OWNER: [
+    'organization',
+    'group1',
+    'group2',
+    'ungrouped',
+    'linkedWearer',
+    'otherWearer',
+    'movedAlert',
+  ],
+  ORGANIZATION_GENERAL: [
+    'organization',
+    'group1',
+    'group2',
+    'ungrouped',
+    'linkedWearer',
+    'otherWearer',
+    'movedAlert',
+  ],
   ORGANIZATION_GROUP: ['organization', 'group1', 'linkedWearer', 'movedAlert'],
   PERSONAL: ['linkedWearer'],
   PERSONAL_SELF: ['linkedWearer'],
@@ -39,35 +58,117 @@ const REACHES: Record<Role, Target[]> = {
 const HOLDERS: Record<Permission, Role[] | 'everyone'> = {
   'self:read': 'everyone',
   'self:update': 'everyone',
-  'organization:read': ['ALL_OWNER', 'ALL_GENERAL', 'ORGANIZATION_OWNER', 'ORGANIZATION_GENERAL', 'ORGANIZATION_GROUP'],
+  'organization:read': [
+    'ALL_OWNER',
+    'ALL_GENERAL',
+    'ORGANIZATION_OWNER',
+    'ORGANIZATION_GENERAL',
+    'ORGANIZATION_GROUP',
+  ],
   'organization:create': ['ALL_OWNER'],
   'organization:update': ['ALL_OWNER', 'ORGANIZATION_OWNER'],
-  'group:read': ['ALL_OWNER', 'ALL_GENERAL', 'ORGANIZATION_OWNER', 'ORGANIZATION_GENERAL', 'ORGANIZATION_GROUP'],
+  'group:read': [
+    'ALL_OWNER',
+    'ALL_GENERAL',
+    'ORGANIZATION_OWNER',
+    'ORGANIZATION_GENERAL',
+    'ORGANIZATION_GROUP',
+  ],
   'group:manage': ['ALL_OWNER', 'ORGANIZATION_OWNER'],
   'wearer:read': 'everyone',
-  'wearer:manage': ['ALL_OWNER', 'ORGANIZATION_OWNER', 'ORGANIZATION_GENERAL', 'ORGANIZATION_GROUP'],
+  'wearer:manage': [
+    'ALL_OWNER',
+    'ORGANIZATION_OWNER',
+    'ORGANIZATION_GENERAL',
+    'ORGANIZATION_GROUP',
+  ],
   'alert:read': 'everyone',
-  'alert:confirm': ['ALL_OWNER', 'ALL_GENERAL', 'ORGANIZATION_OWNER', 'ORGANIZATION_GENERAL', 'ORGANIZATION_GROUP'],
+  'alert:confirm': [
+    'ALL_OWNER',
+    'ALL_GENERAL',
+    'ORGANIZATION_OWNER',
+    'ORGANIZATION_GENERAL',
+    'ORGANIZATION_GROUP',
+  ],
   'alert:snooze': ['ALL_OWNER', 'ORGANIZATION_OWNER', 'ORGANIZATION_GENERAL', 'ORGANIZATION_GROUP'],
-  'alertFigures:read': ['ALL_OWNER', 'ALL_GENERAL', 'ORGANIZATION_OWNER', 'ORGANIZATION_GENERAL', 'ORGANIZATION_GROUP'],
-  'alert:handover': ['ALL_OWNER', 'ALL_GENERAL', 'ORGANIZATION_OWNER', 'ORGANIZATION_GENERAL', 'ORGANIZATION_GROUP'],
+  'alertFigures:read': [
+    'ALL_OWNER',
+    'ALL_GENERAL',
+    'ORGANIZATION_OWNER',
+    'ORGANIZATION_GENERAL',
+    'ORGANIZATION_GROUP',
+  ],
+  'alert:handover': [
+    'ALL_OWNER',
+    'ALL_GENERAL',
+    'ORGANIZATION_OWNER',
+    'ORGANIZATION_GENERAL',
+    'ORGANIZATION_GROUP',
+  ],
   'alertSettings:read': 'everyone',
-  'alertSettings:update': ['ALL_OWNER', 'ORGANIZATION_OWNER', 'ORGANIZATION_GENERAL', 'ORGANIZATION_GROUP', 'PERSONAL', 'PERSONAL_SELF'],
-  'noticeSettings:read': ['ALL_OWNER', 'ALL_GENERAL', 'ORGANIZATION_OWNER', 'ORGANIZATION_GENERAL', 'ORGANIZATION_GROUP'],
+  'alertSettings:update': [
+    'ALL_OWNER',
+    'ORGANIZATION_OWNER',
+    'ORGANIZATION_GENERAL',
+    'ORGANIZATION_GROUP',
+    'PERSONAL',
+    'PERSONAL_SELF',
+  ],
+  'noticeSettings:read': [
+    'ALL_OWNER',
+    'ALL_GENERAL',
+    'ORGANIZATION_OWNER',
+    'ORGANIZATION_GENERAL',
+    'ORGANIZATION_GROUP',
+  ],
   'noticeSettings:update': ['ALL_OWNER', 'ORGANIZATION_OWNER', 'ORGANIZATION_GROUP'],
   'heatProcedure:update': ['ALL_OWNER', 'ORGANIZATION_OWNER', 'ORGANIZATION_GROUP'],
-  'notification:read': ['ALL_OWNER', 'ALL_GENERAL', 'ORGANIZATION_OWNER', 'ORGANIZATION_GENERAL', 'ORGANIZATION_GROUP'],
-  'member:read': ['ALL_OWNER', 'ALL_GENERAL', 'ORGANIZATION_OWNER', 'ORGANIZATION_GENERAL', 'ORGANIZATION_GROUP'],
+  'notification:read': [
+    'ALL_OWNER',
+    'ALL_GENERAL',
+    'ORGANIZATION_OWNER',
+    'ORGANIZATION_GENERAL',
+    'ORGANIZATION_GROUP',
+  ],
+  'member:read': [
+    'ALL_OWNER',
+    'ALL_GENERAL',
+    'ORGANIZATION_OWNER',
+    'ORGANIZATION_GENERAL',
+    'ORGANIZATION_GROUP',
+  ],
   'member:invite': ['ALL_OWNER', 'ORGANIZATION_OWNER'],
   'member:changeRole': ['ALL_OWNER', 'ORGANIZATION_OWNER'],
   'member:remove': ['ALL_OWNER', 'ORGANIZATION_OWNER'],
-  'family:manage': ['ALL_OWNER', 'ORGANIZATION_OWNER', 'ORGANIZATION_GENERAL', 'ORGANIZATION_GROUP'],
+  'family:manage': [
+    'ALL_OWNER',
+    'ORGANIZATION_OWNER',
+    'ORGANIZATION_GENERAL',
+    'ORGANIZATION_GROUP',
+  ],
   'user:lookup': ['ALL_OWNER', 'ALL_GENERAL'],
-  'gateway:read': ['ALL_OWNER', 'ALL_GENERAL', 'ORGANIZATION_OWNER', 'ORGANIZATION_GENERAL', 'ORGANIZATION_GROUP'],
+  'gateway:read': [
+    'ALL_OWNER',
+    'ALL_GENERAL',
+    'ORGANIZATION_OWNER',
+    'ORGANIZATION_GENERAL',
+    'ORGANIZATION_GROUP',
+  ],
   'gateway:manage': ['ALL_OWNER', 'ORGANIZATION_OWNER'],
-  'bracelet:read': ['ALL_OWNER', 'ALL_GENERAL', 'ORGANIZATION_OWNER', 'ORGANIZATION_GENERAL', 'ORGANIZATION_GROUP'],
+  'bracelet:read': [
+    'ALL_OWNER',
+    'ALL_GENERAL',
+    'ORGANIZATION_OWNER',
+    'ORGANIZATION_GENERAL',
+    'ORGANIZATION_GROUP',
+  ],
   'bracelet:register': ['ALL_OWNER', 'ORGANIZATION_OWNER'],
-  'bracelet:pair': ['ALL_OWNER', 'ORGANIZATION_OWNER', 'ORGANIZATION_GENERAL', 'ORGANIZATION_GROUP'],
+  'bracelet:pair': [
+    'ALL_OWNER',
+    'ORGANIZATION_OWNER',
+    'ORGANIZATION_GENERAL',
+    'ORGANIZATION_GROUP',
+  ],
   'audit:read': ['ALL_OWNER', 'ALL_GENERAL', 'ORGANIZATION_OWNER'],
 };
 
@@ -82,7 +183,9 @@ describe('scopeOf and reaches', () => {
   }
 
   it('a staff user without an organisation, and a personal user without links, reach nothing', () => {
-    expect(scopeOf(buildActor('ORGANIZATION_OWNER', { organizationId: null }))).toEqual({ kind: 'none' });
+    expect(scopeOf(buildActor('ORGANIZATION_OWNER', { organizationId: null }))).toEqual({
+      kind: 'none',
+    });
     expect(scopeOf(buildActor('PERSONAL', { linkedWearerIds: [] }))).toEqual({ kind: 'none' });
   });
 });
@@ -96,7 +199,9 @@ describe.each(PERMISSIONS)('%s', (permission) => {
       const actor = actorOf(role);
       expect(holds(actor, permission)).toBe(holdsIt);
       for (const name of Object.keys(target) as Target[]) {
-        expect(can(actor, permission, target[name]), name).toBe(holdsIt && REACHES[role].includes(name));
+        expect(can(actor, permission, target[name]), name).toBe(
+          holdsIt && REACHES[role].includes(name),
+        );
       }
     });
   }
@@ -106,7 +211,10 @@ describe('grantableRoles: nobody grants a role above their own', () => {
   it.each([
     ['ALL_OWNER', [...ROLES]],
     ['ALL_GENERAL', []],
-    ['ORGANIZATION_OWNER', ['ORGANIZATION_OWNER', 'ORGANIZATION_GENERAL', 'ORGANIZATION_GROUP', 'PERSONAL']],
+    [
+      'ORGANIZATION_OWNER',
+      ['ORGANIZATION_OWNER', 'ORGANIZATION_GENERAL', 'ORGANIZATION_GROUP', 'PERSONAL'],
+    ],
     ['ORGANIZATION_GENERAL', ['PERSONAL']],
     ['ORGANIZATION_GROUP', ['PERSONAL']],
     ['PERSONAL', []],

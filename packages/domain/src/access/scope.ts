@@ -17,8 +17,7 @@ export interface Actor {
  * wearer's group now and to the group it was raised in.
  */
 export type Resource =
-  | { platform: true }
-  | { organizationId: string; groupIds?: readonly string[]; wearerId?: string };
+  { platform: true } | { organizationId: string; groupIds?: readonly string[]; wearerId?: string };
 
 /** The platform itself (creating an organisation, finding any user): platform staff only. */
 export const PLATFORM: Resource = { platform: true };
@@ -69,7 +68,8 @@ export function reaches(scope: Scope, resource: Resource): boolean {
     case 'groups':
       return (
         resource.organizationId === scope.organizationId &&
-        (resource.groupIds === undefined || resource.groupIds.some((g) => scope.groupIds.includes(g)))
+        (resource.groupIds === undefined ||
+          resource.groupIds.some((g) => scope.groupIds.includes(g)))
       );
   }
 }

@@ -5,7 +5,11 @@ const idParam = z.string().min(1).max(64);
 
 /** GET /v2/user/alertSettings/list?clientId=&groupId=: every visible wearer's effective settings. */
 /** uid: one wearer only (a staff page about one wearer need not load the organisation's every wearer). */
-export const alertSettingsListQuery = z.object({ clientId: idParam.optional(), groupId: idParam.optional(), uid: idParam.optional() });
+export const alertSettingsListQuery = z.object({
+  clientId: idParam.optional(),
+  groupId: idParam.optional(),
+  uid: idParam.optional(),
+});
 export const wearerAlertSettings = z.object({
   uid: z.string(),
   name: z.string(),

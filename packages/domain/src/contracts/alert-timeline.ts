@@ -37,8 +37,17 @@ export const alertTimelineEvent = z.discriminatedUnion('kind', [
     failedAt: z.string().nullable(),
     error: z.string().nullable(),
   }),
-  z.object({ kind: z.literal('escalation'), at: z.string(), step: z.number().int(), callsInstead: z.boolean() }),
-  z.object({ kind: z.literal('escalationEnded'), at: z.string(), reason: z.enum(ESCALATION_END_REASONS) }),
+  z.object({
+    kind: z.literal('escalation'),
+    at: z.string(),
+    step: z.number().int(),
+    callsInstead: z.boolean(),
+  }),
+  z.object({
+    kind: z.literal('escalationEnded'),
+    at: z.string(),
+    reason: z.enum(ESCALATION_END_REASONS),
+  }),
   z.object({
     kind: z.literal('confirmed'),
     at: z.string(),

@@ -112,7 +112,10 @@ export const confirmAlertBody = z.object({ alertId: idParam, ...confirmationFiel
 /** confirmed now; already_confirmed: someone had; not_found: no such alert for this caller. */
 export const CONFIRM_OUTCOMES = ['confirmed', 'already_confirmed', 'not_found'] as const;
 export type ConfirmOutcome = (typeof CONFIRM_OUTCOMES)[number];
-export const confirmAlertResponse = z.object({ alertId: z.string(), result: z.enum(CONFIRM_OUTCOMES) });
+export const confirmAlertResponse = z.object({
+  alertId: z.string(),
+  result: z.enum(CONFIRM_OUTCOMES),
+});
 
 /** Most ids one batch confirm takes. */
 export const BATCH_CONFIRM_MAX = 1000;

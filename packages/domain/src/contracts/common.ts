@@ -21,7 +21,9 @@ export const isoInstant = z.iso.datetime({ offset: true }).refine(
  * A calendar month `YYYY-MM` from 1970 on: the reports' months. Year 0000 has no calendar in the database and a
  * month before the first reading is never asked for (each early year was a 500 in the robustness suite).
  */
-export const yearMonth = z.string().regex(/^(19[7-9]\d|[2-9]\d{3})-(0[1-9]|1[0-2])$/, 'must be a month YYYY-MM, 1970-01 or later');
+export const yearMonth = z
+  .string()
+  .regex(/^(19[7-9]\d|[2-9]\d{3})-(0[1-9]|1[0-2])$/, 'must be a month YYYY-MM, 1970-01 or later');
 export const errorBody = z.object({
   statusCode: z.number(),
   error: z.string(),

@@ -80,7 +80,10 @@ export const wearerSummary = z.object({
   openAlerts: z.array(openAlertBrief),
 });
 export type WearerSummary = z.infer<typeof wearerSummary>;
-export const summaryResponse = z.object({ generatedAt: z.string(), wearers: z.array(wearerSummary) });
+export const summaryResponse = z.object({
+  generatedAt: z.string(),
+  wearers: z.array(wearerSummary),
+});
 export type SummaryResponse = z.infer<typeof summaryResponse>;
 
 /** GET /v2/device/monthlyReport?uid=&month=YYYY-MM (days in the organisation's time zone). */
@@ -95,13 +98,23 @@ const sleepMinutes = z.object({
   AWAKE: z.number(),
 });
 const dayFigures = z.object({
-  heartRate: z.object({ avg: z.number().nullable(), min: z.number().nullable(), max: z.number().nullable() }),
+  heartRate: z.object({
+    avg: z.number().nullable(),
+    min: z.number().nullable(),
+    max: z.number().nullable(),
+  }),
   skinTemperature: z.object({ avg: z.number().nullable(), max: z.number().nullable() }),
   steps: z.number(),
   wornMinutes: z.number(),
   sleepMinutes,
   /** Hours whose last stress reading was at each level (from the hourly rollup). */
-  stressHours: z.object({ NONE: z.number(), LOW: z.number(), MEDIUM: z.number(), HIGH: z.number(), OVERLOAD: z.number() }),
+  stressHours: z.object({
+    NONE: z.number(),
+    LOW: z.number(),
+    MEDIUM: z.number(),
+    HIGH: z.number(),
+    OVERLOAD: z.number(),
+  }),
   alerts: z.record(z.string(), z.number()),
 });
 export const monthlyReportDay = dayFigures.extend({ date: z.string() });
@@ -117,7 +130,9 @@ export const monthlyReportResponse = z.object({
 export type MonthlyReportResponse = z.infer<typeof monthlyReportResponse>;
 export type MonthlyReportDay = z.infer<typeof monthlyReportDay>;
 /** GET /v2/device/monthlyReportCsv?uid=&month=&lng=: the same report as CSV (UTF-8 with BOM, CRLF) for Excel. */
-export const monthlyReportCsvQuery = monthlyReportQuery.extend({ lng: z.enum(['ja', 'en']).default('ja') });
+export const monthlyReportCsvQuery = monthlyReportQuery.extend({
+  lng: z.enum(['ja', 'en']).default('ja'),
+});
 
 /** Payload of the live stream's `summary` event: one wearer's latest state changed. */
 export const liveSummaryEvent = wearerSummary;

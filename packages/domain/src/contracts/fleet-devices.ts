@@ -3,8 +3,16 @@ import { GATEWAY_TYPES, HEART_RATE_DUTY_CYCLES } from '../telemetry.js';
 import { displayName, gatewayListItem } from './organizations.js';
 
 const idParam = z.string().min(1).max(64);
-const serialNumber = z.string().trim().min(1).max(64).regex(/^[\x21-\x7e]+$/, 'printable ASCII without spaces');
-const dutyCycle = z.union(HEART_RATE_DUTY_CYCLES.map((d) => z.literal(d)), { error: 'must be 1, 3, 5 or 10 (minutes)' });
+const serialNumber = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[\x21-\x7e]+$/, 'printable ASCII without spaces');
+const dutyCycle = z.union(
+  HEART_RATE_DUTY_CYCLES.map((d) => z.literal(d)),
+  { error: 'must be 1, 3, 5 or 10 (minutes)' },
+);
 
 // ---- Gateways ----
 
@@ -27,7 +35,10 @@ export const gatewayConnection = z.object({
   /** ... and read results and pending configuration here. */
   mqttResultsTopic: z.string(),
 });
-export const registerGatewayResponse = z.object({ gateway: gatewayListItem, connection: gatewayConnection });
+export const registerGatewayResponse = z.object({
+  gateway: gatewayListItem,
+  connection: gatewayConnection,
+});
 export type RegisterGatewayBody = z.input<typeof registerGatewayBody>;
 export type GatewayConnection = z.infer<typeof gatewayConnection>;
 export type RegisteredGateway = z.infer<typeof registerGatewayResponse>;
@@ -35,7 +46,10 @@ export const gatewayParams = z.object({ gatewayId: idParam });
 /** PATCH /v2/gateway/{gatewayId}: rename or move to another group (null: none). */
 export const updateGatewayBody = z
   .strictObject({ name: displayName.optional(), groupId: idParam.nullable().optional() })
-  .refine((b) => b.name !== undefined || b.groupId !== undefined, { message: 'give name or groupId', path: ['name'] });
+  .refine((b) => b.name !== undefined || b.groupId !== undefined, {
+    message: 'give name or groupId',
+    path: ['name'],
+  });
 export type UpdateGatewayBody = z.infer<typeof updateGatewayBody>;
 /**
  * DELETE /v2/gateway/{gatewayId}: retire a gateway. Its credential stops working at once; the bracelets behind
@@ -67,7 +81,12 @@ export const gatewayDetail = gatewayListItem.extend({
     }),
   ),
   environment: z
-    .object({ at: z.string(), temperature: z.number().nullable(), humidity: z.number().nullable(), wbgt: z.number().nullable() })
+    .object({
+      at: z.string(),
+      temperature: z.number().nullable(),
+      humidity: z.number().nullable(),
+      wbgt: z.number().nullable(),
+    })
     .nullable(),
 });
 export type GatewayDetail = z.infer<typeof gatewayDetail>;
@@ -81,7 +100,12 @@ export const environmentHistoryQuery = z.object({
 export const environmentHistoryResponse = z.object({
   gatewayId: z.string(),
   points: z.array(
-    z.object({ at: z.string(), temperature: z.number().nullable(), humidity: z.number().nullable(), wbgt: z.number().nullable() }),
+    z.object({
+      at: z.string(),
+      temperature: z.number().nullable(),
+      humidity: z.number().nullable(),
+      wbgt: z.number().nullable(),
+    }),
   ),
 });
 

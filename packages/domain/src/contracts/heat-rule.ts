@@ -16,14 +16,21 @@ export const writtenText = (max: number) =>
     .min(1)
     .max(max)
     // eslint-disable-next-line no-control-regex -- refusing control characters is the point
-    .refine((s) => !/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(s), { message: 'must not contain control characters' })
-    .refine((s) => !/\p{Cs}/u.test(s), { message: 'must be well-formed text (no lone surrogates)' });
+    .refine((s) => !/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(s), {
+      message: 'must not contain control characters',
+    })
+    .refine((s) => !/\p{Cs}/u.test(s), {
+      message: 'must be well-formed text (no lone surrogates)',
+    });
 
 /** A hospital's phone as written locally (03-1234-5678) or E.164 (+81312345678). */
 export const hospitalPhone = z
   .string()
   .trim()
-  .regex(/^\+?[0-9][0-9\- ()]{1,18}[0-9]$/, 'must be a phone number of digits, hyphens, spaces or brackets, e.g. 03-1234-5678');
+  .regex(
+    /^\+?[0-9][0-9\- ()]{1,18}[0-9]$/,
+    'must be a phone number of digits, hyphens, spaces or brackets, e.g. 03-1234-5678',
+  );
 
 /** PUT /v2/group/{groupId}/heatProcedure: a site's written heat procedure and nearest hospital (all required). */
 export const heatProcedureBody = z.strictObject({
@@ -65,7 +72,9 @@ export const heatProcedureResponse = z.object({
 export type HeatProcedureResponse = z.infer<typeof heatProcedureResponse>;
 
 /** Steps a confirmation of a heat alert may record as taken. */
-export const procedureStepsField = z.array(z.enum(HEAT_PROCEDURE_STEPS)).max(HEAT_PROCEDURE_STEPS.length);
+export const procedureStepsField = z
+  .array(z.enum(HEAT_PROCEDURE_STEPS))
+  .max(HEAT_PROCEDURE_STEPS.length);
 
 const month = yearMonth;
 const lng = z.enum(['ja', 'en']).default('ja');

@@ -33,13 +33,22 @@ export const inviteBody = z
     locale: z.enum(MESSAGE_LOCALES).optional(),
   })
   .superRefine((body, issue) => {
-    const problem = (path: string, message: string) => issue.addIssue({ code: 'custom', path: [path], message });
-    if (body.role === 'PERSONAL_SELF') problem('role', 'a wearer who signs in is not invited; invite PERSONAL for a family member');
-    if (body.role === 'ORGANIZATION_GROUP' && body.groupIds.length === 0) problem('groupIds', 'a group manager needs at least one group');
-    if (body.role !== 'ORGANIZATION_GROUP' && body.groupIds.length > 0) problem('groupIds', 'only a group manager (ORGANIZATION_GROUP) has groups');
-    if (body.role === 'PERSONAL' && !body.wearerId) problem('wearerId', 'a family member is invited for one wearer');
-    if (body.role !== 'PERSONAL' && body.wearerId) problem('wearerId', 'only a family member (PERSONAL) is invited for a wearer');
-    if ((body.role === 'ALL_OWNER' || body.role === 'ALL_GENERAL' || body.role === 'PERSONAL') && body.clientId) {
+    const problem = (path: string, message: string) =>
+      issue.addIssue({ code: 'custom', path: [path], message });
+    if (body.role === 'PERSONAL_SELF')
+      problem('role', 'a wearer who signs in is not invited; invite PERSONAL for a family member');
+    if (body.role === 'ORGANIZATION_GROUP' && body.groupIds.length === 0)
+      problem('groupIds', 'a group manager needs at least one group');
+    if (body.role !== 'ORGANIZATION_GROUP' && body.groupIds.length > 0)
+      problem('groupIds', 'only a group manager (ORGANIZATION_GROUP) has groups');
+    if (body.role === 'PERSONAL' && !body.wearerId)
+      problem('wearerId', 'a family member is invited for one wearer');
+    if (body.role !== 'PERSONAL' && body.wearerId)
+      problem('wearerId', 'only a family member (PERSONAL) is invited for a wearer');
+    if (
+      (body.role === 'ALL_OWNER' || body.role === 'ALL_GENERAL' || body.role === 'PERSONAL') &&
+      body.clientId
+    ) {
       problem('clientId', 'platform staff and family members belong to no organisation');
     }
   });
@@ -90,7 +99,10 @@ export const registerBody = z.object({
   /** The address the invitation was sent to (shown by inspect); another address is refused. */
   email: z.email().max(254),
   name: z.string().trim().min(1).max(100),
-  password: z.string().min(MIN_PASSWORD_LENGTH, `must be at least ${MIN_PASSWORD_LENGTH} characters`).max(256),
+  password: z
+    .string()
+    .min(MIN_PASSWORD_LENGTH, `must be at least ${MIN_PASSWORD_LENGTH} characters`)
+    .max(256),
   agreedToTerms: z.literal(true, { message: 'the terms of use must be accepted' }),
   termsVersion: z.string().min(1).max(32).default(CURRENT_TERMS_VERSION),
   locale: z.enum(MESSAGE_LOCALES).optional(),

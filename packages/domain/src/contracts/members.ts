@@ -48,10 +48,18 @@ export const changeMemberRoleBody = z
   })
   .superRefine((body, issue) => {
     if (body.role === 'ORGANIZATION_GROUP' && body.groupIds.length === 0) {
-      issue.addIssue({ code: 'custom', path: ['groupIds'], message: 'a group manager needs at least one group' });
+      issue.addIssue({
+        code: 'custom',
+        path: ['groupIds'],
+        message: 'a group manager needs at least one group',
+      });
     }
     if (body.role !== 'ORGANIZATION_GROUP' && body.groupIds.length > 0) {
-      issue.addIssue({ code: 'custom', path: ['groupIds'], message: 'only a group manager (ORGANIZATION_GROUP) has groups' });
+      issue.addIssue({
+        code: 'custom',
+        path: ['groupIds'],
+        message: 'only a group manager (ORGANIZATION_GROUP) has groups',
+      });
     }
   });
 export type ChangeMemberRoleBody = z.input<typeof changeMemberRoleBody>;
@@ -60,7 +68,9 @@ export type ChangeMemberRoleBody = z.input<typeof changeMemberRoleBody>;
 export const removeMemberQuery = z.object({ uid: id, clientId: id.optional() });
 
 /** PATCH /v2/user/{uid}/group: every group a group manager manages (replaces the list). */
-export const setManagedGroupsBody = z.object({ groupIds: groupIds.min(1, 'a group manager needs at least one group') });
+export const setManagedGroupsBody = z.object({
+  groupIds: groupIds.min(1, 'a group manager needs at least one group'),
+});
 /** POST /v2/user/group/link: one more group for a group manager. */
 export const linkManagedGroupBody = z.object({ uid: id, groupId: id });
 /** POST /v2/user/{uid}/group/unlink: one group fewer (never the last). */

@@ -42,7 +42,11 @@ const isTimeZone = (tz: string) => {
     return false;
   }
 };
-const timeZone = z.string().min(1).max(64).refine(isTimeZone, { message: 'must be an IANA time zone, e.g. Asia/Tokyo' });
+const timeZone = z
+  .string()
+  .min(1)
+  .max(64)
+  .refine(isTimeZone, { message: 'must be an IANA time zone, e.g. Asia/Tokyo' });
 
 /** POST /v2/client (platform owners): a new, empty organisation. */
 export const createClientBody = z.strictObject({
@@ -53,7 +57,10 @@ export const createClientBody = z.strictObject({
 /** PATCH /v2/client/{id}: rename (or change the time zone). */
 export const updateClientBody = z
   .strictObject({ name: displayName.optional(), timeZone: timeZone.optional() })
-  .refine((b) => b.name !== undefined || b.timeZone !== undefined, { message: 'give name or timeZone', path: ['name'] });
+  .refine((b) => b.name !== undefined || b.timeZone !== undefined, {
+    message: 'give name or timeZone',
+    path: ['name'],
+  });
 export const organizationParams = z.object({ id: idParam });
 
 export const GATEWAY_STATUSES = ['online', 'offline'] as const;
@@ -83,7 +90,12 @@ export const clientOverview = z.object({
   name: z.string(),
   timeZone: z.string(),
   groups: z.array(
-    z.object({ id: z.string(), name: z.string(), wearerCount: z.number().int(), openAlertCount: z.number().int() }),
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      wearerCount: z.number().int(),
+      openAlertCount: z.number().int(),
+    }),
   ),
   gateways: z.array(gatewayListItem),
   /** Staff of the organisation (console accounts, not wearers). */

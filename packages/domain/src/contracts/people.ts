@@ -3,9 +3,11 @@ import { ROLES } from '../roles.js';
 import { id, isoInstant } from './common.js';
 
 /** A calendar date (YYYY-MM-DD) that exists, between 1900 and today's year: a wearer's birth date. */
-export const birthDate = z.iso.date().refine((s) => s >= '1900-01-01' && s <= `${new Date().getUTCFullYear()}-12-31`, {
-  message: 'must be a date between 1900-01-01 and this year',
-});
+export const birthDate = z.iso
+  .date()
+  .refine((s) => s >= '1900-01-01' && s <= `${new Date().getUTCFullYear()}-12-31`, {
+    message: 'must be a date between 1900-01-01 and this year',
+  });
 /** A lone UTF-16 surrogate has no UTF-8 form: the database would refuse it (a 500), so it is a 400 here. */
 const personName = z
   .string()
@@ -68,7 +70,11 @@ export const removePhoneRequest = z.strictObject({ clientId: id });
 
 /** POST /v2/user/device/link/user and /unlink/user: a family member (PERSONAL) and a wearer. */
 export const familyLinkRequest = z.strictObject({ uid: id, wearerUid: id });
-export const familyLinkResponse = z.object({ uid: z.string(), wearerUid: z.string(), linked: z.boolean() });
+export const familyLinkResponse = z.object({
+  uid: z.string(),
+  wearerUid: z.string(),
+  linked: z.boolean(),
+});
 
 /** GET /v2/user/lookup/associatedWithWearables: family members of the wearers the caller reaches. */
 export const associatedQuery = z.object({ clientId: id.optional(), groupId: id.optional() });
@@ -132,5 +138,9 @@ export const auditEntry = z.object({
   after: z.unknown(),
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
-export const auditResponse = z.object({ entries: z.array(auditEntry), total: z.number().int(), page: z.number().int() });
+export const auditResponse = z.object({
+  entries: z.array(auditEntry),
+  total: z.number().int(),
+  page: z.number().int(),
+});
 export type AuditResponse = z.infer<typeof auditResponse>;

@@ -243,9 +243,39 @@ export const DEMO_NOTICE_RECIPIENTS: {
   emergencyOnly: boolean;
   order: number;
 }[] = [
-  { groupId: 'demo-group-1', phoneNumber: '+819000000101', channel: 'PHONE_CALL', emergencyOnly: true, order: 1 },
-  { groupId: 'demo-group-1', phoneNumber: '+819000000100', channel: 'SMS', emergencyOnly: false, order: 2 },
-  { groupId: 'demo-group-2', phoneNumber: '+819000000201', channel: 'PHONE_CALL', emergencyOnly: true, order: 1 },
-  { groupId: 'demo-group-2', phoneNumber: '+819000000100', channel: 'SMS', emergencyOnly: false, order: 2 },
-  { groupId: 'sakura-group-1', phoneNumber: '+819000000301', channel: 'SMS', emergencyOnly: false, order: 1 },
+  {
+    groupId: 'demo-group-1',
+    phoneNumber: '+819000000101',
+    channel: 'PHONE_CALL',
+    emergencyOnly: true,
+    order: 1,
+  },
+  {
+    groupId: 'demo-group-1',
+    phoneNumber: '+819000000100',
+    channel: 'SMS',
+    emergencyOnly: false,
+    order: 2,
+  },
+  {
+    groupId: 'demo-group-2',
+    phoneNumber: '+819000000201',
+    channel: 'PHONE_CALL',
+    emergencyOnly: true,
+    order: 1,
+  },
+  {
+    groupId: 'demo-group-2',
+    phoneNumber: '+819000000100',
+    channel: 'SMS',
+    emergencyOnly: false,
+    order: 2,
+  },
+  {
+    groupId: 'sakura-group-1',
+    phoneNumber: '+819000000301',
+    channel: 'SMS',
+    emergencyOnly: false,
+    order: 1,
+  },
 ];

@@ -1,5 +1,10 @@
 import { createHash } from 'node:crypto';
-import { ALERT_LEVEL_OF, ALERT_TYPES, CURRENT_TERMS_VERSION, DEFAULT_SCHEDULE } from '@wearable/domain';
+import {
+  ALERT_LEVEL_OF,
+  ALERT_TYPES,
+  CURRENT_TERMS_VERSION,
+  DEFAULT_SCHEDULE,
+} from '@wearable/domain';
 import { hashPassword } from '../../modules/auth/password.js';
 import type { Db, Queryable } from '../client.js';
 import {
@@ -104,12 +109,24 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
     }
     for (const [i, r] of DEMO_NOTICE_RECIPIENTS.entries()) {
       const org = DEMO_ORGANIZATIONS.find((o) => o.groups.some((g) => g.id === r.groupId))!;
-      const types = ALERT_TYPES.filter((t) => !r.emergencyOnly || ALERT_LEVEL_OF[t] === 'EMERGENCY');
+      const types = ALERT_TYPES.filter(
+        (t) => !r.emergencyOnly || ALERT_LEVEL_OF[t] === 'EMERGENCY',
+      );
       await tx.query(
         `INSERT INTO group_alert_notice_settings (id, organization_id, group_id, phone_number, channel, alert_types,
                                                   schedule, step, position)
          VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8, $9)`,
-        [`demo-notice-${i + 1}`, org.id, r.groupId, r.phoneNumber, r.channel, JSON.stringify(types), JSON.stringify(DEFAULT_SCHEDULE), r.order, i],
+        [
+          `demo-notice-${i + 1}`,
+          org.id,
+          r.groupId,
+          r.phoneNumber,
+          r.channel,
+          JSON.stringify(types),
+          JSON.stringify(DEFAULT_SCHEDULE),
+          r.order,
+          i,
+        ],
       );
     }
     return {

@@ -30,8 +30,10 @@ export function awakeningRule(ctx: RuleContext, sleep: SleepState): RuleResult<S
     return { state: NO_SLEEP, verdicts: [clear('AWAKENING_ALERT')] };
   }
   if (stage === undefined) return { state: sleep, verdicts: [] };
-  if (stage !== AWAKE) return { state: { sleptAt: ctx.at, awakeSince: null }, verdicts: [clear('AWAKENING_ALERT')] };
-  if (sleep.sleptAt === null || ctx.at - sleep.sleptAt > SAME_NIGHT_MS) return { state: NO_SLEEP, verdicts: [] };
+  if (stage !== AWAKE)
+    return { state: { sleptAt: ctx.at, awakeSince: null }, verdicts: [clear('AWAKENING_ALERT')] };
+  if (sleep.sleptAt === null || ctx.at - sleep.sleptAt > SAME_NIGHT_MS)
+    return { state: NO_SLEEP, verdicts: [] };
 
   const awakeSince = sleep.awakeSince ?? ctx.at;
   const state = { sleptAt: sleep.sleptAt, awakeSince };

@@ -3,7 +3,10 @@ import { clear, fire, MINUTE_MS, round, type RuleContext, type Verdict } from '.
 
 /** Minutes without a reading before DISCONNECTION: max(cycles x duty cycle, 10). */
 export const disconnectionLimitMinutes = (ctx: RuleContext): number =>
-  Math.max(ctx.settings.thresholds.disconnectionCycles * ctx.dutyCycleMinutes, DISCONNECTION_MIN_MINUTES);
+  Math.max(
+    ctx.settings.thresholds.disconnectionCycles * ctx.dutyCycleMinutes,
+    DISCONNECTION_MIN_MINUTES,
+  );
 
 /**
  * DISCONNECTION: detected on ticks (time passing with no data); recovers on the next reading.
@@ -22,7 +25,11 @@ export function disconnectionRule(ctx: RuleContext): Verdict[] {
         fire(
           'DISCONNECTION',
           'no-reading',
-          { minutesWithoutReading: round(silent / MINUTE_MS, 1), limitMinutes: limit, dutyCycleMinutes: ctx.dutyCycleMinutes },
+          {
+            minutesWithoutReading: round(silent / MINUTE_MS, 1),
+            limitMinutes: limit,
+            dutyCycleMinutes: ctx.dutyCycleMinutes,
+          },
           ctx.lastReadingAt,
           ctx.at,
         ),

@@ -53,7 +53,11 @@ export function fire(
   windowStart: number,
   windowEnd: number,
 ): Verdict {
-  return { kind: 'fire', alertType, cause: { rule, values, windowStart: iso(windowStart), windowEnd: iso(windowEnd) } };
+  return {
+    kind: 'fire',
+    alertType,
+    cause: { rule, values, windowStart: iso(windowStart), windowEnd: iso(windowEnd) },
+  };
 }
 
 export const clear = (alertType: AlertType): Verdict => ({ kind: 'clear', alertType });

@@ -16,11 +16,18 @@ export interface Streak {
  * Readings further apart than this break a run: one missed measurement is tolerated
  * (two duty cycles), plus a minute of gateway jitter.
  */
-export const maxGapMs = (dutyCycleMinutes: number): number => (2 * dutyCycleMinutes + 1) * MINUTE_MS;
+export const maxGapMs = (dutyCycleMinutes: number): number =>
+  (2 * dutyCycleMinutes + 1) * MINUTE_MS;
 
 /** Adds a reading that meets the condition to the run, or starts a new run after a gap. */
-export function extendStreak(streak: Streak | null, at: number, value: number, gapMs: number): Streak {
-  if (!streak || at - streak.last > gapMs) return { start: at, last: at, count: 1, min: value, max: value };
+export function extendStreak(
+  streak: Streak | null,
+  at: number,
+  value: number,
+  gapMs: number,
+): Streak {
+  if (!streak || at - streak.last > gapMs)
+    return { start: at, last: at, count: 1, min: value, max: value };
   return {
     start: streak.start,
     last: at,

@@ -12,7 +12,9 @@ const s = scenario(SATURDAY_NIGHT);
 for (let m = 0; m < minutes; m++) {
   // Rest, work in the heat, rest: every rule has something to look at.
   const heartRate = m % 240 < 90 ? 75 + (m % 7) : 160 + (m % 11);
-  s.reading({ heartRate, wbgt: 27 + (m % 6), sleepStage: m % 180 < 60 ? 2 : 4 }).tick().wait(1);
+  s.reading({ heartRate, wbgt: 27 + (m % 6), sleepStage: m % 180 < 60 ? 2 : 4 })
+    .tick()
+    .wait(1);
 }
 
 const started = process.hrtime.bigint();

@@ -56,7 +56,11 @@ export class Scenario {
    * Repeats a reading (or a tick) every `interval` units; `.for(d)` emits them at
    * now, now + interval, ... strictly before now + d, then moves the clock to now + d.
    */
-  every(interval: number, unit: Unit, what: ReadingFields | 'tick'): { for: (duration: number) => Scenario } {
+  every(
+    interval: number,
+    unit: Unit,
+    what: ReadingFields | 'tick',
+  ): { for: (duration: number) => Scenario } {
     return {
       for: (duration: number) => {
         const end = this.t + duration * MS[unit];
@@ -106,7 +110,11 @@ export interface RunOptions {
 }
 
 /** Feeds the inputs through the engine, one step each, as the runner does. */
-export function run(profile: WearerProfile, s: Scenario | EngineInput[], opts: RunOptions = {}): RunResult {
+export function run(
+  profile: WearerProfile,
+  s: Scenario | EngineInput[],
+  opts: RunOptions = {},
+): RunResult {
   const inputs = Array.isArray(s) ? s : s.inputs;
   let state = opts.state ?? initialState();
   const effects: EngineEffect[] = [];
@@ -122,8 +130,14 @@ export function run(profile: WearerProfile, s: Scenario | EngineInput[], opts: R
     effects,
     state,
     opens: (type) =>
-      effects.filter((e): e is Extract<EngineEffect, { kind: 'open' }> => e.kind === 'open' && (!type || e.alertType === type)),
+      effects.filter(
+        (e): e is Extract<EngineEffect, { kind: 'open' }> =>
+          e.kind === 'open' && (!type || e.alertType === type),
+      ),
     closes: (type) =>
-      effects.filter((e): e is Extract<EngineEffect, { kind: 'close' }> => e.kind === 'close' && (!type || e.alertType === type)),
+      effects.filter(
+        (e): e is Extract<EngineEffect, { kind: 'close' }> =>
+          e.kind === 'close' && (!type || e.alertType === type),
+      ),
   };
 }

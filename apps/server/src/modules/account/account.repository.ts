@@ -36,7 +36,10 @@ export function accountRepository(db: Queryable) {
 
     /** Whether another living account has this address (or has proved this number). */
     async emailTaken(email: string, exceptUserId: string): Promise<boolean> {
-      const rows = await db.query('SELECT 1 FROM users WHERE email = $1 AND id <> $2 AND deleted_at IS NULL', [email, exceptUserId]);
+      const rows = await db.query(
+        'SELECT 1 FROM users WHERE email = $1 AND id <> $2 AND deleted_at IS NULL',
+        [email, exceptUserId],
+      );
       return rows.length > 0;
     },
     async phoneTaken(phoneNumber: string, exceptUserId: string): Promise<boolean> {
@@ -48,12 +51,20 @@ export function accountRepository(db: Queryable) {
     },
 
     async setVerifiedPhone(userId: string, phoneNumber: string): Promise<void> {
-      await db.query('UPDATE users SET phone_number = $2, phone_verified = true WHERE id = $1', [userId, phoneNumber]);
+      await db.query('UPDATE users SET phone_number = $2, phone_verified = true WHERE id = $1', [
+        userId,
+        phoneNumber,
+      ]);
     },
     async setVerifiedEmail(userId: string, email: string): Promise<void> {
       // A removed person's row keeps its name for the records but gives the address up.
-      await db.query('UPDATE users SET email = NULL WHERE email = $1 AND deleted_at IS NOT NULL', [email]);
-      await db.query('UPDATE users SET email = $2, email_verified = true WHERE id = $1', [userId, email]);
+      await db.query('UPDATE users SET email = NULL WHERE email = $1 AND deleted_at IS NOT NULL', [
+        email,
+      ]);
+      await db.query('UPDATE users SET email = $2, email_verified = true WHERE id = $1', [
+        userId,
+        email,
+      ]);
     },
     async setPasswordHash(userId: string, hash: string): Promise<void> {
       await db.query('UPDATE users SET password_hash = $2 WHERE id = $1', [userId, hash]);
@@ -75,7 +86,11 @@ export function accountRepository(db: Queryable) {
     },
 
     /** Revokes the user's sessions (all, or all but one, or one); returns the ids that ended. */
-    async revokeSessions(userId: string, at: Date, only: { one?: string; except?: string | null }): Promise<string[]> {
+    async revokeSessions(
+      userId: string,
+      at: Date,
+      only: { one?: string; except?: string | null },
+    ): Promise<string[]> {
       const rows = await db.query<{ familyId: string }>(
         `UPDATE refresh_tokens SET revoked_at = $2
           WHERE user_id = $1 AND revoked_at IS NULL
@@ -87,7 +102,10 @@ export function accountRepository(db: Queryable) {
     },
 
     async setUserAgent(tokenHash: string, userAgent: string): Promise<void> {
-      await db.query('UPDATE refresh_tokens SET user_agent = $2 WHERE token_hash = $1', [tokenHash, userAgent]);
+      await db.query('UPDATE refresh_tokens SET user_agent = $2 WHERE token_hash = $1', [
+        tokenHash,
+        userAgent,
+      ]);
     },
   };
 }

@@ -20,7 +20,14 @@ import { accountService } from './account.service.js';
 
 const tags = ['Account'];
 const security = [{ bearer: [] }];
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 429: errorBody };
+const errors = {
+  400: errorBody,
+  401: errorBody,
+  403: errorBody,
+  404: errorBody,
+  409: errorBody,
+  429: errorBody,
+};
 
 /** /user/info: one's own account, for every role (self:read / self:update). */
 export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -30,7 +37,12 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     '/v2/user/account',
     {
       config: { permission: 'self:read' },
-      schema: { tags, summary: 'One\'s own account: name, address, phone number and whether each is verified', security, response: { 200: accountView, ...errors } },
+      schema: {
+        tags,
+        summary: "One's own account: name, address, phone number and whether each is verified",
+        security,
+        response: { 200: accountView, ...errors },
+      },
     },
     (request) => account.view(request.actor),
   );
@@ -54,7 +66,13 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     '/v2/user/account/phone/verify',
     {
       config: { permission: 'self:update' },
-      schema: { tags, summary: 'Save the phone number with the code it received (5 wrong codes end it)', security, body: phoneVerifyBody, response: { 200: accountView, ...errors } },
+      schema: {
+        tags,
+        summary: 'Save the phone number with the code it received (5 wrong codes end it)',
+        security,
+        body: phoneVerifyBody,
+        response: { 200: accountView, ...errors },
+      },
     },
     (request) => account.verifyPhone(request.actor, request.body),
   );
@@ -65,7 +83,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       config: { permission: 'self:update' },
       schema: {
         tags,
-        summary: 'Mail a single-use link (60 minutes) to a new address; the address changes when it is opened',
+        summary:
+          'Mail a single-use link (60 minutes) to a new address; the address changes when it is opened',
         security,
         body: emailChangeBody,
         response: { 200: emailChangeSent, ...errors },
@@ -80,9 +99,16 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       config: { public: true },
       schema: {
         tags,
-        summary: 'Open an email-change link (/verify-email#token=): the new address becomes the account\'s',
+        summary:
+          "Open an email-change link (/verify-email#token=): the new address becomes the account's",
         body: emailChangeConfirmBody,
-        response: { 200: emailChangeConfirmed, 400: errorBody, 404: errorBody, 409: errorBody, 410: errorBody },
+        response: {
+          200: emailChangeConfirmed,
+          400: errorBody,
+          404: errorBody,
+          409: errorBody,
+          410: errorBody,
+        },
       },
     },
     (request) => account.confirmEmailChange(request.body.token),
@@ -94,7 +120,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       config: { permission: 'self:update' },
       schema: {
         tags,
-        summary: 'Change one\'s password (the current one required, 12+ characters); one\'s other sessions end',
+        summary:
+          "Change one's password (the current one required, 12+ characters); one's other sessions end",
         security,
         body: passwordChangeBody,
         response: { 200: signedOutResponse, ...errors },
@@ -107,7 +134,12 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     '/v2/user/sessions',
     {
       config: { permission: 'self:read' },
-      schema: { tags, summary: 'One\'s open sessions: device and browser, created, last used; this one marked', security, response: { 200: sessionsResponse, ...errors } },
+      schema: {
+        tags,
+        summary: "One's open sessions: device and browser, created, last used; this one marked",
+        security,
+        response: { 200: sessionsResponse, ...errors },
+      },
     },
     async (request) => ({ sessions: await account.sessions(request.actor, request.sessionId) }),
   );
@@ -118,7 +150,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       config: { permission: 'self:update' },
       schema: {
         tags,
-        summary: 'Sign out one of one\'s sessions (its live streams end at once); another person\'s is 404',
+        summary:
+          "Sign out one of one's sessions (its live streams end at once); another person's is 404",
         security,
         params: sessionParams,
         response: { 204: z.null(), ...errors },
@@ -136,7 +169,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       config: { permission: 'self:update', allowBeforeTerms: true },
       schema: {
         tags,
-        summary: 'Sign out everywhere: every refresh token revoked and every live stream ended at once, this session too',
+        summary:
+          'Sign out everywhere: every refresh token revoked and every live stream ended at once, this session too',
         security,
         response: { 200: signedOutResponse, ...errors },
       },
@@ -146,7 +180,12 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
 
   // The client (User-Agent) of every session a sign-in or refresh issues, for the list above.
   app.addHook('onSend', async (request, reply, payload) => {
-    if (!request.routeOptions.config.public || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+    if (
+      !request.routeOptions.config.public ||
+      reply.statusCode !== 200 ||
+      typeof payload !== 'string'
+    )
+      return payload;
     if (!payload.includes('"refreshToken"')) return payload;
     const userAgent = request.headers['user-agent'];
     if (!userAgent) return payload;

@@ -29,12 +29,18 @@ export const PASSWORD_TRIES_PER_WINDOW = 5;
 
 const field = (status: number, code: string, path: string, message: string) =>
   new ApiError(status, code, `${path}: ${message}`, [{ path, message }]);
-const hashSecret = (salt: string, secret: string) => createHash('sha256').update(`${salt}:${secret}`).digest('hex');
+const hashSecret = (salt: string, secret: string) =>
+  createHash('sha256').update(`${salt}:${secret}`).digest('hex');
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const accountGone = () => notFound('The account no longer exists', 'USER_NOT_FOUND');
 const sessionNotFound = (id: string) => notFound(`Session ${id} not found`, 'SESSION_NOT_FOUND');
 const wrongCode = () =>
-  field(400, 'INVALID_CODE', 'body.code', `is wrong or no longer valid; after ${PHONE_VERIFY_ATTEMPTS} wrong tries, request a new one`);
+  field(
+    400,
+    'INVALID_CODE',
+    'body.code',
+    `is wrong or no longer valid; after ${PHONE_VERIFY_ATTEMPTS} wrong tries, request a new one`,
+  );
 
 const smsText = (locale: MessageLocale, code: string) =>
   locale === 'en'
@@ -58,7 +64,10 @@ export function accountService(ctx: AppContext) {
   }
 
   /** Ends sessions and, at once, their live streams (on every server through the cluster bus). */
-  async function revoke(userId: string, only: { one?: string; except?: string | null }): Promise<number> {
+  async function revoke(
+    userId: string,
+    only: { one?: string; except?: string | null },
+  ): Promise<number> {
     const ended = await repo.revokeSessions(userId, ctx.now(), only);
     if (ended.length) ctx.bus.emit(BUS_EVENTS.sessionsRevoked, { userId, sessionIds: ended });
     return ended.length;
@@ -78,14 +87,27 @@ export function accountService(ctx: AppContext) {
       };
     },
 
-    async sendPhoneCode(actor: Actor, body: { phoneNumber: string; locale?: MessageLocale | undefined }) {
+    async sendPhoneCode(
+      actor: Actor,
+      body: { phoneNumber: string; locale?: MessageLocale | undefined },
+    ) {
       const row = await own(actor);
       await limits.take([[`account:phone:${actor.uid}`, PHONE_VERIFY_CODES_PER_WINDOW]], ctx.now());
       if (row.phoneNumber === body.phoneNumber && row.phoneVerified) {
-        throw field(409, 'PHONE_ALREADY_VERIFIED', 'body.phoneNumber', 'is already your verified number');
+        throw field(
+          409,
+          'PHONE_ALREADY_VERIFIED',
+          'body.phoneNumber',
+          'is already your verified number',
+        );
       }
       if (await repo.phoneTaken(body.phoneNumber, actor.uid)) {
-        throw field(409, 'PHONE_TAKEN', 'body.phoneNumber', 'is the verified number of another account');
+        throw field(
+          409,
+          'PHONE_TAKEN',
+          'body.phoneNumber',
+          'is the verified number of another account',
+        );
       }
       const now = ctx.now();
       const id = randomUUID();
@@ -94,23 +116,48 @@ export function accountService(ctx: AppContext) {
       await ctx.db.transaction(async (tx) => {
         const txCodes = signInCodesRepository(tx);
         await txCodes.voidCodes('PHONE_VERIFY', actor.uid, now);
-        await txCodes.insert({ id, kind: 'PHONE_VERIFY', userId: actor.uid, sentTo: body.phoneNumber, codeHash: hashSecret(id, code), expiresAt, createdAt: now });
+        await txCodes.insert({
+          id,
+          kind: 'PHONE_VERIFY',
+          userId: actor.uid,
+          sentTo: body.phoneNumber,
+          codeHash: hashSecret(id, code),
+          expiresAt,
+          createdAt: now,
+        });
       });
       const text = smsText(body.locale ?? row.locale, code);
       const entry = await logMessage(
         ctx.db,
-        { channel: 'SMS', userId: actor.uid, organizationId: row.organizationId, recipient: body.phoneNumber, provider: ctx.phone.name, text: redact(text, [code]) },
+        {
+          channel: 'SMS',
+          userId: actor.uid,
+          organizationId: row.organizationId,
+          recipient: body.phoneNumber,
+          provider: ctx.phone.name,
+          text: redact(text, [code]),
+        },
         now,
       );
       const outcome = await ctx.phone.sendSms(body.phoneNumber, text);
-      await entry.settle({ ...outcome, ...(outcome.error ? { error: redact(outcome.error, [code]) } : {}) }, ctx.now());
+      await entry.settle(
+        { ...outcome, ...(outcome.error ? { error: redact(outcome.error, [code]) } : {}) },
+        ctx.now(),
+      );
       if (outcome.status === 'failed') {
-        throw new ApiError(502, 'SMS_FAILED', 'The SMS could not be sent; check the number or try again later');
+        throw new ApiError(
+          502,
+          'SMS_FAILED',
+          'The SMS could not be sent; check the number or try again later',
+        );
       }
       return { sentTo: body.phoneNumber, expiresAt: expiresAt.toISOString() };
     },
 
-    async verifyPhone(actor: Actor, body: { phoneNumber: string; code: string }): Promise<AccountView> {
+    async verifyPhone(
+      actor: Actor,
+      body: { phoneNumber: string; code: string },
+    ): Promise<AccountView> {
       const row = await own(actor);
       const now = ctx.now();
       const live = await codes.liveCode('PHONE_VERIFY', actor.uid, now);
@@ -121,13 +168,24 @@ export function accountService(ctx: AppContext) {
         throw wrongCode();
       }
       if (live.sentTo !== body.phoneNumber) {
-        throw field(400, 'INVALID_CODE', 'body.phoneNumber', 'is not the number the code was sent to');
+        throw field(
+          400,
+          'INVALID_CODE',
+          'body.phoneNumber',
+          'is not the number the code was sent to',
+        );
       }
       await ctx.db.transaction(async (tx) => {
-        if (!(await signInCodesRepository(tx).consume(live.id, now, PHONE_VERIFY_ATTEMPTS))) throw wrongCode();
+        if (!(await signInCodesRepository(tx).consume(live.id, now, PHONE_VERIFY_ATTEMPTS)))
+          throw wrongCode();
         const txRepo = accountRepository(tx);
         if (await txRepo.phoneTaken(body.phoneNumber, actor.uid)) {
-          throw field(409, 'PHONE_TAKEN', 'body.phoneNumber', 'is the verified number of another account');
+          throw field(
+            409,
+            'PHONE_TAKEN',
+            'body.phoneNumber',
+            'is the verified number of another account',
+          );
         }
         await txRepo.setVerifiedPhone(actor.uid, body.phoneNumber);
         await recordAudit(tx, {
@@ -142,11 +200,15 @@ export function accountService(ctx: AppContext) {
       return this.view(actor);
     },
 
-    async requestEmailChange(actor: Actor, body: { email: string; locale?: MessageLocale | undefined }) {
+    async requestEmailChange(
+      actor: Actor,
+      body: { email: string; locale?: MessageLocale | undefined },
+    ) {
       const row = await own(actor);
       const email = body.email.trim().toLowerCase();
       await limits.take([[`account:email:${actor.uid}`, EMAIL_CHANGES_PER_WINDOW]], ctx.now());
-      if (email === row.email) throw field(409, 'EMAIL_UNCHANGED', 'body.email', 'is already your address');
+      if (email === row.email)
+        throw field(409, 'EMAIL_UNCHANGED', 'body.email', 'is already your address');
       if (await repo.emailTaken(email, actor.uid)) {
         throw field(409, 'EMAIL_TAKEN', 'body.email', 'this address already has an account');
       }
@@ -157,9 +219,23 @@ export function accountService(ctx: AppContext) {
         const txCodes = signInCodesRepository(tx);
         // A newer request replaces the older link.
         await txCodes.voidCodes('EMAIL_CHANGE', actor.uid, now);
-        await txCodes.insert({ id: randomUUID(), kind: 'EMAIL_CHANGE', userId: actor.uid, sentTo: email, codeHash: hashToken(token), expiresAt, createdAt: now });
+        await txCodes.insert({
+          id: randomUUID(),
+          kind: 'EMAIL_CHANGE',
+          userId: actor.uid,
+          sentTo: email,
+          codeHash: hashToken(token),
+          expiresAt,
+          createdAt: now,
+        });
       });
-      const mail = emailChangeMail({ locale: body.locale ?? row.locale, publicUrl: ctx.config.publicUrl, name: row.name, token, minutes: EMAIL_CHANGE_MINUTES });
+      const mail = emailChangeMail({
+        locale: body.locale ?? row.locale,
+        publicUrl: ctx.config.publicUrl,
+        name: row.name,
+        token,
+        minutes: EMAIL_CHANGE_MINUTES,
+      });
       await ctx.mail.send({ email, userId: actor.uid, organizationId: row.organizationId }, mail);
       return { sentTo: email, expiresAt: expiresAt.toISOString() };
     },
@@ -168,16 +244,39 @@ export function accountService(ctx: AppContext) {
     async confirmEmailChange(token: string): Promise<{ email: string }> {
       const now = ctx.now();
       const row = await codes.findByHash('EMAIL_CHANGE', hashToken(token));
-      if (!row) throw new ApiError(404, 'LINK_UNKNOWN', 'This link is not known; ask for a new one on your registration info page');
-      if (row.usedAt) throw new ApiError(410, 'LINK_USED', 'This link was already used or replaced by a newer one');
+      if (!row)
+        throw new ApiError(
+          404,
+          'LINK_UNKNOWN',
+          'This link is not known; ask for a new one on your registration info page',
+        );
+      if (row.usedAt)
+        throw new ApiError(
+          410,
+          'LINK_USED',
+          'This link was already used or replaced by a newer one',
+        );
       if (row.expiresAt.getTime() <= now.getTime()) {
-        throw new ApiError(410, 'LINK_EXPIRED', `This link expired (links last ${EMAIL_CHANGE_MINUTES} minutes); ask for a new one`);
+        throw new ApiError(
+          410,
+          'LINK_EXPIRED',
+          `This link expired (links last ${EMAIL_CHANGE_MINUTES} minutes); ask for a new one`,
+        );
       }
       const account = await repo.find(row.userId);
-      if (!account) throw new ApiError(404, 'LINK_UNKNOWN', 'This link is not known; ask for a new one on your registration info page');
+      if (!account)
+        throw new ApiError(
+          404,
+          'LINK_UNKNOWN',
+          'This link is not known; ask for a new one on your registration info page',
+        );
       await ctx.db.transaction(async (tx) => {
         if (!(await signInCodesRepository(tx).consume(row.id, now, 1))) {
-          throw new ApiError(410, 'LINK_USED', 'This link was already used or replaced by a newer one');
+          throw new ApiError(
+            410,
+            'LINK_USED',
+            'This link was already used or replaced by a newer one',
+          );
         }
         const txRepo = accountRepository(tx);
         if (await txRepo.emailTaken(row.sentTo, row.userId)) {
@@ -199,7 +298,11 @@ export function accountService(ctx: AppContext) {
     },
 
     /** A new password: the current one is required; the other sessions end (this one stays). */
-    async changePassword(actor: Actor, sessionId: string | null, body: { currentPassword: string; newPassword: string }) {
+    async changePassword(
+      actor: Actor,
+      sessionId: string | null,
+      body: { currentPassword: string; newPassword: string },
+    ) {
       const row = await own(actor);
       const key = `account:password:${actor.uid}`;
       await limits.take([[key, PASSWORD_TRIES_PER_WINDOW]], ctx.now());
@@ -214,9 +317,16 @@ export function accountService(ctx: AppContext) {
         const txRepo = accountRepository(tx);
         await txRepo.setPasswordHash(actor.uid, hash);
         ended = await txRepo.revokeSessions(actor.uid, now, { except: sessionId });
-        await recordAudit(tx, { organizationId: row.organizationId, actorId: actor.uid, kind: 'user.passwordChange', targetId: actor.uid, after: { otherSessionsEnded: ended.length } });
+        await recordAudit(tx, {
+          organizationId: row.organizationId,
+          actorId: actor.uid,
+          kind: 'user.passwordChange',
+          targetId: actor.uid,
+          after: { otherSessionsEnded: ended.length },
+        });
       });
-      if (ended.length) ctx.bus.emit(BUS_EVENTS.sessionsRevoked, { userId: actor.uid, sessionIds: ended });
+      if (ended.length)
+        ctx.bus.emit(BUS_EVENTS.sessionsRevoked, { userId: actor.uid, sessionIds: ended });
       return { ended: ended.length };
     },
 
@@ -245,6 +355,7 @@ export function accountService(ctx: AppContext) {
     },
 
     /** Records the client of a session a sign-in or refresh just issued (the onSend hook). */
-    recordClient: (refreshToken: string, userAgent: string) => repo.setUserAgent(hashRefreshToken(refreshToken), userAgent.slice(0, 512)),
+    recordClient: (refreshToken: string, userAgent: string) =>
+      repo.setUserAgent(hashRefreshToken(refreshToken), userAgent.slice(0, 512)),
   };
 }

@@ -1,5 +1,8 @@
 /** A browser and system name from a User-Agent header, for the list of one's own sessions (best effort). */
-export function describeUserAgent(ua: string | null): { browser: string | null; os: string | null } {
+export function describeUserAgent(ua: string | null): {
+  browser: string | null;
+  os: string | null;
+} {
   if (!ua) return { browser: null, os: null };
   const browser = /Edg\//.test(ua)
     ? 'Edge'

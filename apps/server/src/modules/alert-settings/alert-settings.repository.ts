@@ -37,7 +37,9 @@ export async function wearerSettings(
 
 /** Row locks on the wearers (in id order, so two bulk changes cannot deadlock) for a read-merge-save. */
 export async function lockWearers(tx: Queryable, uids: string[]): Promise<void> {
-  await tx.query('SELECT id FROM users WHERE id = ANY($1::text[]) ORDER BY id FOR NO KEY UPDATE', [uids]);
+  await tx.query('SELECT id FROM users WHERE id = ANY($1::text[]) ORDER BY id FOR NO KEY UPDATE', [
+    uids,
+  ]);
 }
 
 export async function saveSettings(

@@ -10,21 +10,40 @@ import {
   clientParams,
 } from '@wearable/domain';
 import type { AppContext } from '../../context.js';
-import { listAlertSettings, patchAlertSettings, previewAlertSettings } from './alert-settings.service.js';
+import {
+  listAlertSettings,
+  patchAlertSettings,
+  previewAlertSettings,
+} from './alert-settings.service.js';
 
 /** Wearers' alert settings: list, one wearer, many wearers at once. */
-export const alertSettingsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (base, { ctx }) => {
+export const alertSettingsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
+  base,
+  { ctx },
+) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['Alert settings'];
 
   app.get(
     '/v2/user/alertSettings/list',
-    { config: { permission: 'alertSettings:read' }, schema: { tags, querystring: alertSettingsListQuery, response: { 200: alertSettingsListResponse } } },
+    {
+      config: { permission: 'alertSettings:read' },
+      schema: {
+        tags,
+        querystring: alertSettingsListQuery,
+        response: { 200: alertSettingsListResponse },
+      },
+    },
     (request) =>
-      listAlertSettings(ctx, request.actor, {
-        organizationId: request.query.clientId,
-        groupId: request.query.groupId,
-      }, request.query.uid === undefined ? undefined : [request.query.uid]),
+      listAlertSettings(
+        ctx,
+        request.actor,
+        {
+          organizationId: request.query.clientId,
+          groupId: request.query.groupId,
+        },
+        request.query.uid === undefined ? undefined : [request.query.uid],
+      ),
   );
 
   app.patch(
@@ -79,6 +98,12 @@ export const alertSettingsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
       },
     },
     (request) =>
-      previewAlertSettings(ctx, request.actor, request.params.clientId, request.body.uids, request.body.settings),
+      previewAlertSettings(
+        ctx,
+        request.actor,
+        request.params.clientId,
+        request.body.uids,
+        request.body.settings,
+      ),
   );
 };

@@ -79,7 +79,14 @@ export async function patchAlertSettings(
     const merged = await mergeAll(tx, actor, clientId, unique, patch, fieldPrefix);
     for (const [uid, { before, after }] of merged) {
       await saveSettings(tx, uid, after, actor.uid, now);
-      await recordAudit(tx, { organizationId: clientId, actorId: actor.uid, kind: 'alertSettings.update', targetId: uid, before, after });
+      await recordAudit(tx, {
+        organizationId: clientId,
+        actorId: actor.uid,
+        kind: 'alertSettings.update',
+        targetId: uid,
+        before,
+        after,
+      });
     }
   });
   const saved = await wearerSettings(ctx.db, actor, { organizationId: clientId }, unique);
@@ -96,8 +103,14 @@ export async function previewAlertSettings(
 ): Promise<{ changed: number; unchanged: number; changedUids: string[] }> {
   const unique = [...new Set(uids)];
   const merged = await mergeAll(ctx.db, actor, clientId, unique, patch, 'body.settings');
-  const changedUids = [...merged].filter(([, m]) => JSON.stringify(m.before) !== JSON.stringify(m.after)).map(([uid]) => uid);
-  return { changed: changedUids.length, unchanged: unique.length - changedUids.length, changedUids };
+  const changedUids = [...merged]
+    .filter(([, m]) => JSON.stringify(m.before) !== JSON.stringify(m.after))
+    .map(([uid]) => uid);
+  return {
+    changed: changedUids.length,
+    unchanged: unique.length - changedUids.length,
+    changedUids,
+  };
 }
 
 /** Each wearer's stored settings and the patch merged over them; 404/403/400 as the change itself. */
@@ -114,7 +127,12 @@ async function mergeAll(
   const byId = new Map(rows.map((r) => [r.uid, r]));
   const merged = new Map<string, { before: AlertSettings; after: AlertSettings }>();
   // 404 for a wearer the actor cannot reach (or of another client), 403 for one they may not change.
-  const located = await accessService(tx).requireAll(actor, 'alertSettings:update', 'wearer', unique);
+  const located = await accessService(tx).requireAll(
+    actor,
+    'alertSettings:update',
+    'wearer',
+    unique,
+  );
   for (const uid of unique) {
     const row = byId.get(uid);
     if (!row || located.get(uid)?.organizationId !== clientId) throw notFoundError('wearer', uid);
@@ -127,7 +145,12 @@ async function mergeAll(
         path: [fieldPrefix, ...i.path.map(String)].join('.'),
         message: `${i.message} (wearer ${uid})`,
       }));
-      throw new ApiError(400, 'VALIDATION_FAILED', issues.map((i) => `${i.path}: ${i.message}`).join('; '), issues);
+      throw new ApiError(
+        400,
+        'VALIDATION_FAILED',
+        issues.map((i) => `${i.path}: ${i.message}`).join('; '),
+        issues,
+      );
     }
   }
   return merged;

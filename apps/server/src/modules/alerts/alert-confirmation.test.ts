@@ -1,6 +1,12 @@
 import { CONFIRM_NOTE_MAX } from '@wearable/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACTOR_NAMES, type ActorName, type World, buildWorld, insertAlert } from '../../testing/world.js';
+import {
+  ACTOR_NAMES,
+  type ActorName,
+  type World,
+  buildWorld,
+  insertAlert,
+} from '../../testing/world.js';
 import { createOrganization, createUser, createWearer } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import type { AlertRecord } from '../../engine/events.js';

@@ -1,11 +1,21 @@
 import { readFileSync } from 'node:fs';
 import { ALERT_LEVELS, ALERT_TYPES, CONFIRM_REASONS } from '@wearable/domain';
 import { describe, expect, it } from 'vitest';
-import { ALERT_LEVEL_LABELS, ALERT_TYPE_LABELS, CONFIRM_REASON_LABELS, type Lang } from './alert-labels.js';
+import {
+  ALERT_LEVEL_LABELS,
+  ALERT_TYPE_LABELS,
+  CONFIRM_REASON_LABELS,
+  type Lang,
+} from './alert-labels.js';
 
 /** The console's alert words (what the screen shows), from the web app's locale files. */
 const screenWords = (lang: Lang) =>
-  JSON.parse(readFileSync(new URL(`../../../../web/public/locales/${lang}/alerts.json`, import.meta.url), 'utf8')) as {
+  JSON.parse(
+    readFileSync(
+      new URL(`../../../../web/public/locales/${lang}/alerts.json`, import.meta.url),
+      'utf8',
+    ),
+  ) as {
     types: Record<string, string>;
     levels: Record<string, string>;
     reasons: Record<string, string>;

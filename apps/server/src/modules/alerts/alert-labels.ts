@@ -35,7 +35,12 @@ export const ALERT_TYPE_LABELS: Record<Lang, Record<AlertType, string>> = {
 
 export const ALERT_LEVEL_LABELS: Record<Lang, Record<AlertLevel, string>> = {
   ja: { EMERGENCY: '緊急', CRITICAL: '重大', CAUTION: '注意', DEVICE_STATUS: '端末状態' },
-  en: { EMERGENCY: 'Emergency', CRITICAL: 'Critical', CAUTION: 'Caution', DEVICE_STATUS: 'Device status' },
+  en: {
+    EMERGENCY: 'Emergency',
+    CRITICAL: 'Critical',
+    CAUTION: 'Caution',
+    DEVICE_STATUS: 'Device status',
+  },
 };
 
 export const STATUS_LABELS: Record<Lang, Record<'OPEN' | 'CLOSED', string>> = {
@@ -66,8 +71,44 @@ export const CONFIRM_REASON_LABELS: Record<Lang, Record<ConfirmReason, string>> 
 };
 
 export const CSV_HEADERS: Record<Lang, string[]> = {
-  ja: ['アラートID', '発生日時', '種別', 'レベル', '状態', '終了日時', '終了理由', '確認日時', '確認者',
-    '確認理由', '確認メモ', '装着者ID', '装着者', 'グループ', '組織ID', '通知', '判定ルール', '判定値'],
-  en: ['Alert ID', 'Opened at', 'Type', 'Level', 'Status', 'Closed at', 'Close reason', 'Confirmed at',
-    'Confirmed by', 'Confirm reason', 'Confirm note', 'Wearer ID', 'Wearer', 'Group', 'Organisation ID', 'Notified', 'Rule', 'Values'],
+  ja: [
+    'アラートID',
+    '発生日時',
+    '種別',
+    'レベル',
+    '状態',
+    '終了日時',
+    '終了理由',
+    '確認日時',
+    '確認者',
+    '確認理由',
+    '確認メモ',
+    '装着者ID',
+    '装着者',
+    'グループ',
+    '組織ID',
+    '通知',
+    '判定ルール',
+    '判定値',
+  ],
+  en: [
+    'Alert ID',
+    'Opened at',
+    'Type',
+    'Level',
+    'Status',
+    'Closed at',
+    'Close reason',
+    'Confirmed at',
+    'Confirmed by',
+    'Confirm reason',
+    'Confirm note',
+    'Wearer ID',
+    'Wearer',
+    'Group',
+    'Organisation ID',
+    'Notified',
+    'Rule',
+    'Values',
+  ],
 };

@@ -22,15 +22,27 @@ const ORDER: Record<AlertTimelineEvent['kind'], number> = {
  * escalation step (a step above the first one sent, or the last resort of calling the SMS recipients);
  * the end of the escalation; the confirmation (who, reason, note); the closing.
  */
-export async function alertTimeline(ctx: AppContext, actor: Actor, alertId: string): Promise<AlertTimelineResponse> {
+export async function alertTimeline(
+  ctx: AppContext,
+  actor: Actor,
+  alertId: string,
+): Promise<AlertTimelineResponse> {
   await accessService(ctx.db).require(actor, 'notification:read', 'alert', alertId);
   const row = await getAlert(ctx.db, alertId);
   if (!row) throw new Error(`alert ${alertId} vanished`);
   const alert = toAlertView(row);
-  const [attempts, escalation] = await Promise.all([attemptsOfAlert(ctx.db, alertId), escalationOfAlert(ctx.db, alertId)]);
+  const [attempts, escalation] = await Promise.all([
+    attemptsOfAlert(ctx.db, alertId),
+    escalationOfAlert(ctx.db, alertId),
+  ]);
 
   const events: AlertTimelineEvent[] = [
-    { kind: 'raised', at: alert.openedAt, notified: alert.notified, snoozeId: row.snooze_id ?? null },
+    {
+      kind: 'raised',
+      at: alert.openedAt,
+      notified: alert.notified,
+      snoozeId: row.snooze_id ?? null,
+    },
   ];
   const firstStep = Math.min(...attempts.map((a) => a.step));
   const smsOf = new Set(attempts.filter((a) => a.channel === 'SMS').map((a) => a.recipient));
@@ -40,7 +52,9 @@ export async function alertTimeline(ctx: AppContext, actor: Actor, alertId: stri
       seenSteps.add(a.step);
       const sameStep = attempts.filter((b) => b.step === a.step);
       // The last resort (notifications.service escalate): the previous step's SMS recipients called.
-      const callsInstead = sameStep.every((b) => b.channel === 'PHONE_CALL' && smsOf.has(b.recipient));
+      const callsInstead = sameStep.every(
+        (b) => b.channel === 'PHONE_CALL' && smsOf.has(b.recipient),
+      );
       events.push({ kind: 'escalation', at: iso(a.created_at), step: a.step, callsInstead });
     }
     events.push({
@@ -64,9 +78,16 @@ export async function alertTimeline(ctx: AppContext, actor: Actor, alertId: stri
     events.push({ kind: 'escalationEnded', at: iso(escalation.done_at), reason });
   }
   if (alert.confirmedAt) {
-    events.push({ kind: 'confirmed', at: alert.confirmedAt, by: alert.confirmedBy, reason: alert.confirmReason, note: alert.confirmNote });
+    events.push({
+      kind: 'confirmed',
+      at: alert.confirmedAt,
+      by: alert.confirmedBy,
+      reason: alert.confirmReason,
+      note: alert.confirmNote,
+    });
   }
-  if (alert.closedAt) events.push({ kind: 'closed', at: alert.closedAt, reason: alert.closeReason });
+  if (alert.closedAt)
+    events.push({ kind: 'closed', at: alert.closedAt, reason: alert.closeReason });
   // Stable: by time, and at one instant in the story's order (raised before its first notice).
   events.sort((x, y) => Date.parse(x.at) - Date.parse(y.at) || ORDER[x.kind] - ORDER[y.kind]);
   return { alert, events };

@@ -22,15 +22,29 @@ async function until<T>(probe: () => Promise<T | undefined>, ms = 10_000): Promi
 beforeAll(async () => {
   t = await createTestApp();
   w = await buildWorld(t);
-  await t.db.query("UPDATE users SET phone_number = '+819012340000' WHERE id = $1", [w.users.ORGANIZATION_OWNER.uid]);
+  await t.db.query("UPDATE users SET phone_number = '+819012340000' WHERE id = $1", [
+    w.users.ORGANIZATION_OWNER.uid,
+  ]);
   const put = await t.app.inject({
     method: 'PUT',
     url: `/v2/group/${w.g1}/alertNoticeSettings`,
     headers: w.users.ORGANIZATION_OWNER.headers,
     payload: {
       recipients: [
-        { userId: w.users.ORGANIZATION_OWNER.uid, channel: 'SMS', alertTypes: ['SOS_CALL'], schedule: DEFAULT_SCHEDULE, order: 1 },
-        { phoneNumber: '+819012340002', channel: 'SMS', alertTypes: ['SOS_CALL'], schedule: DEFAULT_SCHEDULE, order: 2 },
+        {
+          userId: w.users.ORGANIZATION_OWNER.uid,
+          channel: 'SMS',
+          alertTypes: ['SOS_CALL'],
+          schedule: DEFAULT_SCHEDULE,
+          order: 1,
+        },
+        {
+          phoneNumber: '+819012340002',
+          channel: 'SMS',
+          alertTypes: ['SOS_CALL'],
+          schedule: DEFAULT_SCHEDULE,
+          order: 2,
+        },
       ],
     },
   });
@@ -39,19 +53,40 @@ beforeAll(async () => {
     method: 'POST',
     url: '/gateway/v1/batches',
     headers: { authorization: `Gateway ${w.w1.gateway.id}:${w.w1.gateway.credential}` },
-    payload: { events: [{ serialNumber: w.w1.bracelet.serialNumber, type: 'SOS', at: new Date().toISOString() }] },
+    payload: {
+      events: [
+        { serialNumber: w.w1.bracelet.serialNumber, type: 'SOS', at: new Date().toISOString() },
+      ],
+    },
   });
   expect(sent.statusCode).toBe(200);
-  alertId = await until(async () =>
-    (await t.db.query<{ id: string }>("SELECT id FROM alerts WHERE wearer_id = $1 AND type = 'SOS_CALL' AND status = 'OPEN'", [w.w1.uid]))[0]?.id,
+  alertId = await until(
+    async () =>
+      (
+        await t.db.query<{ id: string }>(
+          "SELECT id FROM alerts WHERE wearer_id = $1 AND type = 'SOS_CALL' AND status = 'OPEN'",
+          [w.w1.uid],
+        )
+      )[0]?.id,
   );
-  await until(async () => ((await t.db.query('SELECT 1 FROM notification_escalations WHERE alert_id = $1', [alertId])).length ? true : undefined));
+  await until(async () =>
+    (await t.db.query('SELECT 1 FROM notification_escalations WHERE alert_id = $1', [alertId]))
+      .length
+      ? true
+      : undefined,
+  );
   // Nobody confirms in time (the timer made due now): the sweep escalates to step 2.
-  await t.db.query("UPDATE notification_escalations SET due_at = now() - interval '1 second' WHERE alert_id = $1", [alertId]);
+  await t.db.query(
+    "UPDATE notification_escalations SET due_at = now() - interval '1 second' WHERE alert_id = $1",
+    [alertId],
+  );
   // (The app's own sweeper may take it first: either way step 2 is sent once.)
   await notificationsService(t.ctx, embeddedProvider).sweep();
   await until(async () =>
-    (await t.db.query('SELECT 1 FROM notifications WHERE alert_id = $1 AND step = 2', [alertId])).length ? true : undefined,
+    (await t.db.query('SELECT 1 FROM notifications WHERE alert_id = $1 AND step = 2', [alertId]))
+      .length
+      ? true
+      : undefined,
   );
   const confirmed = await t.app.inject({
     method: 'POST',
@@ -63,15 +98,32 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = (who: ActorName, id = alertId) => t.app.inject({ url: `/v2/alert/${encodeURIComponent(id)}/timeline`, headers: w.users[who].headers });
+const get = (who: ActorName, id = alertId) =>
+  t.app.inject({
+    url: `/v2/alert/${encodeURIComponent(id)}/timeline`,
+    headers: w.users[who].headers,
+  });
 
 describe('GET /v2/alert/{alertId}/timeline', () => {
   it("tells the alert's story from stored rows: raised, notices and their delivery, escalation, confirmation, closing", async () => {
     const res = await get('ORGANIZATION_OWNER');
     expect(res.statusCode).toBe(200);
     const { alert, events } = res.json<AlertTimelineResponse>();
-    expect(alert).toMatchObject({ id: alertId, type: 'SOS_CALL', confirmReason: 'CHECKED_ON_SITE', confirmNote: '現場で確認、異常なし' });
-    expect(events.map((e) => e.kind)).toEqual(['raised', 'notification', 'escalation', 'notification', 'confirmed', 'escalationEnded', 'closed']);
+    expect(alert).toMatchObject({
+      id: alertId,
+      type: 'SOS_CALL',
+      confirmReason: 'CHECKED_ON_SITE',
+      confirmNote: '現場で確認、異常なし',
+    });
+    expect(events.map((e) => e.kind)).toEqual([
+      'raised',
+      'notification',
+      'escalation',
+      'notification',
+      'confirmed',
+      'escalationEnded',
+      'closed',
+    ]);
     const [raised, first, escalation, second, confirmation, ended, closed] = events;
     expect(raised).toMatchObject({ kind: 'raised', at: alert.openedAt, notified: true });
     expect(first).toMatchObject({
@@ -90,7 +142,13 @@ describe('GET /v2/alert/{alertId}/timeline', () => {
     expect(first.deliveredAt).toBe(first.sentAt);
     expect(Date.parse(first.sentAt ?? '')).toBeGreaterThanOrEqual(Date.parse(first.at));
     expect(escalation).toMatchObject({ kind: 'escalation', step: 2, callsInstead: false });
-    expect(second).toMatchObject({ kind: 'notification', step: 2, recipient: '+819012340002', recipientName: null, status: 'delivered' });
+    expect(second).toMatchObject({
+      kind: 'notification',
+      step: 2,
+      recipient: '+819012340002',
+      recipientName: null,
+      status: 'delivered',
+    });
     expect(confirmation).toMatchObject({
       kind: 'confirmed',
       at: alert.confirmedAt,
@@ -98,7 +156,11 @@ describe('GET /v2/alert/{alertId}/timeline', () => {
       reason: 'CHECKED_ON_SITE',
       note: '現場で確認、異常なし',
     });
-    expect(ended).toMatchObject({ kind: 'escalationEnded', reason: 'confirmed', at: alert.confirmedAt });
+    expect(ended).toMatchObject({
+      kind: 'escalationEnded',
+      reason: 'confirmed',
+      at: alert.confirmedAt,
+    });
     expect(closed).toMatchObject({ kind: 'closed', reason: 'confirmed', at: alert.closedAt });
   });
 
@@ -115,7 +177,11 @@ describe('GET /v2/alert/{alertId}/timeline', () => {
       PERSONAL_UNLINKED: 403,
       PERSONAL_SELF: 403,
     };
-    const got = Object.fromEntries(await Promise.all(ACTOR_NAMES.map(async (who) => [who, (await get(who)).statusCode] as const)));
+    const got = Object.fromEntries(
+      await Promise.all(
+        ACTOR_NAMES.map(async (who) => [who, (await get(who)).statusCode] as const),
+      ),
+    );
     expect(got).toEqual(expected);
   });
 

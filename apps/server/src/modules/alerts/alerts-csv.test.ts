@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACTOR_NAMES, type ActorName, type World, buildWorld, insertAlert } from '../../testing/world.js';
+import {
+  ACTOR_NAMES,
+  type ActorName,
+  type World,
+  buildWorld,
+  insertAlert,
+} from '../../testing/world.js';
 import { createWearer } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { csvCell } from './alerts-csv.js';
@@ -11,8 +17,15 @@ let evilAlert: string;
 beforeAll(async () => {
   t = await createTestApp();
   w = await buildWorld(t);
-  alertId = await insertAlert(t.db, w.w1, { type: 'SOS_CALL', openedAt: new Date('2026-07-01T05:03:00Z') });
-  const evil = await createWearer(t, { organizationId: w.orgA, groupId: w.g2, name: '=HYPERLINK("http://x","a, b")' });
+  alertId = await insertAlert(t.db, w.w1, {
+    type: 'SOS_CALL',
+    openedAt: new Date('2026-07-01T05:03:00Z'),
+  });
+  const evil = await createWearer(t, {
+    organizationId: w.orgA,
+    groupId: w.g2,
+    name: '=HYPERLINK("http://x","a, b")',
+  });
   evilAlert = await insertAlert(t.db, evil, { type: 'HEART_RATE' });
 });
 afterAll(() => t.close());
@@ -25,7 +38,9 @@ describe('GET /v2/alert/listCsv', () => {
     const res = await csv('ORGANIZATION_OWNER');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="alerts-\d{8}\.csv"$/);
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="alerts-\d{8}\.csv"$/,
+    );
     expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const lines = res.body.slice(1).split('\r\n');
     expect(lines[0]).toMatch(/^アラートID,発生日時,種別,レベル,状態/);
@@ -49,8 +64,13 @@ describe('GET /v2/alert/listCsv', () => {
       const res = await csv('ORGANIZATION_OWNER');
       expect(res.headers['content-disposition']).toBe('attachment; filename="alerts-20260701.csv"');
       // An empty export is dated in the reader's organisation's zone too.
-      const empty = await csv('ORGANIZATION_OWNER', '&from=2020-01-01T00:00:00Z&to=2020-01-02T00:00:00Z');
-      expect(empty.headers['content-disposition']).toBe('attachment; filename="alerts-20260701.csv"');
+      const empty = await csv(
+        'ORGANIZATION_OWNER',
+        '&from=2020-01-01T00:00:00Z&to=2020-01-02T00:00:00Z',
+      );
+      expect(empty.headers['content-disposition']).toBe(
+        'attachment; filename="alerts-20260701.csv"',
+      );
     } finally {
       t.ctx.now = realNow;
     }
@@ -79,7 +99,15 @@ describe('GET /v2/alert/listCsv', () => {
   it.each(ACTOR_NAMES)('%s gets only what the list shows it', async (who) => {
     const res = await csv(who);
     expect(res.statusCode).toBe(200);
-    const sees = ['ALL_OWNER', 'ALL_GENERAL', 'ORGANIZATION_OWNER', 'ORGANIZATION_GENERAL', 'ORGANIZATION_GROUP', 'PERSONAL_LINKED', 'PERSONAL_SELF'];
+    const sees = [
+      'ALL_OWNER',
+      'ALL_GENERAL',
+      'ORGANIZATION_OWNER',
+      'ORGANIZATION_GENERAL',
+      'ORGANIZATION_GROUP',
+      'PERSONAL_LINKED',
+      'PERSONAL_SELF',
+    ];
     expect(res.body.includes(alertId)).toBe(sees.includes(who));
   });
 

@@ -96,8 +96,14 @@ export async function getAlert(db: Queryable, id: string): Promise<AlertRow | un
 }
 
 /** An organisation's IANA time zone, or null for an unknown id (or none). */
-export async function organizationTimeZone(db: Queryable, organizationId: string | null): Promise<string | null> {
+export async function organizationTimeZone(
+  db: Queryable,
+  organizationId: string | null,
+): Promise<string | null> {
   if (organizationId === null) return null;
-  const rows = await db.query<{ time_zone: string }>('SELECT time_zone FROM organizations WHERE id = $1', [organizationId]);
+  const rows = await db.query<{ time_zone: string }>(
+    'SELECT time_zone FROM organizations WHERE id = $1',
+    [organizationId],
+  );
   return rows[0]?.time_zone ?? null;
 }

@@ -37,13 +37,19 @@ export const alertsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (base
 
   app.get(
     '/v2/alert/list',
-    { config: { permission: 'alert:read' }, schema: { tags, querystring: alertListQuery, response: { 200: alertListResponse } } },
+    {
+      config: { permission: 'alert:read' },
+      schema: { tags, querystring: alertListQuery, response: { 200: alertListResponse } },
+    },
     (request) => listAlertsFor(ctx, request.actor, request.query),
   );
 
   app.get(
     '/v2/alert/listCsv',
-    { config: { permission: 'alert:read' }, schema: { tags, querystring: alertCsvQuery, produces: ['text/csv'] } },
+    {
+      config: { permission: 'alert:read' },
+      schema: { tags, querystring: alertCsvQuery, produces: ['text/csv'] },
+    },
     async (request, reply) => {
       const { csv, fileName } = await alertsCsvFor(ctx, request.actor, request.query);
       return reply
@@ -60,7 +66,8 @@ export const alertsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (base
       config: { permission: 'notification:read' },
       schema: {
         tags,
-        summary: "One alert's story: raised, every notification attempt and its delivery, escalation steps, confirmation, closing",
+        summary:
+          "One alert's story: raised, every notification attempt and its delivery, escalation steps, confirmation, closing",
         params: alertParams,
         response: { 200: alertTimelineResponse },
       },
@@ -75,7 +82,8 @@ export const alertsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (base
       config: { permission: 'alertFigures:read' },
       schema: {
         tags,
-        summary: 'Time from raised to first notice, to delivery and to confirmation (median, p90) per month and alert type',
+        summary:
+          'Time from raised to first notice, to delivery and to confirmation (median, p90) per month and alert type',
         querystring: responseTimesQuery,
         response: { 200: responseTimesResponse, ...errors },
       },
@@ -87,13 +95,21 @@ export const alertsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (base
     '/v2/alert/responseTimesCsv',
     {
       config: { permission: 'alertFigures:read' },
-      schema: { tags, summary: 'The response-time figures as CSV (UTF-8 with BOM)', querystring: responseTimesQuery, produces: ['text/csv'] },
+      schema: {
+        tags,
+        summary: 'The response-time figures as CSV (UTF-8 with BOM)',
+        querystring: responseTimesQuery,
+        produces: ['text/csv'],
+      },
     },
     async (request, reply) => {
       const figures = await responseTimesFor(ctx, request.actor, request.query);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="response-times-${figures.from}-${figures.to}.csv"`)
+        .header(
+          'content-disposition',
+          `attachment; filename="response-times-${figures.from}-${figures.to}.csv"`,
+        )
         .send(responseTimesCsv(figures, request.query.lng ?? 'ja'));
     },
   );
@@ -104,19 +120,32 @@ export const alertsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (base
       config: { permission: 'alert:snooze' },
       schema: {
         tags,
-        summary: 'Snooze one CAUTION or DEVICE_STATUS alert type of one wearer (at most 12 hours, with a reason): recorded, not notified',
+        summary:
+          'Snooze one CAUTION or DEVICE_STATUS alert type of one wearer (at most 12 hours, with a reason): recorded, not notified',
         body: snoozeBody,
-        response: { 201: snoozeView, 400: errorBody, 403: errorBody, 404: errorBody, 409: errorBody },
+        response: {
+          201: snoozeView,
+          400: errorBody,
+          403: errorBody,
+          404: errorBody,
+          409: errorBody,
+        },
       },
     },
-    async (request, reply) => reply.code(201).send(await createSnooze(ctx, request.actor, request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await createSnooze(ctx, request.actor, request.body)),
   );
 
   app.get(
     '/v2/alert/snoozes',
     {
       config: { permission: 'alert:read' },
-      schema: { tags, summary: 'Active snoozes (includeEnded: also those of the last 7 days)', querystring: snoozeListQuery, response: { 200: snoozeListResponse } },
+      schema: {
+        tags,
+        summary: 'Active snoozes (includeEnded: also those of the last 7 days)',
+        querystring: snoozeListQuery,
+        response: { 200: snoozeListResponse },
+      },
     },
     async (request) => ({ snoozes: await listSnoozes(ctx, request.actor, request.query) }),
   );
@@ -125,7 +154,12 @@ export const alertsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (base
     '/v2/alert/snooze/:snoozeId',
     {
       config: { permission: 'alert:snooze' },
-      schema: { tags, summary: 'End a snooze early', params: snoozeParams, response: { 200: snoozeView, 404: errorBody } },
+      schema: {
+        tags,
+        summary: 'End a snooze early',
+        params: snoozeParams,
+        response: { 200: snoozeView, 404: errorBody },
+      },
     },
     (request) => endSnooze(ctx, request.actor, request.params.snoozeId),
   );
@@ -136,7 +170,8 @@ export const alertsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (base
       config: { permission: 'alert:handover' },
       schema: {
         tags,
-        summary: 'Shift handover: open alerts, snoozes (who, why, until) and confirmations of the last `hours` (default 8)',
+        summary:
+          'Shift handover: open alerts, snoozes (who, why, until) and confirmations of the last `hours` (default 8)',
         querystring: handoverQuery,
         response: { 200: handoverResponse },
       },
@@ -146,19 +181,26 @@ export const alertsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (base
 
   app.post(
     '/v2/alert/confirm',
-    { config: { permission: 'alert:confirm' }, schema: { tags, body: confirmAlertBody, response: { 200: confirmAlertResponse } } },
+    {
+      config: { permission: 'alert:confirm' },
+      schema: { tags, body: confirmAlertBody, response: { 200: confirmAlertResponse } },
+    },
     async (request) => {
       const { alertId, ...confirmation } = request.body;
       const { results } = await confirmAlerts(ctx, request.actor, [alertId], confirmation);
       const result = results[0];
-      if (!result || result.result === 'not_found') throw notFound(`No alert ${request.body.alertId}`);
+      if (!result || result.result === 'not_found')
+        throw notFound(`No alert ${request.body.alertId}`);
       return result;
     },
   );
 
   app.post(
     '/v2/alert/batchConfirm',
-    { config: { permission: 'alert:confirm' }, schema: { tags, body: batchConfirmBody, response: { 200: batchConfirmResponse } } },
+    {
+      config: { permission: 'alert:confirm' },
+      schema: { tags, body: batchConfirmBody, response: { 200: batchConfirmResponse } },
+    },
     (request) => {
       const { alertIds, ...confirmation } = request.body;
       return confirmAlerts(ctx, request.actor, alertIds, confirmation);

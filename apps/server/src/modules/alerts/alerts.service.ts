@@ -35,7 +35,9 @@ const iso = (v: Date | string | null): string | null =>
 function causeOf(raw: unknown): AlertCauseView | null {
   if (!raw || typeof raw !== 'object') return null;
   const c = raw as Record<string, unknown>;
-  const values = (c.values && typeof c.values === 'object' ? c.values : {}) as AlertCauseView['values'];
+  const values = (
+    c.values && typeof c.values === 'object' ? c.values : {}
+  ) as AlertCauseView['values'];
   return {
     rule: typeof c.rule === 'string' ? c.rule : '',
     values,
@@ -70,9 +72,12 @@ export function toAlertView(r: AlertRow): AlertView {
 function filterOf(q: Omit<AlertListQuery, 'page' | 'pageSize'>): AlertFilter {
   const parsed = parseAlertTypes(q.type);
   if ('invalid' in parsed) {
-    throw new ApiError(400, 'VALIDATION_FAILED', `querystring.type: unknown alert type "${parsed.invalid}"`, [
-      { path: 'querystring.type', message: `unknown alert type "${parsed.invalid}"` },
-    ]);
+    throw new ApiError(
+      400,
+      'VALIDATION_FAILED',
+      `querystring.type: unknown alert type "${parsed.invalid}"`,
+      [{ path: 'querystring.type', message: `unknown alert type "${parsed.invalid}"` }],
+    );
   }
   if (q.from && q.to && Date.parse(q.from) > Date.parse(q.to)) {
     throw new ApiError(400, 'VALIDATION_FAILED', 'querystring.to: must not be before from', [
@@ -92,8 +97,18 @@ function filterOf(q: Omit<AlertListQuery, 'page' | 'pageSize'>): AlertFilter {
   };
 }
 
-export async function listAlertsFor(ctx: AppContext, actor: Actor, q: AlertListQuery): Promise<AlertListResponse> {
-  const { rows, total } = await listAlerts(ctx.db, actor, filterOf(q), q.pageSize, (q.page - 1) * q.pageSize);
+export async function listAlertsFor(
+  ctx: AppContext,
+  actor: Actor,
+  q: AlertListQuery,
+): Promise<AlertListResponse> {
+  const { rows, total } = await listAlerts(
+    ctx.db,
+    actor,
+    filterOf(q),
+    q.pageSize,
+    (q.page - 1) * q.pageSize,
+  );
   return { alerts: rows.map(toAlertView), total, page: q.page, pageSize: q.pageSize };
 }
 
@@ -101,11 +116,21 @@ export async function listAlertsFor(ctx: AppContext, actor: Actor, q: AlertListQ
  * The CSV and its file name, `alerts-YYYYMMDD.csv` dated today in the organisation's zone (the exported alerts'
  * organisation, else the reader's own; Tokyo for platform staff with an empty export).
  */
-export async function alertsCsvFor(ctx: AppContext, actor: Actor, q: AlertCsvQuery): Promise<{ csv: string; fileName: string }> {
+export async function alertsCsvFor(
+  ctx: AppContext,
+  actor: Actor,
+  q: AlertCsvQuery,
+): Promise<{ csv: string; fileName: string }> {
   const { rows } = await listAlerts(ctx.db, actor, filterOf(q), CSV_MAX_ROWS, 0);
-  const timeZone = rows[0]?.time_zone ?? (await organizationTimeZone(ctx.db, actor.organizationId)) ?? FALLBACK_TIME_ZONE;
+  const timeZone =
+    rows[0]?.time_zone ??
+    (await organizationTimeZone(ctx.db, actor.organizationId)) ??
+    FALLBACK_TIME_ZONE;
   return {
-    csv: alertsCsv(rows.map((r) => ({ ...toAlertView(r), timeZone: r.time_zone })), q.lng),
+    csv: alertsCsv(
+      rows.map((r) => ({ ...toAlertView(r), timeZone: r.time_zone })),
+      q.lng,
+    ),
     fileName: `alerts-${compactDate(ctx.now(), timeZone)}.csv`,
   };
 }
@@ -121,22 +146,31 @@ export async function confirmAlerts(
   alertIds: string[],
   input: ConfirmationInput = {},
 ): Promise<BatchConfirmResponse> {
-  const permitted = await accessService(ctx.db).permitted(actor, 'alert:confirm', 'alert', alertIds);
-  const targets = [...permitted].flatMap(([id, at]) => (at.wearerId ? [{ id, wearerId: at.wearerId }] : []));
+  const permitted = await accessService(ctx.db).permitted(
+    actor,
+    'alert:confirm',
+    'alert',
+    alertIds,
+  );
+  const targets = [...permitted].flatMap(([id, at]) =>
+    at.wearerId ? [{ id, wearerId: at.wearerId }] : [],
+  );
   const confirmed = await recordConfirmations(ctx, targets, {
     userId: actor.uid,
     reason: input.reason ?? null,
     note: input.note ? input.note : null,
-    procedureSteps: input.procedureSteps ? HEAT_PROCEDURE_STEPS.filter((s) => input.procedureSteps!.includes(s)) : null,
+    procedureSteps: input.procedureSteps
+      ? HEAT_PROCEDURE_STEPS.filter((s) => input.procedureSteps!.includes(s))
+      : null,
   });
   const now = new Set(confirmed.map((a) => a.id));
   const reported = new Set<string>();
   const results = alertIds.map((alertId): BatchConfirmResponse['results'][number] => {
     let result: ConfirmOutcome = 'not_found';
-    if (permitted.has(alertId)) result = now.has(alertId) && !reported.has(alertId) ? 'confirmed' : 'already_confirmed';
+    if (permitted.has(alertId))
+      result = now.has(alertId) && !reported.has(alertId) ? 'confirmed' : 'already_confirmed';
     reported.add(alertId);
     return { alertId, result };
   });
   return { results };
 }
-

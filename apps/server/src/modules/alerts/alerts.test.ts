@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACTOR_NAMES, type ActorName, type World, buildWorld, SEES, insertAlert } from '../../testing/world.js';
+import {
+  ACTOR_NAMES,
+  type ActorName,
+  type World,
+  buildWorld,
+  SEES,
+  insertAlert,
+} from '../../testing/world.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 
 let t: TestApp;
@@ -20,13 +27,13 @@ const get = (who: ActorName, url: string) => t.app.inject({ url, headers: w.user
 const post = (who: ActorName, url: string, payload: object) =>
   t.app.inject({ method: 'POST', url, payload, headers: w.users[who].headers });
 
-
 describe('GET /v2/alert/list, role by role', () => {
   it.each(ACTOR_NAMES)('%s sees exactly its alerts', async (who) => {
     const res = await get(who, '/v2/alert/list?pageSize=200');
     expect(res.statusCode).toBe(200);
     const seen = new Set(res.json<{ alerts: { id: string }[] }>().alerts.map((a) => a.id));
-    for (const k of ['w1', 'w2', 'wB'] as const) expect(seen.has(ids[k]), `${who} / ${k}`).toBe(SEES[who].includes(k));
+    for (const k of ['w1', 'w2', 'wB'] as const)
+      expect(seen.has(ids[k]), `${who} / ${k}`).toBe(SEES[who].includes(k));
   });
 
   it('without a token is 401', async () => {
@@ -53,14 +60,19 @@ describe('GET /v2/alert/list, role by role', () => {
 
   it('filters by type (several), level, status, notConfirmed, group and organisation', async () => {
     const list = async (q: string) =>
-      (await get('ALL_OWNER', `/v2/alert/list?clientId=${w.orgA}&${q}`)).json<{ alerts: { id: string }[] }>().alerts.map((a) => a.id).sort();
+      (await get('ALL_OWNER', `/v2/alert/list?clientId=${w.orgA}&${q}`))
+        .json<{ alerts: { id: string }[] }>()
+        .alerts.map((a) => a.id)
+        .sort();
     expect(await list('type=SOS_CALL&type=HEART_RATE')).toEqual([ids.w1, ids.w2].sort());
     expect(await list('type=HEART_RATE,DETECT_FALL_DOWN')).toEqual([ids.w2]);
     expect(await list('level=EMERGENCY')).toEqual([ids.w1]);
     expect(await list('status=CLOSED')).toEqual([ids.w2]);
     expect(await list(`groupId=${w.g2}`)).toEqual([ids.w2]);
     expect(await list('notConfirmed=true')).toEqual([ids.w1, ids.w2].sort());
-    expect(await list(`from=${encodeURIComponent(new Date(Date.now() + 3_600_000).toISOString())}`)).toEqual([]);
+    expect(
+      await list(`from=${encodeURIComponent(new Date(Date.now() + 3_600_000).toISOString())}`),
+    ).toEqual([]);
   });
 
   it('a clientId of another organisation gives nothing to organisation staff', async () => {
@@ -112,7 +124,10 @@ describe('POST /v2/alert/confirm and batchConfirm', () => {
     } else {
       expect(row).toEqual({ confirmed_by: null, status: 'OPEN' });
     }
-    await t.db.query("UPDATE alerts SET status = 'CLOSED', closed_at = now(), close_reason = 'recovered' WHERE id = $1 AND status = 'OPEN'", [alertId]);
+    await t.db.query(
+      "UPDATE alerts SET status = 'CLOSED', closed_at = now(), close_reason = 'recovered' WHERE id = $1 AND status = 'OPEN'",
+      [alertId],
+    );
   });
 
   it('batchConfirm reports each id; an invisible id is not_found and stays open', async () => {
@@ -131,7 +146,9 @@ describe('POST /v2/alert/confirm and batchConfirm', () => {
       { alertId: 'al-missing', result: 'not_found' },
       { alertId: mine, result: 'already_confirmed' },
     ]);
-    const [row] = await t.db.query<{ status: string }>('SELECT status FROM alerts WHERE id = $1', [theirs]);
+    const [row] = await t.db.query<{ status: string }>('SELECT status FROM alerts WHERE id = $1', [
+      theirs,
+    ]);
     expect(row?.status).toBe('OPEN');
   });
 

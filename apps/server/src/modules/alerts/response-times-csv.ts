@@ -5,16 +5,37 @@ import { csvCell } from './alerts-csv.js';
 const BOM = '\uFEFF';
 
 /** The words of the /alert-histories response-time panel (web locale alerts.responseTimes.*). */
-export const RESPONSE_TIMES_WORDS: Record<Lang, { headers: string[]; allMonths: string; allTypes: string }> = {
+export const RESPONSE_TIMES_WORDS: Record<
+  Lang,
+  { headers: string[]; allMonths: string; allTypes: string }
+> = {
   ja: {
-    headers: ['月', '種別', '件数', '通知まで 中央値(秒)', '通知まで 90%(秒)', '配信まで 中央値(秒)', '配信まで 90%(秒)',
-      '確認まで 中央値(秒)', '確認まで 90%(秒)'],
+    headers: [
+      '月',
+      '種別',
+      '件数',
+      '通知まで 中央値(秒)',
+      '通知まで 90%(秒)',
+      '配信まで 中央値(秒)',
+      '配信まで 90%(秒)',
+      '確認まで 中央値(秒)',
+      '確認まで 90%(秒)',
+    ],
     allMonths: '全期間',
     allTypes: 'すべての種別',
   },
   en: {
-    headers: ['Month', 'Type', 'Alerts', 'To notice, median (s)', 'To notice, 90% (s)', 'To delivery, median (s)',
-      'To delivery, 90% (s)', 'To confirmation, median (s)', 'To confirmation, 90% (s)'],
+    headers: [
+      'Month',
+      'Type',
+      'Alerts',
+      'To notice, median (s)',
+      'To notice, 90% (s)',
+      'To delivery, median (s)',
+      'To delivery, 90% (s)',
+      'To confirmation, median (s)',
+      'To confirmation, 90% (s)',
+    ],
     allMonths: 'Whole period',
     allTypes: 'All types',
   },

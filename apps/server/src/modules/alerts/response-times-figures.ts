@@ -70,7 +70,14 @@ function cellsOfType(t: ResponseTimesTypeDb, bounds: readonly number[]): (Cell |
   return Array.from(alerts, (n, m) =>
     n === 0
       ? undefined
-      : { alerts: n, values: { to_notice: values.to_notice[m]!, to_delivery: values.to_delivery[m]!, to_confirm: values.to_confirm[m]! } },
+      : {
+          alerts: n,
+          values: {
+            to_notice: values.to_notice[m]!,
+            to_delivery: values.to_delivery[m]!,
+            to_confirm: values.to_confirm[m]!,
+          },
+        },
   );
 }
 
@@ -155,7 +162,11 @@ function row(month: string | null, type: AlertType | null, c: Cell): ResponseTim
  * total (always there, as GROUPING SETS' () set) and each type's. `starts`: the month starts and the end of the
  * last month; `label(i)` names month i (0 = first).
  */
-export function responseTimesRows(types: readonly ResponseTimesTypeDb[], starts: readonly Date[], label: (month: number) => string): ResponseTimesRow[] {
+export function responseTimesRows(
+  types: readonly ResponseTimesTypeDb[],
+  starts: readonly Date[],
+  label: (month: number) => string,
+): ResponseTimesRow[] {
   const bounds = starts.map(micros);
   const byType = [...types]
     .sort((a, b) => (a.type < b.type ? -1 : a.type > b.type ? 1 : 0))
@@ -173,6 +184,7 @@ export function responseTimesRows(types: readonly ResponseTimesTypeDb[], starts:
     rows.push(row(label(m), null, total), ...ofMonth.map((c) => row(label(m), c.type, c.cell)));
   }
   rows.push(row(null, null, merged(monthTotals)));
-  for (const t of byType) rows.push(row(null, t.type, merged(t.cells.filter((c): c is Cell => c !== undefined))));
+  for (const t of byType)
+    rows.push(row(null, t.type, merged(t.cells.filter((c): c is Cell => c !== undefined))));
   return rows;
 }

@@ -2,7 +2,13 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResponseTimesResponse } from '@wearable/domain';
 import type { WearerRecord } from '../../testing/factories.js';
-import { ACTOR_NAMES, type ActorName, type World, buildWorld, insertAlert } from '../../testing/world.js';
+import {
+  ACTOR_NAMES,
+  type ActorName,
+  type World,
+  buildWorld,
+  insertAlert,
+} from '../../testing/world.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 
 let t: TestApp;
@@ -14,24 +20,43 @@ const BACKFILL = /^UPDATE alerts [\s\S]*?;$/m.exec(
 )![0];
 
 /** An alert raised at `at`; its first notice sent / delivered and its confirmation after so many seconds. */
-async function scripted(wearer: WearerRecord, type: 'SOS_CALL' | 'HEART_RATE', at: string, s: { sent?: number; delivered?: number; confirmed?: number }) {
+async function scripted(
+  wearer: WearerRecord,
+  type: 'SOS_CALL' | 'HEART_RATE',
+  at: string,
+  s: { sent?: number; delivered?: number; confirmed?: number },
+) {
   const openedAt = new Date(at);
-  const after = (sec?: number) => (sec === undefined ? null : new Date(openedAt.getTime() + sec * 1000));
+  const after = (sec?: number) =>
+    sec === undefined ? null : new Date(openedAt.getTime() + sec * 1000);
   const id = await insertAlert(t.db, wearer, { type, openedAt, status: 'CLOSED' });
   if (s.sent !== undefined) {
     // Two attempts: the figures take the first sent and the first delivered.
-    for (const [n, extra] of [[1, 0], [2, 5]] as const) {
+    for (const [n, extra] of [
+      [1, 0],
+      [2, 5],
+    ] as const) {
       await t.db.query(
         `INSERT INTO notifications (id, organization_id, alert_id, step, channel, recipient, provider, status, text,
                                     created_at, updated_at, sent_at, delivered_at)
          VALUES ($1, $2, $3, 1, 'SMS', '+819012345678', 'embedded', $4, 'x', $5, $5, $5, $6)`,
-        [`n-${n}-${id}`, wearer.organizationId, id, s.delivered === undefined ? 'sent' : 'delivered',
-          after(s.sent + extra), s.delivered === undefined ? null : after(s.delivered + extra)],
+        [
+          `n-${n}-${id}`,
+          wearer.organizationId,
+          id,
+          s.delivered === undefined ? 'sent' : 'delivered',
+          after(s.sent + extra),
+          s.delivered === undefined ? null : after(s.delivered + extra),
+        ],
       );
     }
   }
   if (s.confirmed !== undefined) {
-    await t.db.query('UPDATE alerts SET confirmed_at = $2, confirmed_by = $3 WHERE id = $1', [id, after(s.confirmed), w.users.ORGANIZATION_OWNER.uid]);
+    await t.db.query('UPDATE alerts SET confirmed_at = $2, confirmed_by = $3 WHERE id = $1', [
+      id,
+      after(s.confirmed),
+      w.users.ORGANIZATION_OWNER.uid,
+    ]);
   }
 }
 
@@ -39,8 +64,16 @@ beforeAll(async () => {
   t = await createTestApp();
   w = await buildWorld(t);
   // September (Tokyo): three SOS, two in group 1 (w1), one in group 2 (w2); October: one heart-rate alert in group 1.
-  await scripted(w.w1, 'SOS_CALL', '2026-09-10T00:00:00Z', { sent: 10, delivered: 20, confirmed: 60 });
-  await scripted(w.w1, 'SOS_CALL', '2026-09-11T00:00:00Z', { sent: 30, delivered: 50, confirmed: 180 });
+  await scripted(w.w1, 'SOS_CALL', '2026-09-10T00:00:00Z', {
+    sent: 10,
+    delivered: 20,
+    confirmed: 60,
+  });
+  await scripted(w.w1, 'SOS_CALL', '2026-09-11T00:00:00Z', {
+    sent: 30,
+    delivered: 50,
+    confirmed: 180,
+  });
   await scripted(w.w2, 'SOS_CALL', '2026-09-12T00:00:00Z', { sent: 20 });
   await scripted(w.w1, 'HEART_RATE', '2026-10-05T00:00:00Z', { confirmed: 600 });
   // Outside the period, and another organisation's.
@@ -78,9 +111,12 @@ describe('GET /v2/alert/responseTimes: role table', () => {
   it.each(ACTOR_NAMES)('%s', async (who) => {
     const res = await get(who, period());
     expect(res.statusCode).toBe(ACCESS[who].status);
-    if (res.statusCode === 200) expect(row(res.json(), null, null)?.alerts).toBe(ACCESS[who].alerts);
+    if (res.statusCode === 200)
+      expect(row(res.json(), null, null)?.alerts).toBe(ACCESS[who].alerts);
     expect((await get(who, `${period()}&groupId=${w.g1}`)).statusCode).toBe(ACCESS[who].g1);
-    expect((await get(who, period(), '/v2/alert/responseTimesCsv')).statusCode).toBe(ACCESS[who].status);
+    expect((await get(who, period(), '/v2/alert/responseTimesCsv')).statusCode).toBe(
+      ACCESS[who].status,
+    );
   });
 });
 
@@ -89,7 +125,13 @@ describe('GET /v2/alert/responseTimes: figures', () => {
     const res = await get('ORGANIZATION_OWNER', period());
     expect(res.statusCode).toBe(200);
     const r = res.json<ResponseTimesResponse>();
-    expect(r).toMatchObject({ clientId: w.orgA, groupId: null, timeZone: 'Asia/Tokyo', from: '2026-09', to: '2026-10' });
+    expect(r).toMatchObject({
+      clientId: w.orgA,
+      groupId: null,
+      timeZone: 'Asia/Tokyo',
+      from: '2026-09',
+      to: '2026-10',
+    });
     // Sent after 10, 30, 20 s; delivered after 20, 50 s (the third never); confirmed after 60, 180 s.
     expect(row(r, '2026-09', 'SOS_CALL')).toEqual({
       month: '2026-09',
@@ -106,26 +148,47 @@ describe('GET /v2/alert/responseTimes: figures', () => {
     });
     expect(row(r, '2026-10', null)?.alerts).toBe(1);
     expect(row(r, null, 'SOS_CALL')?.alerts).toBe(3);
-    expect(row(r, null, null)).toMatchObject({ alerts: 4, toConfirm: { count: 3, medianSeconds: 180 } });
+    expect(row(r, null, null)).toMatchObject({
+      alerts: 4,
+      toConfirm: { count: 3, medianSeconds: 180 },
+    });
     // Rows: months in order (the whole period last), all types first within each.
     expect(r.rows.map((x) => `${x.month}/${x.type}`)).toEqual([
-      '2026-09/null', '2026-09/SOS_CALL', '2026-10/null', '2026-10/HEART_RATE', 'null/null', 'null/HEART_RATE', 'null/SOS_CALL',
+      '2026-09/null',
+      '2026-09/SOS_CALL',
+      '2026-10/null',
+      '2026-10/HEART_RATE',
+      'null/null',
+      'null/HEART_RATE',
+      'null/SOS_CALL',
     ]);
   });
 
   it('one group: the alerts raised in it', async () => {
-    const r = (await get('ORGANIZATION_OWNER', `${period()}&groupId=${w.g2}`)).json<ResponseTimesResponse>();
+    const r = (
+      await get('ORGANIZATION_OWNER', `${period()}&groupId=${w.g2}`)
+    ).json<ResponseTimesResponse>();
     expect(r.groupId).toBe(w.g2);
-    expect(row(r, null, null)).toMatchObject({ alerts: 1, toNotice: { count: 1, medianSeconds: 20 }, toDelivery: { count: 0 } });
+    expect(row(r, null, null)).toMatchObject({
+      alerts: 1,
+      toNotice: { count: 1, medianSeconds: 20 },
+      toDelivery: { count: 0 },
+    });
   });
 
   it('one wearer: their alerts only (the monthly report of a wearer)', async () => {
-    const r = (await get('ORGANIZATION_OWNER', `${period()}&uid=${w.w1.uid}`)).json<ResponseTimesResponse>();
+    const r = (
+      await get('ORGANIZATION_OWNER', `${period()}&uid=${w.w1.uid}`)
+    ).json<ResponseTimesResponse>();
     expect(r).toMatchObject({ uid: w.w1.uid, groupId: null });
     expect(row(r, null, null)?.alerts).toBe(3);
-    expect(row(r, '2026-09', 'SOS_CALL')).toMatchObject({ alerts: 2, toNotice: { count: 2, medianSeconds: 20 } });
+    expect(row(r, '2026-09', 'SOS_CALL')).toMatchObject({
+      alerts: 2,
+      toNotice: { count: 2, medianSeconds: 20 },
+    });
     // Who may read the wearer's figures: as for the organisation's, narrowed to who sees the wearer.
-    const status = async (who: ActorName) => (await get(who, `${period()}&uid=${w.w1.uid}`)).statusCode;
+    const status = async (who: ActorName) =>
+      (await get(who, `${period()}&uid=${w.w1.uid}`)).statusCode;
     expect(await status('ORGANIZATION_GROUP')).toBe(ACCESS.ORGANIZATION_GROUP.g1);
     expect(await status('GROUP_MANAGER_OTHER_GROUP')).toBe(404);
     expect(await status('OTHER_ORG_OWNER')).toBe(404);
@@ -143,7 +206,9 @@ describe('GET /v2/alert/responseTimes: figures', () => {
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toContain('response-times-2026-09-2026-10.csv');
     const lines = res.body.split('\r\n');
-    expect(lines[0]).toBe('\uFEFF月,種別,件数,通知まで 中央値(秒),通知まで 90%(秒),配信まで 中央値(秒),配信まで 90%(秒),確認まで 中央値(秒),確認まで 90%(秒)');
+    expect(lines[0]).toBe(
+      '\uFEFF月,種別,件数,通知まで 中央値(秒),通知まで 90%(秒),配信まで 中央値(秒),配信まで 90%(秒),確認まで 中央値(秒),確認まで 90%(秒)',
+    );
     expect(lines).toContain('2026-09,SOS発信,3,20,28,35,47,120,168');
     expect(lines).toContain('全期間,すべての種別,4,20,28,35,47,180,516');
     const en = await get('ORGANIZATION_OWNER', `${period()}&lng=en`, '/v2/alert/responseTimesCsv');
@@ -169,7 +234,9 @@ describe('GET /v2/alert/responseTimes: bad input', () => {
   });
 
   it('a group of another organisation is a 400 naming querystring.groupId (platform staff) or 404 (who cannot see it)', async () => {
-    const gB = (await t.db.query<{ group_id: string }>('SELECT group_id FROM users WHERE id = $1', [w.wB.uid]))[0]!.group_id;
+    const gB = (
+      await t.db.query<{ group_id: string }>('SELECT group_id FROM users WHERE id = $1', [w.wB.uid])
+    )[0]!.group_id;
     const res = await get('ALL_OWNER', `${period()}&groupId=${gB}`);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain('querystring.groupId');

@@ -38,7 +38,8 @@ interface SnoozeRow {
 }
 
 const iso = (v: Date | string): string => new Date(v).toISOString();
-const person = (uid: string | null, name: string | null) => (uid ? { uid, name: name ?? '' } : null);
+const person = (uid: string | null, name: string | null) =>
+  uid ? { uid, name: name ?? '' } : null;
 
 function toView(r: SnoozeRow, now: Date): SnoozeView {
   return {
@@ -73,26 +74,55 @@ const SELECT = `
 export async function findSnoozes(
   db: Queryable,
   actor: Actor,
-  f: { organizationId?: string | undefined; groupId?: string | undefined; wearerId?: string | undefined; ids?: string[] },
+  f: {
+    organizationId?: string | undefined;
+    groupId?: string | undefined;
+    wearerId?: string | undefined;
+    ids?: string[];
+  },
   now: Date,
   since?: Date,
 ): Promise<SnoozeView[]> {
   const p = new SqlParams();
-  const where = [wearerScope(actor, p, { organizationId: f.organizationId, groupId: f.groupId, wearerId: f.wearerId }, 'u')];
+  const where = [
+    wearerScope(
+      actor,
+      p,
+      { organizationId: f.organizationId, groupId: f.groupId, wearerId: f.wearerId },
+      'u',
+    ),
+  ];
   if (f.ids) {
     where.push(`s.id = ANY(${p.add(f.ids)}::text[])`);
   } else {
     const active = `(s.ended_at IS NULL AND s.until > ${p.add(now)})`;
-    where.push(since ? `(${active} OR s.created_at >= ${p.add(since)} OR s.ended_at >= ${p.add(since)})` : active);
+    where.push(
+      since
+        ? `(${active} OR s.created_at >= ${p.add(since)} OR s.ended_at >= ${p.add(since)})`
+        : active,
+    );
   }
-  const rows = await db.query<SnoozeRow>(`${SELECT} WHERE ${where.join(' AND ')} ORDER BY s.created_at DESC, s.id LIMIT 500`, p.values);
+  const rows = await db.query<SnoozeRow>(
+    `${SELECT} WHERE ${where.join(' AND ')} ORDER BY s.created_at DESC, s.id LIMIT 500`,
+    p.values,
+  );
   return rows.map((r) => toView(r, now));
 }
 
-export function listSnoozes(ctx: AppContext, actor: Actor, q: SnoozeListQuery): Promise<SnoozeView[]> {
+export function listSnoozes(
+  ctx: AppContext,
+  actor: Actor,
+  q: SnoozeListQuery,
+): Promise<SnoozeView[]> {
   const now = ctx.now();
   const since = isFlagSet(q.includeEnded) ? new Date(now.getTime() - ENDED_LOOKBACK_MS) : undefined;
-  return findSnoozes(ctx.db, actor, { organizationId: q.clientId, groupId: q.groupId, wearerId: q.uid }, now, since);
+  return findSnoozes(
+    ctx.db,
+    actor,
+    { organizationId: q.clientId, groupId: q.groupId, wearerId: q.uid },
+    now,
+    since,
+  );
 }
 
 /**
@@ -100,11 +130,17 @@ export function listSnoozes(ctx: AppContext, actor: Actor, q: SnoozeListQuery): 
  * transaction. EMERGENCY and CRITICAL types: 400 naming the field and why. One active snooze per
  * wearer and type: another is 409 (end it first), so a snooze is never silently extended.
  */
-export async function createSnooze(ctx: AppContext, actor: Actor, body: SnoozeBody): Promise<SnoozeView> {
+export async function createSnooze(
+  ctx: AppContext,
+  actor: Actor,
+  body: SnoozeBody,
+): Promise<SnoozeView> {
   const at = await accessService(ctx.db).require(actor, 'alert:snooze', 'wearer', body.uid);
   if (!isSnoozable(body.alertType)) {
     const message = `${body.alertType} is a ${ALERT_LEVEL_OF[body.alertType]} alert: EMERGENCY and CRITICAL alerts can never be snoozed`;
-    throw new ApiError(400, 'ALERT_TYPE_NOT_SNOOZABLE', `body.alertType: ${message}`, [{ path: 'body.alertType', message }]);
+    throw new ApiError(400, 'ALERT_TYPE_NOT_SNOOZABLE', `body.alertType: ${message}`, [
+      { path: 'body.alertType', message },
+    ]);
   }
   const now = ctx.now();
   const until = new Date(now.getTime() + body.minutes * 60_000);
@@ -117,7 +153,10 @@ export async function createSnooze(ctx: AppContext, actor: Actor, body: SnoozeBo
       [body.uid, body.alertType, now],
     );
     if (active) {
-      throw conflict(`${body.alertType} of this wearer is already snoozed until ${iso(active.until)}; end that snooze first`, 'ALREADY_SNOOZED');
+      throw conflict(
+        `${body.alertType} of this wearer is already snoozed until ${iso(active.until)}; end that snooze first`,
+        'ALREADY_SNOOZED',
+      );
     }
     await tx.query(
       `INSERT INTO alert_snoozes (id, organization_id, wearer_id, alert_type, reason, created_by, created_at, until)
@@ -129,7 +168,12 @@ export async function createSnooze(ctx: AppContext, actor: Actor, body: SnoozeBo
       actorId: actor.uid,
       kind: 'alert.snooze',
       targetId: body.uid,
-      after: { snoozeId: id, alertType: body.alertType, until: until.toISOString(), reason: body.reason },
+      after: {
+        snoozeId: id,
+        alertType: body.alertType,
+        until: until.toISOString(),
+        reason: body.reason,
+      },
     });
   });
   const [view] = await findSnoozes(ctx.db, actor, { ids: [id] }, now);
@@ -138,7 +182,11 @@ export async function createSnooze(ctx: AppContext, actor: Actor, body: SnoozeBo
 }
 
 /** Ends a snooze early (audited); one already over is answered as it is. */
-export async function endSnooze(ctx: AppContext, actor: Actor, snoozeId: string): Promise<SnoozeView> {
+export async function endSnooze(
+  ctx: AppContext,
+  actor: Actor,
+  snoozeId: string,
+): Promise<SnoozeView> {
   const [row] = await ctx.db.query<{ wearer_id: string; organization_id: string }>(
     'SELECT wearer_id, organization_id FROM alert_snoozes WHERE id = $1',
     [snoozeId],

@@ -41,7 +41,10 @@ export interface AuditFilter {
   pageSize: number;
 }
 
-export async function listAudit(db: Queryable, f: AuditFilter): Promise<{ entries: AuditEntry[]; total: number }> {
+export async function listAudit(
+  db: Queryable,
+  f: AuditFilter,
+): Promise<{ entries: AuditEntry[]; total: number }> {
   const p = new SqlParams();
   const where: string[] = ['true'];
   if (f.organizationId !== undefined) where.push(`a.organization_id = ${p.add(f.organizationId)}`);
@@ -50,12 +53,22 @@ export async function listAudit(db: Queryable, f: AuditFilter): Promise<{ entrie
   if (f.from !== undefined) where.push(`a.at >= ${p.add(f.from)}::timestamptz`);
   if (f.to !== undefined) where.push(`a.at < ${p.add(f.to)}::timestamptz`);
   const cond = where.join(' AND ');
-  const [count] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_log a WHERE ${cond}`, p.values);
+  const [count] = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM audit_log a WHERE ${cond}`,
+    p.values,
+  );
   const limit = p.add(f.pageSize);
   const offset = p.add((f.page - 1) * f.pageSize);
   const rows = await db.query<{
-    id: string; at: Date | string; organization_id: string | null; actor_id: string | null;
-    actor_name: string | null; kind: string; target_id: string | null; before: unknown; after: unknown;
+    id: string;
+    at: Date | string;
+    organization_id: string | null;
+    actor_id: string | null;
+    actor_name: string | null;
+    kind: string;
+    target_id: string | null;
+    before: unknown;
+    after: unknown;
   }>(
     `SELECT a.id::text AS id, a.at, a.organization_id, a.actor_id, u.name AS actor_name, a.kind, a.target_id,
             a.before, a.after

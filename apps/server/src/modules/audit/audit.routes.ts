@@ -9,7 +9,10 @@ import { listAudit } from './audit.repository.js';
 export const auditRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const access = accessService(ctx.db);
 
-  async function organizationOf(actor: Actor, clientId: string | undefined): Promise<string | undefined> {
+  async function organizationOf(
+    actor: Actor,
+    clientId: string | undefined,
+  ): Promise<string | undefined> {
     if (clientId !== undefined) {
       await access.require(actor, 'audit:read', 'organization', clientId);
       return clientId;
@@ -26,10 +29,17 @@ export const auditRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       config: { permission: 'audit:read' },
       schema: {
         tags: ['Audit'],
-        summary: 'Changes to people, roles, groups, sign-in and alert settings: who, when, before and after (newest first, paged)',
+        summary:
+          'Changes to people, roles, groups, sign-in and alert settings: who, when, before and after (newest first, paged)',
         security: [{ bearer: [] }],
         querystring: auditQuery,
-        response: { 200: auditResponse, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody },
+        response: {
+          200: auditResponse,
+          400: errorBody,
+          401: errorBody,
+          403: errorBody,
+          404: errorBody,
+        },
       },
     },
     async (request) => {

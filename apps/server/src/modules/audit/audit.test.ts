@@ -29,7 +29,9 @@ afterAll(() => t.close());
 const get = (who: ActorName, query = '') =>
   t.app.inject({ method: 'GET', url: `/v2/audit${query}`, headers: w.users[who].headers });
 const targets = async (who: ActorName, query = '') =>
-  ((await get(who, query)).json<{ entries?: { targetId: string }[] }>().entries ?? []).map((e) => e.targetId);
+  ((await get(who, query)).json<{ entries?: { targetId: string }[] }>().entries ?? []).map(
+    (e) => e.targetId,
+  );
 
 /** Whose changes each caller reads without filters: owners their organisation, platform staff all. */
 const READS: Record<ActorName, number | ('w1' | 'wB')[]> = {
@@ -52,11 +54,17 @@ describe('GET /v2/audit', () => {
     if (typeof expected === 'number') return expect(res.statusCode).toBe(expected);
     expect(res.statusCode).toBe(200);
     const seen = await targets(who);
-    for (const name of ['w1', 'wB'] as const) expect(seen.includes(w[name].uid), name).toBe(expected.includes(name));
+    for (const name of ['w1', 'wB'] as const)
+      expect(seen.includes(w[name].uid), name).toBe(expected.includes(name));
   });
 
   it("records who, what, before and after; another organisation's log is 404 to an owner", async () => {
-    const [entry] = (await get('ORGANIZATION_OWNER', `?kind=wearer.update&actorId=${w.users.ORGANIZATION_GENERAL.uid}`)).json().entries;
+    const [entry] = (
+      await get(
+        'ORGANIZATION_OWNER',
+        `?kind=wearer.update&actorId=${w.users.ORGANIZATION_GENERAL.uid}`,
+      )
+    ).json().entries;
     expect(entry).toMatchObject({
       clientId: w.orgA,
       actorId: w.users.ORGANIZATION_GENERAL.uid,
@@ -101,11 +109,26 @@ describe('GET /v2/audit', () => {
       method: 'PUT',
       url: `/v2/group/${w.g1}/alertNoticeSettings`,
       headers: owner.headers,
-      payload: { recipients: [{ phoneNumber: '+819012345678', channel: 'SMS', alertTypes: ['SOS_CALL'], schedule: DEFAULT_SCHEDULE, order: 1 }] },
+      payload: {
+        recipients: [
+          {
+            phoneNumber: '+819012345678',
+            channel: 'SMS',
+            alertTypes: ['SOS_CALL'],
+            schedule: DEFAULT_SCHEDULE,
+            order: 1,
+          },
+        ],
+      },
     });
     expect([patch.statusCode, put.statusCode]).toEqual([200, 200]);
     expect(await targets('ORGANIZATION_OWNER', '?kind=alertSettings.update')).toEqual([w.w2.uid]);
-    const [notice] = (await get('ORGANIZATION_OWNER', '?kind=noticeSettings.update')).json().entries;
-    expect(notice).toMatchObject({ targetId: w.g1, before: [], after: [{ phoneNumber: '+819012345678' }] });
+    const [notice] = (await get('ORGANIZATION_OWNER', '?kind=noticeSettings.update')).json()
+      .entries;
+    expect(notice).toMatchObject({
+      targetId: w.g1,
+      before: [],
+      after: [{ phoneNumber: '+819012345678' }],
+    });
   });
 });

@@ -109,7 +109,11 @@ export function authRepository(db: Queryable) {
      * so concurrent attempts cannot all read a count below the limit. A window older than
      * windowStartCutoff starts over at 1. Returns each key's count including this attempt.
      */
-    async reserveAttempt(keys: string[], at: Date, windowStartCutoff: Date): Promise<FailureWindow[]> {
+    async reserveAttempt(
+      keys: string[],
+      at: Date,
+      windowStartCutoff: Date,
+    ): Promise<FailureWindow[]> {
       return db.query<FailureWindow>(
         `INSERT INTO sign_in_failures (key, failures, window_start)
          SELECT k, 1, $2 FROM unnest($1::text[]) AS k

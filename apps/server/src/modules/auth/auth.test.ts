@@ -79,9 +79,7 @@ describe('POST /v2/auth/signIn', () => {
     // An unknown account locks the same way: the 429 does not tell whether it exists.
     const ghostIp = nextAddress();
     for (let i = 0; i < 3; i++) await signIn('ghost@example.test', 'wrong', ghostIp);
-    expect((await signIn('ghost@example.test', 'wrong', ghostIp)).json()).toEqual(
-      locked.json(),
-    );
+    expect((await signIn('ghost@example.test', 'wrong', ghostIp)).json()).toEqual(locked.json());
   });
 
   it('the lock ends when the window has passed', async () => {

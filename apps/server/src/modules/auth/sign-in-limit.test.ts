@@ -14,7 +14,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const signIn = (email: string, password: string, remoteAddress: string) =>
-  t.app.inject({ method: 'POST', url: '/v2/auth/signIn', payload: { email, password }, remoteAddress });
+  t.app.inject({
+    method: 'POST',
+    url: '/v2/auth/signIn',
+    payload: { email, password },
+    remoteAddress,
+  });
 const owner = async () =>
   createUser(t, { role: 'ORGANIZATION_OWNER', organizationId: (await createOrganization(t)).id });
 const statuses = (all: { statusCode: number }[]) => all.map((r) => r.statusCode);
@@ -23,7 +28,9 @@ describe('the sign-in failure limit under concurrency', () => {
   it(`30 concurrent wrong passwords: at most ${LIMIT} are evaluated, the rest get 429`, async () => {
     const user = await owner();
     const all = statuses(
-      await Promise.all(Array.from({ length: 30 }, () => signIn(user.email, 'wrong-guess', '10.9.0.1'))),
+      await Promise.all(
+        Array.from({ length: 30 }, () => signIn(user.email, 'wrong-guess', '10.9.0.1')),
+      ),
     );
     expect(all.filter((s) => s === 401).length).toBeLessThanOrEqual(LIMIT);
     expect(all.filter((s) => s !== 401 && s !== 429)).toEqual([]);

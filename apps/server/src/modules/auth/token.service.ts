@@ -91,7 +91,6 @@ export function createTokenService(ctx: AppContext): TokenService {
   };
 }
 
-
 /** A new opaque refresh token (32 random bytes) and the SHA-256 the database keeps. */
 export function newRefreshToken(): { token: string; hash: string } {
   const token = randomBytes(32).toString('base64url');

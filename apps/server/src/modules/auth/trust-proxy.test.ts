@@ -18,7 +18,10 @@ async function failuresFromOneSocket(trustProxy: boolean | number) {
       method: 'POST',
       url: '/v2/auth/signIn',
       // A different unknown account each time, so only the address limit can apply.
-      payload: { email: `nobody-${trustProxy}-${i}-${Date.now()}@example.com`, password: 'wrong-password' },
+      payload: {
+        email: `nobody-${trustProxy}-${i}-${Date.now()}@example.com`,
+        password: 'wrong-password',
+      },
       headers: { 'x-forwarded-for': `203.0.113.${i + 1}` },
       remoteAddress: socket,
     });
@@ -42,7 +45,10 @@ describe('TRUST_PROXY', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
-    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8' }).trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8']);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8' }).trustProxy).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+    ]);
     expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
   });
 });

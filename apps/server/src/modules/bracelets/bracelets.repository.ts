@@ -39,11 +39,22 @@ export function braceletsRepository(db: Queryable) {
       return rows[0] ?? null;
     },
     async findByWearer(wearerId: string): Promise<BraceletRecord | null> {
-      return (await db.query<BraceletRecord>(`${SELECT} WHERE b.wearer_id = $1`, [wearerId]))[0] ?? null;
+      return (
+        (await db.query<BraceletRecord>(`${SELECT} WHERE b.wearer_id = $1`, [wearerId]))[0] ?? null
+      );
     },
 
     /** False when the serial number is taken (by any organisation: serial numbers are global). */
-    async insert(row: { id: string; organizationId: string; serialNumber: string; deviceName: string; firmware: string | null }, at: Date) {
+    async insert(
+      row: {
+        id: string;
+        organizationId: string;
+        serialNumber: string;
+        deviceName: string;
+        firmware: string | null;
+      },
+      at: Date,
+    ) {
       const rows = await db.query(
         `INSERT INTO bracelets (id, organization_id, serial_number, device_name, firmware, created_at)
          VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (serial_number) DO NOTHING RETURNING id`,
@@ -54,8 +65,14 @@ export function braceletsRepository(db: Queryable) {
 
     /** Ends the wearer's current period with the bracelet (history stays with them). */
     async endAssignment(braceletId: string, at: Date): Promise<void> {
-      await db.query('UPDATE bracelet_assignments SET ended_at = $2 WHERE bracelet_id = $1 AND ended_at IS NULL', [braceletId, at]);
-      await db.query('UPDATE bracelets SET wearer_id = NULL, gateway_id = NULL, paired_at = NULL WHERE id = $1', [braceletId]);
+      await db.query(
+        'UPDATE bracelet_assignments SET ended_at = $2 WHERE bracelet_id = $1 AND ended_at IS NULL',
+        [braceletId, at],
+      );
+      await db.query(
+        'UPDATE bracelets SET wearer_id = NULL, gateway_id = NULL, paired_at = NULL WHERE id = $1',
+        [braceletId],
+      );
     },
 
     async startAssignment(braceletId: string, wearerId: string, at: Date): Promise<void> {
@@ -68,7 +85,12 @@ export function braceletsRepository(db: Queryable) {
     },
 
     /** Links to a gateway; pairing is pending until that gateway reports the bracelet. */
-    async linkGateway(braceletId: string, gatewayId: string, deviceName: string | undefined, at: Date): Promise<void> {
+    async linkGateway(
+      braceletId: string,
+      gatewayId: string,
+      deviceName: string | undefined,
+      at: Date,
+    ): Promise<void> {
       await db.query(
         `UPDATE bracelets SET gateway_id = $2, linked_at = $3, paired_at = NULL, device_name = COALESCE($4, device_name)
           WHERE id = $1`,
@@ -77,11 +99,16 @@ export function braceletsRepository(db: Queryable) {
     },
 
     async unlinkGateway(braceletId: string): Promise<void> {
-      await db.query('UPDATE bracelets SET gateway_id = NULL, paired_at = NULL WHERE id = $1', [braceletId]);
+      await db.query('UPDATE bracelets SET gateway_id = NULL, paired_at = NULL WHERE id = $1', [
+        braceletId,
+      ]);
     },
 
     /** A new duty cycle is a new configuration version, pending until the gateway acknowledges it. */
-    async updateSetting(braceletId: string, patch: { deviceName?: string | undefined; dutyCycle?: number | undefined }) {
+    async updateSetting(
+      braceletId: string,
+      patch: { deviceName?: string | undefined; dutyCycle?: number | undefined },
+    ) {
       await db.query(
         `UPDATE bracelets SET device_name = COALESCE($2, device_name),
                 applied_duty_cycle = COALESCE(applied_duty_cycle, heart_rate_duty_cycle),

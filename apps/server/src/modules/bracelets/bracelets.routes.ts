@@ -28,16 +28,30 @@ export const braceletsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     '/v2/device',
     {
       config: { permission: 'bracelet:register' },
-      schema: { tags, summary: 'Register a bracelet for an organisation (409 on a known serial number)', security, body: registerBraceletBody, response: { 201: braceletView, ...errors, 409: errorBody } },
+      schema: {
+        tags,
+        summary: 'Register a bracelet for an organisation (409 on a known serial number)',
+        security,
+        body: registerBraceletBody,
+        response: { 201: braceletView, ...errors, 409: errorBody },
+      },
     },
-    async (request, reply) => reply.code(201).send(await bracelets.register(request.actor, request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await bracelets.register(request.actor, request.body)),
   );
 
   app.post(
     '/v2/user/device/link/gateway',
     {
       config: { permission: 'bracelet:pair' },
-      schema: { tags, summary: 'Pair: link a bracelet to a wearer and a gateway (pending until the gateway reports it)', security, body: linkGatewayBody, response: { 200: linkResponse, ...errors } },
+      schema: {
+        tags,
+        summary:
+          'Pair: link a bracelet to a wearer and a gateway (pending until the gateway reports it)',
+        security,
+        body: linkGatewayBody,
+        response: { 200: linkResponse, ...errors },
+      },
     },
     (request) => bracelets.linkGateway(request.actor, request.body),
   );
@@ -46,7 +60,13 @@ export const braceletsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     '/v2/user/device/unlink/gateway',
     {
       config: { permission: 'bracelet:pair' },
-      schema: { tags, summary: 'Detach a bracelet from its gateway', security, body: unlinkGatewayBody, response: { 200: linkResponse, ...errors } },
+      schema: {
+        tags,
+        summary: 'Detach a bracelet from its gateway',
+        security,
+        body: unlinkGatewayBody,
+        response: { 200: linkResponse, ...errors },
+      },
     },
     (request) => bracelets.unlinkGateway(request.actor, request.body.wearableId),
   );
@@ -55,7 +75,13 @@ export const braceletsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     '/v2/user/device/unlink',
     {
       config: { permission: 'bracelet:pair' },
-      schema: { tags, summary: 'Detach a bracelet from its wearer (their history stays theirs)', security, body: unlinkDeviceBody, response: { 200: linkResponse, ...errors } },
+      schema: {
+        tags,
+        summary: 'Detach a bracelet from its wearer (their history stays theirs)',
+        security,
+        body: unlinkDeviceBody,
+        response: { 200: linkResponse, ...errors },
+      },
     },
     (request) => bracelets.unlink(request.actor, request.body.wearableId),
   );
@@ -64,7 +90,13 @@ export const braceletsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     '/v2/device/isPairedWearable',
     {
       config: { permission: 'bracelet:read' },
-      schema: { tags, summary: "Whether the wearer's bracelet has been reported by its gateway", security, querystring: isPairedQuery, response: { 200: isPairedResponse, ...errors } },
+      schema: {
+        tags,
+        summary: "Whether the wearer's bracelet has been reported by its gateway",
+        security,
+        querystring: isPairedQuery,
+        response: { 200: isPairedResponse, ...errors },
+      },
     },
     (request) => bracelets.isPaired(request.actor, request.query.targetUid),
   );
@@ -73,7 +105,14 @@ export const braceletsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     '/v2/user/:uid/device/setting',
     {
       config: { permission: 'bracelet:read' },
-      schema: { tags, summary: "The wearer's bracelet: name, duty cycle (pending or applied), battery, firmware, gateway", security, params: uidParams, response: { 200: deviceSetting, ...errors } },
+      schema: {
+        tags,
+        summary:
+          "The wearer's bracelet: name, duty cycle (pending or applied), battery, firmware, gateway",
+        security,
+        params: uidParams,
+        response: { 200: deviceSetting, ...errors },
+      },
     },
     (request) => bracelets.setting(request.actor, request.params.uid),
   );
@@ -82,7 +121,14 @@ export const braceletsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     '/v2/user/:uid/device/setting',
     {
       config: { permission: 'bracelet:pair' },
-      schema: { tags, summary: 'Rename the bracelet or change its heart-rate duty cycle (1, 3, 5 or 10 minutes)', security, params: uidParams, body: deviceSettingPatch, response: { 200: deviceSetting, ...errors } },
+      schema: {
+        tags,
+        summary: 'Rename the bracelet or change its heart-rate duty cycle (1, 3, 5 or 10 minutes)',
+        security,
+        params: uidParams,
+        body: deviceSettingPatch,
+        response: { 200: deviceSetting, ...errors },
+      },
     },
     (request) => bracelets.updateSetting(request.actor, request.params.uid, request.body),
   );

@@ -31,14 +31,33 @@ export function braceletsService(ctx: AppContext) {
   const access = accessService(ctx.db);
 
   /** After a commit: ingestion forgets the bracelet's cached row, screens refresh the wearers. */
-  function changed(b: { organizationId: string; serialNumber: string }, wearers: { id: string; groupId: string | null }[]) {
-    const event: BraceletChangedEvent = { organizationId: b.organizationId, serialNumber: b.serialNumber };
+  function changed(
+    b: { organizationId: string; serialNumber: string },
+    wearers: { id: string; groupId: string | null }[],
+  ) {
+    const event: BraceletChangedEvent = {
+      organizationId: b.organizationId,
+      serialNumber: b.serialNumber,
+    };
     ctx.bus.emit(BUS_EVENTS.braceletChanged, event);
-    for (const w of wearers) notifyWearerUpdated(ctx, { organizationId: b.organizationId, groupId: w.groupId, wearerId: w.id });
+    for (const w of wearers)
+      notifyWearerUpdated(ctx, {
+        organizationId: b.organizationId,
+        groupId: w.groupId,
+        wearerId: w.id,
+      });
   }
 
   return {
-    async register(actor: Actor, body: { mediromOrganizationId: string; serialNumber: string; deviceName?: string | undefined; firmware?: string | undefined }) {
+    async register(
+      actor: Actor,
+      body: {
+        mediromOrganizationId: string;
+        serialNumber: string;
+        deviceName?: string | undefined;
+        firmware?: string | undefined;
+      },
+    ) {
       await access.require(actor, 'bracelet:register', 'organization', body.mediromOrganizationId);
       const id = `brc-${randomUUID()}`;
       const inserted = await repo.insert(
@@ -51,21 +70,38 @@ export function braceletsService(ctx: AppContext) {
         },
         ctx.now(),
       );
-      if (!inserted) throw conflict(`serialNumber: bracelet ${body.serialNumber} is already registered`, 'BRACELET_SERIAL_TAKEN');
+      if (!inserted)
+        throw conflict(
+          `serialNumber: bracelet ${body.serialNumber} is already registered`,
+          'BRACELET_SERIAL_TAKEN',
+        );
       return toView((await repo.find(id))!);
     },
 
     /** The pairing modal: bracelet (by serial) to wearer and gateway; paired once the gateway reports it. */
-    async linkGateway(actor: Actor, body: { clientId: string; uid: string; gatewayId: string; serialNumber: string; deviceName?: string | undefined }) {
+    async linkGateway(
+      actor: Actor,
+      body: {
+        clientId: string;
+        uid: string;
+        gatewayId: string;
+        serialNumber: string;
+        deviceName?: string | undefined;
+      },
+    ) {
       const wearer = await access.require(actor, 'bracelet:pair', 'wearer', body.uid);
-      if (wearer.organizationId !== body.clientId) throw invalid('body.uid', `wearer ${body.uid} is not in organisation ${body.clientId}`);
+      if (wearer.organizationId !== body.clientId)
+        throw invalid('body.uid', `wearer ${body.uid} is not in organisation ${body.clientId}`);
       const gateway = await access.require(actor, 'bracelet:pair', 'gateway', body.gatewayId);
       if (gateway.organizationId !== body.clientId) throw notFoundError('gateway', body.gatewayId);
       const now = ctx.now();
-      const touched: { id: string; groupId: string | null }[] = [{ id: body.uid, groupId: wearer.groupIds?.[0] ?? null }];
+      const touched: { id: string; groupId: string | null }[] = [
+        { id: body.uid, groupId: wearer.groupIds?.[0] ?? null },
+      ];
       const bracelet = await repo.findBySerial(body.serialNumber);
       // Another organisation's bracelet answers as an unknown one: serial numbers do not leak.
-      if (!bracelet || bracelet.organizationId !== body.clientId) throw notFoundError('bracelet', body.serialNumber);
+      if (!bracelet || bracelet.organizationId !== body.clientId)
+        throw notFoundError('bracelet', body.serialNumber);
       const handOver = bracelet.wearerId !== null && bracelet.wearerId !== body.uid;
       if (handOver) {
         // A hand-over: the actor must reach the bracelet where it is now (its wearer's group).
@@ -76,16 +112,22 @@ export function braceletsService(ctx: AppContext) {
       const result = await ctx.db.transaction(async (tx) => {
         const txRepo = braceletsRepository(tx);
         const locked = await txRepo.findBySerial(body.serialNumber, true);
-        if (locked?.wearerId !== bracelet.wearerId) throw conflict('serialNumber: the bracelet changed hands meanwhile; try again', 'BRACELET_CHANGED');
+        if (locked?.wearerId !== bracelet.wearerId)
+          throw conflict(
+            'serialNumber: the bracelet changed hands meanwhile; try again',
+            'BRACELET_CHANGED',
+          );
         if (handOver) await txRepo.endAssignment(bracelet.id, now);
         const previous = await txRepo.findByWearer(body.uid);
         if (previous && previous.id !== bracelet.id) await txRepo.endAssignment(previous.id, now);
-        if (bracelet.wearerId !== body.uid) await txRepo.startAssignment(bracelet.id, body.uid, now);
+        if (bracelet.wearerId !== body.uid)
+          await txRepo.startAssignment(bracelet.id, body.uid, now);
         await txRepo.linkGateway(bracelet.id, body.gatewayId, body.deviceName, now);
         return { bracelet, previous };
       });
       changed(result.bracelet, touched);
-      if (result.previous && result.previous.id !== result.bracelet.id) changed(result.previous, []);
+      if (result.previous && result.previous.id !== result.bracelet.id)
+        changed(result.previous, []);
       const linked = (await repo.find(result.bracelet.id))!;
       return { device: toView(linked), isPaired: isPaired(linked) };
     },
@@ -94,7 +136,10 @@ export function braceletsService(ctx: AppContext) {
       const at = await access.require(actor, 'bracelet:pair', 'bracelet', wearableId);
       const bracelet = (await repo.find(wearableId))!;
       await repo.unlinkGateway(wearableId);
-      changed(bracelet, bracelet.wearerId ? [{ id: bracelet.wearerId, groupId: at.groupIds?.[0] ?? null }] : []);
+      changed(
+        bracelet,
+        bracelet.wearerId ? [{ id: bracelet.wearerId, groupId: at.groupIds?.[0] ?? null }] : [],
+      );
       const now = (await repo.find(wearableId))!;
       return { device: toView(now), isPaired: false };
     },
@@ -103,8 +148,13 @@ export function braceletsService(ctx: AppContext) {
     async unlink(actor: Actor, wearableId: string) {
       const at = await access.require(actor, 'bracelet:pair', 'bracelet', wearableId);
       const bracelet = (await repo.find(wearableId))!;
-      await ctx.db.transaction((tx) => braceletsRepository(tx).endAssignment(wearableId, ctx.now()));
-      changed(bracelet, bracelet.wearerId ? [{ id: bracelet.wearerId, groupId: at.groupIds?.[0] ?? null }] : []);
+      await ctx.db.transaction((tx) =>
+        braceletsRepository(tx).endAssignment(wearableId, ctx.now()),
+      );
+      changed(
+        bracelet,
+        bracelet.wearerId ? [{ id: bracelet.wearerId, groupId: at.groupIds?.[0] ?? null }] : [],
+      );
       return { device: toView((await repo.find(wearableId))!), isPaired: false };
     },
 
@@ -136,11 +186,18 @@ export function braceletsService(ctx: AppContext) {
       };
     },
 
-    async updateSetting(actor: Actor, uid: string, patch: { deviceName?: string | undefined; heartRateDutyCycle?: number | undefined }) {
+    async updateSetting(
+      actor: Actor,
+      uid: string,
+      patch: { deviceName?: string | undefined; heartRateDutyCycle?: number | undefined },
+    ) {
       const at = await access.require(actor, 'bracelet:pair', 'wearer', uid);
       const b = await repo.findByWearer(uid);
       if (!b) throw new ApiError(404, 'DEVICE_NOT_LINKED', `Wearer ${uid} has no bracelet`);
-      await repo.updateSetting(b.id, { deviceName: patch.deviceName, dutyCycle: patch.heartRateDutyCycle });
+      await repo.updateSetting(b.id, {
+        deviceName: patch.deviceName,
+        dutyCycle: patch.heartRateDutyCycle,
+      });
       changed(b, [{ id: uid, groupId: at.groupIds?.[0] ?? null }]);
       return this.setting(actor, uid);
     },

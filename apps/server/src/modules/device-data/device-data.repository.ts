@@ -44,7 +44,11 @@ function summarySource(actor: Actor, filter: WearerScopeFilter, p: SqlParams): s
 }
 
 /** Summary rows (the live stream's few changed wearers). */
-export async function summaryRows(db: Queryable, actor: Actor, filter: WearerScopeFilter): Promise<SummaryRow[]> {
+export async function summaryRows(
+  db: Queryable,
+  actor: Actor,
+  filter: WearerScopeFilter,
+): Promise<SummaryRow[]> {
   const p = new SqlParams();
   const source = summarySource(actor, filter, p);
   return db.query<SummaryRow>(
@@ -63,7 +67,12 @@ export async function summaryRows(db: Queryable, actor: Actor, filter: WearerSco
  * one value to transfer instead of 10,000 rows to marshal (PGlite: ~700 ms -> ~200 ms at 10k).
  * Field for field the wearerSummary contract; `connection` as connectionOf().
  */
-export async function summaryJson(db: Queryable, actor: Actor, filter: WearerScopeFilter, now: Date): Promise<string> {
+export async function summaryJson(
+  db: Queryable,
+  actor: Actor,
+  filter: WearerScopeFilter,
+  now: Date,
+): Promise<string> {
   const p = new SqlParams();
   const at = p.add(now.toISOString());
   const source = summarySource(actor, filter, p);
@@ -85,10 +94,19 @@ export async function summaryJson(db: Queryable, actor: Actor, filter: WearerSco
 }
 
 /** Reads every wearer; callers narrow by organisation. */
-const SYSTEM: Actor = { uid: 'system', role: 'ALL_OWNER', organizationId: null, managedGroupIds: [], linkedWearerIds: [] };
+const SYSTEM: Actor = {
+  uid: 'system',
+  role: 'ALL_OWNER',
+  organizationId: null,
+  managedGroupIds: [],
+  linkedWearerIds: [],
+};
 
 /** The ids of every wearer of one organisation (or of all), in summary order (name, id). */
-export async function summaryOrder(db: Queryable, organizationId: string | undefined): Promise<string[]> {
+export async function summaryOrder(
+  db: Queryable,
+  organizationId: string | undefined,
+): Promise<string[]> {
   const p = new SqlParams();
   const where = wearerScope(SYSTEM, p, { organizationId });
   const [row] = await db.query<{ ids: string | null }>(
@@ -105,7 +123,11 @@ export async function summaryOrder(db: Queryable, organizationId: string | undef
  * generated). One value to transfer, split in JS; the snapshot asks in chunks so that on
  * PGlite (which runs on the server's thread) requests are served between them.
  */
-export async function summaryFragments(db: Queryable, wearerIds: string[], now: Date): Promise<string> {
+export async function summaryFragments(
+  db: Queryable,
+  wearerIds: string[],
+  now: Date,
+): Promise<string> {
   const p = new SqlParams();
   const at = p.add(now.toISOString());
   const source = summarySource(SYSTEM, { wearerIds }, p);
@@ -135,7 +157,11 @@ export interface VisibleWearer {
 }
 
 /** The wearer if the actor may see them (otherwise they do not exist for the actor). */
-export async function findVisibleWearer(db: Queryable, actor: Actor, wearerId: string): Promise<VisibleWearer | undefined> {
+export async function findVisibleWearer(
+  db: Queryable,
+  actor: Actor,
+  wearerId: string,
+): Promise<VisibleWearer | undefined> {
   const p = new SqlParams();
   const where = wearerScope(actor, p, { wearerId });
   const [row] = await db.query<VisibleWearer>(
@@ -226,7 +252,12 @@ export interface ReportDayRow {
 }
 
 /** Per local day of `month` (YYYY-MM in time zone tz), from the hourly rollup. */
-export async function monthlyRows(db: Queryable, wearerId: string, month: string, tz: string): Promise<ReportDayRow[]> {
+export async function monthlyRows(
+  db: Queryable,
+  wearerId: string,
+  month: string,
+  tz: string,
+): Promise<ReportDayRow[]> {
   const stage = (code: number) => `sum(COALESCE((sleep_stage_minutes->>'${code}')::int, 0))::int`;
   const stress = (level: StressLevel) => `(count(*) FILTER (WHERE stress_level = '${level}'))::int`;
   return db.query<ReportDayRow>(

@@ -26,7 +26,10 @@ export const deviceDataRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
 
   app.get(
     '/v3/device/summary',
-    { config: { permission: 'wearer:read' }, schema: { tags, querystring: summaryQuery, response: { 200: summaryResponse } } },
+    {
+      config: { permission: 'wearer:read' },
+      schema: { tags, querystring: summaryQuery, response: { 200: summaryResponse } },
+    },
     async (request, reply) => {
       const acceptsGzip = /\bgzip\b/.test(request.headers['accept-encoding'] ?? '');
       const { body, gzip } = await summaryFor(
@@ -45,13 +48,19 @@ export const deviceDataRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
 
   app.get(
     '/v3/device/history',
-    { config: { permission: 'wearer:read' }, schema: { tags, querystring: historyQuery, response: { 200: historyResponse } } },
+    {
+      config: { permission: 'wearer:read' },
+      schema: { tags, querystring: historyQuery, response: { 200: historyResponse } },
+    },
     (request) => historyFor(ctx, request.actor, request.query),
   );
 
   app.get(
     '/v2/device/monthlyReport',
-    { config: { permission: 'wearer:read' }, schema: { tags, querystring: monthlyReportQuery, response: { 200: monthlyReportResponse } } },
+    {
+      config: { permission: 'wearer:read' },
+      schema: { tags, querystring: monthlyReportQuery, response: { 200: monthlyReportResponse } },
+    },
     (request) => monthlyReportFor(ctx, request.actor, request.query.uid, request.query.month),
   );
 
@@ -61,7 +70,8 @@ export const deviceDataRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
       config: { permission: 'wearer:read' },
       schema: {
         tags,
-        summary: "A wearer's monthly report as CSV for Excel (UTF-8 with BOM, CRLF; days in the organisation's zone)",
+        summary:
+          "A wearer's monthly report as CSV for Excel (UTF-8 with BOM, CRLF; days in the organisation's zone)",
         querystring: monthlyReportCsvQuery,
         produces: ['text/csv'],
       },
@@ -71,7 +81,10 @@ export const deviceDataRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
       const report = await monthlyReportFor(ctx, request.actor, uid, month);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${monthlyReportFileName(uid, month)}"`)
+        .header(
+          'content-disposition',
+          `attachment; filename="${monthlyReportFileName(uid, month)}"`,
+        )
         .send(monthlyReportCsv(report, lng));
     },
   );

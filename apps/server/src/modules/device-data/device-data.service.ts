@@ -212,7 +212,9 @@ const zeroAlerts = () =>
 
 /** YYYY-MM of a moment in a time zone. */
 export function monthIn(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit' }).format(at).slice(0, 7);
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit' })
+    .format(at)
+    .slice(0, 7);
 }
 
 /** Every day of the month in the organisation's zone, with zeros where nothing was measured. */
@@ -227,7 +229,8 @@ export async function monthlyReportFor(
   const tz = wearer.time_zone;
   // A month that has not begun where the organisation is has nothing to report (and would read as empty).
   const thisMonth = monthIn(ctx.now(), tz);
-  if (month > thisMonth) throw invalid('querystring.month', `must not be after the current month ${thisMonth} (${tz})`);
+  if (month > thisMonth)
+    throw invalid('querystring.month', `must not be after the current month ${thisMonth} (${tz})`);
   const [rows, counts] = await Promise.all([
     monthlyRows(ctx.db, uid, month, tz),
     monthlyAlertCounts(ctx.db, uid, month, tz),

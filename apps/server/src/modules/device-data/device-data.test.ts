@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { summaryResponse, wearerSummary } from '@wearable/domain';
-import { ACTOR_NAMES, type ActorName, type World, buildWorld, SEES, insertAlert } from '../../testing/world.js';
+import {
+  ACTOR_NAMES,
+  type ActorName,
+  type World,
+  buildWorld,
+  SEES,
+  insertAlert,
+} from '../../testing/world.js';
 import { createWearer, type WearerRecord } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 
@@ -45,13 +52,13 @@ afterAll(() => t.close());
 
 const get = (who: ActorName, url: string) => t.app.inject({ url, headers: w.users[who].headers });
 
-
 describe('GET /v3/device/summary', () => {
   it.each(ACTOR_NAMES)('%s sees exactly its wearers', async (who) => {
     const res = await get(who, '/v3/device/summary');
     expect(res.statusCode).toBe(200);
     const uids = new Set(res.json<{ wearers: { uid: string }[] }>().wearers.map((x) => x.uid));
-    for (const k of ['w1', 'w2', 'wB'] as const) expect(uids.has(w[k].uid), `${who} / ${k}`).toBe(SEES[who].includes(k));
+    for (const k of ['w1', 'w2', 'wB'] as const)
+      expect(uids.has(w[k].uid), `${who} / ${k}`).toBe(SEES[who].includes(k));
   });
 
   it('gives the latest values, connection and open alerts', async () => {
@@ -83,7 +90,9 @@ describe('GET /v3/device/summary', () => {
 
   it('platform staff narrow by clientId', async () => {
     const res = await get('ALL_GENERAL', `/v3/device/summary?clientId=${w.orgB}`);
-    expect(res.json<{ wearers: { uid: string }[] }>().wearers.map((x) => x.uid)).toEqual([w.wB.uid]);
+    expect(res.json<{ wearers: { uid: string }[] }>().wearers.map((x) => x.uid)).toEqual([
+      w.wB.uid,
+    ]);
   });
 });
 
@@ -101,22 +110,45 @@ describe('GET /v3/device/history', () => {
     const body = res.json();
     expect(body.points).toHaveLength(10);
     // Bucket of 3 minutes: HR 60, 61, 62 -> 61; steps 30.
-    expect(body.points[0]).toMatchObject({ at: start.toISOString(), heartRate: 61, steps: 30, worn: true, sleepStage: 4, stressLevel: 'LOW' });
+    expect(body.points[0]).toMatchObject({
+      at: start.toISOString(),
+      heartRate: 61,
+      steps: 30,
+      worn: true,
+      sleepStage: 4,
+      stressLevel: 'LOW',
+    });
     expect(body.points[0].coreTemperature).toBeGreaterThan(36);
   });
 
   it('returns only the metrics asked for', async () => {
     const res = await get('ORGANIZATION_OWNER', q(w.w1.uid, '&points=5&metrics=heartRate,steps'));
-    expect(Object.keys(res.json<{ points: object[] }>().points[0] ?? {}).sort()).toEqual(['at', 'heartRate', 'steps']);
+    expect(Object.keys(res.json<{ points: object[] }>().points[0] ?? {}).sort()).toEqual([
+      'at',
+      'heartRate',
+      'steps',
+    ]);
   });
 
   it.each([
     ['/v3/device/history?from=2026-01-01T00:00:00Z&to=2026-01-02T00:00:00Z', 'querystring.uid'],
-    [`/v3/device/history?uid=x&from=2026-01-02T00:00:00Z&to=2026-01-01T00:00:00Z`, 'querystring.to'],
-    [`/v3/device/history?uid=x&from=2024-01-01T00:00:00Z&to=2026-01-01T00:00:00Z`, 'querystring.to'],
+    [
+      `/v3/device/history?uid=x&from=2026-01-02T00:00:00Z&to=2026-01-01T00:00:00Z`,
+      'querystring.to',
+    ],
+    [
+      `/v3/device/history?uid=x&from=2024-01-01T00:00:00Z&to=2026-01-01T00:00:00Z`,
+      'querystring.to',
+    ],
     [`/v3/device/history?uid=x&from=nope&to=2026-01-01T00:00:00Z`, 'querystring.from'],
-    [`/v3/device/history?uid=x&from=2026-01-01T00:00:00Z&to=2026-01-02T00:00:00Z&points=5001`, 'querystring.points'],
-    [`/v3/device/history?uid=x&from=2026-01-01T00:00:00Z&to=2026-01-02T00:00:00Z&metrics=pulse`, 'querystring.metrics'],
+    [
+      `/v3/device/history?uid=x&from=2026-01-01T00:00:00Z&to=2026-01-02T00:00:00Z&points=5001`,
+      'querystring.points',
+    ],
+    [
+      `/v3/device/history?uid=x&from=2026-01-01T00:00:00Z&to=2026-01-02T00:00:00Z&metrics=pulse`,
+      'querystring.metrics',
+    ],
   ])('%s is a 400 naming %s', async (url, field) => {
     const res = await get('ORGANIZATION_OWNER', url);
     expect(res.statusCode).toBe(400);
@@ -125,7 +157,11 @@ describe('GET /v3/device/history', () => {
 });
 
 describe('GET /v2/device/monthlyReport', () => {
-  const month = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit' })
+  const month = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Asia/Tokyo',
+    year: 'numeric',
+    month: '2-digit',
+  })
     .format(start)
     .slice(0, 7);
 
@@ -135,8 +171,15 @@ describe('GET /v2/device/monthlyReport', () => {
   });
 
   it('sums the month per local day, with alert counts', async () => {
-    const res = await get('ORGANIZATION_OWNER', `/v2/device/monthlyReport?uid=${w.w1.uid}&month=${month}`);
-    const body = res.json<{ timeZone: string; days: { steps: number }[]; totals: { alerts: Record<string, number> } }>();
+    const res = await get(
+      'ORGANIZATION_OWNER',
+      `/v2/device/monthlyReport?uid=${w.w1.uid}&month=${month}`,
+    );
+    const body = res.json<{
+      timeZone: string;
+      days: { steps: number }[];
+      totals: { alerts: Record<string, number> };
+    }>();
     expect(body.timeZone).toBe('Asia/Tokyo');
     expect(body.days.length).toBeGreaterThanOrEqual(28);
     expect(body.totals).toMatchObject({
@@ -151,7 +194,10 @@ describe('GET /v2/device/monthlyReport', () => {
   });
 
   it.each(['2026-13', '2026-1', 'june'])('month=%s is a 400 naming it', async (m) => {
-    const res = await get('ORGANIZATION_OWNER', `/v2/device/monthlyReport?uid=${w.w1.uid}&month=${m}`);
+    const res = await get(
+      'ORGANIZATION_OWNER',
+      `/v2/device/monthlyReport?uid=${w.w1.uid}&month=${m}`,
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain('querystring.month');
   });

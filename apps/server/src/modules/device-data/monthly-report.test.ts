@@ -1,12 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACTOR_NAMES, type ActorName, type World, buildWorld, insertAlert, SEES } from '../../testing/world.js';
+import {
+  ACTOR_NAMES,
+  type ActorName,
+  type World,
+  buildWorld,
+  insertAlert,
+  SEES,
+} from '../../testing/world.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 
 let t: TestApp;
 let w: World;
 // The organisation's zone is Asia/Tokyo; the report's days are its local days.
 const tokyoMonth = (at: Date) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit' }).format(at).slice(0, 7);
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit' })
+    .format(at)
+    .slice(0, 7);
 const month = tokyoMonth(new Date());
 const shift = (m: string, by: number) => {
   const [y, mm] = m.split('-').map(Number) as [number, number];
@@ -20,7 +29,11 @@ beforeAll(async () => {
   t = await createTestApp();
   w = await buildWorld(t);
   // 01:30 on the 1st in Tokyo is still the previous day in UTC: it belongs to this month's first day.
-  await insertAlert(t.db, w.w1, { type: 'DETECT_FALL_DOWN', openedAt: new Date(`${month}-01T01:30:00+09:00`), status: 'CLOSED' });
+  await insertAlert(t.db, w.w1, {
+    type: 'DETECT_FALL_DOWN',
+    openedAt: new Date(`${month}-01T01:30:00+09:00`),
+    status: 'CLOSED',
+  });
   const readings = Array.from({ length: 3 }, (_, i) => ({
     serialNumber: w.w1.bracelet.serialNumber,
     at: new Date(start.getTime() + i * 60_000).toISOString(),
@@ -52,8 +65,12 @@ describe('monthly report: who may read it', () => {
   });
 
   it("another organisation's wearer is 404, like an unknown one", async () => {
-    expect((await report('ORGANIZATION_OWNER', `uid=${w.wB.uid}&month=${month}`)).statusCode).toBe(404);
-    expect((await csv('ORGANIZATION_OWNER', `uid=${w.wB.uid}&month=${month}`)).statusCode).toBe(404);
+    expect((await report('ORGANIZATION_OWNER', `uid=${w.wB.uid}&month=${month}`)).statusCode).toBe(
+      404,
+    );
+    expect((await csv('ORGANIZATION_OWNER', `uid=${w.wB.uid}&month=${month}`)).statusCode).toBe(
+      404,
+    );
     expect((await report('ORGANIZATION_OWNER', `uid=nobody&month=${month}`)).statusCode).toBe(404);
   });
 });
@@ -70,7 +87,10 @@ describe('monthly report: bad input', () => {
     [`uid=W&month=${month}&lng=fr`, 'querystring.lng'],
   ])('%s is a 400 naming %s', async (query, field) => {
     const q = query.replace('uid=W', `uid=${w.w1.uid}`);
-    const res = field === 'querystring.lng' ? await csv('ORGANIZATION_OWNER', q) : await report('ORGANIZATION_OWNER', q);
+    const res =
+      field === 'querystring.lng'
+        ? await csv('ORGANIZATION_OWNER', q)
+        : await report('ORGANIZATION_OWNER', q);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain(field);
     if (!field.endsWith('lng')) expect((await csv('ORGANIZATION_OWNER', q)).statusCode).toBe(400);
@@ -80,34 +100,58 @@ describe('monthly report: bad input', () => {
 describe('monthly report: content', () => {
   it("counts by the organisation's local day, names the wearer and gives stress hours", async () => {
     const body = (await report('ORGANIZATION_OWNER', `uid=${w.w1.uid}&month=${month}`)).json();
-    expect(body).toMatchObject({ uid: w.w1.uid, name: expect.any(String), month, timeZone: 'Asia/Tokyo' });
+    expect(body).toMatchObject({
+      uid: w.w1.uid,
+      name: expect.any(String),
+      month,
+      timeZone: 'Asia/Tokyo',
+    });
     expect(body.days[0]).toMatchObject({ date: `${month}-01` });
     expect(body.days[0].alerts.DETECT_FALL_DOWN).toBe(1);
     expect(body.totals.alerts.DETECT_FALL_DOWN).toBe(1);
     expect(body.totals.steps).toBe(15);
     expect(body.totals.stressHours.HIGH).toBeGreaterThanOrEqual(1);
-    const before = (await report('ORGANIZATION_OWNER', `uid=${w.w1.uid}&month=${previous}`)).json<{ days: { date: string }[]; totals: { alerts: Record<string, number> } }>();
+    const before = (await report('ORGANIZATION_OWNER', `uid=${w.w1.uid}&month=${previous}`)).json<{
+      days: { date: string }[];
+      totals: { alerts: Record<string, number> };
+    }>();
     expect(before.totals.alerts.DETECT_FALL_DOWN).toBe(0);
-    expect(before.days.at(-1)!.date).toBe(`${previous}-${String(before.days.length).padStart(2, '0')}`);
+    expect(before.days.at(-1)!.date).toBe(
+      `${previous}-${String(before.days.length).padStart(2, '0')}`,
+    );
   });
 
   it('CSV: UTF-8 with BOM, CRLF, a header, a row per day and a total row (Japanese by default)', async () => {
     const res = await csv('ORGANIZATION_OWNER', `uid=${w.w1.uid}&month=${month}`);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="monthly-report-${w.w1.uid.replace(/[^A-Za-z0-9_-]/g, '_')}-${month}.csv"`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="monthly-report-${w.w1.uid.replace(/[^A-Za-z0-9_-]/g, '_')}-${month}.csv"`,
+    );
     const raw = res.rawPayload;
     expect([...raw.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = raw.toString('utf8').slice(1);
     expect(text.endsWith('\r\n')).toBe(true);
     expect(text.replaceAll('\r\n', '')).not.toContain('\n');
     const lines = text.trimEnd().split('\r\n');
-    const days = (await report('ORGANIZATION_OWNER', `uid=${w.w1.uid}&month=${month}`)).json<{ days: unknown[] }>().days.length;
+    const days = (await report('ORGANIZATION_OWNER', `uid=${w.w1.uid}&month=${month}`)).json<{
+      days: unknown[];
+    }>().days.length;
     expect(lines).toHaveLength(days + 2);
-    expect(lines[0]!.split(',').slice(0, 3)).toEqual(['日付', '平均心拍数(bpm)', '最低心拍数(bpm)']);
+    expect(lines[0]!.split(',').slice(0, 3)).toEqual([
+      '日付',
+      '平均心拍数(bpm)',
+      '最低心拍数(bpm)',
+    ]);
     expect(lines[0]).toContain('転倒検知');
     expect(lines[1]!.startsWith(`${month}-01,`)).toBe(true);
     expect(lines.at(-1)!.startsWith('合計,')).toBe(true);
     const en = await csv('ORGANIZATION_OWNER', `uid=${w.w1.uid}&month=${month}&lng=en`);
-    expect(en.rawPayload.toString('utf8').slice(1).split('\r\n')[0]!.startsWith('Date,Mean heart rate (bpm)')).toBe(true);
+    expect(
+      en.rawPayload
+        .toString('utf8')
+        .slice(1)
+        .split('\r\n')[0]!
+        .startsWith('Date,Mean heart rate (bpm)'),
+    ).toBe(true);
   });
 });

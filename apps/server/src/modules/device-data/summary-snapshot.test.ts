@@ -1,12 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Actor, summaryResponse, type SummaryResponse } from '@wearable/domain';
 import type { AlertRecord } from '../../engine/events.js';
-import {
-  ACTOR_NAMES,
-  type World,
-  buildWorld,
-  insertAlert,
-} from '../../testing/world.js';
+import { ACTOR_NAMES, type World, buildWorld, insertAlert } from '../../testing/world.js';
 import type { WearerRecord } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { toAlertView } from '../alerts/alerts.service.js';

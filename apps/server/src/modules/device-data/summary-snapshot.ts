@@ -186,7 +186,8 @@ export class SummarySnapshots {
         return filter.organizationId ?? actor.organizationId ?? ALL;
       case 'organization':
       case 'groups':
-        if (filter.organizationId !== undefined && filter.organizationId !== scope.organizationId) return null;
+        if (filter.organizationId !== undefined && filter.organizationId !== scope.organizationId)
+          return null;
         return scope.organizationId;
     }
   }
@@ -280,5 +281,3 @@ export class SummarySnapshots {
     }
   }
 }
-
-

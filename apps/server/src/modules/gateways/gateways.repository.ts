@@ -44,7 +44,10 @@ export function gatewaysRepository(db: Queryable) {
     },
 
     async serialTaken(serialNumber: string): Promise<boolean> {
-      return (await db.query('SELECT 1 FROM gateways WHERE serial_number = $1', [serialNumber])).length > 0;
+      return (
+        (await db.query('SELECT 1 FROM gateways WHERE serial_number = $1', [serialNumber])).length >
+        0
+      );
     },
 
     /** False when the serial number was taken meanwhile (unique index). */
@@ -61,12 +64,24 @@ export function gatewaysRepository(db: Queryable) {
       const rows = await db.query(
         `INSERT INTO gateways (id, organization_id, group_id, type, serial_number, name, credential_hash, created_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (serial_number) DO NOTHING RETURNING id`,
-        [row.id, row.organizationId, row.groupId, row.type, row.serialNumber, row.name, row.credentialHash, row.at],
+        [
+          row.id,
+          row.organizationId,
+          row.groupId,
+          row.type,
+          row.serialNumber,
+          row.name,
+          row.credentialHash,
+          row.at,
+        ],
       );
       return rows.length === 1;
     },
 
-    async update(id: string, patch: { name?: string | undefined; groupId?: string | null | undefined }): Promise<void> {
+    async update(
+      id: string,
+      patch: { name?: string | undefined; groupId?: string | null | undefined },
+    ): Promise<void> {
       await db.query(
         `UPDATE gateways SET name = COALESCE($2, name),
                 group_id = CASE WHEN $3::boolean THEN $4 ELSE group_id END WHERE id = $1`,
@@ -75,7 +90,10 @@ export function gatewaysRepository(db: Queryable) {
     },
 
     async setCredentialHash(id: string, credentialHash: string): Promise<void> {
-      await db.query('UPDATE gateways SET credential_hash = $2 WHERE id = $1', [id, credentialHash]);
+      await db.query('UPDATE gateways SET credential_hash = $2 WHERE id = $1', [
+        id,
+        credentialHash,
+      ]);
     },
 
     /**
@@ -83,7 +101,11 @@ export function gatewaysRepository(db: Queryable) {
      * Environment readings stay until the retention deletes them. Answers the bracelets unlinked.
      */
     async remove(id: string) {
-      const unlinked = await db.query<{ serialNumber: string; wearerId: string | null; groupId: string | null }>(
+      const unlinked = await db.query<{
+        serialNumber: string;
+        wearerId: string | null;
+        groupId: string | null;
+      }>(
         `UPDATE bracelets b SET gateway_id = NULL, linked_at = NULL, paired_at = NULL WHERE b.gateway_id = $1
          RETURNING b.serial_number AS "serialNumber", b.wearer_id AS "wearerId",
                    (SELECT u.group_id FROM users u WHERE u.id = b.wearer_id) AS "groupId"`,
@@ -106,7 +128,12 @@ export function gatewaysRepository(db: Queryable) {
     /** Environment readings of a period, averaged into at most `points` buckets. */
     async environment(gatewayId: string, from: Date, to: Date, points: number) {
       const bucketMs = Math.max(1000, Math.ceil((to.getTime() - from.getTime()) / points));
-      return db.query<{ at: Date; temperature: number | null; humidity: number | null; wbgt: number | null }>(
+      return db.query<{
+        at: Date;
+        temperature: number | null;
+        humidity: number | null;
+        wbgt: number | null;
+      }>(
         `SELECT to_timestamp(floor(extract(epoch FROM at) * 1000 / $4) * $4 / 1000.0) AS at,
                 avg(temperature)::float8 AS temperature, avg(humidity)::float8 AS humidity, avg(wbgt)::float8 AS wbgt
            FROM environment_readings
@@ -117,7 +144,12 @@ export function gatewaysRepository(db: Queryable) {
     },
 
     async latestEnvironment(gatewayId: string) {
-      const rows = await db.query<{ at: Date; temperature: number | null; humidity: number | null; wbgt: number | null }>(
+      const rows = await db.query<{
+        at: Date;
+        temperature: number | null;
+        humidity: number | null;
+        wbgt: number | null;
+      }>(
         `SELECT at, temperature, humidity, wbgt FROM environment_readings
           WHERE gateway_id = $1 ORDER BY at DESC LIMIT 1`,
         [gatewayId],

@@ -39,7 +39,8 @@ export const gatewaysRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         response: { 201: registerGatewayResponse, ...errors, 409: errorBody },
       },
     },
-    async (request, reply) => reply.code(201).send(await gateways.register(request.actor, request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await gateways.register(request.actor, request.body)),
   );
 
   app.post(
@@ -63,7 +64,8 @@ export const gatewaysRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       config: { permission: 'gateway:manage' },
       schema: {
         tags,
-        summary: 'Retire a gateway: its credential is refused at once; its bracelets stay with their wearers, linked to no gateway',
+        summary:
+          'Retire a gateway: its credential is refused at once; its bracelets stay with their wearers, linked to no gateway',
         security,
         params: gatewayParams,
         response: { 200: deleteGatewayResponse, ...errors },
@@ -76,7 +78,14 @@ export const gatewaysRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     '/v2/gateway/:gatewayId',
     {
       config: { permission: 'gateway:manage' },
-      schema: { tags, summary: 'Rename a gateway or move it to another group', security, params: gatewayParams, body: updateGatewayBody, response: { 200: gatewayListItem, ...errors } },
+      schema: {
+        tags,
+        summary: 'Rename a gateway or move it to another group',
+        security,
+        params: gatewayParams,
+        body: updateGatewayBody,
+        response: { 200: gatewayListItem, ...errors },
+      },
     },
     (request) => gateways.update(request.actor, request.params.gatewayId, request.body),
   );
@@ -94,14 +103,22 @@ export const gatewaysRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         response: { 200: gatewayListResponse, ...errors },
       },
     },
-    async (request) => ({ gateways: await gateways.list(request.actor, request.params.clientId, request.query.groupId) }),
+    async (request) => ({
+      gateways: await gateways.list(request.actor, request.params.clientId, request.query.groupId),
+    }),
   );
 
   app.get(
     '/v2/gateway/:gatewayId',
     {
       config: { permission: 'gateway:read' },
-      schema: { tags, summary: 'One gateway: status, bracelets behind it, latest environment', security, params: gatewayParams, response: { 200: gatewayDetail, ...errors } },
+      schema: {
+        tags,
+        summary: 'One gateway: status, bracelets behind it, latest environment',
+        security,
+        params: gatewayParams,
+        response: { 200: gatewayDetail, ...errors },
+      },
     },
     (request) => gateways.detail(request.actor, request.params.gatewayId),
   );
@@ -112,7 +129,8 @@ export const gatewaysRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       config: { permission: 'gateway:read' },
       schema: {
         tags,
-        summary: "The gateway's temperature, humidity and WBGT over a period (default the last 24 h)",
+        summary:
+          "The gateway's temperature, humidity and WBGT over a period (default the last 24 h)",
         security,
         params: gatewayParams,
         querystring: environmentHistoryQuery,

@@ -10,7 +10,11 @@ import {
 } from '@wearable/domain';
 import { accessService } from '../../access/access.service.js';
 import type { AppContext } from '../../context.js';
-import { BUS_EVENTS, type BraceletChangedEvent, type GatewayCredentialChangedEvent } from '../../engine/events.js';
+import {
+  BUS_EVENTS,
+  type BraceletChangedEvent,
+  type GatewayCredentialChangedEvent,
+} from '../../engine/events.js';
 import { notifyWearerUpdated } from '../../engine/wearer-updates.js';
 import { ApiError, conflict, notFound } from '../../errors.js';
 import { recordAudit } from '../audit/audit.repository.js';
@@ -64,28 +68,64 @@ export function gatewaysService(ctx: AppContext) {
   });
 
   /** A group given for a gateway must be one of the organisation's groups the actor may manage gateways in. */
-  async function checkGroup(actor: Actor, organizationId: string, groupId: string | null | undefined, path: string) {
+  async function checkGroup(
+    actor: Actor,
+    organizationId: string,
+    groupId: string | null | undefined,
+    path: string,
+  ) {
     if (!groupId) return;
-    const found = (await access.permitted(actor, 'gateway:manage', 'group', [groupId])).get(groupId);
-    if (!found || found.organizationId !== organizationId) throw invalid(path, `group ${groupId} not found in this organisation`);
+    const found = (await access.permitted(actor, 'gateway:manage', 'group', [groupId])).get(
+      groupId,
+    );
+    if (!found || found.organizationId !== organizationId)
+      throw invalid(path, `group ${groupId} not found in this organisation`);
   }
 
   return {
     async register(
       actor: Actor,
-      body: { clientId: string; type: GatewayType; serialNumber: string; name: string; groupId?: string | null | undefined },
+      body: {
+        clientId: string;
+        type: GatewayType;
+        serialNumber: string;
+        name: string;
+        groupId?: string | null | undefined;
+      },
     ) {
       await access.require(actor, 'gateway:manage', 'organization', body.clientId);
       await checkGroup(actor, body.clientId, body.groupId, 'body.groupId');
       const id = `gw-${randomUUID()}`;
       const { credential, hash } = newCredential();
-      const after = { type: body.type, serialNumber: body.serialNumber, name: body.name, groupId: body.groupId ?? null };
+      const after = {
+        type: body.type,
+        serialNumber: body.serialNumber,
+        name: body.name,
+        groupId: body.groupId ?? null,
+      };
       const inserted = await ctx.db.transaction(async (tx) => {
-        const ok = await gatewaysRepository(tx).insert({ id, organizationId: body.clientId, ...after, credentialHash: hash, at: ctx.now() });
-        if (ok) await recordAudit(tx, { organizationId: body.clientId, actorId: actor.uid, kind: 'gateway.change', targetId: id, after });
+        const ok = await gatewaysRepository(tx).insert({
+          id,
+          organizationId: body.clientId,
+          ...after,
+          credentialHash: hash,
+          at: ctx.now(),
+        });
+        if (ok)
+          await recordAudit(tx, {
+            organizationId: body.clientId,
+            actorId: actor.uid,
+            kind: 'gateway.change',
+            targetId: id,
+            after,
+          });
         return ok;
       });
-      if (!inserted) throw conflict(`serialNumber: gateway ${body.serialNumber} is already registered`, 'GATEWAY_SERIAL_TAKEN');
+      if (!inserted)
+        throw conflict(
+          `serialNumber: gateway ${body.serialNumber} is already registered`,
+          'GATEWAY_SERIAL_TAKEN',
+        );
       const row = (await repo.find(id))!;
       return { gateway: toGatewayListItem(row, ctx.now()), connection: connection(id, credential) };
     },
@@ -96,7 +136,13 @@ export function gatewaysService(ctx: AppContext) {
       const { credential, hash } = newCredential();
       await ctx.db.transaction(async (tx) => {
         await gatewaysRepository(tx).setCredentialHash(gatewayId, hash);
-        await recordAudit(tx, { organizationId: at.organizationId, actorId: actor.uid, kind: 'gateway.change', targetId: gatewayId, after: { credential: 'rotated' } });
+        await recordAudit(tx, {
+          organizationId: at.organizationId,
+          actorId: actor.uid,
+          kind: 'gateway.change',
+          targetId: gatewayId,
+          after: { credential: 'rotated' },
+        });
       });
       const event: GatewayCredentialChangedEvent = { gatewayId };
       ctx.bus.emit(BUS_EVENTS.gatewayCredentialChanged, event);
@@ -111,8 +157,20 @@ export function gatewaysService(ctx: AppContext) {
         const row = await r.find(gatewayId);
         if (!row) return null; // removed meanwhile
         const unlinked = await r.remove(gatewayId);
-        const before = { type: row.type, serialNumber: row.serialNumber, name: row.name, groupId: row.groupId, bracelets: row.braceletCount };
-        await recordAudit(tx, { organizationId: at.organizationId, actorId: actor.uid, kind: 'gateway.change', targetId: gatewayId, before });
+        const before = {
+          type: row.type,
+          serialNumber: row.serialNumber,
+          name: row.name,
+          groupId: row.groupId,
+          bracelets: row.braceletCount,
+        };
+        await recordAudit(tx, {
+          organizationId: at.organizationId,
+          actorId: actor.uid,
+          kind: 'gateway.change',
+          targetId: gatewayId,
+          before,
+        });
         return unlinked;
       });
       if (unlinked === null) throw notFound(`gateway ${gatewayId} not found`);
@@ -120,14 +178,26 @@ export function gatewaysService(ctx: AppContext) {
       ctx.bus.emit(BUS_EVENTS.gatewayCredentialChanged, event);
       // Ingestion forgets the bracelets' cached rows; screens refresh their wearers (now unpaired).
       for (const b of unlinked) {
-        const changed: BraceletChangedEvent = { organizationId: at.organizationId, serialNumber: b.serialNumber };
+        const changed: BraceletChangedEvent = {
+          organizationId: at.organizationId,
+          serialNumber: b.serialNumber,
+        };
         ctx.bus.emit(BUS_EVENTS.braceletChanged, changed);
-        if (b.wearerId) notifyWearerUpdated(ctx, { organizationId: at.organizationId, groupId: b.groupId, wearerId: b.wearerId });
+        if (b.wearerId)
+          notifyWearerUpdated(ctx, {
+            organizationId: at.organizationId,
+            groupId: b.groupId,
+            wearerId: b.wearerId,
+          });
       }
       return { gatewayId, unlinkedBracelets: unlinked.length };
     },
 
-    async update(actor: Actor, gatewayId: string, patch: { name?: string | undefined; groupId?: string | null | undefined }) {
+    async update(
+      actor: Actor,
+      gatewayId: string,
+      patch: { name?: string | undefined; groupId?: string | null | undefined },
+    ) {
       const at = await access.require(actor, 'gateway:manage', 'gateway', gatewayId);
       await checkGroup(actor, at.organizationId, patch.groupId, 'body.groupId');
       await repo.update(gatewayId, patch);
@@ -135,10 +205,20 @@ export function gatewaysService(ctx: AppContext) {
     },
 
     async list(actor: Actor, organizationId: string, groupId?: string): Promise<GatewayListItem[]> {
-      await access.require(actor, 'gateway:read', groupId ? 'group' : 'organization', groupId ?? organizationId);
+      await access.require(
+        actor,
+        'gateway:read',
+        groupId ? 'group' : 'organization',
+        groupId ?? organizationId,
+      );
       const now = ctx.now();
       return (await repo.list(organizationId, groupId))
-        .filter((g) => access.may(actor, 'gateway:read', { organizationId, groupIds: g.groupId ? [g.groupId] : [] }))
+        .filter((g) =>
+          access.may(actor, 'gateway:read', {
+            organizationId,
+            groupIds: g.groupId ? [g.groupId] : [],
+          }),
+        )
         .map((g) => toGatewayListItem(g, now));
     },
 
@@ -158,7 +238,11 @@ export function gatewaysService(ctx: AppContext) {
       };
     },
 
-    async environment(actor: Actor, gatewayId: string, q: { from?: string | undefined; to?: string | undefined; points: number }) {
+    async environment(
+      actor: Actor,
+      gatewayId: string,
+      q: { from?: string | undefined; to?: string | undefined; points: number },
+    ) {
       await access.require(actor, 'gateway:read', 'gateway', gatewayId);
       const to = q.to ? new Date(q.to) : ctx.now();
       const from = q.from ? new Date(q.from) : new Date(to.getTime() - 24 * 3_600_000);

@@ -25,7 +25,10 @@ export function groupsRepository(db: Queryable) {
   return {
     insert(row: { id: string; organizationId: string; name: string }, at: Date): Promise<boolean> {
       return unlessNameTaken(
-        db.query('INSERT INTO groups (id, organization_id, name, created_at) VALUES ($1, $2, $3, $4)', [row.id, row.organizationId, row.name, at]),
+        db.query(
+          'INSERT INTO groups (id, organization_id, name, created_at) VALUES ($1, $2, $3, $4)',
+          [row.id, row.organizationId, row.name, at],
+        ),
       );
     },
 

@@ -26,16 +26,30 @@ export const groupsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     '/v2/group',
     {
       config: { permission: 'group:manage' },
-      schema: { tags, summary: 'Create a group', security, body: createGroupBody, response: { 201: groupView, ...errors, 409: errorBody } },
+      schema: {
+        tags,
+        summary: 'Create a group',
+        security,
+        body: createGroupBody,
+        response: { 201: groupView, ...errors, 409: errorBody },
+      },
     },
-    async (request, reply) => reply.code(201).send(await groups.create(request.actor, request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await groups.create(request.actor, request.body)),
   );
 
   app.patch(
     '/v2/group/:groupId',
     {
       config: { permission: 'group:manage' },
-      schema: { tags, summary: 'Rename a group', security, params: groupParams, body: renameGroupBody, response: { 200: groupView, ...errors, 409: errorBody } },
+      schema: {
+        tags,
+        summary: 'Rename a group',
+        security,
+        params: groupParams,
+        body: renameGroupBody,
+        response: { 200: groupView, ...errors, 409: errorBody },
+      },
     },
     (request) => groups.rename(request.actor, request.params.groupId, request.body.name),
   );
@@ -70,7 +84,9 @@ export const groupsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         response: { 200: groupListResponse, ...errors },
       },
     },
-    async (request) => ({ groups: await groups.liveStates(request.actor, request.params.clientId) }),
+    async (request) => ({
+      groups: await groups.liveStates(request.actor, request.params.clientId),
+    }),
   );
 
   app.post(

@@ -11,7 +11,8 @@ const byName = new Intl.Collator('ja');
 const invalid = (path: string, message: string) =>
   new ApiError(400, 'VALIDATION_FAILED', `${path}: ${message}`, [{ path, message }]);
 
-const nameTaken = (name: string) => conflict(`name: the organisation already has a group named ${name}`, 'GROUP_NAME_TAKEN');
+const nameTaken = (name: string) =>
+  conflict(`name: the organisation already has a group named ${name}`, 'GROUP_NAME_TAKEN');
 
 /** Groups of an organisation: create, rename, delete when empty, their live state, and their wearers. */
 export function groupsService(ctx: AppContext) {
@@ -24,8 +25,21 @@ export function groupsService(ctx: AppContext) {
       const id = `grp-${randomUUID()}`;
       await ctx.db.transaction(async (tx) => {
         // A taken name ends the transaction at once (on PostgreSQL the failed INSERT aborted it).
-        if (!(await groupsRepository(tx).insert({ id, organizationId: body.clientId, name: body.name }, ctx.now()))) throw nameTaken(body.name);
-        await recordAudit(tx, { organizationId: body.clientId, actorId: actor.uid, kind: 'group.change', targetId: id, before: null, after: { name: body.name } });
+        if (
+          !(await groupsRepository(tx).insert(
+            { id, organizationId: body.clientId, name: body.name },
+            ctx.now(),
+          ))
+        )
+          throw nameTaken(body.name);
+        await recordAudit(tx, {
+          organizationId: body.clientId,
+          actorId: actor.uid,
+          kind: 'group.change',
+          targetId: id,
+          before: null,
+          after: { name: body.name },
+        });
       });
       return { id, clientId: body.clientId, name: body.name };
     },
@@ -36,7 +50,14 @@ export function groupsService(ctx: AppContext) {
         const txRepo = groupsRepository(tx);
         const before = await txRepo.find(groupId);
         if (!(await txRepo.rename(groupId, name))) throw nameTaken(name);
-        await recordAudit(tx, { organizationId: at.organizationId, actorId: actor.uid, kind: 'group.change', targetId: groupId, before: { name: before?.name ?? null }, after: { name } });
+        await recordAudit(tx, {
+          organizationId: at.organizationId,
+          actorId: actor.uid,
+          kind: 'group.change',
+          targetId: groupId,
+          before: { name: before?.name ?? null },
+          after: { name },
+        });
       });
       return { id: groupId, clientId: at.organizationId, name };
     },
@@ -48,9 +69,19 @@ export function groupsService(ctx: AppContext) {
         const txRepo = groupsRepository(tx);
         const before = await txRepo.find(groupId);
         if ((await txRepo.deleteIfEmpty(groupId)) === 'not-empty') {
-          throw conflict(`Group ${groupId} still has wearers; move them to another group first`, 'GROUP_NOT_EMPTY');
+          throw conflict(
+            `Group ${groupId} still has wearers; move them to another group first`,
+            'GROUP_NOT_EMPTY',
+          );
         }
-        await recordAudit(tx, { organizationId: at.organizationId, actorId: actor.uid, kind: 'group.change', targetId: groupId, before: { name: before?.name ?? null }, after: null });
+        await recordAudit(tx, {
+          organizationId: at.organizationId,
+          actorId: actor.uid,
+          kind: 'group.change',
+          targetId: groupId,
+          before: { name: before?.name ?? null },
+          after: null,
+        });
       });
     },
 
@@ -90,14 +121,25 @@ export function groupsService(ctx: AppContext) {
         for (const uid of new Set(uids)) {
           const from = wearers.get(uid)!.groupIds?.[0] ?? null;
           if (from !== groupId) {
-            await recordAudit(tx, { organizationId: target.organizationId, actorId: actor.uid, kind: 'wearer.update', targetId: uid, before: { groupId: from }, after: { groupId } });
+            await recordAudit(tx, {
+              organizationId: target.organizationId,
+              actorId: actor.uid,
+              kind: 'wearer.update',
+              targetId: uid,
+              before: { groupId: from },
+              after: { groupId },
+            });
           }
         }
         return n;
       });
       for (const uid of new Set(uids)) {
         for (const groupIdNow of [wearers.get(uid)!.groupIds?.[0] ?? null, groupId])
-          notifyWearerUpdated(ctx, { organizationId: target.organizationId, groupId: groupIdNow, wearerId: uid });
+          notifyWearerUpdated(ctx, {
+            organizationId: target.organizationId,
+            groupId: groupIdNow,
+            wearerId: uid,
+          });
       }
       return { groupId, moved };
     },

@@ -22,7 +22,12 @@ export const healthRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
       const bus = ctx.cluster;
       return {
         status: 'ready',
-        bus: { transport: bus.transport, connected: bus.connected(), resyncs: bus.resyncs(), leader: bus.leads() },
+        bus: {
+          transport: bus.transport,
+          connected: bus.connected(),
+          resyncs: bus.resyncs(),
+          leader: bus.leads(),
+        },
       };
     } catch (err) {
       return reply.code(503).send({ status: 'unavailable', reason: (err as Error).message });

@@ -18,7 +18,9 @@ describe('web app serving', () => {
     writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
     writeFileSync(join(dist, 'assets', 'login-abc123.js'), 'export {};');
     t = await createTestApp({ webDist: dist });
-    web = await buildApp(createContext({ ...t.ctx.config, webDist: dist }, t.db), { logger: false });
+    web = await buildApp(createContext({ ...t.ctx.config, webDist: dist }, t.db), {
+      logger: false,
+    });
     await web.ready();
   });
   afterAll(async () => {

@@ -78,7 +78,10 @@ export function heatRuleRepository(db: Queryable) {
     },
 
     /** The local days of a month (YYYY-MM) in a time zone, each as [start, stop) instants. */
-    async days(month: string, timeZone: string): Promise<{ date: string; start: Date; stop: Date }[]> {
+    async days(
+      month: string,
+      timeZone: string,
+    ): Promise<{ date: string; start: Date; stop: Date }[]> {
       const rows = await db.query<{ date: string; start: Date | string; stop: Date | string }>(
         `SELECT to_char(d, 'YYYY-MM-DD') AS date, d AT TIME ZONE $2 AS start, (d + interval '1 day') AT TIME ZONE $2 AS stop
            FROM generate_series(($1 || '-01')::timestamp, ($1 || '-01')::timestamp + interval '1 month' - interval '1 day',
@@ -100,7 +103,13 @@ export function heatRuleRepository(db: Queryable) {
     },
 
     /** Writes the procedure (insert or replace); the caller's transaction also records the audit entry. */
-    async save(groupId: string, organizationId: string, p: HeatProcedureBody, by: string, at: Date): Promise<void> {
+    async save(
+      groupId: string,
+      organizationId: string,
+      p: HeatProcedureBody,
+      by: string,
+      at: Date,
+    ): Promise<void> {
       await db.query(
         `INSERT INTO group_heat_procedures (group_id, organization_id, stop_work, cool_body, medical_care,
                                             emergency_contacts, hospital_name, hospital_address, hospital_phone,
@@ -111,8 +120,19 @@ export function heatRuleRepository(db: Queryable) {
            emergency_contacts = EXCLUDED.emergency_contacts, hospital_name = EXCLUDED.hospital_name,
            hospital_address = EXCLUDED.hospital_address, hospital_phone = EXCLUDED.hospital_phone,
            updated_at = EXCLUDED.updated_at, updated_by = EXCLUDED.updated_by`,
-        [groupId, organizationId, p.stopWork, p.coolBody, p.medicalCare, p.emergencyContacts,
-          p.hospital.name, p.hospital.address, p.hospital.phone, at, by],
+        [
+          groupId,
+          organizationId,
+          p.stopWork,
+          p.coolBody,
+          p.medicalCare,
+          p.emergencyContacts,
+          p.hospital.name,
+          p.hospital.address,
+          p.hospital.phone,
+          at,
+          by,
+        ],
       );
     },
 
@@ -148,8 +168,15 @@ export function heatRuleRepository(db: Queryable) {
      * Environment readings of the group's gateways in [from, to), plus each gateway's last reading
      * before `from` (it covers the first minutes of the period).
      */
-    async environment(groupId: string, from: Date, to: Date): Promise<{ gatewayIds: string[]; rows: EnvironmentRow[] }> {
-      const gateways = await db.query<{ id: string }>('SELECT id FROM gateways WHERE group_id = $1 ORDER BY id', [groupId]);
+    async environment(
+      groupId: string,
+      from: Date,
+      to: Date,
+    ): Promise<{ gatewayIds: string[]; rows: EnvironmentRow[] }> {
+      const gateways = await db.query<{ id: string }>(
+        'SELECT id FROM gateways WHERE group_id = $1 ORDER BY id',
+        [groupId],
+      );
       const ids = gateways.map((g) => g.id);
       if (!ids.length) return { gatewayIds: [], rows: [] };
       const rows = await db.query<EnvironmentRow>(

@@ -25,7 +25,8 @@ export const heatRuleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       config: { permission: 'group:read' },
       schema: {
         tags,
-        summary: "The site's heat procedure and nearest hospital (null until written) and its named contacts",
+        summary:
+          "The site's heat procedure and nearest hospital (null until written) and its named contacts",
         security,
         params: groupParams,
         response: { 200: heatProcedureResponse, ...errors },
@@ -56,7 +57,8 @@ export const heatRuleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       config: { permission: 'group:read' },
       schema: {
         tags,
-        summary: 'One month of the site under the heat rule: applicable hours, heat alerts, time to respond, steps taken',
+        summary:
+          'One month of the site under the heat rule: applicable hours, heat alerts, time to respond, steps taken',
         security,
         params: groupParams,
         querystring: heatRuleReportQuery,
@@ -70,13 +72,23 @@ export const heatRuleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     '/v2/group/:groupId/heatRuleReportCsv',
     {
       config: { permission: 'group:read' },
-      schema: { tags, summary: 'The monthly heat-rule report as CSV (UTF-8 with BOM)', security, params: groupParams, querystring: heatRuleReportQuery, produces: ['text/csv'] },
+      schema: {
+        tags,
+        summary: 'The monthly heat-rule report as CSV (UTF-8 with BOM)',
+        security,
+        params: groupParams,
+        querystring: heatRuleReportQuery,
+        produces: ['text/csv'],
+      },
     },
     async (request, reply) => {
       const report = await heat.report(request.actor, request.params.groupId, request.query.month);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="heat-rule-${request.query.month}.csv"`)
+        .header(
+          'content-disposition',
+          `attachment; filename="heat-rule-${request.query.month}.csv"`,
+        )
         .send(heatRuleCsv(report, request.query.lng ?? 'ja'));
     },
   );

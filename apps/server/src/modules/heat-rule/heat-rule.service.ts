@@ -16,9 +16,12 @@ import type { Queryable } from '../../db/client.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { type EnvironmentRow, heatRuleRepository } from './heat-rule.repository.js';
 
-const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
+const iso = (v: Date | string | null): string | null =>
+  v === null ? null : new Date(v).toISOString();
 const seconds = (from: Date | string, to: Date | string | null): number | null =>
-  to === null ? null : Math.max(0, Math.round((new Date(to).getTime() - new Date(from).getTime()) / 1000));
+  to === null
+    ? null
+    : Math.max(0, Math.round((new Date(to).getTime() - new Date(from).getTime()) / 1000));
 
 /** Linear-interpolated percentile (as PostgreSQL's percentile_cont) of sorted values. */
 export function percentileCont(sorted: readonly number[], p: number): number | null {
@@ -30,9 +33,14 @@ export function percentileCont(sorted: readonly number[], p: number): number | n
 }
 
 /** The site's nearest hospital for a heat alert's SMS / call text; null until the site writes its procedure. */
-export async function siteHospital(db: Queryable, groupId: string): Promise<{ name: string; phone: string } | null> {
+export async function siteHospital(
+  db: Queryable,
+  groupId: string,
+): Promise<{ name: string; phone: string } | null> {
   const stored = await heatRuleRepository(db).procedure(groupId);
-  return stored ? { name: stored.procedure.hospital.name, phone: stored.procedure.hospital.phone } : null;
+  return stored
+    ? { name: stored.procedure.hospital.name, phone: stored.procedure.hospital.phone }
+    : null;
 }
 
 /**
@@ -64,7 +72,11 @@ export function heatRuleService(ctx: AppContext) {
       return view(groupId);
     },
 
-    async put(actor: Actor, groupId: string, body: HeatProcedureBody): Promise<HeatProcedureResponse> {
+    async put(
+      actor: Actor,
+      groupId: string,
+      body: HeatProcedureBody,
+    ): Promise<HeatProcedureResponse> {
       const at = await access.require(actor, 'heatProcedure:update', 'group', groupId);
       await ctx.db.transaction(async (tx) => {
         const txRepo = heatRuleRepository(tx);
@@ -98,7 +110,8 @@ export function heatRuleService(ctx: AppContext) {
         repo.contacts(groupId),
       ]);
       const byGateway = new Map<string, EnvironmentRow[]>();
-      for (const r of env.rows) byGateway.set(r.gateway_id, [...(byGateway.get(r.gateway_id) ?? []), r]);
+      for (const r of env.rows)
+        byGateway.set(r.gateway_id, [...(byGateway.get(r.gateway_id) ?? []), r]);
 
       const dayViews = days.map((d) => {
         const perGateway: HeatRuleDay[] = [];
@@ -114,7 +127,8 @@ export function heatRuleService(ctx: AppContext) {
           for (const s of samples) {
             if (s.at < d.start) continue;
             if (s.wbgt !== null) maxWbgt = Math.max(maxWbgt ?? s.wbgt, s.wbgt);
-            if (s.temperature !== null) maxTemperature = Math.max(maxTemperature ?? s.temperature, s.temperature);
+            if (s.temperature !== null)
+              maxTemperature = Math.max(maxTemperature ?? s.temperature, s.temperature);
           }
         }
         return {
@@ -125,7 +139,9 @@ export function heatRuleService(ctx: AppContext) {
           longestStretchMinutes: Math.max(0, ...perGateway.map((g) => g.longestStretchMinutes)),
           maxWbgt,
           maxTemperature,
-          heatAlerts: alerts.filter((a) => new Date(a.opened_at) >= d.start && new Date(a.opened_at) < d.stop).length,
+          heatAlerts: alerts.filter(
+            (a) => new Date(a.opened_at) >= d.start && new Date(a.opened_at) < d.stop,
+          ).length,
         };
       });
 
@@ -141,9 +157,14 @@ export function heatRuleService(ctx: AppContext) {
         confirmReason: a.confirm_reason,
         procedureSteps: HEAT_PROCEDURE_STEPS.filter((s) => a.procedure_steps?.includes(s)),
       }));
-      const toConfirm = alertViews.flatMap((a) => (a.secondsToConfirm === null ? [] : [a.secondsToConfirm])).sort((x, y) => x - y);
+      const toConfirm = alertViews
+        .flatMap((a) => (a.secondsToConfirm === null ? [] : [a.secondsToConfirm]))
+        .sort((x, y) => x - y);
       const steps = Object.fromEntries(
-        HEAT_PROCEDURE_STEPS.map((s) => [s, alertViews.filter((a) => a.procedureSteps.includes(s)).length]),
+        HEAT_PROCEDURE_STEPS.map((s) => [
+          s,
+          alertViews.filter((a) => a.procedureSteps.includes(s)).length,
+        ]),
       ) as Record<HeatProcedureStep, number>;
       return {
         groupId,

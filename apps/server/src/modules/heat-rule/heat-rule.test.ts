@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SCHEDULE, type HeatProcedureBody } from '@wearable/domain';
-import { ACTOR_NAMES, type ActorName, type World, buildWorld, insertAlert } from '../../testing/world.js';
+import {
+  ACTOR_NAMES,
+  type ActorName,
+  type World,
+  buildWorld,
+  insertAlert,
+} from '../../testing/world.js';
 import { createGateway, createGroup, createWearer } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { embeddedProvider } from '../notifications/notification-provider.js';
@@ -24,9 +30,19 @@ const PROCEDURE: HeatProcedureBody = {
 
 const url = (groupId = w.g1) => `/v2/group/${groupId}/heatProcedure`;
 const call = (who: ActorName, method: 'GET' | 'PUT', payload?: object, groupId?: string) =>
-  t.app.inject({ method, url: url(groupId), headers: w.users[who].headers, ...(payload ? { payload } : {}) });
+  t.app.inject({
+    method,
+    url: url(groupId),
+    headers: w.users[who].headers,
+    ...(payload ? { payload } : {}),
+  });
 const stored = async (groupId = w.g1) =>
-  (await t.db.query<{ stop_work: string }>('SELECT stop_work FROM group_heat_procedures WHERE group_id = $1', [groupId]))[0]?.stop_work;
+  (
+    await t.db.query<{ stop_work: string }>(
+      'SELECT stop_work FROM group_heat_procedures WHERE group_id = $1',
+      [groupId],
+    )
+  )[0]?.stop_work;
 
 /** g1's heat procedure: staff who see the group read it; owners and g1's manager write it. */
 const ACCESS: Record<ActorName, { get: number; put: number; report: number }> = {
@@ -50,9 +66,15 @@ describe('a site’s heat procedure: role table', () => {
     expect(res.statusCode).toBe(ACCESS[who].put);
     if (ACCESS[who].put === 200) expect(await stored()).toBe(mine.stopWork);
     else expect(await stored()).not.toBe(mine.stopWork);
-    const report = await t.app.inject({ url: `/v2/group/${w.g1}/heatRuleReport?month=2026-08`, headers: w.users[who].headers });
+    const report = await t.app.inject({
+      url: `/v2/group/${w.g1}/heatRuleReport?month=2026-08`,
+      headers: w.users[who].headers,
+    });
     expect(report.statusCode).toBe(ACCESS[who].report);
-    const csv = await t.app.inject({ url: `/v2/group/${w.g1}/heatRuleReportCsv?month=2026-08`, headers: w.users[who].headers });
+    const csv = await t.app.inject({
+      url: `/v2/group/${w.g1}/heatRuleReportCsv?month=2026-08`,
+      headers: w.users[who].headers,
+    });
     expect(csv.statusCode).toBe(ACCESS[who].report);
   });
 });
@@ -61,7 +83,13 @@ describe('a site’s heat procedure', () => {
   it('is null until written; saving returns it with the named contacts and records the change in the audit log', async () => {
     const group = await createGroup(t, { organizationId: w.orgA });
     const first = await call('ORGANIZATION_OWNER', 'GET', undefined, group.id);
-    expect(first.json()).toMatchObject({ groupId: group.id, procedure: null, updatedAt: null, updatedBy: null, contacts: [] });
+    expect(first.json()).toMatchObject({
+      groupId: group.id,
+      procedure: null,
+      updatedAt: null,
+      updatedBy: null,
+      contacts: [],
+    });
 
     // The group's notice recipients of heat alerts are the named contacts; an SOS-only recipient is not.
     const owner = w.users.ORGANIZATION_OWNER;
@@ -71,9 +99,27 @@ describe('a site’s heat procedure', () => {
       headers: owner.headers,
       payload: {
         recipients: [
-          { userId: owner.uid, channel: 'PHONE_CALL', alertTypes: ['HEATSTROKE', 'SOS_CALL'], schedule: DEFAULT_SCHEDULE, order: 1 },
-          { phoneNumber: '+819011112222', channel: 'SMS', alertTypes: ['ADVANCED_HEATSTROKE'], schedule: DEFAULT_SCHEDULE, order: 2 },
-          { phoneNumber: '+819033334444', channel: 'SMS', alertTypes: ['SOS_CALL'], schedule: DEFAULT_SCHEDULE, order: 1 },
+          {
+            userId: owner.uid,
+            channel: 'PHONE_CALL',
+            alertTypes: ['HEATSTROKE', 'SOS_CALL'],
+            schedule: DEFAULT_SCHEDULE,
+            order: 1,
+          },
+          {
+            phoneNumber: '+819011112222',
+            channel: 'SMS',
+            alertTypes: ['ADVANCED_HEATSTROKE'],
+            schedule: DEFAULT_SCHEDULE,
+            order: 2,
+          },
+          {
+            phoneNumber: '+819033334444',
+            channel: 'SMS',
+            alertTypes: ['SOS_CALL'],
+            schedule: DEFAULT_SCHEDULE,
+            order: 1,
+          },
         ],
       },
     });
@@ -97,7 +143,9 @@ describe('a site’s heat procedure', () => {
       url: `/v2/audit?clientId=${w.orgA}&kind=heatProcedure.update`,
       headers: owner.headers,
     });
-    const entries = audit.json<{ entries: { targetId: string }[] }>().entries.filter((e: { targetId: string }) => e.targetId === group.id);
+    const entries = audit
+      .json<{ entries: { targetId: string }[] }>()
+      .entries.filter((e: { targetId: string }) => e.targetId === group.id);
     expect(entries).toHaveLength(2);
     expect(entries[0]).toMatchObject({ before: PROCEDURE, after: changed });
     expect(entries[1]).toMatchObject({ before: null, after: PROCEDURE });
@@ -108,7 +156,10 @@ describe('a site’s heat procedure', () => {
     ['body.coolBody', { ...PROCEDURE, coolBody: 'x'.repeat(1001) }],
     ['body.medicalCare', { ...PROCEDURE, medicalCare: 'a\u0000b' }],
     ['body.emergencyContacts', { ...PROCEDURE, emergencyContacts: 'a\uD800b' }],
-    ['body.hospital.phone', { ...PROCEDURE, hospital: { ...PROCEDURE.hospital, phone: 'call us' } }],
+    [
+      'body.hospital.phone',
+      { ...PROCEDURE, hospital: { ...PROCEDURE.hospital, phone: 'call us' } },
+    ],
     ['body.hospital.name', { ...PROCEDURE, hospital: { ...PROCEDURE.hospital, name: '' } }],
     ['body.hospital.address', { ...PROCEDURE, hospital: { name: 'x', phone: '03-1234-5678' } }],
     ['body', { ...PROCEDURE, extra: 1 }],
@@ -126,16 +177,28 @@ describe('a site’s heat procedure', () => {
     expect((await call('ALL_OWNER', 'PUT', PROCEDURE, 'grp-nope')).statusCode).toBe(404);
   });
 
-  it.each(['2026-13', '2026-8', 'august', ''])('report month %j is a 400 naming querystring.month', async (month) => {
-    const res = await t.app.inject({ url: `/v2/group/${w.g1}/heatRuleReport?month=${month}`, headers: w.users.ALL_OWNER.headers });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toContain('querystring.month');
-  });
+  it.each(['2026-13', '2026-8', 'august', ''])(
+    'report month %j is a 400 naming querystring.month',
+    async (month) => {
+      const res = await t.app.inject({
+        url: `/v2/group/${w.g1}/heatRuleReport?month=${month}`,
+        headers: w.users.ALL_OWNER.headers,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toContain('querystring.month');
+    },
+  );
 
   it('report without a month or with a bad language is a 400', async () => {
-    const none = await t.app.inject({ url: `/v2/group/${w.g1}/heatRuleReport`, headers: w.users.ALL_OWNER.headers });
+    const none = await t.app.inject({
+      url: `/v2/group/${w.g1}/heatRuleReport`,
+      headers: w.users.ALL_OWNER.headers,
+    });
     expect(none.json().message).toContain('querystring.month');
-    const lng = await t.app.inject({ url: `/v2/group/${w.g1}/heatRuleReportCsv?month=2026-08&lng=fr`, headers: w.users.ALL_OWNER.headers });
+    const lng = await t.app.inject({
+      url: `/v2/group/${w.g1}/heatRuleReportCsv?month=2026-08&lng=fr`,
+      headers: w.users.ALL_OWNER.headers,
+    });
     expect(lng.statusCode).toBe(400);
     expect(lng.json().message).toContain('querystring.lng');
   });
@@ -176,10 +239,26 @@ describe('the monthly heat-rule report on a scripted day (2026-08-03, Tokyo)', (
     await other('2026-08-20T03:00:00Z', 24, 27);
     await other('2026-07-31T03:00:00Z', 33, 35);
 
-    heatstroke = await insertAlert(t.db, wearer, { type: 'HEATSTROKE', openedAt: local('10:30'), status: 'CLOSED' });
-    await insertAlert(t.db, wearer, { type: 'ADVANCED_HEATSTROKE_RISK', openedAt: local('13:10'), status: 'CLOSED' });
-    const sos = await insertAlert(t.db, wearer, { type: 'SOS_CALL', openedAt: local('11:00'), status: 'CLOSED' });
-    await insertAlert(t.db, w.w2, { type: 'HEATSTROKE', openedAt: local('10:30'), status: 'CLOSED' });
+    heatstroke = await insertAlert(t.db, wearer, {
+      type: 'HEATSTROKE',
+      openedAt: local('10:30'),
+      status: 'CLOSED',
+    });
+    await insertAlert(t.db, wearer, {
+      type: 'ADVANCED_HEATSTROKE_RISK',
+      openedAt: local('13:10'),
+      status: 'CLOSED',
+    });
+    const sos = await insertAlert(t.db, wearer, {
+      type: 'SOS_CALL',
+      openedAt: local('11:00'),
+      status: 'CLOSED',
+    });
+    await insertAlert(t.db, w.w2, {
+      type: 'HEATSTROKE',
+      openedAt: local('10:30'),
+      status: 'CLOSED',
+    });
     await t.db.query(
       `INSERT INTO notifications (id, organization_id, alert_id, step, channel, recipient, provider, status, text,
                                   created_at, updated_at, sent_at, delivered_at)
@@ -191,23 +270,50 @@ describe('the monthly heat-rule report on a scripted day (2026-08-03, Tokyo)', (
       method: 'POST',
       url: '/v2/alert/batchConfirm',
       headers: w.users.ORGANIZATION_GENERAL.headers,
-      payload: { alertIds: [heatstroke, sos], reason: 'TREATED', procedureSteps: ['COOL_BODY', 'STOP_WORK', 'COOL_BODY'] },
+      payload: {
+        alertIds: [heatstroke, sos],
+        reason: 'TREATED',
+        procedureSteps: ['COOL_BODY', 'STOP_WORK', 'COOL_BODY'],
+      },
     });
-    expect(confirm.json<{ results: { result: string }[] }>().results.map((r: { result: string }) => r.result)).toEqual(['confirmed', 'confirmed']);
+    expect(
+      confirm
+        .json<{ results: { result: string }[] }>()
+        .results.map((r: { result: string }) => r.result),
+    ).toEqual(['confirmed', 'confirmed']);
     // The scripted confirmation time: two minutes after it was raised.
-    await t.db.query(`UPDATE alerts SET confirmed_at = opened_at + interval '120 seconds' WHERE id = $1`, [heatstroke]);
-    const [steps] = await t.db.query<{ procedure_steps: string[] | null }>('SELECT procedure_steps FROM alerts WHERE id = $1', [sos]);
+    await t.db.query(
+      `UPDATE alerts SET confirmed_at = opened_at + interval '120 seconds' WHERE id = $1`,
+      [heatstroke],
+    );
+    const [steps] = await t.db.query<{ procedure_steps: string[] | null }>(
+      'SELECT procedure_steps FROM alerts WHERE id = $1',
+      [sos],
+    );
     expect(steps?.procedure_steps).toBeNull();
   });
 
   it('marks the applicable hours, counts the heat alerts, the time to respond and the steps taken', async () => {
-    const res = await t.app.inject({ url: `/v2/group/${groupId}/heatRuleReport?month=2026-08`, headers: w.users.ORGANIZATION_OWNER.headers });
+    const res = await t.app.inject({
+      url: `/v2/group/${groupId}/heatRuleReport?month=2026-08`,
+      headers: w.users.ORGANIZATION_OWNER.headers,
+    });
     expect(res.statusCode).toBe(200);
     const r = res.json();
-    expect(r).toMatchObject({ month: '2026-08', timeZone: 'Asia/Tokyo', applicableHours: 3, applicableDays: 1 });
+    expect(r).toMatchObject({
+      month: '2026-08',
+      timeZone: 'Asia/Tokyo',
+      applicableHours: 3,
+      applicableDays: 1,
+    });
     expect(r.gatewayCount).toBe(1);
     expect(r.days).toHaveLength(31);
-    expect(r.days[0]).toMatchObject({ date: '2026-08-01', applicableHours: [], hotMinutes: 0, maxWbgt: null });
+    expect(r.days[0]).toMatchObject({
+      date: '2026-08-01',
+      applicableHours: [],
+      hotMinutes: 0,
+      maxWbgt: null,
+    });
     // The stretch makes the day applicable; the afternoon's 50 hot minutes are then applicable work too.
     expect(r.days[2]).toEqual({
       date: '2026-08-03',
@@ -218,7 +324,10 @@ describe('the monthly heat-rule report on a scripted day (2026-08-03, Tokyo)', (
       maxTemperature: 32,
       heatAlerts: 2,
     });
-    expect((r.alerts as { type: string }[]).map((a) => a.type)).toEqual(['HEATSTROKE', 'ADVANCED_HEATSTROKE_RISK']);
+    expect((r.alerts as { type: string }[]).map((a) => a.type)).toEqual([
+      'HEATSTROKE',
+      'ADVANCED_HEATSTROKE_RISK',
+    ]);
     expect(r.alerts[0]).toMatchObject({
       id: heatstroke,
       secondsToNotice: 5,
@@ -227,7 +336,11 @@ describe('the monthly heat-rule report on a scripted day (2026-08-03, Tokyo)', (
       confirmedBy: w.users.ORGANIZATION_GENERAL.name,
       procedureSteps: ['STOP_WORK', 'COOL_BODY'],
     });
-    expect(r.alerts[1]).toMatchObject({ secondsToNotice: null, secondsToConfirm: null, procedureSteps: [] });
+    expect(r.alerts[1]).toMatchObject({
+      secondsToNotice: null,
+      secondsToConfirm: null,
+      procedureSteps: [],
+    });
     expect(r.summary).toEqual({
       heatAlerts: 2,
       confirmed: 1,
@@ -238,13 +351,21 @@ describe('the monthly heat-rule report on a scripted day (2026-08-03, Tokyo)', (
   });
 
   it('the alert list shows the steps taken on the heat alert', async () => {
-    const res = await t.app.inject({ url: `/v2/alert/list?groupId=${groupId}&type=HEATSTROKE`, headers: w.users.ORGANIZATION_OWNER.headers });
-    const alert = res.json<{ alerts: { id: string; procedureSteps: string[] }[] }>().alerts.find((a) => a.id === heatstroke)!;
+    const res = await t.app.inject({
+      url: `/v2/alert/list?groupId=${groupId}&type=HEATSTROKE`,
+      headers: w.users.ORGANIZATION_OWNER.headers,
+    });
+    const alert = res
+      .json<{ alerts: { id: string; procedureSteps: string[] }[] }>()
+      .alerts.find((a) => a.id === heatstroke)!;
     expect(alert.procedureSteps).toEqual(['STOP_WORK', 'COOL_BODY']);
   });
 
   it('as CSV: UTF-8 with BOM, in the screen’s words', async () => {
-    const res = await t.app.inject({ url: `/v2/group/${groupId}/heatRuleReportCsv?month=2026-08&lng=ja`, headers: w.users.ORGANIZATION_OWNER.headers });
+    const res = await t.app.inject({
+      url: `/v2/group/${groupId}/heatRuleReportCsv?month=2026-08&lng=ja`,
+      headers: w.users.ORGANIZATION_OWNER.headers,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.body.startsWith('\uFEFF暑熱作業報告')).toBe(true);
@@ -252,7 +373,10 @@ describe('the monthly heat-rule report on a scripted day (2026-08-03, Tokyo)', (
     expect(res.body).toContain('2026-08-03,10:00-12:00 13:00-14:00,120,90,29,32,2');
     expect(res.body).toContain('2026/08/03 10:30,熱中症,');
     expect(res.body).toContain('作業の中止 / 身体の冷却');
-    const en = await t.app.inject({ url: `/v2/group/${groupId}/heatRuleReportCsv?month=2026-08&lng=en`, headers: w.users.ORGANIZATION_OWNER.headers });
+    const en = await t.app.inject({
+      url: `/v2/group/${groupId}/heatRuleReportCsv?month=2026-08&lng=en`,
+      headers: w.users.ORGANIZATION_OWNER.headers,
+    });
     expect(en.body).toContain('Applicable work (hours),3');
   });
 });
@@ -266,11 +390,25 @@ describe('the SMS of a heat alert', () => {
       method: 'PUT',
       url: `/v2/group/${group.id}/alertNoticeSettings`,
       headers: owner.headers,
-      payload: { recipients: [{ phoneNumber: '+819055556666', channel: 'SMS', alertTypes: ['HEATSTROKE', 'HEART_RATE'], schedule: DEFAULT_SCHEDULE, order: 1 }] },
+      payload: {
+        recipients: [
+          {
+            phoneNumber: '+819055556666',
+            channel: 'SMS',
+            alertTypes: ['HEATSTROKE', 'HEART_RATE'],
+            schedule: DEFAULT_SCHEDULE,
+            order: 1,
+          },
+        ],
+      },
     });
     const notices = notificationsService(t.ctx, embeddedProvider);
     const textOf = async (alertId: string) =>
-      (await t.db.query<{ text: string }>('SELECT text FROM notifications WHERE alert_id = $1', [alertId]))[0]?.text;
+      (
+        await t.db.query<{ text: string }>('SELECT text FROM notifications WHERE alert_id = $1', [
+          alertId,
+        ])
+      )[0]?.text;
 
     const before = await insertAlert(t.db, wearer, { type: 'HEATSTROKE' });
     await notices.alertOpened(before);
@@ -279,7 +417,9 @@ describe('the SMS of a heat alert', () => {
     expect((await call('ORGANIZATION_OWNER', 'PUT', PROCEDURE, group.id)).statusCode).toBe(200);
     const heat = await insertAlert(t.db, wearer, { type: 'HEATSTROKE', status: 'CLOSED' });
     await notices.alertOpened(heat);
-    expect(await textOf(heat)).toMatch(/^【重大】.+さん: 熱中症 \(.+\) \d\d:\d\d 作業中止・身体冷却。.+病院: 中央総合病院 03-1234-5678$/);
+    expect(await textOf(heat)).toMatch(
+      /^【重大】.+さん: 熱中症 \(.+\) \d\d:\d\d 作業中止・身体冷却。.+病院: 中央総合病院 03-1234-5678$/,
+    );
     const other = await insertAlert(t.db, wearer, { type: 'HEART_RATE', status: 'CLOSED' });
     await notices.alertOpened(other);
     expect(await textOf(other)).not.toContain('病院');

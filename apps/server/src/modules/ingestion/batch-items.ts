@@ -52,7 +52,8 @@ function readingRangeProblem(r: BraceletReading): string | null {
 /** PostgreSQL text cannot hold U+0000: such an item is refused alone instead of failing the whole batch. */
 function nulField(item: object): string | null {
   for (const [key, value] of Object.entries(item)) {
-    if (typeof value === 'string' && value.includes('\u0000')) return `${key} must not contain a NUL character`;
+    if (typeof value === 'string' && value.includes('\u0000'))
+      return `${key} must not contain a NUL character`;
   }
   return null;
 }
@@ -123,13 +124,7 @@ export function parseBatchItems(
       rejected,
       readingRangeProblem,
     ),
-    environment: parseList(
-      'environment',
-      batch.environment,
-      environmentReading,
-      window,
-      rejected,
-    ),
+    environment: parseList('environment', batch.environment, environmentReading, window, rejected),
     events: parseList('events', batch.events, deviceEvent, window, rejected),
     rejected,
   };

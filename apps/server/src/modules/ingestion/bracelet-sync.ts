@@ -1,4 +1,10 @@
-import { type ConfigAck, configAck, type PairingEvent, pairingEvent, type PendingBraceletConfig } from '@wearable/domain';
+import {
+  type ConfigAck,
+  configAck,
+  type PairingEvent,
+  pairingEvent,
+  type PendingBraceletConfig,
+} from '@wearable/domain';
 import type { Queryable } from '../../db/client.js';
 import type { RejectedItem } from './batch-items.js';
 import type { BraceletRow } from './ingestion.repository.js';
@@ -12,21 +18,48 @@ export interface SyncItems {
   acks: { index: number; item: ConfigAck }[];
 }
 
-export function parseSyncItems(batch: { pairings?: unknown[]; configAcks?: unknown[] }, rejected: RejectedItem[]): SyncItems {
-  const parse = <T>(list: 'pairings' | 'configAcks', items: unknown[] | undefined, schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } } }) =>
+export function parseSyncItems(
+  batch: { pairings?: unknown[]; configAcks?: unknown[] },
+  rejected: RejectedItem[],
+): SyncItems {
+  const parse = <T>(
+    list: 'pairings' | 'configAcks',
+    items: unknown[] | undefined,
+    schema: {
+      safeParse(
+        v: unknown,
+      ):
+        | { success: true; data: T }
+        | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
+    },
+  ) =>
     (items ?? []).flatMap((raw, index) => {
       const parsed = schema.safeParse(raw);
       if (parsed.success) return [{ index, item: parsed.data }];
       const issue = parsed.error.issues[0];
-      rejected.push({ list, index, reason: issue ? `${issue.path.map(String).join('.')}: ${issue.message}` : 'is invalid' });
+      rejected.push({
+        list,
+        index,
+        reason: issue ? `${issue.path.map(String).join('.')}: ${issue.message}` : 'is invalid',
+      });
       return [];
     });
-  return { pairings: parse('pairings', batch.pairings, pairingEvent), acks: parse('configAcks', batch.configAcks, configAck) };
+  return {
+    pairings: parse('pairings', batch.pairings, pairingEvent),
+    acks: parse('configAcks', batch.configAcks, configAck),
+  };
 }
 
 /** Refuses sync items of bracelets the gateway's organisation does not have; keeps the others. */
-export function resolveSyncItems(items: SyncItems, bracelets: Map<string, BraceletRow>, rejected: RejectedItem[]) {
-  const known = <T extends { serialNumber: string }>(list: 'pairings' | 'configAcks', entries: { index: number; item: T }[]) =>
+export function resolveSyncItems(
+  items: SyncItems,
+  bracelets: Map<string, BraceletRow>,
+  rejected: RejectedItem[],
+) {
+  const known = <T extends { serialNumber: string }>(
+    list: 'pairings' | 'configAcks',
+    entries: { index: number; item: T }[],
+  ) =>
     entries.flatMap((e) => {
       const bracelet = bracelets.get(e.item.serialNumber);
       if (bracelet) return [{ ...e, bracelet }];
@@ -47,7 +80,11 @@ export async function syncBracelets(
   acks: { bracelet: BraceletRow; item: ConfigAck }[],
   now: Date,
 ): Promise<void> {
-  const pairing = [...new Set(reported.filter((b) => b.gatewayId === gatewayId && b.pairedAt === null).map((b) => b.id))];
+  const pairing = [
+    ...new Set(
+      reported.filter((b) => b.gatewayId === gatewayId && b.pairedAt === null).map((b) => b.id),
+    ),
+  ];
   if (pairing.length) {
     await tx.query(
       `UPDATE bracelets SET paired_at = $3
@@ -67,7 +104,10 @@ export async function syncBracelets(
 }
 
 /** Configuration the gateway's bracelets should run and it has not acknowledged (partial index: cheap when none). */
-export async function pendingConfigOf(db: Queryable, gatewayId: string): Promise<PendingBraceletConfig[]> {
+export async function pendingConfigOf(
+  db: Queryable,
+  gatewayId: string,
+): Promise<PendingBraceletConfig[]> {
   return db.query<PendingBraceletConfig>(
     `SELECT serial_number AS "serialNumber", config_version AS version, heart_rate_duty_cycle AS "heartRateDutyCycle"
        FROM bracelets WHERE gateway_id = $1 AND config_version > applied_config_version

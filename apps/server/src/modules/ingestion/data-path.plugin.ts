@@ -15,8 +15,10 @@ export const dataPathPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
   await app.register(ingestionRoutes, { ctx });
   // A rotated credential is refused at once; a linked or handed-over bracelet is looked up again.
   // (Another server learns these through the cross-server bus, which re-emits them on its ctx.bus.)
-  const onCredential = (e: BusEvents['gateway.credentialChanged']) => ctx.ingestion.gateways.delete(e.gatewayId);
-  const onBracelet = (e: BusEvents['bracelet.changed']) => ctx.ingestion.bracelets.delete(`${e.organizationId}|${e.serialNumber}`);
+  const onCredential = (e: BusEvents['gateway.credentialChanged']) =>
+    ctx.ingestion.gateways.delete(e.gatewayId);
+  const onBracelet = (e: BusEvents['bracelet.changed']) =>
+    ctx.ingestion.bracelets.delete(`${e.organizationId}|${e.serialNumber}`);
   ctx.bus.on(BUS_EVENTS.gatewayCredentialChanged, onCredential);
   ctx.bus.on(BUS_EVENTS.braceletChanged, onBracelet);
   const onError = (job: string) => (err: unknown) => app.log.error({ err }, `${job} failed`);

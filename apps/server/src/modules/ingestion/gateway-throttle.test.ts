@@ -11,7 +11,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const post = (authorization: string, payload: object, remoteAddress: string) =>
-  t.app.inject({ method: 'POST', url: '/gateway/v1/batches', headers: { authorization }, payload, remoteAddress });
+  t.app.inject({
+    method: 'POST',
+    url: '/gateway/v1/batches',
+    headers: { authorization },
+    payload,
+    remoteAddress,
+  });
 const as = (w: WearerRecord) => `Gateway ${w.gateway.id}:${w.gateway.credential}`;
 const sos = (w: WearerRecord) => ({
   events: [{ serialNumber: w.bracelet.serialNumber, type: 'SOS', at: new Date().toISOString() }],
@@ -27,7 +33,9 @@ describe('unknown gateways are throttled per address', () => {
     expect((await post(as(known), { readings: [] }, flooder)).statusCode).toBe(200);
 
     const flood = await Promise.all(
-      Array.from({ length: 64 }, (_, i) => post(`Gateway gw-unknown-${i}:secret`, { readings: [] }, flooder)),
+      Array.from({ length: 64 }, (_, i) =>
+        post(`Gateway gw-unknown-${i}:secret`, { readings: [] }, flooder),
+      ),
     );
     const codes = flood.map((r) => r.statusCode);
     expect(codes.filter((c) => c !== 401 && c !== 429)).toEqual([]);
@@ -45,13 +53,19 @@ describe('unknown gateways are throttled per address', () => {
 
   it('fifty gateways of one site starting at once from one address are all let in (they wait for a token, none is refused)', async () => {
     const org = await createOrganization(t);
-    const site = await Promise.all(Array.from({ length: 5 * UNKNOWN_GATEWAY_BURST }, () => createWearer(t, { organizationId: org.id })));
+    const site = await Promise.all(
+      Array.from({ length: 5 * UNKNOWN_GATEWAY_BURST }, () =>
+        createWearer(t, { organizationId: org.id }),
+      ),
+    );
     // A fresh server: no gateway is cached yet.
     t.ctx.ingestion.gateways.clear();
     const first = await Promise.all(site.map((w) => post(as(w), { readings: [] }, '10.66.2.1')));
     expect(first.map((r) => r.statusCode)).toEqual(site.map(() => 200));
     // And the site's own address still has its whole budget for a mistake.
-    expect((await post('Gateway gw-typo:secret', { readings: [] }, '10.66.2.1')).statusCode).toBe(401);
+    expect((await post('Gateway gw-typo:secret', { readings: [] }, '10.66.2.1')).statusCode).toBe(
+      401,
+    );
   });
 
   it('guessing a known gateway’s credential is throttled the same way', async () => {
@@ -59,7 +73,10 @@ describe('unknown gateways are throttled per address', () => {
     const w = await createWearer(t, { organizationId: org.id });
     const codes: number[] = [];
     for (let i = 0; i < UNKNOWN_GATEWAY_BURST + 5; i++) {
-      codes.push((await post(`Gateway ${w.gateway.id}:guess-${i}`, { readings: [] }, '10.66.1.1')).statusCode);
+      codes.push(
+        (await post(`Gateway ${w.gateway.id}:guess-${i}`, { readings: [] }, '10.66.1.1'))
+          .statusCode,
+      );
     }
     expect(codes.slice(-3)).toEqual([429, 429, 429]);
     expect((await post(as(w), { readings: [] }, '10.66.1.1')).statusCode).toBe(200);

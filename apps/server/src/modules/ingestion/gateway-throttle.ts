@@ -53,7 +53,9 @@ export class GatewayThrottle {
   private waiting = new Map<string, (() => void)[]>();
 
   private refused(bucket: Bucket): GatewayThrottledError {
-    return new GatewayThrottledError(Math.max(1, Math.ceil((1 - bucket.tokens) / UNKNOWN_GATEWAY_PER_SECOND)));
+    return new GatewayThrottledError(
+      Math.max(1, Math.ceil((1 - bucket.tokens) / UNKNOWN_GATEWAY_PER_SECOND)),
+    );
   }
 
   /** Takes a token for a failed authentication (a wrong credential), or throws 429 when the address has none left. */
@@ -76,7 +78,8 @@ export class GatewayThrottle {
         return;
       }
       const queue = this.waiting.get(address) ?? [];
-      if ((this.inFlight.get(address) ?? 0) === 0 || queue.length >= MAX_WAITING) throw this.refused(bucket);
+      if ((this.inFlight.get(address) ?? 0) === 0 || queue.length >= MAX_WAITING)
+        throw this.refused(bucket);
       this.waiting.set(address, queue);
       await new Promise<void>((resolve) => queue.push(resolve));
     }

@@ -34,7 +34,13 @@ export const ingestionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (a
           'comes after the valid items are stored. Re-sending a batch is safe (duplicates are counted, not stored).',
         headers: z.object({ authorization: z.string().optional() }),
         body: gatewayBatch,
-        response: { 200: batchResult, 400: errorBody, 401: errorBody, 429: errorBody, 503: errorBody },
+        response: {
+          200: batchResult,
+          400: errorBody,
+          401: errorBody,
+          429: errorBody,
+          503: errorBody,
+        },
       },
       // Before the body is parsed: a wrong credential is 401 whatever it sent.
       onRequest: async (request, reply) => {
@@ -61,7 +67,10 @@ export const ingestionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (a
       if (!gateway)
         throw unauthorized('Unknown gateway or wrong credential', 'GATEWAY_UNAUTHORIZED');
       // Backpressure: the queue stays bounded and the gateway retries; SOS/FALL are always taken.
-      if (!isUrgentBatch(request.body, ctx.now()) && ingestionBacklog(ctx) >= ctx.config.ingestMaxPending) {
+      if (
+        !isUrgentBatch(request.body, ctx.now()) &&
+        ingestionBacklog(ctx) >= ctx.config.ingestMaxPending
+      ) {
         void reply.header('retry-after', '1');
         throw new ApiError(503, 'INGESTION_BUSY', 'Too many batches in progress; retry after 1 s');
       }

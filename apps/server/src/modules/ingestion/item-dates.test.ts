@@ -28,11 +28,16 @@ describe('item dates', () => {
           at(new Date(Date.now() - 8 * DAY).toISOString()),
           at(new Date(Date.now() - 6 * DAY).toISOString()),
         ],
-        events: [{ serialNumber: w.bracelet.serialNumber, type: 'SOS', at: '1970-01-01T00:00:00Z' }],
+        events: [
+          { serialNumber: w.bracelet.serialNumber, type: 'SOS', at: '1970-01-01T00:00:00Z' },
+        ],
       },
     });
     expect(res.statusCode).toBe(200);
-    const body = res.json<{ accepted: number; rejected: { list: string; index: number; reason: string }[] }>();
+    const body = res.json<{
+      accepted: number;
+      rejected: { list: string; index: number; reason: string }[];
+    }>();
     expect(body.accepted).toBe(1);
     const byPlace = (a: { list: string; index: number }, b: { list: string; index: number }) =>
       a.list.localeCompare(b.list) || a.index - b.index;
@@ -47,14 +52,27 @@ describe('item dates', () => {
 
 describe('the urgent lane', () => {
   const now = new Date();
-  const sos = (extra: object) => ({ readings: [], environment: [], events: [{ type: 'SOS', ...extra }] });
+  const sos = (extra: object) => ({
+    readings: [],
+    environment: [],
+    events: [{ type: 'SOS', ...extra }],
+  });
   it('is chosen only for a valid, current SOS or fall item', () => {
     const valid = { serialNumber: 'BR-1', at: now.toISOString() };
     expect(isUrgentBatch(sos(valid), now)).toBe(true);
-    expect(isUrgentBatch({ readings: [], environment: [], events: [{ ...valid, type: 'FALL' }] }, now)).toBe(true);
+    expect(
+      isUrgentBatch({ readings: [], environment: [], events: [{ ...valid, type: 'FALL' }] }, now),
+    ).toBe(true);
     expect(isUrgentBatch(sos({ at: now.toISOString() }), now)).toBe(false); // no serial number
     expect(isUrgentBatch(sos({ serialNumber: 'BR-1', at: 'yesterday' }), now)).toBe(false);
-    expect(isUrgentBatch(sos({ serialNumber: 'BR-1', at: '1970-01-01T00:00:00Z' }), now)).toBe(false);
-    expect(isUrgentBatch(sos({ serialNumber: 'BR-1', at: new Date(now.getTime() + DAY).toISOString() }), now)).toBe(false);
+    expect(isUrgentBatch(sos({ serialNumber: 'BR-1', at: '1970-01-01T00:00:00Z' }), now)).toBe(
+      false,
+    );
+    expect(
+      isUrgentBatch(
+        sos({ serialNumber: 'BR-1', at: new Date(now.getTime() + DAY).toISOString() }),
+        now,
+      ),
+    ).toBe(false);
   });
 });

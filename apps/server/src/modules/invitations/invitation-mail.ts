@@ -50,7 +50,9 @@ export function invitationMail(input: {
         `下のボタンから名前とパスワードを登録してください。リンクは一度だけ使え、${input.days}日間有効です。`,
       ],
       label: '登録する',
-      after: ['心当たりがない場合は、このメールを破棄してください。登録しなければアカウントは作られません。'],
+      after: [
+        '心当たりがない場合は、このメールを破棄してください。登録しなければアカウントは作られません。',
+      ],
     },
     en: {
       subject: `${input.inviterName} invited you`,
@@ -62,7 +64,9 @@ export function invitationMail(input: {
         `Use the button below to choose your name and password. The link works once and expires in ${input.days} days.`,
       ],
       label: 'Register',
-      after: ['If you did not expect this, ignore this mail; no account is created unless you register.'],
+      after: [
+        'If you did not expect this, ignore this mail; no account is created unless you register.',
+      ],
     },
   }[input.locale];
   return compose({

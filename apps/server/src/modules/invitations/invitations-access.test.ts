@@ -15,7 +15,8 @@ let n = 0;
 const address = () => `role-table-${++n}@invitee.example.test`;
 const invite = (who: ActorName, payload: object) =>
   t.app.inject({ method: 'POST', url: '/v2/user/invite', headers: w.users[who].headers, payload });
-const invitationsTo = (email: string) => t.db.query('SELECT id FROM invitations WHERE email = $1', [email]);
+const invitationsTo = (email: string) =>
+  t.db.query('SELECT id FROM invitations WHERE email = $1', [email]);
 
 /**
  * Who may invite whom, over the test world. 201: invited; 403: may not grant that role (or holds no
@@ -25,36 +26,76 @@ const INVITE_TABLE: Record<string, { payload: () => object; expect: Record<Actor
   'staff of organisation A': {
     payload: () => ({ role: 'ORGANIZATION_GENERAL', clientId: w.orgA }),
     expect: {
-      ALL_OWNER: 201, ALL_GENERAL: 403, ORGANIZATION_OWNER: 201, ORGANIZATION_GENERAL: 403, ORGANIZATION_GROUP: 403,
-      GROUP_MANAGER_OTHER_GROUP: 403, OTHER_ORG_OWNER: 404, PERSONAL_LINKED: 403, PERSONAL_UNLINKED: 403, PERSONAL_SELF: 403,
+      ALL_OWNER: 201,
+      ALL_GENERAL: 403,
+      ORGANIZATION_OWNER: 201,
+      ORGANIZATION_GENERAL: 403,
+      ORGANIZATION_GROUP: 403,
+      GROUP_MANAGER_OTHER_GROUP: 403,
+      OTHER_ORG_OWNER: 404,
+      PERSONAL_LINKED: 403,
+      PERSONAL_UNLINKED: 403,
+      PERSONAL_SELF: 403,
     },
   },
   'an owner of organisation A': {
     payload: () => ({ role: 'ORGANIZATION_OWNER', clientId: w.orgA }),
     expect: {
-      ALL_OWNER: 201, ALL_GENERAL: 403, ORGANIZATION_OWNER: 201, ORGANIZATION_GENERAL: 403, ORGANIZATION_GROUP: 403,
-      GROUP_MANAGER_OTHER_GROUP: 403, OTHER_ORG_OWNER: 404, PERSONAL_LINKED: 403, PERSONAL_UNLINKED: 403, PERSONAL_SELF: 403,
+      ALL_OWNER: 201,
+      ALL_GENERAL: 403,
+      ORGANIZATION_OWNER: 201,
+      ORGANIZATION_GENERAL: 403,
+      ORGANIZATION_GROUP: 403,
+      GROUP_MANAGER_OTHER_GROUP: 403,
+      OTHER_ORG_OWNER: 404,
+      PERSONAL_LINKED: 403,
+      PERSONAL_UNLINKED: 403,
+      PERSONAL_SELF: 403,
     },
   },
   'a manager of group 1': {
     payload: () => ({ role: 'ORGANIZATION_GROUP', clientId: w.orgA, groupIds: [w.g1] }),
     expect: {
-      ALL_OWNER: 201, ALL_GENERAL: 403, ORGANIZATION_OWNER: 201, ORGANIZATION_GENERAL: 403, ORGANIZATION_GROUP: 403,
-      GROUP_MANAGER_OTHER_GROUP: 403, OTHER_ORG_OWNER: 404, PERSONAL_LINKED: 403, PERSONAL_UNLINKED: 403, PERSONAL_SELF: 403,
+      ALL_OWNER: 201,
+      ALL_GENERAL: 403,
+      ORGANIZATION_OWNER: 201,
+      ORGANIZATION_GENERAL: 403,
+      ORGANIZATION_GROUP: 403,
+      GROUP_MANAGER_OTHER_GROUP: 403,
+      OTHER_ORG_OWNER: 404,
+      PERSONAL_LINKED: 403,
+      PERSONAL_UNLINKED: 403,
+      PERSONAL_SELF: 403,
     },
   },
   'platform staff': {
     payload: () => ({ role: 'ALL_GENERAL' }),
     expect: {
-      ALL_OWNER: 201, ALL_GENERAL: 403, ORGANIZATION_OWNER: 403, ORGANIZATION_GENERAL: 403, ORGANIZATION_GROUP: 403,
-      GROUP_MANAGER_OTHER_GROUP: 403, OTHER_ORG_OWNER: 403, PERSONAL_LINKED: 403, PERSONAL_UNLINKED: 403, PERSONAL_SELF: 403,
+      ALL_OWNER: 201,
+      ALL_GENERAL: 403,
+      ORGANIZATION_OWNER: 403,
+      ORGANIZATION_GENERAL: 403,
+      ORGANIZATION_GROUP: 403,
+      GROUP_MANAGER_OTHER_GROUP: 403,
+      OTHER_ORG_OWNER: 403,
+      PERSONAL_LINKED: 403,
+      PERSONAL_UNLINKED: 403,
+      PERSONAL_SELF: 403,
     },
   },
   'a family member of w1 (group 1)': {
     payload: () => ({ role: 'PERSONAL', wearerId: w.w1.uid }),
     expect: {
-      ALL_OWNER: 201, ALL_GENERAL: 403, ORGANIZATION_OWNER: 201, ORGANIZATION_GENERAL: 201, ORGANIZATION_GROUP: 201,
-      GROUP_MANAGER_OTHER_GROUP: 404, OTHER_ORG_OWNER: 404, PERSONAL_LINKED: 403, PERSONAL_UNLINKED: 403, PERSONAL_SELF: 403,
+      ALL_OWNER: 201,
+      ALL_GENERAL: 403,
+      ORGANIZATION_OWNER: 201,
+      ORGANIZATION_GENERAL: 201,
+      ORGANIZATION_GROUP: 201,
+      GROUP_MANAGER_OTHER_GROUP: 404,
+      OTHER_ORG_OWNER: 404,
+      PERSONAL_LINKED: 403,
+      PERSONAL_UNLINKED: 403,
+      PERSONAL_SELF: 403,
     },
   },
 };
@@ -70,24 +111,54 @@ describe('POST /v2/user/invite: who may invite whom', () => {
   }
 
   it('an owner cannot place staff or groups in another organisation', async () => {
-    expect((await invite('ORGANIZATION_OWNER', { email: address(), role: 'ORGANIZATION_GENERAL', clientId: w.orgB })).statusCode).toBe(404);
-    const foreignGroup = await invite('ALL_OWNER', { email: address(), role: 'ORGANIZATION_GROUP', clientId: w.orgB, groupIds: [w.g1] });
+    expect(
+      (
+        await invite('ORGANIZATION_OWNER', {
+          email: address(),
+          role: 'ORGANIZATION_GENERAL',
+          clientId: w.orgB,
+        })
+      ).statusCode,
+    ).toBe(404);
+    const foreignGroup = await invite('ALL_OWNER', {
+      email: address(),
+      role: 'ORGANIZATION_GROUP',
+      clientId: w.orgB,
+      groupIds: [w.g1],
+    });
     expect(foreignGroup.statusCode).toBe(400);
-    expect(foreignGroup.json().issues).toEqual([{ path: 'body.groupIds', message: expect.stringContaining(w.g1) }]);
+    expect(foreignGroup.json().issues).toEqual([
+      { path: 'body.groupIds', message: expect.stringContaining(w.g1) },
+    ]);
   });
 });
 
 describe('POST /v2/user/invitation/resend: the same rule as inviting', () => {
   let invitationId: string;
   beforeAll(async () => {
-    invitationId = (await invite('ORGANIZATION_OWNER', { email: address(), role: 'ORGANIZATION_GENERAL' })).json().id;
+    invitationId = (
+      await invite('ORGANIZATION_OWNER', { email: address(), role: 'ORGANIZATION_GENERAL' })
+    ).json().id;
   });
   const RESEND: Record<ActorName, number> = {
-    ALL_OWNER: 201, ALL_GENERAL: 403, ORGANIZATION_OWNER: 201, ORGANIZATION_GENERAL: 403, ORGANIZATION_GROUP: 403,
-    GROUP_MANAGER_OTHER_GROUP: 403, OTHER_ORG_OWNER: 404, PERSONAL_LINKED: 403, PERSONAL_UNLINKED: 403, PERSONAL_SELF: 403,
+    ALL_OWNER: 201,
+    ALL_GENERAL: 403,
+    ORGANIZATION_OWNER: 201,
+    ORGANIZATION_GENERAL: 403,
+    ORGANIZATION_GROUP: 403,
+    GROUP_MANAGER_OTHER_GROUP: 403,
+    OTHER_ORG_OWNER: 404,
+    PERSONAL_LINKED: 403,
+    PERSONAL_UNLINKED: 403,
+    PERSONAL_SELF: 403,
   };
   it.each(ACTOR_NAMES)('%s', async (who) => {
-    const res = await t.app.inject({ method: 'POST', url: '/v2/user/invitation/resend', headers: w.users[who].headers, payload: { invitationId } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v2/user/invitation/resend',
+      headers: w.users[who].headers,
+      payload: { invitationId },
+    });
     expect(res.statusCode, res.body).toBe(RESEND[who]);
     if (res.statusCode === 201) invitationId = res.json().id;
   });
@@ -100,10 +171,18 @@ describe('bad input is a 4xx naming the field, and nothing is written or mailed'
     ['unknown role', { role: 'KING' }, 'body.role'],
     ['a wearer who signs in', { role: 'PERSONAL_SELF' }, 'body.role'],
     ['a group manager without groups', { role: 'ORGANIZATION_GROUP' }, 'body.groupIds'],
-    ['groups for general staff', { role: 'ORGANIZATION_GENERAL', groupIds: ['grp-x'] }, 'body.groupIds'],
+    [
+      'groups for general staff',
+      { role: 'ORGANIZATION_GENERAL', groupIds: ['grp-x'] },
+      'body.groupIds',
+    ],
     ['a family member without a wearer', { role: 'PERSONAL' }, 'body.wearerId'],
     ['a wearer for staff', { role: 'ORGANIZATION_GENERAL', wearerId: 'usr-x' }, 'body.wearerId'],
-    ['an organisation for platform staff', { role: 'ALL_GENERAL', clientId: 'org-x' }, 'body.clientId'],
+    [
+      'an organisation for platform staff',
+      { role: 'ALL_GENERAL', clientId: 'org-x' },
+      'body.clientId',
+    ],
     ['an unknown language', { role: 'ORGANIZATION_GENERAL', locale: 'fr' }, 'body.locale'],
     ['an empty name', { role: 'ORGANIZATION_GENERAL', name: ' ' }, 'body.name'],
   ];
@@ -127,7 +206,13 @@ describe('bad input is a 4xx naming the field, and nothing is written or mailed'
     await invite('ORGANIZATION_OWNER', { email, role: 'ORGANIZATION_GENERAL' });
     const link = (await mailsIn(t.ctx, email)).at(-1)?.links.find((l) => l.includes('#invite='));
     const token = new URL(link ?? 'http://x/#invite=').hash.slice('#invite='.length);
-    const good = { token, email, name: '佐藤', password: 'a-long-password-2026', agreedToTerms: true };
+    const good = {
+      token,
+      email,
+      name: '佐藤',
+      password: 'a-long-password-2026',
+      agreedToTerms: true,
+    };
     const BAD: Array<[object, string]> = [
       [{ password: 'short-11chr' }, 'body.password'],
       [{ agreedToTerms: false }, 'body.agreedToTerms'],
@@ -137,17 +222,27 @@ describe('bad input is a 4xx naming the field, and nothing is written or mailed'
       [{ locale: 'de' }, 'body.locale'],
     ];
     for (const [change, path] of BAD) {
-      const res = await t.app.inject({ method: 'POST', url: '/v2/user/register', payload: { ...good, ...change } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/v2/user/register',
+        payload: { ...good, ...change },
+      });
       expect(res.statusCode, path).toBe(400);
       expect(res.json<{ issues: { path: string }[] }>().issues.map((i) => i.path)).toContain(path);
     }
     expect(await t.db.query('SELECT 1 FROM users WHERE email = $1', [email])).toEqual([]);
     // Nothing was half-used: the same link still registers.
-    expect((await t.app.inject({ method: 'POST', url: '/v2/user/register', payload: good })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/v2/user/register', payload: good })).statusCode,
+    ).toBe(200);
   });
 
   it('inspect: a malformed token is a 400 naming it', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/v2/user/invitation/inspect', payload: { token: 'x' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v2/user/invitation/inspect',
+      payload: { token: 'x' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().issues[0].path).toBe('body.token');
   });

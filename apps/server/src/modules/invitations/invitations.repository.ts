@@ -16,7 +16,10 @@ export interface InvitationRow {
   replacedAt: Date | null;
 }
 
-export type NewInvitation = Omit<InvitationRow, 'usedAt' | 'replacedAt'> & { tokenHash: string; createdAt: Date };
+export type NewInvitation = Omit<InvitationRow, 'usedAt' | 'replacedAt'> & {
+  tokenHash: string;
+  createdAt: Date;
+};
 
 const COLUMNS = `i.id, i.email, i.role, i.organization_id AS "organizationId", i.group_ids AS "groupIds",
   i.wearer_id AS "wearerId", i.name, i.locale, i.invited_by AS "invitedBy", i.expires_at AS "expiresAt",
@@ -27,18 +30,27 @@ const LIVE = 'i.used_at IS NULL AND i.replaced_at IS NULL';
 export function invitationsRepository(db: Queryable) {
   return {
     async findByHash(tokenHash: string): Promise<InvitationRow | null> {
-      const rows = await db.query<InvitationRow>(`SELECT ${COLUMNS} FROM invitations i WHERE i.token_hash = $1`, [tokenHash]);
+      const rows = await db.query<InvitationRow>(
+        `SELECT ${COLUMNS} FROM invitations i WHERE i.token_hash = $1`,
+        [tokenHash],
+      );
       return rows[0] ?? null;
     },
 
     async findLive(id: string): Promise<InvitationRow | null> {
-      const rows = await db.query<InvitationRow>(`SELECT ${COLUMNS} FROM invitations i WHERE i.id = $1 AND ${LIVE}`, [id]);
+      const rows = await db.query<InvitationRow>(
+        `SELECT ${COLUMNS} FROM invitations i WHERE i.id = $1 AND ${LIVE}`,
+        [id],
+      );
       return rows[0] ?? null;
     },
 
     /** Ends the live invitation to the address, if any (a new one replaces it). */
     async replaceLive(email: string, at: Date): Promise<void> {
-      await db.query(`UPDATE invitations i SET replaced_at = $2 WHERE i.email = $1 AND ${LIVE}`, [email, at]);
+      await db.query(`UPDATE invitations i SET replaced_at = $2 WHERE i.email = $1 AND ${LIVE}`, [
+        email,
+        at,
+      ]);
     },
 
     async insert(row: NewInvitation): Promise<void> {
@@ -46,8 +58,20 @@ export function invitationsRepository(db: Queryable) {
         `INSERT INTO invitations (id, email, role, organization_id, group_ids, wearer_id, name, locale, invited_by,
                                   token_hash, expires_at, created_at)
          VALUES ($1, $2, $3, $4, $5::text[], $6, $7, $8, $9, $10, $11, $12)`,
-        [row.id, row.email, row.role, row.organizationId, row.groupIds, row.wearerId, row.name, row.locale,
-          row.invitedBy, row.tokenHash, row.expiresAt, row.createdAt],
+        [
+          row.id,
+          row.email,
+          row.role,
+          row.organizationId,
+          row.groupIds,
+          row.wearerId,
+          row.name,
+          row.locale,
+          row.invitedBy,
+          row.tokenHash,
+          row.expiresAt,
+          row.createdAt,
+        ],
       );
     },
 
@@ -62,13 +86,19 @@ export function invitationsRepository(db: Queryable) {
 
     /** A live account holds the address (a removed person's row does not stop a new invitation). */
     async accountExists(email: string): Promise<boolean> {
-      const rows = await db.query('SELECT 1 FROM users WHERE email = $1 AND deleted_at IS NULL', [email]);
+      const rows = await db.query('SELECT 1 FROM users WHERE email = $1 AND deleted_at IS NULL', [
+        email,
+      ]);
       return rows.length > 0;
     },
 
     /** Names the /verify page and the mail show: inviter, organisation, wearer. */
     async names(row: Pick<InvitationRow, 'invitedBy' | 'organizationId' | 'wearerId'>) {
-      const rows = await db.query<{ inviterName: string | null; organizationName: string | null; wearerName: string | null }>(
+      const rows = await db.query<{
+        inviterName: string | null;
+        organizationName: string | null;
+        wearerName: string | null;
+      }>(
         `SELECT (SELECT name FROM users WHERE id = $1) AS "inviterName",
                 (SELECT name FROM organizations WHERE id = $2) AS "organizationName",
                 (SELECT name FROM users WHERE id = $3 AND deleted_at IS NULL) AS "wearerName"`,
@@ -91,7 +121,9 @@ export function invitationsRepository(db: Queryable) {
       // Family members belong to no organisation; they reach the wearer through the link.
       const organizationId = inv.wearerId ? null : inv.organizationId;
       // A removed person's row keeps its name for the records but gives the address up to the new account.
-      await db.query('UPDATE users SET email = NULL WHERE email = $1 AND deleted_at IS NOT NULL', [inv.email]);
+      await db.query('UPDATE users SET email = NULL WHERE email = $1 AND deleted_at IS NOT NULL', [
+        inv.email,
+      ]);
       await db.query(
         `INSERT INTO users (id, organization_id, role, name, email, email_verified, password_hash, locale, created_at)
          VALUES ($1, $2, $3, $4, $5, true, $6, $7, $8)`,
@@ -104,13 +136,23 @@ export function invitationsRepository(db: Queryable) {
         [inv.groupIds, a.uid, inv.organizationId],
       );
       if (inv.wearerId) {
-        await db.query('INSERT INTO user_links (user_id, wearer_id, created_at) VALUES ($1, $2, $3)', [a.uid, inv.wearerId, a.at]);
+        await db.query(
+          'INSERT INTO user_links (user_id, wearer_id, created_at) VALUES ($1, $2, $3)',
+          [a.uid, inv.wearerId, a.at],
+        );
       }
-      await db.query('INSERT INTO terms_agreements (user_id, version, agreed_at) VALUES ($1, $2, $3)', [a.uid, a.termsVersion, a.at]);
+      await db.query(
+        'INSERT INTO terms_agreements (user_id, version, agreed_at) VALUES ($1, $2, $3)',
+        [a.uid, a.termsVersion, a.at],
+      );
     },
 
     /** The organisation's live invitations (for the staff list), newest first, optionally matching q. */
-    async listLive(organizationId: string, q: string | undefined, now: Date): Promise<PendingInvitation[]> {
+    async listLive(
+      organizationId: string,
+      q: string | undefined,
+      now: Date,
+    ): Promise<PendingInvitation[]> {
       const rows = await db.query<Omit<PendingInvitation, 'expiresAt'> & { expiresAt: Date }>(
         `SELECT i.id, i.email, i.role, i.wearer_id AS "wearerId", inviter.name AS "invitedBy", i.expires_at AS "expiresAt",
                 i.expires_at <= $3 AS expired,

@@ -17,7 +17,10 @@ const security = [{ bearer: [] }];
 const refusals = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 
 /** POST /v2/user/invite, /v2/user/invitation/resend, /v2/user/invitation/inspect, /v2/user/register. */
-export const invitationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const invitationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
+  app,
+  { ctx },
+) => {
   const invitations = invitationsService(ctx);
 
   // family:manage is the widest permission an invitation needs (staff roles need member:invite, checked
@@ -28,13 +31,15 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
       config: { permission: 'family:manage' },
       schema: {
         tags,
-        summary: 'Invite a staff member, platform staff or a family member (a role you may grant); mails a 7-day link',
+        summary:
+          'Invite a staff member, platform staff or a family member (a role you may grant); mails a 7-day link',
         security,
         body: inviteBody,
         response: { 201: inviteResponse, ...refusals },
       },
     },
-    async (request, reply) => reply.code(201).send(await invitations.invite(request.actor, request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await invitations.invite(request.actor, request.body)),
   );
 
   app.post(
@@ -49,7 +54,8 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
         response: { 201: inviteResponse, ...refusals },
       },
     },
-    async (request, reply) => reply.code(201).send(await invitations.resend(request.actor, request.body.invitationId)),
+    async (request, reply) =>
+      reply.code(201).send(await invitations.resend(request.actor, request.body.invitationId)),
   );
 
   app.post(
@@ -74,7 +80,13 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
         tags,
         summary: 'Complete an invitation (name, password, terms) and sign in',
         body: registerBody,
-        response: { 200: signInResult, 400: errorBody, 404: errorBody, 409: errorBody, 410: errorBody },
+        response: {
+          200: signInResult,
+          400: errorBody,
+          404: errorBody,
+          409: errorBody,
+          410: errorBody,
+        },
       },
     },
     (request) => invitations.register(request.body),

@@ -26,7 +26,8 @@ type Register = z.output<typeof registerBody>;
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const fieldError = (status: number, code: string, path: string, message: string) =>
   new ApiError(status, code, `${path}: ${message}`, [{ path, message }]);
-const linkError = (status: number, code: string, message: string) => new ApiError(status, code, message);
+const linkError = (status: number, code: string, message: string) =>
+  new ApiError(status, code, message);
 
 /** Where the invitation places the person, once the inviter may do it there. */
 interface Target {
@@ -45,7 +46,11 @@ export function invitationsService(ctx: AppContext) {
 
   async function authorize(actor: Actor, body: Invite): Promise<Target> {
     if (!mayGrant(actor, body.role)) {
-      throw new ApiError(403, 'ROLE_NOT_GRANTABLE', `body.role: your role may not grant ${body.role}`);
+      throw new ApiError(
+        403,
+        'ROLE_NOT_GRANTABLE',
+        `body.role: your role may not grant ${body.role}`,
+      );
     }
     switch (placementOf(body.role)) {
       case 'platform':
@@ -53,16 +58,31 @@ export function invitationsService(ctx: AppContext) {
         return { organizationId: null, groupIds: [], wearerId: null };
       case 'family': {
         const wearer = await access.require(actor, 'family:manage', 'wearer', body.wearerId ?? '');
-        return { organizationId: wearer.organizationId, groupIds: [], wearerId: body.wearerId ?? null };
+        return {
+          organizationId: wearer.organizationId,
+          groupIds: [],
+          wearerId: body.wearerId ?? null,
+        };
       }
       case 'organization': {
         const organizationId = body.clientId ?? actor.organizationId;
-        if (!organizationId) throw fieldError(400, 'VALIDATION_FAILED', 'body.clientId', 'required for platform staff');
+        if (!organizationId)
+          throw fieldError(
+            400,
+            'VALIDATION_FAILED',
+            'body.clientId',
+            'required for platform staff',
+          );
         await access.require(actor, 'member:invite', 'organization', organizationId);
         const groups = await access.requireAll(actor, 'member:invite', 'group', body.groupIds);
         for (const [groupId, at] of groups) {
           if (at.organizationId !== organizationId) {
-            throw fieldError(400, 'VALIDATION_FAILED', 'body.groupIds', `group ${groupId} is not in organisation ${organizationId}`);
+            throw fieldError(
+              400,
+              'VALIDATION_FAILED',
+              'body.groupIds',
+              `group ${groupId} is not in organisation ${organizationId}`,
+            );
           }
         }
         return { organizationId, groupIds: [...new Set(body.groupIds)], wearerId: null };
@@ -107,7 +127,12 @@ export function invitationsService(ctx: AppContext) {
     } catch (error) {
       // Another invitation to the same address committed first (the live-address index).
       if ((error as { code?: string }).code === '23505') {
-        throw fieldError(409, 'INVITATION_CONFLICT', 'body.email', 'another invitation to this address is being sent; try again');
+        throw fieldError(
+          409,
+          'INVITATION_CONFLICT',
+          'body.email',
+          'another invitation to this address is being sent; try again',
+        );
       }
       throw error;
     }
@@ -124,7 +149,9 @@ export function invitationsService(ctx: AppContext) {
       days: INVITATION_DAYS,
     });
     // Not awaited: the outcome is in the notification log; the inviter need not wait on SMTP.
-    ctx.mail.send({ email, userId: null, organizationId: row.organizationId }, mail).catch(() => undefined);
+    ctx.mail
+      .send({ email, userId: null, organizationId: row.organizationId }, mail)
+      .catch(() => undefined);
     return {
       id: row.id,
       email,
@@ -140,11 +167,26 @@ export function invitationsService(ctx: AppContext) {
   /** A live invitation by its link, or the reason it cannot be used. */
   async function live(token: string): Promise<InvitationRow> {
     const row = await repo.findByHash(hashToken(token));
-    if (!row) throw linkError(404, 'INVITATION_UNKNOWN', 'This invitation link is not known; ask for a new invitation');
-    if (row.usedAt) throw linkError(410, 'INVITATION_USED', 'This invitation was already used; sign in instead');
-    if (row.replacedAt) throw linkError(410, 'INVITATION_REPLACED', 'A newer invitation was sent to this address; use the newest mail');
+    if (!row)
+      throw linkError(
+        404,
+        'INVITATION_UNKNOWN',
+        'This invitation link is not known; ask for a new invitation',
+      );
+    if (row.usedAt)
+      throw linkError(410, 'INVITATION_USED', 'This invitation was already used; sign in instead');
+    if (row.replacedAt)
+      throw linkError(
+        410,
+        'INVITATION_REPLACED',
+        'A newer invitation was sent to this address; use the newest mail',
+      );
     if (row.expiresAt.getTime() <= ctx.now().getTime()) {
-      throw linkError(410, 'INVITATION_EXPIRED', `This invitation expired (links last ${INVITATION_DAYS} days); ask for a new one`);
+      throw linkError(
+        410,
+        'INVITATION_EXPIRED',
+        `This invitation expired (links last ${INVITATION_DAYS} days); ask for a new one`,
+      );
     }
     return row;
   }
@@ -157,13 +199,18 @@ export function invitationsService(ctx: AppContext) {
     /** A new link for a live invitation (the old link stops working), checked as a new invitation. */
     async resend(actor: Actor, invitationId: string): Promise<PendingInvitation> {
       const row = await repo.findLive(invitationId);
-      if (!row) throw new ApiError(404, 'INVITATION_NOT_FOUND', `Invitation ${invitationId} not found`);
+      if (!row)
+        throw new ApiError(404, 'INVITATION_NOT_FOUND', `Invitation ${invitationId} not found`);
       const body: Invite = {
         email: row.email,
         role: row.role,
         groupIds: row.groupIds,
         locale: row.locale,
-        ...(row.wearerId ? { wearerId: row.wearerId } : row.organizationId ? { clientId: row.organizationId } : {}),
+        ...(row.wearerId
+          ? { wearerId: row.wearerId }
+          : row.organizationId
+            ? { clientId: row.organizationId }
+            : {}),
         ...(row.name ? { name: row.name } : {}),
       };
       // Someone who may not invite there learns nothing of the invitation: the same 404.
@@ -186,7 +233,11 @@ export function invitationsService(ctx: AppContext) {
     async register(body: Register): Promise<SignInResult> {
       const row = await live(body.token);
       if (body.email.trim().toLowerCase() !== row.email) {
-        throw linkError(409, 'INVITATION_OTHER_ADDRESS', 'body.email: this invitation was sent to another address');
+        throw linkError(
+          409,
+          'INVITATION_OTHER_ADDRESS',
+          'body.email: this invitation was sent to another address',
+        );
       }
       const uid = `usr-${randomUUID()}`;
       const passwordHash = await hashPassword(body.password);
@@ -194,10 +245,19 @@ export function invitationsService(ctx: AppContext) {
       await ctx.db.transaction(async (tx) => {
         const txRepo = invitationsRepository(tx);
         if (!(await txRepo.consume(row.id, now))) {
-          throw linkError(410, 'INVITATION_USED', 'This invitation was already used; sign in instead');
+          throw linkError(
+            410,
+            'INVITATION_USED',
+            'This invitation was already used; sign in instead',
+          );
         }
         if (await txRepo.accountExists(row.email)) {
-          throw fieldError(409, 'EMAIL_TAKEN', 'body.email', 'this address already has an account; sign in instead');
+          throw fieldError(
+            409,
+            'EMAIL_TAKEN',
+            'body.email',
+            'this address already has an account; sign in instead',
+          );
         }
         await txRepo.createAccount({
           uid,
@@ -214,13 +274,20 @@ export function invitationsService(ctx: AppContext) {
           actorId: uid,
           kind: 'member.register',
           targetId: uid,
-          after: { email: row.email, role: row.role, groupIds: row.groupIds, wearerId: row.wearerId, invitationId: row.id },
+          after: {
+            email: row.email,
+            role: row.role,
+            groupIds: row.groupIds,
+            wearerId: row.wearerId,
+            invitationId: row.id,
+          },
         });
       });
       return authService(ctx).completeSignIn(uid);
     },
 
     /** Live staff invitations of an organisation, for its staff list. */
-    listForOrganization: (organizationId: string, q: string | undefined) => repo.listLive(organizationId, q, ctx.now()),
+    listForOrganization: (organizationId: string, q: string | undefined) =>
+      repo.listLive(organizationId, q, ctx.now()),
   };
 }

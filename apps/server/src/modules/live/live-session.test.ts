@@ -14,10 +14,15 @@ async function listen(app: TestApp) {
   await app.app.listen({ port: 0, host: '127.0.0.1' });
   return `http://127.0.0.1:${(app.app.server.address() as AddressInfo).port}`;
 }
-const owner = (app: TestApp = t) => createUser(app, { role: 'ORGANIZATION_OWNER', organizationId: orgId });
+const owner = (app: TestApp = t) =>
+  createUser(app, { role: 'ORGANIZATION_OWNER', organizationId: orgId });
 
 async function ticketFor(user: UserRecord, app: TestApp = t): Promise<string> {
-  const res = await app.app.inject({ method: 'POST', url: '/v3/live/ticket', headers: user.headers });
+  const res = await app.app.inject({
+    method: 'POST',
+    url: '/v3/live/ticket',
+    headers: user.headers,
+  });
   expect(res.statusCode).toBe(200);
   return res.json<{ ticket: string }>().ticket;
 }
@@ -28,7 +33,8 @@ async function open(user: UserRecord, url = base, app: TestApp = t): Promise<Sse
   return client;
 }
 /** Ends within the documented bound (one session check) plus slack for a loaded machine. */
-const endsSoon = (c: SseClient) => until(() => (c.isEnded() ? true : undefined), LIVE_SESSION_CHECK_MS + 5_000);
+const endsSoon = (c: SseClient) =>
+  until(() => (c.isEnded() ? true : undefined), LIVE_SESSION_CHECK_MS + 5_000);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -71,14 +77,24 @@ describe('live stream tickets', () => {
 
 describe('the stream ends with its session', () => {
   it('on sign-out, on refresh-token reuse and when the user is removed', async () => {
-    const [signedOut, reused, removed, bystander] = await Promise.all([owner(), owner(), owner(), owner()]);
+    const [signedOut, reused, removed, bystander] = await Promise.all([
+      owner(),
+      owner(),
+      owner(),
+      owner(),
+    ]);
     const streams = {
       signedOut: await open(signedOut),
       reused: await open(reused),
       removed: await open(removed),
       bystander: await open(bystander),
     };
-    const signOut = await t.app.inject({ method: 'POST', url: '/v2/auth/signOut', headers: signedOut.headers, payload: {} });
+    const signOut = await t.app.inject({
+      method: 'POST',
+      url: '/v2/auth/signOut',
+      headers: signedOut.headers,
+      payload: {},
+    });
     expect(signOut.statusCode).toBeLessThan(300);
     const refresh = (token: string) =>
       t.app.inject({ method: 'POST', url: '/v2/auth/refresh', payload: { refreshToken: token } });
@@ -86,7 +102,11 @@ describe('the stream ends with its session', () => {
     expect((await refresh(reused.refreshToken)).statusCode).toBe(401);
     await t.db.query('UPDATE users SET deleted_at = now() WHERE id = $1', [removed.uid]);
 
-    await Promise.all([endsSoon(streams.signedOut), endsSoon(streams.reused), endsSoon(streams.removed)]);
+    await Promise.all([
+      endsSoon(streams.signedOut),
+      endsSoon(streams.reused),
+      endsSoon(streams.removed),
+    ]);
     expect(streams.bystander.isEnded()).toBe(false);
     streams.bystander.close();
   });
@@ -96,7 +116,9 @@ describe('the stream ends with its session', () => {
     const streams: SseClient[] = [];
     for (let i = 0; i <= LIVE_STREAMS_PER_SESSION; i++) streams.push(await open(user));
     await until(() => (streams[0]?.isEnded() ? true : undefined), 10_000);
-    expect(streams.slice(1).map((s) => s.isEnded())).toEqual(new Array(LIVE_STREAMS_PER_SESSION).fill(false));
+    expect(streams.slice(1).map((s) => s.isEnded())).toEqual(
+      new Array(LIVE_STREAMS_PER_SESSION).fill(false),
+    );
     // Another session of the same user is counted apart.
     const other = await open({ ...user, ...(await signIn(user)) });
     expect(streams[1]?.isEnded()).toBe(false);

@@ -61,7 +61,8 @@ export function liveSessionGuard(ctx: AppContext, log: Log) {
   checker.unref();
   // A session ended on this server (sign out of one, everywhere): its streams end now, not at the next check.
   const onRevoked = (event: SessionsRevokedEvent) => {
-    for (const sessionId of event.sessionIds) for (const stream of bySession.get(sessionId) ?? []) endStream(stream);
+    for (const sessionId of event.sessionIds)
+      for (const stream of bySession.get(sessionId) ?? []) endStream(stream);
   };
   ctx.bus.on(BUS_EVENTS.sessionsRevoked, onRevoked);
 
@@ -69,11 +70,18 @@ export function liveSessionGuard(ctx: AppContext, log: Log) {
     /** Registers a stream; `end` closes it. Returns the function to call when it closed anyway. */
     add(session: StreamSession, end: () => void): () => void {
       let list = bySession.get(session.sessionId) ?? [];
-      for (let [oldest] = list; oldest && list.length >= LIVE_STREAMS_PER_SESSION; [oldest] = list) {
+      for (
+        let [oldest] = list;
+        oldest && list.length >= LIVE_STREAMS_PER_SESSION;
+        [oldest] = list
+      ) {
         endStream(oldest);
         list = bySession.get(session.sessionId) ?? [];
       }
-      const delay = Math.min(MAX_TIMER_MS, Math.max(0, session.expiresAt.getTime() - ctx.now().getTime()));
+      const delay = Math.min(
+        MAX_TIMER_MS,
+        Math.max(0, session.expiresAt.getTime() - ctx.now().getTime()),
+      );
       const stream: Stream = { session, end, timer: setTimeout(() => endStream(stream), delay) };
       stream.timer.unref();
       bySession.set(session.sessionId, [...list, stream]);

@@ -29,16 +29,21 @@ export const liveRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (plain,
   const tickets = liveTickets(ctx.db);
   const users = usersService(ctx);
 
-  async function grantOf(request: FastifyRequest, ticket: string | undefined): Promise<LiveTicketGrant> {
+  async function grantOf(
+    request: FastifyRequest,
+    ticket: string | undefined,
+  ): Promise<LiveTicketGrant> {
     const token = bearerOf(request);
     if (token) {
       const claims = await tokens.verifyAccessToken(token);
       if (!claims) throw unauthorized('The access token is invalid or expired', 'INVALID_TOKEN');
       return { uid: claims.uid, sessionId: claims.sessionId, accessExpiresAt: claims.expiresAt };
     }
-    if (!ticket) throw unauthorized('Give "Authorization: Bearer" or ?ticket= from POST /v3/live/ticket');
+    if (!ticket)
+      throw unauthorized('Give "Authorization: Bearer" or ?ticket= from POST /v3/live/ticket');
     const grant = await tickets.redeem(ticket, ctx.now());
-    if (!grant) throw unauthorized('The ticket is unknown, used or expired; get a new one', 'INVALID_TICKET');
+    if (!grant)
+      throw unauthorized('The ticket is unknown, used or expired; get a new one', 'INVALID_TICKET');
     return grant;
   }
 
@@ -80,12 +85,18 @@ export const liveRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (plain,
     async (request, reply) => {
       // Not a validated query schema: without a valid token every odd ticket is just a 401.
       const ticket = (request.query as Record<string, unknown>).ticket;
-      const grant = await grantOf(request, typeof ticket === 'string' ? ticket.slice(0, 128) : undefined);
+      const grant = await grantOf(
+        request,
+        typeof ticket === 'string' ? ticket.slice(0, 128) : undefined,
+      );
       const actor = await actors.findSessionActor(grant.uid, grant.sessionId, ctx.now());
       if (!actor) throw unauthorized('The session has ended; sign in again', 'INVALID_TOKEN');
       // A public route, so the terms gate's hook does not see it: the same rule, here.
       if (!(await users.hasAgreedToCurrentTerms(actor.uid))) throw termsNotAgreed();
-      const session: StreamSession = { sessionId: grant.sessionId, expiresAt: grant.accessExpiresAt };
+      const session: StreamSession = {
+        sessionId: grant.sessionId,
+        expiresAt: grant.accessExpiresAt,
+      };
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, {

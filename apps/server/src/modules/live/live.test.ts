@@ -13,7 +13,11 @@ const connect = connectSse;
 
 /** Every stream opens with a single-use ticket, as the console does. */
 async function liveAs(who: ActorName) {
-  const res = await t.app.inject({ method: 'POST', url: '/v3/live/ticket', headers: w.users[who].headers });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/v3/live/ticket',
+    headers: w.users[who].headers,
+  });
   expect(res.statusCode).toBe(200);
   return connect(`${base}/v3/live?ticket=${res.json<{ ticket: string }>().ticket}`);
 }
@@ -28,9 +32,15 @@ async function send(wearer: WearerRecord, payload: object) {
   expect(res.statusCode).toBe(200);
 }
 const sos = (wearer: WearerRecord) =>
-  send(wearer, { events: [{ serialNumber: wearer.bracelet.serialNumber, type: 'SOS', at: new Date().toISOString() }] });
+  send(wearer, {
+    events: [
+      { serialNumber: wearer.bracelet.serialNumber, type: 'SOS', at: new Date().toISOString() },
+    ],
+  });
 const alertFor = (c: ReturnType<typeof connect>, uid: string, action = 'opened') =>
-  c.events.find((e) => e.event === 'alert' && e.data.action === action && e.data.alert?.wearer.uid === uid);
+  c.events.find(
+    (e) => e.event === 'alert' && e.data.action === action && e.data.alert?.wearer.uid === uid,
+  );
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -44,7 +54,9 @@ describe('GET /v3/live', () => {
   it('refuses a missing or bad token or ticket with 401', async () => {
     expect((await fetch(`${base}/v3/live`)).status).toBe(401);
     expect((await fetch(`${base}/v3/live?ticket=nope`)).status).toBe(401);
-    expect((await fetch(`${base}/v3/live`, { headers: { authorization: 'Bearer nope' } })).status).toBe(401);
+    expect(
+      (await fetch(`${base}/v3/live`, { headers: { authorization: 'Bearer nope' } })).status,
+    ).toBe(401);
   });
 
   it('sends each alert only to the clients allowed to see it', async () => {
@@ -68,7 +80,10 @@ describe('GET /v3/live', () => {
     await until(() => alertFor(clients.ownerB, w.wB.uid));
     await until(() => alertFor(clients.platform, w.wB.uid));
 
-    const got = (c: ReturnType<typeof connect>) => [!!alertFor(c, w.w1.uid), !!alertFor(c, w.wB.uid)];
+    const got = (c: ReturnType<typeof connect>) => [
+      !!alertFor(c, w.w1.uid),
+      !!alertFor(c, w.wB.uid),
+    ];
     expect(got(clients.ownerA)).toEqual([true, false]);
     expect(got(clients.header)).toEqual([true, false]);
     expect(got(clients.managerG1)).toEqual([true, false]);
@@ -80,7 +95,12 @@ describe('GET /v3/live', () => {
 
     // Confirmation reaches the same audience.
     const alertId = alertFor(clients.ownerA, w.w1.uid)?.data.alert?.id;
-    await t.app.inject({ method: 'POST', url: '/v2/alert/confirm', headers: w.users.ORGANIZATION_OWNER.headers, payload: { alertId } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/v2/alert/confirm',
+      headers: w.users.ORGANIZATION_OWNER.headers,
+      payload: { alertId },
+    });
     await until(() => alertFor(clients.personal, w.w1.uid, 'confirmed'));
     for (const c of Object.values(clients)) c.close();
   });
@@ -90,11 +110,20 @@ describe('GET /v3/live', () => {
     const ownerB = await liveAs('OTHER_ORG_OWNER');
     await until(() => (ownerA.status() === 200 && ownerB.status() === 200 ? true : undefined));
     const reading = (x: WearerRecord, hr: number) => ({
-      readings: [{ serialNumber: x.bracelet.serialNumber, at: new Date().toISOString(), heartRate: hr, worn: true }],
+      readings: [
+        {
+          serialNumber: x.bracelet.serialNumber,
+          at: new Date().toISOString(),
+          heartRate: hr,
+          worn: true,
+        },
+      ],
     });
     await send(w.w2, reading(w.w2, 77));
     await send(w.wB, reading(w.wB, 66));
-    const a = await until(() => ownerA.events.find((e) => e.event === 'summary' && e.data.uid === w.w2.uid));
+    const a = await until(() =>
+      ownerA.events.find((e) => e.event === 'summary' && e.data.uid === w.w2.uid),
+    );
     expect(a.data.heartRate).toBe(77);
     await until(() => ownerB.events.find((e) => e.event === 'summary' && e.data.uid === w.wB.uid));
     expect(ownerA.events.some((e) => e.data.uid === w.wB.uid)).toBe(false);

@@ -74,12 +74,18 @@ export function membersRepository(db: Queryable) {
 
     /** Whether the staff member is a group manager (only they have groups). */
     async isGroupManager(uid: string): Promise<boolean> {
-      const rows = await db.query(`SELECT 1 FROM users u WHERE u.id = $1 AND ${STAFF} AND u.role = 'ORGANIZATION_GROUP'`, [uid]);
+      const rows = await db.query(
+        `SELECT 1 FROM users u WHERE u.id = $1 AND ${STAFF} AND u.role = 'ORGANIZATION_GROUP'`,
+        [uid],
+      );
       return rows.length > 0;
     },
 
     async replaceManagedGroups(uid: string, groupIds: string[]): Promise<void> {
-      await db.query('DELETE FROM group_managers WHERE user_id = $1 AND NOT (group_id = ANY($2::text[]))', [uid, groupIds]);
+      await db.query(
+        'DELETE FROM group_managers WHERE user_id = $1 AND NOT (group_id = ANY($2::text[]))',
+        [uid, groupIds],
+      );
       await this.addManagedGroups(uid, groupIds);
     },
 
@@ -92,8 +98,14 @@ export function membersRepository(db: Queryable) {
 
     /** Removes one group; answers how many the manager still has. */
     async removeManagedGroup(uid: string, groupId: string): Promise<number> {
-      await db.query('DELETE FROM group_managers WHERE user_id = $1 AND group_id = $2', [uid, groupId]);
-      const rows = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM group_managers WHERE user_id = $1', [uid]);
+      await db.query('DELETE FROM group_managers WHERE user_id = $1 AND group_id = $2', [
+        uid,
+        groupId,
+      ]);
+      const rows = await db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM group_managers WHERE user_id = $1',
+        [uid],
+      );
       return rows[0]?.n ?? 0;
     },
 
@@ -104,7 +116,10 @@ export function membersRepository(db: Queryable) {
      */
     async removeStaff(uid: string, at: Date): Promise<void> {
       await db.query(`UPDATE users u SET deleted_at = $2 WHERE u.id = $1 AND ${STAFF}`, [uid, at]);
-      await db.query('UPDATE refresh_tokens SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL', [uid, at]);
+      await db.query(
+        'UPDATE refresh_tokens SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL',
+        [uid, at],
+      );
       await db.query('DELETE FROM group_managers WHERE user_id = $1', [uid]);
     },
   };

@@ -29,7 +29,8 @@ export const membersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       config: { permission: 'member:read' },
       schema: {
         tags,
-        summary: 'The organisation’s staff, paged and searchable, with pending invitations (platform staff pass clientId)',
+        summary:
+          'The organisation’s staff, paged and searchable, with pending invitations (platform staff pass clientId)',
         security,
         querystring: membersQuery,
         response: { 200: membersResponse, ...refusals },

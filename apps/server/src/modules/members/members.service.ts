@@ -18,11 +18,16 @@ import { membersRepository } from './members.repository.js';
 
 type ChangeRole = z.output<typeof changeMemberRoleBody>;
 
-const memberNotFound = (uid: string) => new ApiError(404, 'MEMBER_NOT_FOUND', `Member ${uid} not found`);
+const memberNotFound = (uid: string) =>
+  new ApiError(404, 'MEMBER_NOT_FOUND', `Member ${uid} not found`);
 const fieldError = (status: number, code: string, path: string, message: string) =>
   new ApiError(status, code, `${path}: ${message}`, [{ path, message }]);
 const lastOwner = () =>
-  new ApiError(409, 'LAST_OWNER', 'An organisation keeps at least one owner: make someone else owner first');
+  new ApiError(
+    409,
+    'LAST_OWNER',
+    'An organisation keeps at least one owner: make someone else owner first',
+  );
 
 /**
  * An organisation's staff (/settings/admins): the list, role changes within the roles the actor may grant,
@@ -41,17 +46,31 @@ export function membersService(ctx: AppContext) {
     const member = await repo.findStaff(uid);
     if (!member) throw memberNotFound(uid);
     if (!mayGrant(actor, member.role)) {
-      throw new ApiError(403, 'ROLE_NOT_GRANTABLE', `Your role may not change a member whose role is ${member.role}`);
+      throw new ApiError(
+        403,
+        'ROLE_NOT_GRANTABLE',
+        `Your role may not change a member whose role is ${member.role}`,
+      );
     }
     return member;
   }
 
   /** Groups must be ones the actor reaches, in the member's organisation. */
-  async function requireGroups(actor: Actor, organizationId: string, groupIds: string[], path: string) {
+  async function requireGroups(
+    actor: Actor,
+    organizationId: string,
+    groupIds: string[],
+    path: string,
+  ) {
     const groups = await access.requireAll(actor, 'member:changeRole', 'group', groupIds);
     for (const [groupId, at] of groups) {
       if (at.organizationId !== organizationId) {
-        throw fieldError(400, 'VALIDATION_FAILED', path, `group ${groupId} is not in the member's organisation`);
+        throw fieldError(
+          400,
+          'VALIDATION_FAILED',
+          path,
+          `group ${groupId} is not in the member's organisation`,
+        );
       }
     }
   }
@@ -71,7 +90,10 @@ export function membersService(ctx: AppContext) {
     });
   }
   /** What the audit log keeps of a member: role and groups. */
-  const shape = (m: Pick<Member, 'role' | 'groups'>) => ({ role: m.role, groupIds: m.groups.map((g) => g.id) });
+  const shape = (m: Pick<Member, 'role' | 'groups'>) => ({
+    role: m.role,
+    groupIds: m.groups.map((g) => g.id),
+  });
 
   async function current(uid: string): Promise<Member> {
     const member = await repo.findStaff(uid);
@@ -83,7 +105,13 @@ export function membersService(ctx: AppContext) {
   return {
     async listMembers(actor: Actor, query: MembersQuery): Promise<MembersResponse> {
       const organizationId = query.clientId ?? actor.organizationId;
-      if (!organizationId) throw fieldError(400, 'VALIDATION_FAILED', 'querystring.clientId', 'required for platform staff');
+      if (!organizationId)
+        throw fieldError(
+          400,
+          'VALIDATION_FAILED',
+          'querystring.clientId',
+          'required for platform staff',
+        );
       await access.require(actor, 'member:read', 'organization', organizationId);
       const q = query.q || undefined;
       const [page, pending] = await Promise.all([
@@ -96,7 +124,11 @@ export function membersService(ctx: AppContext) {
     async changeRole(actor: Actor, body: ChangeRole): Promise<Member> {
       const member = await target(actor, 'member:changeRole', body.uid, body.clientId);
       if (!mayGrant(actor, body.role)) {
-        throw new ApiError(403, 'ROLE_NOT_GRANTABLE', `body.role: your role may not grant ${body.role}`);
+        throw new ApiError(
+          403,
+          'ROLE_NOT_GRANTABLE',
+          `body.role: your role may not grant ${body.role}`,
+        );
       }
       await requireGroups(actor, member.organizationId, body.groupIds, 'body.groupIds');
       await underOwnerLock(
@@ -105,46 +137,61 @@ export function membersService(ctx: AppContext) {
           await tx.setRole(body.uid, body.role);
           await tx.replaceManagedGroups(body.uid, body.groupIds);
         },
-        (tx) => recordAudit(tx, {
-          organizationId: member.organizationId,
-          actorId: actor.uid,
-          kind: 'member.roleChange',
-          targetId: body.uid,
-          before: shape(member),
-          after: { role: body.role, groupIds: [...new Set(body.groupIds)] },
-        }),
+        (tx) =>
+          recordAudit(tx, {
+            organizationId: member.organizationId,
+            actorId: actor.uid,
+            kind: 'member.roleChange',
+            targetId: body.uid,
+            before: shape(member),
+            after: { role: body.role, groupIds: [...new Set(body.groupIds)] },
+          }),
       );
       return current(body.uid);
     },
 
-    async remove(actor: Actor, uid: string, clientId?: string): Promise<{ uid: string; removed: true }> {
+    async remove(
+      actor: Actor,
+      uid: string,
+      clientId?: string,
+    ): Promise<{ uid: string; removed: true }> {
       const member = await target(actor, 'member:remove', uid, clientId);
       await underOwnerLock(
         member.organizationId,
         (tx) => tx.removeStaff(uid, ctx.now()),
-        (tx) => recordAudit(tx, {
-          organizationId: member.organizationId,
-          actorId: actor.uid,
-          kind: 'member.remove',
-          targetId: uid,
-          before: { name: member.name, mail: member.mail, ...shape(member) },
-          after: null,
-        }),
+        (tx) =>
+          recordAudit(tx, {
+            organizationId: member.organizationId,
+            actorId: actor.uid,
+            kind: 'member.remove',
+            targetId: uid,
+            before: { name: member.name, mail: member.mail, ...shape(member) },
+            after: null,
+          }),
       );
       return { uid, removed: true };
     },
 
     /** The groups a group manager manages: all of them (set), one more (link) or one fewer (unlink). */
     async setGroups(actor: Actor, uid: string, groupIds: string[]): Promise<Member> {
-      return changeGroups(actor, uid, groupIds, 'body.groupIds', (tx) => tx.replaceManagedGroups(uid, groupIds));
+      return changeGroups(actor, uid, groupIds, 'body.groupIds', (tx) =>
+        tx.replaceManagedGroups(uid, groupIds),
+      );
     },
     async linkGroup(actor: Actor, uid: string, groupId: string): Promise<Member> {
-      return changeGroups(actor, uid, [groupId], 'body.groupId', (tx) => tx.addManagedGroups(uid, [groupId]));
+      return changeGroups(actor, uid, [groupId], 'body.groupId', (tx) =>
+        tx.addManagedGroups(uid, [groupId]),
+      );
     },
     async unlinkGroup(actor: Actor, uid: string, groupId: string): Promise<Member> {
       return changeGroups(actor, uid, [groupId], 'body.groupId', async (tx) => {
         if ((await tx.removeManagedGroup(uid, groupId)) === 0) {
-          throw fieldError(409, 'LAST_GROUP', 'body.groupId', 'a group manager keeps at least one group; change their role instead');
+          throw fieldError(
+            409,
+            'LAST_GROUP',
+            'body.groupId',
+            'a group manager keeps at least one group; change their role instead',
+          );
         }
       });
     },
@@ -159,7 +206,11 @@ export function membersService(ctx: AppContext) {
   ): Promise<Member> {
     const member = await target(actor, 'member:changeRole', uid);
     if (!(await repo.isGroupManager(uid))) {
-      throw new ApiError(409, 'NOT_A_GROUP_MANAGER', 'Only a group manager (ORGANIZATION_GROUP) has groups; change the role first');
+      throw new ApiError(
+        409,
+        'NOT_A_GROUP_MANAGER',
+        'Only a group manager (ORGANIZATION_GROUP) has groups; change the role first',
+      );
     }
     await requireGroups(actor, member.organizationId, groupIds, path);
     await ctx.db.transaction(async (tx: Queryable) => {

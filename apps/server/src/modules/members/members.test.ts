@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@wearable/domain';
-import { createGroup, createOrganization, createUser, type UserRecord } from '../../testing/factories.js';
+import {
+  createGroup,
+  createOrganization,
+  createUser,
+  type UserRecord,
+} from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { ACTOR_NAMES, type ActorName, buildWorld, type World } from '../../testing/world.js';
 
@@ -12,29 +17,68 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (method: 'GET' | 'PATCH' | 'DELETE' | 'POST', url: string, headers: object, payload?: object) =>
-  t.app.inject({ method, url, headers: headers as Record<string, string>, ...(payload ? { payload } : {}) });
+const call = (
+  method: 'GET' | 'PATCH' | 'DELETE' | 'POST',
+  url: string,
+  headers: object,
+  payload?: object,
+) =>
+  t.app.inject({
+    method,
+    url,
+    headers: headers as Record<string, string>,
+    ...(payload ? { payload } : {}),
+  });
 const staffOfA = (role: Role = 'ORGANIZATION_GENERAL', groups: string[] = []) =>
   createUser(t, { role, organizationId: w.orgA, managedGroupIds: groups });
 const roleOf = async (uid: string) =>
-  (await t.db.query<{ role: string; deleted: boolean }>('SELECT role, deleted_at IS NOT NULL AS deleted FROM users WHERE id = $1', [uid]))[0];
+  (
+    await t.db.query<{ role: string; deleted: boolean }>(
+      'SELECT role, deleted_at IS NOT NULL AS deleted FROM users WHERE id = $1',
+      [uid],
+    )
+  )[0];
 
 /** Changing organisation A's staff: its owners and the platform owner; B's owner does not even see them. */
 const CHANGES: Record<ActorName, number> = {
-  ALL_OWNER: 200, ALL_GENERAL: 403, ORGANIZATION_OWNER: 200, ORGANIZATION_GENERAL: 403, ORGANIZATION_GROUP: 403,
-  GROUP_MANAGER_OTHER_GROUP: 403, OTHER_ORG_OWNER: 404, PERSONAL_LINKED: 403, PERSONAL_UNLINKED: 403, PERSONAL_SELF: 403,
+  ALL_OWNER: 200,
+  ALL_GENERAL: 403,
+  ORGANIZATION_OWNER: 200,
+  ORGANIZATION_GENERAL: 403,
+  ORGANIZATION_GROUP: 403,
+  GROUP_MANAGER_OTHER_GROUP: 403,
+  OTHER_ORG_OWNER: 404,
+  PERSONAL_LINKED: 403,
+  PERSONAL_UNLINKED: 403,
+  PERSONAL_SELF: 403,
 };
 
 /** Each endpoint: a fresh target in organisation A, the call, and what must have happened on 200. */
-const ENDPOINTS: Record<string, { target: () => Promise<UserRecord>; call: (who: ActorName, u: UserRecord) => ReturnType<typeof call>; after: (u: UserRecord) => Promise<unknown> }> = {
+const ENDPOINTS: Record<
+  string,
+  {
+    target: () => Promise<UserRecord>;
+    call: (who: ActorName, u: UserRecord) => ReturnType<typeof call>;
+    after: (u: UserRecord) => Promise<unknown>;
+  }
+> = {
   'PATCH /v2/user/organization/members': {
     target: () => staffOfA(),
-    call: (who, u) => call('PATCH', '/v2/user/organization/members', w.users[who].headers, { uid: u.uid, role: 'ORGANIZATION_OWNER' }),
+    call: (who, u) =>
+      call('PATCH', '/v2/user/organization/members', w.users[who].headers, {
+        uid: u.uid,
+        role: 'ORGANIZATION_OWNER',
+      }),
     after: async (u) => expect((await roleOf(u.uid))?.role).toBe('ORGANIZATION_OWNER'),
   },
   'DELETE /v2/user/organization/members': {
     target: () => staffOfA(),
-    call: (who, u) => call('DELETE', `/v2/user/organization/members?uid=${u.uid}&clientId=${w.orgA}`, w.users[who].headers),
+    call: (who, u) =>
+      call(
+        'DELETE',
+        `/v2/user/organization/members?uid=${u.uid}&clientId=${w.orgA}`,
+        w.users[who].headers,
+      ),
     after: async (u) => expect((await roleOf(u.uid))?.deleted).toBe(true),
   },
   'DELETE /v2/user/{uid}/delete': {
@@ -44,22 +88,30 @@ const ENDPOINTS: Record<string, { target: () => Promise<UserRecord>; call: (who:
   },
   'PATCH /v2/user/{uid}/group': {
     target: () => staffOfA('ORGANIZATION_GROUP', [w.g1]),
-    call: (who, u) => call('PATCH', `/v2/user/${u.uid}/group`, w.users[who].headers, { groupIds: [w.g2] }),
+    call: (who, u) =>
+      call('PATCH', `/v2/user/${u.uid}/group`, w.users[who].headers, { groupIds: [w.g2] }),
     after: async (u) => expect(await managed(u.uid)).toEqual([w.g2]),
   },
   'POST /v2/user/group/link': {
     target: () => staffOfA('ORGANIZATION_GROUP', [w.g1]),
-    call: (who, u) => call('POST', '/v2/user/group/link', w.users[who].headers, { uid: u.uid, groupId: w.g2 }),
+    call: (who, u) =>
+      call('POST', '/v2/user/group/link', w.users[who].headers, { uid: u.uid, groupId: w.g2 }),
     after: async (u) => expect(await managed(u.uid)).toEqual([w.g1, w.g2].sort()),
   },
   'POST /v2/user/{uid}/group/unlink': {
     target: () => staffOfA('ORGANIZATION_GROUP', [w.g1, w.g2]),
-    call: (who, u) => call('POST', `/v2/user/${u.uid}/group/unlink`, w.users[who].headers, { groupId: w.g2 }),
+    call: (who, u) =>
+      call('POST', `/v2/user/${u.uid}/group/unlink`, w.users[who].headers, { groupId: w.g2 }),
     after: async (u) => expect(await managed(u.uid)).toEqual([w.g1]),
   },
 };
 const managed = async (uid: string) =>
-  (await t.db.query<{ group_id: string }>('SELECT group_id FROM group_managers WHERE user_id = $1 ORDER BY group_id', [uid])).map((r) => r.group_id);
+  (
+    await t.db.query<{ group_id: string }>(
+      'SELECT group_id FROM group_managers WHERE user_id = $1 ORDER BY group_id',
+      [uid],
+    )
+  ).map((r) => r.group_id);
 
 for (const [endpoint, spec] of Object.entries(ENDPOINTS)) {
   describe(`${endpoint}: who may change organisation A's staff`, () => {
@@ -76,11 +128,23 @@ for (const [endpoint, spec] of Object.entries(ENDPOINTS)) {
 
 describe('GET /v2/user/organization/members', () => {
   const READS: Record<ActorName, number> = {
-    ALL_OWNER: 200, ALL_GENERAL: 200, ORGANIZATION_OWNER: 200, ORGANIZATION_GENERAL: 200, ORGANIZATION_GROUP: 200,
-    GROUP_MANAGER_OTHER_GROUP: 200, OTHER_ORG_OWNER: 404, PERSONAL_LINKED: 403, PERSONAL_UNLINKED: 403, PERSONAL_SELF: 403,
+    ALL_OWNER: 200,
+    ALL_GENERAL: 200,
+    ORGANIZATION_OWNER: 200,
+    ORGANIZATION_GENERAL: 200,
+    ORGANIZATION_GROUP: 200,
+    GROUP_MANAGER_OTHER_GROUP: 200,
+    OTHER_ORG_OWNER: 404,
+    PERSONAL_LINKED: 403,
+    PERSONAL_UNLINKED: 403,
+    PERSONAL_SELF: 403,
   };
   it.each(ACTOR_NAMES)('%s reading organisation A', async (who) => {
-    const res = await call('GET', `/v2/user/organization/members?clientId=${w.orgA}&pageSize=200`, w.users[who].headers);
+    const res = await call(
+      'GET',
+      `/v2/user/organization/members?clientId=${w.orgA}&pageSize=200`,
+      w.users[who].headers,
+    );
     expect(res.statusCode).toBe(READS[who]);
     if (res.statusCode === 200) {
       const uids = res.json<{ members: { uid: string }[] }>().members.map((m) => m.uid);
@@ -93,20 +157,50 @@ describe('GET /v2/user/organization/members', () => {
   it('platform staff must name the organisation (the page sends clientId)', async () => {
     const res = await call('GET', '/v2/user/organization/members', w.users.ALL_GENERAL.headers);
     expect(res.statusCode).toBe(400);
-    expect(res.json().issues).toEqual([{ path: 'querystring.clientId', message: expect.any(String) }]);
+    expect(res.json().issues).toEqual([
+      { path: 'querystring.clientId', message: expect.any(String) },
+    ]);
   });
 
   it('pages and searches by name or address, and lists pending invitations', async () => {
     const org = await createOrganization(t);
-    const owner = await createUser(t, { role: 'ORGANIZATION_OWNER', organizationId: org.id, name: 'あ 先頭' });
-    for (let i = 0; i < 6; i++) await createUser(t, { role: 'ORGANIZATION_GENERAL', organizationId: org.id, name: `職員 ${i}` });
-    const page3 = await call('GET', '/v2/user/organization/members?page=3&pageSize=3', owner.headers);
-    expect(page3.json()).toMatchObject({ total: 7, page: 3, pageSize: 3, members: [{ name: '職員 5' }] });
-    const found = await call('GET', `/v2/user/organization/members?q=${encodeURIComponent('職員 3')}`, owner.headers);
+    const owner = await createUser(t, {
+      role: 'ORGANIZATION_OWNER',
+      organizationId: org.id,
+      name: 'あ 先頭',
+    });
+    for (let i = 0; i < 6; i++)
+      await createUser(t, {
+        role: 'ORGANIZATION_GENERAL',
+        organizationId: org.id,
+        name: `職員 ${i}`,
+      });
+    const page3 = await call(
+      'GET',
+      '/v2/user/organization/members?page=3&pageSize=3',
+      owner.headers,
+    );
+    expect(page3.json()).toMatchObject({
+      total: 7,
+      page: 3,
+      pageSize: 3,
+      members: [{ name: '職員 5' }],
+    });
+    const found = await call(
+      'GET',
+      `/v2/user/organization/members?q=${encodeURIComponent('職員 3')}`,
+      owner.headers,
+    );
     expect(found.json()).toMatchObject({ total: 1, members: [{ name: '職員 3' }] });
-    await call('POST', '/v2/user/invite', owner.headers, { email: 'pending-one@invitee.example.test', role: 'ORGANIZATION_GENERAL' });
+    await call('POST', '/v2/user/invite', owner.headers, {
+      email: 'pending-one@invitee.example.test',
+      role: 'ORGANIZATION_GENERAL',
+    });
     const listed = await call('GET', '/v2/user/organization/members?q=pending-one', owner.headers);
-    expect(listed.json()).toMatchObject({ total: 0, invitations: [{ email: 'pending-one@invitee.example.test', expired: false }] });
+    expect(listed.json()).toMatchObject({
+      total: 0,
+      invitations: [{ email: 'pending-one@invitee.example.test', expired: false }],
+    });
   });
 });
 
@@ -114,10 +208,17 @@ describe('the last owner', () => {
   it('cannot be demoted or removed, not even by themself', async () => {
     const org = await createOrganization(t);
     const owner = await createUser(t, { role: 'ORGANIZATION_OWNER', organizationId: org.id });
-    const demote = await call('PATCH', '/v2/user/organization/members', owner.headers, { uid: owner.uid, role: 'ORGANIZATION_GENERAL' });
+    const demote = await call('PATCH', '/v2/user/organization/members', owner.headers, {
+      uid: owner.uid,
+      role: 'ORGANIZATION_GENERAL',
+    });
     expect(demote.statusCode).toBe(409);
     expect(demote.json()).toMatchObject({ code: 'LAST_OWNER' });
-    const remove = await call('DELETE', `/v2/user/organization/members?uid=${owner.uid}`, owner.headers);
+    const remove = await call(
+      'DELETE',
+      `/v2/user/organization/members?uid=${owner.uid}`,
+      owner.headers,
+    );
     expect(remove.json()).toMatchObject({ statusCode: 409, code: 'LAST_OWNER' });
     expect(await roleOf(owner.uid)).toEqual({ role: 'ORGANIZATION_OWNER', deleted: false });
   });
@@ -128,9 +229,15 @@ describe('the last owner', () => {
       const x = await createUser(t, { role: 'ORGANIZATION_OWNER', organizationId: org.id });
       const y = await createUser(t, { role: 'ORGANIZATION_OWNER', organizationId: org.id });
       const answers = await Promise.all([
-        call('PATCH', '/v2/user/organization/members', x.headers, { uid: y.uid, role: 'ORGANIZATION_GENERAL' }),
+        call('PATCH', '/v2/user/organization/members', x.headers, {
+          uid: y.uid,
+          role: 'ORGANIZATION_GENERAL',
+        }),
         round % 2 === 0
-          ? call('PATCH', '/v2/user/organization/members', y.headers, { uid: x.uid, role: 'ORGANIZATION_GENERAL' })
+          ? call('PATCH', '/v2/user/organization/members', y.headers, {
+              uid: x.uid,
+              role: 'ORGANIZATION_GENERAL',
+            })
           : call('DELETE', `/v2/user/organization/members?uid=${x.uid}`, y.headers),
       ]);
       // The second change is refused as the last owner's (409), or because its author lost the role (403) or was
@@ -138,7 +245,10 @@ describe('the last owner', () => {
       const statuses = answers.map((a) => a.statusCode).sort();
       expect(statuses[0], JSON.stringify(statuses)).toBe(200);
       expect([401, 403, 409], JSON.stringify(statuses)).toContain(statuses[1]);
-      const owners = await t.db.query("SELECT 1 FROM users WHERE organization_id = $1 AND role = 'ORGANIZATION_OWNER' AND deleted_at IS NULL", [org.id]);
+      const owners = await t.db.query(
+        "SELECT 1 FROM users WHERE organization_id = $1 AND role = 'ORGANIZATION_OWNER' AND deleted_at IS NULL",
+        [org.id],
+      );
       expect(owners).toHaveLength(1);
     }
   });
@@ -148,20 +258,48 @@ describe('removing a person', () => {
   it('ends their sessions at once, keeps their row, and frees the address for a new invitation', async () => {
     const gone = await staffOfA();
     expect((await call('GET', '/v2/user', gone.headers)).statusCode).toBe(200);
-    const res = await call('DELETE', `/v2/user/organization/members?uid=${gone.uid}`, w.users.ORGANIZATION_OWNER.headers);
+    const res = await call(
+      'DELETE',
+      `/v2/user/organization/members?uid=${gone.uid}`,
+      w.users.ORGANIZATION_OWNER.headers,
+    );
     expect(res.json()).toEqual({ uid: gone.uid, removed: true });
     expect((await call('GET', '/v2/user', gone.headers)).statusCode).toBe(401);
-    const refresh = await t.app.inject({ method: 'POST', url: '/v2/auth/refresh', payload: { refreshToken: gone.refreshToken } });
+    const refresh = await t.app.inject({
+      method: 'POST',
+      url: '/v2/auth/refresh',
+      payload: { refreshToken: gone.refreshToken },
+    });
     expect(refresh.statusCode).toBe(401);
     expect(await roleOf(gone.uid)).toEqual({ role: 'ORGANIZATION_GENERAL', deleted: true });
-    const again = await call('POST', '/v2/user/invite', w.users.ORGANIZATION_OWNER.headers, { email: gone.email, role: 'ORGANIZATION_GENERAL' });
+    const again = await call('POST', '/v2/user/invite', w.users.ORGANIZATION_OWNER.headers, {
+      email: gone.email,
+      role: 'ORGANIZATION_GENERAL',
+    });
     expect(again.statusCode).toBe(201);
-    expect((await call('DELETE', `/v2/user/organization/members?uid=${gone.uid}`, w.users.ORGANIZATION_OWNER.headers)).statusCode).toBe(404);
+    expect(
+      (
+        await call(
+          'DELETE',
+          `/v2/user/organization/members?uid=${gone.uid}`,
+          w.users.ORGANIZATION_OWNER.headers,
+        )
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('an organisation owner cannot touch platform staff or another organisation’s staff by uid', async () => {
-    for (const uid of [w.users.ALL_OWNER.uid, w.users.OTHER_ORG_OWNER.uid, w.w1.uid, 'usr-unknown']) {
-      const res = await call('DELETE', `/v2/user/${uid}/delete`, w.users.ORGANIZATION_OWNER.headers);
+    for (const uid of [
+      w.users.ALL_OWNER.uid,
+      w.users.OTHER_ORG_OWNER.uid,
+      w.w1.uid,
+      'usr-unknown',
+    ]) {
+      const res = await call(
+        'DELETE',
+        `/v2/user/${uid}/delete`,
+        w.users.ORGANIZATION_OWNER.headers,
+      );
       expect(res.json()).toMatchObject({ statusCode: 404, code: 'MEMBER_NOT_FOUND' });
     }
   });
@@ -171,9 +309,24 @@ describe('bad input is a 4xx naming the field, and nothing changes', () => {
   it.each([
     ['PATCH', '/v2/user/organization/members', { role: 'ORGANIZATION_OWNER' }, 'body.uid'],
     ['PATCH', '/v2/user/organization/members', { uid: 'U', role: 'PERSONAL' }, 'body.role'],
-    ['PATCH', '/v2/user/organization/members', { uid: 'U', role: 'ORGANIZATION_GROUP' }, 'body.groupIds'],
-    ['PATCH', '/v2/user/organization/members', { uid: 'U', role: 'ORGANIZATION_GENERAL', groupIds: ['G1'] }, 'body.groupIds'],
-    ['PATCH', '/v2/user/organization/members', { uid: 'U', role: 'ORGANIZATION_GROUP', groupIds: ['GB'] }, 'body.groupIds'],
+    [
+      'PATCH',
+      '/v2/user/organization/members',
+      { uid: 'U', role: 'ORGANIZATION_GROUP' },
+      'body.groupIds',
+    ],
+    [
+      'PATCH',
+      '/v2/user/organization/members',
+      { uid: 'U', role: 'ORGANIZATION_GENERAL', groupIds: ['G1'] },
+      'body.groupIds',
+    ],
+    [
+      'PATCH',
+      '/v2/user/organization/members',
+      { uid: 'U', role: 'ORGANIZATION_GROUP', groupIds: ['GB'] },
+      'body.groupIds',
+    ],
     ['DELETE', '/v2/user/organization/members', undefined, 'querystring.uid'],
     ['PATCH', '/v2/user/U/group', { groupIds: [] }, 'body.groupIds'],
     ['PATCH', '/v2/user/U/group', { groupIds: ['GB'] }, 'body.groupIds'],
@@ -185,11 +338,15 @@ describe('bad input is a 4xx naming the field, and nothing changes', () => {
   ] as const)('%s %s %j', async (method, url, payload, path) => {
     const gB = await createGroup(t, { organizationId: w.orgB });
     const u = await staffOfA('ORGANIZATION_GROUP', [w.g1]);
-    const fill = (s: string) => s.replaceAll('GB', gB.id).replaceAll('G1', w.g1).replace(/\bU\b/g, u.uid);
+    const fill = (s: string) =>
+      s.replaceAll('GB', gB.id).replaceAll('G1', w.g1).replace(/\bU\b/g, u.uid);
     const body = payload && (JSON.parse(fill(JSON.stringify(payload))) as object);
     const res = await call(method, fill(url), w.users.ALL_OWNER.headers, body);
     expect([400, 409]).toContain(res.statusCode);
     expect(res.json<{ issues: { path: string }[] }>().issues.map((i) => i.path)).toContain(path);
-    expect({ role: await roleOf(u.uid), groups: await managed(u.uid) }).toEqual({ role: { role: 'ORGANIZATION_GROUP', deleted: false }, groups: [w.g1] });
+    expect({ role: await roleOf(u.uid), groups: await managed(u.uid) }).toEqual({
+      role: { role: 'ORGANIZATION_GROUP', deleted: false },
+      groups: [w.g1],
+    });
   });
 });

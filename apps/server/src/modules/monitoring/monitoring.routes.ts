@@ -14,7 +14,10 @@ const query = z.object({
  * MONITORING_DSN configured on the server (to MONITORING_UPSTREAM, or the DSN host's envelope
  * endpoint); without it accepted and dropped.
  */
-export const monitoringRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const monitoringRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
+  app,
+  { ctx },
+) => {
   app.addContentTypeParser(
     ['application/x-sentry-envelope', 'text/plain', 'application/octet-stream'],
     { parseAs: 'string', bodyLimit: 1024 * 1024 },
@@ -23,18 +26,22 @@ export const monitoringRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   const configured = ctx.config.monitoringDsn ? dsnTarget(ctx.config.monitoringDsn) : undefined;
   const template =
     ctx.config.monitoringUpstream ?? (configured && `https://${configured.host}/api/{p}/envelope/`);
-  app.post('/monitoring', { schema: { querystring: query, hide: true } }, async (request, reply) => {
-    const target = { organization: request.query.o, project: request.query.p };
-    const envelope = checkEnvelope(request.body, target, configured);
-    if (template && configured) {
-      // Relay without holding the browser: the console never waits on monitoring.
-      fetch(upstreamUrl(template, target), {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-sentry-envelope' },
-        body: envelope,
-        signal: AbortSignal.timeout(5000),
-      }).catch((err: unknown) => request.log.warn({ err }, 'monitoring relay failed'));
-    }
-    return reply.code(202).send({ accepted: true });
-  });
+  app.post(
+    '/monitoring',
+    { schema: { querystring: query, hide: true } },
+    async (request, reply) => {
+      const target = { organization: request.query.o, project: request.query.p };
+      const envelope = checkEnvelope(request.body, target, configured);
+      if (template && configured) {
+        // Relay without holding the browser: the console never waits on monitoring.
+        fetch(upstreamUrl(template, target), {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-sentry-envelope' },
+          body: envelope,
+          signal: AbortSignal.timeout(5000),
+        }).catch((err: unknown) => request.log.warn({ err }, 'monitoring relay failed'));
+      }
+      return reply.code(202).send({ accepted: true });
+    },
+  );
 };

@@ -19,7 +19,8 @@ export function dsnTarget(dsn: string): MonitoringDsnTarget {
   };
 }
 
-const mismatch = (what: string) => badRequest(`${what} is not the configured monitoring project`, 'ENVELOPE_MISMATCH');
+const mismatch = (what: string) =>
+  badRequest(`${what} is not the configured monitoring project`, 'ENVELOPE_MISMATCH');
 
 /**
  * Checks a browser's error-monitoring envelope before it is relayed. The tunnel's o and p must be
@@ -35,9 +36,13 @@ export function checkEnvelope(
   if (typeof envelope !== 'string' || envelope === '') {
     throw badRequest('body: an envelope (newline-delimited JSON) is required', 'INVALID_ENVELOPE');
   }
-  if (configured && target.organization !== configured.organization) throw mismatch('querystring.o');
+  if (configured && target.organization !== configured.organization)
+    throw mismatch('querystring.o');
   if (configured && target.project !== configured.project) throw mismatch('querystring.p');
-  const firstLine = envelope.slice(0, envelope.indexOf('\n') === -1 ? undefined : envelope.indexOf('\n'));
+  const firstLine = envelope.slice(
+    0,
+    envelope.indexOf('\n') === -1 ? undefined : envelope.indexOf('\n'),
+  );
   let header: unknown;
   try {
     header = JSON.parse(firstLine);
@@ -49,7 +54,8 @@ export function checkEnvelope(
   }
   const dsn = (header as { dsn?: unknown }).dsn;
   if (dsn === undefined) return envelope;
-  if (typeof dsn !== 'string') throw badRequest('body: the envelope dsn must be a string', 'INVALID_ENVELOPE');
+  if (typeof dsn !== 'string')
+    throw badRequest('body: the envelope dsn must be a string', 'INVALID_ENVELOPE');
   let url: URL;
   try {
     url = new URL(dsn);

@@ -92,7 +92,10 @@ describe('monitoring tunnel', () => {
     });
 
   it('answers 400, not 500, without a body', async () => {
-    for (const res of [await post('/monitoring?o=123&p=456'), await post('/monitoring?o=123&p=456', '')]) {
+    for (const res of [
+      await post('/monitoring?o=123&p=456'),
+      await post('/monitoring?o=123&p=456', ''),
+    ]) {
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ code: 'INVALID_ENVELOPE' });
       expect(res.json().message).toContain('body');

@@ -31,9 +31,28 @@ describe("an alert's first notice sent and first delivered (alerts.first_notice_
     const raised = new Date('2026-09-10T00:00:00Z');
     const after = (s: number) => new Date(raised.getTime() + s * 1000);
     const alertId = await insertAlert(t.db, w.w1, { openedAt: raised });
-    const attempt = { organizationId: w.w1.organizationId, alertId, step: 1, userId: null, provider: 'twilio', text: 'x' } as const;
-    const sms = await insertAttempt(t.db, { ...attempt, channel: 'SMS', recipient: '+819011110000' }, 'queued', after(1), null);
-    const call = await insertAttempt(t.db, { ...attempt, channel: 'PHONE_CALL', recipient: '+819022220000' }, 'queued', after(1), null);
+    const attempt = {
+      organizationId: w.w1.organizationId,
+      alertId,
+      step: 1,
+      userId: null,
+      provider: 'twilio',
+      text: 'x',
+    } as const;
+    const sms = await insertAttempt(
+      t.db,
+      { ...attempt, channel: 'SMS', recipient: '+819011110000' },
+      'queued',
+      after(1),
+      null,
+    );
+    const call = await insertAttempt(
+      t.db,
+      { ...attempt, channel: 'PHONE_CALL', recipient: '+819022220000' },
+      'queued',
+      after(1),
+      null,
+    );
     expect(await firsts(alertId)).toEqual({ first_notice_at: null, first_delivery_at: null });
 
     // Twilio answers the call 'sent' at once, the SMS 'queued' (nothing sent yet).
@@ -42,16 +61,33 @@ describe("an alert's first notice sent and first delivered (alerts.first_notice_
     expect(await firsts(alertId)).toEqual({ first_notice_at: after(12), first_delivery_at: null });
 
     const report = (providerId: string, status: 'sent' | 'delivered', s: number) =>
-      t.db.transaction((tx) => recordProviderStatus(tx, 'twilio', { providerId, status, providerStatus: status, error: null, at: after(s) }));
+      t.db.transaction((tx) =>
+        recordProviderStatus(tx, 'twilio', {
+          providerId,
+          status,
+          providerStatus: status,
+          error: null,
+          at: after(s),
+        }),
+      );
     await report('CA-first', 'delivered', 40);
-    expect(await firsts(alertId)).toEqual({ first_notice_at: after(12), first_delivery_at: after(40) });
+    expect(await firsts(alertId)).toEqual({
+      first_notice_at: after(12),
+      first_delivery_at: after(40),
+    });
     // The SMS's delivery reached the phone earlier but its callback arrives later: it wins the delivery, not the notice.
     await report('SM-first', 'delivered', 30);
-    expect(await firsts(alertId)).toEqual({ first_notice_at: after(12), first_delivery_at: after(30) });
+    expect(await firsts(alertId)).toEqual({
+      first_notice_at: after(12),
+      first_delivery_at: after(30),
+    });
     // Late or repeated reports move nothing.
     await report('SM-first', 'sent', 50);
     await report('CA-first', 'delivered', 60);
-    expect(await firsts(alertId)).toEqual({ first_notice_at: after(12), first_delivery_at: after(30) });
+    expect(await firsts(alertId)).toEqual({
+      first_notice_at: after(12),
+      first_delivery_at: after(30),
+    });
 
     // The same as the minimum over the attempts, which migration 018 backfills from.
     const [min] = await t.db.query<{ sent: Date; delivered: Date }>(
@@ -59,8 +95,14 @@ describe("an alert's first notice sent and first delivered (alerts.first_notice_
       [alertId],
     );
     expect(min).toEqual({ sent: after(12), delivered: after(30) });
-    await t.db.query('UPDATE alerts SET first_notice_at = NULL, first_delivery_at = NULL WHERE id = $1', [alertId]);
+    await t.db.query(
+      'UPDATE alerts SET first_notice_at = NULL, first_delivery_at = NULL WHERE id = $1',
+      [alertId],
+    );
     await t.db.exec(BACKFILL);
-    expect(await firsts(alertId)).toEqual({ first_notice_at: after(12), first_delivery_at: after(30) });
+    expect(await firsts(alertId)).toEqual({
+      first_notice_at: after(12),
+      first_delivery_at: after(30),
+    });
   });
 });

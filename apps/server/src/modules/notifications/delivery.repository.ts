@@ -107,7 +107,10 @@ export interface EscalationStateRow {
 }
 
 /** The alert's escalation timer (EMERGENCY only), if one was started. */
-export async function escalationOfAlert(db: Queryable, alertId: string): Promise<EscalationStateRow | undefined> {
+export async function escalationOfAlert(
+  db: Queryable,
+  alertId: string,
+): Promise<EscalationStateRow | undefined> {
   const [row] = await db.query<EscalationStateRow>(
     'SELECT current_step, upgraded, due_at, done_at, done_reason FROM notification_escalations WHERE alert_id = $1',
     [alertId],
@@ -124,7 +127,10 @@ export interface AlertDeliveryTimes {
 }
 
 /** Per alert: its first attempt, first sent and first delivered notice (alerts never notified are absent). */
-export function deliveryTimesOfAlerts(db: Queryable, alertIds: readonly string[]): Promise<AlertDeliveryTimes[]> {
+export function deliveryTimesOfAlerts(
+  db: Queryable,
+  alertIds: readonly string[],
+): Promise<AlertDeliveryTimes[]> {
   return db.query<AlertDeliveryTimes>(
     `SELECT alert_id, min(created_at) AS first_attempt_at, min(sent_at) AS first_sent_at,
             min(delivered_at) AS first_delivered_at

@@ -6,7 +6,13 @@ export interface EscalationRow {
   upgraded: boolean;
 }
 
-export async function startEscalation(db: Queryable, alertId: string, organizationId: string, step: number, dueAt: Date): Promise<void> {
+export async function startEscalation(
+  db: Queryable,
+  alertId: string,
+  organizationId: string,
+  step: number,
+  dueAt: Date,
+): Promise<void> {
   await db.query(
     `INSERT INTO notification_escalations (alert_id, organization_id, current_step, due_at)
      VALUES ($1, $2, $3, $4) ON CONFLICT (alert_id) DO NOTHING`,
@@ -18,7 +24,12 @@ export async function startEscalation(db: Queryable, alertId: string, organizati
  * Claims the escalations that are due by pushing their due time forward, so that another
  * server's sweeper (or the next sweep) does not take the same rows while they are handled.
  */
-export async function claimDue(db: Queryable, now: Date, retryAt: Date, limit = 50): Promise<EscalationRow[]> {
+export async function claimDue(
+  db: Queryable,
+  now: Date,
+  retryAt: Date,
+  limit = 50,
+): Promise<EscalationRow[]> {
   return db.query<EscalationRow>(
     `UPDATE notification_escalations SET due_at = $2
       WHERE alert_id IN (SELECT alert_id FROM notification_escalations
@@ -42,7 +53,12 @@ export async function advanceEscalation(
   );
 }
 
-export async function finishEscalation(db: Queryable, alertId: string, at: Date, reason: string): Promise<void> {
+export async function finishEscalation(
+  db: Queryable,
+  alertId: string,
+  at: Date,
+  reason: string,
+): Promise<void> {
   await db.query(
     'UPDATE notification_escalations SET done_at = $2, done_reason = $3 WHERE alert_id = $1 AND done_at IS NULL',
     [alertId, at, reason],
@@ -53,7 +69,12 @@ export async function finishEscalation(db: Queryable, alertId: string, at: Date,
  * Confirmed alerts stop escalating at once, in the confirmation's transaction: whichever server the
  * confirmation reached, the leader's next sweep finds nothing due (and the sweep re-checks confirmed_at).
  */
-export async function finishEscalations(db: Queryable, alertIds: readonly string[], at: Date, reason: string): Promise<void> {
+export async function finishEscalations(
+  db: Queryable,
+  alertIds: readonly string[],
+  at: Date,
+  reason: string,
+): Promise<void> {
   if (!alertIds.length) return;
   await db.query(
     'UPDATE notification_escalations SET done_at = $2, done_reason = $3 WHERE alert_id = ANY($1::text[]) AND done_at IS NULL',

@@ -10,7 +10,13 @@ import { ApiError } from '../../errors.js';
 import { logMessage } from './message-log.service.js';
 import { noticeTestMessage } from './notification-texts.js';
 import { recordAudit } from '../audit/audit.repository.js';
-import { findGroup, groupRecipients, listNotifications, replaceRecipients, staffOf } from './notifications.repository.js';
+import {
+  findGroup,
+  groupRecipients,
+  listNotifications,
+  replaceRecipients,
+  staffOf,
+} from './notifications.repository.js';
 
 async function groupFor(ctx: AppContext, actor: Actor, groupId: string, action: 'read' | 'write') {
   // Only owners and the group's managers choose who is woken at night (the permission table).
@@ -19,7 +25,11 @@ async function groupFor(ctx: AppContext, actor: Actor, groupId: string, action: 
   return (await findGroup(ctx.db, groupId))!;
 }
 
-export async function getNoticeSettings(ctx: AppContext, actor: Actor, groupId: string): Promise<AlertNoticeSettingsResponse> {
+export async function getNoticeSettings(
+  ctx: AppContext,
+  actor: Actor,
+  groupId: string,
+): Promise<AlertNoticeSettingsResponse> {
   const group = await groupFor(ctx, actor, groupId, 'read');
   const rows = await groupRecipients(ctx.db, groupId);
   return {
@@ -48,11 +58,21 @@ export async function putNoticeSettings(
   const staff = await staffOf(ctx.db, group.organization_id, userIds);
   const issues = recipients.flatMap((r, i) =>
     r.userId && !staff.has(r.userId)
-      ? [{ path: `body.recipients.${i}.userId`, message: `${r.userId} is not staff of this organisation` }]
+      ? [
+          {
+            path: `body.recipients.${i}.userId`,
+            message: `${r.userId} is not staff of this organisation`,
+          },
+        ]
       : [],
   );
   if (issues.length) {
-    throw new ApiError(400, 'VALIDATION_FAILED', issues.map((x) => `${x.path}: ${x.message}`).join('; '), issues);
+    throw new ApiError(
+      400,
+      'VALIDATION_FAILED',
+      issues.map((x) => `${x.path}: ${x.message}`).join('; '),
+      issues,
+    );
   }
   await ctx.db.transaction(async (tx) => {
     const before = (await groupRecipients(tx, groupId)).map((r) => ({
@@ -64,7 +84,13 @@ export async function putNoticeSettings(
       order: r.step,
     }));
     await replaceRecipients(tx, group.organization_id, groupId, recipients);
-    const entry = { organizationId: group.organization_id, actorId: actor.uid, targetId: groupId, before, after: recipients };
+    const entry = {
+      organizationId: group.organization_id,
+      actorId: actor.uid,
+      targetId: groupId,
+      before,
+      after: recipients,
+    };
     await recordAudit(tx, { ...entry, kind: 'noticeSettings.update' });
   });
   return getNoticeSettings(ctx, actor, groupId);
@@ -78,32 +104,54 @@ export async function sendNoticeTest(
   ctx: AppContext,
   actor: Actor,
   groupId: string,
-  body: { channel: 'PHONE_CALL' | 'SMS'; userId?: string | undefined; phoneNumber?: string | undefined },
+  body: {
+    channel: 'PHONE_CALL' | 'SMS';
+    userId?: string | undefined;
+    phoneNumber?: string | undefined;
+  },
 ) {
   const group = await groupFor(ctx, actor, groupId, 'write');
   let to = body.phoneNumber ?? null;
   if (body.userId) {
     const staff = await staffPhones(ctx.db, group.organization_id, body.userId);
-    if (staff === undefined) throw invalid('body.userId', `${body.userId} is not staff of this organisation`);
+    if (staff === undefined)
+      throw invalid('body.userId', `${body.userId} is not staff of this organisation`);
     if (!staff) throw invalid('body.userId', `${body.userId} has no phone number`);
     to = staff;
   }
   const text = noticeTestMessage(group.name);
   const logged = await logMessage(
     ctx.db,
-    { channel: body.channel, userId: actor.uid, organizationId: group.organization_id, recipient: to!, provider: ctx.phone.name, text },
+    {
+      channel: body.channel,
+      userId: actor.uid,
+      organizationId: group.organization_id,
+      recipient: to!,
+      provider: ctx.phone.name,
+      text,
+    },
     ctx.now(),
   );
-  const outcome = body.channel === 'SMS' ? await ctx.phone.sendSms(to!, text) : await ctx.phone.call(to!, text);
+  const outcome =
+    body.channel === 'SMS' ? await ctx.phone.sendSms(to!, text) : await ctx.phone.call(to!, text);
   await logged.settle(outcome, ctx.now());
-  return { notificationId: logged.id, provider: ctx.phone.name, status: outcome.status, error: outcome.error ?? null };
+  return {
+    notificationId: logged.id,
+    provider: ctx.phone.name,
+    status: outcome.status,
+    error: outcome.error ?? null,
+  };
 }
 
 const invalid = (path: string, message: string) =>
   new ApiError(400, 'VALIDATION_FAILED', `${path}: ${message}`, [{ path, message }]);
 
 /** A staff member's phone number: undefined when not staff of the organisation, null when none. */
-async function staffPhones(db: AppContext['db'], organizationId: string, userId: string): Promise<string | null | undefined> {
+async function staffPhones(
+  db: AppContext['db'],
+  organizationId: string,
+  userId: string,
+): Promise<string | null | undefined> {
   const rows = await db.query<{ phone_number: string | null }>(
     `SELECT phone_number FROM users WHERE id = $1 AND organization_id = $2 AND deleted_at IS NULL
         AND role IN ('ORGANIZATION_OWNER','ORGANIZATION_GENERAL','ORGANIZATION_GROUP')`,
@@ -118,7 +166,13 @@ export async function notificationLog(
   actor: Actor,
   q: { alertId?: string | undefined; page: number; pageSize: number },
 ): Promise<{ notifications: NotificationView[]; total: number; page: number; pageSize: number }> {
-  const { rows, total } = await listNotifications(ctx.db, actor, q.alertId, q.pageSize, (q.page - 1) * q.pageSize);
+  const { rows, total } = await listNotifications(
+    ctx.db,
+    actor,
+    q.alertId,
+    q.pageSize,
+    (q.page - 1) * q.pageSize,
+  );
   return {
     notifications: rows.map((r) => ({
       id: r.id,

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUSINESS_SCHEDULE, DEFAULT_SCHEDULE } from '@wearable/domain';
-import { ACTOR_NAMES, type ActorName, type World, buildWorld, insertAlert } from '../../testing/world.js';
+import {
+  ACTOR_NAMES,
+  type ActorName,
+  type World,
+  buildWorld,
+  insertAlert,
+} from '../../testing/world.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 
 let t: TestApp;
@@ -13,7 +19,12 @@ afterAll(() => t.close());
 
 const url = () => `/v2/group/${w.g1}/alertNoticeSettings`;
 const call = (who: ActorName, method: 'GET' | 'PUT', payload?: object) =>
-  t.app.inject({ method, url: url(), headers: w.users[who].headers, ...(payload ? { payload } : {}) });
+  t.app.inject({
+    method,
+    url: url(),
+    headers: w.users[who].headers,
+    ...(payload ? { payload } : {}),
+  });
 const recipient = (over: object = {}) => ({
   phoneNumber: '+819012345678',
   channel: 'SMS',
@@ -23,7 +34,12 @@ const recipient = (over: object = {}) => ({
   ...over,
 });
 const count = async () =>
-  (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM group_alert_notice_settings WHERE group_id = $1', [w.g1]))[0]?.n;
+  (
+    await t.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM group_alert_notice_settings WHERE group_id = $1',
+      [w.g1],
+    )
+  )[0]?.n;
 
 /** Reading g1's notice settings, and replacing them (owners and the group's managers only). */
 const ACCESS: Record<ActorName, { get: number; put: number }> = {
@@ -54,12 +70,21 @@ describe('group alert notice settings', () => {
   it('stores staff and phone recipients with their schedules and order', async () => {
     const owner = w.users.ORGANIZATION_OWNER;
     const recipients = [
-      { userId: owner.uid, channel: 'PHONE_CALL', alertTypes: ['SOS_CALL', 'DETECT_FALL_DOWN'], schedule: BUSINESS_SCHEDULE, order: 2 },
+      {
+        userId: owner.uid,
+        channel: 'PHONE_CALL',
+        alertTypes: ['SOS_CALL', 'DETECT_FALL_DOWN'],
+        schedule: BUSINESS_SCHEDULE,
+        order: 2,
+      },
       recipient(),
     ];
     const res = await call('ORGANIZATION_OWNER', 'PUT', { recipients });
     expect(res.statusCode).toBe(200);
-    expect(res.json().recipients).toEqual([recipient(), { ...recipients[0], userName: owner.name }]);
+    expect(res.json().recipients).toEqual([
+      recipient(),
+      { ...recipients[0], userName: owner.name },
+    ]);
   });
 
   it.each([
@@ -70,7 +95,19 @@ describe('group alert notice settings', () => {
     [{ recipients: [recipient({ alertTypes: [] })] }, 'body.recipients.0.alertTypes'],
     [{ recipients: [recipient({ alertTypes: ['NOPE'] })] }, 'body.recipients.0.alertTypes.0'],
     [{ recipients: [recipient({ order: 0 })] }, 'body.recipients.0.order'],
-    [{ recipients: [recipient({ schedule: { ...DEFAULT_SCHEDULE, monday: { enabled: true, startTime: '24:00', endTime: '23:59' } } })] }, 'body.recipients.0.schedule.monday.startTime'],
+    [
+      {
+        recipients: [
+          recipient({
+            schedule: {
+              ...DEFAULT_SCHEDULE,
+              monday: { enabled: true, startTime: '24:00', endTime: '23:59' },
+            },
+          }),
+        ],
+      },
+      'body.recipients.0.schedule.monday.startTime',
+    ],
     [{}, 'body.recipients'],
   ])('bad body %# is a 400 naming %s, nothing changed', async (payload, field) => {
     const before = await count();
@@ -82,20 +119,32 @@ describe('group alert notice settings', () => {
 
   it('refuses staff of another organisation and wearers as recipients', async () => {
     for (const userId of [w.users.OTHER_ORG_OWNER.uid, w.w1.uid, w.users.PERSONAL_LINKED.uid]) {
-      const res = await call('ORGANIZATION_OWNER', 'PUT', { recipients: [recipient(), recipient({ phoneNumber: undefined, userId })] });
+      const res = await call('ORGANIZATION_OWNER', 'PUT', {
+        recipients: [recipient(), recipient({ phoneNumber: undefined, userId })],
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toContain('body.recipients.1.userId');
     }
   });
 
-  it("names the group and its organisation (the page at /groups/{groupId}/alert-notice-settings needs both)", async () => {
+  it('names the group and its organisation (the page at /groups/{groupId}/alert-notice-settings needs both)', async () => {
     const body = (await call('ALL_OWNER', 'GET')).json();
-    const [group] = await t.db.query<{ name: string; organization_id: string }>('SELECT name, organization_id FROM groups WHERE id = $1', [w.g1]);
-    expect(body).toMatchObject({ groupId: w.g1, groupName: group!.name, clientId: group!.organization_id });
+    const [group] = await t.db.query<{ name: string; organization_id: string }>(
+      'SELECT name, organization_id FROM groups WHERE id = $1',
+      [w.g1],
+    );
+    expect(body).toMatchObject({
+      groupId: w.g1,
+      groupName: group!.name,
+      clientId: group!.organization_id,
+    });
   });
 
   it('an unknown group is 404', async () => {
-    const res = await t.app.inject({ url: '/v2/group/grp-nope/alertNoticeSettings', headers: w.users.ALL_OWNER.headers });
+    const res = await t.app.inject({
+      url: '/v2/group/grp-nope/alertNoticeSettings',
+      headers: w.users.ALL_OWNER.headers,
+    });
     expect(res.statusCode).toBe(404);
   });
 });
@@ -126,14 +175,20 @@ describe('GET /v2/notifications', () => {
   });
 
   it.each(ACTOR_NAMES)('%s', async (who) => {
-    const res = await t.app.inject({ url: `/v2/notifications?alertId=${alertId}`, headers: w.users[who].headers });
+    const res = await t.app.inject({
+      url: `/v2/notifications?alertId=${alertId}`,
+      headers: w.users[who].headers,
+    });
     if (LOG[who] === 'none') return expect(res.statusCode).toBe(403);
     expect(res.statusCode).toBe(200);
     expect(res.json().notifications).toHaveLength(LOG[who]);
   });
 
   it('bad page is a 400 naming it', async () => {
-    const res = await t.app.inject({ url: '/v2/notifications?page=0', headers: w.users.ALL_OWNER.headers });
+    const res = await t.app.inject({
+      url: '/v2/notifications?page=0',
+      headers: w.users.ALL_OWNER.headers,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain('querystring.page');
   });

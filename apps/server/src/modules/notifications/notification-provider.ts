@@ -45,5 +45,9 @@ export function embeddedOutboxProvider(outbox: string, now: () => Date): Notific
       return { status: 'failed', error: err instanceof Error ? err.message : String(err) };
     }
   };
-  return { name: 'embedded', sendSms: (to, text) => write(to, 'sms', text), call: (to, text) => write(to, 'call', text) };
+  return {
+    name: 'embedded',
+    sendSms: (to, text) => write(to, 'sms', text),
+    call: (to, text) => write(to, 'call', text),
+  };
 }

@@ -14,10 +14,10 @@ export const SWEEP_INTERVAL_MS = 5_000;
  * Notifications: routes, the alert.opened listener and the escalation sweeper (escalation
  * times are stored, so a restart only delays an escalation until the first sweep).
  */
-export const notificationsPlugin: FastifyPluginAsync<{ ctx: AppContext; provider?: NotificationProvider }> = async (
-  app,
-  { ctx, provider },
-) => {
+export const notificationsPlugin: FastifyPluginAsync<{
+  ctx: AppContext;
+  provider?: NotificationProvider;
+}> = async (app, { ctx, provider }) => {
   await app.register(notificationsRoutes, { ctx });
   await app.register(twilioCallbacksRoutes, { ctx });
   const chosen = provider ?? ctx.phone;
@@ -26,7 +26,9 @@ export const notificationsPlugin: FastifyPluginAsync<{ ctx: AppContext; provider
   const onOpened = (alert: BusEvents['alert.opened']) => {
     // Another server's alert was notified by that server (it re-emits here for live streams).
     if (!alert.notify || fromAnotherServer(alert)) return;
-    service.alertOpened(alert.id).catch((err: unknown) => app.log.error({ err, alertId: alert.id }, 'notify failed'));
+    service
+      .alertOpened(alert.id)
+      .catch((err: unknown) => app.log.error({ err, alertId: alert.id }, 'notify failed'));
   };
   ctx.bus.on(BUS_EVENTS.alertOpened, onOpened);
 

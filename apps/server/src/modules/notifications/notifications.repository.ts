@@ -78,7 +78,10 @@ export async function replaceRecipients(
   }
 }
 
-export async function findGroup(db: Queryable, groupId: string): Promise<{ id: string; organization_id: string; name: string } | undefined> {
+export async function findGroup(
+  db: Queryable,
+  groupId: string,
+): Promise<{ id: string; organization_id: string; name: string } | undefined> {
   const [row] = await db.query<{ id: string; organization_id: string; name: string }>(
     'SELECT id, organization_id, name FROM groups WHERE id = $1',
     [groupId],
@@ -87,7 +90,11 @@ export async function findGroup(db: Queryable, groupId: string): Promise<{ id: s
 }
 
 /** Of the given ids, those that are living staff of the organisation. */
-export async function staffOf(db: Queryable, organizationId: string, userIds: string[]): Promise<Set<string>> {
+export async function staffOf(
+  db: Queryable,
+  organizationId: string,
+  userIds: string[],
+): Promise<Set<string>> {
   const rows = await db.query<{ id: string }>(
     `SELECT id FROM users WHERE id = ANY($1::text[]) AND organization_id = $2 AND deleted_at IS NULL
         AND role IN ('ORGANIZATION_OWNER','ORGANIZATION_GENERAL','ORGANIZATION_GROUP')`,
@@ -111,7 +118,10 @@ export interface AlertForNotice {
   time_zone: string;
 }
 
-export async function alertForNotice(db: Queryable, alertId: string): Promise<AlertForNotice | undefined> {
+export async function alertForNotice(
+  db: Queryable,
+  alertId: string,
+): Promise<AlertForNotice | undefined> {
   const [row] = await db.query<AlertForNotice>(
     `SELECT a.id, a.organization_id, a.group_id, a.type, a.level, a.status, a.confirmed_at, a.opened_at,
             a.notify, u.name AS wearer_name, g.name AS group_name, o.time_zone
@@ -134,13 +144,32 @@ export interface Attempt {
   text: string;
 }
 
-export async function insertAttempt(db: Queryable, a: Attempt, status: NotificationStatus, at: Date, error: string | null): Promise<string> {
+export async function insertAttempt(
+  db: Queryable,
+  a: Attempt,
+  status: NotificationStatus,
+  at: Date,
+  error: string | null,
+): Promise<string> {
   const id = randomUUID();
   await db.query(
     `INSERT INTO notifications (id, organization_id, alert_id, step, channel, user_id, recipient, provider,
                                 status, error, text, created_at, updated_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12)`,
-    [id, a.organizationId, a.alertId, a.step, a.channel, a.userId, a.recipient, a.provider, status, error, a.text, at],
+    [
+      id,
+      a.organizationId,
+      a.alertId,
+      a.step,
+      a.channel,
+      a.userId,
+      a.recipient,
+      a.provider,
+      status,
+      error,
+      a.text,
+      at,
+    ],
   );
   return id;
 }
@@ -148,7 +177,14 @@ export async function insertAttempt(db: Queryable, a: Attempt, status: Notificat
 /** A queued message outside alert escalation (step 0, no alert). */
 export async function insertMessage(
   db: Queryable,
-  m: { channel: LoggedChannel; organizationId: string | null; userId: string | null; recipient: string; provider: string; text: string },
+  m: {
+    channel: LoggedChannel;
+    organizationId: string | null;
+    userId: string | null;
+    recipient: string;
+    provider: string;
+    text: string;
+  },
   at: Date,
 ): Promise<string> {
   const id = randomUUID();
@@ -210,8 +246,12 @@ export async function listNotifications(
   // A message outside alert escalation is the addressee's alone (it may be about their sign-in).
   let where = `((n.alert_id IS NOT NULL AND ${alertScope}) OR (n.alert_id IS NULL AND n.user_id = ${p.add(actor.uid)}))`;
   if (alertId) where += ` AND n.alert_id = ${p.add(alertId)}`;
-  const from = 'FROM notifications n LEFT JOIN alerts a ON a.id = n.alert_id LEFT JOIN users u ON u.id = a.wearer_id';
-  const [count] = await db.query<{ n: number }>(`SELECT count(*)::int AS n ${from} WHERE ${where}`, p.values);
+  const from =
+    'FROM notifications n LEFT JOIN alerts a ON a.id = n.alert_id LEFT JOIN users u ON u.id = a.wearer_id';
+  const [count] = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n ${from} WHERE ${where}`,
+    p.values,
+  );
   const rows = await db.query<NotificationRow>(
     `SELECT n.id, n.alert_id, n.channel, n.recipient, n.user_id, n.provider, n.status, n.error, n.step, n.text,
             n.created_at ${from} WHERE ${where}

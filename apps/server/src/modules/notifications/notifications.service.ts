@@ -1,7 +1,12 @@
 import { isHeatAlertType, isWithinSchedule } from '@wearable/domain';
 import { siteHospital } from '../heat-rule/heat-rule.service.js';
 import type { AppContext } from '../../context.js';
-import { advanceEscalation, claimDue, finishEscalation, startEscalation } from './escalations.repository.js';
+import {
+  advanceEscalation,
+  claimDue,
+  finishEscalation,
+  startEscalation,
+} from './escalations.repository.js';
 import type { NotificationProvider } from './notification-provider.js';
 import { alertMessage } from './notification-texts.js';
 import {
@@ -27,7 +32,11 @@ export interface NotificationsService {
 
 type Log = { error(obj: object, msg: string): void };
 
-export function notificationsService(ctx: AppContext, provider: NotificationProvider, log?: Log): NotificationsService {
+export function notificationsService(
+  ctx: AppContext,
+  provider: NotificationProvider,
+  log?: Log,
+): NotificationsService {
   const afterMs = () => ctx.config.escalationAfterSeconds * 1000;
 
   /** Recipients of this alert's group for its type whose schedule covers now. */
@@ -35,12 +44,21 @@ export function notificationsService(ctx: AppContext, provider: NotificationProv
     if (!alert.group_id) return [];
     const now = ctx.now();
     return (await groupRecipients(ctx.db, alert.group_id)).filter(
-      (r) => r.alert_types.includes(alert.type) && isWithinSchedule(r.schedule, now, alert.time_zone),
+      (r) =>
+        r.alert_types.includes(alert.type) && isWithinSchedule(r.schedule, now, alert.time_zone),
     );
   }
 
-  async function send(alert: AlertForNotice, r: RecipientRow, step: number, channel = r.channel): Promise<void> {
-    const hospital = alert.group_id && isHeatAlertType(alert.type) ? await siteHospital(ctx.db, alert.group_id) : null;
+  async function send(
+    alert: AlertForNotice,
+    r: RecipientRow,
+    step: number,
+    channel = r.channel,
+  ): Promise<void> {
+    const hospital =
+      alert.group_id && isHeatAlertType(alert.type)
+        ? await siteHospital(ctx.db, alert.group_id)
+        : null;
     const text = alertMessage({
       hospital,
       type: alert.type,
@@ -62,17 +80,29 @@ export function notificationsService(ctx: AppContext, provider: NotificationProv
       text,
     };
     if (!r.phone_number) {
-      await insertAttempt(ctx.db, attempt, 'failed', ctx.now(), 'the recipient has no phone number');
+      await insertAttempt(
+        ctx.db,
+        attempt,
+        'failed',
+        ctx.now(),
+        'the recipient has no phone number',
+      );
       return;
     }
     // Queued first, so an attempt is on record even if the provider never answers.
     const id = await insertAttempt(ctx.db, attempt, 'queued', ctx.now(), null);
     const outcome =
-      channel === 'SMS' ? await provider.sendSms(r.phone_number, text) : await provider.call(r.phone_number, text);
+      channel === 'SMS'
+        ? await provider.sendSms(r.phone_number, text)
+        : await provider.call(r.phone_number, text);
     await recordOutcome(ctx.db, id, outcome, ctx.now());
   }
 
-  async function sendStep(alert: AlertForNotice, recipients: RecipientRow[], step: number): Promise<void> {
+  async function sendStep(
+    alert: AlertForNotice,
+    recipients: RecipientRow[],
+    step: number,
+  ): Promise<void> {
     for (const r of recipients.filter((x) => x.step === step)) await send(alert, r, step);
   }
 
@@ -83,7 +113,10 @@ export function notificationsService(ctx: AppContext, provider: NotificationProv
     if (alert.confirmed_at !== null) return finishEscalation(ctx.db, alertId, now, 'confirmed');
     if (alert.status === 'CLOSED') return finishEscalation(ctx.db, alertId, now, 'closed');
     const recipients = await matching(alert);
-    const next = recipients.map((r) => r.step).filter((s) => s > currentStep).sort((a, b) => a - b)[0];
+    const next = recipients
+      .map((r) => r.step)
+      .filter((s) => s > currentStep)
+      .sort((a, b) => a - b)[0];
     const dueAt = new Date(now.getTime() + afterMs());
     if (next !== undefined) {
       await sendStep(alert, recipients, next);
@@ -107,7 +140,13 @@ export function notificationsService(ctx: AppContext, provider: NotificationProv
       if (!Number.isFinite(first)) return;
       await sendStep(alert, recipients, first);
       if (alert.level === 'EMERGENCY') {
-        await startEscalation(ctx.db, alert.id, alert.organization_id, first, new Date(ctx.now().getTime() + afterMs()));
+        await startEscalation(
+          ctx.db,
+          alert.id,
+          alert.organization_id,
+          first,
+          new Date(ctx.now().getTime() + afterMs()),
+        );
       }
     },
 

@@ -35,15 +35,24 @@ function formParams(raw: string): Record<string, string | string[]> {
  * caller is proven by X-Twilio-Signature over PUBLIC_URL + the path and the form parameters, with the
  * auth token. No token configured, no or a wrong signature: 403 and nothing recorded.
  */
-export const twilioCallbacksRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const twilioCallbacksRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
+  app,
+  { ctx },
+) => {
   // The signature covers the parameters as sent: keep the raw form and parse it here (this plugin only).
   const rawForms = new WeakMap<object, Record<string, string | string[]>>();
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (request, body, done) => {
-    const params = formParams(body as string);
-    rawForms.set(request, params);
-    const flat = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : v]));
-    done(null, flat);
-  });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 64 * 1024 },
+    (request, body, done) => {
+      const params = formParams(body as string);
+      rawForms.set(request, params);
+      const flat = Object.fromEntries(
+        Object.entries(params).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : v]),
+      );
+      done(null, flat);
+    },
+  );
 
   app.post(
     TWILIO_STATUS_PATH,
@@ -51,7 +60,8 @@ export const twilioCallbacksRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
       config: { public: true },
       schema: {
         tags: ['Notifications'],
-        summary: "Twilio's delivery report of a message or call; verified by X-Twilio-Signature (403 otherwise)",
+        summary:
+          "Twilio's delivery report of a message or call; verified by X-Twilio-Signature (403 otherwise)",
         body: statusBody,
         response: { 204: z.null().describe('Recorded (or no attempt has that sid)') },
       },
@@ -62,16 +72,30 @@ export const twilioCallbacksRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
       const header = request.headers['x-twilio-signature'];
       const params = rawForms.get(request) ?? {};
       const url = `${ctx.config.publicUrl}${request.url}`;
-      if (!token || !isTwilioSignatureValid(token, typeof header === 'string' ? header : undefined, url, params)) {
-        throw forbidden('The request is not signed by Twilio (X-Twilio-Signature)', 'INVALID_SIGNATURE');
+      if (
+        !token ||
+        !isTwilioSignatureValid(token, typeof header === 'string' ? header : undefined, url, params)
+      ) {
+        throw forbidden(
+          'The request is not signed by Twilio (X-Twilio-Signature)',
+          'INVALID_SIGNATURE',
+        );
       }
       const body = request.body;
       const sid = body.MessageSid ?? body.CallSid;
       const providerStatus = body.MessageStatus ?? body.CallStatus;
       if (sid && providerStatus) {
-        const error = body.ErrorCode ? `Twilio ${body.ErrorCode}${body.ErrorMessage ? `: ${body.ErrorMessage}` : ''}` : null;
+        const error = body.ErrorCode
+          ? `Twilio ${body.ErrorCode}${body.ErrorMessage ? `: ${body.ErrorMessage}` : ''}`
+          : null;
         await ctx.db.transaction((tx) =>
-          recordProviderStatus(tx, 'twilio', { providerId: sid, status: statusOf(providerStatus), providerStatus, error, at: ctx.now() }),
+          recordProviderStatus(tx, 'twilio', {
+            providerId: sid,
+            status: statusOf(providerStatus),
+            providerStatus,
+            error,
+            at: ctx.now(),
+          }),
         );
       }
       return reply.code(204).send(null);

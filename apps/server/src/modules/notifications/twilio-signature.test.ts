@@ -4,7 +4,13 @@ import { isTwilioSignatureValid, twilioSignature } from './twilio-signature.js';
 // Twilio's own published example (TwilioDevEd/api-snippets, security/signature_validation).
 const TOKEN = '12345';
 const URL = 'https://mycompany.com/myapp.php?foo=1&bar=2';
-const PARAMS = { CallSid: 'CA1234567890ABCDE', Caller: '+14158675309', Digits: '1234', From: '+14158675309', To: '+18005551212' };
+const PARAMS = {
+  CallSid: 'CA1234567890ABCDE',
+  Caller: '+14158675309',
+  Digits: '1234',
+  From: '+14158675309',
+  To: '+18005551212',
+};
 const SIGNATURE = 'RSOYDt4T1cUTdK1PDd93/VVr8B8=';
 
 describe("Twilio's request signature", () => {
@@ -17,8 +23,17 @@ describe("Twilio's request signature", () => {
     expect(isTwilioSignatureValid(TOKEN, undefined, URL, PARAMS)).toBe(false);
     expect(isTwilioSignatureValid(TOKEN, '', URL, PARAMS)).toBe(false);
     expect(isTwilioSignatureValid('54321', SIGNATURE, URL, PARAMS)).toBe(false);
-    expect(isTwilioSignatureValid(TOKEN, SIGNATURE, 'https://mycompany.com/myapp.php?foo=1&bar=3', PARAMS)).toBe(false);
-    expect(isTwilioSignatureValid(TOKEN, SIGNATURE, URL, { ...PARAMS, Digits: '1235' })).toBe(false);
+    expect(
+      isTwilioSignatureValid(
+        TOKEN,
+        SIGNATURE,
+        'https://mycompany.com/myapp.php?foo=1&bar=3',
+        PARAMS,
+      ),
+    ).toBe(false);
+    expect(isTwilioSignatureValid(TOKEN, SIGNATURE, URL, { ...PARAMS, Digits: '1235' })).toBe(
+      false,
+    );
     expect(isTwilioSignatureValid(TOKEN, SIGNATURE, URL, { ...PARAMS, Extra: '' })).toBe(false);
     expect(isTwilioSignatureValid(TOKEN, `${SIGNATURE}x`, URL, PARAMS)).toBe(false);
   });

@@ -5,7 +5,11 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * the full URL Twilio requested (with any query string), then every POST parameter's name and value,
  * sorted by name, appended without separators; HMAC-SHA1 with the account's auth token; base64.
  */
-export function twilioSignature(authToken: string, url: string, params: Record<string, string | string[]>): string {
+export function twilioSignature(
+  authToken: string,
+  url: string,
+  params: Record<string, string | string[]>,
+): string {
   let data = url;
   for (const key of Object.keys(params).sort()) {
     const value = params[key];

@@ -35,7 +35,10 @@ export function statusOf(twilioStatus: unknown): NotificationStatus {
 }
 
 const escapeXml = (s: string) =>
-  s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c] ?? c);
+  s.replace(
+    /[<>&"']/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c] ?? c,
+  );
 
 /** Twilio REST adapter: form-encoded POSTs with basic auth; errors become 'failed' results. */
 export function twilioProvider(opts: TwilioOptions): NotificationProvider {
@@ -43,7 +46,10 @@ export function twilioProvider(opts: TwilioOptions): NotificationProvider {
   const callback = opts.statusCallbackUrl;
   const auth = `Basic ${Buffer.from(`${opts.accountSid}:${opts.authToken}`).toString('base64')}`;
 
-  async function post(resource: 'Messages' | 'Calls', form: Record<string, string>): Promise<SendResult> {
+  async function post(
+    resource: 'Messages' | 'Calls',
+    form: Record<string, string>,
+  ): Promise<SendResult> {
     try {
       const res = await fetch(`${base}/${resource}.json`, {
         method: 'POST',
@@ -53,7 +59,8 @@ export function twilioProvider(opts: TwilioOptions): NotificationProvider {
       });
       const body = (await res.json().catch(() => ({}))) as Record<string, unknown>;
       if (!res.ok) {
-        const code = typeof body.code === 'number' || typeof body.code === 'string' ? `${body.code}: ` : '';
+        const code =
+          typeof body.code === 'number' || typeof body.code === 'string' ? `${body.code}: ` : '';
         const message = typeof body.message === 'string' ? body.message : res.statusText;
         return { status: 'failed', error: `HTTP ${res.status} ${code}${message}` };
       }
@@ -67,7 +74,12 @@ export function twilioProvider(opts: TwilioOptions): NotificationProvider {
   return {
     name: 'twilio',
     sendSms: (to, text) =>
-      post('Messages', { To: to, From: opts.from, Body: text, ...(callback ? { StatusCallback: callback } : {}) }),
+      post('Messages', {
+        To: to,
+        From: opts.from,
+        Body: text,
+        ...(callback ? { StatusCallback: callback } : {}),
+      }),
     call: (to, text) =>
       post('Calls', {
         To: to,

@@ -61,15 +61,16 @@ export function organizationsRepository(db: Queryable) {
     },
 
     async insert(row: { id: string; name: string; timeZone: string }, at: Date): Promise<void> {
-      await db.query('INSERT INTO organizations (id, name, time_zone, created_at) VALUES ($1, $2, $3, $4)', [
-        row.id,
-        row.name,
-        row.timeZone,
-        at,
-      ]);
+      await db.query(
+        'INSERT INTO organizations (id, name, time_zone, created_at) VALUES ($1, $2, $3, $4)',
+        [row.id, row.name, row.timeZone, at],
+      );
     },
 
-    async update(id: string, patch: { name?: string | undefined; timeZone?: string | undefined }): Promise<void> {
+    async update(
+      id: string,
+      patch: { name?: string | undefined; timeZone?: string | undefined },
+    ): Promise<void> {
       await db.query(
         'UPDATE organizations SET name = COALESCE($2, name), time_zone = COALESCE($3, time_zone) WHERE id = $1',
         [id, patch.name ?? null, patch.timeZone ?? null],
@@ -77,7 +78,9 @@ export function organizationsRepository(db: Queryable) {
     },
 
     /** Per group: wearers and open alerts (by the wearer's group now). */
-    async groupCounts(organizationId: string): Promise<{ id: string; name: string; wearerCount: number; openAlertCount: number }[]> {
+    async groupCounts(
+      organizationId: string,
+    ): Promise<{ id: string; name: string; wearerCount: number; openAlertCount: number }[]> {
       return db.query(
         `SELECT g.id, g.name,
                 (SELECT count(*)::int FROM users w WHERE w.group_id = g.id AND ${WEARER_CONDITION}) AS "wearerCount",

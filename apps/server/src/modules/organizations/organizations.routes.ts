@@ -63,7 +63,8 @@ export const organizationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
         response: { 201: clientInfo, 400: errorBody, 401: errorBody, 403: errorBody },
       },
     },
-    async (request, reply) => reply.code(201).send(await organizations.create(request.actor, request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await organizations.create(request.actor, request.body)),
   );
 
   app.patch(
@@ -76,7 +77,13 @@ export const organizationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
         security,
         params: z.object({ id }),
         body: updateClientBody,
-        response: { 200: clientInfo, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody },
+        response: {
+          200: clientInfo,
+          400: errorBody,
+          401: errorBody,
+          403: errorBody,
+          404: errorBody,
+        },
       },
     },
     (request) => organizations.update(request.actor, request.params.id, request.body),

@@ -1,9 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { type Actor, can, type ClientInfo, type ClientOverview, type ClientSummary, scopeOf } from '@wearable/domain';
+import {
+  type Actor,
+  can,
+  type ClientInfo,
+  type ClientOverview,
+  type ClientSummary,
+  scopeOf,
+} from '@wearable/domain';
 import { accessService } from '../../access/access.service.js';
 import type { AppContext } from '../../context.js';
 import { gatewaysService } from '../gateways/gateways.service.js';
-import { type GroupRow, type OrganizationRow, organizationsRepository } from './organizations.repository.js';
+import {
+  type GroupRow,
+  type OrganizationRow,
+  organizationsRepository,
+} from './organizations.repository.js';
 
 const byName = new Intl.Collator('ja');
 
@@ -41,14 +52,24 @@ export function organizationsService(ctx: AppContext) {
     },
 
     /** A new, empty organisation (platform owners). */
-    async create(actor: Actor, body: { name: string; timeZone?: string | undefined }): Promise<ClientInfo> {
+    async create(
+      actor: Actor,
+      body: { name: string; timeZone?: string | undefined },
+    ): Promise<ClientInfo> {
       access.requirePlatform(actor, 'organization:create');
       const id = `org-${randomUUID()}`;
-      await repo.insert({ id, name: body.name, timeZone: body.timeZone ?? 'Asia/Tokyo' }, ctx.now());
+      await repo.insert(
+        { id, name: body.name, timeZone: body.timeZone ?? 'Asia/Tokyo' },
+        ctx.now(),
+      );
       return { id, name: body.name, timeZone: body.timeZone ?? 'Asia/Tokyo', groups: [] };
     },
 
-    async update(actor: Actor, id: string, patch: { name?: string | undefined; timeZone?: string | undefined }): Promise<ClientInfo> {
+    async update(
+      actor: Actor,
+      id: string,
+      patch: { name?: string | undefined; timeZone?: string | undefined },
+    ): Promise<ClientInfo> {
       await access.require(actor, 'organization:update', 'organization', id);
       await repo.update(id, patch);
       return this.clientInfo(actor, id);

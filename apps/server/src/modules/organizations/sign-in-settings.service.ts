@@ -31,7 +31,14 @@ export function signInSettingsService(ctx: AppContext) {
         const inTx = signInSettingsRepository(tx);
         const before = (await inTx.find(organizationId)) ?? { requireTotp: false };
         await inTx.update(organizationId, patch);
-        await recordAudit(tx, { organizationId, actorId: actor.uid, kind: 'signInSettings.update', targetId: organizationId, before, after: patch });
+        await recordAudit(tx, {
+          organizationId,
+          actorId: actor.uid,
+          kind: 'signInSettings.update',
+          targetId: organizationId,
+          before,
+          after: patch,
+        });
       });
       return read(actor, organizationId);
     },

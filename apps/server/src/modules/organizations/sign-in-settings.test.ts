@@ -63,8 +63,16 @@ describe('GET/PATCH /v2/client/{id}/signInSettings', () => {
       payload: { requireTotp: false },
     });
     // Both changes are in the audit log (newest first), with before and after.
-    const log = await t.app.inject({ url: '/v2/audit?kind=signInSettings.update', headers: owner.headers });
-    expect(log.json<{ entries: { before: unknown; after: unknown }[] }>().entries.slice(0, 2).map((e) => [e.before, e.after])).toEqual([
+    const log = await t.app.inject({
+      url: '/v2/audit?kind=signInSettings.update',
+      headers: owner.headers,
+    });
+    expect(
+      log
+        .json<{ entries: { before: unknown; after: unknown }[] }>()
+        .entries.slice(0, 2)
+        .map((e) => [e.before, e.after]),
+    ).toEqual([
       [{ requireTotp: true }, { requireTotp: false }],
       [{ requireTotp: false }, { requireTotp: true }],
     ]);

@@ -39,14 +39,23 @@ export function peopleRepository(db: Queryable) {
 
     async wearerNames(ids: string[]): Promise<{ uid: string; name: string }[]> {
       if (!ids.length) return [];
-      return db.query(`SELECT id AS uid, name FROM users WHERE id = ANY($1::text[]) ORDER BY name, id`, [ids]);
+      return db.query(
+        `SELECT id AS uid, name FROM users WHERE id = ANY($1::text[]) ORDER BY name, id`,
+        [ids],
+      );
     },
 
     /** Family members (PERSONAL) linked to wearers the actor reaches, with those wearers only. */
     async familyOfVisibleWearers(actor: Actor, filter: WearerScopeFilter): Promise<FamilyMember[]> {
       const p = new SqlParams();
       const where = wearerScope(actor, p, filter, 'w');
-      const rows = await db.query<{ uid: string; name: string; email: string | null; phone_number: string | null; wearers: { uid: string; name: string }[] }>(
+      const rows = await db.query<{
+        uid: string;
+        name: string;
+        email: string | null;
+        phone_number: string | null;
+        wearers: { uid: string; name: string }[];
+      }>(
         `SELECT f.id AS uid, f.name, f.email, f.phone_number,
                 json_agg(json_build_object('uid', w.id, 'name', w.name) ORDER BY w.name, w.id) AS wearers
            FROM users w
@@ -57,17 +66,36 @@ export function peopleRepository(db: Queryable) {
           ORDER BY f.name, f.id`,
         p.values,
       );
-      return rows.map((r) => ({ uid: r.uid, name: r.name, email: r.email, phoneNumber: r.phone_number, wearers: r.wearers }));
+      return rows.map((r) => ({
+        uid: r.uid,
+        name: r.name,
+        email: r.email,
+        phoneNumber: r.phone_number,
+        wearers: r.wearers,
+      }));
     },
 
-    async insertWearer(w: { id: string; organizationId: string; name: string; birthDate: string; groupId: string | null }) {
+    async insertWearer(w: {
+      id: string;
+      organizationId: string;
+      name: string;
+      birthDate: string;
+      groupId: string | null;
+    }) {
       await db.query(
         `INSERT INTO users (id, organization_id, role, name, group_id, birth_date) VALUES ($1, $2, NULL, $3, $4, $5)`,
         [w.id, w.organizationId, w.name, w.groupId, w.birthDate],
       );
     },
 
-    async update(uid: string, set: { name?: string | undefined; birthDate?: string | undefined; groupId?: string | null | undefined }) {
+    async update(
+      uid: string,
+      set: {
+        name?: string | undefined;
+        birthDate?: string | undefined;
+        groupId?: string | null | undefined;
+      },
+    ) {
       const p = new SqlParams();
       const cols: string[] = [];
       if (set.name !== undefined) cols.push(`name = ${p.add(set.name)}`);
@@ -78,7 +106,10 @@ export function peopleRepository(db: Queryable) {
 
     /** Locks a wearer not yet removed (in a transaction); false when it is gone (removed meanwhile). */
     async lockLiveUser(uid: string): Promise<boolean> {
-      const rows = await db.query('SELECT id FROM users WHERE id = $1 AND deleted_at IS NULL FOR UPDATE', [uid]);
+      const rows = await db.query(
+        'SELECT id FROM users WHERE id = $1 AND deleted_at IS NULL FOR UPDATE',
+        [uid],
+      );
       return rows.length > 0;
     },
 
@@ -90,16 +121,24 @@ export function peopleRepository(db: Queryable) {
     },
 
     async clearPhone(uid: string) {
-      await db.query('UPDATE users SET phone_number = NULL, phone_verified = false WHERE id = $1', [uid]);
+      await db.query('UPDATE users SET phone_number = NULL, phone_verified = false WHERE id = $1', [
+        uid,
+      ]);
     },
 
     /** true if the link was made (false: it existed). */
     async link(uid: string, wearerUid: string): Promise<boolean> {
-      const rows = await db.query('INSERT INTO user_links (user_id, wearer_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING user_id', [uid, wearerUid]);
+      const rows = await db.query(
+        'INSERT INTO user_links (user_id, wearer_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING user_id',
+        [uid, wearerUid],
+      );
       return rows.length > 0;
     },
     async unlink(uid: string, wearerUid: string): Promise<boolean> {
-      const rows = await db.query('DELETE FROM user_links WHERE user_id = $1 AND wearer_id = $2 RETURNING user_id', [uid, wearerUid]);
+      const rows = await db.query(
+        'DELETE FROM user_links WHERE user_id = $1 AND wearer_id = $2 RETURNING user_id',
+        [uid, wearerUid],
+      );
       return rows.length > 0;
     },
   };

@@ -27,9 +27,16 @@ export const peopleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     '/v2/user/wearer',
     {
       config: { permission: 'wearer:manage' },
-      schema: { tags, summary: 'Add a wearer (name, birth date, group)', security, body: createWearerRequest, response: { 201: person, ...errors } },
+      schema: {
+        tags,
+        summary: 'Add a wearer (name, birth date, group)',
+        security,
+        body: createWearerRequest,
+        response: { 201: person, ...errors },
+      },
     },
-    async (request, reply) => reply.code(201).send(await people.createWearer(request.actor, request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await people.createWearer(request.actor, request.body)),
   );
 
   app.delete(
@@ -38,7 +45,8 @@ export const peopleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       config: { permission: 'wearer:manage' },
       schema: {
         tags,
-        summary: 'Remove a wearer; their readings and alerts stay with the organisation, the bracelet is freed',
+        summary:
+          'Remove a wearer; their readings and alerts stay with the organisation, the bracelet is freed',
         security,
         params: personParams,
         response: { 200: personOkResponse, ...errors },
@@ -62,14 +70,22 @@ export const peopleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         response: { 200: associatedResponse, ...errors },
       },
     },
-    async (request) => ({ users: await people.familyOfVisibleWearers(request.actor, request.query) }),
+    async (request) => ({
+      users: await people.familyOfVisibleWearers(request.actor, request.query),
+    }),
   );
 
   app.get(
     '/v2/user/:uid',
     {
       config: { permission: 'wearer:read' },
-      schema: { tags, summary: 'A person the caller reaches: wearer, family member or staff', security, params: personParams, response: { 200: person, ...errors } },
+      schema: {
+        tags,
+        summary: 'A person the caller reaches: wearer, family member or staff',
+        security,
+        params: personParams,
+        response: { 200: person, ...errors },
+      },
     },
     (request) => people.get(request.actor, request.params.uid),
   );
@@ -108,20 +124,26 @@ export const peopleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     },
   );
 
-  for (const [path, linked] of [['/v2/user/device/link/user', true], ['/v2/user/device/unlink/user', false]] as const) {
+  for (const [path, linked] of [
+    ['/v2/user/device/link/user', true],
+    ['/v2/user/device/unlink/user', false],
+  ] as const) {
     app.post(
       path,
       {
         config: { permission: 'family:manage' },
         schema: {
           tags,
-          summary: linked ? 'Link a family member (PERSONAL user) to a wearer' : 'Unlink a family member from a wearer',
+          summary: linked
+            ? 'Link a family member (PERSONAL user) to a wearer'
+            : 'Unlink a family member from a wearer',
           security,
           body: familyLinkRequest,
           response: { 200: familyLinkResponse, ...errors },
         },
       },
-      (request) => people.setFamilyLink(request.actor, request.body.uid, request.body.wearerUid, linked),
+      (request) =>
+        people.setFamilyLink(request.actor, request.body.uid, request.body.wearerUid, linked),
     );
   }
 };

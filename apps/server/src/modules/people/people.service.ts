@@ -26,7 +26,10 @@ export function peopleService(ctx: AppContext) {
   const access = accessService(ctx.db);
 
   /** The person if the actor reaches them (404 otherwise, the same answer as for an unknown uid). */
-  async function reachable(actor: Actor, uid: string): Promise<{ row: PersonRow; kind: PersonKind }> {
+  async function reachable(
+    actor: Actor,
+    uid: string,
+  ): Promise<{ row: PersonRow; kind: PersonKind }> {
     const row = await repo.find(uid);
     if (!row) throw userNotFound(uid);
     const kind = row.kind;
@@ -42,7 +45,8 @@ export function peopleService(ctx: AppContext) {
       throw userNotFound(uid);
     }
     const at = row.organization_id === null ? PLATFORM : { organizationId: row.organization_id };
-    if (access.may(actor, row.organization_id === null ? 'user:lookup' : 'member:read', at)) return { row, kind };
+    if (access.may(actor, row.organization_id === null ? 'user:lookup' : 'member:read', at))
+      return { row, kind };
     throw userNotFound(uid);
   }
 
@@ -59,12 +63,17 @@ export function peopleService(ctx: AppContext) {
       birthDate: row.birth_date,
       email: row.email,
       phoneNumber: row.phone_number,
-      linkedWearers: kind === 'FAMILY' || row.id === actor.uid ? await repo.wearerNames([...linked.keys()]) : [],
+      linkedWearers:
+        kind === 'FAMILY' || row.id === actor.uid ? await repo.wearerNames([...linked.keys()]) : [],
     };
   }
 
   /** A wearer may be put in a group of their organisation that the actor manages, or in none (org-wide staff). */
-  async function requireGroupFor(actor: Actor, organizationId: string, groupId: string | null): Promise<void> {
+  async function requireGroupFor(
+    actor: Actor,
+    organizationId: string,
+    groupId: string | null,
+  ): Promise<void> {
     if (groupId === null) {
       if (!access.may(actor, 'wearer:manage', { organizationId, groupIds: [] })) {
         throw forbidden('Your role may not keep a wearer outside your groups');
@@ -72,7 +81,8 @@ export function peopleService(ctx: AppContext) {
       return;
     }
     const at = await access.require(actor, 'wearer:manage', 'group', groupId);
-    if (at.organizationId !== organizationId) throw fieldError('groupId', 'must be a group of the wearer\'s organisation');
+    if (at.organizationId !== organizationId)
+      throw fieldError('groupId', "must be a group of the wearer's organisation");
   }
 
   return {
@@ -88,8 +98,18 @@ export function peopleService(ctx: AppContext) {
       const uid = `wr-${randomUUID()}`;
       const after = { name: body.name.trim(), birthDate: body.birthDate, groupId };
       await ctx.db.transaction(async (tx) => {
-        await peopleRepository(tx).insertWearer({ id: uid, organizationId: body.clientId, ...after });
-        await recordAudit(tx, { organizationId: body.clientId, actorId: actor.uid, kind: 'wearer.create', targetId: uid, after });
+        await peopleRepository(tx).insertWearer({
+          id: uid,
+          organizationId: body.clientId,
+          ...after,
+        });
+        await recordAudit(tx, {
+          organizationId: body.clientId,
+          actorId: actor.uid,
+          kind: 'wearer.create',
+          targetId: uid,
+          after,
+        });
       });
       // The summary snapshots and live streams learn of the new wearer (the same event as a reading).
       notifyWearerUpdated(ctx, { organizationId: body.clientId, groupId, wearerId: uid });
@@ -103,11 +123,16 @@ export function peopleService(ctx: AppContext) {
       const self = uid === actor.uid;
       if (!(self && onlyName)) {
         if (kind !== 'WEARER') {
-          if (self) throw fieldError(body.birthDate !== undefined ? 'birthDate' : 'groupId', 'only a wearer has one');
-          throw forbidden('Only a wearer\'s profile or your own can be edited here');
+          if (self)
+            throw fieldError(
+              body.birthDate !== undefined ? 'birthDate' : 'groupId',
+              'only a wearer has one',
+            );
+          throw forbidden("Only a wearer's profile or your own can be edited here");
         }
         await access.require(actor, 'wearer:manage', 'wearer', uid);
-        if (body.groupId !== undefined) await requireGroupFor(actor, row.organization_id!, body.groupId);
+        if (body.groupId !== undefined)
+          await requireGroupFor(actor, row.organization_id!, body.groupId);
       }
       const set = { name: body.name?.trim(), birthDate: body.birthDate, groupId: body.groupId };
       const before: Record<string, unknown> = {};
@@ -128,8 +153,15 @@ export function peopleService(ctx: AppContext) {
         });
       });
       if (kind === 'WEARER' && row.organization_id) {
-        for (const groupIdNow of new Set([row.group_id, body.groupId === undefined ? row.group_id : body.groupId]))
-          notifyWearerUpdated(ctx, { organizationId: row.organization_id, groupId: groupIdNow, wearerId: uid });
+        for (const groupIdNow of new Set([
+          row.group_id,
+          body.groupId === undefined ? row.group_id : body.groupId,
+        ]))
+          notifyWearerUpdated(ctx, {
+            organizationId: row.organization_id,
+            groupId: groupIdNow,
+            wearerId: uid,
+          });
       }
       return this.get(actor, uid);
     },
@@ -150,26 +182,44 @@ export function peopleService(ctx: AppContext) {
           before: { name: row.name, birthDate: row.birth_date, groupId: row.group_id },
         });
       });
-      notifyWearerUpdated(ctx, { organizationId: at.organizationId, groupId: at.groupIds?.[0] ?? null, wearerId: uid });
+      notifyWearerUpdated(ctx, {
+        organizationId: at.organizationId,
+        groupId: at.groupIds?.[0] ?? null,
+        wearerId: uid,
+      });
     },
 
     async removePhone(actor: Actor, uid: string, clientId: string): Promise<void> {
       const { row, kind } = await reachable(actor, uid);
-      const orgs = kind === 'FAMILY'
-        ? new Set([...(await access.permitted(actor, 'wearer:read', 'wearer', row.linked_wearer_ids)).values()].map((l) => l.organizationId))
-        : new Set([row.organization_id]);
+      const orgs =
+        kind === 'FAMILY'
+          ? new Set(
+              [
+                ...(
+                  await access.permitted(actor, 'wearer:read', 'wearer', row.linked_wearer_ids)
+                ).values(),
+              ].map((l) => l.organizationId),
+            )
+          : new Set([row.organization_id]);
       if (!orgs.has(clientId) && uid !== actor.uid) throw userNotFound(uid);
       if (uid !== actor.uid) {
         if (kind === 'WEARER') await access.require(actor, 'wearer:manage', 'wearer', uid);
         else if (kind === 'FAMILY') {
-          const may = await access.permitted(actor, 'family:manage', 'wearer', row.linked_wearer_ids);
-          if (![...may.values()].some((l) => l.organizationId === clientId)) throw forbidden('Your role may not do family:manage here');
+          const may = await access.permitted(
+            actor,
+            'family:manage',
+            'wearer',
+            row.linked_wearer_ids,
+          );
+          if (![...may.values()].some((l) => l.organizationId === clientId))
+            throw forbidden('Your role may not do family:manage here');
         } else await access.require(actor, 'member:changeRole', 'organization', clientId);
       }
       await ctx.db.transaction(async (tx) => {
         await peopleRepository(tx).clearPhone(uid);
         await recordAudit(tx, {
-          organizationId: kind === 'FAMILY' || uid === actor.uid ? (row.organization_id ?? clientId) : clientId,
+          organizationId:
+            kind === 'FAMILY' || uid === actor.uid ? (row.organization_id ?? clientId) : clientId,
           actorId: actor.uid,
           kind: 'user.phoneRemove',
           targetId: uid,
@@ -179,7 +229,10 @@ export function peopleService(ctx: AppContext) {
       });
     },
 
-    async familyOfVisibleWearers(actor: Actor, q: { clientId?: string | undefined; groupId?: string | undefined }): Promise<FamilyMember[]> {
+    async familyOfVisibleWearers(
+      actor: Actor,
+      q: { clientId?: string | undefined; groupId?: string | undefined },
+    ): Promise<FamilyMember[]> {
       if (q.clientId) await access.require(actor, 'member:read', 'organization', q.clientId);
       if (q.groupId) await access.require(actor, 'member:read', 'group', q.groupId);
       return repo.familyOfVisibleWearers(actor, { organizationId: q.clientId, groupId: q.groupId });
@@ -189,9 +242,12 @@ export function peopleService(ctx: AppContext) {
       const at = await access.require(actor, 'family:manage', 'wearer', wearerUid);
       const member = await repo.find(uid);
       if (!member) throw userNotFound(uid);
-      if (member.kind !== 'FAMILY') throw fieldError('uid', 'must be a family member (a PERSONAL user)');
+      if (member.kind !== 'FAMILY')
+        throw fieldError('uid', 'must be a family member (a PERSONAL user)');
       await ctx.db.transaction(async (tx) => {
-        const changed = linked ? await peopleRepository(tx).link(uid, wearerUid) : await peopleRepository(tx).unlink(uid, wearerUid);
+        const changed = linked
+          ? await peopleRepository(tx).link(uid, wearerUid)
+          : await peopleRepository(tx).unlink(uid, wearerUid);
         if (changed) {
           await recordAudit(tx, {
             organizationId: at.organizationId,

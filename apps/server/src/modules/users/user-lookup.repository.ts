@@ -2,7 +2,12 @@ import type { UserLookupRow } from '@wearable/domain';
 import type { Queryable } from '../../db/client.js';
 
 /** Every living console account (wearers without sign-in are not users), matched on name, address or number. */
-export async function lookupUsers(db: Queryable, q: string | undefined, limit: number, offset: number) {
+export async function lookupUsers(
+  db: Queryable,
+  q: string | undefined,
+  limit: number,
+  offset: number,
+) {
   const rows = await db.query<UserLookupRow & { total: number }>(
     `WITH hit AS (
        SELECT u.id, u.name, u.email, u.phone_number, u.role, u.organization_id, count(*) OVER ()::int AS total

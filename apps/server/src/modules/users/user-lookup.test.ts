@@ -13,8 +13,18 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const find = (who: ActorName, query = '') => t.app.inject({ url: `/v2/users${query}`, headers: w.users[who].headers });
-type Found = { users: { uid: string; name: string; role: string; clientId: string | null; organizationName: string | null }[]; total: number };
+const find = (who: ActorName, query = '') =>
+  t.app.inject({ url: `/v2/users${query}`, headers: w.users[who].headers });
+type Found = {
+  users: {
+    uid: string;
+    name: string;
+    role: string;
+    clientId: string | null;
+    organizationName: string | null;
+  }[];
+  total: number;
+};
 
 /** Only the platform roles hold user:lookup; everyone else is refused before anything is read. */
 const STATUS: Record<ActorName, number> = {
@@ -34,13 +44,19 @@ describe('GET /v2/users', () => {
   it.each(ACTOR_NAMES)('%s', async (who) => {
     const res = await find(who, `?q=${encodeURIComponent(w.users.OTHER_ORG_OWNER.email)}`);
     expect(res.statusCode).toBe(STATUS[who]);
-    if (res.statusCode === 200) expect(res.json<Found>().users.map((u) => u.uid)).toEqual([w.users.OTHER_ORG_OWNER.uid]);
+    if (res.statusCode === 200)
+      expect(res.json<Found>().users.map((u) => u.uid)).toEqual([w.users.OTHER_ORG_OWNER.uid]);
   });
 
-  it('finds people of both organisations with their organisation and role; a family member with their wearer\'s organisation', async () => {
-    const byName = async (q: string) => (await find('ALL_GENERAL', `?q=${encodeURIComponent(q)}&pageSize=200`)).json<Found>().users;
+  it("finds people of both organisations with their organisation and role; a family member with their wearer's organisation", async () => {
+    const byName = async (q: string) =>
+      (await find('ALL_GENERAL', `?q=${encodeURIComponent(q)}&pageSize=200`)).json<Found>().users;
     const [a] = await byName(w.users.ORGANIZATION_GROUP.email);
-    expect(a).toMatchObject({ uid: w.users.ORGANIZATION_GROUP.uid, role: 'ORGANIZATION_GROUP', clientId: w.orgA });
+    expect(a).toMatchObject({
+      uid: w.users.ORGANIZATION_GROUP.uid,
+      role: 'ORGANIZATION_GROUP',
+      clientId: w.orgA,
+    });
     expect(a?.organizationName).toBeTruthy();
     const [b] = await byName(w.users.OTHER_ORG_OWNER.email.toUpperCase());
     expect(b).toMatchObject({ role: 'ORGANIZATION_OWNER', clientId: w.orgB });
@@ -57,11 +73,20 @@ describe('GET /v2/users', () => {
     // everyone move between two requests).
     const tag = `Lookup ${randomUUID().slice(0, 8)}`;
     for (let i = 0; i < 5; i++)
-      await createUser(t, { role: 'ORGANIZATION_GENERAL', organizationId: w.orgA, name: `${tag} ${i}` });
+      await createUser(t, {
+        role: 'ORGANIZATION_GENERAL',
+        organizationId: w.orgA,
+        name: `${tag} ${i}`,
+      });
     const q = `?q=${encodeURIComponent(tag)}&pageSize=2`;
     const first = (await find('ALL_OWNER', q)).json<Found>();
     expect([first.users.length, first.total]).toEqual([2, 5]);
-    const pages = [first, ...(await Promise.all([2, 3].map(async (page) => (await find('ALL_OWNER', `${q}&page=${page}`)).json<Found>())))];
+    const pages = [
+      first,
+      ...(await Promise.all(
+        [2, 3].map(async (page) => (await find('ALL_OWNER', `${q}&page=${page}`)).json<Found>()),
+      )),
+    ];
     expect(pages.map((p) => p.users.length)).toEqual([2, 2, 1]);
     expect(new Set(pages.flatMap((p) => p.users.map((u) => u.uid))).size).toBe(5);
     const beyond = (await find('ALL_OWNER', `${q}&page=10000`)).json<Found>();

@@ -1,5 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBody, termsAgreement, termsOfUseBody, userInfo, userLookupQuery, userLookupResponse } from '@wearable/domain';
+import {
+  errorBody,
+  termsAgreement,
+  termsOfUseBody,
+  userInfo,
+  userLookupQuery,
+  userLookupResponse,
+} from '@wearable/domain';
 import { accessService } from '../../access/access.service.js';
 import type { AppContext } from '../../context.js';
 import { lookupUsers } from './user-lookup.repository.js';
@@ -47,7 +54,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       config: { permission: 'user:lookup' },
       schema: {
         tags,
-        summary: 'Find any user across organisations by name, email or phone (platform staff), paged',
+        summary:
+          'Find any user across organisations by name, email or phone (platform staff), paged',
         security,
         querystring: userLookupQuery,
         response: { 200: userLookupResponse, 400: errorBody, 401: errorBody, 403: errorBody },
@@ -56,7 +64,11 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     async (request) => {
       accessService(ctx.db).requirePlatform(request.actor, 'user:lookup');
       const { q, page, pageSize } = request.query;
-      return { ...(await lookupUsers(ctx.db, q || undefined, pageSize, (page - 1) * pageSize)), page, pageSize };
+      return {
+        ...(await lookupUsers(ctx.db, q || undefined, pageSize, (page - 1) * pageSize)),
+        page,
+        pageSize,
+      };
     },
   );
 };

@@ -17,11 +17,17 @@ export function wearersService(ctx: AppContext) {
       query: { sort: WearerSort; clientId?: string | undefined; groupId?: string | undefined },
     ): Promise<WearerListItem[]> {
       // An explicit client or group must be one the actor reaches: 404 otherwise.
-      if (query.clientId) await access.require(actor, 'wearer:read', 'organization', query.clientId);
+      if (query.clientId)
+        await access.require(actor, 'wearer:read', 'organization', query.clientId);
       if (query.groupId) await access.require(actor, 'wearer:read', 'group', query.groupId);
-      const wearers = await repo.list(actor, { organizationId: query.clientId, groupId: query.groupId });
+      const wearers = await repo.list(actor, {
+        organizationId: query.clientId,
+        groupId: query.groupId,
+      });
       const direction = query.sort === 'name_desc' ? -1 : 1;
-      return wearers.sort((a, b) => direction * byName.compare(a.name, b.name) || a.uid.localeCompare(b.uid));
+      return wearers.sort(
+        (a, b) => direction * byName.compare(a.name, b.name) || a.uid.localeCompare(b.uid),
+      );
     },
   };
 }

@@ -18,7 +18,12 @@ export function DevicesAlertSettingsPage() {
       <PageHeading>{t('common:pages.devicesAlertSettings')}</PageHeading>
       {ready ? (
         <OrganizationScope testId="bulk-organization">
-          {(clientId) => <BulkAlertSettings scope={{ clientId }} typeLabel={(type) => t(`alerts:types.${type}`)} />}
+          {(clientId) => (
+            <BulkAlertSettings
+              scope={{ clientId }}
+              typeLabel={(type) => t(`alerts:types.${type}`)}
+            />
+          )}
         </OrganizationScope>
       ) : (
         <Spinner label={t('common:common.loading')} />
@@ -35,7 +40,10 @@ export function GroupDevicesAlertSettingsPage() {
     <section className="max-w-3xl">
       <PageHeading
         actions={
-          <AppLink to={paths.groups.list.build()} className="text-sm text-teal-800 underline underline-offset-4">
+          <AppLink
+            to={paths.groups.list.build()}
+            className="text-sm text-teal-800 underline underline-offset-4"
+          >
             {t('staff-settings:backToGroups')}
           </AppLink>
         }
@@ -43,7 +51,11 @@ export function GroupDevicesAlertSettingsPage() {
         {t('common:pages.groupDevicesAlertSettings')}
       </PageHeading>
       {ready ? (
-        <BulkAlertSettings key={groupId} scope={{ groupId }} typeLabel={(type) => t(`alerts:types.${type}`)} />
+        <BulkAlertSettings
+          key={groupId}
+          scope={{ groupId }}
+          typeLabel={(type) => t(`alerts:types.${type}`)}
+        />
       ) : (
         <Spinner label={t('common:common.loading')} />
       )}

@@ -12,8 +12,26 @@ import { createTestI18n, json, stubServer } from '../../testing/render';
 import { DevicesLivePage } from './devices-live-page';
 
 const WEARERS = [
-  { uid: 'w1', name: '青木 花子', clientId: 'c1', groupId: 'g1', groupName: '第一班', deviceName: 'Band 1', serialNumber: 'BR-1', battery: 90 },
-  { uid: 'w2', name: '佐藤 一郎', clientId: 'c1', groupId: 'g1', groupName: '第一班', deviceName: 'Band 2', serialNumber: 'BR-2', battery: 50 },
+  {
+    uid: 'w1',
+    name: '青木 花子',
+    clientId: 'c1',
+    groupId: 'g1',
+    groupName: '第一班',
+    deviceName: 'Band 1',
+    serialNumber: 'BR-1',
+    battery: 90,
+  },
+  {
+    uid: 'w2',
+    name: '佐藤 一郎',
+    clientId: 'c1',
+    groupId: 'g1',
+    groupName: '第一班',
+    deviceName: 'Band 2',
+    serialNumber: 'BR-2',
+    battery: 50,
+  },
 ];
 
 const state = (uid: string, patch: Partial<WearerSummary>): WearerSummary => ({
@@ -64,8 +82,18 @@ describe('DevicesLivePage', () => {
           wearers: [
             state('w1', {
               openAlerts: [
-                { id: 'a1', type: 'SOS_CALL', level: 'EMERGENCY', openedAt: '2026-11-21T09:00:00Z' },
-                { id: 'a2', type: 'HEART_RATE', level: 'CAUTION', openedAt: '2026-11-21T09:00:00Z' },
+                {
+                  id: 'a1',
+                  type: 'SOS_CALL',
+                  level: 'EMERGENCY',
+                  openedAt: '2026-11-21T09:00:00Z',
+                },
+                {
+                  id: 'a2',
+                  type: 'HEART_RATE',
+                  level: 'CAUTION',
+                  openedAt: '2026-11-21T09:00:00Z',
+                },
               ],
             }),
             state('w2', { worn: false, battery: 12, connection: 'offline', heartRate: null }),
@@ -75,7 +103,8 @@ describe('DevicesLivePage', () => {
     });
     await renderPage();
     await screen.findByTestId('coverage-strip');
-    const rowOf = (uid: string) => screen.getAllByTestId('wearer-row').find((row) => row.dataset.uid === uid)!;
+    const rowOf = (uid: string) =>
+      screen.getAllByTestId('wearer-row').find((row) => row.dataset.uid === uid)!;
     const first = rowOf('w1');
     await within(first).findByText('72 bpm');
     expect(first.textContent).toContain('34.3 ℃');
@@ -102,7 +131,9 @@ describe('DevicesLivePage', () => {
   });
 
   it('still lists the wearers when the summary cannot be loaded', async () => {
-    stubServer((url) => (url.startsWith('/v2/user/device/list') ? json(200, { devices: WEARERS }) : json(500, {})));
+    stubServer((url) =>
+      url.startsWith('/v2/user/device/list') ? json(200, { devices: WEARERS }) : json(500, {}),
+    );
     await renderPage();
     expect(await screen.findAllByTestId('wearer-row')).toHaveLength(2);
     expect(screen.queryByTestId('coverage-strip')).toBeNull();

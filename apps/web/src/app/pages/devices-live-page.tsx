@@ -66,13 +66,18 @@ export function DevicesLivePage({ groupId }: { groupId?: string } = {}) {
     <section>
       {groupId !== undefined && (
         <p className="mb-2 text-sm">
-          <AppLink to={paths.groups.list.build()} className={`text-teal-800 hover:underline ${focusRing}`}>
+          <AppLink
+            to={paths.groups.list.build()}
+            className={`text-teal-800 hover:underline ${focusRing}`}
+          >
             {t('devices.backToGroups')}
           </AppLink>
         </p>
       )}
       <PageHeading actions={sortSelect}>{title}</PageHeading>
-      {summary.data !== undefined && (shown === null || wearers.data !== undefined) && <CoverageStrip wearers={summaries} live={live} />}
+      {summary.data !== undefined && (shown === null || wearers.data !== undefined) && (
+        <CoverageStrip wearers={summaries} live={live} />
+      )}
       <QueryState
         isPending={wearers.isPending}
         isError={wearers.isError}
@@ -111,7 +116,10 @@ export function DevicesLivePage({ groupId }: { groupId?: string } = {}) {
                   <tr key={wearer.uid} data-testid="wearer-row" data-uid={wearer.uid}>
                     <Td pinned>
                       <AppLink
-                        to={paths.device.detail.build({ clientId: wearer.clientId, uid: wearer.uid })}
+                        to={paths.device.detail.build({
+                          clientId: wearer.clientId,
+                          uid: wearer.uid,
+                        })}
                         className={`font-medium text-teal-800 hover:underline ${focusRing}`}
                       >
                         <PersonName name={wearer.name} />

@@ -14,14 +14,25 @@ export function NoticeSettingsPage() {
     <section className="max-w-3xl">
       <PageHeading
         actions={
-          <AppLink to={paths.groups.list.build()} className="text-sm text-teal-800 underline underline-offset-4">
+          <AppLink
+            to={paths.groups.list.build()}
+            className="text-sm text-teal-800 underline underline-offset-4"
+          >
             {t('staff-settings:backToGroups')}
           </AppLink>
         }
       >
         {t('common:pages.groupAlertNoticeSettings')}
       </PageHeading>
-      {ready ? <NoticeSettingsPanel key={groupId} groupId={groupId} typeLabel={(type) => t(`alerts:types.${type}`)} /> : <Spinner label={t('common:common.loading')} />}
+      {ready ? (
+        <NoticeSettingsPanel
+          key={groupId}
+          groupId={groupId}
+          typeLabel={(type) => t(`alerts:types.${type}`)}
+        />
+      ) : (
+        <Spinner label={t('common:common.loading')} />
+      )}
     </section>
   );
 }

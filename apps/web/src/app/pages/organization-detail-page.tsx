@@ -24,7 +24,12 @@ export function OrganizationDetailPage() {
         isPending={overview.isPending}
         isError={overview.isError}
         isEmpty={false}
-        labels={{ loading: t('common.loading'), error: t('organizationDetail.loadFailed'), empty: '', retry: t('common.retry') }}
+        labels={{
+          loading: t('common.loading'),
+          error: t('organizationDetail.loadFailed'),
+          empty: '',
+          retry: t('common.retry'),
+        }}
         onRetry={() => void overview.refetch()}
       >
         {overview.data && <Overview org={overview.data} />}
@@ -40,25 +45,51 @@ function Overview({ org }: { org: ClientOverview }) {
     { key: 'groups', value: org.groups.length, warn: false },
     { key: 'gateways', value: org.gateways.length, warn: false },
     { key: 'offlineGateways', value: offline, warn: offline > 0 },
-    { key: 'members', value: org.memberCount, warn: false, to: paths.organizations.members.build({ id: org.id }) },
+    {
+      key: 'members',
+      value: org.memberCount,
+      warn: false,
+      to: paths.organizations.members.build({ id: org.id }),
+    },
     { key: 'wearers', value: org.wearerCount, warn: false },
-    { key: 'openAlerts', value: org.openAlertCount, warn: org.openAlertCount > 0, to: paths.alertHistories.build() },
+    {
+      key: 'openAlerts',
+      value: org.openAlertCount,
+      warn: org.openAlertCount > 0,
+      to: paths.alertHistories.build(),
+    },
   ];
   return (
     <div className="space-y-8">
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6" data-testid="organization-stats">
+      <dl
+        className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6"
+        data-testid="organization-stats"
+      >
         {stats.map((s) => (
           <div key={s.key} className="rounded-lg border border-slate-200 bg-white p-3">
             <dt className="text-sm text-slate-600">
-              {s.to === undefined ? t(`organizationDetail.stats.${s.key}`) : <AppLink to={s.to} className={linkClass}>{t(`organizationDetail.stats.${s.key}`)}</AppLink>}
+              {s.to === undefined ? (
+                t(`organizationDetail.stats.${s.key}`)
+              ) : (
+                <AppLink to={s.to} className={linkClass}>
+                  {t(`organizationDetail.stats.${s.key}`)}
+                </AppLink>
+              )}
             </dt>
-            <dd className={`text-2xl font-semibold ${s.warn ? 'text-red-700' : 'text-slate-900'}`} data-testid={`organization-stat-${s.key}`}>{s.value}</dd>
+            <dd
+              className={`text-2xl font-semibold ${s.warn ? 'text-red-700' : 'text-slate-900'}`}
+              data-testid={`organization-stat-${s.key}`}
+            >
+              {s.value}
+            </dd>
           </div>
         ))}
       </dl>
 
       <section aria-labelledby="org-groups-title">
-        <h2 id="org-groups-title" className="mb-2 text-base font-semibold text-slate-900">{t('organizationDetail.groups')}</h2>
+        <h2 id="org-groups-title" className="mb-2 text-base font-semibold text-slate-900">
+          {t('organizationDetail.groups')}
+        </h2>
         {org.groups.length === 0 ? (
           <p className="text-sm text-slate-600">{t('groups.empty')}</p>
         ) : (
@@ -75,12 +106,26 @@ function Overview({ org }: { org: ClientOverview }) {
             <tbody>
               {org.groups.map((g) => (
                 <tr key={g.id}>
-                  <Td><AppLink to={paths.groups.devices.build({ groupId: g.id })} className={linkClass}>{g.name}</AppLink></Td>
-                  <Td>{g.wearerCount}</Td>
-                  <Td className={g.openAlertCount > 0 ? 'font-semibold text-red-700' : undefined}>{g.openAlertCount}</Td>
                   <Td>
-                    <AppLink to={paths.groups.gateways.build({ groupId: g.id })} className={linkClass}>
-                      {t('organizationDetail.gatewaysOf', { count: org.gateways.filter((gw) => gw.groupId === g.id).length })}
+                    <AppLink
+                      to={paths.groups.devices.build({ groupId: g.id })}
+                      className={linkClass}
+                    >
+                      {g.name}
+                    </AppLink>
+                  </Td>
+                  <Td>{g.wearerCount}</Td>
+                  <Td className={g.openAlertCount > 0 ? 'font-semibold text-red-700' : undefined}>
+                    {g.openAlertCount}
+                  </Td>
+                  <Td>
+                    <AppLink
+                      to={paths.groups.gateways.build({ groupId: g.id })}
+                      className={linkClass}
+                    >
+                      {t('organizationDetail.gatewaysOf', {
+                        count: org.gateways.filter((gw) => gw.groupId === g.id).length,
+                      })}
                       <span className="sr-only">{t('groups.links.of', { name: g.name })}</span>
                     </AppLink>
                   </Td>
@@ -92,16 +137,26 @@ function Overview({ org }: { org: ClientOverview }) {
       </section>
 
       <section aria-labelledby="org-gateways-title">
-        <h2 id="org-gateways-title" className="mb-2 text-base font-semibold text-slate-900">{t('organizationDetail.gateways')}</h2>
+        <h2 id="org-gateways-title" className="mb-2 text-base font-semibold text-slate-900">
+          {t('organizationDetail.gateways')}
+        </h2>
         {org.gateways.length === 0 ? (
           <p className="text-sm text-slate-600">{t('gateways.empty')}</p>
         ) : (
-          <GatewayTable gateways={org.gateways} caption={t('organizationDetail.gateways')} linkTo={(g) => paths.organizations.gateway.build({ id: org.id, gatewayId: g.id })} />
+          <GatewayTable
+            gateways={org.gateways}
+            caption={t('organizationDetail.gateways')}
+            linkTo={(g) => paths.organizations.gateway.build({ id: org.id, gatewayId: g.id })}
+          />
         )}
       </section>
 
       <p className="text-sm">
-        <AppLink to={paths.organizations.members.build({ id: org.id })} className={linkClass} data-testid="organization-members-link">
+        <AppLink
+          to={paths.organizations.members.build({ id: org.id })}
+          className={linkClass}
+          data-testid="organization-members-link"
+        >
           {t('organizationDetail.membersLink', { count: org.memberCount })}
         </AppLink>
       </p>

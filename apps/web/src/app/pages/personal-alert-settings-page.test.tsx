@@ -7,8 +7,16 @@ import { renderPersonal, signInPersonal } from './personal-test-utils';
 
 function stored(patch: Partial<WearerAlertSettings['settings']> = {}): WearerAlertSettings {
   return {
-    uid: 'w1', name: '佐藤 健太', clientId: 'c1', groupId: 'g1', groupName: '第一現場', age: 38, maxHeartRate: 181,
-    effectiveHeartRateUpper: 181, settings: { ...structuredClone(DEFAULT_ALERT_SETTINGS), ...patch }, updatedAt: null,
+    uid: 'w1',
+    name: '佐藤 健太',
+    clientId: 'c1',
+    groupId: 'g1',
+    groupName: '第一現場',
+    age: 38,
+    maxHeartRate: 181,
+    effectiveHeartRateUpper: 181,
+    settings: { ...structuredClone(DEFAULT_ALERT_SETTINGS), ...patch },
+    updatedAt: null,
   };
 }
 
@@ -18,8 +26,14 @@ function server(patchStatus = 200) {
     if (url.startsWith('/v2/user/alertSettings/list')) return json(200, { settings: [current] });
     if (url === '/v2/client/c1/user/alertSetting' && init?.method === 'PATCH') {
       if (patchStatus !== 200) return json(patchStatus, { code: 'FORBIDDEN', message: 'no' });
-      const body = JSON.parse(typeof init.body === 'string' ? init.body : '{}') as Partial<WearerAlertSettings['settings']>;
-      current = { ...current, settings: { ...current.settings, ...body }, updatedAt: new Date().toISOString() };
+      const body = JSON.parse(typeof init.body === 'string' ? init.body : '{}') as Partial<
+        WearerAlertSettings['settings']
+      >;
+      current = {
+        ...current,
+        settings: { ...current.settings, ...body },
+        updatedAt: new Date().toISOString(),
+      };
       return json(200, { settings: [current] });
     }
     return json(404, {});
@@ -52,15 +66,23 @@ describe('/user/settings/alert', () => {
     const lower = input('下限（bpm）');
     expect(lower.getAttribute('aria-invalid')).toBe('true');
     const describedBy = lower.getAttribute('aria-describedby') ?? '';
-    expect(document.getElementById(describedBy.split(' ')[1] ?? '')?.textContent).toBe('40〜220 の整数で入力してください。');
-    expect(screen.getAllByTestId('field-error').map((e) => e.textContent)).toContain('時刻を 00:00〜23:59 の形式で入力してください。');
+    expect(document.getElementById(describedBy.split(' ')[1] ?? '')?.textContent).toBe(
+      '40〜220 の整数で入力してください。',
+    );
+    expect(screen.getAllByTestId('field-error').map((e) => e.textContent)).toContain(
+      '時刻を 00:00〜23:59 の形式で入力してください。',
+    );
     expect(patches(calls)).toEqual([]);
 
     fireEvent.change(input('下限（bpm）'), { target: { value: '120' } });
     fireEvent.change(input('上限（bpm）'), { target: { value: '110' } });
     fireEvent.change(input('火曜日の終了時刻'), { target: { value: '23:59' } });
     fireEvent.click(screen.getByTestId('save-settings'));
-    await waitFor(() => expect(screen.getAllByTestId('field-error').map((e) => e.textContent)).toEqual(['上限は下限より大きくしてください。']));
+    await waitFor(() =>
+      expect(screen.getAllByTestId('field-error').map((e) => e.textContent)).toEqual([
+        '上限は下限より大きくしてください。',
+      ]),
+    );
     expect(patches(calls)).toEqual([]);
   });
 
@@ -73,12 +95,23 @@ describe('/user/settings/alert', () => {
     fireEvent.click(screen.getByTestId('type-NON_WEARING'));
     fireEvent.click(screen.getByTestId('preset-business'));
     expect(screen.getByTestId('preset-business').getAttribute('aria-pressed')).toBe('true');
-    expect(within(screen.getByTestId('schedule-saturday')).getByRole<HTMLInputElement>('checkbox').checked).toBe(false);
+    expect(
+      within(screen.getByTestId('schedule-saturday')).getByRole<HTMLInputElement>('checkbox')
+        .checked,
+    ).toBe(false);
     fireEvent.click(screen.getByTestId('save-settings'));
     await waitFor(() => expect(patches(calls)).toHaveLength(1));
     const body = patches(calls)[0]?.body;
-    expect(body).toMatchObject({ uid: 'w1', heartRateLower: 50, heartRateUpper: 150, enabled: { NON_WEARING: false, SOS_CALL: true } });
-    expect((body as { schedule: unknown }).schedule).toMatchObject({ monday: { enabled: true, startTime: '09:00', endTime: '18:00' }, sunday: { enabled: false } });
+    expect(body).toMatchObject({
+      uid: 'w1',
+      heartRateLower: 50,
+      heartRateUpper: 150,
+      enabled: { NON_WEARING: false, SOS_CALL: true },
+    });
+    expect((body as { schedule: unknown }).schedule).toMatchObject({
+      monday: { enabled: true, startTime: '09:00', endTime: '18:00' },
+      sunday: { enabled: false },
+    });
     expect(await screen.findByText('アラート設定を保存しました。')).toBeTruthy();
   });
 
@@ -87,7 +120,9 @@ describe('/user/settings/alert', () => {
     await renderPersonal(<PersonalAlertSettingsPage />);
     await screen.findByTestId('alert-settings-form');
     fireEvent.click(screen.getByTestId('save-settings'));
-    expect((await screen.findByTestId('settings-readonly')).textContent).toContain('変更できません');
+    expect((await screen.findByTestId('settings-readonly')).textContent).toContain(
+      '変更できません',
+    );
     expect(screen.queryByTestId('save-settings')).toBeNull();
     expect(await screen.findByText('アラート設定を保存できませんでした。')).toBeTruthy();
   });
@@ -96,7 +131,9 @@ describe('/user/settings/alert', () => {
     signInPersonal('PERSONAL_SELF');
     stubServer(() => json(500, {}));
     await renderPersonal(<PersonalAlertSettingsPage />);
-    expect((await screen.findByTestId('page-error')).textContent).toContain('データを読み込めませんでした');
+    expect((await screen.findByTestId('page-error')).textContent).toContain(
+      'データを読み込めませんでした',
+    );
     expect(screen.queryByTestId('switch-wearer')).toBeNull();
   });
 });

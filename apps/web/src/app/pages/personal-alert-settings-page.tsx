@@ -13,7 +13,9 @@ export function PersonalAlertSettingsPage() {
       title={t('common:pages.userAlertSetting')}
       wearerLine={(wearer) => t('settingsWearerLine', { name: wearer.name })}
     >
-      {(wearer) => <PersonalAlertSettings uid={wearer.uid} typeLabel={(type) => t(`alerts:types.${type}`)} />}
+      {(wearer) => (
+        <PersonalAlertSettings uid={wearer.uid} typeLabel={(type) => t(`alerts:types.${type}`)} />
+      )}
     </PersonalWearerPage>
   );
 }

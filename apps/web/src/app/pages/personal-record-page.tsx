@@ -2,7 +2,16 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { QueryState } from '../../components/ui/query-state';
 import { Spinner } from '../../components/ui/spinner';
-import { BatteryState, LastSeen, summaryPollMs, useLiveStatus, useNow, useWearerStateText, useWearerSummary, WornState } from '../../features/live';
+import {
+  BatteryState,
+  LastSeen,
+  summaryPollMs,
+  useLiveStatus,
+  useNow,
+  useWearerStateText,
+  useWearerSummary,
+  WornState,
+} from '../../features/live';
 import { paths } from '../../config/paths';
 import { isMonth, monthOf, MonthlyReport, RecordView } from '../../features/records';
 import { AppLink } from '../../lib/app-path';
@@ -17,7 +26,10 @@ export function PersonalRecordPage() {
   const report = search.get('report');
   if (!ready) return <Spinner label={t('common:common.loading')} />;
   return (
-    <PersonalWearerPage title={t('common:pages.userRecord')} wearerLine={(wearer) => t('wearerLine', { name: wearer.name })}>
+    <PersonalWearerPage
+      title={t('common:pages.userRecord')}
+      wearerLine={(wearer) => t('wearerLine', { name: wearer.name })}
+    >
       {(wearer) =>
         report === null ? (
           <>
@@ -32,7 +44,10 @@ export function PersonalRecordPage() {
               </AppLink>
               <span>{t('report.openHelp')}</span>
             </p>
-            <RecordView uid={wearer.uid} renderAlerts={(period) => <PersonalAlerts uid={wearer.uid} period={period} />} />
+            <RecordView
+              uid={wearer.uid}
+              renderAlerts={(period) => <PersonalAlerts uid={wearer.uid} period={period} />}
+            />
           </>
         ) : (
           <>
@@ -61,7 +76,11 @@ function LatestState({ uid }: { uid: string }) {
   const now = useNow();
   const state = summary.data?.wearers.find((w) => w.uid === uid);
   return (
-    <section aria-labelledby="latest-title" data-testid="record-latest" className="rounded-lg border border-slate-200 bg-white p-4">
+    <section
+      aria-labelledby="latest-title"
+      data-testid="record-latest"
+      className="rounded-lg border border-slate-200 bg-white p-4"
+    >
       <h2 id="latest-title" className="mb-3 text-base font-semibold text-slate-900">
         {t('latest.title')}
       </h2>
@@ -69,21 +88,48 @@ function LatestState({ uid }: { uid: string }) {
         isPending={summary.isPending}
         isError={summary.isError}
         isEmpty={state === undefined || state.lastSeenAt === null}
-        labels={{ loading: t('common:common.loading'), error: t('common:common.loadFailed'), empty: t('empty.latest'), retry: t('common:common.retry') }}
+        labels={{
+          loading: t('common:common.loading'),
+          error: t('common:common.loadFailed'),
+          empty: t('empty.latest'),
+          retry: t('common:common.retry'),
+        }}
         onRetry={() => void summary.refetch()}
       >
         {state && (
           <dl className="grid grid-cols-2 gap-4 sm:grid-cols-5">
             {[
-              { key: 'heartRate', label: t('live:columns.heartRate'), value: text.heartRate(state.heartRate) },
-              { key: 'skinTemperature', label: t('live:columns.skinTemperature'), value: text.skinTemperature(state.skinTemperature) },
-              { key: 'worn', label: t('live:columns.worn'), value: <WornState worn={state.worn} /> },
-              { key: 'battery', label: t('live:columns.battery'), value: <BatteryState battery={state.battery} label={text.battery(state.battery)} /> },
-              { key: 'lastSeen', label: t('live:columns.lastSeen'), value: <LastSeen at={state.lastSeenAt} now={now} /> },
+              {
+                key: 'heartRate',
+                label: t('live:columns.heartRate'),
+                value: text.heartRate(state.heartRate),
+              },
+              {
+                key: 'skinTemperature',
+                label: t('live:columns.skinTemperature'),
+                value: text.skinTemperature(state.skinTemperature),
+              },
+              {
+                key: 'worn',
+                label: t('live:columns.worn'),
+                value: <WornState worn={state.worn} />,
+              },
+              {
+                key: 'battery',
+                label: t('live:columns.battery'),
+                value: <BatteryState battery={state.battery} label={text.battery(state.battery)} />,
+              },
+              {
+                key: 'lastSeen',
+                label: t('live:columns.lastSeen'),
+                value: <LastSeen at={state.lastSeenAt} now={now} />,
+              },
             ].map((fact) => (
               <div key={fact.key} data-testid={`latest-${fact.key}`}>
                 <dt className="text-xs text-slate-500">{fact.label}</dt>
-                <dd className="mt-1 text-lg font-semibold text-slate-900 tabular-nums">{fact.value}</dd>
+                <dd className="mt-1 text-lg font-semibold text-slate-900 tabular-nums">
+                  {fact.value}
+                </dd>
               </div>
             ))}
           </dl>

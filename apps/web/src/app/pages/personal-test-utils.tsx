@@ -17,7 +17,10 @@ import { createTestI18n } from '../../testing/render';
 /** Renders a personal page with every namespace it reads (common, records, alerts, live). */
 export async function renderPersonal(ui: ReactNode, lng: 'ja' | 'en' = 'ja') {
   const i18n = await createTestI18n(lng);
-  for (const [l, bundles] of [['ja', { records: jaRecords, alerts: jaAlerts, live: jaLive }], ['en', { records: enRecords, alerts: enAlerts, live: enLive }]] as const) {
+  for (const [l, bundles] of [
+    ['ja', { records: jaRecords, alerts: jaAlerts, live: jaLive }],
+    ['en', { records: enRecords, alerts: enAlerts, live: enLive }],
+  ] as const) {
     for (const [ns, bundle] of Object.entries(bundles)) i18n.addResourceBundle(l, ns, bundle);
   }
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -32,7 +35,13 @@ export async function renderPersonal(ui: ReactNode, lng: 'ja' | 'en' = 'ja') {
   return { ...view, queryClient, i18n };
 }
 
-export const DEVICE: UserDevice = { deviceId: 'br-1', deviceName: 'BR-001', uid: 'w1', usingWearableId: 'br-1', name: '佐藤 健太' };
+export const DEVICE: UserDevice = {
+  deviceId: 'br-1',
+  deviceName: 'BR-001',
+  uid: 'w1',
+  usingWearableId: 'br-1',
+  name: '佐藤 健太',
+};
 
 export function personalUser(role: 'PERSONAL' | 'PERSONAL_SELF'): UserInfo {
   return {

@@ -19,7 +19,12 @@ interface PersonalWearerPageProps {
  * The frame of every personal page: heading, a way back to /select-device for PERSONAL (who
  * may watch several wearers), whose page it is, or a note when no wearer is chosen.
  */
-export function PersonalWearerPage({ title, wearerLine, className, children }: PersonalWearerPageProps) {
+export function PersonalWearerPage({
+  title,
+  wearerLine,
+  className,
+  children,
+}: PersonalWearerPageProps) {
   const { t, ready } = useTranslation(['records', 'common']);
   const user = useCurrentUser();
   const wearer = usePersonalWearer();
@@ -28,8 +33,13 @@ export function PersonalWearerPage({ title, wearerLine, className, children }: P
     <section className={className}>
       <PageHeading
         actions={
-          user !== null && mayOpen(paths.selectDevice, user.role) && (
-            <AppLink to={paths.selectDevice.build()} data-testid="switch-wearer" className="text-sm text-teal-800 hover:underline">
+          user !== null &&
+          mayOpen(paths.selectDevice, user.role) && (
+            <AppLink
+              to={paths.selectDevice.build()}
+              data-testid="switch-wearer"
+              className="text-sm text-teal-800 hover:underline"
+            >
               {t('switchWearer')}
             </AppLink>
           )
@@ -38,7 +48,10 @@ export function PersonalWearerPage({ title, wearerLine, className, children }: P
         {title}
       </PageHeading>
       {wearer === null ? (
-        <p data-testid="page-empty" className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500">
+        <p
+          data-testid="page-empty"
+          className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500"
+        >
           {t('noWearer')}
         </p>
       ) : (

@@ -24,7 +24,11 @@ export function WearerCards({ wearers, states, now, label }: WearerCardsProps) {
   const text = useWearerStateText();
   const none = t('common.none');
   return (
-    <ul aria-label={label ?? t('pages.devices')} data-testid="wearer-table" className="flex flex-col gap-3">
+    <ul
+      aria-label={label ?? t('pages.devices')}
+      data-testid="wearer-table"
+      className="flex flex-col gap-3"
+    >
       {wearers.map((wearer) => {
         const state = states.get(wearer.uid);
         const alerts = state?.openAlerts ?? [];

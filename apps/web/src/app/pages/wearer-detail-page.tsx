@@ -34,12 +34,32 @@ export function WearerDetailPage() {
 
   const facts: { key: string; label: string; value: React.ReactNode }[] = wearer
     ? [
-        { key: 'heartRate', label: t('live:columns.heartRate'), value: text.heartRate(wearer.heartRate) },
-        { key: 'skinTemperature', label: t('live:columns.skinTemperature'), value: text.skinTemperature(wearer.skinTemperature) },
+        {
+          key: 'heartRate',
+          label: t('live:columns.heartRate'),
+          value: text.heartRate(wearer.heartRate),
+        },
+        {
+          key: 'skinTemperature',
+          label: t('live:columns.skinTemperature'),
+          value: text.skinTemperature(wearer.skinTemperature),
+        },
         { key: 'worn', label: t('live:columns.worn'), value: <WornState worn={wearer.worn} /> },
-        { key: 'battery', label: t('live:columns.battery'), value: <BatteryState battery={wearer.battery} label={text.battery(wearer.battery)} /> },
-        { key: 'connection', label: t('live:columns.connection'), value: <ConnectionState connection={wearer.connection} /> },
-        { key: 'lastSeen', label: t('live:columns.lastSeen'), value: <LastSeen at={wearer.lastSeenAt} now={now} /> },
+        {
+          key: 'battery',
+          label: t('live:columns.battery'),
+          value: <BatteryState battery={wearer.battery} label={text.battery(wearer.battery)} />,
+        },
+        {
+          key: 'connection',
+          label: t('live:columns.connection'),
+          value: <ConnectionState connection={wearer.connection} />,
+        },
+        {
+          key: 'lastSeen',
+          label: t('live:columns.lastSeen'),
+          value: <LastSeen at={wearer.lastSeenAt} now={now} />,
+        },
       ]
     : [];
 
@@ -52,7 +72,11 @@ export function WearerDetailPage() {
       </p>
       <PageHeading
         actions={
-          <AppLink to={paths.device.report.build({ clientId, uid })} className="text-sm text-teal-800 underline underline-offset-4" data-testid="wearer-report-link">
+          <AppLink
+            to={paths.device.report.build({ clientId, uid })}
+            className="text-sm text-teal-800 underline underline-offset-4"
+            data-testid="wearer-report-link"
+          >
             {t('pages.deviceReport')}
           </AppLink>
         }
@@ -64,12 +88,20 @@ export function WearerDetailPage() {
         isPending={summary.isPending}
         isError={summary.isError}
         isEmpty={wearer === undefined}
-        labels={{ loading: t('common.loading'), error: t('common.loadFailed'), empty: t('live:detail.notFound'), retry: t('common.retry') }}
+        labels={{
+          loading: t('common.loading'),
+          error: t('common.loadFailed'),
+          empty: t('live:detail.notFound'),
+          retry: t('common.retry'),
+        }}
         onRetry={() => void summary.refetch()}
       >
         {wearer && (
           <>
-            <dl data-testid="wearer-header" className="mb-4 flex flex-wrap gap-x-8 gap-y-1 text-sm text-slate-600">
+            <dl
+              data-testid="wearer-header"
+              className="mb-4 flex flex-wrap gap-x-8 gap-y-1 text-sm text-slate-600"
+            >
               <div className="flex gap-2">
                 <dt>{t('devices.columns.group')}</dt>
                 <dd className="font-medium text-slate-800">{wearer.groupName ?? none}</dd>
@@ -79,7 +111,11 @@ export function WearerDetailPage() {
                 <dd className="font-medium text-slate-800">{wearer.serialNumber ?? none}</dd>
               </div>
             </dl>
-            <section aria-labelledby="latest-title" data-testid="wearer-latest" className="rounded-lg border border-slate-200 bg-white p-4">
+            <section
+              aria-labelledby="latest-title"
+              data-testid="wearer-latest"
+              className="rounded-lg border border-slate-200 bg-white p-4"
+            >
               <h2 id="latest-title" className="mb-3 text-base font-semibold text-slate-900">
                 {t('live:detail.latest')}
               </h2>
@@ -87,7 +123,9 @@ export function WearerDetailPage() {
                 {facts.map((fact) => (
                   <div key={fact.key}>
                     <dt className="text-xs text-slate-500">{fact.label}</dt>
-                    <dd className="mt-1 text-lg font-semibold text-slate-900 tabular-nums">{fact.value}</dd>
+                    <dd className="mt-1 text-lg font-semibold text-slate-900 tabular-nums">
+                      {fact.value}
+                    </dd>
                   </div>
                 ))}
               </dl>

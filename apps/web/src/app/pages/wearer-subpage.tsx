@@ -28,7 +28,11 @@ export function WearerTabs({ clientId, uid }: { clientId: string; uid: string })
   const user = useCurrentUser();
   const pages = WEARER_PAGES.filter(({ route }) => user === null || mayOpen(route, user.role));
   return (
-    <nav aria-label={t('wearer:tabs.label')} className="mb-6 border-b border-slate-200" data-testid="wearer-tabs">
+    <nav
+      aria-label={t('wearer:tabs.label')}
+      className="mb-6 border-b border-slate-200"
+      data-testid="wearer-tabs"
+    >
       <ul className="-mb-px flex flex-wrap gap-x-1">
         {pages.map(({ route, labelKey }) => (
           <li key={route.path}>
@@ -39,7 +43,9 @@ export function WearerTabs({ clientId, uid }: { clientId: string; uid: string })
                 clsx(
                   'flex min-h-11 items-center border-b-2 px-3 text-sm font-medium',
                   focusRing,
-                  isActive ? 'border-teal-700 text-teal-800' : 'border-transparent text-slate-700 hover:text-slate-900',
+                  isActive
+                    ? 'border-teal-700 text-teal-800'
+                    : 'border-transparent text-slate-700 hover:text-slate-900',
                 )
               }
             >
@@ -74,11 +80,16 @@ export function WearerSubpage({
   return (
     <section>
       <p className="mb-2 text-sm">
-        <AppLink to={paths.devices.list.build()} className={`text-teal-800 hover:underline ${focusRing}`}>
+        <AppLink
+          to={paths.devices.list.build()}
+          className={`text-teal-800 hover:underline ${focusRing}`}
+        >
           {t('wearer:backToList')}
         </AppLink>
       </p>
-      <PageHeading>{wearer ? t('wearer:heading', { page: t(titleKey), name: wearer.name }) : t(titleKey)}</PageHeading>
+      <PageHeading>
+        {wearer ? t('wearer:heading', { page: t(titleKey), name: wearer.name }) : t(titleKey)}
+      </PageHeading>
       {wearer && (
         <p className="-mt-4 mb-4 text-sm text-slate-600" data-testid="wearer-group">
           {t('wearer:groupLine', { group: wearer.groupName ?? t('wearer:common.noGroup') })}

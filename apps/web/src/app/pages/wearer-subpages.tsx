@@ -27,7 +27,9 @@ export function WearerAlertHistoriesPage() {
       {(wearer) => (
         <AlertHistoriesPage
           uid={wearer.uid}
-          heading={(actions) => <div className="mb-4 flex flex-wrap justify-end gap-2">{actions}</div>}
+          heading={(actions) => (
+            <div className="mb-4 flex flex-wrap justify-end gap-2">{actions}</div>
+          )}
         />
       )}
     </WearerSubpage>
@@ -38,14 +40,23 @@ export function WearerAlertHistoriesPage() {
 export function WearerConfigPage() {
   return (
     <WearerSubpage titleKey={paths.device.config.titleKey}>
-      {(wearer) => <ProfilePanel key={`${wearer.uid}-${wearer.name}-${wearer.birthDate ?? ''}-${wearer.groupId ?? ''}`} person={wearer} />}
+      {(wearer) => (
+        <ProfilePanel
+          key={`${wearer.uid}-${wearer.name}-${wearer.birthDate ?? ''}-${wearer.groupId ?? ''}`}
+          person={wearer}
+        />
+      )}
     </WearerSubpage>
   );
 }
 
 /** /devices/{clientId}/{uid}/member: who watches this wearer, and an invitation for a family member. */
 export function WearerMemberPage() {
-  return <WearerSubpage titleKey={paths.device.member.titleKey}>{(wearer) => <WatchersPanel person={wearer} />}</WearerSubpage>;
+  return (
+    <WearerSubpage titleKey={paths.device.member.titleKey}>
+      {(wearer) => <WatchersPanel person={wearer} />}
+    </WearerSubpage>
+  );
 }
 
 /** /devices/{clientId}/{uid}/device_setting: the bracelet, its duty cycle, pairing, unlink and replace. */
@@ -53,7 +64,14 @@ export function WearerDeviceSettingPage() {
   return (
     <WearerSubpage titleKey={paths.device.setting.titleKey}>
       {(wearer, ids) => (
-        <DeviceSettingPanel wearer={{ uid: wearer.uid, clientId: ids.clientId, name: wearer.name, groupName: wearer.groupName }} />
+        <DeviceSettingPanel
+          wearer={{
+            uid: wearer.uid,
+            clientId: ids.clientId,
+            name: wearer.name,
+            groupName: wearer.groupName,
+          }}
+        />
       )}
     </WearerSubpage>
   );

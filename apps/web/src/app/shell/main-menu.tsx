@@ -16,7 +16,9 @@ export function MainMenu({ role, layout, onNavigate }: MainMenuProps) {
   const { t } = useTranslation();
   return (
     <nav data-testid="main-menu" aria-label={t('menu.label')}>
-      <ul className={clsx('flex gap-1', layout === 'column' ? 'flex-col' : 'flex-row items-center')}>
+      <ul
+        className={clsx('flex gap-1', layout === 'column' ? 'flex-col' : 'flex-row items-center')}
+      >
         {menuEntries(role).map((entry) => (
           <li key={entry.to}>
             <AppNavLink

@@ -13,7 +13,12 @@ export function MenuDrawer({ role }: { role: Role }) {
   return (
     <RadixDialog.Root open={open} onOpenChange={setOpen}>
       <RadixDialog.Trigger asChild>
-        <Button variant="ghost" className="px-2" data-testid="menu-button" aria-label={t('menu.open')}>
+        <Button
+          variant="ghost"
+          className="px-2"
+          data-testid="menu-button"
+          aria-label={t('menu.open')}
+        >
           <Menu aria-hidden="true" className="size-5" />
         </Button>
       </RadixDialog.Trigger>
@@ -24,7 +29,9 @@ export function MenuDrawer({ role }: { role: Role }) {
           className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col gap-4 bg-white p-4 shadow-xl focus:outline-none"
         >
           <div className="flex items-center justify-between">
-            <RadixDialog.Title className="text-base font-semibold">{t('menu.title')}</RadixDialog.Title>
+            <RadixDialog.Title className="text-base font-semibold">
+              {t('menu.title')}
+            </RadixDialog.Title>
             <RadixDialog.Close asChild>
               <Button variant="ghost" className="px-2" aria-label={t('menu.close')}>
                 <X aria-hidden="true" className="size-5" />

@@ -15,7 +15,11 @@ export function SettingsNav({ role }: { role: Role }) {
   const entries = settingsEntries(role, routeOf(stripDemoPrefix(pathname)));
   if (entries.length === 0) return null;
   return (
-    <nav aria-label={t('settingsNav.label')} className="mb-6 border-b border-slate-200" data-testid="settings-nav">
+    <nav
+      aria-label={t('settingsNav.label')}
+      className="mb-6 border-b border-slate-200"
+      data-testid="settings-nav"
+    >
       <ul className="-mb-px flex flex-wrap gap-x-1">
         {entries.map((entry) => (
           <li key={entry.to}>
@@ -26,7 +30,9 @@ export function SettingsNav({ role }: { role: Role }) {
                 clsx(
                   'inline-flex min-h-11 items-center border-b-2 px-3 text-sm font-medium',
                   focusRing,
-                  isActive ? 'border-teal-700 text-teal-800' : 'border-transparent text-slate-700 hover:text-slate-900',
+                  isActive
+                    ? 'border-teal-700 text-teal-800'
+                    : 'border-transparent text-slate-700 hover:text-slate-900',
                 )
               }
             >

@@ -31,11 +31,18 @@ export function ShellLayout() {
 
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
         {t('shell.skipToContent')}
       </a>
       {demo && (
-        <p data-testid="demo-banner" role="note" className="bg-amber-100 px-4 py-2 text-center text-sm text-amber-900">
+        <p
+          data-testid="demo-banner"
+          role="note"
+          className="bg-amber-100 px-4 py-2 text-center text-sm text-amber-900"
+        >
           {t('shell.demoBanner')}
         </p>
       )}

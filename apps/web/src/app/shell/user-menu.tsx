@@ -31,7 +31,11 @@ export function UserMenu({ name, onLogout }: UserMenuProps) {
         <ChevronDown aria-hidden="true" className="size-4 shrink-0" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={4} className="z-50 min-w-40 rounded-md border border-slate-200 bg-white p-1 shadow-lg">
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={4}
+          className="z-50 min-w-40 rounded-md border border-slate-200 bg-white p-1 shadow-lg"
+        >
           <DropdownMenu.Label className="px-2 py-1.5 text-xs text-slate-600">
             <PersonName name={name} />
           </DropdownMenu.Label>
@@ -46,11 +50,7 @@ export function UserMenu({ name, onLogout }: UserMenuProps) {
               {t('userMenu.userInfo')}
             </AppLink>
           </DropdownMenu.Item>
-          <DropdownMenu.Item
-            data-testid="logout"
-            onSelect={onLogout}
-            className={itemClass}
-          >
+          <DropdownMenu.Item data-testid="logout" onSelect={onLogout} className={itemClass}>
             <LogOut aria-hidden="true" className="size-4" />
             {t('userMenu.logout')}
           </DropdownMenu.Item>

@@ -15,7 +15,16 @@ interface DialogProps {
 }
 
 /** Accessible modal dialog (focus trap, labelled by its title) on Radix. */
-export function Dialog({ open, onOpenChange, title, description, children, blocking, className, ...rest }: DialogProps) {
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  blocking,
+  className,
+  ...rest
+}: DialogProps) {
   const descriptionId = useId();
   const block = (event: Event) => {
     if (blocking) event.preventDefault();
@@ -24,7 +33,10 @@ export function Dialog({ open, onOpenChange, title, description, children, block
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         {/* A blocking dialog hides the page entirely: nobody reads the wearer list before agreeing to the terms. */}
-        <RadixDialog.Overlay data-blocking-overlay={blocking ? '' : undefined} className={clsx('fixed inset-0 z-40', blocking ? 'bg-slate-800' : 'bg-slate-900/50')} />
+        <RadixDialog.Overlay
+          data-blocking-overlay={blocking ? '' : undefined}
+          className={clsx('fixed inset-0 z-40', blocking ? 'bg-slate-800' : 'bg-slate-900/50')}
+        />
         <RadixDialog.Content
           onEscapeKeyDown={block}
           onPointerDownOutside={block}
@@ -37,7 +49,9 @@ export function Dialog({ open, onOpenChange, title, description, children, block
           )}
           {...rest}
         >
-          <RadixDialog.Title className="text-lg font-semibold text-slate-900">{title}</RadixDialog.Title>
+          <RadixDialog.Title className="text-lg font-semibold text-slate-900">
+            {title}
+          </RadixDialog.Title>
           {description !== undefined && (
             <RadixDialog.Description id={descriptionId} className="mt-2 text-sm text-slate-600">
               {description}

@@ -15,7 +15,10 @@ export function LanguageSwitch({ className }: { className?: string }) {
         aria-label={t('language.label')}
         value={current}
         onChange={(event) => void i18n.changeLanguage(event.target.value)}
-        className={clsx('max-w-24 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm sm:max-w-none', focusRing)}
+        className={clsx(
+          'max-w-24 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm sm:max-w-none',
+          focusRing,
+        )}
       >
         {LANGUAGES.map((lng) => (
           <option key={lng} value={lng}>

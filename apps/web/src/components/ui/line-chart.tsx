@@ -40,7 +40,19 @@ interface LineChartProps {
  * A time line chart on uPlot. uPlot is imported only inside the effect, so it lands in its own
  * chunk and /login (and any page without a chart) never loads it.
  */
-export function LineChart({ times, series, yLabel = '', axes, timeLabel, locale = 'ja', withDate = false, label, describedBy, height = 240, testId = 'line-chart' }: LineChartProps) {
+export function LineChart({
+  times,
+  series,
+  yLabel = '',
+  axes,
+  timeLabel,
+  locale = 'ja',
+  withDate = false,
+  label,
+  describedBy,
+  height = 240,
+  testId = 'line-chart',
+}: LineChartProps) {
   const box = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -50,9 +62,15 @@ export function LineChart({ times, series, yLabel = '', axes, timeLabel, locale 
     let observer: ResizeObserver | null = null;
     let cancelled = false;
     const draw = async () => {
-      const [{ default: UPlot }] = await Promise.all([import('uplot'), import('uplot/dist/uPlot.min.css')]);
+      const [{ default: UPlot }] = await Promise.all([
+        import('uplot'),
+        import('uplot/dist/uPlot.min.css'),
+      ]);
       if (cancelled) return;
-      const data: uPlot.AlignedData = [times.map((t) => t / 1000), ...series.map((s) => [...s.values])];
+      const data: uPlot.AlignedData = [
+        times.map((t) => t / 1000),
+        ...series.map((s) => [...s.values]),
+      ];
       const width = () => Math.max(element.clientWidth, 280);
       // 24-hour clock: "15:10" stays short in both languages, so ticks never overlap.
       const tick = new Intl.DateTimeFormat(locale, {
@@ -69,14 +87,37 @@ export function LineChart({ times, series, yLabel = '', axes, timeLabel, locale 
           height,
           legend: { show: true },
           cursor: { drag: { x: false, y: false } },
-          scales: { x: { time: true }, ...Object.fromEntries(yAxes.map((a) => [a.scale, { auto: true }])) },
+          scales: {
+            x: { time: true },
+            ...Object.fromEntries(yAxes.map((a) => [a.scale, { auto: true }])),
+          },
           series: [
-            { ...(timeLabel === undefined ? {} : { label: timeLabel }), value: (_u, v) => (v === null ? '--' : formatLocalDateTime(new Date(v * 1000), locale)) },
-            ...series.map((s) => ({ label: s.label, stroke: s.colour, width: 2, scale: s.scale ?? defaultScale, spanGaps: false })),
+            {
+              ...(timeLabel === undefined ? {} : { label: timeLabel }),
+              value: (_u, v) =>
+                v === null ? '--' : formatLocalDateTime(new Date(v * 1000), locale),
+            },
+            ...series.map((s) => ({
+              label: s.label,
+              stroke: s.colour,
+              width: 2,
+              scale: s.scale ?? defaultScale,
+              spanGaps: false,
+            })),
           ],
           axes: [
-            { stroke: '#475569', grid: { stroke: '#e2e8f0' }, space: withDate ? 100 : 60, values: (_u, splits) => splits.map((v) => tick.format(new Date(v * 1000))) },
-            ...yAxes.map((a, i) => ({ scale: a.scale, label: a.label, stroke: '#475569', ...(i === 0 ? { grid: { stroke: '#e2e8f0' } } : { side: 1, grid: { show: false } }) })),
+            {
+              stroke: '#475569',
+              grid: { stroke: '#e2e8f0' },
+              space: withDate ? 100 : 60,
+              values: (_u, splits) => splits.map((v) => tick.format(new Date(v * 1000))),
+            },
+            ...yAxes.map((a, i) => ({
+              scale: a.scale,
+              label: a.label,
+              stroke: '#475569',
+              ...(i === 0 ? { grid: { stroke: '#e2e8f0' } } : { side: 1, grid: { show: false } }),
+            })),
           ],
         },
         data,
@@ -95,5 +136,14 @@ export function LineChart({ times, series, yLabel = '', axes, timeLabel, locale 
     };
   }, [times, series, yLabel, axes, timeLabel, locale, withDate, height]);
 
-  return <div ref={box} data-testid={testId} role="img" aria-label={label} aria-describedby={describedBy} style={{ minHeight: height }} />;
+  return (
+    <div
+      ref={box}
+      data-testid={testId}
+      role="img"
+      aria-label={label}
+      aria-describedby={describedBy}
+      style={{ minHeight: height }}
+    />
+  );
 }

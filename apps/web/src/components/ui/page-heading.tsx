@@ -4,7 +4,13 @@ import { useTranslation } from 'react-i18next';
 /** React Router keeps its position in the history entry: 0 on the page the browser loaded, 1+ after a link. */
 function arrivedByInAppNavigation(): boolean {
   const state: unknown = window.history.state;
-  return typeof state === 'object' && state !== null && 'idx' in state && typeof state.idx === 'number' && state.idx > 0;
+  return (
+    typeof state === 'object' &&
+    state !== null &&
+    'idx' in state &&
+    typeof state.idx === 'number' &&
+    state.idx > 0
+  );
 }
 
 /**
@@ -41,7 +47,12 @@ export function PageHeading({ children, actions }: { children: ReactNode; action
   const ref = usePageHeading<HTMLHeadingElement>();
   return (
     <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
-      <h1 ref={ref} tabIndex={-1} data-testid="page-heading" className="text-xl font-semibold text-slate-900 focus:outline-none">
+      <h1
+        ref={ref}
+        tabIndex={-1}
+        data-testid="page-heading"
+        className="text-xl font-semibold text-slate-900 focus:outline-none"
+      >
         {children}
       </h1>
       {actions}

@@ -20,8 +20,15 @@ export function PrintableReport({
   testId?: string;
 }) {
   return (
-    <article data-print-report="" aria-label={label} data-testid={testId} className="grid grid-cols-[minmax(0,1fr)] gap-6">
-      {printHeading !== undefined && <div className="hidden text-xs text-slate-600 print:block">{printHeading}</div>}
+    <article
+      data-print-report=""
+      aria-label={label}
+      data-testid={testId}
+      className="grid grid-cols-[minmax(0,1fr)] gap-6"
+    >
+      {printHeading !== undefined && (
+        <div className="hidden text-xs text-slate-600 print:block">{printHeading}</div>
+      )}
       {children}
     </article>
   );

@@ -12,11 +12,22 @@ interface QueryStateProps {
 }
 
 /** The loading, error and empty states every data page shares. */
-export function QueryState({ isPending, isError, isEmpty, labels, onRetry, children }: QueryStateProps) {
+export function QueryState({
+  isPending,
+  isError,
+  isEmpty,
+  labels,
+  onRetry,
+  children,
+}: QueryStateProps) {
   if (isPending) return <Spinner label={labels.loading} data-testid="page-loading" />;
   if (isError) {
     return (
-      <div role="alert" data-testid="page-error" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+      <div
+        role="alert"
+        data-testid="page-error"
+        className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800"
+      >
         <p>{labels.error}</p>
         <Button variant="outline" className="mt-3" onClick={onRetry}>
           {labels.retry}
@@ -26,7 +37,10 @@ export function QueryState({ isPending, isError, isEmpty, labels, onRetry, child
   }
   if (isEmpty) {
     return (
-      <p data-testid="page-empty" className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500">
+      <p
+        data-testid="page-empty"
+        className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500"
+      >
         {labels.empty}
       </p>
     );

@@ -18,7 +18,10 @@ export function Table({ className, label, ...rest }: TableProps) {
       tabIndex={0}
       role={label === undefined ? undefined : 'region'}
       aria-label={label}
-      className={clsx('relative overflow-x-auto rounded-lg border border-slate-200 bg-white', focusRing)}
+      className={clsx(
+        'relative overflow-x-auto rounded-lg border border-slate-200 bg-white',
+        focusRing,
+      )}
     >
       <table className={clsx('w-full border-collapse text-left text-sm', className)} {...rest} />
     </div>
@@ -32,16 +35,37 @@ interface CellOptions {
   pinned?: boolean;
 }
 
-export function Th({ className, pinned = false, ...rest }: ThHTMLAttributes<HTMLTableCellElement> & CellOptions) {
+export function Th({
+  className,
+  pinned = false,
+  ...rest
+}: ThHTMLAttributes<HTMLTableCellElement> & CellOptions) {
   return (
     <th
       scope="col"
-      className={clsx('border-b border-slate-200 bg-slate-50 px-4 py-2 font-medium whitespace-nowrap text-slate-600', pinned && PINNED, className)}
+      className={clsx(
+        'border-b border-slate-200 bg-slate-50 px-4 py-2 font-medium whitespace-nowrap text-slate-600',
+        pinned && PINNED,
+        className,
+      )}
       {...rest}
     />
   );
 }
 
-export function Td({ className, pinned = false, ...rest }: TdHTMLAttributes<HTMLTableCellElement> & CellOptions) {
-  return <td className={clsx('border-b border-slate-100 px-4 py-2 whitespace-nowrap text-slate-800', pinned && `${PINNED} bg-white`, className)} {...rest} />;
+export function Td({
+  className,
+  pinned = false,
+  ...rest
+}: TdHTMLAttributes<HTMLTableCellElement> & CellOptions) {
+  return (
+    <td
+      className={clsx(
+        'border-b border-slate-100 px-4 py-2 whitespace-nowrap text-slate-800',
+        pinned && `${PINNED} bg-white`,
+        className,
+      )}
+      {...rest}
+    />
+  );
 }

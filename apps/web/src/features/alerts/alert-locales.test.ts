@@ -8,12 +8,15 @@ import { KNOWN_CAUSE_RULES } from './components/alert-text';
 
 function keys(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null) return [prefix];
-  return Object.entries(value).flatMap(([key, child]) => keys(child, prefix ? `${prefix}.${key}` : key));
+  return Object.entries(value).flatMap(([key, child]) =>
+    keys(child, prefix ? `${prefix}.${key}` : key),
+  );
 }
 
 /** i18next plural forms (`_one`, `_other`) differ by language: English has two, Japanese one. */
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
-const baseKeys = (value: unknown) => [...new Set(keys(value).map((key) => key.replace(PLURAL_SUFFIX, '')))].sort();
+const baseKeys = (value: unknown) =>
+  [...new Set(keys(value).map((key) => key.replace(PLURAL_SUFFIX, '')))].sort();
 
 describe('alerts and live locale files', () => {
   it.each([
@@ -26,7 +29,8 @@ describe('alerts and live locale files', () => {
   it('English counts have both plural forms (no "1 alerts")', () => {
     for (const file of [enAlerts, enLive]) {
       const all = keys(file);
-      for (const key of all.filter((k) => k.endsWith('_other'))) expect(all).toContain(key.replace(/_other$/, '_one'));
+      for (const key of all.filter((k) => k.endsWith('_other')))
+        expect(all).toContain(key.replace(/_other$/, '_one'));
     }
     expect(enAlerts.notification.text_one).toBe('{{count}} alert exists');
     expect(enAlerts.pager.status_one).toContain('{{count}} alert)');

@@ -8,15 +8,36 @@ import { renderWithApp } from '../../testing/render';
 export { enAlerts, jaAlerts };
 
 /** Renders alert UI with the common and alerts texts, a query client and the toaster; `path` is also the window's. */
-export async function renderAlerts(ui: ReactNode, { path = '/', lng = 'ja' }: { path?: string; lng?: 'ja' | 'en' } = {}) {
+export async function renderAlerts(
+  ui: ReactNode,
+  { path = '/', lng = 'ja' }: { path?: string; lng?: 'ja' | 'en' } = {},
+) {
   window.history.replaceState(null, '', path);
-  return renderWithApp(ui, { path, lng, namespaces: [{ ns: 'alerts', ja: jaAlerts, en: enAlerts }] });
+  return renderWithApp(ui, {
+    path,
+    lng,
+    namespaces: [{ ns: 'alerts', ja: jaAlerts, en: enAlerts }],
+  });
 }
 
 export function signInAsRole(role: string) {
   localStorage.setItem('accessToken', 'access-0');
   localStorage.setItem('refreshToken', 'refresh-0');
-  localStorage.setItem('userInfo', JSON.stringify({ name: 'Staff', role, uid: 'u-staff', devices: [], linkedUids: [], mail: 's@example.com', mailVerified: true, gatewayId: null, agreedTermsOfUse: true, mediromOrganizationId: null }));
+  localStorage.setItem(
+    'userInfo',
+    JSON.stringify({
+      name: 'Staff',
+      role,
+      uid: 'u-staff',
+      devices: [],
+      linkedUids: [],
+      mail: 's@example.com',
+      mailVerified: true,
+      gatewayId: null,
+      agreedTermsOfUse: true,
+      mediromOrganizationId: null,
+    }),
+  );
   session.reload();
 }
 
@@ -39,7 +60,12 @@ export function alert(id: string, patch: Partial<AlertView> = {}): AlertView {
     groupId: 'g1',
     groupName: '第一現場',
     clientId: 'c1',
-    cause: { rule: 'heart-rate-above-upper-bound', values: { heartRate: 192, lowerBound: 40, upperBound: 180 }, windowStart: null, windowEnd: null },
+    cause: {
+      rule: 'heart-rate-above-upper-bound',
+      values: { heartRate: 192, lowerBound: 40, upperBound: 180 },
+      windowStart: null,
+      windowEnd: null,
+    },
     notified: true,
     ...patch,
   };

@@ -13,9 +13,15 @@ import {
 } from './pending-pairings';
 
 const T0 = Date.parse('2026-11-23T00:00:00Z');
-const ok = (isPaired: boolean): ApiResult<{ isPaired: boolean }> => ({ ok: true, status: 200, data: { isPaired } });
-const failed = (status: number) => ({ ok: false, status, data: null }) as unknown as ApiResult<{ isPaired: boolean }>;
-const stored = () => JSON.parse(localStorage.getItem(STORAGE_KEYS.pairingStatus) ?? '[]') as unknown[];
+const ok = (isPaired: boolean): ApiResult<{ isPaired: boolean }> => ({
+  ok: true,
+  status: 200,
+  data: { isPaired },
+});
+const failed = (status: number) =>
+  ({ ok: false, status, data: null }) as unknown as ApiResult<{ isPaired: boolean }>;
+const stored = () =>
+  JSON.parse(localStorage.getItem(STORAGE_KEYS.pairingStatus) ?? '[]') as unknown[];
 
 beforeEach(() => {
   localStorage.clear();
@@ -43,7 +49,10 @@ describe('pending pairings in local storage', () => {
   it('ignores what it cannot read', () => {
     localStorage.setItem(STORAGE_KEYS.pairingStatus, '{not json');
     expect(readPendingPairings()).toEqual([]);
-    localStorage.setItem(STORAGE_KEYS.pairingStatus, JSON.stringify([{ uid: 'w1' }, { uid: 'w2', name: 'x', attemptTimestamp: T0 }]));
+    localStorage.setItem(
+      STORAGE_KEYS.pairingStatus,
+      JSON.stringify([{ uid: 'w1' }, { uid: 'w2', name: 'x', attemptTimestamp: T0 }]),
+    );
     expect(readPendingPairings()).toEqual([{ uid: 'w2', name: 'x', attemptTimestamp: T0 }]);
   });
 });
@@ -53,7 +62,9 @@ describe('one poll round', () => {
     addPendingPairing({ uid: 'w1', name: 'A', attemptTimestamp: T0 });
     addPendingPairing({ uid: 'w2', name: 'B', attemptTimestamp: T0 });
     const check = vi.fn<PairedCheck>(async (uid) => ok(uid === 'w1'));
-    expect(await pollPendingPairings(check, T0 + PAIRING_POLL_MS)).toEqual([{ uid: 'w1', name: 'A', attemptTimestamp: T0 }]);
+    expect(await pollPendingPairings(check, T0 + PAIRING_POLL_MS)).toEqual([
+      { uid: 'w1', name: 'A', attemptTimestamp: T0 },
+    ]);
     expect(check.mock.calls.map((c) => c[0])).toEqual(['w1', 'w2']);
     expect(readPendingPairings().map((e) => e.uid)).toEqual(['w2']);
   });
@@ -70,7 +81,8 @@ describe('one poll round', () => {
   });
 
   it('a status >= 400, no answer (600) or a thrown call skips that entry for the round only', async () => {
-    for (const uid of ['w400', 'w500', 'w600', 'wthrow', 'wok']) addPendingPairing({ uid, name: uid, attemptTimestamp: T0 });
+    for (const uid of ['w400', 'w500', 'w600', 'wthrow', 'wok'])
+      addPendingPairing({ uid, name: uid, attemptTimestamp: T0 });
     const check: PairedCheck = async (uid) => {
       if (uid === 'w400') return failed(404);
       if (uid === 'w500') return failed(500);
@@ -81,7 +93,12 @@ describe('one poll round', () => {
     expect((await pollPendingPairings(check, T0 + 1)).map((e) => e.uid)).toEqual(['wok']);
     expect(readPendingPairings().map((e) => e.uid)).toEqual(['w400', 'w500', 'w600', 'wthrow']);
     // Next round the same entries are asked again and may pair.
-    expect((await pollPendingPairings(async () => ok(true), T0 + 2)).map((e) => e.uid)).toEqual(['w400', 'w500', 'w600', 'wthrow']);
+    expect((await pollPendingPairings(async () => ok(true), T0 + 2)).map((e) => e.uid)).toEqual([
+      'w400',
+      'w500',
+      'w600',
+      'wthrow',
+    ]);
     expect(readPendingPairings()).toEqual([]);
   });
 
@@ -111,7 +128,11 @@ describe('the poller', () => {
     paired = true;
     await vi.advanceTimersByTimeAsync(PAIRING_POLL_MS);
     expect(check).toHaveBeenCalledTimes(2);
-    expect(onPaired).toHaveBeenCalledExactlyOnceWith({ uid: 'w1', name: 'A', attemptTimestamp: T0 });
+    expect(onPaired).toHaveBeenCalledExactlyOnceWith({
+      uid: 'w1',
+      name: 'A',
+      attemptTimestamp: T0,
+    });
     await vi.advanceTimersByTimeAsync(PAIRING_POLL_MS * 3);
     expect(check).toHaveBeenCalledTimes(2); // nothing pending: nothing asked
     stop();

@@ -35,7 +35,9 @@ export function addPendingPairing(entry: PendingPairing): void {
 export function removePendingPairing(uid: string, attemptTimestamp?: number): void {
   storePairingStatus(
     readPendingPairings().filter(
-      (e) => e.uid !== uid || (attemptTimestamp !== undefined && e.attemptTimestamp !== attemptTimestamp),
+      (e) =>
+        e.uid !== uid ||
+        (attemptTimestamp !== undefined && e.attemptTimestamp !== attemptTimestamp),
     ),
   );
 }
@@ -51,7 +53,10 @@ export type PairedCheck = (uid: string) => Promise<ApiResult<{ isPaired: boolean
  * a paired one is removed and returned. A failed call (thrown, status >= 400, or 600 for no answer) skips that
  * entry for this round: it is asked again in the next.
  */
-export async function pollPendingPairings(check: PairedCheck, now: number): Promise<PendingPairing[]> {
+export async function pollPendingPairings(
+  check: PairedCheck,
+  now: number,
+): Promise<PendingPairing[]> {
   const all = readPendingPairings();
   const live = all.filter((e) => !isExpired(e, now));
   if (live.length !== all.length) storePairingStatus(live);

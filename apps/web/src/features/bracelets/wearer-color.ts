@@ -1,5 +1,14 @@
 /** Colours with at least 4.5:1 contrast against white text and a distinct hue each. */
-const PALETTE = ['#0f766e', '#1d4ed8', '#7c3aed', '#be123c', '#b45309', '#15803d', '#0e7490', '#a21caf'] as const;
+const PALETTE = [
+  '#0f766e',
+  '#1d4ed8',
+  '#7c3aed',
+  '#be123c',
+  '#b45309',
+  '#15803d',
+  '#0e7490',
+  '#a21caf',
+] as const;
 
 /**
  * The colour code of the pairing modal (spec section 3: colorCode): a wearer's own colour, the same on every

@@ -3,4 +3,10 @@ export { summaryPollMs, useLiveStatus, type LiveStatus } from './hooks/live-stat
 export { useLiveStream } from './hooks/use-live-stream';
 export { CoverageStrip } from './components/coverage-strip';
 export { RelativeTime, useNow } from './components/relative-time';
-export { BatteryState, ConnectionState, LastSeen, useWearerStateText, WornState } from './components/wearer-state';
+export {
+  BatteryState,
+  ConnectionState,
+  LastSeen,
+  useWearerStateText,
+  WornState,
+} from './components/wearer-state';

@@ -63,20 +63,30 @@ export function draftsOf(settings: AlertNoticeSettingsResponse): RecipientDraft[
 }
 
 /** Escalation order; within a step, the order they were added (a stable sort). */
-export const sortByStep = (drafts: RecipientDraft[]): RecipientDraft[] => [...drafts].sort((a, b) => a.order - b.order);
+export const sortByStep = (drafts: RecipientDraft[]): RecipientDraft[] =>
+  [...drafts].sort((a, b) => a.order - b.order);
 
 /** The contract's shape of one draft (what PUT sends). */
 export function recipientOf(d: RecipientDraft): NoticeRecipient {
   const who = d.kind === 'staff' ? { userId: d.userId } : { phoneNumber: d.phoneNumber.trim() };
-  return { ...who, channel: d.channel, alertTypes: ALERT_TYPES.filter((t) => d.alertTypes.includes(t)), schedule: d.schedule, order: d.order };
+  return {
+    ...who,
+    channel: d.channel,
+    alertTypes: ALERT_TYPES.filter((t) => d.alertTypes.includes(t)),
+    schedule: d.schedule,
+    order: d.order,
+  };
 }
 
 /** Field -> message key (staff-settings namespace) for one draft, checked with the domain's schema. */
-export type DraftErrors = Partial<Record<'userId' | 'phoneNumber' | 'alertTypes' | 'schedule' | 'order', string>>;
+export type DraftErrors = Partial<
+  Record<'userId' | 'phoneNumber' | 'alertTypes' | 'schedule' | 'order', string>
+>;
 
 export function checkDraft(d: RecipientDraft): DraftErrors {
   if (d.kind === 'staff' && d.userId === '') return { userId: 'notice.errors.staffRequired' };
-  if (d.kind === 'phone' && d.phoneNumber.trim() === '') return { phoneNumber: 'notice.errors.phoneRequired' };
+  if (d.kind === 'phone' && d.phoneNumber.trim() === '')
+    return { phoneNumber: 'notice.errors.phoneRequired' };
   const parsed = noticeRecipient.safeParse(recipientOf(d));
   if (parsed.success) return {};
   const errors: DraftErrors = {};
@@ -100,14 +110,27 @@ export function moveStep(drafts: RecipientDraft[], key: string, delta: -1 | 1): 
   if (!moving) return drafts;
   const order = Math.min(Math.max(moving.order + delta, 1), MAX_STEP);
   const rest = sortByStep(drafts.filter((d) => d.key !== key));
-  const at = delta < 0 ? rest.findIndex((d) => d.order >= order) : rest.findLastIndex((d) => d.order <= order) + 1;
+  const at =
+    delta < 0
+      ? rest.findIndex((d) => d.order >= order)
+      : rest.findLastIndex((d) => d.order <= order) + 1;
   const index = at === -1 ? rest.length : at;
   return [...rest.slice(0, index), { ...moving, order }, ...rest.slice(index)];
 }
 
 /** Whether the drafts say the same as the stored list (so the page can tell unsaved changes). */
-export function sameAsStored(drafts: RecipientDraft[], stored: AlertNoticeSettingsResponse): boolean {
-  const norm = (list: NoticeRecipient[]) => JSON.stringify(list.map((r) => ({ ...r, alertTypes: [...r.alertTypes].sort() })));
-  const storedList = stored.recipients.map(({ userName: _userName, ...r }) => ({ ...r, alertTypes: [...r.alertTypes] }));
-  return norm(sortByStep(drafts).map(recipientOf)) === norm(sortByStep(draftsOf({ ...stored, recipients: storedList })).map(recipientOf));
+export function sameAsStored(
+  drafts: RecipientDraft[],
+  stored: AlertNoticeSettingsResponse,
+): boolean {
+  const norm = (list: NoticeRecipient[]) =>
+    JSON.stringify(list.map((r) => ({ ...r, alertTypes: [...r.alertTypes].sort() })));
+  const storedList = stored.recipients.map(({ userName: _userName, ...r }) => ({
+    ...r,
+    alertTypes: [...r.alertTypes],
+  }));
+  return (
+    norm(sortByStep(drafts).map(recipientOf)) ===
+    norm(sortByStep(draftsOf({ ...stored, recipients: storedList })).map(recipientOf))
+  );
 }

@@ -2,7 +2,10 @@ import { BUSINESS_SCHEDULE, DEFAULT_ALERT_SETTINGS, DEFAULT_SCHEDULE } from '@we
 import { describe, expect, it } from 'vitest';
 import { formOf, presetOf, presetSchedule, type SettingsForm, validateForm } from './settings-form';
 
-const form = (patch: Partial<SettingsForm> = {}): SettingsForm => ({ ...formOf(DEFAULT_ALERT_SETTINGS), ...patch });
+const form = (patch: Partial<SettingsForm> = {}): SettingsForm => ({
+  ...formOf(DEFAULT_ALERT_SETTINGS),
+  ...patch,
+});
 const errorsOf = (f: SettingsForm) => validateForm(f).errors;
 
 describe('schedule presets', () => {
@@ -29,8 +32,14 @@ describe('validateForm (the domain PATCH schema)', () => {
   it('sends the defaults as they are, an empty upper bound as null (the wearer maximum)', () => {
     const result = validateForm(form());
     expect(result.errors).toBeNull();
-    expect(result.patch).toMatchObject({ heartRateLower: 40, heartRateUpper: null, schedule: DEFAULT_SCHEDULE });
-    expect(validateForm(form({ heartRateLower: '50', heartRateUpper: '150' })).patch).toMatchObject({ heartRateLower: 50, heartRateUpper: 150 });
+    expect(result.patch).toMatchObject({
+      heartRateLower: 40,
+      heartRateUpper: null,
+      schedule: DEFAULT_SCHEDULE,
+    });
+    expect(validateForm(form({ heartRateLower: '50', heartRateUpper: '150' })).patch).toMatchObject(
+      { heartRateLower: 50, heartRateUpper: 150 },
+    );
   });
 
   it('bounds outside 40..220, not whole or not numbers get the range message on that field', () => {

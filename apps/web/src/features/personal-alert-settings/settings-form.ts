@@ -19,7 +19,10 @@ export interface SettingsForm {
   schedule: WeeklySchedule;
 }
 
-export const SCHEDULE_PRESETS = { everyDay: DEFAULT_SCHEDULE, business: BUSINESS_SCHEDULE } as const;
+export const SCHEDULE_PRESETS = {
+  everyDay: DEFAULT_SCHEDULE,
+  business: BUSINESS_SCHEDULE,
+} as const;
 export type SchedulePreset = keyof typeof SCHEDULE_PRESETS;
 
 const copySchedule = (s: WeeklySchedule): WeeklySchedule => structuredClone(s);
@@ -34,12 +37,17 @@ export function formOf(settings: AlertSettings): SettingsForm {
 }
 
 /** The preset as a fresh copy, so editing one day never changes the domain constant. */
-export const presetSchedule = (preset: SchedulePreset): WeeklySchedule => copySchedule(SCHEDULE_PRESETS[preset]);
+export const presetSchedule = (preset: SchedulePreset): WeeklySchedule =>
+  copySchedule(SCHEDULE_PRESETS[preset]);
 
 /** Which preset the schedule equals, if any (the preset buttons show it as pressed). */
 export function presetOf(schedule: WeeklySchedule): SchedulePreset | null {
   const same = (a: WeeklySchedule, b: WeeklySchedule) => JSON.stringify(a) === JSON.stringify(b);
-  return (Object.keys(SCHEDULE_PRESETS) as SchedulePreset[]).find((p) => same(schedule, SCHEDULE_PRESETS[p])) ?? null;
+  return (
+    (Object.keys(SCHEDULE_PRESETS) as SchedulePreset[]).find((p) =>
+      same(schedule, SCHEDULE_PRESETS[p]),
+    ) ?? null
+  );
 }
 
 /** A message key of the records namespace and its values, shown next to the field. */
@@ -53,9 +61,13 @@ const toNumber = (text: string): number => (text.trim() === '' ? Number.NaN : Nu
 
 /** Turns one zod issue of the domain schema into the translated message of its field. */
 function errorOf(path: string, code: string): FieldError {
-  if (path === 'heartRateUpper' && code === 'custom') return { key: 'settings.errors.upperAboveLower' };
+  if (path === 'heartRateUpper' && code === 'custom')
+    return { key: 'settings.errors.upperAboveLower' };
   if (path === 'heartRateLower' || path === 'heartRateUpper') {
-    return { key: 'settings.errors.heartRateRange', values: { min: HEART_RATE_LOWER_BOUND, max: HEART_RATE_UPPER_BOUND } };
+    return {
+      key: 'settings.errors.heartRateRange',
+      values: { min: HEART_RATE_LOWER_BOUND, max: HEART_RATE_UPPER_BOUND },
+    };
   }
   if (/^schedule\.\w+\.(startTime|endTime)$/.test(path)) return { key: 'settings.errors.time' };
   return { key: 'settings.errors.invalid' };
@@ -65,7 +77,9 @@ function errorOf(path: string, code: string): FieldError {
  * Checks the form with the domain's PATCH schema (the one the server uses) and returns either
  * the patch to send or the errors by field path ("heartRateLower", "schedule.monday.startTime").
  */
-export function validateForm(form: SettingsForm): { patch: AlertSettingsPatch; errors: null } | { patch: null; errors: FieldErrors } {
+export function validateForm(
+  form: SettingsForm,
+): { patch: AlertSettingsPatch; errors: null } | { patch: null; errors: FieldErrors } {
   const candidate = {
     heartRateLower: toNumber(form.heartRateLower),
     heartRateUpper: form.heartRateUpper.trim() === '' ? null : toNumber(form.heartRateUpper),

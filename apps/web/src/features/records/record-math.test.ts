@@ -4,14 +4,25 @@ import { bucketMinutesOf, monthOf, recordHistoryQuery } from './api/records-api'
 import { hoursAndMinutes, rangeOf, sleepNights, stressIndex, stressMinutes } from './record-math';
 
 // Local times: the test runs in the machine's zone, and nights are read in the browser's zone too.
-const at = (y: number, m: number, d: number, h: number, min = 0) => new Date(y, m - 1, d, h, min).toISOString();
+const at = (y: number, m: number, d: number, h: number, min = 0) =>
+  new Date(y, m - 1, d, h, min).toISOString();
 const sleep = (iso: string, sleepStage: number | null): HistoryPoint => ({ at: iso, sleepStage });
 
 describe('sleepNights', () => {
   it('counts minutes per stage from the sleep-stage codes DEEP 1, LIGHT 2, RESTLESS 3, AWAKE 4', () => {
-    const points = [sleep(at(2026, 11, 3, 23, 0), 2), sleep(at(2026, 11, 3, 23, 1), 1), sleep(at(2026, 11, 3, 23, 2), 1), sleep(at(2026, 11, 3, 23, 3), 3), sleep(at(2026, 11, 3, 23, 4), 4)];
+    const points = [
+      sleep(at(2026, 11, 3, 23, 0), 2),
+      sleep(at(2026, 11, 3, 23, 1), 1),
+      sleep(at(2026, 11, 3, 23, 2), 1),
+      sleep(at(2026, 11, 3, 23, 3), 3),
+      sleep(at(2026, 11, 3, 23, 4), 4),
+    ];
     expect(sleepNights(points, 1)).toEqual([
-      { night: '2026-11-03', minutes: { DEEP_SLEEP: 2, LIGHT_SLEEP: 1, RESTLESS_SLEEP: 1, AWAKE: 1 }, asleep: 4 },
+      {
+        night: '2026-11-03',
+        minutes: { DEEP_SLEEP: 2, LIGHT_SLEEP: 1, RESTLESS_SLEEP: 1, AWAKE: 1 },
+        asleep: 4,
+      },
     ]);
   });
 
@@ -25,14 +36,30 @@ describe('sleepNights', () => {
     ];
     const nights = sleepNights(points, 5);
     expect(nights.map((n) => n.night)).toEqual(['2026-11-04', '2026-11-03']);
-    expect(nights[1]?.minutes).toEqual({ DEEP_SLEEP: 5, LIGHT_SLEEP: 5, RESTLESS_SLEEP: 0, AWAKE: 5 });
+    expect(nights[1]?.minutes).toEqual({
+      DEEP_SLEEP: 5,
+      LIGHT_SLEEP: 5,
+      RESTLESS_SLEEP: 0,
+      AWAKE: 5,
+    });
     expect(nights[1]?.asleep).toBe(10);
     expect(nights[0]?.minutes.LIGHT_SLEEP).toBe(10);
   });
 
   it('weights each point by the bucket size and skips points without a stage or with an unknown code', () => {
-    const points = [sleep(at(2026, 11, 3, 23), 1), sleep(at(2026, 11, 3, 23, 30), null), sleep(at(2026, 11, 4, 0), 9), { at: at(2026, 11, 4, 1) }];
-    expect(sleepNights(points, 30)).toEqual([{ night: '2026-11-03', minutes: { DEEP_SLEEP: 30, LIGHT_SLEEP: 0, RESTLESS_SLEEP: 0, AWAKE: 0 }, asleep: 30 }]);
+    const points = [
+      sleep(at(2026, 11, 3, 23), 1),
+      sleep(at(2026, 11, 3, 23, 30), null),
+      sleep(at(2026, 11, 4, 0), 9),
+      { at: at(2026, 11, 4, 1) },
+    ];
+    expect(sleepNights(points, 30)).toEqual([
+      {
+        night: '2026-11-03',
+        minutes: { DEEP_SLEEP: 30, LIGHT_SLEEP: 0, RESTLESS_SLEEP: 0, AWAKE: 0 },
+        asleep: 30,
+      },
+    ]);
     expect(sleepNights([], 1)).toEqual([]);
   });
 });
@@ -46,7 +73,12 @@ describe('stress and ranges', () => {
       { at: at(2026, 11, 3, 9, 15), stressLevel: null },
     ];
     expect(stressMinutes(points, 5)).toEqual({ NONE: 0, LOW: 10, MEDIUM: 0, HIGH: 0, OVERLOAD: 5 });
-    expect([stressIndex('NONE'), stressIndex('HIGH'), stressIndex('OVERLOAD'), stressIndex(null)]).toEqual([0, 3, 4, null]);
+    expect([
+      stressIndex('NONE'),
+      stressIndex('HIGH'),
+      stressIndex('OVERLOAD'),
+      stressIndex(null),
+    ]).toEqual([0, 3, 4, null]);
   });
 
   it('min / avg / max over present values, null when none', () => {
@@ -59,14 +91,24 @@ describe('stress and ranges', () => {
 describe('record periods', () => {
   it('asks the server for buckets of 1, 5 and 30 minutes over a day, a week and 30 days', () => {
     const now = Date.parse('2026-11-21T12:00:00Z');
-    for (const [period, minutes, bucket] of [['day', 1440, 1], ['week', 10080, 5], ['month', 43200, 30]] as const) {
+    for (const [period, minutes, bucket] of [
+      ['day', 1440, 1],
+      ['week', 10080, 5],
+      ['month', 43200, 30],
+    ] as const) {
       const q = recordHistoryQuery('w1', period, now);
       expect(Date.parse(q.to) - Date.parse(q.from)).toBe(minutes * 60_000);
       // The server's bucket is ceil(span / points): it must equal the one the page counts with.
       expect(Math.ceil(minutes / q.points)).toBe(bucket);
       expect(bucketMinutesOf(period)).toBe(bucket);
       expect(q.points).toBeLessThanOrEqual(5000);
-      expect(q.metrics.split(',')).toEqual(['heartRate', 'skinTemperature', 'sleepStage', 'stressLevel', 'steps']);
+      expect(q.metrics.split(',')).toEqual([
+        'heartRate',
+        'skinTemperature',
+        'sleepStage',
+        'stressLevel',
+        'steps',
+      ]);
     }
     expect(monthOf(new Date(2026, 0, 5))).toBe('2026-01');
   });

@@ -1,7 +1,20 @@
-import { type HistoryPoint, SLEEP_STAGES, type SleepStage, STRESS_LEVELS, type StressLevel } from '@wearable/domain';
+import {
+  type HistoryPoint,
+  SLEEP_STAGES,
+  type SleepStage,
+  STRESS_LEVELS,
+  type StressLevel,
+} from '@wearable/domain';
 
-export const SLEEP_STAGE_ORDER: readonly SleepStage[] = ['DEEP_SLEEP', 'LIGHT_SLEEP', 'RESTLESS_SLEEP', 'AWAKE'];
-const STAGE_BY_CODE = new Map<number, SleepStage>(Object.entries(SLEEP_STAGES).map(([stage, code]) => [code, stage as SleepStage]));
+export const SLEEP_STAGE_ORDER: readonly SleepStage[] = [
+  'DEEP_SLEEP',
+  'LIGHT_SLEEP',
+  'RESTLESS_SLEEP',
+  'AWAKE',
+];
+const STAGE_BY_CODE = new Map<number, SleepStage>(
+  Object.entries(SLEEP_STAGES).map(([stage, code]) => [code, stage as SleepStage]),
+);
 
 export type StageMinutes = Record<SleepStage, number>;
 export interface SleepNight {
@@ -12,7 +25,12 @@ export interface SleepNight {
   asleep: number;
 }
 
-const zeroStages = (): StageMinutes => ({ DEEP_SLEEP: 0, LIGHT_SLEEP: 0, RESTLESS_SLEEP: 0, AWAKE: 0 });
+const zeroStages = (): StageMinutes => ({
+  DEEP_SLEEP: 0,
+  LIGHT_SLEEP: 0,
+  RESTLESS_SLEEP: 0,
+  AWAKE: 0,
+});
 const localDate = (d: Date) =>
   `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 const NOON_SHIFT_MS = 12 * 3_600_000;
@@ -34,13 +52,24 @@ export function sleepNights(points: readonly HistoryPoint[], bucketMinutes: numb
   }
   return [...nights.entries()]
     .sort(([a], [b]) => b.localeCompare(a))
-    .map(([night, minutes]) => ({ night, minutes, asleep: minutes.DEEP_SLEEP + minutes.LIGHT_SLEEP + minutes.RESTLESS_SLEEP }));
+    .map(([night, minutes]) => ({
+      night,
+      minutes,
+      asleep: minutes.DEEP_SLEEP + minutes.LIGHT_SLEEP + minutes.RESTLESS_SLEEP,
+    }));
 }
 
 /** Minutes spent at each stress level over the points. */
-export function stressMinutes(points: readonly HistoryPoint[], bucketMinutes: number): Record<StressLevel, number> {
-  const minutes = Object.fromEntries(STRESS_LEVELS.map((l) => [l, 0])) as Record<StressLevel, number>;
-  for (const point of points) if (point.stressLevel != null) minutes[point.stressLevel] += bucketMinutes;
+export function stressMinutes(
+  points: readonly HistoryPoint[],
+  bucketMinutes: number,
+): Record<StressLevel, number> {
+  const minutes = Object.fromEntries(STRESS_LEVELS.map((l) => [l, 0])) as Record<
+    StressLevel,
+    number
+  >;
+  for (const point of points)
+    if (point.stressLevel != null) minutes[point.stressLevel] += bucketMinutes;
   return minutes;
 }
 
@@ -58,8 +87,15 @@ export interface Range {
 export function rangeOf(values: readonly (number | null | undefined)[]): Range | null {
   const present = values.filter((v): v is number => typeof v === 'number');
   if (present.length === 0) return null;
-  return { min: Math.min(...present), avg: present.reduce((a, b) => a + b, 0) / present.length, max: Math.max(...present) };
+  return {
+    min: Math.min(...present),
+    avg: present.reduce((a, b) => a + b, 0) / present.length,
+    max: Math.max(...present),
+  };
 }
 
 /** "7時間5分" / "7 h 5 min" parts: whole hours and the rest. */
-export const hoursAndMinutes = (minutes: number) => ({ hours: Math.floor(minutes / 60), minutes: Math.round(minutes % 60) });
+export const hoursAndMinutes = (minutes: number) => ({
+  hours: Math.floor(minutes / 60),
+  minutes: Math.round(minutes % 60),
+});

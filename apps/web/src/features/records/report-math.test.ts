@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { asleepMinutes, hoursMinutes, isMonth, measuredDays, perMeasuredDay, shiftMonth, weekdayOf } from './report-math';
+import {
+  asleepMinutes,
+  hoursMinutes,
+  isMonth,
+  measuredDays,
+  perMeasuredDay,
+  shiftMonth,
+  weekdayOf,
+} from './report-math';
 
 const day = (date: string, steps: number, worn = 0) => ({
   date,
@@ -26,7 +34,14 @@ describe('report math', () => {
     expect(weekdayOf('2026-11-22')).toBe(0);
   });
   it('averages over measured days only', () => {
-    const days = [day('2026-11-01', 100, 60), { ...day('2026-11-02', 0), sleepMinutes: { DEEP_SLEEP: 0, LIGHT_SLEEP: 0, RESTLESS_SLEEP: 0, AWAKE: 0 } }, day('2026-11-03', 300)];
+    const days = [
+      day('2026-11-01', 100, 60),
+      {
+        ...day('2026-11-02', 0),
+        sleepMinutes: { DEEP_SLEEP: 0, LIGHT_SLEEP: 0, RESTLESS_SLEEP: 0, AWAKE: 0 },
+      },
+      day('2026-11-03', 300),
+    ];
     expect(measuredDays(days)).toHaveLength(2);
     expect(perMeasuredDay(days, (d) => d.steps)).toBe(200);
     expect(asleepMinutes(days[0]!)).toBe(65);

@@ -16,12 +16,23 @@ describe('filtersToQuery', () => {
 
   it('maps unconfirmed only, type, level, period and wearer', () => {
     expect(
-      filtersToQuery({ notConfirmed: true, type: 'SOS_CALL', level: 'EMERGENCY', period: '24h', uid: 'w1' }, NOW),
-    ).toEqual({ notConfirmed: 'true', type: 'SOS_CALL', level: 'EMERGENCY', from: '2026-11-20T12:00:00.000Z', uid: 'w1' });
+      filtersToQuery(
+        { notConfirmed: true, type: 'SOS_CALL', level: 'EMERGENCY', period: '24h', uid: 'w1' },
+        NOW,
+      ),
+    ).toEqual({
+      notConfirmed: 'true',
+      type: 'SOS_CALL',
+      level: 'EMERGENCY',
+      from: '2026-11-20T12:00:00.000Z',
+      uid: 'w1',
+    });
   });
 
   it('all time sends no from; 30 days goes back 30 days', () => {
     expect(filtersToQuery({ ...DEFAULT_ALERT_FILTERS, period: 'all' }, NOW).from).toBeUndefined();
-    expect(filtersToQuery({ ...DEFAULT_ALERT_FILTERS, period: '30d' }, NOW).from).toBe('2026-10-22T12:00:00.000Z');
+    expect(filtersToQuery({ ...DEFAULT_ALERT_FILTERS, period: '30d' }, NOW).from).toBe(
+      '2026-10-22T12:00:00.000Z',
+    );
   });
 });

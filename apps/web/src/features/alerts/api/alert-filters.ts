@@ -19,11 +19,19 @@ export interface AlertFilterState {
   uid?: string;
 }
 
-export const DEFAULT_ALERT_FILTERS: AlertFilterState = { notConfirmed: false, type: '', level: '', period: '7d' };
+export const DEFAULT_ALERT_FILTERS: AlertFilterState = {
+  notConfirmed: false,
+  type: '',
+  level: '',
+  period: '7d',
+};
 
-export const isAlertType = (v: string): v is AlertType => (ALERT_TYPES as readonly string[]).includes(v);
-export const isAlertLevel = (v: string): v is AlertLevel => (ALERT_LEVELS as readonly string[]).includes(v);
-export const isAlertPeriod = (v: string): v is AlertPeriod => (ALERT_PERIODS as readonly string[]).includes(v);
+export const isAlertType = (v: string): v is AlertType =>
+  (ALERT_TYPES as readonly string[]).includes(v);
+export const isAlertLevel = (v: string): v is AlertLevel =>
+  (ALERT_LEVELS as readonly string[]).includes(v);
+export const isAlertPeriod = (v: string): v is AlertPeriod =>
+  (ALERT_PERIODS as readonly string[]).includes(v);
 
 export type AlertQuery = Record<string, string | number | undefined>;
 
@@ -36,7 +44,10 @@ export function filtersToQuery(filters: AlertFilterState, now: number): AlertQue
     notConfirmed: filters.notConfirmed ? 'true' : undefined,
     type: filters.type === '' ? undefined : filters.type,
     level: filters.level === '' ? undefined : filters.level,
-    from: filters.period === 'all' ? undefined : new Date(now - PERIOD_MS[filters.period]).toISOString(),
+    from:
+      filters.period === 'all'
+        ? undefined
+        : new Date(now - PERIOD_MS[filters.period]).toISOString(),
     uid: filters.uid,
   };
 }

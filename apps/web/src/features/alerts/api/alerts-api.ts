@@ -1,4 +1,9 @@
-import type { AlertListResponse, BatchConfirmResponse, ConfirmationInput, ConfirmOutcome } from '@wearable/domain';
+import type {
+  AlertListResponse,
+  BatchConfirmResponse,
+  ConfirmationInput,
+  ConfirmOutcome,
+} from '@wearable/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { unwrap } from '../../../lib/api-client';
@@ -28,7 +33,9 @@ export function useConfirmAlert() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: { alertId: string } & ConfirmationInput) =>
-      unwrap(await api.post<{ alertId: string; result: ConfirmOutcome }>('/v2/alert/confirm', body)),
+      unwrap(
+        await api.post<{ alertId: string; result: ConfirmOutcome }>('/v2/alert/confirm', body),
+      ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ALERTS_KEY }),
   });
 }

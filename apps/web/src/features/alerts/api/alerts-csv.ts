@@ -6,7 +6,8 @@ const FALLBACK_NAME = 'alerts.csv';
 
 function csvUrl(query: AlertQuery, demo: boolean, path = '/v2/alert/listCsv'): string {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
+  for (const [key, value] of Object.entries(query))
+    if (value !== undefined) params.set(key, String(value));
   return `${demo ? '/demo-api' : ''}${path}?${params.toString()}`;
 }
 

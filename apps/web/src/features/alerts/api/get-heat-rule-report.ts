@@ -5,9 +5,17 @@ import { unwrap } from '../../../lib/api-client';
 
 /** GET /v2/group/{groupId}/heatRuleReport?month=: one month of the site under the heat rule. */
 export const getHeatRuleReport = async (groupId: string, month: string): Promise<HeatRuleReport> =>
-  unwrap(await api.get<HeatRuleReport>(`/v2/group/${encodeURIComponent(groupId)}/heatRuleReport`, { query: { month } }));
+  unwrap(
+    await api.get<HeatRuleReport>(`/v2/group/${encodeURIComponent(groupId)}/heatRuleReport`, {
+      query: { month },
+    }),
+  );
 
 export const heatRuleReportQuery = (groupId: string, month: string) =>
-  queryOptions({ queryKey: ['heatRuleReport', groupId, month], queryFn: () => getHeatRuleReport(groupId, month) });
+  queryOptions({
+    queryKey: ['heatRuleReport', groupId, month],
+    queryFn: () => getHeatRuleReport(groupId, month),
+  });
 
-export const useHeatRuleReport = (groupId: string, month: string) => useQuery(heatRuleReportQuery(groupId, month));
+export const useHeatRuleReport = (groupId: string, month: string) =>
+  useQuery(heatRuleReportQuery(groupId, month));

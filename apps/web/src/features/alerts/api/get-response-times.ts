@@ -18,8 +18,16 @@ export const getResponseTimes = async (p: ResponseTimesParams): Promise<Response
   unwrap(await api.get<ResponseTimesResponse>('/v2/alert/responseTimes', { query: { ...p } }));
 
 export const responseTimesQuery = (p: ResponseTimesParams) =>
-  queryOptions({ queryKey: ['alerts', 'responseTimes', p], queryFn: () => getResponseTimes(p), staleTime: 60_000 });
+  queryOptions({
+    queryKey: ['alerts', 'responseTimes', p],
+    queryFn: () => getResponseTimes(p),
+    staleTime: 60_000,
+  });
 
 /** The previous figures stay on screen while another group's load: the panel (and the focused picker) never unmounts. */
 export const useResponseTimes = (p: ResponseTimesParams | null) =>
-  useQuery({ ...responseTimesQuery(p ?? { clientId: '' }), enabled: p !== null, placeholderData: keepPreviousData });
+  useQuery({
+    ...responseTimesQuery(p ?? { clientId: '' }),
+    enabled: p !== null,
+    placeholderData: keepPreviousData,
+  });

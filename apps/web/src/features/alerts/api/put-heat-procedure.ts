@@ -4,8 +4,17 @@ import { api } from '../../../lib/api';
 import { unwrap } from '../../../lib/api-client';
 
 /** PUT /v2/group/{groupId}/heatProcedure: the site's written procedure and nearest hospital. */
-export const putHeatProcedure = async (groupId: string, body: HeatProcedureBody): Promise<HeatProcedureResponse> =>
-  unwrap(await api.request<HeatProcedureResponse>('PUT', `/v2/group/${encodeURIComponent(groupId)}/heatProcedure`, { body }));
+export const putHeatProcedure = async (
+  groupId: string,
+  body: HeatProcedureBody,
+): Promise<HeatProcedureResponse> =>
+  unwrap(
+    await api.request<HeatProcedureResponse>(
+      'PUT',
+      `/v2/group/${encodeURIComponent(groupId)}/heatProcedure`,
+      { body },
+    ),
+  );
 
 export function useSaveHeatProcedure(groupId: string) {
   const queryClient = useQueryClient();

@@ -27,7 +27,8 @@ export function useHandover(hours: number) {
 export function useSnoozeAlertType() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: SnoozeBody) => unwrap(await api.post<SnoozeView>('/v2/alert/snooze', body)),
+    mutationFn: async (body: SnoozeBody) =>
+      unwrap(await api.post<SnoozeView>('/v2/alert/snooze', body)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ALERTS_KEY }),
   });
 }

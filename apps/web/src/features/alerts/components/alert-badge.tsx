@@ -13,7 +13,9 @@ export function AlertBadge({ type, level }: { type?: AlertType; level: AlertLeve
       data-level={level}
       className={clsx(
         'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset',
-        colour === 'amber' ? 'bg-amber-50 text-amber-900 ring-amber-300' : 'bg-red-50 text-red-800 ring-red-300',
+        colour === 'amber'
+          ? 'bg-amber-50 text-amber-900 ring-amber-300'
+          : 'bg-red-50 text-red-800 ring-red-300',
       )}
     >
       {type === undefined ? t(`levels.${level}`) : `${t(`types.${type}`)}`}

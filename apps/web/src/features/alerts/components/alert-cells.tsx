@@ -28,7 +28,9 @@ export interface AlertTableProps {
  * the list instead of falling to the page's start.
  */
 export function focusAlertStatus(alertId: string): void {
-  const row = Array.from(document.querySelectorAll('[data-alert-id]')).find((el) => el.getAttribute('data-alert-id') === alertId);
+  const row = Array.from(document.querySelectorAll('[data-alert-id]')).find(
+    (el) => el.getAttribute('data-alert-id') === alertId,
+  );
   row?.querySelector<HTMLElement>('[data-testid="alert-status"]')?.focus();
 }
 
@@ -36,10 +38,15 @@ export function focusAlertStatus(alertId: string): void {
 export const needsConfirm = (alert: AlertView) => alert.confirmedAt === null;
 
 /** The ids "select all" toggles, and whether they are all selected: the table and the cards alike. */
-export function selectionState(alerts: AlertTableProps['alerts'], selection: AlertTableProps['selection']) {
+export function selectionState(
+  alerts: AlertTableProps['alerts'],
+  selection: AlertTableProps['selection'],
+) {
   const confirmable = alerts.filter(needsConfirm).map((a) => a.id);
   const allSelected =
-    selection !== null && confirmable.length > 0 && confirmable.every((id) => selection.selected.has(id));
+    selection !== null &&
+    confirmable.length > 0 &&
+    confirmable.every((id) => selection.selected.has(id));
   return { confirmable, allSelected };
 }
 

@@ -13,10 +13,19 @@ import {
 const selectClass = `max-w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm ${focusRing}`;
 
 /** Unconfirmed only, type, level, period: each change starts again at page 1 (the caller's job). */
-export function AlertFiltersBar({ value, onChange }: { value: AlertFilterState; onChange: (next: AlertFilterState) => void }) {
+export function AlertFiltersBar({
+  value,
+  onChange,
+}: {
+  value: AlertFilterState;
+  onChange: (next: AlertFilterState) => void;
+}) {
   const { t } = useTranslation('alerts');
   return (
-    <fieldset data-testid="alert-filters" className="mb-4 flex min-w-0 flex-wrap items-end gap-4 rounded-lg border border-slate-200 bg-white px-4 py-3">
+    <fieldset
+      data-testid="alert-filters"
+      className="mb-4 flex min-w-0 flex-wrap items-end gap-4 rounded-lg border border-slate-200 bg-white px-4 py-3"
+    >
       <legend className="sr-only">{t('filters.legend')}</legend>
       <label className="flex items-center gap-2 text-sm text-slate-700">
         <input
@@ -34,7 +43,9 @@ export function AlertFiltersBar({ value, onChange }: { value: AlertFilterState; 
           data-testid="filter-type"
           className={selectClass}
           value={value.type}
-          onChange={(e) => onChange({ ...value, type: isAlertType(e.target.value) ? e.target.value : '' })}
+          onChange={(e) =>
+            onChange({ ...value, type: isAlertType(e.target.value) ? e.target.value : '' })
+          }
         >
           <option value="">{t('filters.any')}</option>
           {ALERT_TYPES.map((type) => (
@@ -50,7 +61,9 @@ export function AlertFiltersBar({ value, onChange }: { value: AlertFilterState; 
           data-testid="filter-level"
           className={selectClass}
           value={value.level}
-          onChange={(e) => onChange({ ...value, level: isAlertLevel(e.target.value) ? e.target.value : '' })}
+          onChange={(e) =>
+            onChange({ ...value, level: isAlertLevel(e.target.value) ? e.target.value : '' })
+          }
         >
           <option value="">{t('filters.any')}</option>
           {ALERT_LEVELS.map((level) => (
@@ -66,7 +79,12 @@ export function AlertFiltersBar({ value, onChange }: { value: AlertFilterState; 
           data-testid="filter-period"
           className={selectClass}
           value={value.period}
-          onChange={(e) => onChange({ ...value, period: isAlertPeriod(e.target.value) ? e.target.value : value.period })}
+          onChange={(e) =>
+            onChange({
+              ...value,
+              period: isAlertPeriod(e.target.value) ? e.target.value : value.period,
+            })
+          }
         >
           {ALERT_PERIODS.map((period) => (
             <option key={period} value={period}>

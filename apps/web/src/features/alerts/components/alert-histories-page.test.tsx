@@ -7,9 +7,12 @@ import { json, stubServer } from '../../../testing/render';
 import { alert, renderAlerts, signInAsRole } from '../alerts-test-utils';
 import { AlertHistoriesPage } from './alert-histories-page';
 
-
 const ALERTS = [
-  alert('a1', { type: 'SOS_CALL', level: 'EMERGENCY', cause: { rule: 'sos-button', values: { event: 'SOS' }, windowStart: null, windowEnd: null } }),
+  alert('a1', {
+    type: 'SOS_CALL',
+    level: 'EMERGENCY',
+    cause: { rule: 'sos-button', values: { event: 'SOS' }, windowStart: null, windowEnd: null },
+  }),
   // Ended by recovery, nobody confirmed it yet: still confirmable.
   alert('a2', { status: 'CLOSED', closedAt: '2026-11-21T09:03:00.000Z', closeReason: 'recovered' }),
   alert('a3', {
@@ -39,7 +42,9 @@ function server() {
       return json(200, { alerts: ALERTS, total: 120, page: 1, pageSize: 50 });
     if (url === '/v2/alert/confirm') return json(200, { alertId: 'a1', result: 'confirmed' });
     if (url === '/v2/alert/batchConfirm') {
-      const ids = (JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as { alertIds: string[] }).alertIds;
+      const ids = (
+        JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as { alertIds: string[] }
+      ).alertIds;
       return json(200, { results: ids.map((alertId) => ({ alertId, result: 'confirmed' })) });
     }
     return json(404, {});
@@ -65,7 +70,9 @@ describe('AlertHistoriesPage', () => {
     expect(within(rows[1]!).getByTestId('alert-badge').dataset.colour).toBe('amber');
     expect(within(rows[1]!).getByTestId('alert-cause').textContent).toBe('心拍数 192 > 上限 180');
     expect(within(rows[1]!).getByTestId('alert-status').textContent).toBe('終了（未確認）');
-    expect(within(rows[2]!).getByTestId('alert-status').textContent).toBe('確認済み（山田）現場で確認水分補給を指示');
+    expect(within(rows[2]!).getByTestId('alert-status').textContent).toBe(
+      '確認済み（山田）現場で確認水分補給を指示',
+    );
     expect(within(rows[2]!).getByTestId('alert-confirm-reason').textContent).toBe('現場で確認');
     expect(within(rows[2]!).getByTestId('alert-confirm-note').textContent).toBe('水分補給を指示');
     expect(screen.getByTestId('pager-status').textContent).toBe('1 / 3 ページ（120件）');
@@ -84,7 +91,13 @@ describe('AlertHistoriesPage', () => {
     fireEvent.change(screen.getByTestId('filter-period'), { target: { value: 'all' } });
     await waitFor(() => {
       const last = new URL(calls.at(-1)!.url, 'http://x');
-      expect(Object.fromEntries(last.searchParams)).toEqual({ notConfirmed: 'true', type: 'SOS_CALL', level: 'EMERGENCY', page: '1', pageSize: '50' });
+      expect(Object.fromEntries(last.searchParams)).toEqual({
+        notConfirmed: 'true',
+        type: 'SOS_CALL',
+        level: 'EMERGENCY',
+        page: '1',
+        pageSize: '50',
+      });
     });
   });
 
@@ -100,10 +113,16 @@ describe('AlertHistoriesPage', () => {
     const dialog = await screen.findByTestId('confirm-dialog');
     expect(within(dialog).getByRole('heading').textContent).toBe('1 件のアラートを確認');
     fireEvent.change(within(dialog).getByLabelText('理由'), { target: { value: 'TREATED' } });
-    fireEvent.change(within(dialog).getByLabelText('メモ'), { target: { value: '  救護室で冷却  ' } });
+    fireEvent.change(within(dialog).getByLabelText('メモ'), {
+      target: { value: '  救護室で冷却  ' },
+    });
     fireEvent.click(within(dialog).getByTestId('confirm-submit'));
     await screen.findByText('アラートを確認済みにしました。');
-    expect(calls.find((c) => c.url === '/v2/alert/confirm')?.body).toEqual({ alertId: 'a1', reason: 'TREATED', note: '救護室で冷却' });
+    expect(calls.find((c) => c.url === '/v2/alert/confirm')?.body).toEqual({
+      alertId: 'a1',
+      reason: 'TREATED',
+      note: '救護室で冷却',
+    });
     expect(screen.queryByTestId('confirm-dialog')).toBeNull();
     expect(document.querySelectorAll('[data-sonner-toast]')).toHaveLength(1);
 
@@ -112,9 +131,13 @@ describe('AlertHistoriesPage', () => {
     fireEvent.click(screen.getByTestId('alert-select-all'));
     expect(batch.textContent).toBe('選択した2件を確認');
     fireEvent.click(batch);
-    fireEvent.click(within(await screen.findByTestId('confirm-dialog')).getByTestId('confirm-submit'));
+    fireEvent.click(
+      within(await screen.findByTestId('confirm-dialog')).getByTestId('confirm-submit'),
+    );
     await screen.findByText('2件中2件を確認済みにしました。');
-    expect(calls.find((c) => c.url === '/v2/alert/batchConfirm')?.body).toEqual({ alertIds: ['a1', 'a2'] });
+    expect(calls.find((c) => c.url === '/v2/alert/batchConfirm')?.body).toEqual({
+      alertIds: ['a1', 'a2'],
+    });
     await waitFor(() => expect(document.querySelectorAll('[data-sonner-toast]')).toHaveLength(1));
   });
 
@@ -122,7 +145,9 @@ describe('AlertHistoriesPage', () => {
     const calls = server();
     signInAsRole('ORGANIZATION_OWNER');
     await renderAlerts(<AlertHistoriesPage />, { path: '/alert-histories' });
-    fireEvent.click(within((await screen.findAllByTestId('alert-row'))[0]!).getByTestId('alert-confirm'));
+    fireEvent.click(
+      within((await screen.findAllByTestId('alert-row'))[0]!).getByTestId('alert-confirm'),
+    );
     fireEvent.click(within(await screen.findByTestId('confirm-dialog')).getByText('キャンセル'));
     await waitFor(() => expect(screen.queryByTestId('confirm-dialog')).toBeNull());
     expect(calls.some((c) => c.url.includes('onfirm'))).toBe(false);
@@ -145,7 +170,10 @@ describe('AlertHistoriesPage', () => {
   it('downloads the CSV with the bearer token, the same filters and the current language', async () => {
     const calls = stubServer((url) => {
       if (url.startsWith('/v2/alert/listCsv'))
-        return new Response('\uFEFFtime,wearer\r\n', { status: 200, headers: { 'Content-Disposition': 'attachment; filename="alerts-20261121.csv"' } });
+        return new Response('\uFEFFtime,wearer\r\n', {
+          status: 200,
+          headers: { 'Content-Disposition': 'attachment; filename="alerts-20261121.csv"' },
+        });
       return json(200, { alerts: ALERTS, total: 3, page: 1, pageSize: 50 });
     });
     const headers: unknown[] = [];
@@ -156,7 +184,9 @@ describe('AlertHistoriesPage', () => {
     };
     URL.createObjectURL = vi.fn(() => 'blob:csv');
     URL.revokeObjectURL = vi.fn();
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const click = vi
+      .spyOn(HTMLAnchorElement.prototype, 'click')
+      .mockImplementation(() => undefined);
     signInAsRole('ORGANIZATION_OWNER');
     await renderAlerts(<AlertHistoriesPage />, { path: '/alert-histories', lng: 'en' });
     await screen.findAllByTestId('alert-row');

@@ -27,10 +27,15 @@ import { AppLink } from '../../../lib/app-path';
  * /alert-histories: every alert the reader may see, filtered, paged, confirmable and downloadable.
  * With `uid` (a wearer's /alert_histories page) only that wearer's alerts, under the heading the page gives.
  */
-export function AlertHistoriesPage({ uid, heading }: { uid?: string; heading?: (actions: ReactNode) => ReactNode } = {}) {
+export function AlertHistoriesPage({
+  uid,
+  heading,
+}: { uid?: string; heading?: (actions: ReactNode) => ReactNode } = {}) {
   const { t, i18n, ready } = useTranslation(['alerts', 'common']);
   const demo = useIsDemo();
-  const [filters, setFilters] = useState<AlertFilterState>(uid === undefined ? DEFAULT_ALERT_FILTERS : { ...DEFAULT_ALERT_FILTERS, uid });
+  const [filters, setFilters] = useState<AlertFilterState>(
+    uid === undefined ? DEFAULT_ALERT_FILTERS : { ...DEFAULT_ALERT_FILTERS, uid },
+  );
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [downloading, setDownloading] = useState(false);
@@ -75,16 +80,30 @@ export function AlertHistoriesPage({ uid, heading }: { uid?: string; heading?: (
   const actions = (
     <div className="flex flex-wrap items-center gap-2">
       {uid === undefined && canHandover && (
-        <AppLink to={paths.alertHandover.build()} className="inline-flex min-h-11 items-center px-2 text-sm font-medium text-teal-800 underline-offset-2 hover:underline" data-testid="alert-handover-link">
+        <AppLink
+          to={paths.alertHandover.build()}
+          className="inline-flex min-h-11 items-center px-2 text-sm font-medium text-teal-800 underline-offset-2 hover:underline"
+          data-testid="alert-handover-link"
+        >
           {t('alerts:handover.link')}
         </AppLink>
       )}
       {canConfirm && (
-        <Button variant="primary" data-testid="alert-batch-confirm" disabled={selected.size === 0 || confirmFlow.pendingIds.size > 0} onClick={confirmSelected}>
+        <Button
+          variant="primary"
+          data-testid="alert-batch-confirm"
+          disabled={selected.size === 0 || confirmFlow.pendingIds.size > 0}
+          onClick={confirmSelected}
+        >
           {t('alerts:actions.confirmSelected', { count: selected.size })}
         </Button>
       )}
-      <Button variant="outline" data-testid="alert-csv" disabled={downloading} onClick={() => void download()}>
+      <Button
+        variant="outline"
+        data-testid="alert-csv"
+        disabled={downloading}
+        onClick={() => void download()}
+      >
         <Download aria-hidden="true" className="size-4" />
         {t('alerts:actions.csv')}
       </Button>
@@ -94,8 +113,14 @@ export function AlertHistoriesPage({ uid, heading }: { uid?: string; heading?: (
   const data = list.data;
   return (
     <section>
-      {heading ? heading(actions) : <PageHeading actions={actions}>{t('common:pages.alertHistories')}</PageHeading>}
-      {uid === undefined && canSeeFigures && organizationId !== null && <ResponseTimesPanel clientId={organizationId} />}
+      {heading ? (
+        heading(actions)
+      ) : (
+        <PageHeading actions={actions}>{t('common:pages.alertHistories')}</PageHeading>
+      )}
+      {uid === undefined && canSeeFigures && organizationId !== null && (
+        <ResponseTimesPanel clientId={organizationId} />
+      )}
       <AlertFiltersBar value={filters} onChange={changeFilters} />
       <QueryState
         isPending={list.isPending}
@@ -122,7 +147,15 @@ export function AlertHistoriesPage({ uid, heading }: { uid?: string; heading?: (
       <AlertTimelineDialog alert={timelineOf} onClose={() => setTimelineOf(null)} />
       <SnoozeDialog alert={snoozeOf} onClose={() => setSnoozeOf(null)} />
       {data !== undefined && data.total > 0 && (
-        <Pager page={page} pageSize={ALERT_PAGE_SIZE} total={data.total} onPage={(p) => { setPage(p); setSelected(new Set()); }} />
+        <Pager
+          page={page}
+          pageSize={ALERT_PAGE_SIZE}
+          total={data.total}
+          onPage={(p) => {
+            setPage(p);
+            setSelected(new Set());
+          }}
+        />
       )}
     </section>
   );

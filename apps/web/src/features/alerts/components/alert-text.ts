@@ -18,7 +18,8 @@ export const KNOWN_CAUSE_RULES = [
   'not-worn',
 ] as const;
 
-const isKnownRule = (rule: string): boolean => (KNOWN_CAUSE_RULES as readonly string[]).includes(rule);
+const isKnownRule = (rule: string): boolean =>
+  (KNOWN_CAUSE_RULES as readonly string[]).includes(rule);
 
 /** Why an alert fired, in words: "心拍数 192 > 上限 180". A rule this console does not know shows its raw values. */
 export function causeText(t: TFunction<'alerts'>, cause: AlertCauseView | null): string {

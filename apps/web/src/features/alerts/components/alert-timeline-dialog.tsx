@@ -11,12 +11,24 @@ function EventText({ event }: { event: AlertTimelineEvent }) {
   const { t } = useTranslation('alerts');
   switch (event.kind) {
     case 'raised':
-      return <>{event.snoozeId !== null ? t('timeline.raisedSnoozed') : event.notified ? t('timeline.raised') : t('timeline.raisedNotNotified')}</>;
+      return (
+        <>
+          {event.snoozeId !== null
+            ? t('timeline.raisedSnoozed')
+            : event.notified
+              ? t('timeline.raised')
+              : t('timeline.raisedNotNotified')}
+        </>
+      );
     case 'notification': {
       const who = event.recipientName ?? event.recipient ?? t('timeline.noNumber');
       return (
         <>
-          {t('timeline.notification', { channel: t(`timeline.channels.${event.channel}`), who, step: event.step })}
+          {t('timeline.notification', {
+            channel: t(`timeline.channels.${event.channel}`),
+            who,
+            step: event.step,
+          })}
           <span className="block text-xs text-slate-600" data-testid="timeline-delivery">
             {t(`timeline.status.${event.status}`)}
             {event.deliveredAt !== null && (
@@ -37,7 +49,13 @@ function EventText({ event }: { event: AlertTimelineEvent }) {
       );
     }
     case 'escalation':
-      return <>{event.callsInstead ? t('timeline.escalationCalls') : t('timeline.escalation', { step: event.step })}</>;
+      return (
+        <>
+          {event.callsInstead
+            ? t('timeline.escalationCalls')
+            : t('timeline.escalation', { step: event.step })}
+        </>
+      );
     case 'escalationEnded':
       return <>{t(`timeline.escalationEnded.${event.reason}`)}</>;
     case 'confirmed':
@@ -50,26 +68,46 @@ function EventText({ event }: { event: AlertTimelineEvent }) {
             </span>
           )}
           {event.note !== null && (
-            <span className="block text-xs break-words text-slate-600" data-testid="timeline-confirm-note">
+            <span
+              className="block text-xs break-words text-slate-600"
+              data-testid="timeline-confirm-note"
+            >
               {event.note}
             </span>
           )}
         </>
       );
     case 'closed':
-      return <>{event.reason === 'confirmed' ? t('timeline.closedByConfirmation') : t('timeline.closed')}</>;
+      return (
+        <>
+          {event.reason === 'confirmed' ? t('timeline.closedByConfirmation') : t('timeline.closed')}
+        </>
+      );
   }
 }
 
 /** The alert's story (GET /v2/alert/{id}/timeline) in a dialog, oldest first. */
-export function AlertTimelineDialog({ alert, onClose }: { alert: AlertView | null; onClose: () => void }) {
+export function AlertTimelineDialog({
+  alert,
+  onClose,
+}: {
+  alert: AlertView | null;
+  onClose: () => void;
+}) {
   const { t } = useTranslation(['alerts', 'common']);
   const timeline = useAlertTimeline(alert?.id ?? null);
   return (
     <Dialog
       open={alert !== null}
       onOpenChange={(open) => !open && onClose()}
-      title={alert ? t('alerts:timeline.title', { type: t(`alerts:types.${alert.type}`), name: alert.wearer.name }) : ''}
+      title={
+        alert
+          ? t('alerts:timeline.title', {
+              type: t(`alerts:types.${alert.type}`),
+              name: alert.wearer.name,
+            })
+          : ''
+      }
       data-testid="alert-timeline"
     >
       <QueryState
@@ -86,7 +124,12 @@ export function AlertTimelineDialog({ alert, onClose }: { alert: AlertView | nul
       >
         <ol className="flex flex-col gap-3 border-l-2 border-slate-200 pl-4">
           {(timeline.data?.events ?? []).map((event, i) => (
-            <li key={i} data-testid="timeline-event" data-kind={event.kind} className="text-sm text-slate-900">
+            <li
+              key={i}
+              data-testid="timeline-event"
+              data-kind={event.kind}
+              className="text-sm text-slate-900"
+            >
               <span className="block text-xs text-slate-600">
                 <DateTime at={event.at} />
               </span>

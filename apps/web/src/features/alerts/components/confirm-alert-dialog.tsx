@@ -1,4 +1,10 @@
-import { CONFIRM_NOTE_MAX, CONFIRM_REASONS, type ConfirmReason, HEAT_PROCEDURE_STEPS, type HeatProcedureStep } from '@wearable/domain';
+import {
+  CONFIRM_NOTE_MAX,
+  CONFIRM_REASONS,
+  type ConfirmReason,
+  HEAT_PROCEDURE_STEPS,
+  type HeatProcedureStep,
+} from '@wearable/domain';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, focusRing } from '../../../components/ui/button';
@@ -81,7 +87,9 @@ export function ConfirmAlertDialog({
           submit();
         }}
       >
-        {heatGroupId !== null && <HeatProcedurePanel groupId={heatGroupId} steps={steps} onToggle={toggleStep} />}
+        {heatGroupId !== null && (
+          <HeatProcedurePanel groupId={heatGroupId} steps={steps} onToggle={toggleStep} />
+        )}
         <div className="flex flex-col gap-1">
           <label htmlFor={reasonId} className="text-sm font-medium text-slate-800">
             {t('confirmDialog.reason')}

@@ -25,30 +25,46 @@ const selectClass = `min-h-11 rounded-md border border-slate-300 bg-white px-3 p
 function Count({ shown, total, t }: { shown: number; total: number; t: T }) {
   return (
     <span className="text-sm font-normal text-slate-600">
-      {shown < total ? t('handover.countOf', { shown, total }) : t('handover.count', { count: total })}
+      {shown < total
+        ? t('handover.countOf', { shown, total })
+        : t('handover.count', { count: total })}
     </span>
   );
 }
 
-const snoozeState = (s: SnoozeView): 'active' | 'ended' | 'expired' => (s.active ? 'active' : s.endedAt !== null ? 'ended' : 'expired');
+const snoozeState = (s: SnoozeView): 'active' | 'ended' | 'expired' =>
+  s.active ? 'active' : s.endedAt !== null ? 'ended' : 'expired';
 
 function SnoozeItem({ snooze, canEnd, t }: { snooze: SnoozeView; canEnd: boolean; t: T }) {
   const end = useEndSnooze();
   const state = snoozeState(snooze);
   const type = t(`types.${snooze.alertType}`);
   return (
-    <li className="rounded-lg border border-slate-200 bg-white p-3" data-testid="handover-snooze" data-state={state} data-type={snooze.alertType}>
+    <li
+      className="rounded-lg border border-slate-200 bg-white p-3"
+      data-testid="handover-snooze"
+      data-state={state}
+      data-type={snooze.alertType}
+    >
       <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
         <PersonName name={snooze.wearer.name} className="font-semibold text-slate-900" />
         <span className="font-medium text-slate-900">{type}</span>
         <AlertBadge level={snooze.level} />
-        <span className="text-sm text-slate-700" data-testid="handover-snooze-state">{t(`handover.snoozeState.${state}`)}</span>
+        <span className="text-sm text-slate-700" data-testid="handover-snooze-state">
+          {t(`handover.snoozeState.${state}`)}
+        </span>
       </p>
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-        <dt className="text-slate-600">{t(state === 'ended' ? 'handover.endedAt' : 'handover.until')}</dt>
-        <dd className="text-slate-900"><DateTime at={snooze.endedAt ?? snooze.until} /></dd>
+        <dt className="text-slate-600">
+          {t(state === 'ended' ? 'handover.endedAt' : 'handover.until')}
+        </dt>
+        <dd className="text-slate-900">
+          <DateTime at={snooze.endedAt ?? snooze.until} />
+        </dd>
         <dt className="text-slate-600">{t('handover.reason')}</dt>
-        <dd className="break-words text-slate-900" data-testid="handover-snooze-reason">{snooze.reason}</dd>
+        <dd className="break-words text-slate-900" data-testid="handover-snooze-reason">
+          {snooze.reason}
+        </dd>
         <dt className="text-slate-600">{t('handover.by')}</dt>
         <dd className="text-slate-900">
           {snooze.createdBy?.name ?? '—'} (<DateTime at={snooze.createdAt} />)
@@ -75,8 +91,17 @@ function SnoozeItem({ snooze, canEnd, t }: { snooze: SnoozeView; canEnd: boolean
           aria-label={t('handover.endSnoozeOf', { type, name: snooze.wearer.name })}
           onClick={() =>
             end.mutate(snooze.id, {
-              onSuccess: () => toast.success(t('handover.ended', { type, name: snooze.wearer.name }), { id: 'snooze-end' }),
-              onError: (err) => toast.error(err instanceof Error && err.message !== '' ? err.message : t('handover.endFailed'), { id: 'snooze-end' }),
+              onSuccess: () =>
+                toast.success(t('handover.ended', { type, name: snooze.wearer.name }), {
+                  id: 'snooze-end',
+                }),
+              onError: (err) =>
+                toast.error(
+                  err instanceof Error && err.message !== ''
+                    ? err.message
+                    : t('handover.endFailed'),
+                  { id: 'snooze-end' },
+                ),
             })
           }
         >
@@ -89,7 +114,11 @@ function SnoozeItem({ snooze, canEnd, t }: { snooze: SnoozeView; canEnd: boolean
 
 function ConfirmedItem({ alert, t }: { alert: AlertView; t: T }) {
   return (
-    <li className="rounded-lg border border-slate-200 bg-white p-3" data-testid="handover-confirmed" data-alert-id={alert.id}>
+    <li
+      className="rounded-lg border border-slate-200 bg-white p-3"
+      data-testid="handover-confirmed"
+      data-alert-id={alert.id}
+    >
       <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
         <PersonName name={alert.wearer.name} className="font-semibold text-slate-900" />
         <span className="font-medium text-slate-900">{t(`types.${alert.type}`)}</span>
@@ -97,10 +126,13 @@ function ConfirmedItem({ alert, t }: { alert: AlertView; t: T }) {
       </p>
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="text-slate-600">{t('handover.raisedAt')}</dt>
-        <dd className="text-slate-900"><DateTime at={alert.openedAt} /></dd>
+        <dd className="text-slate-900">
+          <DateTime at={alert.openedAt} />
+        </dd>
         <dt className="text-slate-600">{t('handover.confirmedAt')}</dt>
         <dd className="text-slate-900">
-          {alert.confirmedAt !== null && <DateTime at={alert.confirmedAt} />} {alert.confirmedBy !== null && `· ${alert.confirmedBy.name}`}
+          {alert.confirmedAt !== null && <DateTime at={alert.confirmedAt} />}{' '}
+          {alert.confirmedBy !== null && `· ${alert.confirmedBy.name}`}
         </dd>
         {alert.confirmReason !== null && (
           <>
@@ -141,7 +173,9 @@ export function HandoverPage() {
   const data = handover.data;
   // An open alert whose type is snoozed for its wearer now: said under its status, with until when.
   const snoozedUntil = new Map(
-    (data?.snoozes ?? []).filter((sn) => sn.active).map((sn) => [`${sn.wearer.uid}|${sn.alertType}`, sn.until] as const),
+    (data?.snoozes ?? [])
+      .filter((sn) => sn.active)
+      .map((sn) => [`${sn.wearer.uid}|${sn.alertType}`, sn.until] as const),
   );
   const statusNote = (alert: AlertView) => {
     const until = snoozedUntil.get(`${alert.wearer.uid}|${alert.type}`);
@@ -161,7 +195,10 @@ export function HandoverPage() {
     <section>
       <PageHeading
         actions={
-          <AppLink to={paths.alertHistories.build()} className="inline-flex min-h-11 items-center px-2 text-sm font-medium text-teal-800 hover:underline">
+          <AppLink
+            to={paths.alertHistories.build()}
+            className="inline-flex min-h-11 items-center px-2 text-sm font-medium text-teal-800 hover:underline"
+          >
             {tr('alerts:handover.back')}
           </AppLink>
         }
@@ -191,12 +228,22 @@ export function HandoverPage() {
           </p>
         )}
       </div>
-      <QueryState isPending={handover.isPending} isError={handover.isError} isEmpty={false} labels={labels('')} onRetry={() => void handover.refetch()}>
+      <QueryState
+        isPending={handover.isPending}
+        isError={handover.isError}
+        isEmpty={false}
+        labels={labels('')}
+        onRetry={() => void handover.refetch()}
+      >
         {data !== undefined && (
           <div className="flex flex-col gap-8">
             <section aria-labelledby={`${windowId}-open`} data-testid="handover-open">
-              <h2 id={`${windowId}-open`} className="mb-3 flex flex-wrap items-baseline gap-2 text-base font-semibold text-slate-900">
-                {tr('alerts:handover.open')} <Count shown={data.open.alerts.length} total={data.open.total} t={t} />
+              <h2
+                id={`${windowId}-open`}
+                className="mb-3 flex flex-wrap items-baseline gap-2 text-base font-semibold text-slate-900"
+              >
+                {tr('alerts:handover.open')}{' '}
+                <Count shown={data.open.alerts.length} total={data.open.total} t={t} />
               </h2>
               {data.open.alerts.length === 0 ? (
                 <p className="text-sm text-slate-600">{tr('alerts:handover.openEmpty')}</p>
@@ -213,8 +260,12 @@ export function HandoverPage() {
               )}
             </section>
             <section aria-labelledby={`${windowId}-snoozes`} data-testid="handover-snoozes">
-              <h2 id={`${windowId}-snoozes`} className="mb-3 flex flex-wrap items-baseline gap-2 text-base font-semibold text-slate-900">
-                {tr('alerts:handover.snoozes')} <Count shown={data.snoozes.length} total={data.snoozes.length} t={t} />
+              <h2
+                id={`${windowId}-snoozes`}
+                className="mb-3 flex flex-wrap items-baseline gap-2 text-base font-semibold text-slate-900"
+              >
+                {tr('alerts:handover.snoozes')}{' '}
+                <Count shown={data.snoozes.length} total={data.snoozes.length} t={t} />
               </h2>
               {data.snoozes.length === 0 ? (
                 <p className="text-sm text-slate-600">{tr('alerts:handover.snoozesEmpty')}</p>
@@ -226,9 +277,16 @@ export function HandoverPage() {
                 </ul>
               )}
             </section>
-            <section aria-labelledby={`${windowId}-confirmed`} data-testid="handover-confirmed-list">
-              <h2 id={`${windowId}-confirmed`} className="mb-3 flex flex-wrap items-baseline gap-2 text-base font-semibold text-slate-900">
-                {tr('alerts:handover.confirmed')} <Count shown={data.confirmed.alerts.length} total={data.confirmed.total} t={t} />
+            <section
+              aria-labelledby={`${windowId}-confirmed`}
+              data-testid="handover-confirmed-list"
+            >
+              <h2
+                id={`${windowId}-confirmed`}
+                className="mb-3 flex flex-wrap items-baseline gap-2 text-base font-semibold text-slate-900"
+              >
+                {tr('alerts:handover.confirmed')}{' '}
+                <Count shown={data.confirmed.alerts.length} total={data.confirmed.total} t={t} />
               </h2>
               {data.confirmed.alerts.length === 0 ? (
                 <p className="text-sm text-slate-600">{tr('alerts:handover.confirmedEmpty')}</p>

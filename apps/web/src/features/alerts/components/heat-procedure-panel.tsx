@@ -1,4 +1,8 @@
-import { HEAT_PROCEDURE_STEPS, type HeatProcedureBody, type HeatProcedureStep } from '@wearable/domain';
+import {
+  HEAT_PROCEDURE_STEPS,
+  type HeatProcedureBody,
+  type HeatProcedureStep,
+} from '@wearable/domain';
 import { useTranslation } from 'react-i18next';
 import { focusRing } from '../../../components/ui/button';
 import { useHeatProcedure } from '../api/get-heat-procedure';
@@ -27,7 +31,11 @@ export function HeatProcedurePanel({ groupId, steps, onToggle }: HeatProcedurePa
   if (query.isError) return null;
   const { procedure, contacts } = query.data;
   return (
-    <section aria-labelledby="heat-procedure-title" data-testid="heat-procedure" className="flex flex-col gap-3 rounded-md border border-red-200 bg-red-50 p-3">
+    <section
+      aria-labelledby="heat-procedure-title"
+      data-testid="heat-procedure"
+      className="flex flex-col gap-3 rounded-md border border-red-200 bg-red-50 p-3"
+    >
       <h3 id="heat-procedure-title" className="text-sm font-semibold text-red-900">
         {t('heat.title', { group: query.data.groupName })}
       </h3>
@@ -48,7 +56,9 @@ export function HeatProcedurePanel({ groupId, steps, onToggle }: HeatProcedurePa
                 />
                 <span>
                   <span className="font-medium">{t(`heat.steps.${step}`)}</span>
-                  <span className="block whitespace-pre-wrap break-words text-slate-700">{procedure[TEXT_OF[step]]}</span>
+                  <span className="block whitespace-pre-wrap break-words text-slate-700">
+                    {procedure[TEXT_OF[step]]}
+                  </span>
                 </span>
               </label>
             ))}
@@ -57,7 +67,10 @@ export function HeatProcedurePanel({ groupId, steps, onToggle }: HeatProcedurePa
             <p className="font-medium">{t('heat.hospital')}</p>
             <p className="break-words">{procedure.hospital.name}</p>
             <p className="break-words text-slate-700">{procedure.hospital.address}</p>
-            <a className={`text-blue-700 underline ${focusRing}`} href={`tel:${procedure.hospital.phone.replace(/[^\d+]/g, '')}`}>
+            <a
+              className={`text-blue-700 underline ${focusRing}`}
+              href={`tel:${procedure.hospital.phone.replace(/[^\d+]/g, '')}`}
+            >
               {procedure.hospital.phone}
             </a>
           </div>
@@ -72,7 +85,8 @@ export function HeatProcedurePanel({ groupId, steps, onToggle }: HeatProcedurePa
             {contacts.map((c, i) => (
               <li key={i} className="break-words">
                 {c.name ?? c.phoneNumber}
-                {c.name && c.phoneNumber ? ` (${c.phoneNumber})` : ''} · {t(`heat.channel.${c.channel}`)}
+                {c.name && c.phoneNumber ? ` (${c.phoneNumber})` : ''} ·{' '}
+                {t(`heat.channel.${c.channel}`)}
               </li>
             ))}
           </ol>

@@ -44,10 +44,14 @@ export function SnoozeDialog({ alert, onClose }: { alert: AlertView | null; onCl
       { uid: alert.wearer.uid, alertType: alert.type, minutes, reason: reason.trim() },
       {
         onSuccess: () => {
-          toast.success(t('snooze.done', { type: t(`types.${alert.type}`), name: alert.wearer.name }), { id: 'alert-snooze' });
+          toast.success(
+            t('snooze.done', { type: t(`types.${alert.type}`), name: alert.wearer.name }),
+            { id: 'alert-snooze' },
+          );
           close();
         },
-        onError: (err) => setError(err instanceof Error && err.message !== '' ? err.message : t('snooze.failed')),
+        onError: (err) =>
+          setError(err instanceof Error && err.message !== '' ? err.message : t('snooze.failed')),
       },
     );
   };
@@ -56,7 +60,9 @@ export function SnoozeDialog({ alert, onClose }: { alert: AlertView | null; onCl
     <Dialog
       open={alert !== null}
       onOpenChange={(open) => !open && close()}
-      title={alert ? t('snooze.title', { type: t(`types.${alert.type}`), name: alert.wearer.name }) : ''}
+      title={
+        alert ? t('snooze.title', { type: t(`types.${alert.type}`), name: alert.wearer.name }) : ''
+      }
       description={t('snooze.description')}
       data-testid="snooze-dialog"
     >
@@ -111,7 +117,12 @@ export function SnoozeDialog({ alert, onClose }: { alert: AlertView | null; onCl
           <Button variant="outline" onClick={close}>
             {t('snooze.cancel')}
           </Button>
-          <Button variant="primary" type="submit" disabled={snooze.isPending} data-testid="snooze-submit">
+          <Button
+            variant="primary"
+            type="submit"
+            disabled={snooze.isPending}
+            data-testid="snooze-submit"
+          >
             {t('snooze.submit')}
           </Button>
         </div>

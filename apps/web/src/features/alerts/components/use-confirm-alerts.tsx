@@ -72,7 +72,9 @@ export function useConfirmAlerts(onDone?: () => void): {
 
   return {
     ask: (next, alert) => {
-      setHeatGroupId(alert && next.length === 1 && isHeatAlertType(alert.type) ? alert.groupId : null);
+      setHeatGroupId(
+        alert && next.length === 1 && isHeatAlertType(alert.type) ? alert.groupId : null,
+      );
       setIds(next.length > 0 ? next : null);
     },
     pendingIds: new Set(pending && ids ? ids : []),

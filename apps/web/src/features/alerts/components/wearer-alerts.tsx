@@ -16,7 +16,11 @@ const RECENT = 10;
 /** The wearer's latest alerts with why they fired; confirmable by staff outside the demo. */
 export function WearerAlerts({ uid, clientId }: { uid: string; clientId: string }) {
   const { t } = useTranslation(['alerts', 'common']);
-  const list = useAlertList({ notConfirmed: false, type: '', level: '', period: '30d', uid }, 1, RECENT);
+  const list = useAlertList(
+    { notConfirmed: false, type: '', level: '', period: '30d', uid },
+    1,
+    RECENT,
+  );
   const confirmFlow = useConfirmAlerts();
   const canConfirm = useCan('alert:confirm', { organizationId: clientId, wearerId: uid });
   const confirmOne = (alert: AlertView) => confirmFlow.ask([alert.id], alert);

@@ -8,7 +8,12 @@ import { ALERT_MEMO_KEY } from './notification-rules';
 
 /** Only the levels matter to the popup; the rest of each alert is left out. */
 const listWith = (total: number, levels: AlertLevel[] = []) =>
-  json(200, { alerts: levels.map((level, i) => ({ id: `a${i}`, level })), total, page: 1, pageSize: 100 });
+  json(200, {
+    alerts: levels.map((level, i) => ({ id: `a${i}`, level })),
+    total,
+    page: 1,
+    pageSize: 100,
+  });
 
 afterEach(() => {
   localStorage.clear();
@@ -22,19 +27,28 @@ describe('AlertNotifier', () => {
     await renderAlerts(<AlertNotifier role="ORGANIZATION_OWNER" />, { path: '/devices' });
     expect(await screen.findByText('3件のアラートがあります')).toBeTruthy();
     expect(calls[0]?.url).toBe('/v2/alert/list?notConfirmed=true&pageSize=100');
-    const memo = JSON.parse(localStorage.getItem(ALERT_MEMO_KEY) ?? 'null') as { count: number; timestamp: number };
+    const memo = JSON.parse(localStorage.getItem(ALERT_MEMO_KEY) ?? 'null') as {
+      count: number;
+      timestamp: number;
+    };
     expect(memo.count).toBe(3);
   });
 
   it('says it in English too', async () => {
     stubServer(() => listWith(2));
     signInAsRole('ALL_GENERAL');
-    await renderAlerts(<AlertNotifier role="ALL_GENERAL" />, { path: '/alert-histories', lng: 'en' });
+    await renderAlerts(<AlertNotifier role="ALL_GENERAL" />, {
+      path: '/alert-histories',
+      lng: 'en',
+    });
     expect(await screen.findByText('2 alerts exist')).toBeTruthy();
   });
 
   it('stays quiet when the same count was announced less than 5 minutes ago', async () => {
-    localStorage.setItem(ALERT_MEMO_KEY, JSON.stringify({ count: 3, timestamp: Date.now() - 60_000 }));
+    localStorage.setItem(
+      ALERT_MEMO_KEY,
+      JSON.stringify({ count: 3, timestamp: Date.now() - 60_000 }),
+    );
     const calls = stubServer(() => listWith(3));
     signInAsRole('ORGANIZATION_GENERAL');
     await renderAlerts(<AlertNotifier role="ORGANIZATION_GENERAL" />, { path: '/devices' });
@@ -98,7 +112,9 @@ describe('AlertNotifier', () => {
         await vi.advanceTimersByTimeAsync(20_000);
       });
       expect(await screen.findByText('1件のアラートがあります')).toBeTruthy();
-      expect(JSON.parse(localStorage.getItem(ALERT_MEMO_KEY) ?? 'null')).toMatchObject({ count: 1 });
+      expect(JSON.parse(localStorage.getItem(ALERT_MEMO_KEY) ?? 'null')).toMatchObject({
+        count: 1,
+      });
       levels = [];
       await act(async () => {
         await vi.advanceTimersByTimeAsync(20_000);

@@ -37,7 +37,10 @@ export function AlertNotifier({ role }: { role: Role | null }) {
   const announce = useCallback(
     ({ count, levels }: UnconfirmedAlerts) => {
       setPopup({ count, tone: popupTone(levels) });
-      showBrowserNotification(t('common:shell.productName'), t('alerts:notification.text', { count }));
+      showBrowserNotification(
+        t('common:shell.productName'),
+        t('alerts:notification.text', { count }),
+      );
       void playAlertSound();
     },
     [t],

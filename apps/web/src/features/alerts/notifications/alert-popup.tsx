@@ -36,7 +36,9 @@ export function AlertPopup({ text, tone, onOpen, onClose }: AlertPopupProps) {
   const buttonClass = clsx(
     'inline-flex min-h-11 items-center justify-center rounded-md px-3 text-sm font-medium',
     focusRing,
-    red ? 'bg-white text-red-800 hover:bg-red-50 focus-visible:outline-white' : 'bg-amber-900 text-white hover:bg-amber-950',
+    red
+      ? 'bg-white text-red-800 hover:bg-red-50 focus-visible:outline-white'
+      : 'bg-amber-900 text-white hover:bg-amber-950',
   );
   return (
     <div
@@ -48,9 +50,15 @@ export function AlertPopup({ text, tone, onOpen, onClose }: AlertPopupProps) {
       onMouseLeave={() => setHeld((h) => ({ ...h, hover: false }))}
       onFocus={() => setHeld((h) => ({ ...h, focus: true }))}
       onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget)) setHeld((h) => ({ ...h, focus: false }));
+        if (!event.currentTarget.contains(event.relatedTarget))
+          setHeld((h) => ({ ...h, focus: false }));
       }}
-      className={clsx('border-t', red ? 'border-red-900 bg-red-700 text-white' : 'border-amber-300 bg-amber-100 text-amber-950')}
+      className={clsx(
+        'border-t',
+        red
+          ? 'border-red-900 bg-red-700 text-white'
+          : 'border-amber-300 bg-amber-100 text-amber-950',
+      )}
     >
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-1 px-4 py-1.5">
         <BellRing aria-hidden="true" className="size-5 shrink-0" />
@@ -58,7 +66,12 @@ export function AlertPopup({ text, tone, onOpen, onClose }: AlertPopupProps) {
         <button type="button" className={buttonClass} onClick={onOpen}>
           {t('notification.open')}
         </button>
-        <button type="button" className={clsx(buttonClass, 'min-w-11 px-2')} onClick={onClose} aria-label={t('notification.close')}>
+        <button
+          type="button"
+          className={clsx(buttonClass, 'min-w-11 px-2')}
+          onClick={onClose}
+          aria-label={t('notification.close')}
+        >
           <X aria-hidden="true" className="size-5" />
         </button>
       </div>

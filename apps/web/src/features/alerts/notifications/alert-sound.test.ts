@@ -16,7 +16,13 @@ afterEach(() => {
 
 function fakeAudio(resume: () => Promise<void>) {
   const started: number[] = [];
-  const node = () => ({ connect: (next: unknown) => next, frequency: { value: 0 }, gain: { setValueAtTime: vi.fn(), exponentialRampToValueAtTime: vi.fn() }, start: (at: number) => started.push(at), stop: vi.fn() });
+  const node = () => ({
+    connect: (next: unknown) => next,
+    frequency: { value: 0 },
+    gain: { setValueAtTime: vi.fn(), exponentialRampToValueAtTime: vi.fn() },
+    start: (at: number) => started.push(at),
+    stop: vi.fn(),
+  });
   class FakeContext {
     state = 'suspended';
     currentTime = 0;

@@ -56,7 +56,10 @@ export async function playAlertSound(): Promise<boolean> {
     const ctx = context;
     if (ctx.state === 'suspended') await withTimeout(ctx.resume(), SOUND_LOAD_TIMEOUT_MS);
     const start = ctx.currentTime;
-    for (const [offset, frequency] of [[0, 880], [0.25, 660]] as const) {
+    for (const [offset, frequency] of [
+      [0, 880],
+      [0.25, 660],
+    ] as const) {
       const oscillator = ctx.createOscillator();
       const gain = ctx.createGain();
       oscillator.frequency.value = frequency;

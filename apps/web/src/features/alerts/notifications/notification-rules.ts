@@ -1,4 +1,10 @@
-import { ALERT_REPEAT_SUPPRESS_MS, alertColour, receivesAlertPopups, type AlertLevel, type Role } from '@wearable/domain';
+import {
+  ALERT_REPEAT_SUPPRESS_MS,
+  alertColour,
+  receivesAlertPopups,
+  type AlertLevel,
+  type Role,
+} from '@wearable/domain';
 import { paths } from '../../../config/paths';
 import { isDemoPath, stripDemoPrefix } from '../../../lib/demo';
 
@@ -26,7 +32,11 @@ export function notificationsAllowed(role: Role | null, pathname: string): boole
  * remembered with the last popup's time so the 5-minute repeat still comes. Zero resets the
  * memo, so the next alert after everything was confirmed is announced again.
  */
-export function decideNotification(count: number, memo: AlertMemo | null, now: number): { notify: boolean; memo: AlertMemo } {
+export function decideNotification(
+  count: number,
+  memo: AlertMemo | null,
+  now: number,
+): { notify: boolean; memo: AlertMemo } {
   if (count <= 0) return { notify: false, memo: { count: 0, timestamp: now } };
   if (memo !== null && now - memo.timestamp < ALERT_REPEAT_SUPPRESS_MS) {
     if (count === memo.count) return { notify: false, memo };
@@ -62,7 +72,10 @@ export interface PopupTone {
 
 export function popupTone(levels: readonly AlertLevel[]): PopupTone {
   return {
-    colour: levels.length > 0 && levels.every((level) => alertColour(level) === 'amber') ? 'amber' : 'red',
+    colour:
+      levels.length > 0 && levels.every((level) => alertColour(level) === 'amber')
+        ? 'amber'
+        : 'red',
     urgent: levels.includes('EMERGENCY'),
   };
 }

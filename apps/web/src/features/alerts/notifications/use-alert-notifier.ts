@@ -25,14 +25,20 @@ async function fetchUnconfirmed(): Promise<UnconfirmedAlerts | null> {
     return null;
   }
   if (typeof result.data.total !== 'number') return null;
-  return { count: result.data.total, levels: [...new Set(result.data.alerts.map((alert) => alert.level))] };
+  return {
+    count: result.data.total,
+    levels: [...new Set(result.data.alerts.map((alert) => alert.level))],
+  };
 }
 
 /**
  * Polls the unconfirmed alerts every 20 s (live `alert` events invalidate the key at once) and calls
  * `announce(count)` when the rules say so; the memo in localStorage is shared by every tab.
  */
-export function useAlertNotifier(enabled: boolean, announce: (unconfirmed: UnconfirmedAlerts) => void): number | null {
+export function useAlertNotifier(
+  enabled: boolean,
+  announce: (unconfirmed: UnconfirmedAlerts) => void,
+): number | null {
   const query = useQuery({
     queryKey: UNCONFIRMED_COUNT_KEY,
     queryFn: fetchUnconfirmed,

@@ -16,16 +16,25 @@ import { MemberChangeError } from '../../members/api/member-changes';
 
 /** GET /v2/user/account. */
 export const accountQuery = () =>
-  queryOptions({ queryKey: ['account'], queryFn: async () => unwrap(await api.get<AccountView>('/v2/user/account')) });
+  queryOptions({
+    queryKey: ['account'],
+    queryFn: async () => unwrap(await api.get<AccountView>('/v2/user/account')),
+  });
 export const useAccount = () => useQuery(accountQuery());
 
 /** GET /v2/user/sessions. */
 export const sessionsQuery = () =>
-  queryOptions({ queryKey: ['account', 'sessions'], queryFn: async () => unwrap(await api.get<SessionsResponse>('/v2/user/sessions')).sessions });
+  queryOptions({
+    queryKey: ['account', 'sessions'],
+    queryFn: async () => unwrap(await api.get<SessionsResponse>('/v2/user/sessions')).sessions,
+  });
 export const useSessions = () => useQuery(sessionsQuery());
 
 /** A change: the answer, or the server's refusal (its code, message and fields) for the form to show. */
-function useAccountChange<I, T>(change: (input: I) => Promise<ApiResult<T>>, after?: () => Promise<unknown>) {
+function useAccountChange<I, T>(
+  change: (input: I) => Promise<ApiResult<T>>,
+  after?: () => Promise<unknown>,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: I) => {
@@ -45,21 +54,30 @@ export const useRename = () =>
   useAccountChange((name: string) => api.patch<unknown>('/v3/user/update', { name }), loadUserInfo);
 /** POST /v2/user/account/phone/code. */
 export const useSendPhoneCode = () =>
-  useAccountChange((body: PhoneVerifyCodeBody) => api.post<{ sentTo: string; expiresAt: string }>('/v2/user/account/phone/code', body));
+  useAccountChange((body: PhoneVerifyCodeBody) =>
+    api.post<{ sentTo: string; expiresAt: string }>('/v2/user/account/phone/code', body),
+  );
 /** POST /v2/user/account/phone/verify. */
 export const useVerifyPhone = () =>
-  useAccountChange((body: PhoneVerifyBody) => api.post<AccountView>('/v2/user/account/phone/verify', body));
+  useAccountChange((body: PhoneVerifyBody) =>
+    api.post<AccountView>('/v2/user/account/phone/verify', body),
+  );
 /** POST /v2/user/account/email/change. */
 export const useRequestEmailChange = () =>
-  useAccountChange((body: EmailChangeBody) => api.post<{ sentTo: string; expiresAt: string }>('/v2/user/account/email/change', body));
+  useAccountChange((body: EmailChangeBody) =>
+    api.post<{ sentTo: string; expiresAt: string }>('/v2/user/account/email/change', body),
+  );
 /** POST /v2/user/account/password. */
 export const useChangePassword = () =>
-  useAccountChange((body: PasswordChangeBody) => api.post<{ ended: number }>('/v2/user/account/password', body));
+  useAccountChange((body: PasswordChangeBody) =>
+    api.post<{ ended: number }>('/v2/user/account/password', body),
+  );
 /** DELETE /v2/user/sessions/{sessionId}. */
 export const useEndSession = () =>
   useAccountChange((id: string) => api.delete<null>(`/v2/user/sessions/${encodeURIComponent(id)}`));
 /** POST /v2/user/sessions/signOutEverywhere: this session ends too (the caller then leaves). */
-export const signOutEverywhere = () => api.post<{ ended: number }>('/v2/user/sessions/signOutEverywhere', {});
+export const signOutEverywhere = () =>
+  api.post<{ ended: number }>('/v2/user/sessions/signOutEverywhere', {});
 /** POST /v2/auth/emailChange/confirm: the link's token is its own credential (no bearer token). */
 export const confirmEmailChange = (token: string) =>
   api.post<{ email: string }>('/v2/auth/emailChange/confirm', { token }, { auth: false });

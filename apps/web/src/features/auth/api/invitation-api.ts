@@ -6,4 +6,5 @@ import { api } from '../../../lib/api';
 export const inspectInvitation = (token: string) =>
   api.post<InvitationPreview>('/v2/user/invitation/inspect', { token }, { auth: false });
 /** POST /v2/user/register: completes the invitation and signs in. */
-export const registerByInvitation = (body: RegisterBody) => api.post<SignInResult>('/v2/user/register', body, { auth: false });
+export const registerByInvitation = (body: RegisterBody) =>
+  api.post<SignInResult>('/v2/user/register', body, { auth: false });

@@ -1,7 +1,13 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { emailChangeBody, passwordChangeBody, phoneVerifyBody, phoneVerifyCodeBody, updateUserRequest } from '@wearable/domain';
+import {
+  emailChangeBody,
+  passwordChangeBody,
+  phoneVerifyBody,
+  phoneVerifyCodeBody,
+  updateUserRequest,
+} from '@wearable/domain';
 import { Button } from '../../../components/ui/button';
 import { DateTime } from '../../../components/ui/date-time';
 import { paths } from '../../../config/paths';
@@ -35,13 +41,24 @@ const KNOWN = [
 
 function Failure({ error, invalid }: { error: unknown; invalid?: string | null }) {
   const { t } = useTranslation();
-  if (invalid) return <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">{invalid}</p>;
+  if (invalid)
+    return (
+      <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+        {invalid}
+      </p>
+    );
   if (!error) return null;
   const body = error instanceof MemberChangeError ? error.body : null;
   const code = body?.code ?? '';
-  const text = KNOWN.includes(code) ? t(`account.errors.${code}`) : (body?.message ?? t('account.errors.generic'));
+  const text = KNOWN.includes(code)
+    ? t(`account.errors.${code}`)
+    : (body?.message ?? t('account.errors.generic'));
   return (
-    <p role="alert" data-testid="account-failure" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+    <p
+      role="alert"
+      data-testid="account-failure"
+      className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800"
+    >
       {text}
     </p>
   );
@@ -55,7 +72,15 @@ function Done({ children }: { children: ReactNode }) {
   );
 }
 
-function Field(props: { label: string; name: string; type?: string; autoComplete?: string; defaultValue?: string; hint?: string; inputMode?: 'numeric' | 'tel' | 'email' }) {
+function Field(props: {
+  label: string;
+  name: string;
+  type?: string;
+  autoComplete?: string;
+  defaultValue?: string;
+  hint?: string;
+  inputMode?: 'numeric' | 'tel' | 'email';
+}) {
   const id = useId();
   const hintId = `${id}-hint`;
   return (
@@ -84,7 +109,11 @@ function Field(props: { label: string; name: string; type?: string; autoComplete
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <section aria-labelledby={id} data-testid={id} className="mt-6 rounded-lg border border-slate-200 bg-white p-4">
+    <section
+      aria-labelledby={id}
+      data-testid={id}
+      className="mt-6 rounded-lg border border-slate-200 bg-white p-4"
+    >
       <h2 id={id} className="text-base font-semibold text-slate-900">
         {title}
       </h2>
@@ -112,7 +141,12 @@ function NameSection({ name }: { name: string }) {
   return (
     <Section id="account-name" title={t('account.name.title')}>
       <form className="max-w-md space-y-3" noValidate onSubmit={(e) => void submit(e)}>
-        <Field label={t('account.name.label')} name="name" autoComplete="name" defaultValue={name} />
+        <Field
+          label={t('account.name.label')}
+          name="name"
+          autoComplete="name"
+          defaultValue={name}
+        />
         <Failure error={rename.error} invalid={invalid} />
         {rename.isSuccess && <Done>{t('account.name.saved')}</Done>}
         <Button type="submit" variant="primary" disabled={rename.isPending}>
@@ -123,7 +157,13 @@ function NameSection({ name }: { name: string }) {
   );
 }
 
-function PhoneSection({ phoneNumber, verified }: { phoneNumber: string | null; verified: boolean }) {
+function PhoneSection({
+  phoneNumber,
+  verified,
+}: {
+  phoneNumber: string | null;
+  verified: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const send = useSendPhoneCode();
   const verify = useVerifyPhone();
@@ -131,8 +171,12 @@ function PhoneSection({ phoneNumber, verified }: { phoneNumber: string | null; v
   const sentTo = send.data?.sentTo ?? null;
   async function ask(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const body = { phoneNumber: text(event.currentTarget, 'phoneNumber').replace(/[\s-]/g, ''), locale: i18n.resolvedLanguage === 'en' ? ('en' as const) : ('ja' as const) };
-    if (!phoneVerifyCodeBody.safeParse(body).success) return setInvalid(t('account.invalid.phoneNumber'));
+    const body = {
+      phoneNumber: text(event.currentTarget, 'phoneNumber').replace(/[\s-]/g, ''),
+      locale: i18n.resolvedLanguage === 'en' ? ('en' as const) : ('ja' as const),
+    };
+    if (!phoneVerifyCodeBody.safeParse(body).success)
+      return setInvalid(t('account.invalid.phoneNumber'));
     setInvalid(null);
     verify.reset();
     await send.mutateAsync(body).catch(() => undefined);
@@ -142,17 +186,32 @@ function PhoneSection({ phoneNumber, verified }: { phoneNumber: string | null; v
     const body = { phoneNumber: sentTo ?? '', code: text(event.currentTarget, 'code').trim() };
     if (!phoneVerifyBody.safeParse(body).success) return setInvalid(t('account.invalid.code'));
     setInvalid(null);
-    if (await verify.mutateAsync(body).then(() => true, () => false)) send.reset();
+    if (
+      await verify.mutateAsync(body).then(
+        () => true,
+        () => false,
+      )
+    )
+      send.reset();
   }
   return (
     <Section id="account-phone" title={t('account.phone.title')}>
       <p className="text-sm text-slate-700" data-testid="account-phone-now">
-        {phoneNumber ? `${phoneNumber} (${t(verified ? 'account.phone.verified' : 'account.phone.unverified')})` : t('account.phone.none')}
+        {phoneNumber
+          ? `${phoneNumber} (${t(verified ? 'account.phone.verified' : 'account.phone.unverified')})`
+          : t('account.phone.none')}
       </p>
       {verify.isSuccess && <Done>{t('account.phone.saved')}</Done>}
       {sentTo === null ? (
         <form className="max-w-md space-y-3" noValidate onSubmit={(e) => void ask(e)}>
-          <Field label={t('account.phone.label')} name="phoneNumber" type="tel" inputMode="tel" autoComplete="tel" hint={t('account.phone.hint')} />
+          <Field
+            label={t('account.phone.label')}
+            name="phoneNumber"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            hint={t('account.phone.hint')}
+          />
           <Failure error={send.error} invalid={invalid} />
           <Button type="submit" variant="primary" disabled={send.isPending}>
             {t('account.phone.send')}
@@ -161,13 +220,22 @@ function PhoneSection({ phoneNumber, verified }: { phoneNumber: string | null; v
       ) : (
         <form className="max-w-md space-y-3" noValidate onSubmit={(e) => void confirm(e)}>
           <Done>{t('account.phone.sent', { number: sentTo })}</Done>
-          <Field label={t('account.phone.code')} name="code" inputMode="numeric" autoComplete="one-time-code" />
+          <Field
+            label={t('account.phone.code')}
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+          />
           <Failure error={verify.error} invalid={invalid} />
           <div className="flex flex-wrap gap-2">
             <Button type="submit" variant="primary" disabled={verify.isPending}>
               {t('account.phone.confirm')}
             </Button>
-            <Button type="button" variant="ghost" onClick={() => (send.reset(), verify.reset(), setInvalid(null))}>
+            <Button
+              type="button"
+              variant="ghost"
+              onClick={() => (send.reset(), verify.reset(), setInvalid(null))}
+            >
               {t('account.cancel')}
             </Button>
           </div>
@@ -183,7 +251,10 @@ function EmailSection({ email, verified }: { email: string | null; verified: boo
   const [invalid, setInvalid] = useState<string | null>(null);
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const body = { email: text(event.currentTarget, 'email').trim(), locale: i18n.resolvedLanguage === 'en' ? ('en' as const) : ('ja' as const) };
+    const body = {
+      email: text(event.currentTarget, 'email').trim(),
+      locale: i18n.resolvedLanguage === 'en' ? ('en' as const) : ('ja' as const),
+    };
     if (!emailChangeBody.safeParse(body).success) return setInvalid(t('account.invalid.email'));
     setInvalid(null);
     await change.mutateAsync(body).catch(() => undefined);
@@ -191,10 +262,19 @@ function EmailSection({ email, verified }: { email: string | null; verified: boo
   return (
     <Section id="account-email" title={t('account.email.title')}>
       <p className="text-sm break-all text-slate-700" data-testid="account-email-now">
-        {email ? `${email} (${t(verified ? 'account.email.verified' : 'account.email.unverified')})` : t('account.email.none')}
+        {email
+          ? `${email} (${t(verified ? 'account.email.verified' : 'account.email.unverified')})`
+          : t('account.email.none')}
       </p>
       <form className="max-w-md space-y-3" noValidate onSubmit={(e) => void submit(e)}>
-        <Field label={t('account.email.label')} name="email" type="email" inputMode="email" autoComplete="email" hint={t('account.email.hint')} />
+        <Field
+          label={t('account.email.label')}
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          hint={t('account.email.hint')}
+        />
         <Failure error={change.error} invalid={invalid} />
         {change.data && <Done>{t('account.email.sent', { email: change.data.sentTo })}</Done>}
         <Button type="submit" variant="primary" disabled={change.isPending}>
@@ -212,20 +292,48 @@ function PasswordSection() {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    const body = { currentPassword: text(form, 'currentPassword'), newPassword: text(form, 'newPassword') };
+    const body = {
+      currentPassword: text(form, 'currentPassword'),
+      newPassword: text(form, 'newPassword'),
+    };
     const checked = passwordChangeBody.safeParse(body);
     if (!checked.success) {
       const field = String(checked.error.issues[0]?.path[0] ?? 'newPassword');
-      return setInvalid(t(field === 'currentPassword' ? 'account.invalid.currentPassword' : body.newPassword === body.currentPassword ? 'account.invalid.samePassword' : 'account.invalid.newPassword'));
+      return setInvalid(
+        t(
+          field === 'currentPassword'
+            ? 'account.invalid.currentPassword'
+            : body.newPassword === body.currentPassword
+              ? 'account.invalid.samePassword'
+              : 'account.invalid.newPassword',
+        ),
+      );
     }
     setInvalid(null);
-    if (await change.mutateAsync(body).then(() => true, () => false)) form.reset();
+    if (
+      await change.mutateAsync(body).then(
+        () => true,
+        () => false,
+      )
+    )
+      form.reset();
   }
   return (
     <Section id="account-password" title={t('account.password.title')}>
       <form className="max-w-md space-y-3" noValidate onSubmit={(e) => void submit(e)}>
-        <Field label={t('account.password.current')} name="currentPassword" type="password" autoComplete="current-password" />
-        <Field label={t('account.password.new')} name="newPassword" type="password" autoComplete="new-password" hint={t('account.password.hint')} />
+        <Field
+          label={t('account.password.current')}
+          name="currentPassword"
+          type="password"
+          autoComplete="current-password"
+        />
+        <Field
+          label={t('account.password.new')}
+          name="newPassword"
+          type="password"
+          autoComplete="new-password"
+          hint={t('account.password.hint')}
+        />
         <Failure error={change.error} invalid={invalid} />
         {change.data && <Done>{t('account.password.saved', { count: change.data.ended })}</Done>}
         <Button type="submit" variant="primary" disabled={change.isPending}>
@@ -241,7 +349,10 @@ function SessionsSection() {
   const sessions = useSessions();
   const end = useEndSession();
   const navigate = useNavigate();
-  const [everywhere, setEverywhere] = useState<{ pending: boolean; failed: boolean }>({ pending: false, failed: false });
+  const [everywhere, setEverywhere] = useState<{ pending: boolean; failed: boolean }>({
+    pending: false,
+    failed: false,
+  });
   async function leaveEverywhere() {
     setEverywhere({ pending: true, failed: false });
     const result = await signOutEverywhere();
@@ -256,24 +367,41 @@ function SessionsSection() {
     <Section id="account-sessions" title={t('account.sessions.title')}>
       <p className="text-sm text-slate-600">{t('account.sessions.help')}</p>
       {sessions.data && (
-        <ul className="divide-y divide-slate-100 rounded-md border border-slate-200" data-testid="session-list">
+        <ul
+          className="divide-y divide-slate-100 rounded-md border border-slate-200"
+          data-testid="session-list"
+        >
           {sessions.data.map((s) => (
-            <li key={s.id} className="flex flex-wrap items-center justify-between gap-3 px-3 py-3" data-testid="session-row">
+            <li
+              key={s.id}
+              className="flex flex-wrap items-center justify-between gap-3 px-3 py-3"
+              data-testid="session-row"
+            >
               <div className="min-w-0 text-sm">
                 <p className="font-medium text-slate-900">
                   {device(s)}
                   {s.current && (
-                    <span className="ml-2 rounded bg-sky-100 px-2 py-0.5 text-xs font-medium text-sky-900" data-testid="session-current">
+                    <span
+                      className="ml-2 rounded bg-sky-100 px-2 py-0.5 text-xs font-medium text-sky-900"
+                      data-testid="session-current"
+                    >
                       {t('account.sessions.current')}
                     </span>
                   )}
                 </p>
                 <p className="text-slate-600">
-                  {t('account.sessions.created')} <DateTime at={s.createdAt} /> · {t('account.sessions.lastUsed')} <DateTime at={s.lastUsedAt} />
+                  {t('account.sessions.created')} <DateTime at={s.createdAt} /> ·{' '}
+                  {t('account.sessions.lastUsed')} <DateTime at={s.lastUsedAt} />
                 </p>
               </div>
               {!s.current && (
-                <Button type="button" variant="outline" disabled={end.isPending} onClick={() => end.mutate(s.id)} aria-label={t('account.sessions.endOne', { device: device(s) })}>
+                <Button
+                  type="button"
+                  variant="outline"
+                  disabled={end.isPending}
+                  onClick={() => end.mutate(s.id)}
+                  aria-label={t('account.sessions.endOne', { device: device(s) })}
+                >
                   {t('account.sessions.end')}
                 </Button>
               )}
@@ -283,7 +411,13 @@ function SessionsSection() {
       )}
       <Failure error={end.error} />
       {everywhere.failed && <Failure error={new Error('failed')} />}
-      <Button type="button" variant="destructive" disabled={everywhere.pending} onClick={() => void leaveEverywhere()} data-testid="sign-out-everywhere">
+      <Button
+        type="button"
+        variant="destructive"
+        disabled={everywhere.pending}
+        onClick={() => void leaveEverywhere()}
+        data-testid="sign-out-everywhere"
+      >
         {t('account.sessions.everywhere')}
       </Button>
     </Section>

@@ -51,22 +51,29 @@ export function OidcCallbackPage() {
   const known = refusal !== null && KNOWN_REFUSALS.includes(refusal) ? refusal : 'OIDC_FAILED';
   return (
     <SignInCard title={t('oidc.title')}>
-        <div className="mt-6">
-          {challenge !== null ? (
-            <TotpStep challenge={challenge} onRestart={() => setRefusal('INVALID_EXCHANGE_CODE')} />
-          ) : refusal !== null ? (
-            <p role="alert" data-testid="oidc-refusal" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-              {t(`oidc.errors.${known}`)}
-            </p>
-          ) : (
-            <Spinner label={t('oidc.signingIn')} />
-          )}
-        </div>
-        <p className="mt-6 text-center text-sm">
-          <AppLink to={paths.login.build()} className="text-teal-700 underline-offset-4 hover:underline">
-            {t('oidc.backToLogin')}
-          </AppLink>
-        </p>
+      <div className="mt-6">
+        {challenge !== null ? (
+          <TotpStep challenge={challenge} onRestart={() => setRefusal('INVALID_EXCHANGE_CODE')} />
+        ) : refusal !== null ? (
+          <p
+            role="alert"
+            data-testid="oidc-refusal"
+            className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800"
+          >
+            {t(`oidc.errors.${known}`)}
+          </p>
+        ) : (
+          <Spinner label={t('oidc.signingIn')} />
+        )}
+      </div>
+      <p className="mt-6 text-center text-sm">
+        <AppLink
+          to={paths.login.build()}
+          className="text-teal-700 underline-offset-4 hover:underline"
+        >
+          {t('oidc.backToLogin')}
+        </AppLink>
+      </p>
     </SignInCard>
   );
 }

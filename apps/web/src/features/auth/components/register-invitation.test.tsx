@@ -25,10 +25,24 @@ const PREVIEW = {
   expiresAt: '2026-11-29T00:00:00.000Z',
 };
 const me: UserInfo = {
-  name: '佐藤', devices: [], gatewayId: null, linkedUids: [], mail: 'new@example.com', mailVerified: true,
-  role: 'ORGANIZATION_GENERAL', uid: 'u-new', agreedTermsOfUse: true, mediromOrganizationId: 'org-1',
+  name: '佐藤',
+  devices: [],
+  gatewayId: null,
+  linkedUids: [],
+  mail: 'new@example.com',
+  mailVerified: true,
+  role: 'ORGANIZATION_GENERAL',
+  uid: 'u-new',
+  agreedTermsOfUse: true,
+  mediromOrganizationId: 'org-1',
 };
-const PAIR = { accessToken: 'a1', refreshToken: 'r1', tokenType: 'Bearer', expiresIn: 900, refreshExpiresIn: 3600 };
+const PAIR = {
+  accessToken: 'a1',
+  refreshToken: 'r1',
+  tokenType: 'Bearer',
+  expiresIn: 900,
+  refreshExpiresIn: 3600,
+};
 
 async function openVerify(lng: 'ja' | 'en' = 'ja') {
   window.history.replaceState(null, '', `/verify#invite=${TOKEN}`);
@@ -44,7 +58,9 @@ describe('/verify#invite=: registration', () => {
       return json(200, { devices: [] });
     });
     await openVerify();
-    expect((await screen.findByTestId('invitation-summary', undefined, SLOW)).textContent).toContain('さくら介護');
+    expect(
+      (await screen.findByTestId('invitation-summary', undefined, SLOW)).textContent,
+    ).toContain('さくら介護');
     expect(window.location.hash).toBe('');
     fireEvent.change(screen.getByTestId('register-name'), { target: { value: '佐藤 一郎' } });
     fireEvent.change(screen.getByTestId('register-password'), { target: { value: 'short-pass' } });
@@ -53,23 +69,46 @@ describe('/verify#invite=: registration', () => {
     expect(screen.getByText(ja.register.errors.agreedToTerms)).toBeTruthy();
     expect(calls.some((c) => c.url === '/v2/user/register')).toBe(false);
 
-    fireEvent.change(screen.getByTestId('register-password'), { target: { value: 'a-long-password-2026' } });
+    fireEvent.change(screen.getByTestId('register-password'), {
+      target: { value: 'a-long-password-2026' },
+    });
     fireEvent.click(screen.getByTestId('register-terms'));
     await act(async () => fireEvent.click(screen.getByTestId('register-submit')));
-    await waitFor(() => expect(screen.getByTestId('page-heading').textContent).toBe(ja.pages.devices), SLOW);
+    await waitFor(
+      () => expect(screen.getByTestId('page-heading').textContent).toBe(ja.pages.devices),
+      SLOW,
+    );
     expect(calls.find((c) => c.url === '/v2/user/register')?.body).toMatchObject({
-      token: TOKEN, email: 'new@example.com', name: '佐藤 一郎', password: 'a-long-password-2026', agreedToTerms: true, locale: 'ja',
+      token: TOKEN,
+      email: 'new@example.com',
+      name: '佐藤 一郎',
+      password: 'a-long-password-2026',
+      agreedToTerms: true,
+      locale: 'ja',
     });
     expect(localStorage.getItem('accessToken')).toBe('a1');
   });
 
-  it.each(['INVITATION_USED', 'INVITATION_EXPIRED', 'INVITATION_UNKNOWN', 'INVITATION_REPLACED'] as const)(
-    'a %s link gets its own page',
-    async (code) => {
-      stubServer(() => json(code === 'INVITATION_UNKNOWN' ? 404 : 410, { statusCode: 410, error: 'x', message: 'm', code }));
-      await openVerify('en');
-      await waitFor(() => expect(screen.getByTestId('page-heading').textContent).toBe(en.register.errors[code].title), SLOW);
-      expect(screen.getByRole('alert').textContent).toBe(en.register.errors[code].body);
-    },
-  );
+  it.each([
+    'INVITATION_USED',
+    'INVITATION_EXPIRED',
+    'INVITATION_UNKNOWN',
+    'INVITATION_REPLACED',
+  ] as const)('a %s link gets its own page', async (code) => {
+    stubServer(() =>
+      json(code === 'INVITATION_UNKNOWN' ? 404 : 410, {
+        statusCode: 410,
+        error: 'x',
+        message: 'm',
+        code,
+      }),
+    );
+    await openVerify('en');
+    await waitFor(
+      () =>
+        expect(screen.getByTestId('page-heading').textContent).toBe(en.register.errors[code].title),
+      SLOW,
+    );
+    expect(screen.getByRole('alert').textContent).toBe(en.register.errors[code].body);
+  });
 });

@@ -19,7 +19,13 @@ import { SignInCard } from './sign-in-card';
 import { TotpStep } from './totp-step';
 
 /** Links that cannot be used, each with its own page. */
-const LINK_CODES = ['INVITATION_UNKNOWN', 'INVITATION_USED', 'INVITATION_EXPIRED', 'INVITATION_REPLACED', 'INVITATION_OTHER_ADDRESS'];
+const LINK_CODES = [
+  'INVITATION_UNKNOWN',
+  'INVITATION_USED',
+  'INVITATION_EXPIRED',
+  'INVITATION_REPLACED',
+  'INVITATION_OTHER_ADDRESS',
+];
 const fieldOf = (path: readonly PropertyKey[] | string) => {
   const parts = typeof path === 'string' ? path.split('.') : path.map(String);
   return (parts[0] === 'body' ? parts[1] : parts[0]) ?? '';
@@ -73,7 +79,11 @@ export function RegisterInvitation({ token }: { token: string }) {
       const code = result.data?.code ?? '';
       if (LINK_CODES.includes(code)) return setFailure(code);
       setInvalid(new Set((result.data?.issues ?? []).map((i) => fieldOf(i.path))));
-      return setServerMessage(code === 'EMAIL_TAKEN' ? t('register.errors.EMAIL_TAKEN') : (result.data?.message ?? t('register.errors.generic')));
+      return setServerMessage(
+        code === 'EMAIL_TAKEN'
+          ? t('register.errors.EMAIL_TAKEN')
+          : (result.data?.message ?? t('register.errors.generic')),
+      );
     }
     if ('mfaRequired' in result.data) return setChallenge(result.data);
     if (!(await finish(result.data))) setFailure('generic');
@@ -83,7 +93,10 @@ export function RegisterInvitation({ token }: { token: string }) {
     return (
       <SignInCard title={t('login.title')}>
         <div className="mt-6">
-          <TotpStep challenge={challenge} onRestart={() => void navigate(paths.login.build(), { replace: true })} />
+          <TotpStep
+            challenge={challenge}
+            onRestart={() => void navigate(paths.login.build(), { replace: true })}
+          />
         </div>
       </SignInCard>
     );
@@ -91,10 +104,18 @@ export function RegisterInvitation({ token }: { token: string }) {
   if (failure !== null) {
     return (
       <SignInCard title={t(`register.errors.${failure}.title`)}>
-        <p role="alert" data-testid="verify-error" data-code={failure} className="mt-2 text-sm text-slate-700">
+        <p
+          role="alert"
+          data-testid="verify-error"
+          data-code={failure}
+          className="mt-2 text-sm text-slate-700"
+        >
           {t(`register.errors.${failure}.body`)}
         </p>
-        <AppLink to={paths.login.build()} className="mt-6 inline-block text-sm text-teal-700 underline-offset-4 hover:underline">
+        <AppLink
+          to={paths.login.build()}
+          className="mt-6 inline-block text-sm text-teal-700 underline-offset-4 hover:underline"
+        >
           {t('verify.backToLogin')}
         </AppLink>
       </SignInCard>
@@ -117,37 +138,99 @@ export function RegisterInvitation({ token }: { token: string }) {
     <SignInCard title={t('register.title')}>
       <p className="mt-2 text-sm text-slate-700" data-testid="invitation-summary">
         {preview.wearerName
-          ? t('register.familyLead', { inviter: preview.inviterName ?? '', wearer: preview.wearerName })
-          : t('register.lead', { inviter: preview.inviterName ?? '', organization: preview.organizationName ?? t('register.platform'), role: t(`roles.${preview.role}`) })}
+          ? t('register.familyLead', {
+              inviter: preview.inviterName ?? '',
+              wearer: preview.wearerName,
+            })
+          : t('register.lead', {
+              inviter: preview.inviterName ?? '',
+              organization: preview.organizationName ?? t('register.platform'),
+              role: t(`roles.${preview.role}`),
+            })}
       </p>
       <form className="mt-6 space-y-4" onSubmit={(event) => void submit(event)} noValidate>
         <label className="block text-sm font-medium text-slate-700">
           {t('login.email')}
-          <input name="email" type="email" value={preview.email} readOnly autoComplete="username" className={`${inputClass} bg-slate-50`} />
+          <input
+            name="email"
+            type="email"
+            value={preview.email}
+            readOnly
+            autoComplete="username"
+            className={`${inputClass} bg-slate-50`}
+          />
         </label>
         <label className="block text-sm font-medium text-slate-700">
           {t('register.name')}
-          <input name="name" autoComplete="name" maxLength={100} required aria-invalid={invalid.has('name')} className={inputClass} data-testid="register-name" />
+          <input
+            name="name"
+            autoComplete="name"
+            maxLength={100}
+            required
+            aria-invalid={invalid.has('name')}
+            className={inputClass}
+            data-testid="register-name"
+          />
           {error('name', 'register.errors.name')}
         </label>
         <label className="block text-sm font-medium text-slate-700">
           {t('register.password')}
-          <input name="password" type="password" autoComplete="new-password" minLength={MIN_PASSWORD_LENGTH} required aria-invalid={invalid.has('password')} aria-describedby="register-password-hint" className={inputClass} data-testid="register-password" />
-          <span id="register-password-hint" className="mt-1 block text-xs font-normal text-slate-500">{t('register.passwordHint', { min: MIN_PASSWORD_LENGTH })}</span>
+          <input
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            minLength={MIN_PASSWORD_LENGTH}
+            required
+            aria-invalid={invalid.has('password')}
+            aria-describedby="register-password-hint"
+            className={inputClass}
+            data-testid="register-password"
+          />
+          <span
+            id="register-password-hint"
+            className="mt-1 block text-xs font-normal text-slate-500"
+          >
+            {t('register.passwordHint', { min: MIN_PASSWORD_LENGTH })}
+          </span>
           {error('password', 'register.errors.password')}
         </label>
         <label className="flex items-start gap-2 text-sm text-slate-700">
-          <input name="terms" type="checkbox" className="mt-0.5 size-4" aria-invalid={invalid.has('agreedToTerms')} data-testid="register-terms" />
+          <input
+            name="terms"
+            type="checkbox"
+            className="mt-0.5 size-4"
+            aria-invalid={invalid.has('agreedToTerms')}
+            data-testid="register-terms"
+          />
           <span>
             {t('register.consent')}{' '}
-            <a href={paths.legal.terms.build()} target="_blank" rel="noopener noreferrer" className="text-teal-700 underline">{t('footer.terms')}</a>
+            <a
+              href={paths.legal.terms.build()}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="text-teal-700 underline"
+            >
+              {t('footer.terms')}
+            </a>
           </span>
         </label>
         {error('agreedToTerms', 'register.errors.agreedToTerms')}
         {serverMessage !== null && (
-          <p role="alert" data-testid="register-error" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">{serverMessage}</p>
+          <p
+            role="alert"
+            data-testid="register-error"
+            className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800"
+          >
+            {serverMessage}
+          </p>
         )}
-        <Button type="submit" variant="primary" className="w-full" disabled={pending} data-testid="register-submit">
+        <Button
+          type="submit"
+          variant="primary"
+          className="w-full"
+          disabled={pending}
+          data-testid="register-submit"
+        >
           {t('register.submit')}
         </Button>
       </form>

@@ -9,7 +9,12 @@ export function SignInCard({ title, children }: { title: string; children: React
     <main className="relative flex min-h-screen items-center justify-center bg-slate-50 px-4">
       <LanguageSwitch className="absolute top-4 right-4" />
       <div className="w-full max-w-sm rounded-xl border border-slate-200 bg-white p-8 shadow-sm">
-        <h1 ref={heading} tabIndex={-1} data-testid="page-heading" className="focus:outline-none text-xl font-semibold text-slate-900">
+        <h1
+          ref={heading}
+          tabIndex={-1}
+          data-testid="page-heading"
+          className="focus:outline-none text-xl font-semibold text-slate-900"
+        >
           {title}
         </h1>
         {children}

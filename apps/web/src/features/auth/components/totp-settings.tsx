@@ -5,7 +5,12 @@ import { Button } from '../../../components/ui/button';
 import { disableTotp, enableTotp, getTotpStatus, setupTotp } from '../api/sign-in-factors-api';
 import { TotpCodeField, TotpQrCode } from './totp-code-field';
 
-const KNOWN_ERRORS = ['INVALID_TOTP_CODE', 'TOO_MANY_ATTEMPTS', 'VALIDATION_FAILED', 'TOTP_REQUIRED_BY_ORGANIZATION'];
+const KNOWN_ERRORS = [
+  'INVALID_TOTP_CODE',
+  'TOO_MANY_ATTEMPTS',
+  'VALIDATION_FAILED',
+  'TOTP_REQUIRED_BY_ORGANIZATION',
+];
 
 /** The signed-in person's two-step sign-in: turn it on (scan, confirm with a code) or off (with a code). */
 export function TotpSettings() {
@@ -23,7 +28,13 @@ export function TotpSettings() {
   }, []);
 
   const fail = (code: string | undefined) =>
-    setError(t(code !== undefined && KNOWN_ERRORS.includes(code) ? `totp.errors.${code}` : 'totp.errors.generic'));
+    setError(
+      t(
+        code !== undefined && KNOWN_ERRORS.includes(code)
+          ? `totp.errors.${code}`
+          : 'totp.errors.generic',
+      ),
+    );
 
   async function start() {
     setError(null);
@@ -49,7 +60,11 @@ export function TotpSettings() {
   if (status === null) return null;
   const asking = setup !== null || turningOff;
   return (
-    <section aria-labelledby="totp-heading" data-testid="totp-settings" className="mt-6 rounded-lg border border-slate-200 bg-white p-4">
+    <section
+      aria-labelledby="totp-heading"
+      data-testid="totp-settings"
+      className="mt-6 rounded-lg border border-slate-200 bg-white p-4"
+    >
       <h2 id="totp-heading" className="text-base font-semibold text-slate-900">
         {t('totp.settingsTitle')}
       </h2>
@@ -58,7 +73,11 @@ export function TotpSettings() {
         {status.requiredByOrganization ? ` ${t('totp.required')}` : ''}
       </p>
       {asking ? (
-        <form className="mt-4 max-w-sm space-y-4" onSubmit={(event) => void submit(event)} noValidate>
+        <form
+          className="mt-4 max-w-sm space-y-4"
+          onSubmit={(event) => void submit(event)}
+          noValidate
+        >
           {setup !== null && <TotpQrCode qrCode={setup.qrCode} secret={setup.secret} />}
           <TotpCodeField />
           {error !== null && (
@@ -67,10 +86,19 @@ export function TotpSettings() {
             </p>
           )}
           <div className="flex flex-wrap gap-2">
-            <Button type="submit" variant={turningOff ? 'destructive' : 'primary'} disabled={pending} data-testid="totp-confirm">
+            <Button
+              type="submit"
+              variant={turningOff ? 'destructive' : 'primary'}
+              disabled={pending}
+              data-testid="totp-confirm"
+            >
               {t(turningOff ? 'totp.confirmOff' : 'totp.confirmOn')}
             </Button>
-            <Button type="button" variant="ghost" onClick={() => (setSetup(null), setTurningOff(false), setError(null))}>
+            <Button
+              type="button"
+              variant="ghost"
+              onClick={() => (setSetup(null), setTurningOff(false), setError(null))}
+            >
               {t('totp.cancel')}
             </Button>
           </div>
@@ -84,12 +112,22 @@ export function TotpSettings() {
           )}
           {status.enabled ? (
             !status.requiredByOrganization && (
-              <Button type="button" variant="outline" onClick={() => setTurningOff(true)} data-testid="totp-turn-off">
+              <Button
+                type="button"
+                variant="outline"
+                onClick={() => setTurningOff(true)}
+                data-testid="totp-turn-off"
+              >
                 {t('totp.turnOff')}
               </Button>
             )
           ) : (
-            <Button type="button" variant="primary" onClick={() => void start()} data-testid="totp-turn-on">
+            <Button
+              type="button"
+              variant="primary"
+              onClick={() => void start()}
+              data-testid="totp-turn-on"
+            >
               {t('totp.turnOn')}
             </Button>
           )}

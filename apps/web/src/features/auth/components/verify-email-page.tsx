@@ -22,12 +22,20 @@ export function VerifyEmailPage() {
     started.current = true;
     void confirmEmailChange(token).then((result) => {
       if (result.ok) setState({ email: result.data.email });
-      else setState({ failure: ERRORS.includes(result.data?.code ?? '') ? (result.data?.code ?? 'generic') : 'generic' });
+      else
+        setState({
+          failure: ERRORS.includes(result.data?.code ?? '')
+            ? (result.data?.code ?? 'generic')
+            : 'generic',
+        });
     });
   }, [token]);
 
   const back = (
-    <a href={paths.user.info.build()} className="mt-6 inline-block text-sm text-teal-700 underline-offset-4 hover:underline">
+    <a
+      href={paths.user.info.build()}
+      className="mt-6 inline-block text-sm text-teal-700 underline-offset-4 hover:underline"
+    >
       {t('verifyEmail.toAccount')}
     </a>
   );
@@ -35,7 +43,12 @@ export function VerifyEmailPage() {
     const code = token === null ? 'LINK_UNKNOWN' : (state as { failure: string }).failure;
     return (
       <SignInCard title={t(`verifyEmail.errors.${code}.title`)}>
-        <p role="alert" data-testid="verify-email-error" data-code={code} className="mt-2 text-sm text-slate-700">
+        <p
+          role="alert"
+          data-testid="verify-email-error"
+          data-code={code}
+          className="mt-2 text-sm text-slate-700"
+        >
           {t(`verifyEmail.errors.${code}.body`)}
         </p>
         {back}
@@ -51,7 +64,11 @@ export function VerifyEmailPage() {
   }
   return (
     <SignInCard title={t('verifyEmail.doneTitle')}>
-      <p role="status" data-testid="verify-email-done" className="mt-2 text-sm break-all text-slate-700">
+      <p
+        role="status"
+        data-testid="verify-email-done"
+        className="mt-2 text-sm break-all text-slate-700"
+      >
         {t('verifyEmail.done', { email: state.email })}
       </p>
       {back}

@@ -41,7 +41,13 @@ describe('automatic logout of platform staff', () => {
 
   it('never logs out organisation or personal roles this way', () => {
     storeSession(10 * HOUR);
-    for (const role of ['ORGANIZATION_OWNER', 'ORGANIZATION_GENERAL', 'ORGANIZATION_GROUP', 'PERSONAL', 'PERSONAL_SELF'] as const) {
+    for (const role of [
+      'ORGANIZATION_OWNER',
+      'ORGANIZATION_GENERAL',
+      'ORGANIZATION_GROUP',
+      'PERSONAL',
+      'PERSONAL_SELF',
+    ] as const) {
       const logout = vi.fn(async () => undefined);
       const { unmount } = renderHook(() => useAutoLogout(role, logout));
       window.dispatchEvent(new Event('focus'));

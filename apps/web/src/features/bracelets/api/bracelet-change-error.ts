@@ -6,7 +6,10 @@ export class BraceletChangeError extends Error {
     readonly status: number,
     body: unknown,
   ) {
-    const b = (typeof body === 'object' && body !== null ? body : {}) as { code?: unknown; message?: unknown };
+    const b = (typeof body === 'object' && body !== null ? body : {}) as {
+      code?: unknown;
+      message?: unknown;
+    };
     super(typeof b.message === 'string' ? b.message : `HTTP ${status}`);
     this.code = typeof b.code === 'string' ? b.code : null;
     this.serverMessage = typeof b.message === 'string' ? b.message : null;

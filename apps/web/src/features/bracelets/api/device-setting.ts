@@ -14,7 +14,9 @@ export const deviceSettingQuery = (uid: string) =>
   queryOptions({
     queryKey: [...BRACELETS_KEY, 'setting', uid],
     queryFn: async (): Promise<DeviceSetting | null> => {
-      const result = await api.get<DeviceSetting>(`/v2/user/${encodeURIComponent(uid)}/device/setting`);
+      const result = await api.get<DeviceSetting>(
+        `/v2/user/${encodeURIComponent(uid)}/device/setting`,
+      );
       const code = (result.data as { code?: unknown } | null)?.code;
       if (!result.ok && result.status === 404 && code === 'DEVICE_NOT_LINKED') return null;
       return unwrap(result);

@@ -17,7 +17,10 @@ export function useLinkGateway() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: LinkGatewayInput) => {
-      const result = await api.post<{ device: BraceletView; isPaired: boolean }>('/v2/user/device/link/gateway', body);
+      const result = await api.post<{ device: BraceletView; isPaired: boolean }>(
+        '/v2/user/device/link/gateway',
+        body,
+      );
       if (!result.ok) throw new BraceletChangeError(result.status, result.data);
       return result.data;
     },

@@ -9,7 +9,11 @@ export const organizationGatewaysQuery = (clientId: string) =>
   queryOptions({
     queryKey: [...BRACELETS_KEY, 'gateways', clientId],
     queryFn: async () =>
-      unwrap(await api.get<{ gateways: GatewayListItem[] }>(`/v2/client/${encodeURIComponent(clientId)}/gateways`)).gateways,
+      unwrap(
+        await api.get<{ gateways: GatewayListItem[] }>(
+          `/v2/client/${encodeURIComponent(clientId)}/gateways`,
+        ),
+      ).gateways,
   });
 
 export const useOrganizationGateways = (clientId: string, enabled = true) =>

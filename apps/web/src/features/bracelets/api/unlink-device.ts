@@ -9,7 +9,10 @@ export function useUnlinkDevice() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (wearableId: string) => {
-      const result = await api.post<{ device: BraceletView; isPaired: boolean }>('/v2/user/device/unlink', { wearableId });
+      const result = await api.post<{ device: BraceletView; isPaired: boolean }>(
+        '/v2/user/device/unlink',
+        { wearableId },
+      );
       if (!result.ok) throw new BraceletChangeError(result.status, result.data);
       return result.data;
     },

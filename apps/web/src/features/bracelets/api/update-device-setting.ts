@@ -9,7 +9,10 @@ export function useUpdateDeviceSetting(uid: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (patch: { deviceName?: string; heartRateDutyCycle?: number }) => {
-      const result = await api.patch<DeviceSetting>(`/v2/user/${encodeURIComponent(uid)}/device/setting`, patch);
+      const result = await api.patch<DeviceSetting>(
+        `/v2/user/${encodeURIComponent(uid)}/device/setting`,
+        patch,
+      );
       if (!result.ok) throw new BraceletChangeError(result.status, result.data);
       return result.data;
     },

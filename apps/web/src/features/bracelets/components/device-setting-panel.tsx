@@ -25,7 +25,10 @@ export interface BraceletWearer {
 export function DeviceSettingPanel({ wearer }: { wearer: BraceletWearer }) {
   const { t } = useTranslation(['wearer', 'common']);
   const setting = useDeviceSetting(wearer.uid);
-  const canPair = useCan('bracelet:pair', { organizationId: wearer.clientId, wearerId: wearer.uid });
+  const canPair = useCan('bracelet:pair', {
+    organizationId: wearer.clientId,
+    wearerId: wearer.uid,
+  });
   const [pairing, setPairing] = useState<PairingModalData | null>(null);
   const [unlinking, setUnlinking] = useState<UnlinkModalData | null>(null);
 
@@ -59,14 +62,23 @@ export function DeviceSettingPanel({ wearer }: { wearer: BraceletWearer }) {
         onRetry={() => void setting.refetch()}
       >
         {device === null ? (
-          <section aria-labelledby="no-device-title" className="rounded-lg border border-slate-200 bg-white p-4" data-testid="no-device">
+          <section
+            aria-labelledby="no-device-title"
+            className="rounded-lg border border-slate-200 bg-white p-4"
+            data-testid="no-device"
+          >
             <h2 id="no-device-title" className="text-base font-semibold text-slate-900">
               {t('bracelet.noneTitle')}
             </h2>
             <p className="mt-1 text-sm text-slate-700">{t('bracelet.none')}</p>
             <PendingNote uid={wearer.uid} />
             {canPair && (
-              <Button variant="primary" className="mt-3" data-testid="open-pairing" onClick={() => openPairing(null)}>
+              <Button
+                variant="primary"
+                className="mt-3"
+                data-testid="open-pairing"
+                onClick={() => openPairing(null)}
+              >
                 {t('pairing.open')}
               </Button>
             )}
@@ -109,7 +121,10 @@ function PendingNote({ uid }: { uid: string }) {
   const { t, i18n } = useTranslation('wearer');
   const pending = readPendingPairings().find((e) => e.uid === uid);
   if (!pending) return null;
-  const at = new Intl.DateTimeFormat(i18n.resolvedLanguage, { hour: '2-digit', minute: '2-digit' }).format(pending.attemptTimestamp);
+  const at = new Intl.DateTimeFormat(i18n.resolvedLanguage, {
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(pending.attemptTimestamp);
   return (
     <p data-testid="pairing-pending" className="mt-2 text-sm text-amber-900">
       {t('pairing.pendingSince', { time: at })}
@@ -132,18 +147,33 @@ function DeviceDetails({
   const none = t('common:common.none');
   const facts: { key: string; label: string; value: string }[] = [
     { key: 'serial', label: t('bracelet.serialNumber'), value: device.serialNumber },
-    { key: 'battery', label: t('bracelet.battery'), value: device.battery === null ? none : t('bracelet.batteryValue', { value: device.battery }) },
+    {
+      key: 'battery',
+      label: t('bracelet.battery'),
+      value: device.battery === null ? none : t('bracelet.batteryValue', { value: device.battery }),
+    },
     { key: 'firmware', label: t('bracelet.firmware'), value: device.firmware ?? none },
     {
       key: 'gateway',
       label: t('bracelet.gateway'),
-      value: device.gatewayName === null ? t('bracelet.noGateway') : `${device.gatewayName} (${t(`gatewayType.${device.gatewayType ?? 'STATIONARY'}`)})`,
+      value:
+        device.gatewayName === null
+          ? t('bracelet.noGateway')
+          : `${device.gatewayName} (${t(`gatewayType.${device.gatewayType ?? 'STATIONARY'}`)})`,
     },
-    { key: 'paired', label: t('bracelet.pairing'), value: device.isPaired ? t('bracelet.paired') : t('bracelet.waiting') },
+    {
+      key: 'paired',
+      label: t('bracelet.pairing'),
+      value: device.isPaired ? t('bracelet.paired') : t('bracelet.waiting'),
+    },
   ];
   return (
     <div className="grid gap-4">
-      <section aria-labelledby="device-title" className="rounded-lg border border-slate-200 bg-white p-4" data-testid="device-facts">
+      <section
+        aria-labelledby="device-title"
+        className="rounded-lg border border-slate-200 bg-white p-4"
+        data-testid="device-facts"
+      >
         <h2 id="device-title" className="mb-3 text-base font-semibold break-words text-slate-900">
           {device.deviceName}
         </h2>
@@ -198,7 +228,9 @@ function SettingForm({ device, canChange }: { device: DeviceSetting; canChange: 
     if (!checked.success) {
       setNameError(t('setting.invalidName'));
       const form = event.currentTarget;
-      requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      requestAnimationFrame(() =>
+        form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+      );
       return;
     }
     setNameError(undefined);
@@ -209,9 +241,17 @@ function SettingForm({ device, canChange }: { device: DeviceSetting; canChange: 
     });
   };
 
-  const status = device.configStatus === 'pending' ? t('setting.pending', { applied: device.appliedDutyCycle ?? '?' }) : t('setting.applied');
+  const status =
+    device.configStatus === 'pending'
+      ? t('setting.pending', { applied: device.appliedDutyCycle ?? '?' })
+      : t('setting.applied');
   return (
-    <form noValidate onSubmit={submit} data-testid="device-setting-form" className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4">
+    <form
+      noValidate
+      onSubmit={submit}
+      data-testid="device-setting-form"
+      className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4"
+    >
       <h2 className="text-base font-semibold text-slate-900">{t('setting.title')}</h2>
       <FormField id={`${id}-name`} label={t('setting.deviceName')} error={nameError}>
         {(props) => (
@@ -226,11 +266,17 @@ function SettingForm({ device, canChange }: { device: DeviceSetting; canChange: 
         )}
       </FormField>
       <fieldset>
-        <legend className="mb-1 text-sm font-medium text-slate-800">{t('setting.dutyCycle')}</legend>
+        <legend className="mb-1 text-sm font-medium text-slate-800">
+          {t('setting.dutyCycle')}
+        </legend>
         <p id={`${id}-duty-help`} className="mb-2 text-xs text-slate-600">
           {t('setting.dutyCycleHelp')}
         </p>
-        <div className="flex flex-wrap gap-2" role="radiogroup" aria-describedby={`${id}-duty-help`}>
+        <div
+          className="flex flex-wrap gap-2"
+          role="radiogroup"
+          aria-describedby={`${id}-duty-help`}
+        >
           {HEART_RATE_DUTY_CYCLES.map((minutes) => (
             <label
               key={minutes}
@@ -251,17 +297,28 @@ function SettingForm({ device, canChange }: { device: DeviceSetting; canChange: 
           ))}
         </div>
       </fieldset>
-      <p data-testid="config-status" className={`text-sm ${device.configStatus === 'pending' ? 'text-amber-900' : 'text-slate-700'}`}>
+      <p
+        data-testid="config-status"
+        className={`text-sm ${device.configStatus === 'pending' ? 'text-amber-900' : 'text-slate-700'}`}
+      >
         {status}
       </p>
       {refusal !== null && (
-        <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+        <p
+          role="alert"
+          className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800"
+        >
           {refusal}
         </p>
       )}
       {canChange && (
         <div>
-          <Button type="submit" variant="primary" data-testid="save-device-setting" aria-disabled={update.isPending}>
+          <Button
+            type="submit"
+            variant="primary"
+            data-testid="save-device-setting"
+            aria-disabled={update.isPending}
+          >
             {update.isPending ? t('setting.saving') : t('setting.save')}
           </Button>
         </div>

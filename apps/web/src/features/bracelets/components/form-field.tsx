@@ -30,13 +30,19 @@ export function FormField({
   error?: string | undefined;
   children: (props: ControlProps) => ReactNode;
 }) {
-  const described = [help ? `${id}-help` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
+  const described = [help ? `${id}-help` : '', error ? `${id}-error` : '']
+    .filter(Boolean)
+    .join(' ');
   return (
     <div className="flex flex-col">
       <label htmlFor={id} className="mb-1 text-sm font-medium text-slate-800">
         {label}
       </label>
-      {children({ id, 'aria-invalid': error !== undefined, 'aria-describedby': described || undefined })}
+      {children({
+        id,
+        'aria-invalid': error !== undefined,
+        'aria-describedby': described || undefined,
+      })}
       {help && (
         <p id={`${id}-help`} className="mt-1 text-xs text-slate-600">
           {help}

@@ -20,20 +20,32 @@ const DATA: PairingModalData = {
   isError: false,
 };
 const GATEWAY = {
-  id: 'gw1', clientId: 'c1', name: '詰所', type: 'SMARTPHONE', serialNumber: 'GW-1', groupId: 'g1', groupName: '第一現場',
-  status: 'online', lastSeenAt: null, offlineSince: null, braceletCount: 0,
+  id: 'gw1',
+  clientId: 'c1',
+  name: '詰所',
+  type: 'SMARTPHONE',
+  serialNumber: 'GW-1',
+  groupId: 'g1',
+  groupName: '第一現場',
+  status: 'online',
+  lastSeenAt: null,
+  offlineSince: null,
+  braceletCount: 0,
 };
 
 function server(link: { status: number; body: unknown }) {
   return stubServer((url, init) => {
     if (url === '/v2/client/c1/gateways') return json(200, { gateways: [GATEWAY] });
-    if (url === '/v2/user/device/link/gateway' && init?.method === 'POST') return json(link.status, link.body);
+    if (url === '/v2/user/device/link/gateway' && init?.method === 'POST')
+      return json(link.status, link.body);
     return json(404, {});
   });
 }
 
 const open = (data: PairingModalData, onClose = vi.fn()) =>
-  renderWithApp(<PairingModal data={data} onClose={onClose} />, { namespaces: [{ ns: 'wearer', ja, en }] });
+  renderWithApp(<PairingModal data={data} onClose={onClose} />, {
+    namespaces: [{ ns: 'wearer', ja, en }],
+  });
 
 beforeEach(() => {
   localStorage.clear();
@@ -58,18 +70,28 @@ describe('the pairing modal', { timeout: 20_000 }, () => {
     const before = Date.now();
     fireEvent.click(screen.getByTestId('pairing-start'));
     await waitFor(() => expect(onClose).toHaveBeenCalled(), slow);
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ clientId: 'c1', uid: 'w1', gatewayId: 'gw1', serialNumber: 'BR-9' });
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      clientId: 'c1',
+      uid: 'w1',
+      gatewayId: 'gw1',
+      serialNumber: 'BR-9',
+    });
     const [entry] = readPendingPairings();
     expect(entry).toMatchObject({ uid: 'w1', name: '佐藤 健太' });
     expect(entry?.attemptTimestamp).toBeGreaterThanOrEqual(before);
   });
 
   it('an unknown serial is explained, nothing is stored, the modal stays open in its error state', async () => {
-    server({ status: 404, body: { code: 'BRACELET_NOT_FOUND', message: 'Bracelet BR-X not found' } });
+    server({
+      status: 404,
+      body: { code: 'BRACELET_NOT_FOUND', message: 'Bracelet BR-X not found' },
+    });
     const onClose = vi.fn();
     await open({ ...DATA, serialNumber: 'BR-X', gatewayId: 'gw1' }, onClose);
     fireEvent.click(await screen.findByTestId('pairing-start', {}, slow));
-    expect((await screen.findByTestId('pairing-error', {}, slow)).textContent).toBe('このシリアル番号のブレスレットは、この組織に登録されていません。');
+    expect((await screen.findByTestId('pairing-error', {}, slow)).textContent).toBe(
+      'このシリアル番号のブレスレットは、この組織に登録されていません。',
+    );
     expect(readPendingPairings()).toEqual([]);
     expect(onClose).not.toHaveBeenCalled();
     expect(screen.getByTestId('pairing-start').closest('form')?.dataset.error).toBe('true');
@@ -78,7 +100,9 @@ describe('the pairing modal', { timeout: 20_000 }, () => {
   it('opened with isError, it says the last attempt failed; nothing is sent before the serial and gateway are given', async () => {
     const calls = server({ status: 200, body: { isPaired: true, device: {} } });
     await open({ ...DATA, isError: true });
-    expect((await screen.findByTestId('pairing-error', {}, slow)).textContent).toContain('前回のペアリング');
+    expect((await screen.findByTestId('pairing-error', {}, slow)).textContent).toContain(
+      '前回のペアリング',
+    );
     fireEvent.click(screen.getByTestId('pairing-start'));
     expect(await screen.findAllByTestId('field-error', {}, slow)).toHaveLength(2);
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);

@@ -33,7 +33,13 @@ type Field = 'serialNumber' | 'gatewayId' | 'deviceName';
  * stores a pending entry {uid, name, attemptTimestamp}; the shell's poller announces the pairing when the gateway
  * reports the bracelet.
  */
-export function PairingModal({ data, onClose }: { data: PairingModalData | null; onClose: () => void }) {
+export function PairingModal({
+  data,
+  onClose,
+}: {
+  data: PairingModalData | null;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('wearer');
   return (
     <Dialog
@@ -43,7 +49,9 @@ export function PairingModal({ data, onClose }: { data: PairingModalData | null;
       description={t('pairing.lead')}
       data-testid="pairing-modal"
     >
-      {data && <PairingForm key={`${data.uid}-${data.serialNumber}`} initial={data} onClose={onClose} />}
+      {data && (
+        <PairingForm key={`${data.uid}-${data.serialNumber}`} initial={data} onClose={onClose} />
+      )}
     </Dialog>
   );
 }
@@ -53,7 +61,9 @@ function PairingForm({ initial, onClose }: { initial: PairingModalData; onClose:
   const formId = useId();
   const [data, setData] = useState<PairingModalData>(initial);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [refusal, setRefusal] = useState<string | null>(initial.isError ? t('pairing.failed') : null);
+  const [refusal, setRefusal] = useState<string | null>(
+    initial.isError ? t('pairing.failed') : null,
+  );
   const gateways = useOrganizationGateways(data.clientId);
   const link = useLinkGateway();
   const set = (patch: Partial<PairingModalData>) => setData((d) => ({ ...d, ...patch }));
@@ -78,11 +88,14 @@ function PairingForm({ initial, onClose }: { initial: PairingModalData; onClose:
       const next: Partial<Record<Field, string>> = {};
       for (const issue of checked.error.issues) {
         const field = issue.path[0];
-        if (field === 'serialNumber' || field === 'gatewayId' || field === 'deviceName') next[field] ??= t(`pairing.invalid.${field}`);
+        if (field === 'serialNumber' || field === 'gatewayId' || field === 'deviceName')
+          next[field] ??= t(`pairing.invalid.${field}`);
       }
       setErrors(next);
       const form = event.currentTarget;
-      requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      requestAnimationFrame(() =>
+        form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+      );
       return;
     }
     setErrors({});
@@ -104,20 +117,43 @@ function PairingForm({ initial, onClose }: { initial: PairingModalData; onClose:
   };
 
   return (
-    <form id={formId} noValidate onSubmit={submit} className="grid gap-4" data-error={data.isError ? 'true' : 'false'}>
-      <div className="flex items-center gap-3 rounded-md border border-slate-200 p-3" data-testid="pairing-wearer">
-        <span aria-hidden="true" className="size-4 shrink-0 rounded-full" style={{ backgroundColor: data.colorCode }} data-color={data.colorCode} />
+    <form
+      id={formId}
+      noValidate
+      onSubmit={submit}
+      className="grid gap-4"
+      data-error={data.isError ? 'true' : 'false'}
+    >
+      <div
+        className="flex items-center gap-3 rounded-md border border-slate-200 p-3"
+        data-testid="pairing-wearer"
+      >
+        <span
+          aria-hidden="true"
+          className="size-4 shrink-0 rounded-full"
+          style={{ backgroundColor: data.colorCode }}
+          data-color={data.colorCode}
+        />
         <div className="min-w-0">
           <p className="font-medium break-words text-slate-900">{data.name}</p>
           <p className="text-sm text-slate-600">{data.groupName ?? t('common.noGroup')}</p>
         </div>
       </div>
       {refusal !== null && (
-        <p role="alert" data-testid="pairing-error" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+        <p
+          role="alert"
+          data-testid="pairing-error"
+          className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800"
+        >
           {refusal}
         </p>
       )}
-      <FormField id={`${formId}-serial`} label={t('pairing.serialNumber')} help={t('pairing.serialHelp')} error={errors.serialNumber}>
+      <FormField
+        id={`${formId}-serial`}
+        label={t('pairing.serialNumber')}
+        help={t('pairing.serialHelp')}
+        error={errors.serialNumber}
+      >
         {(props) => (
           <input
             {...props}
@@ -139,10 +175,16 @@ function PairingForm({ initial, onClose }: { initial: PairingModalData; onClose:
             onChange={(e) => chooseGateway(e.target.value)}
             className={inputClass(errors.gatewayId !== undefined, 'w-full')}
           >
-            <option value="">{gateways.isPending ? t('common.loading') : t('pairing.chooseGateway')}</option>
+            <option value="">
+              {gateways.isPending ? t('common.loading') : t('pairing.chooseGateway')}
+            </option>
             {(gateways.data ?? []).map((g) => (
               <option key={g.id} value={g.id}>
-                {t('pairing.gatewayOption', { name: g.name, type: t(`gatewayType.${g.type}`), status: t(`gatewayStatus.${g.status}`) })}
+                {t('pairing.gatewayOption', {
+                  name: g.name,
+                  type: t(`gatewayType.${g.type}`),
+                  status: t(`gatewayStatus.${g.status}`),
+                })}
               </option>
             ))}
           </select>
@@ -153,7 +195,12 @@ function PairingForm({ initial, onClose }: { initial: PairingModalData; onClose:
           {t(`pairing.typeHint.${data.gatewayType}`)}
         </p>
       )}
-      <FormField id={`${formId}-name`} label={t('pairing.deviceName')} help={t('pairing.deviceNameHelp')} error={errors.deviceName}>
+      <FormField
+        id={`${formId}-name`}
+        label={t('pairing.deviceName')}
+        help={t('pairing.deviceNameHelp')}
+        error={errors.deviceName}
+      >
         {(props) => (
           <input
             {...props}
@@ -168,7 +215,12 @@ function PairingForm({ initial, onClose }: { initial: PairingModalData; onClose:
         <Button type="button" variant="outline" onClick={onClose}>
           {t('common.cancel')}
         </Button>
-        <Button type="submit" variant="modal" data-testid="pairing-start" aria-disabled={link.isPending}>
+        <Button
+          type="submit"
+          variant="modal"
+          data-testid="pairing-start"
+          aria-disabled={link.isPending}
+        >
           {link.isPending ? t('pairing.starting') : t('pairing.start')}
         </Button>
       </div>

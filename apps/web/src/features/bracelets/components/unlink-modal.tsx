@@ -71,7 +71,11 @@ export function UnlinkModal({
           </dl>
           <p className="text-sm text-slate-700">{t('unlink.historyStays', { name: data.name })}</p>
           {refusal !== null && (
-            <p role="alert" data-testid="unlink-error" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+            <p
+              role="alert"
+              data-testid="unlink-error"
+              className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800"
+            >
               {refusal}
             </p>
           )}
@@ -79,10 +83,21 @@ export function UnlinkModal({
             <Button type="button" variant="outline" onClick={close}>
               {t('common.cancel')}
             </Button>
-            <Button type="button" variant="secondary" data-testid="replace-device" onClick={() => onReplace(data)}>
+            <Button
+              type="button"
+              variant="secondary"
+              data-testid="replace-device"
+              onClick={() => onReplace(data)}
+            >
               {t('unlink.replace')}
             </Button>
-            <Button type="button" variant="destructive" data-testid="unlink-device" aria-disabled={unlink.isPending} onClick={confirmUnlink}>
+            <Button
+              type="button"
+              variant="destructive"
+              data-testid="unlink-device"
+              aria-disabled={unlink.isPending}
+              onClick={confirmUnlink}
+            >
               {unlink.isPending ? t('unlink.unlinking') : t('unlink.unlink')}
             </Button>
           </div>

@@ -3,7 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { focusRing } from '../../../components/ui/button';
 
 /** The user list's sort: wearer name ascending or descending (spec section 9). */
-export function WearerSortSelect({ value, onChange }: { value: WearerSort; onChange: (sort: WearerSort) => void }) {
+export function WearerSortSelect({
+  value,
+  onChange,
+}: {
+  value: WearerSort;
+  onChange: (sort: WearerSort) => void;
+}) {
   const { t } = useTranslation();
   return (
     <label className="flex items-center gap-2 text-sm text-slate-600">

@@ -8,8 +8,13 @@ export const gatewayEnvironmentQuery = (gatewayId: string) =>
   queryOptions({
     queryKey: ['gateway', gatewayId, 'environment'],
     queryFn: async () =>
-      unwrap(await api.get<EnvironmentHistory>(`/v2/gateway/${encodeURIComponent(gatewayId)}/environment?points=144`)),
+      unwrap(
+        await api.get<EnvironmentHistory>(
+          `/v2/gateway/${encodeURIComponent(gatewayId)}/environment?points=144`,
+        ),
+      ),
     refetchInterval: 60_000,
   });
 
-export const useGatewayEnvironment = (gatewayId: string) => useQuery(gatewayEnvironmentQuery(gatewayId));
+export const useGatewayEnvironment = (gatewayId: string) =>
+  useQuery(gatewayEnvironmentQuery(gatewayId));

@@ -7,7 +7,8 @@ import { unwrap } from '../../../lib/api-client';
 export const gatewayQuery = (gatewayId: string) =>
   queryOptions({
     queryKey: ['gateway', gatewayId],
-    queryFn: async () => unwrap(await api.get<GatewayDetail>(`/v2/gateway/${encodeURIComponent(gatewayId)}`)),
+    queryFn: async () =>
+      unwrap(await api.get<GatewayDetail>(`/v2/gateway/${encodeURIComponent(gatewayId)}`)),
     refetchInterval: 30_000,
   });
 

@@ -9,10 +9,15 @@ export const gatewaysQuery = (clientId: string, groupId?: string) =>
     queryKey: ['gateways', clientId, groupId ?? null],
     queryFn: async (): Promise<GatewayListItem[]> => {
       const query = groupId === undefined ? '' : `?groupId=${encodeURIComponent(groupId)}`;
-      return unwrap(await api.get<{ gateways: GatewayListItem[] }>(`/v2/client/${encodeURIComponent(clientId)}/gateways${query}`)).gateways;
+      return unwrap(
+        await api.get<{ gateways: GatewayListItem[] }>(
+          `/v2/client/${encodeURIComponent(clientId)}/gateways${query}`,
+        ),
+      ).gateways;
     },
     // Online/offline follows the batches.
     refetchInterval: 30_000,
   });
 
-export const useGateways = (clientId: string, groupId?: string) => useQuery(gatewaysQuery(clientId, groupId));
+export const useGateways = (clientId: string, groupId?: string) =>
+  useQuery(gatewaysQuery(clientId, groupId));

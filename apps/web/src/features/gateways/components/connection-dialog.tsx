@@ -21,7 +21,17 @@ type CopyState = 'idle' | 'copied' | 'failed';
  * The credential, shown this once (the server keeps only its hash): a copy button and a QR code for the gateway.
  * It closes only through its button, so a stray Escape or click does not lose the credential.
  */
-export function ConnectionDialog({ connection, gatewayName, rotated, onClose }: { connection: GatewayConnection; gatewayName: string; rotated: boolean; onClose: () => void }) {
+export function ConnectionDialog({
+  connection,
+  gatewayName,
+  rotated,
+  onClose,
+}: {
+  connection: GatewayConnection;
+  gatewayName: string;
+  rotated: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const [copy, setCopy] = useState<CopyState>('idle');
   const copyCredential = async () => {
@@ -41,7 +51,9 @@ export function ConnectionDialog({ connection, gatewayName, rotated, onClose }: 
     <Dialog
       open
       blocking
-      title={t(rotated ? 'gateways.connection.rotatedTitle' : 'gateways.connection.title', { name: gatewayName })}
+      title={t(rotated ? 'gateways.connection.rotatedTitle' : 'gateways.connection.title', {
+        name: gatewayName,
+      })}
       description={t('gateways.connection.once')}
       data-testid="connection-dialog"
     >
@@ -56,7 +68,11 @@ export function ConnectionDialog({ connection, gatewayName, rotated, onClose }: 
         />
       </label>
       <div className="mt-2 flex flex-wrap items-center gap-3">
-        <Button variant="outline" onClick={() => void copyCredential()} data-testid="connection-copy">
+        <Button
+          variant="outline"
+          onClick={() => void copyCredential()}
+          data-testid="connection-copy"
+        >
           {t('gateways.connection.copy')}
         </Button>
         <span role="status" className="text-sm text-slate-700" data-testid="connection-copy-status">
@@ -68,7 +84,9 @@ export function ConnectionDialog({ connection, gatewayName, rotated, onClose }: 
         {rows.map(([label, value, testId]) => (
           <div key={testId}>
             <dt className="text-slate-600">{label}</dt>
-            <dd className="font-mono text-xs break-all text-slate-900" data-testid={testId}>{value}</dd>
+            <dd className="font-mono text-xs break-all text-slate-900" data-testid={testId}>
+              {value}
+            </dd>
           </div>
         ))}
       </dl>
@@ -82,7 +100,9 @@ export function ConnectionDialog({ connection, gatewayName, rotated, onClose }: 
           aria-label={t('gateways.connection.qrLabel')}
           data-testid="connection-qr"
         />
-        <figcaption className="text-center text-xs text-slate-600">{t('gateways.connection.qrCaption')}</figcaption>
+        <figcaption className="text-center text-xs text-slate-600">
+          {t('gateways.connection.qrCaption')}
+        </figcaption>
       </figure>
       <div className="mt-4 flex justify-end">
         <Button variant="primary" onClick={onClose} data-testid="connection-done">

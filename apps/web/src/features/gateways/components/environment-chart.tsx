@@ -12,9 +12,24 @@ export function EnvironmentChart({ gatewayId }: { gatewayId: string }) {
   const times = useMemo(() => points.map((p) => Date.parse(p.at)), [points]);
   const series = useMemo<LineSeries[]>(
     () => [
-      { label: t('gateways.environment.temperature'), colour: '#c2410c', values: points.map((p) => p.temperature), scale: 'c' },
-      { label: t('gateways.environment.wbgt'), colour: '#7c3aed', values: points.map((p) => p.wbgt), scale: 'c' },
-      { label: t('gateways.environment.humidity'), colour: '#0369a1', values: points.map((p) => p.humidity), scale: 'pct' },
+      {
+        label: t('gateways.environment.temperature'),
+        colour: '#c2410c',
+        values: points.map((p) => p.temperature),
+        scale: 'c',
+      },
+      {
+        label: t('gateways.environment.wbgt'),
+        colour: '#7c3aed',
+        values: points.map((p) => p.wbgt),
+        scale: 'c',
+      },
+      {
+        label: t('gateways.environment.humidity'),
+        colour: '#0369a1',
+        values: points.map((p) => p.humidity),
+        scale: 'pct',
+      },
     ],
     [points, t],
   );
@@ -30,7 +45,12 @@ export function EnvironmentChart({ gatewayId }: { gatewayId: string }) {
       isPending={environment.isPending}
       isError={environment.isError}
       isEmpty={points.length === 0}
-      labels={{ loading: t('common.loading'), error: t('common.loadFailed'), empty: t('gateways.environment.empty'), retry: t('common.retry') }}
+      labels={{
+        loading: t('common.loading'),
+        error: t('common.loadFailed'),
+        empty: t('gateways.environment.empty'),
+        retry: t('common.retry'),
+      }}
       onRetry={() => void environment.refetch()}
     >
       <LineChart

@@ -14,7 +14,8 @@ import { EnvironmentChart } from './environment-chart';
 import { GatewayStatus } from './gateway-status';
 
 const linkClass = `inline-flex min-h-11 items-center rounded-md border border-slate-300 px-3 text-sm font-medium text-teal-800 hover:bg-slate-50 ${focusRing}`;
-const one = (value: number | null, unit: string) => (value === null ? '--' : `${value.toFixed(1)} ${unit}`);
+const one = (value: number | null, unit: string) =>
+  value === null ? '--' : `${value.toFixed(1)} ${unit}`;
 
 /** One gateway: its status, latest environment and its chart, the bracelets behind it. */
 export function GatewayDetailView({ gatewayId, back }: { gatewayId: string; back: ReactNode }) {
@@ -27,7 +28,12 @@ export function GatewayDetailView({ gatewayId, back }: { gatewayId: string; back
         isPending={gateway.isPending}
         isError={gateway.isError}
         isEmpty={false}
-        labels={{ loading: t('common.loading'), error: t('gateways.detailFailed'), empty: '', retry: t('common.retry') }}
+        labels={{
+          loading: t('common.loading'),
+          error: t('gateways.detailFailed'),
+          empty: '',
+          retry: t('common.retry'),
+        }}
         onRetry={() => void gateway.refetch()}
       >
         {gateway.data && <GatewayBody gateway={gateway.data} />}
@@ -41,36 +47,64 @@ function GatewayBody({ gateway }: { gateway: GatewayDetail }) {
   const mayManage = useCan('gateway:manage', { organizationId: gateway.clientId });
   const facts: [string, ReactNode][] = [
     [t('gateways.columns.status'), <GatewayStatus key="s" gateway={gateway} />],
-    [t('gateways.columns.lastBatch'), gateway.lastBatchAt === null ? t('gateways.never') : <DateTime key="b" at={gateway.lastBatchAt} />],
+    [
+      t('gateways.columns.lastBatch'),
+      gateway.lastBatchAt === null ? (
+        t('gateways.never')
+      ) : (
+        <DateTime key="b" at={gateway.lastBatchAt} />
+      ),
+    ],
     [t('gateways.columns.bracelets'), gateway.bracelets.length],
     [t('gateways.columns.group'), gateway.groupName ?? t('gateways.noGroup')],
     [t('gateways.columns.type'), t(`gateways.types.${gateway.type}`)],
-    [t('gateways.columns.serialNumber'), <span key="n" className="font-mono text-xs break-all">{gateway.serialNumber}</span>],
+    [
+      t('gateways.columns.serialNumber'),
+      <span key="n" className="font-mono text-xs break-all">
+        {gateway.serialNumber}
+      </span>,
+    ],
   ];
   const env = gateway.environment;
   return (
     <div className="space-y-6">
-      <dl className="grid gap-x-6 gap-y-2 rounded-lg border border-slate-200 bg-white p-4 text-sm sm:grid-cols-2" data-testid="gateway-facts">
+      <dl
+        className="grid gap-x-6 gap-y-2 rounded-lg border border-slate-200 bg-white p-4 text-sm sm:grid-cols-2"
+        data-testid="gateway-facts"
+      >
         {facts.map(([label, value]) => (
-          <div key={label} className="flex flex-wrap items-baseline justify-between gap-2 border-b border-slate-100 pb-1">
+          <div
+            key={label}
+            className="flex flex-wrap items-baseline justify-between gap-2 border-b border-slate-100 pb-1"
+          >
             <dt className="text-slate-600">{label}</dt>
             <dd className="font-medium text-slate-900">{value}</dd>
           </div>
         ))}
       </dl>
       {mayManage && (
-        <AppLink to={paths.settings.gateways.build()} className={linkClass} data-testid="gateway-manage-link">
+        <AppLink
+          to={paths.settings.gateways.build()}
+          className={linkClass}
+          data-testid="gateway-manage-link"
+        >
           {t('gateways.manage')}
         </AppLink>
       )}
-      <section aria-labelledby="gateway-env-title" className="rounded-lg border border-slate-200 bg-white p-4">
-        <h2 id="gateway-env-title" className="text-base font-semibold text-slate-900">{t('gateways.environment.title')}</h2>
+      <section
+        aria-labelledby="gateway-env-title"
+        className="rounded-lg border border-slate-200 bg-white p-4"
+      >
+        <h2 id="gateway-env-title" className="text-base font-semibold text-slate-900">
+          {t('gateways.environment.title')}
+        </h2>
         <p className="mt-1 text-sm text-slate-700" data-testid="gateway-environment-latest">
           {env === null ? (
             t('gateways.environment.none')
           ) : (
             <>
-              {t('gateways.environment.temperature')} {one(env.temperature, '°C')} ・ {t('gateways.environment.humidity')} {one(env.humidity, '%')} ・{' '}
+              {t('gateways.environment.temperature')} {one(env.temperature, '°C')} ・{' '}
+              {t('gateways.environment.humidity')} {one(env.humidity, '%')} ・{' '}
               {t('gateways.environment.wbgt')} {one(env.wbgt, '°C')} (<DateTime at={env.at} />)
             </>
           )}
@@ -80,9 +114,14 @@ function GatewayBody({ gateway }: { gateway: GatewayDetail }) {
         </div>
       </section>
       <section aria-labelledby="gateway-bracelets-title">
-        <h2 id="gateway-bracelets-title" className="mb-2 text-base font-semibold text-slate-900">{t('gateways.bracelets.title')}</h2>
+        <h2 id="gateway-bracelets-title" className="mb-2 text-base font-semibold text-slate-900">
+          {t('gateways.bracelets.title')}
+        </h2>
         {gateway.bracelets.length === 0 ? (
-          <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500" data-testid="gateway-no-bracelets">
+          <p
+            className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500"
+            data-testid="gateway-no-bracelets"
+          >
             {t('gateways.bracelets.empty')}
           </p>
         ) : (
@@ -105,12 +144,17 @@ function GatewayBody({ gateway }: { gateway: GatewayDetail }) {
                     {b.uid === null ? (
                       t('gateways.bracelets.noWearer')
                     ) : (
-                      <AppLink to={paths.device.detail.build({ clientId: gateway.clientId, uid: b.uid })} className={`text-teal-800 hover:underline ${focusRing}`}>
+                      <AppLink
+                        to={paths.device.detail.build({ clientId: gateway.clientId, uid: b.uid })}
+                        className={`text-teal-800 hover:underline ${focusRing}`}
+                      >
                         {b.name ?? b.uid}
                       </AppLink>
                     )}
                   </Td>
-                  <Td>{b.isPaired ? t('gateways.bracelets.paired') : t('gateways.bracelets.pending')}</Td>
+                  <Td>
+                    {b.isPaired ? t('gateways.bracelets.paired') : t('gateways.bracelets.pending')}
+                  </Td>
                   <Td>{b.battery === null ? '--' : `${b.battery}%`}</Td>
                   <Td>{b.deviceName}</Td>
                 </tr>

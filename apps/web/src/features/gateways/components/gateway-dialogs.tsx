@@ -13,15 +13,36 @@ import { useUpdateGateway } from '../api/update-gateway';
 import type { GatewayConnection } from '@wearable/domain';
 
 /** Confirm a rotation: the gateway's current credential stops working and its connection drops at once. */
-export function RotateDialog({ gateway, onClose, onRotated }: { gateway: GatewayListItem; onClose: () => void; onRotated: (c: GatewayConnection) => void }) {
+export function RotateDialog({
+  gateway,
+  onClose,
+  onRotated,
+}: {
+  gateway: GatewayListItem;
+  onClose: () => void;
+  onRotated: (c: GatewayConnection) => void;
+}) {
   const { t } = useTranslation();
   const rotate = useRotateCredential();
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={t('gateways.rotate.title', { name: gateway.name })} description={t('gateways.rotate.lead')} data-testid="gateway-rotate-dialog">
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={t('gateways.rotate.title', { name: gateway.name })}
+      description={t('gateways.rotate.lead')}
+      data-testid="gateway-rotate-dialog"
+    >
       <FormFailure error={rotate.error} />
       <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={onClose}>{t('common.cancel')}</Button>
-        <Button variant="destructive" disabled={rotate.isPending} onClick={() => rotate.mutate(gateway.id, { onSuccess: onRotated })} data-testid="gateway-rotate-confirm">
+        <Button variant="outline" onClick={onClose}>
+          {t('common.cancel')}
+        </Button>
+        <Button
+          variant="destructive"
+          disabled={rotate.isPending}
+          onClick={() => rotate.mutate(gateway.id, { onSuccess: onRotated })}
+          data-testid="gateway-rotate-confirm"
+        >
           {t('gateways.rotate.submit')}
         </Button>
       </div>
@@ -30,24 +51,43 @@ export function RotateDialog({ gateway, onClose, onRotated }: { gateway: Gateway
 }
 
 /** Confirm retiring a gateway; says what happens to the bracelets behind it. */
-export function DeleteGatewayDialog({ gateway, onClose }: { gateway: GatewayListItem; onClose: () => void }) {
+export function DeleteGatewayDialog({
+  gateway,
+  onClose,
+}: {
+  gateway: GatewayListItem;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const remove = useDeleteGateway();
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={t('gateways.remove.title', { name: gateway.name })} description={t('gateways.remove.lead')} data-testid="gateway-delete-dialog">
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={t('gateways.remove.title', { name: gateway.name })}
+      description={t('gateways.remove.lead')}
+      data-testid="gateway-delete-dialog"
+    >
       <p className="text-sm text-slate-700" data-testid="gateway-delete-bracelets">
         {t('gateways.remove.bracelets', { count: gateway.braceletCount })}
       </p>
       <FormFailure error={remove.error} />
       <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={onClose}>{t('common.cancel')}</Button>
+        <Button variant="outline" onClick={onClose}>
+          {t('common.cancel')}
+        </Button>
         <Button
           variant="destructive"
           disabled={remove.isPending}
           onClick={() =>
             remove.mutate(gateway.id, {
               onSuccess: (result) => {
-                toast.success(t('gateways.remove.done', { name: gateway.name, count: result.unlinkedBracelets }));
+                toast.success(
+                  t('gateways.remove.done', {
+                    name: gateway.name,
+                    count: result.unlinkedBracelets,
+                  }),
+                );
                 onClose();
               },
             })
@@ -62,13 +102,26 @@ export function DeleteGatewayDialog({ gateway, onClose }: { gateway: GatewayList
 }
 
 /** Rename a gateway or move it to another group of the organisation (or none). Sends only what changed. */
-export function EditGatewayDialog({ clientId, gateway, onClose }: { clientId: string; gateway: GatewayListItem; onClose: () => void }) {
+export function EditGatewayDialog({
+  clientId,
+  gateway,
+  onClose,
+}: {
+  clientId: string;
+  gateway: GatewayListItem;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const update = useUpdateGateway();
   const groups = useGroups(clientId);
   const [invalid, setInvalid] = useState<Set<string>>(new Set());
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={t('gateways.edit.title', { name: gateway.name })} data-testid="gateway-edit-dialog">
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={t('gateways.edit.title', { name: gateway.name })}
+      data-testid="gateway-edit-dialog"
+    >
       <form
         noValidate
         onSubmit={(event) => {
@@ -78,7 +131,9 @@ export function EditGatewayDialog({ clientId, gateway, onClose }: { clientId: st
           const groupId = formText(form, 'groupId');
           const body = {
             ...(name !== gateway.name ? { name } : {}),
-            ...(groupId !== (gateway.groupId ?? '') ? { groupId: groupId === '' ? null : groupId } : {}),
+            ...(groupId !== (gateway.groupId ?? '')
+              ? { groupId: groupId === '' ? null : groupId }
+              : {}),
           };
           if (Object.keys(body).length === 0) {
             onClose();
@@ -117,7 +172,12 @@ export function EditGatewayDialog({ clientId, gateway, onClose }: { clientId: st
           </label>
           <label className="block text-sm font-medium text-slate-700">
             {t('gateways.register.group')}
-            <select name="groupId" defaultValue={gateway.groupId ?? ''} className={inputClass} data-testid="gateway-edit-group">
+            <select
+              name="groupId"
+              defaultValue={gateway.groupId ?? ''}
+              className={inputClass}
+              data-testid="gateway-edit-group"
+            >
               <option value="">{t('gateways.noGroup')}</option>
               {(groups.data ?? []).map((g) => (
                 <option key={g.id} value={g.id}>
@@ -132,7 +192,12 @@ export function EditGatewayDialog({ clientId, gateway, onClose }: { clientId: st
           <Button type="button" variant="outline" onClick={onClose}>
             {t('common.cancel')}
           </Button>
-          <Button type="submit" variant="primary" disabled={update.isPending} data-testid="gateway-edit-submit">
+          <Button
+            type="submit"
+            variant="primary"
+            disabled={update.isPending}
+            data-testid="gateway-edit-submit"
+          >
             {t('gateways.edit.submit')}
           </Button>
         </div>

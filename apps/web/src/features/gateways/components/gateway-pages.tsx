@@ -16,7 +16,11 @@ function ManageLink() {
   const { t } = useTranslation();
   if (!useCan('gateway:manage')) return null;
   return (
-    <AppLink to={paths.settings.gateways.build()} className={linkClass} data-testid="gateways-manage">
+    <AppLink
+      to={paths.settings.gateways.build()}
+      className={linkClass}
+      data-testid="gateways-manage"
+    >
       {t('gateways.manage')}
     </AppLink>
   );
@@ -30,7 +34,12 @@ export function GatewaysPage() {
       <PageHeading actions={<ManageLink />}>{t('pages.gateways')}</PageHeading>
       <OrganizationScope testId="gateways-organization">
         {(clientId) => (
-          <GatewayList clientId={clientId} linkTo={(g) => paths.gateways.detail.build({ organizationId: clientId, gatewayId: g.id })} />
+          <GatewayList
+            clientId={clientId}
+            linkTo={(g) =>
+              paths.gateways.detail.build({ organizationId: clientId, gatewayId: g.id })
+            }
+          />
         )}
       </OrganizationScope>
     </section>
@@ -51,7 +60,9 @@ export function GroupGatewaysPage() {
             <GatewayList
               clientId={clientId}
               groupId={groupId}
-              linkTo={(g) => paths.gateways.detail.build({ organizationId: clientId, gatewayId: g.id })}
+              linkTo={(g) =>
+                paths.gateways.detail.build({ organizationId: clientId, gatewayId: g.id })
+              }
             />
           </>
         )}
@@ -67,7 +78,9 @@ function GroupName({ clientId, groupId }: { clientId: string; groupId: string })
   return (
     <p className="mb-4 text-sm text-slate-700" data-testid="group-gateways-group">
       {t('gateways.ofGroup', { name })}{' '}
-      <AppLink to={paths.groups.list.build()} className={`text-teal-800 underline ${focusRing}`}>{t('gateways.allGroups')}</AppLink>
+      <AppLink to={paths.groups.list.build()} className={`text-teal-800 underline ${focusRing}`}>
+        {t('gateways.allGroups')}
+      </AppLink>
     </p>
   );
 }

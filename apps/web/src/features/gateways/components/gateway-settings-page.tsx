@@ -1,4 +1,9 @@
-import { GATEWAY_TYPES, type GatewayConnection, type GatewayListItem, registerGatewayBody } from '@wearable/domain';
+import {
+  GATEWAY_TYPES,
+  type GatewayConnection,
+  type GatewayListItem,
+  registerGatewayBody,
+} from '@wearable/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
@@ -30,7 +35,9 @@ export function GatewaySettingsPage() {
   return (
     <section>
       <PageHeading>{t('pages.settingsGateways')}</PageHeading>
-      <OrganizationScope testId="gateway-settings-organization">{(clientId) => <GatewaySettings clientId={clientId} />}</OrganizationScope>
+      <OrganizationScope testId="gateway-settings-organization">
+        {(clientId) => <GatewaySettings clientId={clientId} />}
+      </OrganizationScope>
     </section>
   );
 }
@@ -47,31 +54,68 @@ function GatewaySettings({ clientId }: { clientId: string }) {
   return (
     <div className="space-y-6">
       {mayManage ? (
-        <RegisterGatewayForm clientId={clientId} onRegistered={(connection, name) => setShown({ connection, name, rotated: false })} />
+        <RegisterGatewayForm
+          clientId={clientId}
+          onRegistered={(connection, name) => setShown({ connection, name, rotated: false })}
+        />
       ) : (
-        <p className="text-sm text-slate-600" data-testid="gateways-read-only">{t('gateways.readOnly')}</p>
+        <p className="text-sm text-slate-600" data-testid="gateways-read-only">
+          {t('gateways.readOnly')}
+        </p>
       )}
       <QueryState
         isPending={gateways.isPending}
         isError={gateways.isError}
         isEmpty={rows.length === 0}
-        labels={{ loading: t('common.loading'), error: t('common.loadFailed'), empty: t('gateways.empty'), retry: t('common.retry') }}
+        labels={{
+          loading: t('common.loading'),
+          error: t('common.loadFailed'),
+          empty: t('gateways.empty'),
+          retry: t('common.retry'),
+        }}
         onRetry={() => void gateways.refetch()}
       >
-        <GatewayTable gateways={rows} caption={t('gateways.listLabel')} linkTo={(g) => paths.gateways.detail.build({ organizationId: clientId, gatewayId: g.id })} />
+        <GatewayTable
+          gateways={rows}
+          caption={t('gateways.listLabel')}
+          linkTo={(g) => paths.gateways.detail.build({ organizationId: clientId, gatewayId: g.id })}
+        />
         {mayManage && (
-          <ul className="mt-4 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white" aria-label={t('gateways.actionsLabel')} data-testid="gateway-settings-list">
+          <ul
+            className="mt-4 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white"
+            aria-label={t('gateways.actionsLabel')}
+            data-testid="gateway-settings-list"
+          >
             {rows.map((gateway) => (
-              <li key={gateway.id} className="flex flex-wrap items-center justify-between gap-3 p-4" data-testid="gateway-settings-row">
+              <li
+                key={gateway.id}
+                className="flex flex-wrap items-center justify-between gap-3 p-4"
+                data-testid="gateway-settings-row"
+              >
                 <p className="min-w-0 font-medium break-words text-slate-900">{gateway.name}</p>
                 <div className="flex flex-wrap gap-2">
-                  <Button variant="outline" onClick={() => setEditing(gateway)} aria-label={t('gateways.edit.open', { name: gateway.name })} data-testid="gateway-edit-open">
+                  <Button
+                    variant="outline"
+                    onClick={() => setEditing(gateway)}
+                    aria-label={t('gateways.edit.open', { name: gateway.name })}
+                    data-testid="gateway-edit-open"
+                  >
                     {t('gateways.edit.button')}
                   </Button>
-                  <Button variant="outline" onClick={() => setRotating(gateway)} aria-label={t('gateways.rotate.open', { name: gateway.name })} data-testid="gateway-rotate-open">
+                  <Button
+                    variant="outline"
+                    onClick={() => setRotating(gateway)}
+                    aria-label={t('gateways.rotate.open', { name: gateway.name })}
+                    data-testid="gateway-rotate-open"
+                  >
                     {t('gateways.rotate.button')}
                   </Button>
-                  <Button variant="ghost" onClick={() => setDeleting(gateway)} aria-label={t('gateways.remove.open', { name: gateway.name })} data-testid="gateway-delete-open">
+                  <Button
+                    variant="ghost"
+                    onClick={() => setDeleting(gateway)}
+                    aria-label={t('gateways.remove.open', { name: gateway.name })}
+                    data-testid="gateway-delete-open"
+                  >
                     {t('gateways.remove.button')}
                   </Button>
                 </div>
@@ -91,15 +135,31 @@ function GatewaySettings({ clientId }: { clientId: string }) {
         />
       )}
       {deleting && <DeleteGatewayDialog gateway={deleting} onClose={() => setDeleting(null)} />}
-      {editing && <EditGatewayDialog clientId={clientId} gateway={editing} onClose={() => setEditing(null)} />}
-      {shown && <ConnectionDialog connection={shown.connection} gatewayName={shown.name} rotated={shown.rotated} onClose={() => setShown(null)} />}
+      {editing && (
+        <EditGatewayDialog clientId={clientId} gateway={editing} onClose={() => setEditing(null)} />
+      )}
+      {shown && (
+        <ConnectionDialog
+          connection={shown.connection}
+          gatewayName={shown.name}
+          rotated={shown.rotated}
+          onClose={() => setShown(null)}
+        />
+      )}
     </div>
   );
 }
 
-const serialTaken = (error: Error | null) => error instanceof MemberChangeError && error.body?.code === 'GATEWAY_SERIAL_TAKEN';
+const serialTaken = (error: Error | null) =>
+  error instanceof MemberChangeError && error.body?.code === 'GATEWAY_SERIAL_TAKEN';
 
-function RegisterGatewayForm({ clientId, onRegistered }: { clientId: string; onRegistered: (c: GatewayConnection, name: string) => void }) {
+function RegisterGatewayForm({
+  clientId,
+  onRegistered,
+}: {
+  clientId: string;
+  onRegistered: (c: GatewayConnection, name: string) => void;
+}) {
   const { t } = useTranslation();
   const register = useRegisterGateway();
   const groups = useGroups(clientId);
@@ -134,19 +194,39 @@ function RegisterGatewayForm({ clientId, onRegistered }: { clientId: string; onR
         });
       }}
     >
-      <h2 id="gateway-register-title" className="text-base font-semibold text-slate-900">{t('gateways.register.title')}</h2>
+      <h2 id="gateway-register-title" className="text-base font-semibold text-slate-900">
+        {t('gateways.register.title')}
+      </h2>
       <div className="mt-2 grid gap-3 sm:grid-cols-2">
         <label className="block text-sm font-medium text-slate-700">
           {t('gateways.register.type')}
-          <select name="type" defaultValue="STATIONARY" className={inputClass} data-testid="gateway-register-type">
-            {GATEWAY_TYPES.map((type) => <option key={type} value={type}>{t(`gateways.types.${type}`)}</option>)}
+          <select
+            name="type"
+            defaultValue="STATIONARY"
+            className={inputClass}
+            data-testid="gateway-register-type"
+          >
+            {GATEWAY_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {t(`gateways.types.${type}`)}
+              </option>
+            ))}
           </select>
         </label>
         <label className="block text-sm font-medium text-slate-700">
           {t('gateways.register.group')}
-          <select name="groupId" defaultValue="" className={inputClass} data-testid="gateway-register-group">
+          <select
+            name="groupId"
+            defaultValue=""
+            className={inputClass}
+            data-testid="gateway-register-group"
+          >
             <option value="">{t('gateways.noGroup')}</option>
-            {(groups.data ?? []).map((g) => <option key={g.id} value={g.id}>{g.name}</option>)}
+            {(groups.data ?? []).map((g) => (
+              <option key={g.id} value={g.id}>
+                {g.name}
+              </option>
+            ))}
           </select>
         </label>
         {(['serialNumber', 'name'] as const).map((field) => (
@@ -160,20 +240,32 @@ function RegisterGatewayForm({ clientId, onRegistered }: { clientId: string; onR
               aria-describedby={invalid.has(field) ? `gateway-register-${field}-error` : undefined}
               data-testid={`gateway-register-${field}`}
             />
-            <FieldError show={invalid.has(field)} id={`gateway-register-${field}-error`}>{t(`gateways.register.errors.${field}`)}</FieldError>
+            <FieldError show={invalid.has(field)} id={`gateway-register-${field}-error`}>
+              {t(`gateways.register.errors.${field}`)}
+            </FieldError>
           </label>
         ))}
       </div>
       <div className="mt-3">
         {serialTaken(register.error) ? (
-          <p role="alert" data-testid="form-failure" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+          <p
+            role="alert"
+            data-testid="form-failure"
+            className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800"
+          >
             {t('gateways.register.errors.GATEWAY_SERIAL_TAKEN')}
           </p>
         ) : (
           <FormFailure error={register.error} />
         )}
       </div>
-      <Button type="submit" variant="primary" className="mt-3" disabled={register.isPending} data-testid="gateway-register-submit">
+      <Button
+        type="submit"
+        variant="primary"
+        className="mt-3"
+        disabled={register.isPending}
+        data-testid="gateway-register-submit"
+      >
         {t('gateways.register.submit')}
       </Button>
     </form>

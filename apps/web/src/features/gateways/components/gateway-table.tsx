@@ -34,12 +34,23 @@ export function GatewayTable({ gateways, linkTo, caption }: GatewayTableProps) {
         {gateways.map((gateway) => (
           <tr key={gateway.id} data-testid="gateway-row">
             <Td>
-              <AppLink to={linkTo(gateway)} className={`font-medium text-teal-800 hover:underline ${focusRing}`}>
+              <AppLink
+                to={linkTo(gateway)}
+                className={`font-medium text-teal-800 hover:underline ${focusRing}`}
+              >
                 {gateway.name}
               </AppLink>
             </Td>
-            <Td><GatewayStatus gateway={gateway} /></Td>
-            <Td>{gateway.lastSeenAt === null ? t('gateways.never') : <DateTime at={gateway.lastSeenAt} />}</Td>
+            <Td>
+              <GatewayStatus gateway={gateway} />
+            </Td>
+            <Td>
+              {gateway.lastSeenAt === null ? (
+                t('gateways.never')
+              ) : (
+                <DateTime at={gateway.lastSeenAt} />
+              )}
+            </Td>
             <Td data-testid="gateway-bracelets">{gateway.braceletCount}</Td>
             <Td>{gateway.groupName ?? t('gateways.noGroup')}</Td>
             <Td>{t(`gateways.types.${gateway.type}`)}</Td>

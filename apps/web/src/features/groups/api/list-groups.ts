@@ -8,7 +8,8 @@ export const useGroups = (clientId: string) =>
   useQuery({
     queryKey: ['groups', clientId],
     queryFn: async (): Promise<GroupLiveState[]> =>
-      unwrap(await api.get<GroupListResponse>(`/v2/client/${encodeURIComponent(clientId)}/groups`)).groups,
+      unwrap(await api.get<GroupListResponse>(`/v2/client/${encodeURIComponent(clientId)}/groups`))
+        .groups,
     // Live counts (not worn, offline, open alerts) move with the readings.
     refetchInterval: 30_000,
   });

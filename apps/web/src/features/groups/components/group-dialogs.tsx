@@ -17,20 +17,32 @@ export function nameProblem(name: string): 'required' | 'tooLong' | null {
   return name.trim() === '' ? 'required' : 'tooLong';
 }
 
-export function RenameGroupDialog({ group, onClose }: { group: GroupLiveState; onClose: () => void }) {
+export function RenameGroupDialog({
+  group,
+  onClose,
+}: {
+  group: GroupLiveState;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const rename = useRenameGroup();
   const [name, setName] = useState(group.name);
   const [tried, setTried] = useState(false);
   const problem = nameProblem(name);
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={t('groups.rename.title', { name: group.name })} data-testid="group-rename-dialog">
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={t('groups.rename.title', { name: group.name })}
+      data-testid="group-rename-dialog"
+    >
       <form
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
           setTried(true);
-          if (problem === null) rename.mutate({ groupId: group.id, name: name.trim() }, { onSuccess: onClose });
+          if (problem === null)
+            rename.mutate({ groupId: group.id, name: name.trim() }, { onSuccess: onClose });
         }}
       >
         <label className="block text-sm font-medium text-slate-700">
@@ -49,8 +61,15 @@ export function RenameGroupDialog({ group, onClose }: { group: GroupLiveState; o
         </label>
         <GroupFailure error={rename.error} />
         <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button type="button" variant="outline" onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="submit" variant="primary" disabled={rename.isPending} data-testid="group-rename-submit">
+          <Button type="button" variant="outline" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button
+            type="submit"
+            variant="primary"
+            disabled={rename.isPending}
+            data-testid="group-rename-submit"
+          >
             {t('groups.rename.submit')}
           </Button>
         </div>
@@ -60,15 +79,34 @@ export function RenameGroupDialog({ group, onClose }: { group: GroupLiveState; o
 }
 
 /** Confirm before deleting: the server refuses (409) while wearers are in the group, and the dialog says so. */
-export function DeleteGroupDialog({ group, onClose }: { group: GroupLiveState; onClose: () => void }) {
+export function DeleteGroupDialog({
+  group,
+  onClose,
+}: {
+  group: GroupLiveState;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const remove = useDeleteGroup();
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={t('groups.remove.title', { name: group.name })} description={t('groups.remove.lead')} data-testid="group-delete-dialog">
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={t('groups.remove.title', { name: group.name })}
+      description={t('groups.remove.lead')}
+      data-testid="group-delete-dialog"
+    >
       <GroupFailure error={remove.error} />
       <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={onClose}>{t('common.cancel')}</Button>
-        <Button variant="destructive" disabled={remove.isPending} onClick={() => remove.mutate(group.id, { onSuccess: onClose })} data-testid="group-delete-confirm">
+        <Button variant="outline" onClick={onClose}>
+          {t('common.cancel')}
+        </Button>
+        <Button
+          variant="destructive"
+          disabled={remove.isPending}
+          onClick={() => remove.mutate(group.id, { onSuccess: onClose })}
+          data-testid="group-delete-confirm"
+        >
           {t('groups.remove.submit')}
         </Button>
       </div>

@@ -10,9 +10,15 @@ export function GroupFailure({ error }: { error: Error | null }) {
   if (error === null) return null;
   const body = error instanceof MemberChangeError ? error.body : null;
   const code = body?.code ?? '';
-  const text = KNOWN_CODES.includes(code) ? t(`groups.errors.${code}`) : (body?.message ?? t('admins.errors.generic'));
+  const text = KNOWN_CODES.includes(code)
+    ? t(`groups.errors.${code}`)
+    : (body?.message ?? t('admins.errors.generic'));
   return (
-    <p role="alert" data-testid="group-failure" className="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+    <p
+      role="alert"
+      data-testid="group-failure"
+      className="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800"
+    >
       {text}
     </p>
   );

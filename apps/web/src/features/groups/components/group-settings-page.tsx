@@ -18,7 +18,9 @@ export function GroupSettingsPage() {
   return (
     <section>
       <PageHeading>{t('pages.settingsGroups')}</PageHeading>
-      <OrganizationScope testId="group-settings-organization">{(clientId) => <GroupSettings clientId={clientId} />}</OrganizationScope>
+      <OrganizationScope testId="group-settings-organization">
+        {(clientId) => <GroupSettings clientId={clientId} />}
+      </OrganizationScope>
     </section>
   );
 }
@@ -32,27 +34,58 @@ function GroupSettings({ clientId }: { clientId: string }) {
   const rows = groups.data ?? [];
   return (
     <div className="space-y-6">
-      {mayManage ? <CreateGroupForm clientId={clientId} /> : <p className="text-sm text-slate-600" data-testid="groups-read-only">{t('groups.readOnly')}</p>}
+      {mayManage ? (
+        <CreateGroupForm clientId={clientId} />
+      ) : (
+        <p className="text-sm text-slate-600" data-testid="groups-read-only">
+          {t('groups.readOnly')}
+        </p>
+      )}
       <QueryState
         isPending={groups.isPending}
         isError={groups.isError}
         isEmpty={rows.length === 0}
-        labels={{ loading: t('common.loading'), error: t('common.loadFailed'), empty: t('groups.empty'), retry: t('common.retry') }}
+        labels={{
+          loading: t('common.loading'),
+          error: t('common.loadFailed'),
+          empty: t('groups.empty'),
+          retry: t('common.retry'),
+        }}
         onRetry={() => void groups.refetch()}
       >
-        <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white" aria-label={t('groups.listLabel')} data-testid="group-settings-list">
+        <ul
+          className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white"
+          aria-label={t('groups.listLabel')}
+          data-testid="group-settings-list"
+        >
           {rows.map((group) => (
-            <li key={group.id} className="flex flex-wrap items-center justify-between gap-3 p-4" data-testid="group-settings-row">
+            <li
+              key={group.id}
+              className="flex flex-wrap items-center justify-between gap-3 p-4"
+              data-testid="group-settings-row"
+            >
               <div className="min-w-0">
                 <p className="font-medium break-words text-slate-900">{group.name}</p>
-                <p className="text-sm text-slate-600">{t('groups.wearerCount', { count: group.wearerCount })}</p>
+                <p className="text-sm text-slate-600">
+                  {t('groups.wearerCount', { count: group.wearerCount })}
+                </p>
               </div>
               {mayManage && (
                 <div className="flex flex-wrap gap-2">
-                  <Button variant="outline" onClick={() => setRenaming(group)} aria-label={t('groups.rename.open', { name: group.name })} data-testid="group-rename-open">
+                  <Button
+                    variant="outline"
+                    onClick={() => setRenaming(group)}
+                    aria-label={t('groups.rename.open', { name: group.name })}
+                    data-testid="group-rename-open"
+                  >
                     {t('groups.rename.button')}
                   </Button>
-                  <Button variant="ghost" onClick={() => setDeleting(group)} aria-label={t('groups.remove.open', { name: group.name })} data-testid="group-delete-open">
+                  <Button
+                    variant="ghost"
+                    onClick={() => setDeleting(group)}
+                    aria-label={t('groups.remove.open', { name: group.name })}
+                    data-testid="group-delete-open"
+                  >
                     {t('groups.remove.button')}
                   </Button>
                 </div>
@@ -83,10 +116,20 @@ function CreateGroupForm({ clientId }: { clientId: string }) {
         event.preventDefault();
         setTried(true);
         if (problem !== null) return;
-        create.mutate({ clientId, name: name.trim() }, { onSuccess: () => { setName(''); setTried(false); } });
+        create.mutate(
+          { clientId, name: name.trim() },
+          {
+            onSuccess: () => {
+              setName('');
+              setTried(false);
+            },
+          },
+        );
       }}
     >
-      <h2 id="group-create-title" className="text-base font-semibold text-slate-900">{t('groups.create.title')}</h2>
+      <h2 id="group-create-title" className="text-base font-semibold text-slate-900">
+        {t('groups.create.title')}
+      </h2>
       <div className="mt-2 flex flex-col gap-2 sm:flex-row sm:items-start">
         <label className="block flex-1 text-sm font-medium text-slate-700">
           {t('groups.name')}
@@ -98,9 +141,17 @@ function CreateGroupForm({ clientId }: { clientId: string }) {
             aria-describedby={showProblem ? 'group-create-error' : undefined}
             data-testid="group-create-name"
           />
-          <FieldError show={showProblem} id="group-create-error">{t(`groups.errors.${problem ?? 'required'}`, { max: NAME_MAX })}</FieldError>
+          <FieldError show={showProblem} id="group-create-error">
+            {t(`groups.errors.${problem ?? 'required'}`, { max: NAME_MAX })}
+          </FieldError>
         </label>
-        <Button type="submit" variant="primary" className="sm:mt-6" disabled={create.isPending} data-testid="group-create-submit">
+        <Button
+          type="submit"
+          variant="primary"
+          className="sm:mt-6"
+          disabled={create.isPending}
+          data-testid="group-create-submit"
+        >
           {t('groups.create.submit')}
         </Button>
       </div>

@@ -17,7 +17,9 @@ export function GroupsPage() {
   return (
     <section>
       <PageHeading actions={<ManageLink />}>{t('pages.groups')}</PageHeading>
-      <OrganizationScope testId="groups-organization">{(clientId) => <GroupCards clientId={clientId} />}</OrganizationScope>
+      <OrganizationScope testId="groups-organization">
+        {(clientId) => <GroupCards clientId={clientId} />}
+      </OrganizationScope>
     </section>
   );
 }
@@ -41,11 +43,18 @@ function GroupCards({ clientId }: { clientId: string }) {
       isPending={groups.isPending}
       isError={groups.isError}
       isEmpty={rows.length === 0}
-      labels={{ loading: t('common.loading'), error: t('common.loadFailed'), empty: t('groups.empty'), retry: t('common.retry') }}
+      labels={{
+        loading: t('common.loading'),
+        error: t('common.loadFailed'),
+        empty: t('groups.empty'),
+        retry: t('common.retry'),
+      }}
       onRetry={() => void groups.refetch()}
     >
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" data-testid="group-list">
-        {rows.map((group) => <GroupCard key={group.id} group={group} />)}
+        {rows.map((group) => (
+          <GroupCard key={group.id} group={group} />
+        ))}
       </ul>
     </QueryState>
   );
@@ -62,28 +71,49 @@ function GroupCard({ group }: { group: GroupLiveState }) {
     { key: 'gateways', value: group.gatewayCount, warn: false },
   ];
   return (
-    <li className="min-w-0 rounded-lg border border-slate-200 bg-white p-4 shadow-sm" data-testid="group-card">
+    <li
+      className="min-w-0 rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+      data-testid="group-card"
+    >
       <h2 className="text-lg font-semibold break-words text-slate-900">{group.name}</h2>
       <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
         {stats.map((stat) => (
-          <div key={stat.key} className="flex items-baseline justify-between gap-2 border-b border-slate-100 pb-1">
+          <div
+            key={stat.key}
+            className="flex items-baseline justify-between gap-2 border-b border-slate-100 pb-1"
+          >
             <dt className="text-slate-600">{t(`groups.stats.${stat.key}`)}</dt>
-            <dd className={stat.warn ? 'font-semibold text-red-700' : 'font-semibold text-slate-900'} data-testid={`group-${stat.key}`}>
+            <dd
+              className={stat.warn ? 'font-semibold text-red-700' : 'font-semibold text-slate-900'}
+              data-testid={`group-${stat.key}`}
+            >
               {stat.value}
             </dd>
           </div>
         ))}
       </dl>
       <div className="mt-4 flex flex-wrap gap-2">
-        <AppLink to={paths.groups.devices.build({ groupId: group.id })} className={linkClass} data-testid="group-devices-link">
+        <AppLink
+          to={paths.groups.devices.build({ groupId: group.id })}
+          className={linkClass}
+          data-testid="group-devices-link"
+        >
           {t('groups.links.devices')}{' '}
           <span className="sr-only">{t('groups.links.of', { name: group.name })}</span>
         </AppLink>
-        <AppLink to={paths.groups.alertNoticeSettings.build({ groupId: group.id })} className={linkClass} data-testid="group-notice-link">
+        <AppLink
+          to={paths.groups.alertNoticeSettings.build({ groupId: group.id })}
+          className={linkClass}
+          data-testid="group-notice-link"
+        >
           {t('groups.links.noticeSettings')}{' '}
           <span className="sr-only">{t('groups.links.of', { name: group.name })}</span>
         </AppLink>
-        <AppLink to={paths.groups.heatRule.build({ groupId: group.id })} className={linkClass} data-testid="group-heat-rule-link">
+        <AppLink
+          to={paths.groups.heatRule.build({ groupId: group.id })}
+          className={linkClass}
+          data-testid="group-heat-rule-link"
+        >
           {t('groups.links.heatRule')}{' '}
           <span className="sr-only">{t('groups.links.of', { name: group.name })}</span>
         </AppLink>

@@ -8,11 +8,27 @@ import { en, ja, json, renderWithApp, RoutesUnderTest, stubServer } from '../../
 vi.setConfig({ testTimeout: 60_000 });
 const SLOW = { timeout: 20_000 };
 const group = (id: string, name: string, counts: Partial<GroupLiveState> = {}): GroupLiveState => ({
-  id, clientId: 'org-1', name, wearerCount: 0, notWornCount: 0, offlineCount: 0, openAlertCount: 0, gatewayCount: 0, ...counts,
+  id,
+  clientId: 'org-1',
+  name,
+  wearerCount: 0,
+  notWornCount: 0,
+  offlineCount: 0,
+  openAlertCount: 0,
+  gatewayCount: 0,
+  ...counts,
 });
 const user = (role: UserInfo['role'], org: string | null = 'org-1'): UserInfo => ({
-  name: 'わたし', devices: [], gatewayId: null, linkedUids: [], mail: 'me@example.com', mailVerified: true,
-  role, uid: `uid-${role}`, agreedTermsOfUse: true, mediromOrganizationId: org,
+  name: 'わたし',
+  devices: [],
+  gatewayId: null,
+  linkedUids: [],
+  mail: 'me@example.com',
+  mailVerified: true,
+  role,
+  uid: `uid-${role}`,
+  agreedTermsOfUse: true,
+  mediromOrganizationId: org,
 });
 
 const realFetch = globalThis.fetch;
@@ -37,17 +53,37 @@ describe('/groups', () => {
     const calls = stubServer((url) => {
       if (url === '/v2/user') return json(200, user('ORGANIZATION_OWNER'));
       if (url === '/v2/client/org-1/groups')
-        return json(200, { groups: [group('g 1', '第一班', { wearerCount: 12, notWornCount: 2, offlineCount: 3, openAlertCount: 1, gatewayCount: 4 })] });
+        return json(200, {
+          groups: [
+            group('g 1', '第一班', {
+              wearerCount: 12,
+              notWornCount: 2,
+              offlineCount: 3,
+              openAlertCount: 1,
+              gatewayCount: 4,
+            }),
+          ],
+        });
       return json(404, {});
     });
     await open('/groups', user('ORGANIZATION_OWNER'));
     const card = (await screen.findByText('第一班', undefined, SLOW)).closest('li')!;
     const stat = (key: string) => within(card).getByTestId(`group-${key}`).textContent;
-    expect([stat('wearers'), stat('notWorn'), stat('offline'), stat('openAlerts'), stat('gateways')]).toEqual(['12', '2', '3', '1', '4']);
+    expect([
+      stat('wearers'),
+      stat('notWorn'),
+      stat('offline'),
+      stat('openAlerts'),
+      stat('gateways'),
+    ]).toEqual(['12', '2', '3', '1', '4']);
     expect(within(card).getByText(ja.groups.stats.notWorn)).toBeTruthy();
-    const devices = within(card).getByRole('link', { name: `${ja.groups.links.devices} （第一班）` });
+    const devices = within(card).getByRole('link', {
+      name: `${ja.groups.links.devices} （第一班）`,
+    });
     expect(devices.getAttribute('href')).toBe('/groups/g%201/devices');
-    expect(within(card).getByTestId('group-notice-link').getAttribute('href')).toBe('/groups/g%201/alert-notice-settings');
+    expect(within(card).getByTestId('group-notice-link').getAttribute('href')).toBe(
+      '/groups/g%201/alert-notice-settings',
+    );
     expect(screen.getByTestId('groups-manage').getAttribute('href')).toBe('/settings/groups');
     expect(document.title).toContain(ja.pages.groups);
     expect(calls.filter((c) => c.url.includes('/groups')).map((c) => c.method)).toEqual(['GET']);
@@ -56,8 +92,21 @@ describe('/groups', () => {
   it('platform staff pick the organisation first; its groups are asked for by its id', async () => {
     const calls = stubServer((url) => {
       if (url === '/v2/user') return json(200, user('ALL_GENERAL', null));
-      if (url === '/v2/client') return json(200, { clients: [{ id: 'org-9', name: 'さくら介護', groupCount: 1, gatewayCount: 0, wearerCount: 0, openAlertCount: 0 }] });
-      if (url === '/v2/client/org-9/groups') return json(200, { groups: [group('g9', 'さくら一班')] });
+      if (url === '/v2/client')
+        return json(200, {
+          clients: [
+            {
+              id: 'org-9',
+              name: 'さくら介護',
+              groupCount: 1,
+              gatewayCount: 0,
+              wearerCount: 0,
+              openAlertCount: 0,
+            },
+          ],
+        });
+      if (url === '/v2/client/org-9/groups')
+        return json(200, { groups: [group('g9', 'さくら一班')] });
       return json(404, {});
     });
     await open('/groups', user('ALL_GENERAL', null), 'en');
@@ -66,7 +115,9 @@ describe('/groups', () => {
     expect(screen.queryByTestId('groups-manage')).toBeNull();
     fireEvent.change(picker, { target: { value: 'org-9' } });
     expect(await screen.findByText('さくら一班', undefined, SLOW)).toBeTruthy();
-    expect(screen.getByRole('link', { name: `${en.groups.links.devices} of さくら一班` })).toBeTruthy();
+    expect(
+      screen.getByRole('link', { name: `${en.groups.links.devices} of さくら一班` }),
+    ).toBeTruthy();
   });
 });
 
@@ -86,7 +137,12 @@ describe('/settings/groups', () => {
         return json(200, { id: 'g1', clientId: 'org-1', name: '本館' });
       }
       if (url === '/v2/group/g1' && method === 'DELETE')
-        return json(409, { statusCode: 409, error: 'Conflict', code: 'GROUP_NOT_EMPTY', message: 'Group g1 still has wearers; move them to another group first' });
+        return json(409, {
+          statusCode: 409,
+          error: 'Conflict',
+          code: 'GROUP_NOT_EMPTY',
+          message: 'Group g1 still has wearers; move them to another group first',
+        });
       return json(404, {});
     });
     await open('/settings/groups', user('ORGANIZATION_OWNER'));
@@ -95,27 +151,40 @@ describe('/settings/groups', () => {
 
     fireEvent.click(screen.getByTestId('group-create-submit'));
     expect(await screen.findByText(ja.groups.errors.required)).toBeTruthy();
-    fireEvent.change(screen.getByTestId('group-create-name'), { target: { value: 'あ'.repeat(10_000) } });
+    fireEvent.change(screen.getByTestId('group-create-name'), {
+      target: { value: 'あ'.repeat(10_000) },
+    });
     fireEvent.click(screen.getByTestId('group-create-submit'));
-    expect(await screen.findByText(ja.groups.errors.tooLong.replace('{{max}}', '100'))).toBeTruthy();
+    expect(
+      await screen.findByText(ja.groups.errors.tooLong.replace('{{max}}', '100')),
+    ).toBeTruthy();
     expect(calls.some((c) => c.url === '/v2/group')).toBe(false);
     fireEvent.change(screen.getByTestId('group-create-name'), { target: { value: '  第二班 ' } });
     fireEvent.click(screen.getByTestId('group-create-submit'));
     expect(await screen.findByText('第二班', undefined, SLOW)).toBeTruthy();
-    expect(calls.find((c) => c.url === '/v2/group')?.body).toEqual({ clientId: 'org-1', name: '第二班' });
+    expect(calls.find((c) => c.url === '/v2/group')?.body).toEqual({
+      clientId: 'org-1',
+      name: '第二班',
+    });
 
     fireEvent.click(screen.getByRole('button', { name: '第一班 の名前を変更' }));
     const rename = await screen.findByTestId('group-rename-dialog');
-    fireEvent.change(within(rename).getByTestId('group-rename-name'), { target: { value: '本館' } });
+    fireEvent.change(within(rename).getByTestId('group-rename-name'), {
+      target: { value: '本館' },
+    });
     fireEvent.click(within(rename).getByTestId('group-rename-submit'));
     expect(await screen.findByText('本館', undefined, SLOW)).toBeTruthy();
-    expect(calls.find((c) => c.url === '/v2/group/g1' && c.method === 'PATCH')?.body).toEqual({ name: '本館' });
+    expect(calls.find((c) => c.url === '/v2/group/g1' && c.method === 'PATCH')?.body).toEqual({
+      name: '本館',
+    });
 
     fireEvent.click(screen.getByRole('button', { name: '本館 を削除' }));
     const remove = await screen.findByTestId('group-delete-dialog');
     fireEvent.click(within(remove).getByTestId('group-delete-confirm'));
     expect(await within(remove).findByText(ja.groups.errors.GROUP_NOT_EMPTY)).toBeTruthy();
-    expect(calls.filter((c) => c.method === 'DELETE').map((c) => [c.url, c.body])).toEqual([['/v2/group/g1', undefined]]);
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => [c.url, c.body])).toEqual([
+      ['/v2/group/g1', undefined],
+    ]);
     expect(screen.getAllByTestId('group-settings-row')).toHaveLength(2);
   });
 
@@ -123,7 +192,13 @@ describe('/settings/groups', () => {
     stubServer((url, init) => {
       if (url === '/v2/user') return json(200, user('ORGANIZATION_OWNER'));
       if (url === '/v2/client/org-1/groups') return json(200, { groups: [group('g1', '第一班')] });
-      if (url === '/v2/group/g1' && init?.method === 'DELETE') return json(409, { statusCode: 409, error: 'Conflict', code: 'OTHER', message: 'サーバーの理由' });
+      if (url === '/v2/group/g1' && init?.method === 'DELETE')
+        return json(409, {
+          statusCode: 409,
+          error: 'Conflict',
+          code: 'OTHER',
+          message: 'サーバーの理由',
+        });
       return json(404, {});
     });
     await open('/settings/groups', user('ORGANIZATION_OWNER'));

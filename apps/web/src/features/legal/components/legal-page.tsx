@@ -12,7 +12,12 @@ export function LegalPage({ kind }: { kind: 'terms' | 'privacy' }) {
       <div className="flex justify-end">
         <LanguageSwitch />
       </div>
-      <h1 ref={heading} tabIndex={-1} data-testid="page-heading" className="focus:outline-none mt-4 text-2xl font-semibold text-slate-900">
+      <h1
+        ref={heading}
+        tabIndex={-1}
+        data-testid="page-heading"
+        className="focus:outline-none mt-4 text-2xl font-semibold text-slate-900"
+      >
         {t(`legal.${kind}.title`)}
       </h1>
       <div className="mt-6 space-y-4 text-sm leading-7 text-slate-700">

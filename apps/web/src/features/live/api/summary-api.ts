@@ -28,10 +28,16 @@ export function useWearerSummary(pollMs: number | false) {
  * A `summary` event replaces that wearer's entry (or adds one the caller may now see).
  * Before the first fetch there is nothing to merge into: the fetch brings the newest state anyway.
  */
-export function mergeSummaryEvent(current: SummaryResponse | undefined, wearer: WearerSummary): SummaryResponse | undefined {
+export function mergeSummaryEvent(
+  current: SummaryResponse | undefined,
+  wearer: WearerSummary,
+): SummaryResponse | undefined {
   if (current === undefined) return undefined;
   const index = current.wearers.findIndex((w) => w.uid === wearer.uid);
-  const wearers = index === -1 ? [...current.wearers, wearer] : current.wearers.map((w, i) => (i === index ? wearer : w));
+  const wearers =
+    index === -1
+      ? [...current.wearers, wearer]
+      : current.wearers.map((w, i) => (i === index ? wearer : w));
   return { ...current, wearers };
 }
 
@@ -50,7 +56,10 @@ export function coverageOf(wearers: readonly WearerSummary[]): Coverage {
     total: wearers.length,
     notWorn: wearers.filter((w) => w.worn === false).length,
     offline: wearers.filter((w) => w.connection === 'offline').length,
-    lowBattery: wearers.filter((w) => w.battery !== null && w.battery <= LOW_BATTERY_PERCENT).length,
-    urgent: wearers.filter((w) => w.openAlerts.some((a) => a.level === 'EMERGENCY' || a.level === 'CRITICAL')).length,
+    lowBattery: wearers.filter((w) => w.battery !== null && w.battery <= LOW_BATTERY_PERCENT)
+      .length,
+    urgent: wearers.filter((w) =>
+      w.openAlerts.some((a) => a.level === 'EMERGENCY' || a.level === 'CRITICAL'),
+    ).length,
   };
 }

@@ -5,7 +5,13 @@ import { coverageOf } from '../api/summary-api';
 import type { LiveStatus } from '../hooks/live-status';
 
 /** Who is not monitored right now, as plainly as alerts: counts above the wearer table. */
-export function CoverageStrip({ wearers, live }: { wearers: readonly WearerSummary[]; live: LiveStatus }) {
+export function CoverageStrip({
+  wearers,
+  live,
+}: {
+  wearers: readonly WearerSummary[];
+  live: LiveStatus;
+}) {
   const { t } = useTranslation('live');
   const coverage = coverageOf(wearers);
   const items = [
@@ -15,7 +21,11 @@ export function CoverageStrip({ wearers, live }: { wearers: readonly WearerSumma
     { key: 'urgent', count: coverage.urgent, tone: 'red' },
   ] as const;
   return (
-    <section aria-labelledby="coverage-title" data-testid="coverage-strip" className="mb-4 rounded-lg border border-slate-200 bg-white px-4 py-3">
+    <section
+      aria-labelledby="coverage-title"
+      data-testid="coverage-strip"
+      className="mb-4 rounded-lg border border-slate-200 bg-white px-4 py-3"
+    >
       <div className="mb-2 flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="coverage-title" className="text-sm font-semibold text-slate-700">
           {t('coverage.title', { count: coverage.total })}
@@ -38,7 +48,9 @@ export function CoverageStrip({ wearers, live }: { wearers: readonly WearerSumma
             )}
           >
             <span className="block text-xs">{t(`coverage.${key}`)}</span>
-            <span className="text-lg font-semibold tabular-nums">{t('coverage.count', { count })}</span>
+            <span className="text-lg font-semibold tabular-nums">
+              {t('coverage.count', { count })}
+            </span>
           </li>
         ))}
       </ul>

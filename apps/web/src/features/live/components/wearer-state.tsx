@@ -10,8 +10,10 @@ const NONE = '—';
 export function useWearerStateText() {
   const { t } = useTranslation('live');
   return {
-    heartRate: (value: number | null) => (value === null ? NONE : t('values.heartRate', { value: Math.round(value) })),
-    skinTemperature: (value: number | null) => (value === null ? NONE : t('values.skinTemperature', { value: value.toFixed(1) })),
+    heartRate: (value: number | null) =>
+      value === null ? NONE : t('values.heartRate', { value: Math.round(value) }),
+    skinTemperature: (value: number | null) =>
+      value === null ? NONE : t('values.skinTemperature', { value: value.toFixed(1) }),
     battery: (value: number | null) => (value === null ? NONE : t('values.battery', { value })),
   };
 }
@@ -31,8 +33,13 @@ export function ConnectionState({ connection }: { connection: WearerSummary['con
   const online = connection === 'online';
   return (
     <span className="inline-flex items-center gap-1.5">
-      <span aria-hidden="true" className={clsx('size-2 rounded-full', online ? 'bg-emerald-500' : 'bg-slate-400')} />
-      <span className={online ? 'text-slate-800' : 'font-medium text-slate-600'}>{t(online ? 'values.online' : 'values.offline')}</span>
+      <span
+        aria-hidden="true"
+        className={clsx('size-2 rounded-full', online ? 'bg-emerald-500' : 'bg-slate-400')}
+      />
+      <span className={online ? 'text-slate-800' : 'font-medium text-slate-600'}>
+        {t(online ? 'values.online' : 'values.offline')}
+      </span>
     </span>
   );
 }
@@ -45,5 +52,9 @@ export function BatteryState({ battery, label }: { battery: number | null; label
 
 export function LastSeen({ at, now }: { at: string | null; now: number }) {
   const { t } = useTranslation('live');
-  return at === null ? <span className="text-slate-500">{t('values.never')}</span> : <RelativeTime at={at} now={now} />;
+  return at === null ? (
+    <span className="text-slate-500">{t('values.never')}</span>
+  ) : (
+    <RelativeTime at={at} now={now} />
+  );
 }

@@ -25,7 +25,9 @@ class FakeSource implements LiveSource {
     this.readyState = 2;
   }
   emit(type: string, data: unknown) {
-    const event = new MessageEvent(type, { data: typeof data === 'string' ? data : JSON.stringify(data) });
+    const event = new MessageEvent(type, {
+      data: typeof data === 'string' ? data : JSON.stringify(data),
+    });
     for (const listener of this.listeners.get(type) ?? []) listener(event);
   }
 }
@@ -46,17 +48,28 @@ const wearer = (uid: string, heartRate: number): WearerSummary => ({
   openAlerts: [],
 });
 
-function setup(onAlert = vi.fn(), fetchTicket = vi.fn(() => Promise.resolve(`ticket-${++tickets}`))) {
+function setup(
+  onAlert = vi.fn(),
+  fetchTicket = vi.fn(() => Promise.resolve(`ticket-${++tickets}`)),
+) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData<SummaryResponse>(SUMMARY_KEY, { generatedAt: 'x', wearers: [wearer('a', 70), wearer('b', 71)] });
+  queryClient.setQueryData<SummaryResponse>(SUMMARY_KEY, {
+    generatedAt: 'x',
+    wearers: [wearer('a', 70), wearer('b', 71)],
+  });
   const sources: FakeSource[] = [];
   const createSource = (url: string) => {
     const source = new FakeSource(url);
     sources.push(source);
     return source;
   };
-  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
-  const view = renderHook(() => useLiveStream({ enabled: true, onAlert, createSource, fetchTicket }), { wrapper });
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+  );
+  const view = renderHook(
+    () => useLiveStream({ enabled: true, onAlert, createSource, fetchTicket }),
+    { wrapper },
+  );
   return { queryClient, sources, view, onAlert, fetchTicket };
 }
 
@@ -86,7 +99,10 @@ describe('useLiveStream', () => {
     act(() => sources[0]?.emit('summary', 'not json'));
     act(() => sources[0]?.emit('summary', { uid: 7 }));
     const cached = queryClient.getQueryData<SummaryResponse>(SUMMARY_KEY);
-    expect(cached?.wearers.map((w) => [w.uid, w.heartRate])).toEqual([['a', 70], ['b', 160]]);
+    expect(cached?.wearers.map((w) => [w.uid, w.heartRate])).toEqual([
+      ['a', 70],
+      ['b', 160],
+    ]);
   });
 
   it('hands alert events to the caller and refetches the summary', async () => {

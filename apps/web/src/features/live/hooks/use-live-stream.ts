@@ -33,8 +33,12 @@ function parse(data: string): unknown {
 }
 
 const isWearerSummary = (value: unknown): value is WearerSummary =>
-  typeof value === 'object' && value !== null && 'uid' in value && typeof value.uid === 'string' &&
-  'openAlerts' in value && Array.isArray(value.openAlerts);
+  typeof value === 'object' &&
+  value !== null &&
+  'uid' in value &&
+  typeof value.uid === 'string' &&
+  'openAlerts' in value &&
+  Array.isArray(value.openAlerts);
 
 const isAlertEvent = (value: unknown): value is LiveAlertEvent =>
   typeof value === 'object' && value !== null && 'action' in value && 'alert' in value;
@@ -78,7 +82,10 @@ export function useLiveStream({
 
     const connect = async () => {
       // Without EventSource (old browsers, jsdom) the pages poll instead.
-      if (getAccessToken() === null || (createSource === defaultSource && typeof EventSource === 'undefined')) {
+      if (
+        getAccessToken() === null ||
+        (createSource === defaultSource && typeof EventSource === 'undefined')
+      ) {
         liveStatusStore.set('off');
         return;
       }
@@ -109,7 +116,9 @@ export function useLiveStream({
       current.addEventListener('summary', (event) => {
         const wearer = parse(event.data);
         if (!isWearerSummary(wearer)) return;
-        queryClient.setQueryData(SUMMARY_KEY, (old: Parameters<typeof mergeSummaryEvent>[0]) => mergeSummaryEvent(old, wearer));
+        queryClient.setQueryData(SUMMARY_KEY, (old: Parameters<typeof mergeSummaryEvent>[0]) =>
+          mergeSummaryEvent(old, wearer),
+        );
       });
       current.addEventListener('alert', (event) => {
         const alert = parse(event.data);

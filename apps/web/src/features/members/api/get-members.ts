@@ -14,7 +14,11 @@ export const membersQueryOptions = ({ clientId, q, page }: MembersFilter) =>
   queryOptions({
     queryKey: ['members', clientId, q, page],
     queryFn: async () =>
-      unwrap(await api.get<MembersResponse>('/v2/user/organization/members', { query: { clientId, q: q || undefined, page } })),
+      unwrap(
+        await api.get<MembersResponse>('/v2/user/organization/members', {
+          query: { clientId, q: q || undefined, page },
+        }),
+      ),
     placeholderData: keepPreviousData,
   });
 
@@ -24,5 +28,6 @@ export const useMembers = (filter: MembersFilter) => useQuery(membersQueryOption
 export const useOrganizationGroups = (clientId: string) =>
   useQuery({
     queryKey: ['client', clientId],
-    queryFn: async () => unwrap(await api.get<ClientInfo>(`/v2/client/${encodeURIComponent(clientId)}`)).groups,
+    queryFn: async () =>
+      unwrap(await api.get<ClientInfo>(`/v2/client/${encodeURIComponent(clientId)}`)).groups,
   });

@@ -1,4 +1,10 @@
-import type { ApiErrorBody, ChangeMemberRoleBody, InviteBody, Member, PendingInvitation } from '@wearable/domain';
+import type {
+  ApiErrorBody,
+  ChangeMemberRoleBody,
+  InviteBody,
+  Member,
+  PendingInvitation,
+} from '@wearable/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import type { ApiResult } from '../../../lib/api-client';
@@ -33,12 +39,18 @@ export const useInviteMember = () =>
   useMemberChange((body: InviteBody) => api.post<PendingInvitation>('/v2/user/invite', body));
 /** POST /v2/user/invitation/resend. */
 export const useResendInvitation = () =>
-  useMemberChange((invitationId: string) => api.post<PendingInvitation>('/v2/user/invitation/resend', { invitationId }));
+  useMemberChange((invitationId: string) =>
+    api.post<PendingInvitation>('/v2/user/invitation/resend', { invitationId }),
+  );
 /** PATCH /v2/user/organization/members. */
 export const useChangeMemberRole = () =>
-  useMemberChange((body: ChangeMemberRoleBody) => api.patch<Member>('/v2/user/organization/members', body));
+  useMemberChange((body: ChangeMemberRoleBody) =>
+    api.patch<Member>('/v2/user/organization/members', body),
+  );
 /** DELETE /v2/user/organization/members?uid=&clientId=. */
 export const useRemoveMember = () =>
   useMemberChange(({ uid, clientId }: { uid: string; clientId: string }) =>
-    api.delete<{ uid: string; removed: true }>('/v2/user/organization/members', { query: { uid, clientId } }),
+    api.delete<{ uid: string; removed: true }>('/v2/user/organization/members', {
+      query: { uid, clientId },
+    }),
   );

@@ -1,6 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { grantableRoles, type Member, MEMBERS_PAGE_SIZE, type Role, type UserInfo } from '@wearable/domain';
+import {
+  grantableRoles,
+  type Member,
+  MEMBERS_PAGE_SIZE,
+  type Role,
+  type UserInfo,
+} from '@wearable/domain';
 import { Button } from '../../../components/ui/button';
 import { QueryState } from '../../../components/ui/query-state';
 import { Table, Td, Th } from '../../../components/ui/table';
@@ -12,14 +18,26 @@ import { PendingInvitations } from './pending-invitations';
 import { inputClass } from './member-form-parts';
 
 /** Staff roles this page gives; family members are invited from /members. */
-const STAFF_ROLES: readonly Role[] = ['ORGANIZATION_OWNER', 'ORGANIZATION_GENERAL', 'ORGANIZATION_GROUP', 'ALL_OWNER', 'ALL_GENERAL'];
+const STAFF_ROLES: readonly Role[] = [
+  'ORGANIZATION_OWNER',
+  'ORGANIZATION_GENERAL',
+  'ORGANIZATION_GROUP',
+  'ALL_OWNER',
+  'ALL_GENERAL',
+];
 
 /**
  * Settings > administrators for one organisation: its staff (searchable, a page at a time) and pending
  * invitations; invite, resend, change a role or a group manager's groups, remove. Buttons show only for what
  * the signed-in person may do; the server decides anyway.
  */
-export function AdminsPanel({ clientId, user }: { clientId: string; user: Pick<UserInfo, 'role' | 'uid'> }) {
+export function AdminsPanel({
+  clientId,
+  user,
+}: {
+  clientId: string;
+  user: Pick<UserInfo, 'role' | 'uid'>;
+}) {
   const { t } = useTranslation();
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
@@ -66,7 +84,12 @@ export function AdminsPanel({ clientId, user }: { clientId: string; user: Pick<U
         isPending={members.isPending}
         isError={members.isError}
         isEmpty={rows.length === 0 && (data?.invitations.length ?? 0) === 0}
-        labels={{ loading: t('common.loading'), error: t('common.loadFailed'), empty: t('admins.empty'), retry: t('common.retry') }}
+        labels={{
+          loading: t('common.loading'),
+          error: t('common.loadFailed'),
+          empty: t('admins.empty'),
+          retry: t('common.retry'),
+        }}
         onRetry={() => void members.refetch()}
       >
         <Table data-testid="member-table" label={t('pages.settingsAdmins')}>
@@ -77,7 +100,9 @@ export function AdminsPanel({ clientId, user }: { clientId: string; user: Pick<U
               <Th>{t('admins.columns.mail')}</Th>
               <Th>{t('admins.columns.role')}</Th>
               <Th>{t('admins.columns.groups')}</Th>
-              <Th><span className="sr-only">{t('admins.columns.actions')}</span></Th>
+              <Th>
+                <span className="sr-only">{t('admins.columns.actions')}</span>
+              </Th>
             </tr>
           </thead>
           <tbody>
@@ -90,10 +115,20 @@ export function AdminsPanel({ clientId, user }: { clientId: string; user: Pick<U
                 <Td>
                   {mayManage(member) && (
                     <div className="flex flex-wrap gap-2">
-                      <Button variant="outline" onClick={() => setEditing(member)} aria-label={t('admins.role.open', { name: member.name })} data-testid="role-open">
+                      <Button
+                        variant="outline"
+                        onClick={() => setEditing(member)}
+                        aria-label={t('admins.role.open', { name: member.name })}
+                        data-testid="role-open"
+                      >
                         {t('admins.role.button')}
                       </Button>
-                      <Button variant="ghost" onClick={() => setRemoving(member)} aria-label={t('admins.remove.open', { name: member.name })} data-testid="remove-open">
+                      <Button
+                        variant="ghost"
+                        onClick={() => setRemoving(member)}
+                        aria-label={t('admins.remove.open', { name: member.name })}
+                        data-testid="remove-open"
+                      >
                         {t('admins.remove.button')}
                       </Button>
                     </div>
@@ -104,17 +139,42 @@ export function AdminsPanel({ clientId, user }: { clientId: string; user: Pick<U
           </tbody>
         </Table>
         {pages > 1 && (
-          <nav className="flex items-center justify-center gap-3 text-sm" aria-label={t('admins.pages')}>
-            <Button variant="outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>{t('admins.previous')}</Button>
+          <nav
+            className="flex items-center justify-center gap-3 text-sm"
+            aria-label={t('admins.pages')}
+          >
+            <Button variant="outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+              {t('admins.previous')}
+            </Button>
             <span aria-live="polite">{t('admins.pageOf', { page, pages })}</span>
-            <Button variant="outline" disabled={page >= pages} onClick={() => setPage(page + 1)}>{t('admins.next')}</Button>
+            <Button variant="outline" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+              {t('admins.next')}
+            </Button>
           </nav>
         )}
         <PendingInvitations invitations={data?.invitations ?? []} mayResend={mayInvite} />
       </QueryState>
-      {inviting && <InviteDialog open onOpenChange={setInviting} clientId={clientId} roles={inviteRoles} groups={groups} />}
-      {editing && <RoleDialog member={editing} clientId={clientId} roles={orgRoles} groups={groups} onClose={() => setEditing(null)} />}
-      {removing && <RemoveDialog member={removing} clientId={clientId} onClose={() => setRemoving(null)} />}
+      {inviting && (
+        <InviteDialog
+          open
+          onOpenChange={setInviting}
+          clientId={clientId}
+          roles={inviteRoles}
+          groups={groups}
+        />
+      )}
+      {editing && (
+        <RoleDialog
+          member={editing}
+          clientId={clientId}
+          roles={orgRoles}
+          groups={groups}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      {removing && (
+        <RemoveDialog member={removing} clientId={clientId} onClose={() => setRemoving(null)} />
+      )}
     </div>
   );
 }

@@ -1,6 +1,11 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { changeMemberRoleBody, type ChangeMemberRoleBody, type Member, type Role } from '@wearable/domain';
+import {
+  changeMemberRoleBody,
+  type ChangeMemberRoleBody,
+  type Member,
+  type Role,
+} from '@wearable/domain';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { MemberChangeError, useChangeMemberRole, useRemoveMember } from '../api/member-changes';
@@ -41,22 +46,50 @@ export function RoleDialog(props: {
   }
 
   return (
-    <Dialog open onOpenChange={(open) => !open && props.onClose()} title={t('admins.role.title', { name: props.member.name })} data-testid="role-dialog">
+    <Dialog
+      open
+      onOpenChange={(open) => !open && props.onClose()}
+      title={t('admins.role.title', { name: props.member.name })}
+      data-testid="role-dialog"
+    >
       <form className="space-y-4" onSubmit={(event) => void submit(event)} noValidate>
         <label className="block text-sm font-medium text-slate-700">
           {t('admins.columns.role')}
-          <select value={role} onChange={(e) => setRole(e.target.value as Role)} className={inputClass} data-testid="role-select">
-            {props.roles.map((r) => <option key={r} value={r}>{t(`roles.${r}`)}</option>)}
+          <select
+            value={role}
+            onChange={(e) => setRole(e.target.value as Role)}
+            className={inputClass}
+            data-testid="role-select"
+          >
+            {props.roles.map((r) => (
+              <option key={r} value={r}>
+                {t(`roles.${r}`)}
+              </option>
+            ))}
           </select>
           <FieldError show={invalid.has('role')}>{t('admins.errors.role')}</FieldError>
         </label>
         {role === 'ORGANIZATION_GROUP' && (
-          <GroupChoice groups={props.groups} selected={groupIds} onChange={setGroupIds} invalid={invalid.has('groupIds')} />
+          <GroupChoice
+            groups={props.groups}
+            selected={groupIds}
+            onChange={setGroupIds}
+            invalid={invalid.has('groupIds')}
+          />
         )}
         <FormFailure error={change.error} />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={props.onClose}>{t('common.cancel')}</Button>
-          <Button type="submit" variant="primary" disabled={change.isPending} data-testid="role-submit">{t('admins.role.submit')}</Button>
+          <Button variant="outline" onClick={props.onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button
+            type="submit"
+            variant="primary"
+            disabled={change.isPending}
+            data-testid="role-submit"
+          >
+            {t('admins.role.submit')}
+          </Button>
         </div>
       </form>
     </Dialog>
@@ -85,8 +118,15 @@ export function RemoveDialog(props: { member: Member; clientId: string; onClose:
     >
       <FormFailure error={remove.error} />
       <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={props.onClose}>{t('common.cancel')}</Button>
-        <Button variant="destructive" disabled={remove.isPending} onClick={() => void confirm()} data-testid="remove-confirm">
+        <Button variant="outline" onClick={props.onClose}>
+          {t('common.cancel')}
+        </Button>
+        <Button
+          variant="destructive"
+          disabled={remove.isPending}
+          onClick={() => void confirm()}
+          data-testid="remove-confirm"
+        >
           {t('admins.remove.submit')}
         </Button>
       </div>

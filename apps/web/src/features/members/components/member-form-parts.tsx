@@ -6,7 +6,15 @@ export const inputClass =
   'mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-base focus-visible:outline-2 focus-visible:outline-teal-600 aria-[invalid=true]:border-red-600';
 
 /** A field's problem, announced when it appears. */
-export function FieldError({ show, children, id }: { show: boolean; children: ReactNode; id?: string }) {
+export function FieldError({
+  show,
+  children,
+  id,
+}: {
+  show: boolean;
+  children: ReactNode;
+  id?: string;
+}) {
   if (!show) return null;
   return (
     <span id={id} role="alert" className="mt-1 block text-sm font-normal text-red-700">
@@ -34,9 +42,15 @@ export function FormFailure({ error }: { error: Error | null }) {
   if (error === null) return null;
   const body = error instanceof MemberChangeError ? error.body : null;
   const code = body?.code ?? '';
-  const text = KNOWN_CODES.includes(code) ? t(`admins.errors.${code}`) : (body?.message ?? t('admins.errors.generic'));
+  const text = KNOWN_CODES.includes(code)
+    ? t(`admins.errors.${code}`)
+    : (body?.message ?? t('admins.errors.generic'));
   return (
-    <p role="alert" data-testid="form-failure" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+    <p
+      role="alert"
+      data-testid="form-failure"
+      className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800"
+    >
       {text}
     </p>
   );

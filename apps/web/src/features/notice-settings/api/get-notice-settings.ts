@@ -9,5 +9,10 @@ export const noticeSettingsKey = (groupId: string) => ['notice-settings', groupI
 export const useNoticeSettings = (groupId: string) =>
   useQuery({
     queryKey: noticeSettingsKey(groupId),
-    queryFn: async () => unwrap(await api.get<AlertNoticeSettingsResponse>(`/v2/group/${encodeURIComponent(groupId)}/alertNoticeSettings`)),
+    queryFn: async () =>
+      unwrap(
+        await api.get<AlertNoticeSettingsResponse>(
+          `/v2/group/${encodeURIComponent(groupId)}/alertNoticeSettings`,
+        ),
+      ),
   });

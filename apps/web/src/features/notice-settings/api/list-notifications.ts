@@ -7,5 +7,8 @@ import { unwrap } from '../../../lib/api-client';
 export const useNotificationLog = (pageSize: number) =>
   useQuery({
     queryKey: ['notification-log', pageSize],
-    queryFn: async () => unwrap(await api.get<NotificationsResponse>('/v2/notifications', { query: { page: 1, pageSize } })),
+    queryFn: async () =>
+      unwrap(
+        await api.get<NotificationsResponse>('/v2/notifications', { query: { page: 1, pageSize } }),
+      ),
   });

@@ -8,5 +8,9 @@ export const useOrganizationStaff = (clientId: string) =>
   useQuery({
     queryKey: ['notice-settings', 'staff', clientId],
     queryFn: async (): Promise<Member[]> =>
-      unwrap(await api.get<MembersResponse>('/v2/user/organization/members', { query: { clientId, pageSize: 200 } })).members,
+      unwrap(
+        await api.get<MembersResponse>('/v2/user/organization/members', {
+          query: { clientId, pageSize: 200 },
+        }),
+      ).members,
   });

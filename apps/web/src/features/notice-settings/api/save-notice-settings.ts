@@ -9,7 +9,12 @@ export function useSaveNoticeSettings(groupId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: AlertNoticeSettingsBody) =>
-      unwrap(await api.put<AlertNoticeSettingsResponse>(`/v2/group/${encodeURIComponent(groupId)}/alertNoticeSettings`, body)),
+      unwrap(
+        await api.put<AlertNoticeSettingsResponse>(
+          `/v2/group/${encodeURIComponent(groupId)}/alertNoticeSettings`,
+          body,
+        ),
+      ),
     onSuccess: (saved) => queryClient.setQueryData(noticeSettingsKey(groupId), saved),
   });
 }

@@ -8,7 +8,12 @@ export function useSendNoticeTest(groupId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: NoticeTestBody) =>
-      unwrap(await api.post<NoticeTestResponse>(`/v2/group/${encodeURIComponent(groupId)}/alertNoticeSettings/test`, body)),
+      unwrap(
+        await api.post<NoticeTestResponse>(
+          `/v2/group/${encodeURIComponent(groupId)}/alertNoticeSettings/test`,
+          body,
+        ),
+      ),
     // The attempt is in the notification log now.
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['notification-log'] }),
   });

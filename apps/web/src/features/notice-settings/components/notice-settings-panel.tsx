@@ -1,4 +1,11 @@
-import { type AlertNoticeSettingsResponse, type AlertType, type Member, type NoticeTestResponse, type Weekday, WEEKDAYS } from '@wearable/domain';
+import {
+  type AlertNoticeSettingsResponse,
+  type AlertType,
+  type Member,
+  type NoticeTestResponse,
+  type Weekday,
+  WEEKDAYS,
+} from '@wearable/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -10,16 +17,33 @@ import { useNoticeSettings } from '../api/get-notice-settings';
 import { useOrganizationStaff } from '../api/list-staff';
 import { useSaveNoticeSettings } from '../api/save-notice-settings';
 import { useSendNoticeTest } from '../api/send-notice-test';
-import { checkDraft, draftsOf, MAX_STEP, moveStep, newDraft, recipientOf, type RecipientDraft, sameAsStored, sortByStep } from '../recipients';
+import {
+  checkDraft,
+  draftsOf,
+  MAX_STEP,
+  moveStep,
+  newDraft,
+  recipientOf,
+  type RecipientDraft,
+  sameAsStored,
+  sortByStep,
+} from '../recipients';
 import { NotificationLogPanel } from './notification-log-panel';
 import { RecipientEditor } from './recipient-editor';
 
 type TypeLabel = (type: AlertType) => string;
 
-const refusalOf = (error: unknown) => (error instanceof ApiError ? (error.body?.message ?? error.message) : String(error));
+const refusalOf = (error: unknown) =>
+  error instanceof ApiError ? (error.body?.message ?? error.message) : String(error);
 
 /** /groups/{groupId}/alert-notice-settings: who is called or texted for which alerts, when, and in which escalation order. */
-export function NoticeSettingsPanel({ groupId, typeLabel }: { groupId: string; typeLabel: TypeLabel }) {
+export function NoticeSettingsPanel({
+  groupId,
+  typeLabel,
+}: {
+  groupId: string;
+  typeLabel: TypeLabel;
+}) {
   const { t } = useTranslation(['staff-settings', 'common']);
   const settings = useNoticeSettings(groupId);
   return (
@@ -27,7 +51,12 @@ export function NoticeSettingsPanel({ groupId, typeLabel }: { groupId: string; t
       isPending={settings.isPending}
       isError={settings.isError}
       isEmpty={false}
-      labels={{ loading: t('common:common.loading'), error: t('common:common.loadFailed'), empty: '', retry: t('common:common.retry') }}
+      labels={{
+        loading: t('common:common.loading'),
+        error: t('common:common.loadFailed'),
+        empty: '',
+        retry: t('common:common.retry'),
+      }}
       onRetry={() => void settings.refetch()}
     >
       {settings.data && <NoticeEditor key={groupId} stored={settings.data} typeLabel={typeLabel} />}
@@ -35,10 +64,19 @@ export function NoticeSettingsPanel({ groupId, typeLabel }: { groupId: string; t
   );
 }
 
-function NoticeEditor({ stored, typeLabel }: { stored: AlertNoticeSettingsResponse; typeLabel: TypeLabel }) {
+function NoticeEditor({
+  stored,
+  typeLabel,
+}: {
+  stored: AlertNoticeSettingsResponse;
+  typeLabel: TypeLabel;
+}) {
   const { t } = useTranslation(['staff-settings', 'common']);
   const groupId = stored.groupId;
-  const mayEdit = useCan('noticeSettings:update', { organizationId: stored.clientId, groupIds: [groupId] });
+  const mayEdit = useCan('noticeSettings:update', {
+    organizationId: stored.clientId,
+    groupIds: [groupId],
+  });
   const staff = useOrganizationStaff(stored.clientId);
   const [drafts, setDrafts] = useState<RecipientDraft[]>(() => draftsOf(stored));
   const [editing, setEditing] = useState<RecipientDraft | null>(null);
@@ -50,12 +88,19 @@ function NoticeEditor({ stored, typeLabel }: { stored: AlertNoticeSettingsRespon
   const staffList: Member[] = staff.data ?? [];
 
   const who = (d: RecipientDraft) =>
-    d.kind === 'staff' ? (staffList.find((s) => s.uid === d.userId)?.name ?? (d.userName || d.userId)) : d.phoneNumber;
-  const focusLater = (id: string) => requestAnimationFrame(() => document.getElementById(id)?.focus());
+    d.kind === 'staff'
+      ? (staffList.find((s) => s.uid === d.userId)?.name ?? (d.userName || d.userId))
+      : d.phoneNumber;
+  const focusLater = (id: string) =>
+    requestAnimationFrame(() => document.getElementById(id)?.focus());
 
   const done = (draft: RecipientDraft) => {
     const exists = drafts.some((d) => d.key === draft.key);
-    setDrafts(sortByStep(exists ? drafts.map((d) => (d.key === draft.key ? draft : d)) : [...drafts, draft]));
+    setDrafts(
+      sortByStep(
+        exists ? drafts.map((d) => (d.key === draft.key ? draft : d)) : [...drafts, draft],
+      ),
+    );
     setEditing(null);
     setAnnouncement(t('notice.announce.edited', { name: who(draft), step: draft.order }));
     focusLater(`recipient-edit-${draft.key}`);
@@ -99,7 +144,8 @@ function NoticeEditor({ stored, typeLabel }: { stored: AlertNoticeSettingsRespon
       setEditing(draft);
       return;
     }
-    const target = draft.kind === 'staff' ? { userId: draft.userId } : { phoneNumber: draft.phoneNumber.trim() };
+    const target =
+      draft.kind === 'staff' ? { userId: draft.userId } : { phoneNumber: draft.phoneNumber.trim() };
     test.mutate(
       { channel: draft.channel, ...target },
       {
@@ -111,10 +157,21 @@ function NoticeEditor({ stored, typeLabel }: { stored: AlertNoticeSettingsRespon
               text:
                 res.status === 'failed'
                   ? t('notice.test.failed', { provider: res.provider, error: res.error ?? '' })
-                  : t('notice.test.sent', { channel: t(`notice.channel.${draft.channel}`), provider: res.provider, status: t(`notice.status.${res.status}`) }),
+                  : t('notice.test.sent', {
+                      channel: t(`notice.channel.${draft.channel}`),
+                      provider: res.provider,
+                      status: t(`notice.status.${res.status}`),
+                    }),
             },
           }),
-        onError: (error) => setTests({ ...tests, [draft.key]: { ok: false, text: t('notice.test.refused', { message: refusalOf(error) }) } }),
+        onError: (error) =>
+          setTests({
+            ...tests,
+            [draft.key]: {
+              ok: false,
+              text: t('notice.test.refused', { message: refusalOf(error) }),
+            },
+          }),
       },
     );
   };
@@ -126,7 +183,11 @@ function NoticeEditor({ stored, typeLabel }: { stored: AlertNoticeSettingsRespon
       </p>
       <p className="text-sm text-slate-700">{t('notice.intro')}</p>
       {!mayEdit && (
-        <p role="status" data-testid="notice-read-only" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+        <p
+          role="status"
+          data-testid="notice-read-only"
+          className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+        >
           {t('notice.readOnly')}
         </p>
       )}
@@ -138,7 +199,10 @@ function NoticeEditor({ stored, typeLabel }: { stored: AlertNoticeSettingsRespon
           {t('notice.recipientsTitle', { count: drafts.length })}
         </h2>
         {drafts.length === 0 && (
-          <p data-testid="notice-empty" className="rounded-lg border border-dashed border-amber-400 bg-amber-50 p-4 text-sm text-amber-900">
+          <p
+            data-testid="notice-empty"
+            className="rounded-lg border border-dashed border-amber-400 bg-amber-50 p-4 text-sm text-amber-900"
+          >
             {t('notice.empty')}
           </p>
         )}
@@ -146,10 +210,23 @@ function NoticeEditor({ stored, typeLabel }: { stored: AlertNoticeSettingsRespon
           {drafts.map((d, index) =>
             editing?.key === d.key ? (
               <li key={d.key}>
-                <RecipientEditor draft={d} staff={staffList} typeLabel={typeLabel} onDone={done} onCancel={() => { setEditing(null); focusLater(`recipient-edit-${d.key}`); }} />
+                <RecipientEditor
+                  draft={d}
+                  staff={staffList}
+                  typeLabel={typeLabel}
+                  onDone={done}
+                  onCancel={() => {
+                    setEditing(null);
+                    focusLater(`recipient-edit-${d.key}`);
+                  }}
+                />
               </li>
             ) : (
-              <li key={d.key} data-testid="notice-recipient" className="rounded-lg border border-slate-200 bg-white p-4">
+              <li
+                key={d.key}
+                data-testid="notice-recipient"
+                className="rounded-lg border border-slate-200 bg-white p-4"
+              >
                 <RecipientSummary draft={d} who={who(d)} typeLabel={typeLabel} />
                 {mayEdit && (
                   <div className="mt-3 flex flex-wrap gap-2">
@@ -173,17 +250,31 @@ function NoticeEditor({ stored, typeLabel }: { stored: AlertNoticeSettingsRespon
                     >
                       ↓ {t('notice.moveDownShort')}
                     </Button>
-                    <Button id={`recipient-edit-${d.key}`} variant="outline" onClick={() => setEditing(d)} aria-label={t('notice.edit', { name: who(d) })} data-testid="recipient-edit">
+                    <Button
+                      id={`recipient-edit-${d.key}`}
+                      variant="outline"
+                      onClick={() => setEditing(d)}
+                      aria-label={t('notice.edit', { name: who(d) })}
+                      data-testid="recipient-edit"
+                    >
                       {t('notice.editShort')}
                     </Button>
-                    <Button variant="ghost" onClick={() => remove(d)} aria-label={t('notice.remove', { name: who(d) })} data-testid="recipient-remove">
+                    <Button
+                      variant="ghost"
+                      onClick={() => remove(d)}
+                      aria-label={t('notice.remove', { name: who(d) })}
+                      data-testid="recipient-remove"
+                    >
                       {t('notice.removeShort')}
                     </Button>
                     <Button
                       variant="secondary"
                       aria-disabled={test.isPending}
                       onClick={() => !test.isPending && sendTest(d)}
-                      aria-label={t('notice.test.button', { name: who(d), channel: t(`notice.channel.${d.channel}`) })}
+                      aria-label={t('notice.test.button', {
+                        name: who(d),
+                        channel: t(`notice.channel.${d.channel}`),
+                      })}
                       data-testid="recipient-test"
                     >
                       {t('notice.test.short')}
@@ -191,7 +282,11 @@ function NoticeEditor({ stored, typeLabel }: { stored: AlertNoticeSettingsRespon
                   </div>
                 )}
                 {tests[d.key] && (
-                  <p role="status" data-testid="recipient-test-result" className={`mt-2 text-sm break-words ${tests[d.key]!.ok ? 'text-teal-800' : 'text-red-700'}`}>
+                  <p
+                    role="status"
+                    data-testid="recipient-test-result"
+                    className={`mt-2 text-sm break-words ${tests[d.key]!.ok ? 'text-teal-800' : 'text-red-700'}`}
+                  >
                     {tests[d.key]!.text}
                   </p>
                 )}
@@ -200,13 +295,27 @@ function NoticeEditor({ stored, typeLabel }: { stored: AlertNoticeSettingsRespon
           )}
           {editing && !drafts.some((d) => d.key === editing.key) && (
             <li>
-              <RecipientEditor draft={editing} staff={staffList} typeLabel={typeLabel} onDone={done} onCancel={() => { setEditing(null); focusLater('recipient-add'); }} />
+              <RecipientEditor
+                draft={editing}
+                staff={staffList}
+                typeLabel={typeLabel}
+                onDone={done}
+                onCancel={() => {
+                  setEditing(null);
+                  focusLater('recipient-add');
+                }}
+              />
             </li>
           )}
         </ol>
         {mayEdit && editing === null && drafts.length < 100 && (
           <div>
-            <Button id="recipient-add" variant="outline" onClick={() => setEditing(newDraft((drafts.at(-1)?.order ?? 0) + 1))} data-testid="recipient-add">
+            <Button
+              id="recipient-add"
+              variant="outline"
+              onClick={() => setEditing(newDraft((drafts.at(-1)?.order ?? 0) + 1))}
+              data-testid="recipient-add"
+            >
               + {t('notice.add')}
             </Button>
           </div>
@@ -214,12 +323,24 @@ function NoticeEditor({ stored, typeLabel }: { stored: AlertNoticeSettingsRespon
       </section>
       {mayEdit && (
         <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-4">
-          <Button variant="primary" onClick={submit} aria-disabled={save.isPending || editing !== null} data-testid="notice-save">
+          <Button
+            variant="primary"
+            onClick={submit}
+            aria-disabled={save.isPending || editing !== null}
+            data-testid="notice-save"
+          >
             {save.isPending ? t('notice.saving') : t('notice.save')}
           </Button>
           {dirty && (
             <>
-              <Button variant="outline" onClick={() => { setDrafts(draftsOf(stored)); setEditing(null); }} data-testid="notice-discard">
+              <Button
+                variant="outline"
+                onClick={() => {
+                  setDrafts(draftsOf(stored));
+                  setEditing(null);
+                }}
+                data-testid="notice-discard"
+              >
                 {t('notice.discard')}
               </Button>
               <span className="text-sm text-amber-800" data-testid="notice-dirty">
@@ -227,9 +348,15 @@ function NoticeEditor({ stored, typeLabel }: { stored: AlertNoticeSettingsRespon
               </span>
             </>
           )}
-          {editing !== null && <span className="text-sm text-slate-600">{t('notice.finishEditing')}</span>}
+          {editing !== null && (
+            <span className="text-sm text-slate-600">{t('notice.finishEditing')}</span>
+          )}
           {save.error && (
-            <p role="alert" className="w-full text-sm break-words text-red-700" data-testid="notice-refusal">
+            <p
+              role="alert"
+              className="w-full text-sm break-words text-red-700"
+              data-testid="notice-refusal"
+            >
               {t('bulk.refused', { message: refusalOf(save.error) })}
             </p>
           )}
@@ -241,7 +368,12 @@ function NoticeEditor({ stored, typeLabel }: { stored: AlertNoticeSettingsRespon
 }
 
 /** "毎日 00:00–23:59", or the days sharing hours together: "月・火・水・木・金 09:00–18:00". */
-function hoursText(schedule: RecipientDraft['schedule'], dayName: (day: Weekday) => string, everyDay: string, never: string): string {
+function hoursText(
+  schedule: RecipientDraft['schedule'],
+  dayName: (day: Weekday) => string,
+  everyDay: string,
+  never: string,
+): string {
   const groups = new Map<string, Weekday[]>();
   for (const day of WEEKDAYS) {
     const s = schedule[day];
@@ -251,24 +383,48 @@ function hoursText(schedule: RecipientDraft['schedule'], dayName: (day: Weekday)
   }
   if (groups.size === 0) return never;
   return [...groups]
-    .map(([hours, days]) => `${days.length === WEEKDAYS.length ? everyDay : days.map(dayName).join('・')} ${hours}`)
+    .map(
+      ([hours, days]) =>
+        `${days.length === WEEKDAYS.length ? everyDay : days.map(dayName).join('・')} ${hours}`,
+    )
     .join(', ');
 }
 
-function RecipientSummary({ draft: d, who, typeLabel }: { draft: RecipientDraft; who: string; typeLabel: TypeLabel }) {
+function RecipientSummary({
+  draft: d,
+  who,
+  typeLabel,
+}: {
+  draft: RecipientDraft;
+  who: string;
+  typeLabel: TypeLabel;
+}) {
   const { t } = useTranslation('staff-settings');
-  const hours = hoursText(d.schedule, (day) => t(`notice.weekdaysShort.${day}`), t('notice.everyDay'), t('notice.never'));
+  const hours = hoursText(
+    d.schedule,
+    (day) => t(`notice.weekdaysShort.${day}`),
+    t('notice.everyDay'),
+    t('notice.never'),
+  );
   return (
     <div className="min-w-0">
       <p className="flex flex-wrap items-center gap-2">
-        <span className="rounded bg-teal-700 px-2 py-0.5 text-xs font-semibold text-white" data-testid="recipient-step-badge">
+        <span
+          className="rounded bg-teal-700 px-2 py-0.5 text-xs font-semibold text-white"
+          data-testid="recipient-step-badge"
+        >
           {t('notice.step', { step: d.order })}
         </span>
-        <span className="font-medium break-all text-slate-900" data-testid="recipient-who">{who}</span>
-        <span className="rounded border border-slate-300 px-2 py-0.5 text-xs text-slate-700">{t(`notice.channel.${d.channel}`)}</span>
+        <span className="font-medium break-all text-slate-900" data-testid="recipient-who">
+          {who}
+        </span>
+        <span className="rounded border border-slate-300 px-2 py-0.5 text-xs text-slate-700">
+          {t(`notice.channel.${d.channel}`)}
+        </span>
       </p>
       <p className="mt-1 text-sm break-words text-slate-700">
-        <span className="font-medium">{t('notice.typesLabel')}</span> {d.alertTypes.map(typeLabel).join(t('notice.separator'))}
+        <span className="font-medium">{t('notice.typesLabel')}</span>{' '}
+        {d.alertTypes.map(typeLabel).join(t('notice.separator'))}
       </p>
       <p className="mt-1 text-sm break-words text-slate-700">
         <span className="font-medium">{t('notice.hoursLabel')}</span> {hours}

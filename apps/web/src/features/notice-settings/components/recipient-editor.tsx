@@ -3,7 +3,13 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, focusRing } from '../../../components/ui/button';
 import { ScheduleEditor } from '../../personal-alert-settings/components/schedule-editor';
-import { checkDraft, type DraftErrors, EMERGENCY_TYPES, MAX_STEP, type RecipientDraft } from '../recipients';
+import {
+  checkDraft,
+  type DraftErrors,
+  EMERGENCY_TYPES,
+  MAX_STEP,
+  type RecipientDraft,
+} from '../recipients';
 
 export const fieldClass = `min-h-11 w-full rounded-md border bg-white px-3 text-base text-slate-900 sm:w-80 ${focusRing}`;
 
@@ -16,7 +22,13 @@ interface RecipientEditorProps {
 }
 
 /** One recipient's form: who, by which channel, which alert types, on which weekly hours, at which escalation step. */
-export function RecipientEditor({ draft: initial, staff, typeLabel, onDone, onCancel }: RecipientEditorProps) {
+export function RecipientEditor({
+  draft: initial,
+  staff,
+  typeLabel,
+  onDone,
+  onCancel,
+}: RecipientEditorProps) {
   const { t } = useTranslation(['staff-settings', 'common']);
   const [draft, setDraft] = useState(initial);
   const [errors, setErrors] = useState<DraftErrors>({});
@@ -26,11 +38,16 @@ export function RecipientEditor({ draft: initial, staff, typeLabel, onDone, onCa
   const set = (change: Partial<RecipientDraft>) => setDraft({ ...draft, ...change });
   const error = (field: keyof DraftErrors) =>
     errors[field] ? (
-      <p id={`${id}-${field}-error`} className="mt-1 text-sm text-red-700" data-testid="recipient-error">
+      <p
+        id={`${id}-${field}-error`}
+        className="mt-1 text-sm text-red-700"
+        data-testid="recipient-error"
+      >
         {t(errors[field])}
       </p>
     ) : null;
-  const described = (field: keyof DraftErrors) => (errors[field] ? `${id}-${field}-error` : undefined);
+  const described = (field: keyof DraftErrors) =>
+    errors[field] ? `${id}-${field}-error` : undefined;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -39,7 +56,9 @@ export function RecipientEditor({ draft: initial, staff, typeLabel, onDone, onCa
     setErrors(found);
     if (Object.keys(found).length > 0) {
       const form = event.currentTarget;
-      requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      requestAnimationFrame(() =>
+        form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+      );
       return;
     }
     const person = staff.find((s) => s.uid === draft.userId);
@@ -47,10 +66,20 @@ export function RecipientEditor({ draft: initial, staff, typeLabel, onDone, onCa
   };
 
   const toggleType = (type: AlertType, on: boolean) =>
-    set({ alertTypes: on ? [...new Set([...draft.alertTypes, type])] : draft.alertTypes.filter((x) => x !== type) });
+    set({
+      alertTypes: on
+        ? [...new Set([...draft.alertTypes, type])]
+        : draft.alertTypes.filter((x) => x !== type),
+    });
 
   return (
-    <form noValidate onSubmit={submit} data-testid="recipient-editor" aria-labelledby={`${id}-title`} className="grid gap-4 rounded-lg border border-teal-300 bg-teal-50/40 p-4">
+    <form
+      noValidate
+      onSubmit={submit}
+      data-testid="recipient-editor"
+      aria-labelledby={`${id}-title`}
+      className="grid gap-4 rounded-lg border border-teal-300 bg-teal-50/40 p-4"
+    >
       <h3 id={`${id}-title`} className="text-base font-semibold text-slate-900">
         {t('notice.editor.title')}
       </h3>
@@ -87,7 +116,9 @@ export function RecipientEditor({ draft: initial, staff, typeLabel, onDone, onCa
               value={draft.phoneNumber}
               onChange={(e) => set({ phoneNumber: e.target.value })}
               aria-invalid={errors.phoneNumber !== undefined}
-              aria-describedby={[`${id}-phone-help`, described('phoneNumber')].filter(Boolean).join(' ')}
+              aria-describedby={[`${id}-phone-help`, described('phoneNumber')]
+                .filter(Boolean)
+                .join(' ')}
               data-testid="recipient-phone"
               className={`${fieldClass} ${errors.phoneNumber ? 'border-red-600' : 'border-slate-300'}`}
             />
@@ -112,7 +143,9 @@ export function RecipientEditor({ draft: initial, staff, typeLabel, onDone, onCa
             >
               <option value="">{t('notice.editor.pickStaff')}</option>
               {/* A recipient stored before the staff list arrived (or no longer in its first page) stays choosable. */}
-              {draft.userId !== '' && !staff.some((s) => s.uid === draft.userId) && <option value={draft.userId}>{draft.userName || draft.userId}</option>}
+              {draft.userId !== '' && !staff.some((s) => s.uid === draft.userId) && (
+                <option value={draft.userId}>{draft.userName || draft.userId}</option>
+              )}
               {staff.map((s) => (
                 <option key={s.uid} value={s.uid}>
                   {s.name}（{t(`common:roles.${s.role}`)}）
@@ -130,7 +163,10 @@ export function RecipientEditor({ draft: initial, staff, typeLabel, onDone, onCa
         <legend className="text-sm font-medium text-slate-800">{t('notice.editor.channel')}</legend>
         <div className="mt-1 flex flex-wrap gap-x-6">
           {NOTIFICATION_CHANNELS.map((channel) => (
-            <label key={channel} className="flex min-h-11 items-center gap-2 text-sm text-slate-800">
+            <label
+              key={channel}
+              className="flex min-h-11 items-center gap-2 text-sm text-slate-800"
+            >
               <input
                 type="radio"
                 name={`${id}-channel`}
@@ -148,10 +184,18 @@ export function RecipientEditor({ draft: initial, staff, typeLabel, onDone, onCa
       <fieldset aria-describedby={described('alertTypes')}>
         <legend className="text-sm font-medium text-slate-800">{t('notice.editor.types')}</legend>
         <div className="mt-1 flex flex-wrap gap-2">
-          <Button variant="outline" onClick={() => set({ alertTypes: [...EMERGENCY_TYPES] })} data-testid="recipient-types-emergency">
+          <Button
+            variant="outline"
+            onClick={() => set({ alertTypes: [...EMERGENCY_TYPES] })}
+            data-testid="recipient-types-emergency"
+          >
             {t('notice.editor.typesEmergency')}
           </Button>
-          <Button variant="outline" onClick={() => set({ alertTypes: [...ALERT_TYPES] })} data-testid="recipient-types-all">
+          <Button
+            variant="outline"
+            onClick={() => set({ alertTypes: [...ALERT_TYPES] })}
+            data-testid="recipient-types-all"
+          >
             {t('notice.editor.typesAll')}
           </Button>
         </div>
@@ -172,7 +216,12 @@ export function RecipientEditor({ draft: initial, staff, typeLabel, onDone, onCa
         </div>
         {error('alertTypes')}
       </fieldset>
-      <ScheduleEditor schedule={draft.schedule} errors={{}} readOnly={false} onChange={(schedule) => set({ schedule })} />
+      <ScheduleEditor
+        schedule={draft.schedule}
+        errors={{}}
+        readOnly={false}
+        onChange={(schedule) => set({ schedule })}
+      />
       {error('schedule')}
       <div>
         <label htmlFor={`${id}-step`} className="block text-sm font-medium text-slate-800">

@@ -7,7 +7,8 @@ import { unwrap } from '../../../lib/api-client';
 export const organizationOverviewQuery = (id: string) =>
   queryOptions({
     queryKey: ['organization-overview', id],
-    queryFn: async () => unwrap(await api.get<ClientOverview>(`/v2/client/${encodeURIComponent(id)}/overview`)),
+    queryFn: async () =>
+      unwrap(await api.get<ClientOverview>(`/v2/client/${encodeURIComponent(id)}/overview`)),
     refetchInterval: 30_000,
   });
 

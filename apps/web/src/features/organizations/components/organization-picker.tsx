@@ -11,14 +11,26 @@ const selectClass =
  * The organisation a page works on: organisation staff have their own; platform staff (no organisation of
  * their own) first pick one, since the page's calls need its clientId. Renders `children` once it is known.
  */
-export function OrganizationScope({ children, testId }: { children: (clientId: string) => ReactNode; testId: string }) {
+export function OrganizationScope({
+  children,
+  testId,
+}: {
+  children: (clientId: string) => ReactNode;
+  testId: string;
+}) {
   const user = useCurrentUser();
   if (user === null) return null;
   if (user.mediromOrganizationId !== null) return <>{children(user.mediromOrganizationId)}</>;
   return <OrganizationPicker testId={testId}>{children}</OrganizationPicker>;
 }
 
-function OrganizationPicker({ children, testId }: { children: (clientId: string) => ReactNode; testId: string }) {
+function OrganizationPicker({
+  children,
+  testId,
+}: {
+  children: (clientId: string) => ReactNode;
+  testId: string;
+}) {
   const { t } = useTranslation();
   const organizations = useOrganizations();
   const [clientId, setClientId] = useState('');
@@ -28,14 +40,28 @@ function OrganizationPicker({ children, testId }: { children: (clientId: string)
       isPending={organizations.isPending}
       isError={organizations.isError}
       isEmpty={rows.length === 0}
-      labels={{ loading: t('common.loading'), error: t('common.loadFailed'), empty: t('organizations.empty'), retry: t('common.retry') }}
+      labels={{
+        loading: t('common.loading'),
+        error: t('common.loadFailed'),
+        empty: t('organizations.empty'),
+        retry: t('common.retry'),
+      }}
       onRetry={() => void organizations.refetch()}
     >
       <label className="mb-6 block text-sm font-medium text-slate-700">
         {t('admins.organization')}
-        <select value={clientId} onChange={(e) => setClientId(e.target.value)} className={selectClass} data-testid={testId}>
+        <select
+          value={clientId}
+          onChange={(e) => setClientId(e.target.value)}
+          className={selectClass}
+          data-testid={testId}
+        >
           <option value="">{t('admins.pickOrganization')}</option>
-          {rows.map((org) => <option key={org.id} value={org.id}>{org.name}</option>)}
+          {rows.map((org) => (
+            <option key={org.id} value={org.id}>
+              {org.name}
+            </option>
+          ))}
         </select>
       </label>
       {/* A new organisation starts from a fresh panel (its own search, page and dialogs). */}

@@ -18,7 +18,12 @@ export function OrganizationsPage() {
         isPending={organizations.isPending}
         isError={organizations.isError}
         isEmpty={rows.length === 0}
-        labels={{ loading: t('common.loading'), error: t('common.loadFailed'), empty: t('organizations.empty'), retry: t('common.retry') }}
+        labels={{
+          loading: t('common.loading'),
+          error: t('common.loadFailed'),
+          empty: t('organizations.empty'),
+          retry: t('common.retry'),
+        }}
         onRetry={() => void organizations.refetch()}
       >
         <Table data-testid="organization-table">
@@ -36,14 +41,20 @@ export function OrganizationsPage() {
             {rows.map((client) => (
               <tr key={client.id} data-testid="organization-row">
                 <Td>
-                  <AppLink to={paths.organizations.detail.build({ id: client.id })} className={`font-medium text-teal-800 hover:underline ${focusRing}`}>
+                  <AppLink
+                    to={paths.organizations.detail.build({ id: client.id })}
+                    className={`font-medium text-teal-800 hover:underline ${focusRing}`}
+                  >
                     {client.name}
                   </AppLink>
                 </Td>
                 <Td>{client.groupCount}</Td>
                 <Td>{client.gatewayCount}</Td>
                 <Td>{client.wearerCount}</Td>
-                <Td className={client.openAlertCount > 0 ? 'font-semibold text-red-700' : undefined} data-testid="organization-open-alerts">
+                <Td
+                  className={client.openAlertCount > 0 ? 'font-semibold text-red-700' : undefined}
+                  data-testid="organization-open-alerts"
+                >
                   {client.openAlertCount}
                 </Td>
               </tr>

@@ -13,7 +13,8 @@ export interface AuditFilter {
 }
 
 const dayStart = (d: string) => (d ? new Date(`${d}T00:00:00`).toISOString() : undefined);
-const nextDay = (d: string) => (d ? new Date(new Date(`${d}T00:00:00`).getTime() + 86_400_000).toISOString() : undefined);
+const nextDay = (d: string) =>
+  d ? new Date(new Date(`${d}T00:00:00`).getTime() + 86_400_000).toISOString() : undefined;
 
 /** GET /v2/audit: one page of the log (the server picks the caller's organisation for owners). */
 export const useAudit = (f: AuditFilter) =>
@@ -23,7 +24,14 @@ export const useAudit = (f: AuditFilter) =>
     queryFn: async () =>
       unwrap(
         await api.get<AuditResponse>('/v2/audit', {
-          query: { kind: f.kind || undefined, actorId: f.actorId || undefined, from: dayStart(f.from), to: nextDay(f.to), page: f.page, pageSize: 50 },
+          query: {
+            kind: f.kind || undefined,
+            actorId: f.actorId || undefined,
+            from: dayStart(f.from),
+            to: nextDay(f.to),
+            page: f.page,
+            pageSize: 50,
+          },
         }),
       ),
   });

@@ -7,15 +7,34 @@ import { FormFailure, inputClass } from '../../members/components/member-form-pa
 import { useFamilyLink, useRemoveWearer } from '../api/people-api';
 
 /** Confirm before removing a wearer: their readings and alerts stay with the organisation. */
-export function RemoveWearerDialog({ wearer, onClose }: { wearer: WearerListItem; onClose: () => void }) {
+export function RemoveWearerDialog({
+  wearer,
+  onClose,
+}: {
+  wearer: WearerListItem;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const remove = useRemoveWearer();
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={t('people.remove.title', { name: wearer.name })} description={t('people.remove.lead')} data-testid="remove-wearer-dialog">
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={t('people.remove.title', { name: wearer.name })}
+      description={t('people.remove.lead')}
+      data-testid="remove-wearer-dialog"
+    >
       <FormFailure error={remove.error} />
       <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={onClose}>{t('common.cancel')}</Button>
-        <Button variant="destructive" disabled={remove.isPending} onClick={() => remove.mutate(wearer.uid, { onSuccess: onClose })} data-testid="remove-wearer-confirm">
+        <Button variant="outline" onClick={onClose}>
+          {t('common.cancel')}
+        </Button>
+        <Button
+          variant="destructive"
+          disabled={remove.isPending}
+          onClick={() => remove.mutate(wearer.uid, { onSuccess: onClose })}
+          data-testid="remove-wearer-confirm"
+        >
           {t('people.remove.submit')}
         </Button>
       </div>
@@ -24,20 +43,41 @@ export function RemoveWearerDialog({ wearer, onClose }: { wearer: WearerListItem
 }
 
 /** The wearer's family members: unlink one, or link a family member already known to the organisation. */
-export function FamilyDialog({ wearer, families, onClose }: { wearer: WearerListItem; families: FamilyMember[]; onClose: () => void }) {
+export function FamilyDialog({
+  wearer,
+  families,
+  onClose,
+}: {
+  wearer: WearerListItem;
+  families: FamilyMember[];
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const link = useFamilyLink();
   const linked = families.filter((f) => f.wearers.some((w) => w.uid === wearer.uid));
   const others = families.filter((f) => !linked.includes(f));
   const [chosen, setChosen] = useState(others[0]?.uid ?? '');
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={t('people.family.title', { name: wearer.name })} data-testid="family-dialog">
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={t('people.family.title', { name: wearer.name })}
+      data-testid="family-dialog"
+    >
       <ul className="space-y-2 text-sm">
         {linked.length === 0 && <li className="text-slate-500">{t('people.family.none')}</li>}
         {linked.map((f) => (
           <li key={f.uid} className="flex flex-wrap items-center justify-between gap-2">
-            <span className="break-all">{f.name}{f.email ? ` (${f.email})` : ''}</span>
-            <Button variant="ghost" disabled={link.isPending} onClick={() => link.mutate({ uid: f.uid, wearerUid: wearer.uid, linked: false })} aria-label={t('people.family.unlinkNamed', { name: f.name })}>
+            <span className="break-all">
+              {f.name}
+              {f.email ? ` (${f.email})` : ''}
+            </span>
+            <Button
+              variant="ghost"
+              disabled={link.isPending}
+              onClick={() => link.mutate({ uid: f.uid, wearerUid: wearer.uid, linked: false })}
+              aria-label={t('people.family.unlinkNamed', { name: f.name })}
+            >
               {t('people.family.unlink')}
             </Button>
           </li>
@@ -53,17 +93,35 @@ export function FamilyDialog({ wearer, families, onClose }: { wearer: WearerList
         >
           <label className="block flex-1 text-sm font-medium text-slate-700">
             {t('people.family.choose')}
-            <select value={chosen} onChange={(e) => setChosen(e.target.value)} className={inputClass} data-testid="family-choose">
-              {others.map((f) => <option key={f.uid} value={f.uid}>{f.name}</option>)}
+            <select
+              value={chosen}
+              onChange={(e) => setChosen(e.target.value)}
+              className={inputClass}
+              data-testid="family-choose"
+            >
+              {others.map((f) => (
+                <option key={f.uid} value={f.uid}>
+                  {f.name}
+                </option>
+              ))}
             </select>
           </label>
-          <Button type="submit" variant="primary" disabled={link.isPending} data-testid="family-link">{t('people.family.link')}</Button>
+          <Button
+            type="submit"
+            variant="primary"
+            disabled={link.isPending}
+            data-testid="family-link"
+          >
+            {t('people.family.link')}
+          </Button>
         </form>
       )}
       <p className="mt-3 text-sm text-slate-600">{t('people.family.inviteHint')}</p>
       <FormFailure error={link.error} />
       <div className="mt-4 flex justify-end">
-        <Button variant="outline" onClick={onClose}>{t('common.close')}</Button>
+        <Button variant="outline" onClick={onClose}>
+          {t('common.close')}
+        </Button>
       </div>
     </Dialog>
   );

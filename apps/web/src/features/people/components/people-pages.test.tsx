@@ -8,12 +8,28 @@ import { ja, json, renderWithApp, RoutesUnderTest, stubServer } from '../../../t
 vi.setConfig({ testTimeout: 60_000 });
 const SLOW = { timeout: 20_000 };
 const wearer: WearerListItem = {
-  uid: 'w1', name: '青木 花子', clientId: 'org-1', groupId: 'g-1', groupName: '第一班',
-  wearableId: null, deviceName: null, serialNumber: null, gatewayId: null, battery: null,
+  uid: 'w1',
+  name: '青木 花子',
+  clientId: 'org-1',
+  groupId: 'g-1',
+  groupName: '第一班',
+  wearableId: null,
+  deviceName: null,
+  serialNumber: null,
+  gatewayId: null,
+  battery: null,
 };
 const user = (role: UserInfo['role']): UserInfo => ({
-  name: 'わたし', devices: [], gatewayId: null, linkedUids: [], mail: 'me@example.com', mailVerified: true,
-  role, uid: `uid-${role}`, agreedTermsOfUse: true, mediromOrganizationId: 'org-1',
+  name: 'わたし',
+  devices: [],
+  gatewayId: null,
+  linkedUids: [],
+  mail: 'me@example.com',
+  mailVerified: true,
+  role,
+  uid: `uid-${role}`,
+  agreedTermsOfUse: true,
+  mediromOrganizationId: 'org-1',
 });
 
 const realFetch = globalThis.fetch;
@@ -39,10 +55,26 @@ describe('/members', () => {
       if (url === '/v2/user') return json(200, user('ORGANIZATION_OWNER'));
       if (url.startsWith('/v2/user/device/list')) return json(200, { devices: [wearer] });
       if (url.startsWith('/v2/user/lookup/associatedWithWearables'))
-        return json(200, { users: [{ uid: 'f1', name: '青木 家族', email: null, phoneNumber: null, wearers: [{ uid: 'w1', name: '青木 花子' }] }] });
-      if (url.startsWith('/v2/client/org-1')) return json(200, { groups: [{ id: 'g-1', name: '第一班' }] });
+        return json(200, {
+          users: [
+            {
+              uid: 'f1',
+              name: '青木 家族',
+              email: null,
+              phoneNumber: null,
+              wearers: [{ uid: 'w1', name: '青木 花子' }],
+            },
+          ],
+        });
+      if (url.startsWith('/v2/client/org-1'))
+        return json(200, { groups: [{ id: 'g-1', name: '第一班' }] });
       if (url === '/v2/user/wearer' && init?.method === 'POST')
-        return json(403, { statusCode: 403, error: 'Forbidden', code: 'SOMETHING', message: 'サーバーの理由' });
+        return json(403, {
+          statusCode: 403,
+          error: 'Forbidden',
+          code: 'SOMETHING',
+          message: 'サーバーの理由',
+        });
       return json(404, {});
     });
     await open('/members', 'ORGANIZATION_OWNER');
@@ -54,10 +86,17 @@ describe('/members', () => {
     expect(await within(dialog).findByText(ja.people.errors.name)).toBeTruthy();
     expect(calls.some((c) => c.url === '/v2/user/wearer')).toBe(false);
     fireEvent.change(within(dialog).getByTestId('wearer-name'), { target: { value: '新規 太郎' } });
-    fireEvent.change(within(dialog).getByTestId('wearer-birth-date'), { target: { value: '1970-01-02' } });
+    fireEvent.change(within(dialog).getByTestId('wearer-birth-date'), {
+      target: { value: '1970-01-02' },
+    });
     fireEvent.click(within(dialog).getByTestId('wearer-submit'));
     expect(await within(dialog).findByText('サーバーの理由')).toBeTruthy();
-    expect(calls.find((c) => c.url === '/v2/user/wearer')?.body).toEqual({ clientId: 'org-1', name: '新規 太郎', birthDate: '1970-01-02', groupId: 'g-1' });
+    expect(calls.find((c) => c.url === '/v2/user/wearer')?.body).toEqual({
+      clientId: 'org-1',
+      name: '新規 太郎',
+      birthDate: '1970-01-02',
+      groupId: 'g-1',
+    });
   });
 });
 
@@ -66,17 +105,37 @@ describe('/settings', () => {
     const calls = stubServer((url) => {
       if (url === '/v2/user') return json(200, user('ORGANIZATION_OWNER'));
       if (url.startsWith('/v2/audit'))
-        return json(200, { entries: [{ id: '1', at: '2026-11-22T10:00:00.000Z', clientId: 'org-1', actorId: 'u', actorName: '山田', kind: 'wearer.update', targetId: 'w1', before: { name: 'a' }, after: { name: 'b' } }], total: 1, page: 1 });
+        return json(200, {
+          entries: [
+            {
+              id: '1',
+              at: '2026-11-22T10:00:00.000Z',
+              clientId: 'org-1',
+              actorId: 'u',
+              actorName: '山田',
+              kind: 'wearer.update',
+              targetId: 'w1',
+              before: { name: 'a' },
+              after: { name: 'b' },
+            },
+          ],
+          total: 1,
+          page: 1,
+        });
       return json(404, {});
     });
     await open('/settings', 'ORGANIZATION_OWNER');
-    expect(await screen.findByText(ja.audit.kinds['wearer.update'], { selector: 'td' }, SLOW)).toBeTruthy();
+    expect(
+      await screen.findByText(ja.audit.kinds['wearer.update'], { selector: 'td' }, SLOW),
+    ).toBeTruthy();
     fireEvent.change(screen.getByTestId('audit-kind'), { target: { value: 'family.link' } });
     await waitFor(() => expect(calls.some((c) => c.url.includes('kind=family.link'))).toBe(true));
   });
 
   it('general staff are not offered the log', async () => {
-    stubServer((url) => (url === '/v2/user' ? json(200, user('ORGANIZATION_GENERAL')) : json(404, {})));
+    stubServer((url) =>
+      url === '/v2/user' ? json(200, user('ORGANIZATION_GENERAL')) : json(404, {}),
+    );
     await open('/settings', 'ORGANIZATION_GENERAL');
     expect(await screen.findByText(ja.audit.noAccess, undefined, SLOW)).toBeTruthy();
   });

@@ -28,21 +28,35 @@ export function PeoplePanel({ clientId }: { clientId: string | null }) {
   const rows = wearers.data ?? [];
   const none = t('common.none');
   const familyOf = (uid: string) =>
-    families.filter((f) => f.wearers.some((w) => w.uid === uid)).map((f) => f.name).join(', ') || none;
+    families
+      .filter((f) => f.wearers.some((w) => w.uid === uid))
+      .map((f) => f.name)
+      .join(', ') || none;
   const close = () => setOpen(null);
 
   return (
     <div className="space-y-4">
       {mayManage && (
         <div className="flex justify-end">
-          <Button variant="primary" onClick={() => setOpen({ kind: 'add' })} data-testid="wearer-add">{t('people.add.open')}</Button>
+          <Button
+            variant="primary"
+            onClick={() => setOpen({ kind: 'add' })}
+            data-testid="wearer-add"
+          >
+            {t('people.add.open')}
+          </Button>
         </div>
       )}
       <QueryState
         isPending={wearers.isPending}
         isError={wearers.isError}
         isEmpty={rows.length === 0}
-        labels={{ loading: t('common.loading'), error: t('common.loadFailed'), empty: t('people.empty'), retry: t('common.retry') }}
+        labels={{
+          loading: t('common.loading'),
+          error: t('common.loadFailed'),
+          empty: t('people.empty'),
+          retry: t('common.retry'),
+        }}
         onRetry={() => void wearers.refetch()}
       >
         <Table data-testid="people-table" label={t('pages.members')}>
@@ -52,7 +66,9 @@ export function PeoplePanel({ clientId }: { clientId: string | null }) {
               <Th>{t('people.fields.name')}</Th>
               <Th>{t('people.fields.group')}</Th>
               <Th>{t('people.fields.family')}</Th>
-              <Th><span className="sr-only">{t('people.actions')}</span></Th>
+              <Th>
+                <span className="sr-only">{t('people.actions')}</span>
+              </Th>
             </tr>
           </thead>
           <tbody>
@@ -64,17 +80,32 @@ export function PeoplePanel({ clientId }: { clientId: string | null }) {
                 <Td>
                   <div className="flex flex-wrap gap-2">
                     {mayManage && (
-                      <Button variant="outline" onClick={() => setOpen({ kind: 'edit', wearer: w })} aria-label={t('people.edit.open', { name: w.name })} data-testid="wearer-edit">
+                      <Button
+                        variant="outline"
+                        onClick={() => setOpen({ kind: 'edit', wearer: w })}
+                        aria-label={t('people.edit.open', { name: w.name })}
+                        data-testid="wearer-edit"
+                      >
                         {t('people.edit.button')}
                       </Button>
                     )}
                     {mayLink && (
-                      <Button variant="outline" onClick={() => setOpen({ kind: 'family', wearer: w })} aria-label={t('people.family.open', { name: w.name })} data-testid="family-open">
+                      <Button
+                        variant="outline"
+                        onClick={() => setOpen({ kind: 'family', wearer: w })}
+                        aria-label={t('people.family.open', { name: w.name })}
+                        data-testid="family-open"
+                      >
                         {t('people.family.button')}
                       </Button>
                     )}
                     {mayManage && (
-                      <Button variant="ghost" onClick={() => setOpen({ kind: 'remove', wearer: w })} aria-label={t('people.remove.open', { name: w.name })} data-testid="wearer-remove">
+                      <Button
+                        variant="ghost"
+                        onClick={() => setOpen({ kind: 'remove', wearer: w })}
+                        aria-label={t('people.remove.open', { name: w.name })}
+                        data-testid="wearer-remove"
+                      >
                         {t('people.remove.button')}
                       </Button>
                     )}
@@ -85,10 +116,16 @@ export function PeoplePanel({ clientId }: { clientId: string | null }) {
           </tbody>
         </Table>
       </QueryState>
-      {clientId !== null && open?.kind === 'add' && <WearerDialog clientId={clientId} groups={groups} onClose={close} />}
-      {clientId !== null && open?.kind === 'edit' && <WearerDialog clientId={clientId} wearer={open.wearer} groups={groups} onClose={close} />}
+      {clientId !== null && open?.kind === 'add' && (
+        <WearerDialog clientId={clientId} groups={groups} onClose={close} />
+      )}
+      {clientId !== null && open?.kind === 'edit' && (
+        <WearerDialog clientId={clientId} wearer={open.wearer} groups={groups} onClose={close} />
+      )}
       {open?.kind === 'remove' && <RemoveWearerDialog wearer={open.wearer} onClose={close} />}
-      {open?.kind === 'family' && <FamilyDialog wearer={open.wearer} families={families} onClose={close} />}
+      {open?.kind === 'family' && (
+        <FamilyDialog wearer={open.wearer} families={families} onClose={close} />
+      )}
     </div>
   );
 }

@@ -10,7 +10,11 @@ export function SettingsPage() {
   return (
     <div className="space-y-4">
       <PageHeading>{t('pages.settings')}</PageHeading>
-      {mayReadAudit ? <AuditLog /> : <p className="text-sm text-slate-600">{t('audit.noAccess')}</p>}
+      {mayReadAudit ? (
+        <AuditLog />
+      ) : (
+        <p className="text-sm text-slate-600">{t('audit.noAccess')}</p>
+      )}
     </div>
   );
 }

@@ -28,10 +28,18 @@ export function WearerDialog(props: {
     event.preventDefault();
     const form = event.currentTarget;
     const group = formText(form, 'groupId');
-    const fields = { name: formText(form, 'name'), birthDate: formText(form, 'birthDate'), groupId: group === '' ? null : group };
+    const fields = {
+      name: formText(form, 'name'),
+      birthDate: formText(form, 'birthDate'),
+      groupId: group === '' ? null : group,
+    };
     try {
       if (props.wearer) {
-        const body = { uid: props.wearer.uid, ...fields, ...(fields.birthDate === '' ? { birthDate: undefined } : {}) };
+        const body = {
+          uid: props.wearer.uid,
+          ...fields,
+          ...(fields.birthDate === '' ? { birthDate: undefined } : {}),
+        };
         const checked = contractErrors(updateUserRequest.safeParse(body));
         setInvalid(checked);
         if (checked.size > 0) return;
@@ -49,32 +57,74 @@ export function WearerDialog(props: {
     }
   }
 
-  const title = props.wearer ? t('people.edit.title', { name: props.wearer.name }) : t('people.add.title');
+  const title = props.wearer
+    ? t('people.edit.title', { name: props.wearer.name })
+    : t('people.add.title');
   return (
-    <Dialog open onOpenChange={(open) => !open && props.onClose()} title={title} data-testid="wearer-dialog">
+    <Dialog
+      open
+      onOpenChange={(open) => !open && props.onClose()}
+      title={title}
+      data-testid="wearer-dialog"
+    >
       <form className="space-y-4" onSubmit={(event) => void submit(event)} noValidate>
         <label className="block text-sm font-medium text-slate-700">
           {t('people.fields.name')}
-          <input name="name" defaultValue={props.wearer?.name ?? ''} className={inputClass} aria-invalid={invalid.has('name')} required autoComplete="off" data-testid="wearer-name" />
+          <input
+            name="name"
+            defaultValue={props.wearer?.name ?? ''}
+            className={inputClass}
+            aria-invalid={invalid.has('name')}
+            required
+            autoComplete="off"
+            data-testid="wearer-name"
+          />
           <FieldError show={invalid.has('name')}>{t('people.errors.name')}</FieldError>
         </label>
         <label className="block text-sm font-medium text-slate-700">
           {t('people.fields.birthDate')}
-          <input name="birthDate" type="date" defaultValue={props.wearer?.birthDate ?? ''} className={inputClass} aria-invalid={invalid.has('birthDate')} required={!props.wearer} data-testid="wearer-birth-date" />
+          <input
+            name="birthDate"
+            type="date"
+            defaultValue={props.wearer?.birthDate ?? ''}
+            className={inputClass}
+            aria-invalid={invalid.has('birthDate')}
+            required={!props.wearer}
+            data-testid="wearer-birth-date"
+          />
           <FieldError show={invalid.has('birthDate')}>{t('people.errors.birthDate')}</FieldError>
         </label>
         <label className="block text-sm font-medium text-slate-700">
           {t('people.fields.group')}
-          <select name="groupId" defaultValue={props.wearer?.groupId ?? props.groups[0]?.id ?? ''} className={inputClass} aria-invalid={invalid.has('groupId')} data-testid="wearer-group">
+          <select
+            name="groupId"
+            defaultValue={props.wearer?.groupId ?? props.groups[0]?.id ?? ''}
+            className={inputClass}
+            aria-invalid={invalid.has('groupId')}
+            data-testid="wearer-group"
+          >
             <option value="">{t('people.noGroup')}</option>
-            {props.groups.map((g) => <option key={g.id} value={g.id}>{g.name}</option>)}
+            {props.groups.map((g) => (
+              <option key={g.id} value={g.id}>
+                {g.name}
+              </option>
+            ))}
           </select>
           <FieldError show={invalid.has('groupId')}>{t('people.errors.groupId')}</FieldError>
         </label>
         <FormFailure error={change.error} />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={props.onClose}>{t('common.cancel')}</Button>
-          <Button type="submit" variant="primary" disabled={change.isPending} data-testid="wearer-submit">{t('people.save')}</Button>
+          <Button variant="outline" onClick={props.onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button
+            type="submit"
+            variant="primary"
+            disabled={change.isPending}
+            data-testid="wearer-submit"
+          >
+            {t('people.save')}
+          </Button>
         </div>
       </form>
     </Dialog>

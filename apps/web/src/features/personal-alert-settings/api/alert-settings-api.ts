@@ -10,7 +10,11 @@ export function useWearerAlertSettings(uid: string) {
   return useQuery({
     queryKey: [...KEY, uid],
     queryFn: async () => {
-      const { settings } = unwrap(await api.get<{ settings: WearerAlertSettings[] }>('/v2/user/alertSettings/list', { query: { uid } }));
+      const { settings } = unwrap(
+        await api.get<{ settings: WearerAlertSettings[] }>('/v2/user/alertSettings/list', {
+          query: { uid },
+        }),
+      );
       return settings.find((s) => s.uid === uid) ?? null;
     },
   });
@@ -22,10 +26,13 @@ export function useSaveAlertSettings(clientId: string, uid: string) {
   return useMutation({
     mutationFn: async (patch: AlertSettingsPatch) =>
       unwrap(
-        await api.patch<{ settings: WearerAlertSettings[] }>(`/v2/client/${encodeURIComponent(clientId)}/user/alertSetting`, {
-          uid,
-          ...patch,
-        }),
+        await api.patch<{ settings: WearerAlertSettings[] }>(
+          `/v2/client/${encodeURIComponent(clientId)}/user/alertSetting`,
+          {
+            uid,
+            ...patch,
+          },
+        ),
       ),
     onSuccess: (res) => {
       const saved = res.settings.find((s) => s.uid === uid);

@@ -7,5 +7,10 @@ import { unwrap } from '../../../lib/api-client';
 export const usePreviewBulkAlertSettings = (clientId: string) =>
   useMutation({
     mutationFn: async (body: AlertSettingsBulkBody): Promise<AlertSettingsBulkPreview> =>
-      unwrap(await api.post<AlertSettingsBulkPreview>(`/v2/client/${encodeURIComponent(clientId)}/users/alertSettings/bulk/preview`, body)),
+      unwrap(
+        await api.post<AlertSettingsBulkPreview>(
+          `/v2/client/${encodeURIComponent(clientId)}/users/alertSettings/bulk/preview`,
+          body,
+        ),
+      ),
   });

@@ -8,8 +8,12 @@ export function useSaveBulkAlertSettings(clientId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: AlertSettingsBulkBody): Promise<WearerAlertSettings[]> =>
-      unwrap(await api.patch<{ settings: WearerAlertSettings[] }>(`/v2/client/${encodeURIComponent(clientId)}/users/alertSettings/bulk`, body))
-        .settings,
+      unwrap(
+        await api.patch<{ settings: WearerAlertSettings[] }>(
+          `/v2/client/${encodeURIComponent(clientId)}/users/alertSettings/bulk`,
+          body,
+        ),
+      ).settings,
     // Lists of this organisation and group, and each wearer's own form, read the stored settings again.
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: ['alert-settings'] });

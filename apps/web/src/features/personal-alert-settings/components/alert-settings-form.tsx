@@ -1,14 +1,23 @@
-import { HEART_RATE_LOWER_BOUND, HEART_RATE_UPPER_BOUND, type WearerAlertSettings } from '@wearable/domain';
+import {
+  HEART_RATE_LOWER_BOUND,
+  HEART_RATE_UPPER_BOUND,
+  type WearerAlertSettings,
+} from '@wearable/domain';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button, focusRing } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
 import { useSaveAlertSettings } from '../api/alert-settings-api';
-import { ALL_ALERT_TYPES, type FieldErrors, formOf, type SettingsForm, validateForm } from '../settings-form';
+import {
+  ALL_ALERT_TYPES,
+  type FieldErrors,
+  formOf,
+  type SettingsForm,
+  validateForm,
+} from '../settings-form';
 import { FieldMessage, inputClass } from './field';
 import { ScheduleEditor } from './schedule-editor';
-
 
 interface AlertSettingsFormProps {
   wearer: WearerAlertSettings;
@@ -43,7 +52,9 @@ export function AlertSettingsForm({ wearer, typeLabel }: AlertSettingsFormProps)
       toast.error(t('settings.invalid'));
       // The first field to fix gets focus (after React has marked it invalid).
       const formElement = event.currentTarget;
-      requestAnimationFrame(() => formElement.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      requestAnimationFrame(() =>
+        formElement.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+      );
       return;
     }
     setErrors({});
@@ -77,7 +88,9 @@ export function AlertSettingsForm({ wearer, typeLabel }: AlertSettingsFormProps)
           placeholder={field === 'heartRateUpper' ? String(wearer.maxHeartRate) : undefined}
           readOnly={readOnly}
           aria-invalid={error !== undefined}
-          aria-describedby={[`hr-${field}-help`, error ? `hr-${field}-error` : ''].filter(Boolean).join(' ')}
+          aria-describedby={[`hr-${field}-help`, error ? `hr-${field}-error` : '']
+            .filter(Boolean)
+            .join(' ')}
           onChange={(e) => setForm({ ...form, [field]: e.target.value })}
           className={inputClass(error !== undefined, 'w-36')}
         />
@@ -95,14 +108,27 @@ export function AlertSettingsForm({ wearer, typeLabel }: AlertSettingsFormProps)
   };
 
   return (
-    <form noValidate onSubmit={submit} data-testid="alert-settings-form" aria-describedby={refused ? 'settings-readonly' : undefined} className="grid gap-6">
+    <form
+      noValidate
+      onSubmit={submit}
+      data-testid="alert-settings-form"
+      aria-describedby={refused ? 'settings-readonly' : undefined}
+      className="grid gap-6"
+    >
       {refused && (
-        <p id="settings-readonly" role="status" data-testid="settings-readonly" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+        <p
+          id="settings-readonly"
+          role="status"
+          data-testid="settings-readonly"
+          className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+        >
           {t('settings.readOnly')}
         </p>
       )}
       <fieldset className="rounded-lg border border-slate-200 bg-white p-4">
-        <legend className="px-1 text-base font-semibold text-slate-900">{t('settings.heartRate')}</legend>
+        <legend className="px-1 text-base font-semibold text-slate-900">
+          {t('settings.heartRate')}
+        </legend>
         <p data-testid="max-heart-rate" className="mb-3 text-sm text-slate-600">
           {wearer.age === null
             ? t('settings.maxUnknownAge', { max: wearer.maxHeartRate })
@@ -114,7 +140,9 @@ export function AlertSettingsForm({ wearer, typeLabel }: AlertSettingsFormProps)
         </div>
       </fieldset>
       <fieldset className="rounded-lg border border-slate-200 bg-white p-4">
-        <legend className="px-1 text-base font-semibold text-slate-900">{t('settings.types')}</legend>
+        <legend className="px-1 text-base font-semibold text-slate-900">
+          {t('settings.types')}
+        </legend>
         <div className="grid gap-2 sm:grid-cols-2">
           {ALL_ALERT_TYPES.map((type) => (
             <label key={type} className="flex items-center gap-2 text-sm text-slate-800">
@@ -123,7 +151,9 @@ export function AlertSettingsForm({ wearer, typeLabel }: AlertSettingsFormProps)
                 data-testid={`type-${type}`}
                 checked={form.enabled[type]}
                 disabled={readOnly}
-                onChange={(e) => setForm({ ...form, enabled: { ...form.enabled, [type]: e.target.checked } })}
+                onChange={(e) =>
+                  setForm({ ...form, enabled: { ...form.enabled, [type]: e.target.checked } })
+                }
                 className={`size-4 accent-teal-700 ${focusRing}`}
               />
               {typeLabel(type)}
@@ -131,11 +161,21 @@ export function AlertSettingsForm({ wearer, typeLabel }: AlertSettingsFormProps)
           ))}
         </div>
       </fieldset>
-      <ScheduleEditor schedule={form.schedule} errors={errors} readOnly={readOnly} onChange={(schedule) => setForm({ ...form, schedule })} />
+      <ScheduleEditor
+        schedule={form.schedule}
+        errors={errors}
+        readOnly={readOnly}
+        onChange={(schedule) => setForm({ ...form, schedule })}
+      />
       {!readOnly && (
         <div>
           {/* aria-disabled, not disabled: a disabled button drops the keyboard focus to the page's start. */}
-          <Button type="submit" variant="primary" data-testid="save-settings" aria-disabled={save.isPending}>
+          <Button
+            type="submit"
+            variant="primary"
+            data-testid="save-settings"
+            aria-disabled={save.isPending}
+          >
             {save.isPending ? t('settings.saving') : t('settings.save')}
           </Button>
         </div>

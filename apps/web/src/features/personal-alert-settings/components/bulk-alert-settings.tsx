@@ -1,4 +1,9 @@
-import { HEART_RATE_LOWER_BOUND, HEART_RATE_UPPER_BOUND, type AlertSettingsBulkBody, type WearerAlertSettings } from '@wearable/domain';
+import {
+  HEART_RATE_LOWER_BOUND,
+  HEART_RATE_UPPER_BOUND,
+  type AlertSettingsBulkBody,
+  type WearerAlertSettings,
+} from '@wearable/domain';
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -9,7 +14,15 @@ import { useCan } from '../../../lib/use-can';
 import { type AlertSettingsScope, useAlertSettingsList } from '../api/list-alert-settings';
 import { usePreviewBulkAlertSettings } from '../api/preview-bulk-alert-settings';
 import { useSaveBulkAlertSettings } from '../api/save-bulk-alert-settings';
-import { BULK_MAX_WEARERS, BULK_PARTS, type BulkPart, bulkPatchOf, initialBulkForm, noParts, settingsDigest } from '../bulk-form';
+import {
+  BULK_MAX_WEARERS,
+  BULK_PARTS,
+  type BulkPart,
+  bulkPatchOf,
+  initialBulkForm,
+  noParts,
+  settingsDigest,
+} from '../bulk-form';
 import { ALL_ALERT_TYPES, type FieldErrors, type SettingsForm } from '../settings-form';
 import { FieldMessage, inputClass } from './field';
 import { ScheduleEditor } from './schedule-editor';
@@ -20,7 +33,13 @@ type TypeLabel = (type: (typeof ALL_ALERT_TYPES)[number]) => string;
  * Bulk alert settings of an organisation's or a group's wearers: pick the parts to set, the wearers, see how many
  * would change (the server's preview, nothing written), then apply (one all-or-nothing call).
  */
-export function BulkAlertSettings({ scope, typeLabel }: { scope: AlertSettingsScope; typeLabel: TypeLabel }) {
+export function BulkAlertSettings({
+  scope,
+  typeLabel,
+}: {
+  scope: AlertSettingsScope;
+  typeLabel: TypeLabel;
+}) {
   const { t } = useTranslation(['staff-settings', 'common']);
   const list = useAlertSettingsList(scope);
   const rows = list.data ?? [];
@@ -29,7 +48,12 @@ export function BulkAlertSettings({ scope, typeLabel }: { scope: AlertSettingsSc
       isPending={list.isPending}
       isError={list.isError}
       isEmpty={rows.length === 0}
-      labels={{ loading: t('common:common.loading'), error: t('common:common.loadFailed'), empty: t('bulk.empty'), retry: t('common:common.retry') }}
+      labels={{
+        loading: t('common:common.loading'),
+        error: t('common:common.loadFailed'),
+        empty: t('bulk.empty'),
+        retry: t('common:common.retry'),
+      }}
       onRetry={() => void list.refetch()}
     >
       {scope.groupId !== undefined && rows[0]?.groupName && (
@@ -52,7 +76,9 @@ function BulkEditor({ rows, typeLabel }: { rows: WearerAlertSettings[]; typeLabe
   const [errors, setErrors] = useState<FieldErrors>({});
   const preview = usePreviewBulkAlertSettings(clientId);
   const save = useSaveBulkAlertSettings(clientId);
-  const [previewed, setPreviewed] = useState<{ key: string; body: AlertSettingsBulkBody } | null>(null);
+  const [previewed, setPreviewed] = useState<{ key: string; body: AlertSettingsBulkBody } | null>(
+    null,
+  );
   const selected = rows.filter((r) => !excluded.has(r.uid));
   const names = useMemo(() => new Map(rows.map((r) => [r.uid, r.name])), [rows]);
 
@@ -69,12 +95,17 @@ function BulkEditor({ rows, typeLabel }: { rows: WearerAlertSettings[]; typeLabe
       setErrors(result.errors);
       toast.error(t('records:settings.invalid'));
       const formElement = event.currentTarget;
-      requestAnimationFrame(() => formElement.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      requestAnimationFrame(() =>
+        formElement.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+      );
       return;
     }
     setErrors({});
     if (selected.length === 0 || tooMany) return;
-    const body: AlertSettingsBulkBody = { uids: selected.map((r) => r.uid), settings: result.patch };
+    const body: AlertSettingsBulkBody = {
+      uids: selected.map((r) => r.uid),
+      settings: result.patch,
+    };
     preview.mutate(body, {
       onSuccess: () => {
         setPreviewed({ key: draftKey, body });
@@ -101,13 +132,22 @@ function BulkEditor({ rows, typeLabel }: { rows: WearerAlertSettings[]; typeLabe
     <form noValidate onSubmit={submit} data-testid="bulk-alert-settings" className="grid gap-6">
       <p className="text-sm text-slate-700">{t('bulk.intro')}</p>
       {!mayChange && (
-        <p role="status" data-testid="bulk-read-only" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+        <p
+          role="status"
+          data-testid="bulk-read-only"
+          className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+        >
           {t('bulk.readOnly')}
         </p>
       )}
       {mayChange && (
-        <fieldset className="rounded-lg border border-slate-200 bg-white p-4" aria-describedby={errors.parts ? 'bulk-parts-error' : undefined}>
-          <legend className="px-1 text-base font-semibold text-slate-900">{t('bulk.partsTitle')}</legend>
+        <fieldset
+          className="rounded-lg border border-slate-200 bg-white p-4"
+          aria-describedby={errors.parts ? 'bulk-parts-error' : undefined}
+        >
+          <legend className="px-1 text-base font-semibold text-slate-900">
+            {t('bulk.partsTitle')}
+          </legend>
           <p className="mb-3 text-sm text-slate-600">{t('bulk.partsHelp')}</p>
           <div className="flex flex-col gap-2">
             {BULK_PARTS.map((part) => (
@@ -124,13 +164,22 @@ function BulkEditor({ rows, typeLabel }: { rows: WearerAlertSettings[]; typeLabe
               </label>
             ))}
           </div>
-          <FieldMessage id="bulk-parts-error" error={errors.parts === undefined ? undefined : { key: `staff-settings:${errors.parts.key}` }} />
+          <FieldMessage
+            id="bulk-parts-error"
+            error={
+              errors.parts === undefined ? undefined : { key: `staff-settings:${errors.parts.key}` }
+            }
+          />
         </fieldset>
       )}
-      {mayChange && parts.heartRate && <HeartRateBounds form={form} errors={errors} onChange={setForm} />}
+      {mayChange && parts.heartRate && (
+        <HeartRateBounds form={form} errors={errors} onChange={setForm} />
+      )}
       {mayChange && parts.types && (
         <fieldset className="rounded-lg border border-slate-200 bg-white p-4">
-          <legend className="px-1 text-base font-semibold text-slate-900">{t('records:settings.types')}</legend>
+          <legend className="px-1 text-base font-semibold text-slate-900">
+            {t('records:settings.types')}
+          </legend>
           <div className="grid gap-2 sm:grid-cols-2">
             {ALL_ALERT_TYPES.map((type) => (
               <label key={type} className="flex min-h-11 items-center gap-2 text-sm text-slate-800">
@@ -138,7 +187,9 @@ function BulkEditor({ rows, typeLabel }: { rows: WearerAlertSettings[]; typeLabe
                   type="checkbox"
                   data-testid={`bulk-type-${type}`}
                   checked={form.enabled[type]}
-                  onChange={(e) => setForm({ ...form, enabled: { ...form.enabled, [type]: e.target.checked } })}
+                  onChange={(e) =>
+                    setForm({ ...form, enabled: { ...form.enabled, [type]: e.target.checked } })
+                  }
                   className={`size-4 accent-teal-700 ${focusRing}`}
                 />
                 {typeLabel(type)}
@@ -147,7 +198,14 @@ function BulkEditor({ rows, typeLabel }: { rows: WearerAlertSettings[]; typeLabe
           </div>
         </fieldset>
       )}
-      {mayChange && parts.schedule && <ScheduleEditor schedule={form.schedule} errors={errors} readOnly={false} onChange={(schedule) => setForm({ ...form, schedule })} />}
+      {mayChange && parts.schedule && (
+        <ScheduleEditor
+          schedule={form.schedule}
+          errors={errors}
+          readOnly={false}
+          onChange={(schedule) => setForm({ ...form, schedule })}
+        />
+      )}
       <WearerChoice rows={rows} excluded={excluded} selectable={mayChange} onChange={setExcluded} />
       {mayChange && (
         <div className="grid gap-3">
@@ -164,7 +222,9 @@ function BulkEditor({ rows, typeLabel }: { rows: WearerAlertSettings[]; typeLabe
               data-testid="bulk-preview-submit"
               aria-disabled={preview.isPending || selected.length === 0 || tooMany}
             >
-              {preview.isPending ? t('bulk.previewing') : t('bulk.preview', { count: selected.length })}
+              {preview.isPending
+                ? t('bulk.previewing')
+                : t('bulk.preview', { count: selected.length })}
             </Button>
           </div>
           <ServerRefusal error={preview.error ?? save.error} />
@@ -177,21 +237,36 @@ function BulkEditor({ rows, typeLabel }: { rows: WearerAlertSettings[]; typeLabe
               className="rounded-lg border border-teal-300 bg-teal-50 p-4 text-sm text-slate-900 focus:outline-none"
             >
               <p className="font-medium" data-testid="bulk-preview-count">
-                {t('bulk.previewResult', { changed: preview.data.changed, total: current.body.uids.length, unchanged: preview.data.unchanged })}
+                {t('bulk.previewResult', {
+                  changed: preview.data.changed,
+                  total: current.body.uids.length,
+                  unchanged: preview.data.unchanged,
+                })}
               </p>
               {preview.data.changed > 0 && (
                 <details className="mt-2">
-                  <summary className={`cursor-pointer text-teal-800 ${focusRing}`}>{t('bulk.changedNames')}</summary>
+                  <summary className={`cursor-pointer text-teal-800 ${focusRing}`}>
+                    {t('bulk.changedNames')}
+                  </summary>
                   <ul className="mt-2 list-disc pl-5" data-testid="bulk-preview-names">
                     {preview.data.changedUids.map((uid) => (
-                      <li key={uid} className="break-words">{names.get(uid) ?? uid}</li>
+                      <li key={uid} className="break-words">
+                        {names.get(uid) ?? uid}
+                      </li>
                     ))}
                   </ul>
                 </details>
               )}
               <div className="mt-3 flex flex-wrap gap-2">
-                <Button variant="primary" onClick={apply} aria-disabled={save.isPending || preview.data.changed === 0} data-testid="bulk-apply">
-                  {save.isPending ? t('records:settings.saving') : t('bulk.apply', { count: preview.data.changed })}
+                <Button
+                  variant="primary"
+                  onClick={apply}
+                  aria-disabled={save.isPending || preview.data.changed === 0}
+                  data-testid="bulk-apply"
+                >
+                  {save.isPending
+                    ? t('records:settings.saving')
+                    : t('bulk.apply', { count: preview.data.changed })}
                 </Button>
               </div>
             </div>
@@ -202,11 +277,21 @@ function BulkEditor({ rows, typeLabel }: { rows: WearerAlertSettings[]; typeLabe
   );
 }
 
-function HeartRateBounds({ form, errors, onChange }: { form: SettingsForm; errors: FieldErrors; onChange: (form: SettingsForm) => void }) {
+function HeartRateBounds({
+  form,
+  errors,
+  onChange,
+}: {
+  form: SettingsForm;
+  errors: FieldErrors;
+  onChange: (form: SettingsForm) => void;
+}) {
   const { t } = useTranslation(['staff-settings', 'records']);
   return (
     <fieldset className="rounded-lg border border-slate-200 bg-white p-4">
-      <legend className="px-1 text-base font-semibold text-slate-900">{t('records:settings.heartRate')}</legend>
+      <legend className="px-1 text-base font-semibold text-slate-900">
+        {t('records:settings.heartRate')}
+      </legend>
       <div className="flex flex-wrap gap-6">
         {(['heartRateLower', 'heartRateUpper'] as const).map((field) => {
           const error = errors[field];
@@ -225,12 +310,17 @@ function HeartRateBounds({ form, errors, onChange }: { form: SettingsForm; error
                 max={HEART_RATE_UPPER_BOUND}
                 value={form[field]}
                 aria-invalid={error !== undefined}
-                aria-describedby={[`${id}-help`, error ? `${id}-error` : ''].filter(Boolean).join(' ')}
+                aria-describedby={[`${id}-help`, error ? `${id}-error` : '']
+                  .filter(Boolean)
+                  .join(' ')}
                 onChange={(e) => onChange({ ...form, [field]: e.target.value })}
                 className={inputClass(error !== undefined, 'w-36')}
               />
               <p id={`${id}-help`} className="mt-1 max-w-xs text-xs text-slate-600">
-                {t(field === 'heartRateLower' ? 'bulk.lowerHelp' : 'bulk.upperHelp', { min: HEART_RATE_LOWER_BOUND, max: HEART_RATE_UPPER_BOUND })}
+                {t(field === 'heartRateLower' ? 'bulk.lowerHelp' : 'bulk.upperHelp', {
+                  min: HEART_RATE_LOWER_BOUND,
+                  max: HEART_RATE_UPPER_BOUND,
+                })}
               </p>
               <FieldMessage id={`${id}-error`} error={error} />
             </div>
@@ -263,9 +353,14 @@ function WearerChoice({
     onChange(next);
   };
   return (
-    <section aria-labelledby={headingId} className="rounded-lg border border-slate-200 bg-white p-4">
+    <section
+      aria-labelledby={headingId}
+      className="rounded-lg border border-slate-200 bg-white p-4"
+    >
       <h2 id={headingId} className="text-base font-semibold text-slate-900">
-        {selectable ? t('bulk.wearersTitle', { selected: rows.length - excluded.size, total: rows.length }) : t('bulk.wearersNow')}
+        {selectable
+          ? t('bulk.wearersTitle', { selected: rows.length - excluded.size, total: rows.length })
+          : t('bulk.wearersNow')}
       </h2>
       {selectable && (
         <label className="mt-2 flex min-h-11 items-center gap-3 text-sm font-medium text-slate-800">
@@ -276,7 +371,9 @@ function WearerChoice({
             ref={(el) => {
               if (el) el.indeterminate = !allOn && excluded.size < rows.length;
             }}
-            onChange={(e) => onChange(e.target.checked ? new Set() : new Set(rows.map((r) => r.uid)))}
+            onChange={(e) =>
+              onChange(e.target.checked ? new Set() : new Set(rows.map((r) => r.uid)))
+            }
             className={`size-5 accent-teal-700 ${focusRing}`}
           />
           {t('bulk.selectAll')}
@@ -290,13 +387,18 @@ function WearerChoice({
             upper: d.upper,
             on: d.typesOn,
             all: d.typesAll,
-            schedule: d.preset === 'custom' ? t('bulk.customSchedule') : t(`records:settings.schedule.preset.${d.preset}`),
+            schedule:
+              d.preset === 'custom'
+                ? t('bulk.customSchedule')
+                : t(`records:settings.schedule.preset.${d.preset}`),
           });
           const body = (
             <span className="min-w-0">
               <span className="block font-medium break-words text-slate-900">
                 {row.name}
-                {row.groupName && <span className="ml-2 text-xs font-normal text-slate-600">{row.groupName}</span>}
+                {row.groupName && (
+                  <span className="ml-2 text-xs font-normal text-slate-600">{row.groupName}</span>
+                )}
               </span>
               <span className="block text-xs break-words text-slate-600">{digest}</span>
             </span>
@@ -329,9 +431,14 @@ function WearerChoice({
 function ServerRefusal({ error }: { error: Error | null }) {
   const { t } = useTranslation('staff-settings');
   if (error === null) return null;
-  const message = error instanceof ApiError ? (error.body?.message ?? error.message) : error.message;
+  const message =
+    error instanceof ApiError ? (error.body?.message ?? error.message) : error.message;
   return (
-    <p role="alert" data-testid="bulk-refusal" className="rounded-md bg-red-50 px-3 py-2 text-sm break-words text-red-800">
+    <p
+      role="alert"
+      data-testid="bulk-refusal"
+      className="rounded-md bg-red-50 px-3 py-2 text-sm break-words text-red-800"
+    >
       {t('bulk.refused', { message })}
     </p>
   );

@@ -1,7 +1,13 @@
 import { type DaySchedule, WEEKDAYS, type WeeklySchedule } from '@wearable/domain';
 import { useTranslation } from 'react-i18next';
 import { Button, focusRing } from '../../../components/ui/button';
-import { type FieldErrors, presetOf, presetSchedule, SCHEDULE_PRESETS, type SchedulePreset } from '../settings-form';
+import {
+  type FieldErrors,
+  presetOf,
+  presetSchedule,
+  SCHEDULE_PRESETS,
+  type SchedulePreset,
+} from '../settings-form';
 import { FieldMessage, inputClass } from './field';
 
 interface ScheduleEditorProps {
@@ -15,13 +21,23 @@ interface ScheduleEditorProps {
 export function ScheduleEditor({ schedule, errors, readOnly, onChange }: ScheduleEditorProps) {
   const { t } = useTranslation('records');
   const active = presetOf(schedule);
-  const setDay = (day: keyof WeeklySchedule, change: Partial<DaySchedule>) => onChange({ ...schedule, [day]: { ...schedule[day], ...change } });
+  const setDay = (day: keyof WeeklySchedule, change: Partial<DaySchedule>) =>
+    onChange({ ...schedule, [day]: { ...schedule[day], ...change } });
   return (
-    <fieldset data-testid="schedule-editor" className="rounded-lg border border-slate-200 bg-white p-4">
-      <legend className="px-1 text-base font-semibold text-slate-900">{t('settings.schedule.title')}</legend>
+    <fieldset
+      data-testid="schedule-editor"
+      className="rounded-lg border border-slate-200 bg-white p-4"
+    >
+      <legend className="px-1 text-base font-semibold text-slate-900">
+        {t('settings.schedule.title')}
+      </legend>
       <p className="mb-3 text-sm text-slate-600">{t('settings.schedule.help')}</p>
       {!readOnly && (
-        <div role="group" aria-label={t('settings.schedule.presets')} className="mb-4 flex flex-wrap gap-2">
+        <div
+          role="group"
+          aria-label={t('settings.schedule.presets')}
+          className="mb-4 flex flex-wrap gap-2"
+        >
           {(Object.keys(SCHEDULE_PRESETS) as SchedulePreset[]).map((preset) => (
             <Button
               key={preset}
@@ -43,7 +59,11 @@ export function ScheduleEditor({ schedule, errors, readOnly, onChange }: Schedul
           const startError = errors[`schedule.${day}.startTime`];
           const endError = errors[`schedule.${day}.endTime`];
           return (
-            <div key={day} data-testid={`schedule-${day}`} className="flex flex-wrap items-center gap-3">
+            <div
+              key={day}
+              data-testid={`schedule-${day}`}
+              className="flex flex-wrap items-center gap-3"
+            >
               <label className="flex w-28 items-center gap-2 text-sm font-medium text-slate-800">
                 <input
                   type="checkbox"
@@ -76,7 +96,9 @@ export function ScheduleEditor({ schedule, errors, readOnly, onChange }: Schedul
                   </div>
                 );
               })}
-              {!d.enabled && <span className="text-xs text-slate-500">{t('settings.schedule.off')}</span>}
+              {!d.enabled && (
+                <span className="text-xs text-slate-500">{t('settings.schedule.off')}</span>
+              )}
             </div>
           );
         })}

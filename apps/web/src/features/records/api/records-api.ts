@@ -16,7 +16,13 @@ const PERIODS: Record<RecordPeriod, { minutes: number; bucketMinutes: number }> 
   week: { minutes: 7 * 24 * 60, bucketMinutes: 5 },
   month: { minutes: 30 * 24 * 60, bucketMinutes: 30 },
 };
-export const RECORD_METRICS = ['heartRate', 'skinTemperature', 'sleepStage', 'stressLevel', 'steps'] as const;
+export const RECORD_METRICS = [
+  'heartRate',
+  'skinTemperature',
+  'sleepStage',
+  'stressLevel',
+  'steps',
+] as const;
 
 export const bucketMinutesOf = (period: RecordPeriod): number => PERIODS[period].bucketMinutes;
 
@@ -35,7 +41,12 @@ export function recordHistoryQuery(uid: string, period: RecordPeriod, now: numbe
 export function useRecordHistory(uid: string, period: RecordPeriod) {
   return useQuery({
     queryKey: ['records', 'history', uid, period],
-    queryFn: async () => unwrap(await api.get<HistoryResponse>('/v3/device/history', { query: recordHistoryQuery(uid, period, Date.now()) })),
+    queryFn: async () =>
+      unwrap(
+        await api.get<HistoryResponse>('/v3/device/history', {
+          query: recordHistoryQuery(uid, period, Date.now()),
+        }),
+      ),
     placeholderData: keepPreviousData,
     refetchInterval: 60_000,
   });
@@ -49,7 +60,10 @@ export function monthOf(now: Date): string {
 export function useMonthlyReport(uid: string, month: string) {
   return useQuery({
     queryKey: ['records', 'monthly', uid, month],
-    queryFn: async () => unwrap(await api.get<MonthlyReportResponse>('/v2/device/monthlyReport', { query: { uid, month } })),
+    queryFn: async () =>
+      unwrap(
+        await api.get<MonthlyReportResponse>('/v2/device/monthlyReport', { query: { uid, month } }),
+      ),
     staleTime: 60_000,
   });
 }

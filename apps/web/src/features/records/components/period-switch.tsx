@@ -4,10 +4,20 @@ import { focusRing } from '../../../components/ui/button';
 import { RECORD_PERIODS, type RecordPeriod } from '../api/records-api';
 
 /** Day / week / month as a group of toggle buttons (the pressed one is announced). */
-export function PeriodSwitch({ period, onChange }: { period: RecordPeriod; onChange: (p: RecordPeriod) => void }) {
+export function PeriodSwitch({
+  period,
+  onChange,
+}: {
+  period: RecordPeriod;
+  onChange: (p: RecordPeriod) => void;
+}) {
   const { t } = useTranslation('records');
   return (
-    <div role="group" aria-label={t('period.label')} className="inline-flex overflow-hidden rounded-md border border-slate-300">
+    <div
+      role="group"
+      aria-label={t('period.label')}
+      className="inline-flex overflow-hidden rounded-md border border-slate-300"
+    >
       {RECORD_PERIODS.map((p) => (
         <button
           key={p}

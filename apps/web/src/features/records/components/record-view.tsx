@@ -34,7 +34,12 @@ export function RecordView({ uid, renderAlerts }: RecordViewProps) {
       isPending={history.isPending}
       isError={history.isError}
       isEmpty={points.length === 0}
-      labels={{ loading: t('common:common.loading'), error: t('common:common.loadFailed'), empty: t('empty.period'), retry: t('common:common.retry') }}
+      labels={{
+        loading: t('common:common.loading'),
+        error: t('common:common.loadFailed'),
+        empty: t('empty.period'),
+        retry: t('common:common.retry'),
+      }}
       onRetry={() => void history.refetch()}
     >
       {panel}
@@ -42,23 +47,49 @@ export function RecordView({ uid, renderAlerts }: RecordViewProps) {
   );
 
   const items: TabItem<RecordTab>[] = [
-    { key: 'heartRate', label: t('metrics.heartRate'), panel: withHistory(<MetricPanel points={points} metric="heartRate" withDate={withDate} />) },
-    { key: 'skinTemperature', label: t('metrics.skinTemperature'), panel: withHistory(<MetricPanel points={points} metric="skinTemperature" withDate={withDate} />) },
-    { key: 'sleep', label: t('metrics.sleep'), panel: withHistory(<SleepPanel points={points} bucketMinutes={bucket} />) },
-    { key: 'stress', label: t('metrics.stress'), panel: withHistory(<StressPanel points={points} bucketMinutes={bucket} withDate={withDate} />) },
+    {
+      key: 'heartRate',
+      label: t('metrics.heartRate'),
+      panel: withHistory(<MetricPanel points={points} metric="heartRate" withDate={withDate} />),
+    },
+    {
+      key: 'skinTemperature',
+      label: t('metrics.skinTemperature'),
+      panel: withHistory(
+        <MetricPanel points={points} metric="skinTemperature" withDate={withDate} />,
+      ),
+    },
+    {
+      key: 'sleep',
+      label: t('metrics.sleep'),
+      panel: withHistory(<SleepPanel points={points} bucketMinutes={bucket} />),
+    },
+    {
+      key: 'stress',
+      label: t('metrics.stress'),
+      panel: withHistory(
+        <StressPanel points={points} bucketMinutes={bucket} withDate={withDate} />,
+      ),
+    },
     { key: 'steps', label: t('metrics.steps'), panel: <StepsPanel uid={uid} /> },
     { key: 'alerts', label: t('metrics.alerts'), panel: renderAlerts(period) },
   ];
 
   return (
-    <section aria-labelledby="record-title" data-testid="record-view" className="mt-6 rounded-lg border border-slate-200 bg-white p-4">
+    <section
+      aria-labelledby="record-title"
+      data-testid="record-view"
+      className="mt-6 rounded-lg border border-slate-200 bg-white p-4"
+    >
       <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
         <h2 id="record-title" className="text-base font-semibold text-slate-900">
           {t('title')}
         </h2>
         <PeriodSwitch period={period} onChange={setPeriod} />
       </div>
-      {tab !== 'steps' && <p className="mb-2 text-xs text-slate-500">{t(`period.hint.${period}`)}</p>}
+      {tab !== 'steps' && (
+        <p className="mb-2 text-xs text-slate-500">{t(`period.hint.${period}`)}</p>
+      )}
       <Tabs label={t('tabsLabel')} items={items} selected={tab} onSelect={setTab} />
     </section>
   );

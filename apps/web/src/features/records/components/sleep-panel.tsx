@@ -3,16 +3,36 @@ import { useTranslation } from 'react-i18next';
 import { Table, Td, Th } from '../../../components/ui/table';
 import { hoursAndMinutes, SLEEP_STAGE_ORDER, sleepNights } from '../record-math';
 
-const STAGE_COLOUR = { DEEP_SLEEP: 'bg-indigo-700', LIGHT_SLEEP: 'bg-indigo-400', RESTLESS_SLEEP: 'bg-amber-400', AWAKE: 'bg-slate-300' } as const;
+const STAGE_COLOUR = {
+  DEEP_SLEEP: 'bg-indigo-700',
+  LIGHT_SLEEP: 'bg-indigo-400',
+  RESTLESS_SLEEP: 'bg-amber-400',
+  AWAKE: 'bg-slate-300',
+} as const;
 
 /** Sleep by night: minutes per stage, as a table (the numbers) with a proportion bar beside it. */
-export function SleepPanel({ points, bucketMinutes }: { points: readonly HistoryPoint[]; bucketMinutes: number }) {
+export function SleepPanel({
+  points,
+  bucketMinutes,
+}: {
+  points: readonly HistoryPoint[];
+  bucketMinutes: number;
+}) {
   const { t, i18n } = useTranslation('records');
   const nights = sleepNights(points, bucketMinutes);
-  if (nights.length === 0) return <p data-testid="record-empty" className="text-sm text-slate-500">{t('empty.sleep')}</p>;
+  if (nights.length === 0)
+    return (
+      <p data-testid="record-empty" className="text-sm text-slate-500">
+        {t('empty.sleep')}
+      </p>
+    );
   const duration = (m: number) => t('values.duration', hoursAndMinutes(m));
   const nightLabel = (night: string) =>
-    new Date(`${night}T12:00:00`).toLocaleDateString(i18n.resolvedLanguage ?? 'ja', { month: 'short', day: 'numeric', weekday: 'short' });
+    new Date(`${night}T12:00:00`).toLocaleDateString(i18n.resolvedLanguage ?? 'ja', {
+      month: 'short',
+      day: 'numeric',
+      weekday: 'short',
+    });
   return (
     <div data-testid="record-panel-sleep">
       <Table>
@@ -42,9 +62,16 @@ export function SleepPanel({ points, bucketMinutes }: { points: readonly History
                   </Td>
                 ))}
                 <Td className="w-48">
-                  <div aria-hidden="true" className="flex h-3 w-40 overflow-hidden rounded bg-slate-100">
+                  <div
+                    aria-hidden="true"
+                    className="flex h-3 w-40 overflow-hidden rounded bg-slate-100"
+                  >
                     {SLEEP_STAGE_ORDER.map((s) => (
-                      <div key={s} className={STAGE_COLOUR[s]} style={{ width: `${total ? (n.minutes[s] / total) * 100 : 0}%` }} />
+                      <div
+                        key={s}
+                        className={STAGE_COLOUR[s]}
+                        style={{ width: `${total ? (n.minutes[s] / total) * 100 : 0}%` }}
+                      />
                     ))}
                   </div>
                 </Td>

@@ -16,7 +16,12 @@ export function StepsPanel({ uid }: { uid: string }) {
       isPending={report.isPending}
       isError={report.isError}
       isEmpty={!hasSteps}
-      labels={{ loading: t('common:common.loading'), error: t('common:common.loadFailed'), empty: t('empty.steps'), retry: t('common:common.retry') }}
+      labels={{
+        loading: t('common:common.loading'),
+        error: t('common:common.loadFailed'),
+        empty: t('empty.steps'),
+        retry: t('common:common.retry'),
+      }}
       onRetry={() => void report.refetch()}
     >
       {report.data && <StepsTable report={report.data} />}
@@ -51,10 +56,20 @@ function StepsTable({ report }: { report: MonthlyReportResponse }) {
         <tbody>
           {report.days.map((d) => (
             <tr key={d.date} data-testid="steps-day" data-date={d.date}>
-              <Td>{new Date(`${d.date}T12:00:00`).toLocaleDateString(locale, { month: 'short', day: 'numeric', weekday: 'short' })}</Td>
+              <Td>
+                {new Date(`${d.date}T12:00:00`).toLocaleDateString(locale, {
+                  month: 'short',
+                  day: 'numeric',
+                  weekday: 'short',
+                })}
+              </Td>
               <Td className="tabular-nums">{t('values.steps', { value: number(d.steps) })}</Td>
               <Td className="w-1/2">
-                <div aria-hidden="true" className="h-3 rounded bg-teal-600" style={{ width: `${(d.steps / max) * 100}%` }} />
+                <div
+                  aria-hidden="true"
+                  className="h-3 rounded bg-teal-600"
+                  style={{ width: `${(d.steps / max) * 100}%` }}
+                />
               </Td>
             </tr>
           ))}

@@ -4,19 +4,44 @@ import { useTranslation } from 'react-i18next';
 import { LineChart } from '../../../components/ui/line-chart';
 import { hoursAndMinutes, stressIndex, stressMinutes } from '../record-math';
 
-const LEVEL_COLOUR = { NONE: 'bg-slate-300', LOW: 'bg-teal-400', MEDIUM: 'bg-amber-400', HIGH: 'bg-orange-500', OVERLOAD: 'bg-red-600' } as const;
+const LEVEL_COLOUR = {
+  NONE: 'bg-slate-300',
+  LOW: 'bg-teal-400',
+  MEDIUM: 'bg-amber-400',
+  HIGH: 'bg-orange-500',
+  OVERLOAD: 'bg-red-600',
+} as const;
 
 /** Time at each stress level (the numbers, and a proportion bar) and the level over time (0 none ... 4 overload). */
-export function StressPanel({ points, bucketMinutes, withDate }: { points: readonly HistoryPoint[]; bucketMinutes: number; withDate: boolean }) {
+export function StressPanel({
+  points,
+  bucketMinutes,
+  withDate,
+}: {
+  points: readonly HistoryPoint[];
+  bucketMinutes: number;
+  withDate: boolean;
+}) {
   const { t, i18n } = useTranslation('records');
   const minutes = stressMinutes(points, bucketMinutes);
   const total = STRESS_LEVELS.reduce((s, l) => s + minutes[l], 0);
   const times = useMemo(() => points.map((p) => Date.parse(p.at)), [points]);
   const series = useMemo(
-    () => [{ label: t('metrics.stress'), colour: '#ea580c', values: points.map((p) => stressIndex(p.stressLevel)) }],
+    () => [
+      {
+        label: t('metrics.stress'),
+        colour: '#ea580c',
+        values: points.map((p) => stressIndex(p.stressLevel)),
+      },
+    ],
     [t, points],
   );
-  if (total === 0) return <p data-testid="record-empty" className="text-sm text-slate-500">{t('empty.stress')}</p>;
+  if (total === 0)
+    return (
+      <p data-testid="record-empty" className="text-sm text-slate-500">
+        {t('empty.stress')}
+      </p>
+    );
   return (
     <div data-testid="record-panel-stress">
       <dl className="mb-3 grid grid-cols-2 gap-3 text-sm sm:grid-cols-5">
@@ -24,7 +49,10 @@ export function StressPanel({ points, bucketMinutes, withDate }: { points: reado
           <div key={level} className="flex items-center gap-2">
             <span aria-hidden="true" className={`size-3 rounded-sm ${LEVEL_COLOUR[level]}`} />
             <dt className="text-slate-600">{t(`stressLevels.${level}`)}</dt>
-            <dd data-testid={`stress-${level}`} className="font-semibold text-slate-900 tabular-nums">
+            <dd
+              data-testid={`stress-${level}`}
+              className="font-semibold text-slate-900 tabular-nums"
+            >
               {t('values.duration', hoursAndMinutes(minutes[level]))}
             </dd>
           </div>
@@ -32,7 +60,11 @@ export function StressPanel({ points, bucketMinutes, withDate }: { points: reado
       </dl>
       <div aria-hidden="true" className="mb-4 flex h-3 overflow-hidden rounded bg-slate-100">
         {STRESS_LEVELS.map((l) => (
-          <div key={l} className={LEVEL_COLOUR[l]} style={{ width: `${(minutes[l] / total) * 100}%` }} />
+          <div
+            key={l}
+            className={LEVEL_COLOUR[l]}
+            style={{ width: `${(minutes[l] / total) * 100}%` }}
+          />
         ))}
       </div>
       <p className="mb-1 text-xs text-slate-500">{t('stress.scale')}</p>

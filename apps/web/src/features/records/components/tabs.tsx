@@ -19,17 +19,24 @@ interface TabsProps<K extends string> {
 export function Tabs<K extends string>({ label, items, selected, onSelect }: TabsProps<K>) {
   const id = useId();
   const buttons = useRef(new Map<K, HTMLButtonElement>());
-  const index = Math.max(0, items.findIndex((i) => i.key === selected));
+  const index = Math.max(
+    0,
+    items.findIndex((i) => i.key === selected),
+  );
   const current = items[index];
 
   const move = (event: KeyboardEvent) => {
     const last = items.length - 1;
     const next =
-      event.key === 'ArrowRight' ? (index + 1) % items.length
-      : event.key === 'ArrowLeft' ? (index + last) % items.length
-      : event.key === 'Home' ? 0
-      : event.key === 'End' ? last
-      : null;
+      event.key === 'ArrowRight'
+        ? (index + 1) % items.length
+        : event.key === 'ArrowLeft'
+          ? (index + last) % items.length
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? last
+              : null;
     const item = next === null ? undefined : items[next];
     if (item === undefined) return;
     event.preventDefault();
@@ -39,7 +46,12 @@ export function Tabs<K extends string>({ label, items, selected, onSelect }: Tab
 
   return (
     <div>
-      <div role="tablist" aria-label={label} className="flex flex-wrap gap-1 border-b border-slate-200" onKeyDown={move}>
+      <div
+        role="tablist"
+        aria-label={label}
+        className="flex flex-wrap gap-1 border-b border-slate-200"
+        onKeyDown={move}
+      >
         {items.map((item) => {
           const active = item.key === current?.key;
           return (
@@ -58,7 +70,9 @@ export function Tabs<K extends string>({ label, items, selected, onSelect }: Tab
               onClick={() => onSelect(item.key)}
               className={clsx(
                 '-mb-px min-h-10 border-b-2 px-3 text-sm font-medium',
-                active ? 'border-teal-700 text-teal-800' : 'border-transparent text-slate-600 hover:text-slate-900',
+                active
+                  ? 'border-teal-700 text-teal-800'
+                  : 'border-transparent text-slate-600 hover:text-slate-900',
                 focusRing,
               )}
             >
@@ -68,7 +82,13 @@ export function Tabs<K extends string>({ label, items, selected, onSelect }: Tab
         })}
       </div>
       {current && (
-        <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${current.key}`} tabIndex={0} className={clsx('pt-4', focusRing)}>
+        <div
+          role="tabpanel"
+          id={`${id}-panel`}
+          aria-labelledby={`${id}-tab-${current.key}`}
+          tabIndex={0}
+          className={clsx('pt-4', focusRing)}
+        >
           {current.panel}
         </div>
       )}

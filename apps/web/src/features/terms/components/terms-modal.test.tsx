@@ -47,7 +47,11 @@ describe('terms of use modal', () => {
   });
 
   it('on OK posts the agreement, reloads and stores the user, closes, toasts success', async () => {
-    const calls = stubServer((url) => (url === '/v2/user' ? json(200, { ...user, agreedTermsOfUse: true }) : json(200, { agreed: true })));
+    const calls = stubServer((url) =>
+      url === '/v2/user'
+        ? json(200, { ...user, agreedTermsOfUse: true })
+        : json(200, { agreed: true }),
+    );
     await renderWithApp(<TermsModal user={user} />);
     fireEvent.click(screen.getByTestId('terms-checkbox'));
     await act(async () => {
@@ -64,7 +68,9 @@ describe('terms of use modal', () => {
   });
 
   it('when the server refuses, toasts the failure and closes', async () => {
-    const calls = stubServer(() => json(500, { statusCode: 500, error: 'Internal', message: 'boom', code: 'INTERNAL' }));
+    const calls = stubServer(() =>
+      json(500, { statusCode: 500, error: 'Internal', message: 'boom', code: 'INTERNAL' }),
+    );
     await renderWithApp(<TermsModal user={user} />);
     fireEvent.click(screen.getByTestId('terms-checkbox'));
     await act(async () => {

@@ -44,10 +44,21 @@ export function TermsModal({ user }: TermsModalProps) {
   }
 
   return (
-    <Dialog open={!user.agreedTermsOfUse && !dismissed} title={t('terms.title')} description={t('terms.lead')} blocking data-testid="terms-modal">
+    <Dialog
+      open={!user.agreedTermsOfUse && !dismissed}
+      title={t('terms.title')}
+      description={t('terms.lead')}
+      blocking
+      data-testid="terms-modal"
+    >
       <div className="max-h-56 overflow-y-auto rounded-md border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700">
         <p>{t('terms.summary')}</p>
-        <a href={paths.legal.terms.build()} target="_blank" rel="noopener noreferrer" className="mt-2 inline-block text-teal-700 underline">
+        <a
+          href={paths.legal.terms.build()}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="mt-2 inline-block text-teal-700 underline"
+        >
           {t('terms.readFull')}
         </a>
       </div>
@@ -65,7 +76,12 @@ export function TermsModal({ user }: TermsModalProps) {
         </label>
       </div>
       <div className="mt-6 flex justify-end">
-        <Button variant="modal" data-testid="terms-ok" disabled={!agreed || pending} onClick={() => void confirm()}>
+        <Button
+          variant="modal"
+          data-testid="terms-ok"
+          disabled={!agreed || pending}
+          onClick={() => void confirm()}
+        >
           {t('terms.ok')}
         </Button>
       </div>

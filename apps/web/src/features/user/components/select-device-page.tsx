@@ -26,7 +26,10 @@ export function SelectDevicePage() {
     <section>
       <PageHeading>{t('pages.selectDevice')}</PageHeading>
       {devices.length === 0 ? (
-        <p data-testid="page-empty" className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500">
+        <p
+          data-testid="page-empty"
+          className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500"
+        >
           {t('selectDevice.empty')}
         </p>
       ) : (

@@ -14,12 +14,18 @@ export function UserInfoPage() {
     [t('userInfo.role'), t(`roles.${user.role}`)],
     [t('userInfo.uid'), user.uid],
     [t('userInfo.gatewayId'), user.gatewayId ?? t('common.none')],
-    [t('userInfo.devices'), user.devices.map((device) => device.name).join(', ') || t('common.none')],
+    [
+      t('userInfo.devices'),
+      user.devices.map((device) => device.name).join(', ') || t('common.none'),
+    ],
   ];
   return (
     <section>
       <PageHeading>{t('pages.userInfo')}</PageHeading>
-      <dl data-testid="user-info" className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white">
+      <dl
+        data-testid="user-info"
+        className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white"
+      >
         {rows.map(([label, value]) => (
           <div key={label} className="grid gap-1 px-4 py-3 sm:grid-cols-3">
             <dt className="text-sm font-medium text-slate-500">{label}</dt>

@@ -10,7 +10,11 @@ export const lookupUsersQuery = (q: string, page: number) =>
   queryOptions({
     queryKey: ['users', 'lookup', q, page],
     queryFn: async () =>
-      unwrap(await api.get<UserLookupResponse>('/v2/users', { query: { q: q || undefined, page, pageSize: USERS_PAGE_SIZE } })),
+      unwrap(
+        await api.get<UserLookupResponse>('/v2/users', {
+          query: { q: q || undefined, page, pageSize: USERS_PAGE_SIZE },
+        }),
+      ),
     placeholderData: keepPreviousData,
   });
 export const useLookupUsers = (q: string, page: number) => useQuery(lookupUsersQuery(q, page));

@@ -33,7 +33,12 @@ export function UsersPage() {
   return (
     <section>
       <PageHeading>{t('pages.users')}</PageHeading>
-      <form role="search" className="mb-4 flex max-w-xl flex-wrap items-end gap-2" onSubmit={search} noValidate>
+      <form
+        role="search"
+        className="mb-4 flex max-w-xl flex-wrap items-end gap-2"
+        onSubmit={search}
+        noValidate
+      >
         <div className="min-w-0 flex-1">
           <label htmlFor={searchId} className="block text-sm font-medium text-slate-700">
             {t('users.search')}
@@ -59,7 +64,12 @@ export function UsersPage() {
         isPending={users.isPending}
         isError={users.isError}
         isEmpty={rows.length === 0}
-        labels={{ loading: t('common.loading'), error: t('common.loadFailed'), empty: t('users.empty'), retry: t('common.retry') }}
+        labels={{
+          loading: t('common.loading'),
+          error: t('common.loadFailed'),
+          empty: t('users.empty'),
+          retry: t('common.retry'),
+        }}
         onRetry={() => void users.refetch()}
       >
         <p className="mb-2 text-sm text-slate-600" role="status" data-testid="users-total">
@@ -85,7 +95,10 @@ export function UsersPage() {
                 <Td>{t(`roles.${u.role}`)}</Td>
                 <Td>
                   {u.clientId ? (
-                    <AppLink to={paths.organizations.members.build({ id: u.clientId })} className={`text-teal-800 hover:underline ${focusRing}`}>
+                    <AppLink
+                      to={paths.organizations.members.build({ id: u.clientId })}
+                      className={`text-teal-800 hover:underline ${focusRing}`}
+                    >
                       {u.organizationName ?? u.clientId}
                     </AppLink>
                   ) : (
@@ -98,13 +111,23 @@ export function UsersPage() {
         </Table>
         {pages > 1 && (
           <nav aria-label={t('users.pages')} className="mt-3 flex items-center gap-2">
-            <Button type="button" variant="outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            <Button
+              type="button"
+              variant="outline"
+              disabled={page <= 1}
+              onClick={() => setPage(page - 1)}
+            >
               {t('users.previous')}
             </Button>
             <span className="text-sm text-slate-700">
               {page} / {pages}
             </span>
-            <Button type="button" variant="outline" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+            <Button
+              type="button"
+              variant="outline"
+              disabled={page >= pages}
+              onClick={() => setPage(page + 1)}
+            >
               {t('users.next')}
             </Button>
           </nav>

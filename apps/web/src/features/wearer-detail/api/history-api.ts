@@ -17,14 +17,25 @@ export type ChartMetric = (typeof CHART_METRICS)[number];
 
 export function historyQuery(uid: string, period: HistoryPeriod, now: number) {
   const { ms, points } = PERIOD[period];
-  return { uid, from: new Date(now - ms).toISOString(), to: new Date(now).toISOString(), points, metrics: CHART_METRICS.join(',') };
+  return {
+    uid,
+    from: new Date(now - ms).toISOString(),
+    to: new Date(now).toISOString(),
+    points,
+    metrics: CHART_METRICS.join(','),
+  };
 }
 
 /** GET /v3/device/history for the chart; the window ends when the request is made. */
 export function useHistory(uid: string, period: HistoryPeriod) {
   return useQuery({
     queryKey: ['wearer-detail', 'history', uid, period],
-    queryFn: async () => unwrap(await api.get<HistoryResponse>('/v3/device/history', { query: historyQuery(uid, period, Date.now()) })),
+    queryFn: async () =>
+      unwrap(
+        await api.get<HistoryResponse>('/v3/device/history', {
+          query: historyQuery(uid, period, Date.now()),
+        }),
+      ),
     placeholderData: keepPreviousData,
     refetchInterval: 60_000,
   });
@@ -38,9 +49,17 @@ export interface MetricSummary {
 }
 
 /** Min / average / max of one metric over the points that have a value; null when none has. */
-export function summarise(points: readonly HistoryPoint[], metric: ChartMetric): MetricSummary | null {
+export function summarise(
+  points: readonly HistoryPoint[],
+  metric: ChartMetric,
+): MetricSummary | null {
   const values = points.map((p) => p[metric]).filter((v): v is number => typeof v === 'number');
   if (values.length === 0) return null;
   const sum = values.reduce((a, b) => a + b, 0);
-  return { min: Math.min(...values), avg: sum / values.length, max: Math.max(...values), count: values.length };
+  return {
+    min: Math.min(...values),
+    avg: sum / values.length,
+    max: Math.max(...values),
+    count: values.length,
+  };
 }

@@ -23,10 +23,25 @@ interface HistoryChartProps {
 }
 
 /** Heart rate (left axis) and temperatures (right axis) over a period, on the shared line chart. */
-export function HistoryChart({ points, series, axisLabels, describedBy, label, locale, withDate, timeLabel }: HistoryChartProps) {
+export function HistoryChart({
+  points,
+  series,
+  axisLabels,
+  describedBy,
+  label,
+  locale,
+  withDate,
+  timeLabel,
+}: HistoryChartProps) {
   const times = useMemo(() => points.map((p) => Date.parse(p.at)), [points]);
   const lines = useMemo(
-    () => series.map((s) => ({ label: s.label, colour: s.colour, scale: s.scale, values: points.map((p) => p[s.metric] ?? null) })),
+    () =>
+      series.map((s) => ({
+        label: s.label,
+        colour: s.colour,
+        scale: s.scale,
+        values: points.map((p) => p[s.metric] ?? null),
+      })),
     [points, series],
   );
   const axes = useMemo(

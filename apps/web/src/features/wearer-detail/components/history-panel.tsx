@@ -19,18 +19,27 @@ export function HistoryPanel({ uid }: { uid: string }) {
   const points = useMemo(() => history.data?.points ?? [], [history.data]);
   const shown = useMemo(
     () =>
-      SERIES.filter((s) => s.metric !== 'wbgt' || points.some((p) => typeof p.wbgt === 'number')).map((s) => ({
+      SERIES.filter(
+        (s) => s.metric !== 'wbgt' || points.some((p) => typeof p.wbgt === 'number'),
+      ).map((s) => ({
         ...s,
         label: t(`live:metrics.${s.metric}`),
       })),
     [points, t],
   );
-  const axisLabels = useMemo(() => ({ bpm: t('live:chart.bpm'), celsius: t('live:chart.celsius') }), [t]);
+  const axisLabels = useMemo(
+    () => ({ bpm: t('live:chart.bpm'), celsius: t('live:chart.celsius') }),
+    [t],
+  );
   const hasData = shown.some((s) => summarise(points, s.metric) !== null);
   const format = (value: number) => value.toFixed(1);
 
   return (
-    <section aria-labelledby="history-title" data-testid="history-panel" className="mt-8 rounded-lg border border-slate-200 bg-white p-4">
+    <section
+      aria-labelledby="history-title"
+      data-testid="history-panel"
+      className="mt-8 rounded-lg border border-slate-200 bg-white p-4"
+    >
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
         <h2 id="history-title" className="text-base font-semibold text-slate-900">
           {t('live:chart.title')}
@@ -72,16 +81,28 @@ export function HistoryPanel({ uid }: { uid: string }) {
           withDate={period === '7d'}
           timeLabel={t('live:chart.time')}
         />
-        <table id="history-summary" data-testid="history-summary" className="mt-4 w-full text-left text-sm">
+        <table
+          id="history-summary"
+          data-testid="history-summary"
+          className="mt-4 w-full text-left text-sm"
+        >
           <caption className="mb-1 text-left text-xs text-slate-500">
             {t('live:chart.summaryCaption', { period: t(`live:chart.periods.${period}`) })}
           </caption>
           <thead>
             <tr className="text-xs text-slate-500">
-              <th scope="col" className="py-1 font-medium">{t('live:chart.metric')}</th>
-              <th scope="col" className="py-1 font-medium">{t('live:chart.min')}</th>
-              <th scope="col" className="py-1 font-medium">{t('live:chart.avg')}</th>
-              <th scope="col" className="py-1 font-medium">{t('live:chart.max')}</th>
+              <th scope="col" className="py-1 font-medium">
+                {t('live:chart.metric')}
+              </th>
+              <th scope="col" className="py-1 font-medium">
+                {t('live:chart.min')}
+              </th>
+              <th scope="col" className="py-1 font-medium">
+                {t('live:chart.avg')}
+              </th>
+              <th scope="col" className="py-1 font-medium">
+                {t('live:chart.max')}
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -90,7 +111,11 @@ export function HistoryPanel({ uid }: { uid: string }) {
               return (
                 <tr key={s.metric} className="border-t border-slate-100">
                   <th scope="row" className="py-1 font-medium text-slate-700">
-                    <span aria-hidden="true" className="mr-2 inline-block size-2 rounded-full" style={{ background: s.colour }} />
+                    <span
+                      aria-hidden="true"
+                      className="mr-2 inline-block size-2 rounded-full"
+                      style={{ background: s.colour }}
+                    />
                     {s.label}
                   </th>
                   <td className="py-1 tabular-nums">{summary ? format(summary.min) : '—'}</td>

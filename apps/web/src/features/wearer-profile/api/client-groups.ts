@@ -8,7 +8,11 @@ export const clientGroupsQuery = (clientId: string) =>
   queryOptions({
     queryKey: [...WEARER_PROFILE_KEY, 'groups', clientId],
     queryFn: async () =>
-      unwrap(await api.get<{ groups: { id: string; name: string }[] }>(`/v2/client/${encodeURIComponent(clientId)}`)).groups,
+      unwrap(
+        await api.get<{ groups: { id: string; name: string }[] }>(
+          `/v2/client/${encodeURIComponent(clientId)}`,
+        ),
+      ).groups,
   });
 
 export const useClientGroups = (clientId: string) => useQuery(clientGroupsQuery(clientId));

@@ -9,9 +9,12 @@ export const wearerFamilyQuery = (clientId: string, uid: string) =>
   queryOptions({
     queryKey: [...WEARER_PROFILE_KEY, 'family', clientId, uid],
     queryFn: async () =>
-      unwrap(await api.get<{ users: FamilyMember[] }>('/v2/user/lookup/associatedWithWearables', { query: { clientId } })).users.filter(
-        (member) => member.wearers.some((w) => w.uid === uid),
-      ),
+      unwrap(
+        await api.get<{ users: FamilyMember[] }>('/v2/user/lookup/associatedWithWearables', {
+          query: { clientId },
+        }),
+      ).users.filter((member) => member.wearers.some((w) => w.uid === uid)),
   });
 
-export const useWearerFamily = (clientId: string, uid: string) => useQuery(wearerFamilyQuery(clientId, uid));
+export const useWearerFamily = (clientId: string, uid: string) =>
+  useQuery(wearerFamilyQuery(clientId, uid));

@@ -13,7 +13,11 @@ export const inputClass = (invalid: boolean, extra?: string) =>
 export function Refusal({ text, testId }: { text: string | null; testId?: string }) {
   if (text === null) return null;
   return (
-    <p role="alert" data-testid={testId} className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+    <p
+      role="alert"
+      data-testid={testId}
+      className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800"
+    >
       {text}
     </p>
   );

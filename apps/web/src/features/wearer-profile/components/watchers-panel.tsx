@@ -39,7 +39,10 @@ export function WatchersPanel({ person }: { person: Person }) {
 
   return (
     <div className="grid gap-6">
-      <section aria-labelledby="watchers-title" className="rounded-lg border border-slate-200 bg-white p-4">
+      <section
+        aria-labelledby="watchers-title"
+        className="rounded-lg border border-slate-200 bg-white p-4"
+      >
         <h2 id="watchers-title" className="mb-3 text-base font-semibold text-slate-900">
           {t('watchers.title')}
         </h2>
@@ -57,7 +60,11 @@ export function WatchersPanel({ person }: { person: Person }) {
         >
           <ul className="divide-y divide-slate-200" data-testid="watchers">
             {(family.data ?? []).map((member) => (
-              <li key={member.uid} data-testid="watcher" className="flex flex-wrap items-center justify-between gap-2 py-3">
+              <li
+                key={member.uid}
+                data-testid="watcher"
+                className="flex flex-wrap items-center justify-between gap-2 py-3"
+              >
                 <div className="min-w-0">
                   <p className="font-medium break-words text-slate-900">{member.name}</p>
                   <p className="text-sm break-all text-slate-600">
@@ -65,7 +72,12 @@ export function WatchersPanel({ person }: { person: Person }) {
                   </p>
                 </div>
                 {canManage && (
-                  <Button variant="outline" data-testid="watcher-unlink" onClick={() => setStopping(member)} aria-label={t('watchers.unlinkLabel', { name: member.name })}>
+                  <Button
+                    variant="outline"
+                    data-testid="watcher-unlink"
+                    onClick={() => setStopping(member)}
+                    aria-label={t('watchers.unlinkLabel', { name: member.name })}
+                  >
                     {t('watchers.unlink')}
                   </Button>
                 )}
@@ -79,14 +91,23 @@ export function WatchersPanel({ person }: { person: Person }) {
         open={stopping !== null}
         onOpenChange={(open) => !open && setStopping(null)}
         title={t('watchers.unlink')}
-        description={stopping ? t('watchers.unlinkConfirm', { name: stopping.name, wearer: person.name }) : undefined}
+        description={
+          stopping
+            ? t('watchers.unlinkConfirm', { name: stopping.name, wearer: person.name })
+            : undefined
+        }
         data-testid="watcher-unlink-dialog"
       >
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="outline" onClick={() => setStopping(null)}>
             {t('common.cancel')}
           </Button>
-          <Button variant="destructive" data-testid="watcher-unlink-confirm" aria-disabled={unlink.isPending} onClick={stopWatching}>
+          <Button
+            variant="destructive"
+            data-testid="watcher-unlink-confirm"
+            aria-disabled={unlink.isPending}
+            onClick={stopWatching}
+          >
             {t('watchers.unlink')}
           </Button>
         </div>
@@ -110,12 +131,20 @@ function InviteForm({ person }: { person: Person }) {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (invite.isPending) return;
-    const body = { email: email.trim(), role: 'PERSONAL' as const, wearerId: person.uid, locale, ...(name.trim() ? { name: name.trim() } : {}) };
+    const body = {
+      email: email.trim(),
+      role: 'PERSONAL' as const,
+      wearerId: person.uid,
+      locale,
+      ...(name.trim() ? { name: name.trim() } : {}),
+    };
     const checked = inviteBody.safeParse(body);
     if (!checked.success) {
       setInvalid(new Set(checked.error.issues.map((i) => fieldOf(i.path))));
       const form = event.currentTarget;
-      requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      requestAnimationFrame(() =>
+        form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+      );
       return;
     }
     setInvalid(new Set());
@@ -129,7 +158,11 @@ function InviteForm({ person }: { person: Person }) {
       onError: (error) => {
         if (error instanceof ProfileChangeError) {
           setInvalid(new Set((error.body?.issues ?? []).map((i) => fieldOf(i.path))));
-          setRefusal(error.status === 403 ? t('watchers.forbidden') : (error.body?.message ?? t('watchers.inviteFailed')));
+          setRefusal(
+            error.status === 403
+              ? t('watchers.forbidden')
+              : (error.body?.message ?? t('watchers.inviteFailed')),
+          );
         } else setRefusal(t('watchers.inviteFailed'));
       },
     });
@@ -142,13 +175,23 @@ function InviteForm({ person }: { person: Person }) {
   });
   const errorOf = (field: Field) =>
     invalid.has(field) ? (
-      <p id={`${id}-${field}-error`} data-testid="field-error" className="mt-1 text-xs text-red-700">
+      <p
+        id={`${id}-${field}-error`}
+        data-testid="field-error"
+        className="mt-1 text-xs text-red-700"
+      >
         {t(`watchers.invalid.${field}`)}
       </p>
     ) : null;
 
   return (
-    <form noValidate onSubmit={submit} data-testid="invite-family" aria-labelledby={`${id}-title`} className="grid max-w-xl gap-4 rounded-lg border border-slate-200 bg-white p-4">
+    <form
+      noValidate
+      onSubmit={submit}
+      data-testid="invite-family"
+      aria-labelledby={`${id}-title`}
+      className="grid max-w-xl gap-4 rounded-lg border border-slate-200 bg-white p-4"
+    >
       <h2 id={`${id}-title`} className="text-base font-semibold text-slate-900">
         {t('watchers.inviteTitle')}
       </h2>
@@ -157,28 +200,53 @@ function InviteForm({ person }: { person: Person }) {
         <label htmlFor={`${id}-email`} className="mb-1 text-sm font-medium text-slate-800">
           {t('watchers.email')}
         </label>
-        <input {...control('email')} type="email" autoComplete="off" data-testid="invite-email" value={email} onChange={(e) => setEmail(e.target.value)} className={inputClass(invalid.has('email'), 'w-full')} />
+        <input
+          {...control('email')}
+          type="email"
+          autoComplete="off"
+          data-testid="invite-email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          className={inputClass(invalid.has('email'), 'w-full')}
+        />
         {errorOf('email')}
       </div>
       <div className="flex flex-col">
         <label htmlFor={`${id}-name`} className="mb-1 text-sm font-medium text-slate-800">
           {t('watchers.name')}
         </label>
-        <input {...control('name')} autoComplete="off" data-testid="invite-name" value={name} onChange={(e) => setName(e.target.value)} className={inputClass(invalid.has('name'), 'w-full')} />
+        <input
+          {...control('name')}
+          autoComplete="off"
+          data-testid="invite-name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          className={inputClass(invalid.has('name'), 'w-full')}
+        />
         {errorOf('name')}
       </div>
       <div className="flex flex-col">
         <label htmlFor={`${id}-locale`} className="mb-1 text-sm font-medium text-slate-800">
           {t('watchers.locale')}
         </label>
-        <select {...control('locale')} value={locale} onChange={(e) => setLocale(e.target.value === 'en' ? 'en' : 'ja')} className={inputClass(false, 'w-full max-w-56')}>
+        <select
+          {...control('locale')}
+          value={locale}
+          onChange={(e) => setLocale(e.target.value === 'en' ? 'en' : 'ja')}
+          className={inputClass(false, 'w-full max-w-56')}
+        >
           <option value="ja">日本語</option>
           <option value="en">English</option>
         </select>
       </div>
       <Refusal text={refusal} testId="invite-error" />
       <div>
-        <Button type="submit" variant="primary" data-testid="send-invite" aria-disabled={invite.isPending}>
+        <Button
+          type="submit"
+          variant="primary"
+          data-testid="send-invite"
+          aria-disabled={invite.isPending}
+        >
           {invite.isPending ? t('watchers.sending') : t('watchers.send')}
         </Button>
       </div>
