@@ -5,6 +5,8 @@ export * from './heart-rate.js';
 export * from './schedules.js';
 export * from './heat-strain.js';
 export * from './alert-settings.js';
+export * from './alert-policy.js';
+export * from './site-heat-levels.js';
 export * from './access/index.js';
 export * from './errors.js';
 export * from './contracts/common.js';
