@@ -76,6 +76,7 @@ const HOLDERS: Record<Permission, Role[] | 'everyone'> = {
   ],
   'group:manage': ['ALL_OWNER', 'ORGANIZATION_OWNER'],
   'wearer:read': 'everyone',
+  'wearer:exportFhir': 'everyone',
   'wearer:manage': [
     'ALL_OWNER',
     'ORGANIZATION_OWNER',

@@ -38,6 +38,8 @@ export const PERMISSION_ROLES = {
 
   /** A wearer and their records (readings, history, summary, monthly report). */
   'wearer:read': EVERYONE,
+  /** A wearer's vital signs handed to another system as FHIR R4 (staff in scope, linked personal users). */
+  'wearer:exportFhir': EVERYONE,
   /** Add, edit, move and remove wearers. */
   'wearer:manage': ACTING_STAFF,
 
