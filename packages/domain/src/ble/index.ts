@@ -1,0 +1,5 @@
+export * from './gatt.js';
+export * from './ieee11073-float.js';
+export * from './heart-rate-measurement.js';
+export * from './battery-level.js';
+export * from './temperature-measurement.js';
