@@ -35,7 +35,7 @@ export interface FallThresholds {
 export const FALL_THRESHOLDS: FallThresholds = {
   freeFallG: 0.6,
   freeFallMinMs: 100,
-  impactG: 2.5,
+  impactG: 2.8,
   impactWindowMs: 1000,
   settleMs: 1000,
   stillMs: 2000,

@@ -3,5 +3,6 @@ export * from './ieee11073-float.js';
 export * from './heart-rate-measurement.js';
 export * from './battery-level.js';
 export * from './temperature-measurement.js';
+export * from './motion.js';
 export * from './fall-detector.js';
 export * from './man-down.js';
