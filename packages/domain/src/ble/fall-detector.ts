@@ -3,9 +3,10 @@ import { type MotionSample, isUsableSample, magnitudeG } from './motion.js';
 /**
  * Fall detection on the phone's accelerometer: a free fall (the magnitude well below 1 g for a
  * while), then within a short time an impact (a peak well above 1 g), then stillness. The three
- * phases are those of the threshold detectors of Bourke et al. (2007) and Kangas et al. (2008)
- * on body-worn accelerometers and of PerFallD (Dai et al. 2010) and iFall (Sposaro & Tyson
- * 2009) on phones; see docs/phone-gateway.md for the sources and which values are ours.
+ * phases are those of the threshold detectors of Kangas et al. (2008) and Bourke et al. (2010)
+ * on body-worn accelerometers and of PerFallD (Dai et al. 2010) on phones; the impact value
+ * and the 1 s + 2 s judgement after it follow Bourke 2010. docs/phone-gateway.md gives the
+ * sources and says which values are ours.
  *
  * Streaming and constant memory: the state is a fixed handful of numbers whatever the length
  * of the trace, so the page can feed it every `devicemotion` event for hours.
