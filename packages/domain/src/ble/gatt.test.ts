@@ -20,6 +20,8 @@ import {
   decodeBatteryLevel,
   decodeHeartRateMeasurement,
   decodeTemperatureMeasurement,
+  heartRateReadingFields,
+  temperatureReadingFields,
   type GattDecoded,
 } from './index.js';
 
@@ -246,5 +248,27 @@ describe('Temperature Measurement 0x2A1C / Intermediate Temperature 0x2A1E', () 
     ],
   ])('refuses %j: %s', (input, expected) => {
     expect(reason(decodeTemperatureMeasurement(bytes(...input)))).toBe(expected);
+  });
+});
+
+describe('decoded values as gateway protocol reading fields', () => {
+  const hrm = (flags: number, bpm: number) => ok(decodeHeartRateMeasurement(bytes(flags, bpm)));
+
+  it.each([
+    // Contact not supported: the heart rate, no worn field (unknown is never sent as false).
+    [0x00, 72, { heartRate: 72 }],
+    // Supported and in contact: both.
+    [0x06, 72, { heartRate: 72, worn: true }],
+    // Supported, no contact: not worn, and its heart rate is not the wearer's.
+    [0x04, 72, { worn: false }],
+    // 0 bpm (some bands send it while they search): no heart rate.
+    [0x00, 0, {}],
+  ])('flags 0x%s with %s bpm -> %j', (flags, bpm, fields) => {
+    expect(heartRateReadingFields(hrm(flags, bpm))).toEqual(fields);
+  });
+
+  it('a Fahrenheit thermometer gives skinTemperature in Celsius', () => {
+    const temperature = ok(decodeTemperatureMeasurement(bytes(0x01, 0xa4, 0x03, 0x00, 0xff)));
+    expect(temperatureReadingFields(temperature)).toEqual({ skinTemperature: 34 });
   });
 });

@@ -6,3 +6,4 @@ export * from './temperature-measurement.js';
 export * from './motion.js';
 export * from './fall-detector.js';
 export * from './man-down.js';
+export * from './reading-fields.js';
