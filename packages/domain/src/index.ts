@@ -36,3 +36,4 @@ export * from './heat-rule.js';
 export * from './contracts/heat-rule.js';
 export * from './contracts/fhir.js';
 export * from './place/place.js';
+export * from './ble/index.js';
