@@ -1,0 +1,93 @@
+import type { BraceletReading, DeviceEvent, GatewayBatch } from '@wearable/domain';
+
+/** Which kind of frame a device was heard in (docs/gateway-adapters.md lists where each comes from). */
+export type SightingFrame =
+  | 'ibeacon'
+  | 'eddystone-uid'
+  | 'eddystone-url'
+  | 'eddystone-tlm'
+  | 'ingics-ibs01'
+  | 'lansitec-bracelet'
+  | 'lorawan'
+  | 'generic';
+
+/** A device heard by the gateway: presence with signal strength, whether or not it is registered. */
+export interface Sighting {
+  /** Upper-case hex without separators: a Bluetooth MAC (12 digits) or a LoRaWAN DevEUI (16 digits). */
+  deviceId: string;
+  /** dBm; null when the format carries none. */
+  rssi: number | null;
+  /** ISO 8601 (UTC). */
+  at: string;
+  frame: SightingFrame;
+  /** iBeacon `uuid/major/minor` or Eddystone UID `namespace/instance`, when the frame carries one. */
+  beaconId?: string;
+}
+
+/** One part of the vendor's payload that was refused; `item` is its 0-based place (line, device, record), null for the whole payload. */
+export interface Refusal {
+  item: number | null;
+  reason: string;
+}
+
+/**
+ * What every adapter yields: native batch items keyed by device id (the serial number is looked up
+ * later), every sighting, and reasons for what it refused. Pure data, so the server's one ingestion
+ * path can take it from here.
+ */
+export interface AdapterOutput {
+  readings: BraceletReading[];
+  events: DeviceEvent[];
+  sightings: Sighting[];
+  refused: Refusal[];
+}
+
+export function emptyOutput(): AdapterOutput {
+  return { readings: [], events: [], sightings: [], refused: [] };
+}
+
+export interface MappedBatch {
+  batch: Required<Pick<GatewayBatch, 'readings' | 'events'>>;
+  /** Devices heard but not registered: the latest sighting of each, never stored as readings. */
+  unknownDevices: Sighting[];
+}
+
+function latestPerDevice(sightings: Sighting[]): Map<string, Sighting> {
+  const latest = new Map<string, Sighting>();
+  for (const s of sightings) {
+    const seen = latest.get(s.deviceId);
+    if (!seen || s.at >= seen.at) latest.set(s.deviceId, s);
+  }
+  return latest;
+}
+
+/**
+ * Turns an adapter's output into the native batch: items of registered devices get their serial
+ * number; a registered device that was only heard gets one presence reading (`{ serialNumber, at }`,
+ * its latest sighting) so DISCONNECTION sees it; unregistered devices go to `unknownDevices`.
+ */
+export function toGatewayBatch(
+  output: AdapterOutput,
+  serialOf: (deviceId: string) => string | undefined,
+): MappedBatch {
+  const readings: BraceletReading[] = [];
+  const events: DeviceEvent[] = [];
+  const withReading = new Set<string>();
+  for (const r of output.readings) {
+    const serialNumber = serialOf(r.serialNumber);
+    if (serialNumber === undefined) continue;
+    readings.push({ ...r, serialNumber });
+    withReading.add(r.serialNumber);
+  }
+  for (const e of output.events) {
+    const serialNumber = serialOf(e.serialNumber);
+    if (serialNumber !== undefined) events.push({ ...e, serialNumber });
+  }
+  const unknownDevices: Sighting[] = [];
+  for (const [deviceId, s] of latestPerDevice(output.sightings)) {
+    const serialNumber = serialOf(deviceId);
+    if (serialNumber === undefined) unknownDevices.push(s);
+    else if (!withReading.has(deviceId)) readings.push({ serialNumber, at: s.at });
+  }
+  return { batch: { readings, events }, unknownDevices };
+}
