@@ -30,6 +30,13 @@ export interface Refusal {
   reason: string;
 }
 
+/** A bracelet's step count since local midnight, as LoRaWAN bracelets report it. */
+export interface StepTotal {
+  deviceId: string;
+  at: string;
+  stepsToday: number;
+}
+
 /**
  * What every adapter yields: native batch items keyed by device id (the serial number is looked up
  * later), every sighting, and reasons for what it refused. Pure data, so the server's one ingestion
@@ -39,11 +46,18 @@ export interface AdapterOutput {
   readings: BraceletReading[];
   events: DeviceEvent[];
   sightings: Sighting[];
+  /** Daily totals: the native `steps` is a count since the previous reading, see `stepsSince`. */
+  stepTotals: StepTotal[];
   refused: Refusal[];
 }
 
 export function emptyOutput(): AdapterOutput {
-  return { readings: [], events: [], sightings: [], refused: [] };
+  return { readings: [], events: [], sightings: [], stepTotals: [], refused: [] };
+}
+
+/** The native `steps` (since the previous reading) from two daily totals; a smaller total means a new day. */
+export function stepsSince(previousTotal: number | undefined, total: number): number {
+  return previousTotal === undefined || total < previousTotal ? total : total - previousTotal;
 }
 
 export interface MappedBatch {

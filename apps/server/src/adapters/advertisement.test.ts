@@ -84,6 +84,7 @@ describe('recordAdvertisement', () => {
     const heard = { deviceId: 'FE581D9DB308', rssi: -21, at: '2026-11-26T00:00:00.000Z' };
     recordAdvertisement(out, 0, heard, ad('02010612FF590080BC360101FFFFFFFFFFFFFFFFFFFF'));
     expect(out).toEqual({
+      stepTotals: [],
       sightings: [{ ...heard, frame: 'ingics-ibs01' }],
       readings: [{ serialNumber: 'FE581D9DB308', at: heard.at, battery: 100 }],
       events: [{ serialNumber: 'FE581D9DB308', type: 'SOS', at: heard.at }],

@@ -45,7 +45,13 @@ describe('decodeIngics', () => {
       '$HBRP,F008D1798C60,F008D1798C60,-127,00000000,1635322857',
       receivedAt,
     );
-    expect(heartbeat).toEqual({ readings: [], events: [], sightings: [], refused: [] });
+    expect(heartbeat).toEqual({
+      readings: [],
+      events: [],
+      sightings: [],
+      stepTotals: [],
+      refused: [],
+    });
     const json = decodeIngics(
       JSON.stringify({
         data: [
