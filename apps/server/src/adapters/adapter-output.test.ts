@@ -12,8 +12,11 @@ const serialOf = (deviceId: string) => registered.get(deviceId);
 describe('toGatewayBatch', () => {
   const output = decodeIngics(
     [
-      // BR-0001 presses its button; BR-0002 is only heard, twice; one tag nobody registered.
-      '$GPRP,FE581D9DB308,2F9203AFA66B,-21,02010612FF590080BC360101FFFFFFFFFFFFFFFFFFFF',
+      // BR-0001 presses its button (the flag stays set for three advertisements, the battery drops);
+      // BR-0002 is only heard, twice; one tag nobody registered.
+      '$GPRP,FE581D9DB308,2F9203AFA66B,-21,02010612FF590080BC360101FFFFFFFFFFFFFFFFFFFF,1795661998',
+      '$GPRP,FE581D9DB308,2F9203AFA66B,-21,02010612FF590080BC360101FFFFFFFFFFFFFFFFFFFF,1795661999',
+      '$GPRP,FE581D9DB308,2F9203AFA66B,-21,02010612FF590080BC2B0101FFFFFFFFFFFFFFFFFFFF',
       '$GPRP,0C61CFC1452E,E7DAE08E6FC3,-60,0201061AFF4C000215B9A5D27D56CC4E3AAB511F2153BCB9670001452ED6,1795662000',
       '$GPRP,0C61CFC1452E,E7DAE08E6FC3,-44,0201061AFF4C000215B9A5D27D56CC4E3AAB511F2153BCB9670001452ED6,1795662005',
       '$GPRP,CCB97E7361A4,CB412F0C8EDC,-49,1309696773206D65736820233220285445535429020106,1795662001',
@@ -22,13 +25,13 @@ describe('toGatewayBatch', () => {
     receivedAt,
   );
 
-  it('gives registered devices’ items their serial numbers and a presence reading to the merely heard', () => {
+  it('gives a registered device one reading and one SOS per request, the merely heard a presence reading', () => {
     const { batch } = toGatewayBatch(output, serialOf);
     expect(batch.events).toEqual([
-      { serialNumber: 'BR-0001', type: 'SOS', at: receivedAt.toISOString() },
+      { serialNumber: 'BR-0001', type: 'SOS', at: '2026-11-26T02:59:58.000Z' },
     ]);
     expect(batch.readings).toEqual([
-      { serialNumber: 'BR-0001', at: receivedAt.toISOString(), battery: 100 },
+      { serialNumber: 'BR-0001', at: receivedAt.toISOString(), battery: 99 },
       { serialNumber: 'BR-0002', at: '2026-11-26T03:00:05.000Z' },
     ]);
   });

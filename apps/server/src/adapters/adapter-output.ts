@@ -66,39 +66,47 @@ export interface MappedBatch {
   unknownDevices: Sighting[];
 }
 
-function latestPerDevice(sightings: Sighting[]): Map<string, Sighting> {
-  const latest = new Map<string, Sighting>();
-  for (const s of sightings) {
-    const seen = latest.get(s.deviceId);
-    if (!seen || s.at >= seen.at) latest.set(s.deviceId, s);
+/** The latest of each key's items, in first-seen order (`at` is ISO UTC, so text order is time order). */
+function latestBy<T extends { at: string }>(items: T[], key: (item: T) => string): Map<string, T> {
+  const latest = new Map<string, T>();
+  for (const item of items) {
+    const k = key(item);
+    const seen = latest.get(k);
+    if (!seen || item.at >= seen.at) latest.set(k, item);
   }
   return latest;
 }
 
 /**
- * Turns an adapter's output into the native batch: items of registered devices get their serial
- * number; a registered device that was only heard gets one presence reading (`{ serialNumber, at }`,
- * its latest sighting) so DISCONNECTION sees it; unregistered devices go to `unknownDevices`.
+ * Turns an adapter's output into the native batch. A gateway reports a tag in every advertisement
+ * it hears (up to ten a second), so per request each registered device gets one reading, its
+ * latest (or, when it was only heard, a presence reading `{ serialNumber, at }` from its latest
+ * sighting, so DISCONNECTION sees it), and one event of each type, the first (one press of a
+ * button stays set over several advertisements). Unregistered devices go to `unknownDevices`.
  */
 export function toGatewayBatch(
   output: AdapterOutput,
   serialOf: (deviceId: string) => string | undefined,
 ): MappedBatch {
   const readings: BraceletReading[] = [];
-  const events: DeviceEvent[] = [];
-  const withReading = new Set<string>();
-  for (const r of output.readings) {
-    const serialNumber = serialOf(r.serialNumber);
-    if (serialNumber === undefined) continue;
-    readings.push({ ...r, serialNumber });
-    withReading.add(r.serialNumber);
+  for (const [deviceId, r] of latestBy(output.readings, (r) => r.serialNumber)) {
+    const serialNumber = serialOf(deviceId);
+    if (serialNumber !== undefined) readings.push({ ...r, serialNumber });
   }
+  const events: DeviceEvent[] = [];
+  const firstEvents = new Map<string, DeviceEvent>();
   for (const e of output.events) {
+    const key = `${e.serialNumber}/${e.type}`;
+    const seen = firstEvents.get(key);
+    if (!seen || e.at < seen.at) firstEvents.set(key, e);
+  }
+  for (const e of firstEvents.values()) {
     const serialNumber = serialOf(e.serialNumber);
     if (serialNumber !== undefined) events.push({ ...e, serialNumber });
   }
+  const withReading = new Set(output.readings.map((r) => r.serialNumber));
   const unknownDevices: Sighting[] = [];
-  for (const [deviceId, s] of latestPerDevice(output.sightings)) {
+  for (const [deviceId, s] of latestBy(output.sightings, (s) => s.deviceId)) {
     const serialNumber = serialOf(deviceId);
     if (serialNumber === undefined) unknownDevices.push(s);
     else if (!withReading.has(deviceId)) readings.push({ serialNumber, at: s.at });
