@@ -85,6 +85,8 @@ describe('decodeAprilBrother', () => {
         },
       ]);
     }
+    // The shared decoder is ready for the next gateway after a refusal.
+    expect(decodeAprilBrother(message([DEVICE_1]), receivedAt).sightings).toHaveLength(1);
   });
 
   it('refuses truncated MessagePack, trailing bytes and messages without devices', () => {
