@@ -3,7 +3,8 @@
 //   (github.com/reelyactive/barnowl-minew @272df34e), with the tags, RSSIs and packets that test expects.
 // - JSON-LONG: the record shapes barnowl-minew lib/jsonlongpacketdecoder.js reads (gateway record
 //   {"type":"Gateway","mac"}, then mac / rssi / rawData / timestamp); the G1 records below are a G1 upload
-//   (2019-08-01) quoted in public code, MG3's epoch-millisecond timestamps as MG3 firmware sends them.
+//   (2019-08-01) quoted in public code, MG3's epoch-millisecond timestamps as MG3 firmware sends them; the
+//   G1's own iBeacon record (ibeaconUuid / ibeaconMajor / ibeaconMinor / ibeaconTxPower / battery) with our values.
 // - JSON-RAW: the shape of barnowl-minew lib/jsonrawpacketdecoder.js ({"gateway","locator"}, then mac /
 //   no / rssi / timestamp).
 import { describe, expect, it } from 'vitest';
@@ -153,6 +154,18 @@ describe('decodeMinewJson', () => {
           humidity: 65.14,
         },
         { mac: 'AABBCCDDEEFF', rawData: '', rssi: -62, timestamp: 1758600000000 },
+        {
+          timestamp: '2019-08-01T05:54:26Z',
+          type: 'iBeacon',
+          mac: 'AC233F2A1B3C',
+          bleName: '',
+          ibeaconUuid: 'E2C56DB5-DFFB-48D2-B060-D0F5A71096E0',
+          ibeaconMajor: 3838,
+          ibeaconMinor: 4949,
+          rssi: -58,
+          ibeaconTxPower: -59,
+          battery: 100,
+        },
       ],
       receivedAt,
     );
@@ -161,6 +174,13 @@ describe('decodeMinewJson', () => {
       { deviceId: 'AC233FA03208', rssi: -79, at: '2019-08-01T05:54:25.000Z', frame: 'generic' },
       { deviceId: 'AC233FA018E3', rssi: -54, at: '2019-08-01T05:54:25.000Z', frame: 'generic' },
       { deviceId: 'AABBCCDDEEFF', rssi: -62, at: '2025-09-23T04:00:00.000Z', frame: 'generic' },
+      {
+        deviceId: 'AC233F2A1B3C',
+        rssi: -58,
+        at: '2019-08-01T05:54:26.000Z',
+        frame: 'ibeacon',
+        beaconId: 'E2C56DB5DFFB48D2B060D0F5A71096E0/3838/4949',
+      },
     ]);
   });
 
@@ -187,6 +207,7 @@ describe('decodeMinewJson', () => {
         { mac: 'AC233FA03208', rssi: -70, rawData: '02010G' },
         { mac: 'AC233FA03208', rssi: -70, rawData: '0201061AFF4C00' },
         { mac: 'AC233FA03208', rssi: -70, timestamp: 'soon' },
+        { mac: 'AC233FA03208', rssi: -70, type: 'iBeacon', ibeaconMajor: 1 },
         'AC233FA03208',
         good,
       ],
@@ -198,7 +219,8 @@ describe('decodeMinewJson', () => {
       { item: 3, reason: 'rawData is not hex (an even number of 0-9A-F digits)' },
       { item: 4, reason: 'AD structure at byte 3 declares 26 bytes, only 3 left' },
       { item: 5, reason: 'timestamp soon is not a time' },
-      { item: 6, reason: 'is not an object' },
+      { item: 6, reason: 'iBeacon record needs ibeaconUuid, ibeaconMajor and ibeaconMinor' },
+      { item: 7, reason: 'is not an object' },
     ]);
     expect(out.sightings).toHaveLength(1);
   });

@@ -93,6 +93,16 @@ function decodeDevice(out: AdapterOutput, item: number, device: unknown, receive
   if (rssi === null) return refuse('rssi is missing or not a number in -127..20');
   const at = deviceTime(d.timestamp, receivedAt);
   if (at === null) return refuse(`timestamp ${String(d.timestamp)} is not a time`);
+  if (d.rawData === undefined && d.type === 'iBeacon') {
+    // G1 JSON-LONG parses iBeacons itself: ibeaconUuid, ibeaconMajor, ibeaconMinor instead of rawData.
+    const uuid =
+      typeof d.ibeaconUuid === 'string' ? d.ibeaconUuid.replaceAll('-', '').toUpperCase() : '';
+    const beaconId = `${uuid}/${String(d.ibeaconMajor)}/${String(d.ibeaconMinor)}`;
+    if (!/^[0-9A-F]{32}\/\d{1,5}\/\d{1,5}$/.test(beaconId)) {
+      return refuse('iBeacon record needs ibeaconUuid, ibeaconMajor and ibeaconMinor');
+    }
+    return void out.sightings.push({ deviceId, rssi, at, frame: 'ibeacon', beaconId });
+  }
   const raw = d.rawData ?? '';
   if (typeof raw !== 'string') return refuse('rawData is not a hex string');
   const ad = hexBytes(raw, 'rawData');
