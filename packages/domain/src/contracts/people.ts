@@ -114,6 +114,7 @@ export const AUDIT_KINDS = [
   'user.passwordChange',
   'heatProcedure.update',
   'alert.snooze',
+  'alertPolicy.update',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 export const auditQuery = z.object({
