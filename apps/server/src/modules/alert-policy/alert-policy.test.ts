@@ -134,6 +134,24 @@ describe('an organisation’s alert policy', () => {
     });
   });
 
+  it('changes of different settings at the same time all stay (none merges over a stale policy)', async () => {
+    const org = (await createOrganization(t)).id;
+    const changes = [
+      { recoveryMinutes: 11 },
+      { groupWindowMinutes: 3 },
+      { repeatIntervalMinutes: 31 },
+      { smsPerHour: 5 },
+      { callsPerHour: 1 },
+      { siteHeatEnterMinutes: 12 },
+      { siteHeatLeaveMinutes: 16 },
+      { siteHeatLeaveMargin: 1.5 },
+    ];
+    const answers = await Promise.all(changes.map((c) => call('ALL_OWNER', 'PATCH', c, org)));
+    expect(answers.map((a) => a.statusCode)).toEqual(changes.map(() => 200));
+    expect(await loadAlertPolicy(t.db, org)).toEqual(Object.assign({}, ...changes));
+    expect(await auditCount(org)).toBe(changes.length);
+  });
+
   it('a stored value out of today’s bounds reads as its default, and a change still saves', async () => {
     const org = (await createOrganization(t)).id;
     await t.db.query(
