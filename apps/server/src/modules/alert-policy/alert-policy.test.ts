@@ -188,7 +188,8 @@ describe('an organisation’s alert policy', () => {
     ['body.siteHeatLeaveMargin', { siteHeatLeaveMargin: 'one' }],
     // One bad setting beside good ones: none of them is stored.
     ['body.callsPerHour', { smsPerHour: 5, callsPerHour: 10_000 }],
-    ['unknownSetting', { unknownSetting: 1 }],
+    ['unknown setting "unknownSetting"', { unknownSetting: 1 }],
+    ['unknown setting "sms"', { smsPerHour: 5, sms: 5 }],
     ['body', {}],
     ['body', []],
     ['body', 42],
