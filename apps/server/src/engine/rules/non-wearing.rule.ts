@@ -1,15 +1,16 @@
-import { clear, fire, MINUTE_MS, round, type RuleContext, type Verdict } from './rule.js';
+import { clear, fire, hold, MINUTE_MS, round, type RuleContext, type Verdict } from './rule.js';
 
 /**
  * NON_WEARING: off the wrist (worn=false or a REMOVED event) for nonWearingMinutes, checked on
- * every reading, event and tick; recovers when the bracelet is worn again.
+ * every reading, event and tick; off the wrist for less holds it; clear while worn (the
+ * lifecycle counts readings and events only: a tick is no evidence that it is on the wrist).
  */
 export function nonWearingRule(ctx: RuleContext): Verdict[] {
   if (ctx.worn) return [clear('NON_WEARING')];
   if (ctx.notWornSince === null) return [];
   const limit = ctx.settings.thresholds.nonWearingMinutes;
   const off = ctx.at - ctx.notWornSince;
-  if (off < limit * MINUTE_MS) return [];
+  if (off < limit * MINUTE_MS) return [hold('NON_WEARING')];
   return [
     fire(
       'NON_WEARING',
