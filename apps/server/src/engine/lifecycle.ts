@@ -61,10 +61,13 @@ function holds(book: AlertBook, type: AlertType, at: number): void {
 }
 
 function close(book: AlertBook, type: AlertType, at: number, reason: 'recovered' | 'confirmed') {
+  // Evidence older than the alert (a backlog reading that ends a DISCONNECTION opened while the
+  // gateway was away) closes it, but not before it opened.
+  const closedAt = Math.max(at, book.open[type] ?? at);
   delete book.open[type];
   delete book.recovering[type];
-  book.closed[type] = at;
-  return { kind: 'close', alertType: type, at: new Date(at), reason } satisfies EngineEffect;
+  book.closed[type] = closedAt;
+  return { kind: 'close', alertType: type, at: new Date(closedAt), reason } satisfies EngineEffect;
 }
 
 /**
