@@ -3,6 +3,9 @@ import { signIn, waitForPage } from '../support/session.js';
 import { expect, test } from '../support/test.js';
 import { bracelet, wearerUid } from './live-gateway.js';
 
+// Both tests write the first site's procedure: run them one after the other, never side by side.
+test.describe.configure({ mode: 'serial' });
+
 const GATEWAY = 'Gateway demo-gateway-1:demo-gateway-secret-1';
 const PROCEDURE = {
   stopWork: '職長が作業を止め、休憩所へ移す',
