@@ -175,6 +175,14 @@ describe('recovery needs evidence', () => {
     expect(r.closes('HEART_RATE')).toEqual([expect.objectContaining({ at: at(42) })]);
   });
 
+  it('NON_WEARING: only readings and WORN events say it is on the wrist, not an SOS', () => {
+    const s = scenario(SATURDAY_NIGHT).event('REMOVED').every(1, 'min', 'tick').for(6);
+    s.event('WORN').wait(11).event('SOS');
+    expect(run(wearer(), s).closes('NON_WEARING')).toHaveLength(0);
+    const r = run(wearer(), s.wait(1).event('WORN'));
+    expect(r.closes('NON_WEARING')).toEqual([expect.objectContaining({ at: at(18) })]);
+  });
+
   it('a late reading from before the clear began does not restart it; one after it does', () => {
     const before = openThenClear().wait(5).reading({ heartRate: 80 });
     before.at(at(0.5), { heartRate: 210 }).wait(5).reading({ heartRate: 80 });

@@ -2,11 +2,11 @@ import { clear, fire, hold, MINUTE_MS, round, type RuleContext, type Verdict } f
 
 /**
  * NON_WEARING: off the wrist (worn=false or a REMOVED event) for nonWearingMinutes, checked on
- * every reading, event and tick; off the wrist for less holds it; clear while worn (the
- * lifecycle counts readings and events only: a tick is no evidence that it is on the wrist).
+ * every reading, event and tick; off the wrist for less holds it. Clear: a reading or a WORN
+ * event while worn. A tick, an SOS or a fall is no evidence that it is on the wrist.
  */
 export function nonWearingRule(ctx: RuleContext): Verdict[] {
-  if (ctx.worn) return [clear('NON_WEARING')];
+  if (ctx.worn) return saysWorn(ctx) ? [clear('NON_WEARING')] : [];
   if (ctx.notWornSince === null) return [];
   const limit = ctx.settings.thresholds.nonWearingMinutes;
   const off = ctx.at - ctx.notWornSince;
@@ -20,4 +20,16 @@ export function nonWearingRule(ctx: RuleContext): Verdict[] {
       ctx.at,
     ),
   ];
+}
+
+function saysWorn(ctx: RuleContext): boolean {
+  switch (ctx.input.kind) {
+    case 'reading':
+      return true;
+    case 'event':
+      return ctx.input.type === 'WORN';
+    case 'tick':
+    case 'confirm':
+      return false;
+  }
 }
