@@ -3,7 +3,6 @@ import i18next from 'i18next';
 import { useEffect, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { BrowserRouter, useRoutes } from 'react-router';
-import { Toaster } from 'sonner';
 import { createQueryClient } from '../lib/query-client';
 import { session } from '../lib/session';
 import { AppSpinner } from './app-spinner';
@@ -11,20 +10,6 @@ import { routes } from './routes';
 
 function AppRoutes() {
   return useRoutes(routes);
-}
-
-/** Spec: one toast at a time, closing after 5 s. */
-function AppToaster() {
-  const { t } = useTranslation();
-  return (
-    <Toaster
-      visibleToasts={1}
-      duration={5000}
-      position="top-center"
-      richColors
-      containerAriaLabel={t('toast.region')}
-    />
-  );
 }
 
 /** Waits for the common namespace so no untranslated key ever shows. */
@@ -45,7 +30,6 @@ export function App() {
           <BrowserRouter>
             <AppRoutes />
           </BrowserRouter>
-          <AppToaster />
         </TranslationsGate>
       </QueryClientProvider>
     </I18nextProvider>
