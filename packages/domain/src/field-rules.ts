@@ -8,7 +8,7 @@
 export const EMAIL_MAX_LENGTH = 254;
 /** zod's own e-mail pattern (`z.regexes.email`), given to `z.email({ pattern })` by the contracts. */
 export const EMAIL_PATTERN =
-  /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
+  /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 /** E.164, as carriers expect it. */
 export const E164_PATTERN = /^\+[1-9]\d{6,14}$/;
 /** The 6 digits of a sign-in SMS. */
