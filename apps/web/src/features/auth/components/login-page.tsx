@@ -28,7 +28,8 @@ export function LoginPage() {
   // The first step was right but the account needs its TOTP code (or to enrol) first.
   const [challenge, setChallenge] = useState<MfaChallenge | null>(null);
   // Until the server answers, the password form (always offered before this page knew of others).
-  const methods = useSignInMethods().data?.methods ?? ['password'];
+  const offered = useSignInMethods();
+  const methods = offered?.methods ?? ['password'];
   const [chosen, setChosen] = useState<SignInMethod>('password');
   const method = methods.includes(chosen) ? chosen : (methods[0] ?? 'password');
 
@@ -131,7 +132,7 @@ export function LoginPage() {
         </>
       )}
       {/* The slot for social sign-in: shown when the server names an OpenID provider. */}
-      <OidcButton />
+      <OidcButton displayName={offered?.oidc?.displayName} />
       <p className="mt-6 text-center text-sm">
         <AppLink to={DEMO_PREFIX} className="text-teal-700 underline-offset-4 hover:underline">
           {t('login.tryDemo')}
