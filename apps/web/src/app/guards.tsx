@@ -1,15 +1,21 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useSession } from '../lib/current-user';
+import { isDemoPath } from '../lib/demo';
+import { session } from '../lib/session';
 import { AppSpinner } from './app-spinner';
 import { resolveRoute } from './route-guard';
 
 // With a token the guard needs the user and the query cache; signed out (the sign-in pages) it needs
 // neither, so they load only with the first signed-in or demo page (issue 20: /login within 120 kB gzip).
-const SignedInRoot = lazy(async () => ({
-  default: (await import('./signed-in-roots')).SignedInRoot,
-}));
-const LazyDemoRoot = lazy(async () => ({ default: (await import('./signed-in-roots')).DemoRoot }));
+const loadSignedInRoots = () => import('./signed-in-roots');
+const SignedInRoot = lazy(async () => ({ default: (await loadSignedInRoots()).SignedInRoot }));
+const LazyDemoRoot = lazy(async () => ({ default: (await loadSignedInRoots()).DemoRoot }));
+
+/** At start-up, beside the locale files: a signed-in or demo page should not wait for them first. */
+export function preloadGuards(pathname: string): void {
+  if (session.get().hasToken || isDemoPath(pathname)) void loadSignedInRoots();
+}
 
 /** The console: applies resolveRoute to every navigation (SignedInRoot once there is a token). */
 export function ConsoleRoot() {
