@@ -7,7 +7,7 @@ import { DemoRoot, ConsoleRoot } from './guards';
 
 /**
  * One chunk per page (React.lazy), so /login loads only what it shows. Each page comes with the query cache
- * (QueryRoot, loaded beside it); the login page alone does without (signInPage).
+ * (QueryRoot, loaded beside it); the login page alone does without (LoginPage below).
  */
 function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
   const Page = lazy(async () => {
