@@ -9,6 +9,7 @@ export * from './alert-policy.js';
 export * from './site-heat-levels.js';
 export * from './access/index.js';
 export * from './errors.js';
+export * from './field-rules.js';
 export * from './contracts/common.js';
 export * from './contracts/auth.js';
 export * from './contracts/sign-in-methods.js';

@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { ALERT_TYPES, LOGGED_CHANNELS, NOTIFICATION_CHANNELS } from '../alerts.js';
+import { E164_PATTERN } from '../field-rules.js';
 import { weeklySchedule } from '../schedules.js';
 
 const idParam = z.string().min(1).max(64);
 /** E.164, as carriers expect it. */
-export const phoneNumber = z
-  .string()
-  .regex(/^\+[1-9]\d{6,14}$/, 'must be E.164, e.g. +819012345678');
+export const phoneNumber = z.string().regex(E164_PATTERN, 'must be E.164, e.g. +819012345678');
 
 /** One recipient of a group's alerts; `order` is the escalation step (1 first). */
 export const noticeRecipient = z
