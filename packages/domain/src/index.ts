@@ -34,3 +34,5 @@ export * from './contracts/people.js';
 export * from './contracts/account.js';
 export * from './heat-rule.js';
 export * from './contracts/heat-rule.js';
+export * from './notice-policy.js';
+export * from './notice-replay.js';
