@@ -80,11 +80,17 @@ export async function lockBucket(
   return { ...row, recipient: b.recipient };
 }
 
-/** Buckets whose window (or summary) is due, oldest first. */
-export async function dueBucketIds(db: Queryable, now: Date, limit = 50): Promise<string[]> {
+/** Buckets whose window (or summary) is due, oldest first (of one organisation when given). */
+export async function dueBucketIds(
+  db: Queryable,
+  now: Date,
+  organizationId: string | null,
+  limit = 50,
+): Promise<string[]> {
   const rows = await db.query<{ id: string }>(
-    'SELECT id FROM notice_buckets WHERE due_at <= $1 ORDER BY due_at LIMIT $2',
-    [now, limit],
+    `SELECT id FROM notice_buckets WHERE due_at <= $1 AND ($3::text IS NULL OR organization_id = $3)
+      ORDER BY due_at LIMIT $2`,
+    [now, limit, organizationId],
   );
   return rows.map((r) => r.id);
 }
@@ -164,13 +170,22 @@ export interface DueReminder {
   last_notice_at: Date | string;
 }
 
-/** Items whose reminder is due (the alert may have been confirmed or closed since: the caller checks). */
-export function dueReminders(db: Queryable, now: Date, limit = 50): Promise<DueReminder[]> {
+/**
+ * Items whose reminder is due (the alert may have been confirmed or closed since: the caller checks),
+ * of one organisation when given.
+ */
+export function dueReminders(
+  db: Queryable,
+  now: Date,
+  organizationId: string | null,
+  limit = 50,
+): Promise<DueReminder[]> {
   return db.query<DueReminder>(
     `SELECT i.bucket_id, i.alert_id, b.recipient_key, b.channel, i.last_notice_at
        FROM notice_items i JOIN notice_buckets b ON b.id = i.bucket_id
-      WHERE i.repeat_at <= $1 ORDER BY i.repeat_at LIMIT $2`,
-    [now, limit],
+      WHERE i.repeat_at <= $1 AND ($3::text IS NULL OR i.organization_id = $3)
+      ORDER BY i.repeat_at LIMIT $2`,
+    [now, limit, organizationId],
   );
 }
 

@@ -50,8 +50,11 @@ import {
 export interface NoticePolicyService {
   /** Offers a non-EMERGENCY alert to one recipient: sent at once, held, capped or inhibited, and logged. */
   offer(alert: AlertForNotice, r: RecipientRow, lastNoticeAt?: Date): Promise<void>;
-  /** Sends the due windows (grouped messages, cap summaries) and offers due reminders. Returns how many. */
-  sweep(): Promise<number>;
+  /**
+   * Sends the due windows (grouped messages, cap summaries) and offers due reminders; of one
+   * organisation when given (tests sharing a database). Returns how many.
+   */
+  sweep(organizationId?: string): Promise<number>;
 }
 
 type Log = { error(obj: object, msg: string): void };
@@ -268,10 +271,11 @@ export function noticePolicyService(
 
   return {
     offer,
-    async sweep() {
+    async sweep(organizationId) {
       const now = ctx.now();
+      const scope = organizationId ?? null;
       let handled = 0;
-      for (const id of await dueBucketIds(ctx.db, now)) {
+      for (const id of await dueBucketIds(ctx.db, now, scope)) {
         try {
           const outgoing = await endWindow(id);
           if (outgoing) await dispatch(outgoing);
@@ -280,7 +284,7 @@ export function noticePolicyService(
           log?.error({ err, bucketId: id }, 'notice window failed');
         }
       }
-      for (const r of await dueReminders(ctx.db, now)) {
+      for (const r of await dueReminders(ctx.db, now, scope)) {
         try {
           await remind(r);
           handled++;

@@ -28,8 +28,11 @@ import {
 export interface NotificationsService {
   /** On alert.opened with notify: the first step's recipients; EMERGENCY starts the escalation timer. */
   alertOpened(alertId: string): Promise<void>;
-  /** Escalates every due, unconfirmed EMERGENCY alert, then sends due notice windows and reminders. */
-  sweep(): Promise<number>;
+  /**
+   * Escalates every due, unconfirmed EMERGENCY alert, then sends due notice windows and reminders;
+   * of one organisation when given (tests sharing a database). Returns how many it handled.
+   */
+  sweep(organizationId?: string): Promise<number>;
 }
 
 type Log = { error(obj: object, msg: string): void };
@@ -147,10 +150,11 @@ export function notificationsService(
       }
     },
 
-    async sweep() {
+    async sweep(organizationId) {
       const now = ctx.now();
       // A claimed row whose handling crashes is retried after one more escalation period.
-      const due = await claimDue(ctx.db, now, new Date(now.getTime() + afterMs()));
+      const retryAt = new Date(now.getTime() + afterMs());
+      const due = await claimDue(ctx.db, now, retryAt, organizationId ?? null);
       for (const row of due) {
         try {
           await escalate(row.alert_id, row.current_step, row.upgraded);
@@ -158,7 +162,7 @@ export function notificationsService(
           log?.error({ err, alertId: row.alert_id }, 'escalation failed');
         }
       }
-      return due.length + (await notices.sweep());
+      return due.length + (await notices.sweep(organizationId));
     },
   };
 }
