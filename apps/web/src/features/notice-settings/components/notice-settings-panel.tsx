@@ -362,7 +362,7 @@ function NoticeEditor({
           )}
         </div>
       )}
-      <NotificationLogPanel />
+      <NotificationLogPanel typeLabel={typeLabel} />
     </div>
   );
 }
