@@ -287,8 +287,19 @@ describe('a hot afternoon for twenty wearers', () => {
     expect(outbox).toHaveLength(sent.length);
   });
 
-  it('the next hour still-open, unconfirmed alerts are reminded: the first at once, the rest as one message; inhibited ones stay inhibited', async () => {
+  it('the next hour still-open, unconfirmed alerts are reminded: the first at once, the rest as one message; confirmed, closed and inhibited ones are not', async () => {
     const before = (await sentToStaff()).length;
+    // Someone confirmed one heat alert and another closed (recovered) before the reminders fall due.
+    const [confirmed, closed] = [heatIds[0]!, heatIds[1]!];
+    await t.db.query('UPDATE alerts SET confirmed_at = $2, confirmed_by = $3 WHERE id = $1', [
+      confirmed,
+      new Date(t0 + 40 * 60_000),
+      owner.uid,
+    ]);
+    await t.db.query(
+      "UPDATE alerts SET status = 'CLOSED', closed_at = $2, close_reason = 'recovered' WHERE id = $1",
+      [closed, new Date(t0 + 40 * 60_000)],
+    );
     // Reminders fall due 30 minutes after each notice; the hour of the cap began at t0.
     await serverAt(61).sweep();
     await serverAt(64).sweep();
@@ -301,5 +312,13 @@ describe('a hot afternoon for twenty wearers', () => {
     expect(
       (await staffLog()).filter((n) => n.reason === 'inhibited' && n.status !== 'withheld'),
     ).toEqual([]);
+    const reminded = await t.db.query<{ alert_id: string }>(
+      `SELECT na.alert_id FROM notification_alerts na JOIN notifications n ON n.id = na.notification_id
+        WHERE n.recipient = $1 AND n.created_at > $2`,
+      [STAFF_PHONE, new Date(t0 + 60 * 60_000)],
+    );
+    expect(reminded.length).toBeGreaterThan(10);
+    expect(reminded.map((r) => r.alert_id)).not.toContain(confirmed);
+    expect(reminded.map((r) => r.alert_id)).not.toContain(closed);
   });
 });
