@@ -40,3 +40,5 @@ export * from './contracts/api-tokens.js';
 export * from './place/place.js';
 export * from './ble/index.js';
 export * from './contracts/alert-policy.js';
+export * from './notice-policy.js';
+export * from './notice-replay.js';
