@@ -82,6 +82,11 @@ beforeAll(async () => {
     },
   });
   expect(res.statusCode).toBe(200);
+  // This app's clock runs two days ahead: its own timer jobs (the notification sweep, the engine's
+  // ticks) must not run, or they would act on every other test file's organisations in a shared
+  // PostgreSQL database (escalating their alerts, ticking their wearers) two days early, and sweep
+  // this story's windows at times of their own. The story sweeps by hand (`serverAt`).
+  t.ctx.cluster = { ...t.ctx.cluster, leads: () => false };
   const realStart = Date.now();
   t0 = realStart + 2 * 24 * 3_600_000;
   t.ctx.now = () => new Date(t0 + Date.now() - realStart);
