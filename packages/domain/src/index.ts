@@ -7,6 +7,7 @@ export * from './heat-strain.js';
 export * from './alert-settings.js';
 export * from './alert-policy.js';
 export * from './site-heat-levels.js';
+export * from './site-heat.js';
 export * from './access/index.js';
 export * from './errors.js';
 export * from './contracts/common.js';
