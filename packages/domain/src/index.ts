@@ -35,3 +35,4 @@ export * from './contracts/people.js';
 export * from './contracts/account.js';
 export * from './heat-rule.js';
 export * from './contracts/heat-rule.js';
+export * from './contracts/site-heat.js';

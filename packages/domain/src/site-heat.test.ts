@@ -7,6 +7,7 @@ import {
   type SiteHeatChange,
   type SiteHeatPolicy,
   type SiteHeatState,
+  siteHeatNoticeOf,
   siteHeatStep,
 } from './site-heat.js';
 
@@ -223,5 +224,20 @@ describe('site heat state', () => {
   it('an unreadable stored state starts afresh at NORMAL', () => {
     expect(readSiteHeatState(null)).toEqual(initialSiteHeatState());
     expect(readSiteHeatState({ level: 'HOT' })).toEqual(initialSiteHeatState());
+  });
+});
+
+describe('siteHeatNoticeOf: which changes are sent', () => {
+  it.each([
+    ['NORMAL', 'CAUTION', { kind: 'rise', callAllowed: false }],
+    ['CAUTION', 'SEVERE', { kind: 'rise', callAllowed: false }],
+    ['NORMAL', 'DANGER', { kind: 'rise', callAllowed: true }],
+    ['SEVERE', 'DANGER', { kind: 'rise', callAllowed: true }],
+    ['DANGER', 'SEVERE', null],
+    ['DANGER', 'CAUTION', { kind: 'clear', callAllowed: false }],
+    ['SEVERE', 'NORMAL', { kind: 'clear', callAllowed: false }],
+    ['CAUTION', 'NORMAL', null],
+  ] as const)('%s -> %s', (from, to, expected) => {
+    expect(siteHeatNoticeOf(from, to)).toEqual(expected);
   });
 });

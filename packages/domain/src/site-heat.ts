@@ -321,3 +321,21 @@ export function readSiteHeatState(raw: unknown): SiteHeatState {
     heatRule: { ...fresh.heatRule, ...s.heatRule },
   };
 }
+
+/**
+ * Which changes of a site's level are notified to the site's heat contacts (one message per change):
+ * every rise (the contacts must act: more breaks, water, stop work), and the return below SEVERE
+ * (the heat rule's WBGT 28 no longer met: work may resume). Falls that stay at SEVERE or above, and
+ * CAUTION -> NORMAL, are shown and recorded but not sent. A phone call only for a rise to DANGER;
+ * a contact whose channel is a call gets the other notices by SMS.
+ */
+export function siteHeatNoticeOf(
+  from: SiteHeatLevel,
+  to: SiteHeatLevel,
+): { kind: 'rise' | 'clear'; callAllowed: boolean } | null {
+  if (siteHeatRank(to) > siteHeatRank(from)) return { kind: 'rise', callAllowed: to === 'DANGER' };
+  const severe = siteHeatRank('SEVERE');
+  if (siteHeatRank(from) >= severe && siteHeatRank(to) < severe)
+    return { kind: 'clear', callAllowed: false };
+  return null;
+}
