@@ -88,6 +88,36 @@ test('a hot site shows its DANGER badge on /devices, live, in ja and en, axe-cle
         await page.screenshot({ path: test.info().outputPath(`devices-${lng}-${width}.png`) });
       }
     }
+    // The same site on its group's card on /groups and on the group's heat-rule page (now, and this month's change).
+    await useLanguage(page, 'ja');
+    await setWidth(page, 1280);
+    await page.goto('/groups');
+    await settle(page);
+    const card = page.getByTestId('group-card').filter({ hasText: '第二現場' });
+    await expect(
+      card.getByTestId('site-heat-site').filter({ hasText: name }).getByTestId('site-heat-badge'),
+    ).toHaveAttribute('data-level', 'DANGER');
+    failures.push(...(await auditView(page, '/groups ja 1280px')));
+    await page.screenshot({ path: test.info().outputPath('groups-ja-1280.png') });
+    await page.goto('/groups/demo-group-2/heat-rule');
+    await settle(page);
+    await expect(
+      page
+        .getByTestId('site-heat-now')
+        .getByTestId('site-heat-site')
+        .filter({ hasText: name })
+        .getByTestId('site-heat-badge'),
+    ).toHaveAttribute('data-level', 'DANGER');
+    const change = page
+      .getByTestId('site-heat-change')
+      .filter({ hasText: name })
+      .getByTestId('site-heat-badge');
+    await expect(change).toHaveText('危険WBGT 32.0');
+    failures.push(...(await auditView(page, '/groups/demo-group-2/heat-rule ja 1280px')));
+    await page.screenshot({
+      path: test.info().outputPath('heat-rule-ja-1280.png'),
+      fullPage: true,
+    });
     expect(failures).toEqual([]);
   } finally {
     await request.delete(`/v2/gateway/${gateway.id}`, { headers: bearer });
