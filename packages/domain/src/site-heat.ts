@@ -166,19 +166,27 @@ function stepHeatRule(
   if (out.lastAt !== null && out.lastHot) {
     const from = Date.parse(out.lastAt);
     const until = Math.min(at, from + GAP_MS);
-    // Whole minutes; a stretch crossing midnight restarts at midnight (the new day's first minutes).
-    for (let m = from; m < until; m += MINUTE) {
-      const d = localDay(m, timeZone);
-      if (d !== out.day) {
-        out.day = d;
-        out.hotMinutes = 0;
-        out.stretchMinutes = 0;
-        out.longestStretchMinutes = 0;
-        out.applies = false;
-      }
-      out.hotMinutes++;
-      out.stretchMinutes++;
+    const minutes = Math.max(0, Math.ceil((until - from) / MINUTE));
+    // Whole minutes, all in the day of the last reading (the usual case): one step.
+    if (minutes > 0 && localDay(from + (minutes - 1) * MINUTE, timeZone) === out.day) {
+      out.hotMinutes += minutes;
+      out.stretchMinutes += minutes;
       out.longestStretchMinutes = Math.max(out.longestStretchMinutes, out.stretchMinutes);
+    } else {
+      // Across local midnight, minute by minute: the stretch restarts at midnight (the new day's first minutes).
+      for (let m = from; m < until; m += MINUTE) {
+        const d = localDay(m, timeZone);
+        if (d !== out.day) {
+          out.day = d;
+          out.hotMinutes = 0;
+          out.stretchMinutes = 0;
+          out.longestStretchMinutes = 0;
+          out.applies = false;
+        }
+        out.hotMinutes++;
+        out.stretchMinutes++;
+        out.longestStretchMinutes = Math.max(out.longestStretchMinutes, out.stretchMinutes);
+      }
     }
     // The stretch goes on only if this reading is hot and follows within the gap.
     if (at - from > GAP_MS) out.stretchMinutes = 0;

@@ -4,7 +4,13 @@ import { DEFAULT_SCHEDULE, type SiteHeatResponse } from '@wearable/domain';
 import { createGateway, createUser, type GatewayRecord } from '../../testing/factories.js';
 import { connectSse, until } from '../../testing/sse-client.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
-import { ACTOR_NAMES, type ActorName, buildWorld, type World } from '../../testing/world.js';
+import {
+  ACTOR_NAMES,
+  type ActorName,
+  buildWorld,
+  insertAlert,
+  type World,
+} from '../../testing/world.js';
 
 let t: TestApp;
 let w: World;
@@ -215,6 +221,12 @@ describe('a hot afternoon at one site', () => {
           .notifications.filter((n) => n.siteHeatEventId),
       ).toEqual([]);
     }
+
+    // An alert's timeline beside the site notices (alert_id NULL) still reads, without them.
+    const alertId = await insertAlert(t.db, w.w1, { type: 'HEATSTROKE' });
+    const timeline = await get('ORGANIZATION_OWNER', `/v2/alert/${alertId}/timeline`);
+    expect(timeline.statusCode).toBe(200);
+    expect(timeline.body).not.toContain('暑さ指数');
 
     // The heat-rule report of the month lists the changes (and its CSV, in both languages).
     const months = [...new Set([minute(0), minute(240)].map((d) => localMonth(d)))];
