@@ -15,6 +15,10 @@ import { createIngestionState, type IngestionState } from './modules/ingestion/i
 import { createMailer, type Mailer } from './modules/mail/mail.service.js';
 import { createRollupFolder, type RollupFolder } from './modules/readings/rollup-folder.js';
 import {
+  createSiteHeatRuntime,
+  type SiteHeatRuntime,
+} from './modules/site-heat/site-heat-cache.js';
+import {
   embeddedOutboxProvider,
   type NotificationProvider,
 } from './modules/notifications/notification-provider.js';
@@ -44,6 +48,8 @@ export interface AppContext extends CoreContext {
   wearerUpdates: WearerUpdates;
   /** Rollups and latest values folded in memory, written every ROLLUP_FLUSH_MS. */
   rollups: RollupFolder;
+  /** Each organisation's site heat policy and time zone, for a short while (site-heat-cache.ts). */
+  siteHeat: SiteHeatRuntime;
 }
 
 export function createContext(
@@ -69,6 +75,7 @@ export function createContext(
   ctx.engine = createEngineRuntime();
   ctx.wearerUpdates = createWearerUpdates();
   ctx.rollups = createRollupFolder(ctx);
+  ctx.siteHeat = createSiteHeatRuntime();
   ctx.cluster =
     db.kind === 'postgres' && config.databaseUrl
       ? createClusterBus(

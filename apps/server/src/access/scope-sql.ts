@@ -68,3 +68,23 @@ export function wearerScope(
     where.push(`${u}.id = ANY(${p.add(filter.wearerIds)}::text[])`);
   return where.join(' AND ');
 }
+
+/**
+ * SQL condition limiting a row that belongs to a site (organisation column `org`, group column
+ * `group`, e.g. a site heat event) to the actor's scope: the organisation's staff see all of it,
+ * a group manager their groups', others nothing.
+ */
+export function siteScope(actor: Actor, p: SqlParams, org: string, group: string): string {
+  const scope = scopeOf(actor);
+  switch (scope.kind) {
+    case 'platform':
+      return 'true';
+    case 'organization':
+      return `${org} = ${p.add(scope.organizationId)}`;
+    case 'groups':
+      return `(${org} = ${p.add(scope.organizationId)} AND ${group} = ANY(${p.add([...scope.groupIds])}::text[]))`;
+    case 'wearers':
+    case 'none':
+      return 'false';
+  }
+}

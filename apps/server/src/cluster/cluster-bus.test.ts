@@ -110,6 +110,34 @@ describe.each(buses)('two servers on one PostgreSQL, bus $bus', ({ bus, run }) =
     live.close();
   });
 
+  it("shows a site heat change stored by server A on server B's live stream, notified by A only", async () => {
+    const live = await liveOnB();
+    const onB: boolean[] = [];
+    const seenB = () => onB.push(true);
+    b.ctx.bus.on(BUS_EVENTS.siteHeatChanged, seenB);
+    const gateway = w.w2.gateway;
+    // WBGT 32 for the 10-minute enter window, one reading a minute up to now.
+    const environment = Array.from({ length: 11 }, (_, i) => ({
+      at: new Date(Date.now() - (10 - i) * 60_000).toISOString(),
+      wbgt: 32,
+    }));
+    const res = await a.app.inject({
+      method: 'POST',
+      url: '/gateway/v1/batches',
+      headers: { authorization: `Gateway ${gateway.id}:${gateway.credential}` },
+      payload: { environment },
+    });
+    expect(res.statusCode).toBe(200);
+    const frame = await until(() => live.events.find((e) => e.event === 'siteHeat'));
+    expect(frame.data).toMatchObject({
+      site: { gatewayId: gateway.id, level: 'DANGER', wbgt: 32 },
+      change: { from: 'NORMAL', to: 'DANGER' },
+    });
+    expect(onB).toHaveLength(1);
+    b.ctx.bus.off(BUS_EVENTS.siteHeatChanged, seenB);
+    live.close();
+  });
+
   it("carries A's wearer changes to B's bus (what marks B's summary snapshots dirty), never back to A", async () => {
     const onB: string[] = [];
     const onA: string[] = [];

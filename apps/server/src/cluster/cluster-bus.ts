@@ -8,6 +8,7 @@ import {
   type BusEventName,
   type BusEvents,
 } from '../engine/events.js';
+import { siteHeatRepository } from '../modules/site-heat/site-heat.repository.js';
 import { openPgLink, type PgLink } from './pg-link.js';
 import type { BusTransport } from './transport.js';
 
@@ -33,7 +34,8 @@ export type ClusterMessage =
   | { o: string; e: 'wearer.updated'; w: [string, string | null, string][] }
   | { o: string; e: 'gateway.credentialChanged'; g: string }
   | { o: string; e: 'bracelet.changed'; org: string; sn: string }
-  | { o: string; e: 'sessions.revoked'; u: string; s: string[] };
+  | { o: string; e: 'sessions.revoked'; u: string; s: string[] }
+  | { o: string; e: 'siteHeat.changed'; id: string };
 
 export interface ClusterBus {
   /** 'none' (one process), 'postgres' (LISTEN/NOTIFY) or 'nats'. */
@@ -161,6 +163,7 @@ export function createClusterBus(
     // Session ids are 36 characters: 200 of them stay well under NOTIFY's 8,000 bytes; more are left to the 5 s check.
     'sessions.revoked': (r) =>
       send({ o: origin, e: 'sessions.revoked', u: r.userId, s: r.sessionIds.slice(0, 200) }),
+    'siteHeat.changed': (h) => send({ o: origin, e: 'siteHeat.changed', id: h.change.id }),
   };
   const listeners = Object.entries(outgoing).map(([name, fn0]) => {
     const fn = (event: object) => {
@@ -202,6 +205,12 @@ export function createClusterBus(
         return emit(BUS_EVENTS.braceletChanged, { organizationId: msg.org, serialNumber: msg.sn });
       case 'sessions.revoked':
         return emit(BUS_EVENTS.sessionsRevoked, { userId: msg.u, sessionIds: msg.s });
+      case 'siteHeat.changed': {
+        // Read back for the live streams here (notified by the server that stored it).
+        const change = await siteHeatRepository(db).change(msg.id, new Date());
+        if (change) emit(BUS_EVENTS.siteHeatChanged, change);
+        return;
+      }
     }
   }
   transport.onMessage = (payload) => {

@@ -1,4 +1,4 @@
-import type { AlertLevel, AlertType, ConfirmReason } from '@wearable/domain';
+import type { AlertLevel, AlertType, ConfirmReason, LiveSiteHeatEvent } from '@wearable/domain';
 import type { AlertCause } from './types.js';
 
 /**
@@ -58,6 +58,14 @@ export interface SessionsRevokedEvent {
   sessionIds: string[];
 }
 
+/**
+ * A site (gateway) changed heat level: emitted by ingestion after the transaction that stored the
+ * change; the live stream forwards it, the site heat module notifies the group's heat contacts.
+ */
+export interface SiteHeatChangedEvent extends LiveSiteHeatEvent {
+  organizationId: string;
+}
+
 export interface BusEvents {
   'alert.opened': AlertRecord;
   'alert.closed': AlertRecord;
@@ -67,6 +75,7 @@ export interface BusEvents {
   'gateway.credentialChanged': GatewayCredentialChangedEvent;
   'bracelet.changed': BraceletChangedEvent;
   'sessions.revoked': SessionsRevokedEvent;
+  'siteHeat.changed': SiteHeatChangedEvent;
 }
 export type BusEventName = keyof BusEvents;
 
@@ -78,4 +87,5 @@ export const BUS_EVENTS = {
   gatewayCredentialChanged: 'gateway.credentialChanged',
   braceletChanged: 'bracelet.changed',
   sessionsRevoked: 'sessions.revoked',
+  siteHeatChanged: 'siteHeat.changed',
 } as const satisfies Record<string, BusEventName>;

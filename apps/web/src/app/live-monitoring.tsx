@@ -2,9 +2,10 @@ import type { Role } from '@wearable/domain';
 import { isStaffRole } from '@wearable/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { ALERTS_KEY, AlertNotifier } from '../features/alerts';
+import { ALERTS_KEY, AlertNotifier, HEAT_RULE_REPORT_KEY } from '../features/alerts';
 import { PairingPoller } from '../features/bracelets';
 import { useLiveStream } from '../features/live';
+import { SITE_HEAT_KEY } from '../features/site-heat';
 
 /**
  * Mounted once in the shell outside the demo: one live stream for the whole tab (its `alert` events
@@ -16,7 +17,12 @@ export function LiveMonitoring({ role }: { role: Role }) {
     () => void queryClient.invalidateQueries({ queryKey: ALERTS_KEY }),
     [queryClient],
   );
-  useLiveStream({ enabled: isStaffRole(role), onAlert });
+  // A site changed heat level: its badges and the heat-rule report (the month's changes) refetch.
+  const onSiteHeat = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: SITE_HEAT_KEY });
+    void queryClient.invalidateQueries({ queryKey: HEAT_RULE_REPORT_KEY });
+  }, [queryClient]);
+  useLiveStream({ enabled: isStaffRole(role), onAlert, onSiteHeat });
   return (
     <>
       <AlertNotifier role={role} />

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ALERT_TYPES, CONFIRM_REASONS, NOTIFICATION_CHANNELS } from '../alerts.js';
 import { HEAT_PROCEDURE_STEPS } from '../heat-rule.js';
 import { yearMonth } from './common.js';
+import { siteHeatChangeView } from './site-heat.js';
 
 const idParam = z.string().min(1).max(64);
 
@@ -123,6 +124,8 @@ export const heatRuleReport = z.object({
   applicableDays: z.number().int(),
   days: z.array(heatRuleDayView),
   alerts: z.array(heatRuleAlertView),
+  /** The month's changes of the site heat level of the group's gateways, in time order. */
+  siteHeatChanges: z.array(siteHeatChangeView),
   summary: z.object({
     heatAlerts: z.number().int(),
     confirmed: z.number().int(),

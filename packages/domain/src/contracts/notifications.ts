@@ -75,6 +75,8 @@ export const notificationsQuery = z.object({
 export const notificationView = z.object({
   id: z.string(),
   alertId: z.string().nullable(),
+  /** A site heat notice: the change of level it told (alertId is then null). */
+  siteHeatEventId: z.string().nullable().optional(),
   channel: z.enum(LOGGED_CHANNELS),
   recipient: z.string().nullable(),
   userId: z.string().nullable(),

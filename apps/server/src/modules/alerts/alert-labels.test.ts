@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { ALERT_LEVELS, ALERT_TYPES, CONFIRM_REASONS } from '@wearable/domain';
+import { ALERT_LEVELS, ALERT_TYPES, CONFIRM_REASONS, SITE_HEAT_LEVELS } from '@wearable/domain';
 import { describe, expect, it } from 'vitest';
 import {
   ALERT_LEVEL_LABELS,
   ALERT_TYPE_LABELS,
   CONFIRM_REASON_LABELS,
   type Lang,
+  SITE_HEAT_LEVEL_LABELS,
 } from './alert-labels.js';
 
 /** The console's alert words (what the screen shows), from the web app's locale files. */
@@ -31,5 +32,17 @@ describe.each(['ja', 'en'] as const)('CSV, SMS and call words in %s', (lang) => 
   });
   it.each(CONFIRM_REASONS)('confirm reason %s is the screen word', (reason) => {
     expect(CONFIRM_REASON_LABELS[lang][reason]).toBe(screen.reasons[reason]);
+  });
+});
+
+describe.each(['ja', 'en'] as const)('site heat level words in %s', (lang) => {
+  const common = JSON.parse(
+    readFileSync(
+      new URL(`../../../../web/public/locales/${lang}/common.json`, import.meta.url),
+      'utf8',
+    ),
+  ) as { siteHeat: { levels: Record<string, string> } };
+  it.each(SITE_HEAT_LEVELS)('level %s is the screen word', (level) => {
+    expect(SITE_HEAT_LEVEL_LABELS[lang][level]).toBe(common.siteHeat.levels[level]);
   });
 });

@@ -1,4 +1,4 @@
-import type { AlertLevel, AlertType, ConfirmReason } from '@wearable/domain';
+import type { AlertLevel, AlertType, ConfirmReason, SiteHeatLevel } from '@wearable/domain';
 
 /**
  * Server-side words for CSV headers and SMS/call texts; Japanese first, English second. Alert types, levels
@@ -111,4 +111,10 @@ export const CSV_HEADERS: Record<Lang, string[]> = {
     'Rule',
     'Values',
   ],
+};
+
+/** A site's heat level in the console's words (apps/web locales siteHeat.levels.*). */
+export const SITE_HEAT_LEVEL_LABELS: Record<Lang, Record<SiteHeatLevel, string>> = {
+  ja: { NORMAL: '通常', CAUTION: '注意', SEVERE: '厳重警戒', DANGER: '危険' },
+  en: { NORMAL: 'Normal', CAUTION: 'Caution', SEVERE: 'Severe', DANGER: 'Danger' },
 };

@@ -5,7 +5,12 @@ import {
   type HeatRuleReport,
 } from '@wearable/domain';
 import { csvCell } from '../alerts/alerts-csv.js';
-import { ALERT_TYPE_LABELS, CONFIRM_REASON_LABELS, type Lang } from '../alerts/alert-labels.js';
+import {
+  ALERT_TYPE_LABELS,
+  CONFIRM_REASON_LABELS,
+  type Lang,
+  SITE_HEAT_LEVEL_LABELS,
+} from '../alerts/alert-labels.js';
 
 const BOM = '\uFEFF';
 
@@ -51,6 +56,14 @@ const WORDS: Record<Lang, Record<string, string>> = {
     confirmedBy: '確認者',
     reason: '確認理由',
     steps: '実施した手順',
+    changeAt: '暑さレベル変化日時',
+    gateway: 'ゲートウェイ',
+    fromLevel: '変化前',
+    toLevel: '変化後',
+    wbgt: 'WBGT',
+    ruleApplies: '暑熱作業該当日',
+    yes: 'はい',
+    no: 'いいえ',
   },
   en: {
     title: 'Heat-rule report',
@@ -77,6 +90,14 @@ const WORDS: Record<Lang, Record<string, string>> = {
     confirmedBy: 'Confirmed by',
     reason: 'Confirm reason',
     steps: 'Steps taken',
+    changeAt: 'Site heat level changed at',
+    gateway: 'Gateway',
+    fromLevel: 'From',
+    toLevel: 'To',
+    wbgt: 'WBGT',
+    ruleApplies: 'Heat rule applies that day',
+    yes: 'yes',
+    no: 'no',
   },
 };
 
@@ -95,7 +116,7 @@ export function hourRanges(hours: readonly number[]): string {
   return out.join(' ');
 }
 
-/** The monthly heat-rule report as UTF-8 CSV with BOM: a summary, the days, then the heat alerts. */
+/** The monthly heat-rule report as UTF-8 CSV with BOM: a summary, the days, the heat alerts, the site heat changes. */
 export function heatRuleCsv(r: HeatRuleReport, lang: Lang): string {
   const w = WORDS[lang];
   const lines = [
@@ -159,6 +180,18 @@ export function heatRuleCsv(r: HeatRuleReport, lang: Lang): string {
         a.confirmedBy,
         a.confirmReason ? CONFIRM_REASON_LABELS[lang][a.confirmReason] : null,
         a.procedureSteps.map((s) => HEAT_STEP_LABELS[lang][s]).join(' / '),
+      ]),
+    ),
+    '',
+    line([w.changeAt!, w.gateway!, w.fromLevel!, w.toLevel!, w.wbgt!, w.ruleApplies!]),
+    ...r.siteHeatChanges.map((c) =>
+      line([
+        formatDateTime(c.at, lang, r.timeZone),
+        c.gatewayName,
+        SITE_HEAT_LEVEL_LABELS[lang][c.from],
+        SITE_HEAT_LEVEL_LABELS[lang][c.to],
+        c.wbgt === null ? null : Math.round(c.wbgt * 10) / 10,
+        c.heatRuleAppliesToday ? w.yes! : w.no!,
       ]),
     ),
   ];

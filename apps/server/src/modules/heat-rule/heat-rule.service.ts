@@ -14,6 +14,7 @@ import { accessService } from '../../access/access.service.js';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/client.js';
 import { recordAudit } from '../audit/audit.repository.js';
+import { siteHeatService } from '../site-heat/site-heat.service.js';
 import { type EnvironmentRow, heatRuleRepository } from './heat-rule.repository.js';
 
 const iso = (v: Date | string | null): string | null =>
@@ -51,6 +52,7 @@ export async function siteHospital(
 export function heatRuleService(ctx: AppContext) {
   const access = accessService(ctx.db);
   const repo = heatRuleRepository(ctx.db);
+  const siteHeat = siteHeatService(ctx);
 
   async function view(groupId: string): Promise<HeatProcedureResponse> {
     const group = (await repo.group(groupId))!;
@@ -103,11 +105,12 @@ export function heatRuleService(ctx: AppContext) {
       const days = await repo.days(month, group.time_zone);
       const from = days[0]!.start;
       const to = days[days.length - 1]!.stop;
-      const [env, alerts, stored, contacts] = await Promise.all([
+      const [env, alerts, stored, contacts, siteHeatChanges] = await Promise.all([
         repo.environment(groupId, from, to),
         repo.heatAlerts(groupId, from, to),
         repo.procedure(groupId),
         repo.contacts(groupId),
+        siteHeat.changes(groupId, from, to),
       ]);
       const byGateway = new Map<string, EnvironmentRow[]>();
       for (const r of env.rows)
@@ -177,6 +180,7 @@ export function heatRuleService(ctx: AppContext) {
         applicableDays: dayViews.filter((d) => d.applicableHours.length > 0).length,
         days: dayViews,
         alerts: alertViews,
+        siteHeatChanges,
         summary: {
           heatAlerts: alertViews.length,
           confirmed: toConfirm.length,

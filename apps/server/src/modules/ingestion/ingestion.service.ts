@@ -5,6 +5,7 @@ import { lockWearers, publishOutcome, runEngine, type WearerInputs } from '../..
 import type { EngineInput } from '../../engine/types.js';
 import type { LatestInput } from '../readings/latest-fold.js';
 import { insertReadings, type ReadingRow } from '../readings/readings-store.repository.js';
+import { publishSiteHeat, stepSiteHeat } from '../site-heat/site-heat.service.js';
 import { type Indexed, isUrgentEvent, parseBatchItems, type RejectedItem } from './batch-items.js';
 import type { AuthenticatedGateway } from './gateway-auth.js';
 import { braceletsOf, shouldTouchGateway } from './ingestion-caches.js';
@@ -187,6 +188,9 @@ async function ingestOne(
             })),
           );
 
+          // The site's heat level steps over the new WBGT only (a batch without any pays nothing).
+          const siteHeat = await stepSiteHeat(ctx, tx, gateway, environmentNew);
+
           // Only what was new goes on: a redelivered batch changes nothing below.
           const newReadingKeys = new Map(readingsNew.map((r) => [key(r.braceletId, r.at), r.wbgt]));
           const newReadings = readingRows.filter((r) =>
@@ -258,8 +262,9 @@ async function ingestOne(
           const outcome = await runEngine(ctx, tx, locked, wearerInputs, [marks]);
           return {
             outcome,
+            siteHeat,
             accepted:
-              environmentNew +
+              environmentNew.length +
               eventsNew.length +
               readingsNew.length +
               sync.pairings.length +
@@ -279,6 +284,7 @@ async function ingestOne(
         }),
       );
       publishOutcome(ctx, stored.outcome, []);
+      publishSiteHeat(ctx, stored.siteHeat);
       return stored;
     } finally {
       fold.done();

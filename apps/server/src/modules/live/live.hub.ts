@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { type Actor, can, type LiveAlertEvent } from '@wearable/domain';
+import { type Actor, can, type LiveAlertEvent, type LiveSiteHeatEvent } from '@wearable/domain';
 import type { AppContext } from '../../context.js';
 import { BUS_EVENTS, type BusEvents } from '../../engine/events.js';
 import { toAlertView } from '../alerts/alerts.service.js';
@@ -122,7 +122,17 @@ export function liveHub(ctx: AppContext, log: Log) {
   const onWearer = (w: BusEvents['wearer.updated']) => {
     if (clients.size) pendingWearers.add(w.wearerId);
   };
+  // A site's change of heat level: to staff who see its gateway (the same rule as GET …/siteHeat).
+  const onSiteHeat = (e: BusEvents['siteHeat.changed']) => {
+    const where = {
+      organizationId: e.organizationId,
+      groupIds: e.site.groupId === null ? [] : [e.site.groupId],
+    };
+    const data = { site: e.site, change: e.change } satisfies LiveSiteHeatEvent;
+    for (const c of clients) if (can(c.actor, 'gateway:read', where)) write(c, 'siteHeat', data);
+  };
   ctx.bus.on(BUS_EVENTS.alertOpened, onOpened);
+  ctx.bus.on(BUS_EVENTS.siteHeatChanged, onSiteHeat);
   ctx.bus.on(BUS_EVENTS.alertClosed, onClosed);
   ctx.bus.on(BUS_EVENTS.alertConfirmed, onConfirmed);
   ctx.bus.on(BUS_EVENTS.wearerUpdated, onWearer);
@@ -155,6 +165,7 @@ export function liveHub(ctx: AppContext, log: Log) {
       ctx.bus.off(BUS_EVENTS.alertClosed, onClosed);
       ctx.bus.off(BUS_EVENTS.alertConfirmed, onConfirmed);
       ctx.bus.off(BUS_EVENTS.wearerUpdated, onWearer);
+      ctx.bus.off(BUS_EVENTS.siteHeatChanged, onSiteHeat);
       for (const c of clients) c.res.end();
       clients.clear();
     },

@@ -183,6 +183,7 @@ export async function notificationLog(
     notifications: rows.map((r) => ({
       id: r.id,
       alertId: r.alert_id,
+      siteHeatEventId: r.site_heat_event_id,
       channel: r.channel,
       recipient: r.recipient,
       userId: r.user_id,

@@ -10,7 +10,7 @@ import type {
   WeeklySchedule,
 } from '@wearable/domain';
 import type { Queryable } from '../../db/client.js';
-import { SqlParams, wearerScope } from '../../access/scope-sql.js';
+import { siteScope, SqlParams, wearerScope } from '../../access/scope-sql.js';
 import { keepingAlertFirsts } from './delivery.repository.js';
 
 export interface RecipientRow {
@@ -237,6 +237,7 @@ export async function recordOutcome(
 export interface NotificationRow {
   id: string;
   alert_id: string | null;
+  site_heat_event_id: string | null;
   channel: LoggedChannel;
   recipient: string | null;
   user_id: string | null;
@@ -260,21 +261,25 @@ export async function listNotifications(
 ): Promise<{ rows: NotificationRow[]; total: number }> {
   const p = new SqlParams();
   const alertScope = wearerScope(actor, p, {}, 'u', ['u.group_id', 'a.group_id']);
-  // A message outside alert escalation is the addressee's alone (it may be about their sign-in).
-  let where = `((n.alert_id IS NOT NULL AND ${alertScope}) OR (n.alert_id IS NULL AND n.user_id = ${p.add(actor.uid)}))`;
+  const heatScope = siteScope(actor, p, 'she.organization_id', 'she.group_id');
+  // A site heat notice is seen by staff who see its site; another message outside alert
+  // escalation is the addressee's alone (it may be about their sign-in).
+  let where = `((n.alert_id IS NOT NULL AND ${alertScope}) OR (she.id IS NOT NULL AND ${heatScope})
+               OR (n.alert_id IS NULL AND n.user_id = ${p.add(actor.uid)}))`;
   if (alertId) {
     // A grouped message or a summary belongs to every alert it covered.
     const id = p.add(alertId);
     where += ` AND (n.alert_id = ${id} OR n.id IN (SELECT notification_id FROM notification_alerts WHERE alert_id = ${id}))`;
   }
   const from =
-    'FROM notifications n LEFT JOIN alerts a ON a.id = n.alert_id LEFT JOIN users u ON u.id = a.wearer_id';
+    'FROM notifications n LEFT JOIN alerts a ON a.id = n.alert_id LEFT JOIN users u ON u.id = a.wearer_id' +
+    ' LEFT JOIN site_heat_events she ON she.id = n.site_heat_event_id';
   const [count] = await db.query<{ n: number }>(
     `SELECT count(*)::int AS n ${from} WHERE ${where}`,
     p.values,
   );
   const rows = await db.query<NotificationRow>(
-    `SELECT n.id, n.alert_id, n.channel, n.recipient, n.user_id, n.provider, n.status, n.error, n.step, n.text,
+    `SELECT n.id, n.alert_id, n.site_heat_event_id, n.channel, n.recipient, n.user_id, n.provider, n.status, n.error, n.step, n.text,
             n.created_at, n.reason, n.policy ${from} WHERE ${where}
       ORDER BY n.created_at DESC, n.id LIMIT ${p.add(limit)} OFFSET ${p.add(offset)}`,
     p.values,

@@ -37,7 +37,8 @@ export interface EnvironmentRow {
  * Stores a batch in one statement: the gateway's new environment readings and the new bracelet
  * readings (a retry or redelivery is skipped by the primary key). Rollups are written later,
  * by the flush (rollup-folder.ts). A reading's WBGT = the latest environment reading of its gateway at or
- * before it within 30 minutes, this batch's included. Returns the new readings only.
+ * before it within 30 minutes, this batch's included. Returns the new readings and the new
+ * environment readings only (a redelivered one is not returned).
  */
 export async function insertReadings(
   tx: Queryable,
@@ -45,9 +46,11 @@ export async function insertReadings(
   gatewayId: string,
   rows: ReadingRow[],
   environment: EnvironmentRow[],
-): Promise<{ readings: StoredReadingKey[]; environmentNew: number }> {
-  if (rows.length === 0 && environment.length === 0) return { readings: [], environmentNew: 0 };
-  const result = await tx.query<StoredReadingKey & { kind: 'r' | 'e' }>(
+): Promise<{ readings: StoredReadingKey[]; environmentNew: EnvironmentRow[] }> {
+  if (rows.length === 0 && environment.length === 0) return { readings: [], environmentNew: [] };
+  const result = await tx.query<
+    StoredReadingKey & { kind: 'r' | 'e'; temperature: number | null; humidity: number | null }
+  >(
     `WITH env AS (
        SELECT * FROM unnest($13::timestamptz[], $14::real[], $15::real[], $16::real[])
          AS v(at, temperature, humidity, wbgt)
@@ -55,7 +58,7 @@ export async function insertReadings(
        INSERT INTO environment_readings (gateway_id, at, organization_id, temperature, humidity, wbgt)
        SELECT $17, at, $1, temperature, humidity, wbgt FROM env
        ON CONFLICT DO NOTHING
-       RETURNING 1
+       RETURNING at, temperature, humidity, wbgt
      ), src AS (
        SELECT * FROM unnest($2::text[], $3::timestamptz[], $4::text[], $5::real[], $6::real[],
                             $7::boolean[], $8::int[], $9::smallint[], $10::text[], $11::smallint[],
@@ -82,9 +85,10 @@ export async function insertReadings(
        ON CONFLICT DO NOTHING
        RETURNING bracelet_id, at, wbgt
      )
-     SELECT 'r' AS kind, bracelet_id AS "braceletId", at, wbgt FROM ins
+     SELECT 'r' AS kind, bracelet_id AS "braceletId", at, wbgt, NULL::real AS temperature, NULL::real AS humidity
+       FROM ins
      UNION ALL
-     SELECT 'e', NULL, NULL, count(*)::real FROM env_ins`,
+     SELECT 'e', NULL, at, wbgt, temperature, humidity FROM env_ins`,
     [
       organizationId,
       col(rows, (r) => r.braceletId),
@@ -106,9 +110,15 @@ export async function insertReadings(
     ],
   );
   const readings: StoredReadingKey[] = [];
-  let environmentNew = 0;
+  const environmentNew: EnvironmentRow[] = [];
   for (const row of result) {
-    if (row.kind === 'e') environmentNew = Number(row.wbgt);
+    if (row.kind === 'e')
+      environmentNew.push({
+        at: new Date(row.at),
+        temperature: row.temperature,
+        humidity: row.humidity,
+        wbgt: row.wbgt,
+      });
     else readings.push({ braceletId: row.braceletId, at: row.at, wbgt: row.wbgt });
   }
   return { readings, environmentNew };

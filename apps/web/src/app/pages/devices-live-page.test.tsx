@@ -130,6 +130,37 @@ describe('DevicesLivePage', () => {
     expect(screen.getByTestId('live-status').textContent).toBe('10秒ごとに更新');
   });
 
+  it("shows each site's heat level of the list's organisation above it", async () => {
+    stubServer((url) => {
+      if (url.startsWith('/v2/user/device/list')) return json(200, { devices: WEARERS });
+      if (url === '/v2/client/c1/siteHeat')
+        return json(200, {
+          clientId: 'c1',
+          sites: [
+            {
+              gatewayId: 'gw1',
+              gatewayName: '東ゲート',
+              groupId: 'g1',
+              groupName: '第一班',
+              level: 'DANGER',
+              since: '2026-08-03T05:00:00Z',
+              wbgt: 31.4,
+              wbgtAt: '2026-08-03T05:10:00Z',
+              heatRuleAppliesToday: true,
+            },
+          ],
+        });
+      return json(404, {});
+    });
+    await renderPage();
+    const strip = await screen.findByTestId('site-heat-strip');
+    expect(within(strip).getByRole('heading').textContent).toBe('現場の暑さレベル');
+    expect(within(strip).getByTestId('site-heat-site').textContent).toBe(
+      '東ゲート（第一班）危険WBGT 31.4',
+    );
+    expect(within(strip).getByTestId('site-heat-badge').dataset.level).toBe('DANGER');
+  });
+
   it('still lists the wearers when the summary cannot be loaded', async () => {
     stubServer((url) =>
       url.startsWith('/v2/user/device/list') ? json(200, { devices: WEARERS }) : json(500, {}),

@@ -23,7 +23,9 @@ import {
   useWearerSummary,
   WornState,
 } from '../../features/live';
+import { SiteHeatStrip } from '../../features/site-heat';
 import { AppLink } from '../../lib/app-path';
+import { useCurrentUser } from '../../lib/current-user';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { WearerCards } from './wearer-cards';
 
@@ -58,6 +60,11 @@ export function DevicesLivePage({ groupId }: { groupId?: string } = {}) {
         : t('devices.groupTitle', { group: groupName });
   const none = t('common.none');
   const wide = useMediaQuery('(min-width: 768px)');
+  // The sites of the user's organisation, and of every organisation in the list (platform staff).
+  const ownClientId = useCurrentUser()?.mediromOrganizationId ?? null;
+  const clientIds = [
+    ...new Set([...(ownClientId === null ? [] : [ownClientId]), ...rows.map((w) => w.clientId)]),
+  ];
   if (!ready) return <Spinner label={t('common.loading')} />;
 
   const sortSelect = <WearerSortSelect value={sort} onChange={setSort} />;
@@ -78,6 +85,7 @@ export function DevicesLivePage({ groupId }: { groupId?: string } = {}) {
       {summary.data !== undefined && (shown === null || wearers.data !== undefined) && (
         <CoverageStrip wearers={summaries} live={live} />
       )}
+      <SiteHeatStrip clientIds={clientIds} groupId={groupId} />
       <QueryState
         isPending={wearers.isPending}
         isError={wearers.isError}

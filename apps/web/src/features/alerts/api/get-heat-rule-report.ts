@@ -11,9 +11,12 @@ export const getHeatRuleReport = async (groupId: string, month: string): Promise
     }),
   );
 
+/** Every heat-rule report query starts with this key. */
+export const HEAT_RULE_REPORT_KEY = ['heatRuleReport'] as const;
+
 export const heatRuleReportQuery = (groupId: string, month: string) =>
   queryOptions({
-    queryKey: ['heatRuleReport', groupId, month],
+    queryKey: [...HEAT_RULE_REPORT_KEY, groupId, month],
     queryFn: () => getHeatRuleReport(groupId, month),
   });
 

@@ -1,4 +1,4 @@
-import type { GroupLiveState } from '@wearable/domain';
+import type { GroupLiveState, SiteHeatView } from '@wearable/domain';
 import { useTranslation } from 'react-i18next';
 import { focusRing } from '../../../components/ui/button';
 import { PageHeading } from '../../../components/ui/page-heading';
@@ -7,6 +7,7 @@ import { paths } from '../../../config/paths';
 import { AppLink } from '../../../lib/app-path';
 import { useCan } from '../../../lib/use-can';
 import { OrganizationScope } from '../../organizations/components/organization-picker';
+import { SiteHeatList, useSiteHeat } from '../../site-heat';
 import { useGroups } from '../api/list-groups';
 
 const linkClass = `inline-flex min-h-11 items-center rounded-md border border-slate-300 px-3 text-sm font-medium text-teal-800 hover:bg-slate-50 ${focusRing}`;
@@ -37,6 +38,7 @@ function ManageLink() {
 function GroupCards({ clientId }: { clientId: string }) {
   const { t } = useTranslation();
   const groups = useGroups(clientId);
+  const siteHeat = useSiteHeat(clientId);
   const rows = groups.data ?? [];
   return (
     <QueryState
@@ -53,7 +55,11 @@ function GroupCards({ clientId }: { clientId: string }) {
     >
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" data-testid="group-list">
         {rows.map((group) => (
-          <GroupCard key={group.id} group={group} />
+          <GroupCard
+            key={group.id}
+            group={group}
+            sites={(siteHeat.data ?? []).filter((s) => s.groupId === group.id)}
+          />
         ))}
       </ul>
     </QueryState>
@@ -61,7 +67,7 @@ function GroupCards({ clientId }: { clientId: string }) {
 }
 
 /** Counts that need someone's attention are coloured, so a glance down the cards finds them. */
-function GroupCard({ group }: { group: GroupLiveState }) {
+function GroupCard({ group, sites }: { group: GroupLiveState; sites: SiteHeatView[] }) {
   const { t } = useTranslation();
   const stats: { key: string; value: number; warn: boolean }[] = [
     { key: 'wearers', value: group.wearerCount, warn: false },
@@ -76,6 +82,11 @@ function GroupCard({ group }: { group: GroupLiveState }) {
       data-testid="group-card"
     >
       <h2 className="text-lg font-semibold break-words text-slate-900">{group.name}</h2>
+      {sites.length > 0 && (
+        <div className="mt-2">
+          <SiteHeatList sites={sites} showGroup={false} testId="group-site-heat" />
+        </div>
+      )}
       <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
         {stats.map((stat) => (
           <div

@@ -49,6 +49,43 @@ async function open(path: string, who: UserInfo, lng: 'ja' | 'en' = 'ja') {
 }
 
 describe('/groups', () => {
+  it("shows each group's sites with their heat level, in ja and en", async () => {
+    stubServer((url) => {
+      if (url === '/v2/user') return json(200, user('ORGANIZATION_OWNER'));
+      if (url === '/v2/client/org-1/groups')
+        return json(200, { groups: [group('g1', '第一班'), group('g2', '第二班')] });
+      if (url === '/v2/client/org-1/siteHeat')
+        return json(200, {
+          clientId: 'org-1',
+          sites: [
+            {
+              gatewayId: 'gw1',
+              gatewayName: '東ゲート',
+              groupId: 'g1',
+              groupName: '第一班',
+              level: 'SEVERE',
+              since: '2026-08-03T05:00:00Z',
+              wbgt: 29.26,
+              wbgtAt: '2026-08-03T05:10:00Z',
+              heatRuleAppliesToday: false,
+            },
+          ],
+        });
+      return json(404, {});
+    });
+    for (const lng of ['ja', 'en'] as const) {
+      const view = await open('/groups', user('ORGANIZATION_OWNER'), lng);
+      const first = (await screen.findByText('第一班', undefined, SLOW)).closest('li')!;
+      const site = await within(first).findByTestId('site-heat-site', undefined, SLOW);
+      expect(site.textContent).toBe(
+        lng === 'ja' ? '東ゲート厳重警戒WBGT 29.3' : '東ゲートSevereWBGT 29.3',
+      );
+      const second = screen.getByText('第二班').closest('li')!;
+      expect(within(second).queryByTestId('site-heat-site')).toBeNull();
+      view.unmount();
+    }
+  });
+
   it('shows each group of the organisation with its live state and links to its pages', async () => {
     const calls = stubServer((url) => {
       if (url === '/v2/user') return json(200, user('ORGANIZATION_OWNER'));

@@ -51,6 +51,7 @@ const wearer = (uid: string, heartRate: number): WearerSummary => ({
 function setup(
   onAlert = vi.fn(),
   fetchTicket = vi.fn(() => Promise.resolve(`ticket-${++tickets}`)),
+  onSiteHeat = vi.fn(),
 ) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   queryClient.setQueryData<SummaryResponse>(SUMMARY_KEY, {
@@ -67,10 +68,10 @@ function setup(
     <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
   );
   const view = renderHook(
-    () => useLiveStream({ enabled: true, onAlert, createSource, fetchTicket }),
+    () => useLiveStream({ enabled: true, onAlert, onSiteHeat, createSource, fetchTicket }),
     { wrapper },
   );
-  return { queryClient, sources, view, onAlert, fetchTicket };
+  return { queryClient, sources, view, onAlert, onSiteHeat, fetchTicket };
 }
 
 let tickets = 0;
@@ -113,6 +114,20 @@ describe('useLiveStream', () => {
     act(() => sources[0]?.emit('alert', event));
     expect(onAlert).toHaveBeenCalledWith(event);
     expect(spy).toHaveBeenCalledWith({ queryKey: SUMMARY_KEY });
+  });
+
+  it('hands a site heat change to the caller; ignores an unreadable one', async () => {
+    const { sources, onSiteHeat } = setup();
+    await settle();
+    const event = {
+      site: { gatewayId: 'gw1', level: 'DANGER', wbgt: 31.4 },
+      change: { id: 'e1', from: 'SEVERE', to: 'DANGER' },
+    };
+    act(() => sources[0]?.emit('siteHeat', event));
+    act(() => sources[0]?.emit('siteHeat', 'not json'));
+    act(() => sources[0]?.emit('siteHeat', { level: 'DANGER' }));
+    expect(onSiteHeat).toHaveBeenCalledTimes(1);
+    expect(onSiteHeat).toHaveBeenCalledWith(event);
   });
 
   it('after a refusal it reconnects later with a new ticket', async () => {

@@ -1,4 +1,4 @@
-import type { LiveAlertEvent, WearerSummary } from '@wearable/domain';
+import type { LiveAlertEvent, LiveSiteHeatEvent, WearerSummary } from '@wearable/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { getAccessToken } from '../../../lib/storage';
@@ -43,28 +43,37 @@ const isWearerSummary = (value: unknown): value is WearerSummary =>
 const isAlertEvent = (value: unknown): value is LiveAlertEvent =>
   typeof value === 'object' && value !== null && 'action' in value && 'alert' in value;
 
+const isSiteHeatEvent = (value: unknown): value is LiveSiteHeatEvent =>
+  typeof value === 'object' && value !== null && 'site' in value && 'change' in value;
+
 interface Options {
   enabled: boolean;
   onAlert?: (event: LiveAlertEvent) => void;
+  /** A site changed heat level (the shell refreshes the site heat badges and the heat-rule report). */
+  onSiteHeat?: (event: LiveSiteHeatEvent) => void;
   createSource?: CreateLiveSource;
   fetchTicket?: FetchLiveTicket;
 }
 
 /**
  * GET /v3/live as server-sent events: `summary` events go straight into the summary cache,
- * `alert` events refetch it and tell the caller (the shell refreshes alert lists and notifications).
+ * `alert` events refetch it and tell the caller (the shell refreshes alert lists and notifications),
+ * `siteHeat` events tell the caller (a site changed heat level).
  */
 export function useLiveStream({
   enabled,
   onAlert,
+  onSiteHeat,
   createSource = defaultSource,
   fetchTicket = fetchLiveTicket,
 }: Options): void {
   const queryClient = useQueryClient();
   const onAlertRef = useRef(onAlert);
+  const onSiteHeatRef = useRef(onSiteHeat);
   useEffect(() => {
     onAlertRef.current = onAlert;
-  }, [onAlert]);
+    onSiteHeatRef.current = onSiteHeat;
+  }, [onAlert, onSiteHeat]);
 
   useEffect(() => {
     if (!enabled) {
@@ -125,6 +134,10 @@ export function useLiveStream({
         if (!isAlertEvent(alert)) return;
         void queryClient.invalidateQueries({ queryKey: SUMMARY_KEY });
         onAlertRef.current?.(alert);
+      });
+      current.addEventListener('siteHeat', (event) => {
+        const change = parse(event.data);
+        if (isSiteHeatEvent(change)) onSiteHeatRef.current?.(change);
       });
     };
 

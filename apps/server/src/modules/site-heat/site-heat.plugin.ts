@@ -1,0 +1,54 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { clientParams, errorBody, siteHeatQuery, siteHeatResponse } from '@wearable/domain';
+import { fromAnotherServer } from '../../cluster/cluster-bus.js';
+import type { AppContext } from '../../context.js';
+import { BUS_EVENTS, type BusEvents } from '../../engine/events.js';
+import type { NotificationProvider } from '../notifications/notification-provider.js';
+import { sendSiteHeatNotices } from '../notifications/site-heat-notices.service.js';
+import { siteHeatService } from './site-heat.service.js';
+
+const tags = ['Heat rule'];
+const security = [{ bearer: [] }];
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
+
+/**
+ * The site heat level: GET /v2/client/{clientId}/siteHeat, and the listener that notifies the
+ * group's heat contacts once per change (on the server that stored the change; another server's
+ * copy of the event is for its live streams only).
+ */
+export const siteHeatPlugin: FastifyPluginAsyncZod<{
+  ctx: AppContext;
+  provider?: NotificationProvider;
+}> = async (app, { ctx, provider }) => {
+  const siteHeat = siteHeatService(ctx);
+
+  app.get(
+    '/v2/client/:clientId/siteHeat',
+    {
+      config: { permission: 'gateway:read' },
+      schema: {
+        tags,
+        summary:
+          'The heat level of each site (gateway with WBGT) the caller sees: level, since, latest WBGT',
+        security,
+        params: clientParams,
+        querystring: siteHeatQuery,
+        response: { 200: siteHeatResponse, ...errors },
+      },
+    },
+    (request) => siteHeat.list(request.actor, request.params.clientId, request.query.groupId),
+  );
+
+  const chosen = provider ?? ctx.phone;
+  const onChanged = (e: BusEvents['siteHeat.changed']) => {
+    if (fromAnotherServer(e)) return;
+    sendSiteHeatNotices(ctx, chosen, e).catch((err: unknown) =>
+      app.log.error({ err, siteHeatEventId: e.change.id }, 'site heat notice failed'),
+    );
+  };
+  ctx.bus.on(BUS_EVENTS.siteHeatChanged, onChanged);
+  app.addHook('onClose', () => {
+    ctx.bus.off(BUS_EVENTS.siteHeatChanged, onChanged);
+    return Promise.resolve();
+  });
+};

@@ -1,0 +1,126 @@
+import {
+  type Actor,
+  type AlertPolicy,
+  readSiteHeatState,
+  type SiteHeatChangeView,
+  type SiteHeatResponse,
+  siteHeatStep,
+} from '@wearable/domain';
+import { accessService } from '../../access/access.service.js';
+import type { AppContext } from '../../context.js';
+import type { Queryable } from '../../db/client.js';
+import { BUS_EVENTS, type SiteHeatChangedEvent } from '../../engine/events.js';
+import { loadAlertPolicy } from '../alert-policy/alert-policy.repository.js';
+import { SITE_HEAT_POLICY_TTL_MS } from './site-heat-cache.js';
+import { siteHeatRepository } from './site-heat.repository.js';
+
+/** A new environment reading of a gateway, as stored. */
+export interface EnvironmentReading {
+  at: Date;
+  wbgt: number | null;
+  temperature: number | null;
+}
+
+/** The organisation's policy and time zone, cached for a short while (read on every batch with WBGT). */
+async function policyOf(
+  ctx: AppContext,
+  db: Queryable,
+  organizationId: string,
+): Promise<{ policy: AlertPolicy; timeZone: string }> {
+  const cached = ctx.siteHeat.policies.get(organizationId);
+  if (cached && cached.expires > Date.now()) return cached;
+  const [policy, [org]] = await Promise.all([
+    loadAlertPolicy(db, organizationId),
+    db.query<{ time_zone: string }>('SELECT time_zone FROM organizations WHERE id = $1', [
+      organizationId,
+    ]),
+  ]);
+  const entry = {
+    policy,
+    timeZone: org?.time_zone ?? 'Asia/Tokyo',
+    expires: Date.now() + SITE_HEAT_POLICY_TTL_MS,
+  };
+  ctx.siteHeat.policies.set(organizationId, entry);
+  return entry;
+}
+
+/**
+ * Steps the gateway's site heat level over its NEW environment readings, in time order, in the
+ * caller's transaction (the state row is locked, so two batches of one gateway take turns). Each
+ * change of level is recorded; the returned events are published after commit (publishSiteHeat).
+ */
+export async function stepSiteHeat(
+  ctx: AppContext,
+  tx: Queryable,
+  gateway: { id: string; organizationId: string },
+  readings: readonly EnvironmentReading[],
+): Promise<SiteHeatChangedEvent[]> {
+  if (!readings.length) return [];
+  const { policy, timeZone } = await policyOf(ctx, tx, gateway.organizationId);
+  const repo = siteHeatRepository(tx);
+  const now = ctx.now();
+  let state = readSiteHeatState(await repo.lockState(gateway.id, gateway.organizationId, now));
+  const eventIds: string[] = [];
+  for (const r of [...readings].sort((a, b) => a.at.getTime() - b.at.getTime())) {
+    const step = siteHeatStep(
+      state,
+      { at: r.at, wbgt: r.wbgt, airTemperature: r.temperature },
+      policy,
+      timeZone,
+    );
+    state = step.state;
+    if (step.change) {
+      eventIds.push(
+        await repo.insertEvent({
+          organizationId: gateway.organizationId,
+          gatewayId: gateway.id,
+          ...step.change,
+        }),
+      );
+    }
+  }
+  await repo.saveState(gateway.id, state, now);
+  const events: SiteHeatChangedEvent[] = [];
+  for (const id of eventIds) {
+    const found = await repo.change(id, now);
+    if (found) events.push(found);
+  }
+  return events;
+}
+
+/** After commit: each change on the bus (live streams, notices, other servers). */
+export function publishSiteHeat(ctx: AppContext, events: readonly SiteHeatChangedEvent[]): void {
+  for (const e of events) ctx.bus.emit(BUS_EVENTS.siteHeatChanged, e);
+}
+
+/** The site heat level as the console reads it: each site in the caller's scope, a group's changes. */
+export function siteHeatService(ctx: AppContext) {
+  const access = accessService(ctx.db);
+  const repo = siteHeatRepository(ctx.db);
+
+  return {
+    async list(actor: Actor, clientId: string, groupId?: string): Promise<SiteHeatResponse> {
+      await access.require(
+        actor,
+        'gateway:read',
+        groupId ? 'group' : 'organization',
+        groupId ?? clientId,
+      );
+      const sites = (await repo.sites(ctx.now(), clientId, groupId))
+        .filter((s) =>
+          access.may(actor, 'gateway:read', {
+            organizationId: s.organizationId,
+            groupIds: s.groupId ? [s.groupId] : [],
+          }),
+        )
+        .map(({ organizationId: _, ...site }) => site);
+      return { clientId, sites };
+    },
+
+    /** The group's level changes in [from, to) (the heat-rule report; its caller checked access). */
+    changes(groupId: string, from: Date, to: Date): Promise<SiteHeatChangeView[]> {
+      return repo.changes(groupId, from, to);
+    },
+  };
+}
+export type SiteHeatService = ReturnType<typeof siteHeatService>;
