@@ -23,6 +23,8 @@ const schema = z.object({
   REFRESH_TOKEN_TTL: seconds.default(60 * 60 * 24 * 30),
   SIGN_IN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   SIGN_IN_WINDOW: seconds.default(900),
+  SIGN_IN_ACCOUNT_MAX_FAILURES: z.coerce.number().int().positive().default(20),
+  SIGN_IN_ACCOUNT_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(250),
   MQTT_PORT: port.default(1883),
   // At least 8: readings up to 7 days old are accepted, and rollups are recomputed from them.
   READINGS_RETENTION_DAYS: z.coerce.number().int().min(8).default(30),
@@ -120,6 +122,13 @@ export type Config = {
   refreshTokenTtl: number;
   signInMaxFailures: number;
   signInWindow: number;
+  /**
+   * Failed sign-ins per account from all addresses within SIGN_IN_WINDOW past which a password alone
+   * no longer signs that account in until the window passes (email link or SMS code only).
+   */
+  signInAccountMaxFailures: number;
+  /** Past SIGN_IN_MAX_FAILURES account-wide failures, each attempt waits this, doubled per failure (at most 8 s). */
+  signInAccountDelayMs: number;
   mqttPort: number;
   mqttUrl: string | undefined;
   /** The cross-server bus travels over NATS instead of PostgreSQL NOTIFY (needs DATABASE_URL). */
@@ -252,6 +261,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,
     signInMaxFailures: e.SIGN_IN_MAX_FAILURES,
     signInWindow: e.SIGN_IN_WINDOW,
+    signInAccountMaxFailures: e.SIGN_IN_ACCOUNT_MAX_FAILURES,
+    signInAccountDelayMs: e.SIGN_IN_ACCOUNT_DELAY_MS,
     mqttPort: e.MQTT_PORT,
     mqttUrl: e.MQTT_URL,
     natsUrl: e.NATS_URL,

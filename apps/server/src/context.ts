@@ -2,10 +2,11 @@ import { EventEmitter } from 'node:events';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
-import { type ClusterBus, createClusterBus, singleServer } from './cluster/cluster-bus.js';
+import { createClusterBus, singleServer } from './cluster/cluster-bus.js';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
-import { createEngineRuntime, type EngineRuntime } from './engine/runner.js';
+import { createEngineRuntime, type EngineRuntime } from './engine/engine-runtime.js';
+import type { CoreContext } from './core-context.js';
 import { createWearerUpdates, type WearerUpdates } from './engine/wearer-updates.js';
 import { IdentityCache } from './modules/auth/identity-cache.js';
 import { createTokenService, type TokenService } from './modules/auth/token.service.js';
@@ -24,20 +25,7 @@ import { twilioProvider } from './modules/notifications/twilio.provider.js';
  * things the app holds in memory or talks to, each a named field created here and released in
  * `closeContext()`.
  */
-export interface AppContext {
-  config: Config;
-  db: Db;
-  /** In-process events (new alerts, summary changes) for live streams. */
-  bus: EventEmitter;
-  /**
-   * The cross-server bus (PostgreSQL LISTEN/NOTIFY with DATABASE_URL, NATS with NATS_URL): carries
-   * `bus` events to the other servers and tells whether this one runs the timer jobs.
-   */
-  cluster: ClusterBus;
-  /** The clock; tests and scripted scenarios may replace it. */
-  now: () => Date;
-  /** A logger for what runs outside a request (background snapshot rebuilds). */
-  log: FastifyBaseLogger;
+export interface AppContext extends CoreContext {
   /** Outgoing mail: SMTP_URL, else .eml files under DATA_DIR/mail; every mail in the notification log. */
   mail: Mailer;
   /** SMS and phone calls: Twilio when configured, else the embedded log (and DATA_DIR/sms files). */

@@ -34,3 +34,4 @@ export * from './contracts/people.js';
 export * from './contracts/account.js';
 export * from './heat-rule.js';
 export * from './contracts/heat-rule.js';
+export * from './place/place.js';

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/client.js';
 import { alertEngine } from './alert-engine.js';
+import type { EngineRuntime } from './engine-runtime.js';
 import { closeOpenAlert, insertOpenAlert } from './alert-writes.repository.js';
 import type { AlertRecord } from './events.js';
 import {
@@ -21,21 +22,6 @@ import { notifyWearerUpdated } from './wearer-updates.js';
  * written in the same transaction, and the in-memory copy is updated only after commit.
  */
 
-interface CachedState {
-  version: number;
-  state: unknown;
-  json: string;
-}
-/** The engine's in-memory part; a named field of the app context. */
-export interface EngineRuntime {
-  /** A hint only: used when its version equals the locked row's, otherwise reloaded. */
-  cache: Map<string, CachedState>;
-  initialJson: string;
-}
-export const createEngineRuntime = (): EngineRuntime => ({
-  cache: new Map(),
-  initialJson: JSON.stringify(alertEngine.initialState()),
-});
 const runtimeOf = (ctx: AppContext): EngineRuntime => ctx.engine;
 
 export type LockedWearers = Locked;

@@ -1,4 +1,4 @@
-import type { AppContext } from '../context.js';
+import type { EventEmitter } from 'node:events';
 import type { WearerUpdatedEvent } from './events.js';
 
 const MIN_INTERVAL_MS = 1000;
@@ -29,7 +29,10 @@ export function createWearerUpdates(): WearerUpdates {
  * Emits 'wearer.updated' at most once a second per wearer: the first change at once, later
  * ones folded into one trailing event (a gateway sends every second; screens need no more).
  */
-export function notifyWearerUpdated(ctx: AppContext, event: WearerUpdatedEvent): void {
+export function notifyWearerUpdated(
+  ctx: { wearerUpdates: WearerUpdates; bus: EventEmitter },
+  event: WearerUpdatedEvent,
+): void {
   const pending = ctx.wearerUpdates.pending;
   const now = Date.now();
   const entry = pending.get(event.wearerId);

@@ -8,7 +8,7 @@ import {
   authenticateGateway,
 } from '../modules/ingestion/gateway-auth.js';
 import { handleBatchMessage } from './batch-message.js';
-import type { MqttLog, MqttService } from './mqtt.js';
+import type { MqttLog, MqttService } from './mqtt-types.js';
 
 const IDENTIFIER_REJECTED = 2;
 const BAD_USERNAME_OR_PASSWORD = 4;

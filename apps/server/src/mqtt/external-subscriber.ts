@@ -4,7 +4,7 @@ import { gatewayTopics } from '@wearable/domain';
 import type { AppContext } from '../context.js';
 import { resolveGateway } from '../modules/ingestion/gateway-auth.js';
 import { handleBatchMessage } from './batch-message.js';
-import type { MqttLog, MqttService } from './mqtt.js';
+import type { MqttLog, MqttService } from './mqtt-types.js';
 
 /**
  * Several servers share the batches through one shared subscription; each message reaches one

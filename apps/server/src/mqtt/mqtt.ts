@@ -1,19 +1,9 @@
 import type { AppContext } from '../context.js';
 import { startEmbeddedBroker } from './embedded-broker.js';
 import { startExternalSubscriber } from './external-subscriber.js';
+import type { MqttLog, MqttService } from './mqtt-types.js';
 
-export interface MqttLog {
-  info(message: string): void;
-  warn(message: string): void;
-  error(message: string): void;
-}
-
-export interface MqttService {
-  mode: 'embedded' | 'external';
-  /** The embedded broker's port (useful with MQTT_PORT ephemeral in tests); null when external. */
-  port: number | null;
-  close(): Promise<void>;
-}
+export type { MqttLog, MqttService } from './mqtt-types.js';
 
 /**
  * Starts MQTT ingestion: with MQTT_URL, a client of that broker; otherwise the embedded broker

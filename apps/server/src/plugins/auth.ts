@@ -3,6 +3,7 @@ import { type Actor, holds, type Permission } from '@wearable/domain';
 import type { AppContext } from '../context.js';
 import { ApiError, forbidden, notFound, unauthorized } from '../errors.js';
 import { actorRepository } from '../modules/auth/actor.repository.js';
+import { maskContacts, maskContactText } from '../modules/auth/demo-mask.js';
 import { isDemoRequest } from '../modules/auth/demo-scope.js';
 
 declare module 'fastify' {
@@ -62,6 +63,15 @@ const authPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (
   app.decorateRequest('actor', null as unknown as Actor);
   app.decorateRequest('sessionId', null);
   app.decorateRequest('isDemo', false);
+
+  // The public demo never shows a real contact (demo-mask.ts).
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!request.isDemo || typeof payload !== 'string') return payload;
+    const type = String(reply.getHeader('content-type') ?? '');
+    if (type.includes('json')) return JSON.stringify(maskContacts(JSON.parse(payload)));
+    if (type.startsWith('text/')) return maskContactText(payload);
+    return payload;
+  });
 
   app.addHook('onRequest', async (request) => {
     if (isDemoRequest(request.raw)) {

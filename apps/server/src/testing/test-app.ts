@@ -26,6 +26,8 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     dataDir,
     // Rollups written after every batch, before its answer: tests read them right away.
     rollupFlushMs: 0,
+    // Account-wide sign-in delays only where a test asks for them (sign-in-limit.test.ts).
+    signInAccountDelayMs: 0,
     ...overrides,
   };
   const ctx = createContext(config, db);

@@ -218,6 +218,12 @@ describe('login form', () => {
     expect(await failWith(429, 'TOO_MANY_ATTEMPTS')).toBe(ja.login.errors.TOO_MANY_ATTEMPTS);
   });
 
+  it('says when guessing from elsewhere paused password sign-in for the account, and what still works', async () => {
+    expect(await failWith(429, 'PASSWORD_SIGN_IN_PAUSED')).toBe(
+      ja.login.errors.PASSWORD_SIGN_IN_PAUSED,
+    );
+  });
+
   it('falls back to a generic message', async () => {
     expect(await failWith(500, 'SOMETHING_ELSE')).toBe(ja.login.errors.generic);
     expect(localStorage.getItem('accessToken')).toBeNull();

@@ -181,7 +181,8 @@ describe('demo scope', () => {
     expect(user.statusCode).toBe(200);
     expect(user.json()).toMatchObject({
       role: 'ORGANIZATION_OWNER',
-      mail: 'org-owner@example.com',
+      // The public demo never shows a real contact (demo-mask.ts).
+      mail: 'o***@***.com',
       agreedTermsOfUse: true,
       mediromOrganizationId: 'demo-org',
     });
@@ -192,6 +193,18 @@ describe('demo scope', () => {
       'demo-org',
     ]);
     expect((await app.inject({ url: '/demo-api/v2/client/sakura-org' })).statusCode).toBe(404);
+  });
+
+  it('never shows a real contact: staff e-mails and phone numbers are masked', async () => {
+    const members = await app.inject({
+      url: '/demo-api/v2/user/organization/members?clientId=demo-org',
+    });
+    expect(members.statusCode).toBe(200);
+    const mails = members.json<{ members: { mail: string | null }[] }>().members.map((m) => m.mail);
+    expect(mails.length).toBeGreaterThan(0);
+    for (const mail of mails) if (mail !== null) expect(mail).toMatch(/^.\*\*\*@\*\*\*\.[a-z]+$/);
+    // Signed in, the same list shows the addresses.
+    expect(JSON.stringify(members.json())).not.toContain('@example.com');
   });
 
   it('refuses every write of the API, whatever the route', async () => {

@@ -16,7 +16,12 @@ const invalidRefresh = () =>
 export function authService(ctx: AppContext) {
   const repo = authRepository(ctx.db);
   const tokens = ctx.tokens;
-  const { signInMaxFailures: maxFailures, signInWindow: windowSeconds } = ctx.config;
+  const {
+    signInMaxFailures: maxFailures,
+    signInWindow: windowSeconds,
+    signInAccountMaxFailures: accountMaxFailures,
+    signInAccountDelayMs: accountDelayMs,
+  } = ctx.config;
 
   async function issuePair(
     userId: string,
@@ -52,13 +57,21 @@ export function authService(ctx: AppContext) {
     return issuePair(userId, randomUUID(), now, now, (row) => repo.insertRefreshToken(row));
   }
 
-  /** Counts this attempt in advance; refuses it when a key is already over the limit. */
-  async function reserveAttempt(keys: string[], now: Date): Promise<void> {
+  /**
+   * Counts this attempt in advance, against every key in one atomic statement (so concurrent
+   * attempts cannot all read a count below a limit); refuses it when a key is over its limit.
+   * `accountWideKey` counts the account's attempts from every address: past the soft limit each
+   * attempt waits longer (guessing slows down), past the hard limit a password alone no longer
+   * signs the account in until the window passes (OWASP ASVS 2.2.1; decision 0002).
+   */
+  async function reserveAttempt(keys: string[], accountWideKey: string, now: Date): Promise<void> {
     const windowMs = windowSeconds * 1000;
     const cutoff = new Date(now.getTime() - windowMs);
     let retryMs = 0;
-    for (const w of await repo.reserveAttempt(keys, now, cutoff)) {
-      if (w.failures > maxFailures) {
+    let accountWide: { failures: number; windowStart: Date } | undefined;
+    for (const w of await repo.reserveAttempt([...keys, accountWideKey], now, cutoff)) {
+      if (w.key === accountWideKey) accountWide = w;
+      else if (w.failures > maxFailures) {
         retryMs = Math.max(retryMs, w.windowStart.getTime() + windowMs - now.getTime());
       }
     }
@@ -71,6 +84,20 @@ export function authService(ctx: AppContext) {
         'TOO_MANY_ATTEMPTS',
         `Too many failed sign-ins; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`,
       );
+    }
+    if (accountWide && accountWide.failures > accountMaxFailures) {
+      const until = new Date(accountWide.windowStart.getTime() + windowMs);
+      throw new ApiError(
+        429,
+        'PASSWORD_SIGN_IN_PAUSED',
+        `Too many failed sign-ins for this account from several places; until ${until.toISOString()} sign in with an email link or a code by SMS`,
+      );
+    }
+    // Between the soft and the hard limit every attempt on the account waits, the owner's too:
+    // guessing slows down, and nobody is refused before the hard limit.
+    const over = (accountWide?.failures ?? 0) - 1 - maxFailures;
+    if (over >= 0 && accountDelayMs > 0) {
+      await new Promise((r) => setTimeout(r, Math.min(8_000, accountDelayMs * 2 ** over)));
     }
   }
 
@@ -94,12 +121,15 @@ export function authService(ctx: AppContext) {
       // row, so a 429 says nothing of existence.
       const accountKey = `email-ip:${email}|${address}`;
       const addressKey = `ip:${address}`;
-      await reserveAttempt([accountKey, addressKey], ctx.now());
+      const accountWideKey = `email:${email}`;
+      await reserveAttempt([accountKey, addressKey], accountWideKey, ctx.now());
       const account = await repo.findAccountByEmail(email);
       const ok = await verifyPassword(account?.passwordHash ?? null, input.password);
       if (!account || !ok) throw invalidCredentials();
       await repo.clearFailures(accountKey);
       await repo.releaseAttempt(addressKey);
+      // Given back, not cleared: the owner signing in must not hand a guesser a fresh allowance.
+      await repo.releaseAttempt(accountWideKey);
       return secondFactor.completeSignIn(account.id);
     },
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrganization, createUser, FACTORY_PASSWORD } from '../../testing/factories.js';
+import { mailsIn } from '../../testing/mail-outbox.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 
 /**
@@ -62,5 +63,91 @@ describe('a lockout cannot keep the owner out', () => {
     for (let i = 0; i < LIMIT + 2; i++) {
       expect((await signIn(user.email, FACTORY_PASSWORD, '10.9.2.1')).statusCode).toBe(200);
     }
+  });
+});
+
+/**
+ * Issue 19 item 4 (OWASP ASVS 2.2.1): the limits above are per address, so eight guesses at one
+ * account from eight addresses were all evaluated. An account-wide count across addresses now
+ * slows guessing, and past its limit a password alone no longer signs that account in until the
+ * window passes; the email link still does.
+ */
+describe('guessing one account from many addresses', () => {
+  const ACCOUNT_LIMIT = 8;
+  const DELAY_MS = 40;
+  let g: TestApp;
+  beforeAll(async () => {
+    g = await createTestApp({
+      signInMaxFailures: LIMIT,
+      signInWindow: 900,
+      signInAccountMaxFailures: ACCOUNT_LIMIT,
+      signInAccountDelayMs: DELAY_MS,
+    });
+  });
+  afterAll(() => g.close());
+  const attempt = (email: string, password: string, remoteAddress: string) =>
+    g.app.inject({
+      method: 'POST',
+      url: '/v2/auth/signIn',
+      payload: { email, password },
+      remoteAddress,
+    });
+  const newOwner = async () =>
+    createUser(g, { role: 'ORGANIZATION_OWNER', organizationId: (await createOrganization(g)).id });
+
+  it(`40 concurrent guesses from 40 addresses: at most ${ACCOUNT_LIMIT} are evaluated`, async () => {
+    const user = await newOwner();
+    const all = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => attempt(user.email, 'wrong-guess', `10.19.0.${i + 1}`)),
+    );
+    expect(all.filter((r) => r.statusCode === 401).length).toBeLessThanOrEqual(ACCOUNT_LIMIT);
+    const refused = all.filter((r) => r.statusCode === 429);
+    expect(refused.length).toBeGreaterThanOrEqual(40 - ACCOUNT_LIMIT);
+    expect(new Set(refused.map((r) => r.json<{ code: string }>().code))).toEqual(
+      new Set(['PASSWORD_SIGN_IN_PAUSED']),
+    );
+    expect(all.filter((r) => r.statusCode !== 401 && r.statusCode !== 429)).toEqual([]);
+  });
+
+  it('then the owner at her usual address is not let in by the password, but is by the email link', async () => {
+    const user = await newOwner();
+    for (let i = 0; i < ACCOUNT_LIMIT; i++) {
+      expect((await attempt(user.email, 'wrong-guess', `10.19.1.${i + 1}`)).statusCode).toBe(401);
+    }
+    // Even the right password: answering differently would tell the guessers it is right.
+    const paused = await attempt(user.email, FACTORY_PASSWORD, '10.19.9.9');
+    expect(paused.statusCode).toBe(429);
+    expect(paused.json()).toMatchObject({ code: 'PASSWORD_SIGN_IN_PAUSED' });
+    expect(paused.json<{ message: string }>().message).toMatch(/email link/);
+
+    const asked = await g.app.inject({
+      method: 'POST',
+      url: '/v2/auth/emailLink',
+      payload: { email: user.email },
+      remoteAddress: '10.19.9.9',
+    });
+    expect(asked.statusCode).toBe(202);
+    const mails = await mailsIn(g.ctx, user.email);
+    const link = mails.at(-1)?.links.find((l) => l.includes('/verify#'));
+    const token = new URL(link ?? 'http://x/').hash.slice('#signin='.length);
+    expect(token).toMatch(/^[\w-]{43}$/);
+    const signedIn = await g.app.inject({
+      method: 'POST',
+      url: '/v2/auth/emailLink/verify',
+      payload: { token, email: user.email },
+      remoteAddress: '10.19.9.9',
+    });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json()).toHaveProperty('accessToken');
+  });
+
+  it('past the per-address limit each guess at the account waits longer (the owner too)', async () => {
+    const user = await newOwner();
+    for (let i = 0; i < LIMIT; i++) await attempt(user.email, 'wrong-guess', `10.19.2.${i + 1}`);
+    // The sixth and seventh attempts from anywhere wait DELAY_MS and twice that.
+    const started = Date.now();
+    expect((await attempt(user.email, 'wrong-guess', '10.19.2.100')).statusCode).toBe(401);
+    expect((await attempt(user.email, FACTORY_PASSWORD, '10.19.2.101')).statusCode).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(DELAY_MS * 3);
   });
 });

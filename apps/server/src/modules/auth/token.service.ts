@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
-import type { AppContext } from '../../context.js';
+import type { CoreContext } from '../../core-context.js';
+
+type TokenDeps = Pick<CoreContext, 'config' | 'db' | 'now'>;
 
 export interface AccessClaims {
   uid: string;
@@ -22,7 +24,7 @@ export interface TokenService {
 const SECRET_NAME = 'access_token_secret';
 
 /** The signing key: AUTH_SECRET, else one random secret shared by every server through the db. */
-async function loadSecret(ctx: AppContext): Promise<Uint8Array> {
+async function loadSecret(ctx: TokenDeps): Promise<Uint8Array> {
   if (ctx.config.authSecret) return new TextEncoder().encode(ctx.config.authSecret);
   // Two servers starting at once: the first insert wins and both read the winner.
   await ctx.db.query(
@@ -44,7 +46,7 @@ const verifiedOf = (c: AccessClaims & { exp: number }): VerifiedAccess => ({
   expiresAt: new Date(c.exp * 1000),
 });
 
-export function createTokenService(ctx: AppContext): TokenService {
+export function createTokenService(ctx: TokenDeps): TokenService {
   let key: Promise<Uint8Array> | undefined;
   const getKey = () =>
     (key ??= loadSecret(ctx).catch((err: unknown) => {

@@ -1,7 +1,7 @@
 import { promisify } from 'node:util';
 import { constants, gzip } from 'node:zlib';
 import { type Actor, scopeOf } from '@wearable/domain';
-import type { AppContext } from '../../context.js';
+import type { CoreContext } from '../../core-context.js';
 import { BUS_EVENTS, type BusEvents } from '../../engine/events.js';
 import { summaryFragments, summaryOrder } from './device-data.repository.js';
 import type { WearerScopeFilter } from '../../access/scope-sql.js';
@@ -84,7 +84,7 @@ export class SummarySnapshots {
   private readonly unsubscribe: () => void;
 
   constructor(
-    private readonly ctx: AppContext,
+    private readonly ctx: Pick<CoreContext, 'bus' | 'now' | 'config' | 'db'>,
     private readonly log: Log,
   ) {
     const mark = (e: { organizationId: string }) => {

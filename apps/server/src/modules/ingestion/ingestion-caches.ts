@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/client.js';
 import { GatewayThrottle } from './gateway-throttle.js';
 import { type BraceletRow, findBraceletsBySerial } from './ingestion.repository.js';
 
@@ -41,7 +41,7 @@ export const createIngestionState = (): IngestionState => ({
  */
 const BRACELET_CACHE_MS = 5_000;
 export async function braceletsOf(
-  ctx: AppContext,
+  ctx: { ingestion: IngestionState; db: Db },
   organizationId: string,
   serials: string[],
 ): Promise<Map<string, BraceletRow>> {
@@ -66,7 +66,11 @@ export async function braceletsOf(
 
 /** gateways.last_seen_at is written at most every 10 s per gateway and process. */
 const GATEWAY_TOUCH_MS = 10_000;
-export function shouldTouchGateway(ctx: AppContext, gatewayId: string, now: Date): boolean {
+export function shouldTouchGateway(
+  ctx: { ingestion: IngestionState },
+  gatewayId: string,
+  now: Date,
+): boolean {
   const touched = ctx.ingestion.gatewayTouches;
   const last = touched.get(gatewayId);
   if (last !== undefined && Math.abs(now.getTime() - last) < GATEWAY_TOUCH_MS) return false;

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { AppContext } from '../../context.js';
+import type { CoreContext } from '../../core-context.js';
 import type { Db, Queryable } from '../../db/client.js';
 import type { WearerUpdatedEvent } from '../../engine/events.js';
-import { notifyWearerUpdated } from '../../engine/wearer-updates.js';
+import { notifyWearerUpdated, type WearerUpdates } from '../../engine/wearer-updates.js';
 import { foldLatest, type LatestInput } from './latest-fold.js';
 import { MINUTE_ROLLUP_RETENTION_DAYS } from './rollup-retention.js';
 import { recomputeHours } from './readings-store.repository.js';
@@ -86,7 +86,7 @@ export class RollupFolder {
   private timer: NodeJS.Timeout | null = null;
 
   constructor(
-    private readonly ctx: Pick<AppContext, 'db' | 'now' | 'log'> & {
+    private readonly ctx: Pick<CoreContext, 'db' | 'now' | 'log'> & {
       config: { rollupFlushMs: number };
     },
     private readonly announce: (e: WearerUpdatedEvent) => void,
@@ -255,7 +255,9 @@ export class RollupFolder {
   }
 }
 
-export function createRollupFolder(ctx: AppContext): RollupFolder {
+export function createRollupFolder(
+  ctx: CoreContext & { wearerUpdates: WearerUpdates },
+): RollupFolder {
   return new RollupFolder(ctx, (e) => notifyWearerUpdated(ctx, e));
 }
 
@@ -399,7 +401,7 @@ export async function recoverRollups(
  * one process, so everything left at start is a dead process's and is recovered at once).
  */
 export function startRollupRecovery(
-  ctx: AppContext,
+  ctx: CoreContext & { rollups: RollupFolder },
   onError: (err: unknown) => void,
 ): () => Promise<void> {
   let running: Promise<unknown> | null = null;

@@ -15,7 +15,12 @@ import { inputClass } from './sign-in-form-parts';
 import { SignInMethodChoice } from './sign-in-method-choice';
 import { TotpStep } from './totp-step';
 
-const KNOWN_ERRORS = ['INVALID_CREDENTIALS', 'TOO_MANY_ATTEMPTS', 'VALIDATION_FAILED'];
+const KNOWN_ERRORS = [
+  'INVALID_CREDENTIALS',
+  'TOO_MANY_ATTEMPTS',
+  'PASSWORD_SIGN_IN_PAUSED',
+  'VALIDATION_FAILED',
+];
 
 export function LoginPage() {
   const { t } = useTranslation();
