@@ -118,6 +118,8 @@ const sim = new Simulation({
 });
 const inputs = new Map<string, EngineInput[]>(serials.map((s) => [s, []]));
 const wbgtByHour = new Map<number, number>();
+/** The site's environment readings in time order (the site heat level is computed from them). */
+const environment: { at: number; wbgt: number }[] = [];
 let wbgt: number | undefined;
 for (let t = start; t < end; t += MINUTE) {
   const items: { at: number; apply: () => void }[] = [];
@@ -128,6 +130,7 @@ for (let t = start; t < end; t += MINUTE) {
         at,
         apply: () => {
           wbgt = e.wbgt ?? wbgt;
+          if (e.wbgt !== undefined) environment.push({ at, wbgt: e.wbgt });
           const hour = Math.floor((at - start) / 3_600_000);
           wbgtByHour.set(hour, Math.max(wbgtByHour.get(hour) ?? 0, e.wbgt ?? 0));
         },
@@ -177,6 +180,8 @@ interface Opened {
   notify: boolean;
   /** The rule that opened it (the cause), e.g. wbgt-high. */
   rule: string;
+  /** When it closed (recovered), if it did within the shift. */
+  closedAt: number | null;
 }
 
 interface Engine {
@@ -206,7 +211,13 @@ function run(engine: Engine): Opened[] {
       const result = engine.step(profile, state, input);
       state = result.state;
       for (const e of result.effects) {
-        if (e.kind !== 'open') continue;
+        if (e.kind === 'close') {
+          const open = opened.findLast(
+            (a) => a.serialNumber === w.profile.serialNumber && a.type === e.alertType,
+          );
+          if (open && open.closedAt === null) open.closedAt = e.at.getTime();
+          continue;
+        }
         opened.push({
           serialNumber: w.profile.serialNumber,
           type: e.alertType,
@@ -214,6 +225,7 @@ function run(engine: Engine): Opened[] {
           at: e.at.getTime(),
           notify: e.notify,
           rule: e.cause.rule,
+          closedAt: null,
         });
       }
     }
