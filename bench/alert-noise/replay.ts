@@ -235,9 +235,14 @@ function run(engine: Engine): Opened[] {
 
 // ---- Notifications per recipient ----
 
+/** One entry of a recipient's notification log: a message sent, or (sent: false) one withheld. */
 interface Sent {
+  at: number;
   channel: 'SMS' | 'PHONE_CALL';
   emergency: boolean;
+  /** Why it went or not: the notice policy's reason, or 'alert' for today's one message per alert. */
+  reason: string;
+  sent: boolean;
 }
 
 /**
@@ -247,7 +252,13 @@ interface Sent {
 function todaysNotices(alerts: Opened[]): Sent[] {
   return alerts
     .filter((a) => a.notify)
-    .map((a) => ({ channel: 'SMS' as const, emergency: a.level === 'EMERGENCY' }));
+    .map((a) => ({
+      at: a.at,
+      channel: 'SMS' as const,
+      emergency: a.level === 'EMERGENCY',
+      reason: 'alert',
+      sent: true,
+    }));
 }
 
 // TODO(issue 14, item 3): replace with the pure notice policy (packages/domain/src/notice-policy.ts,
@@ -312,7 +323,12 @@ const oldSent = todaysNotices(old);
 const nowSent = productNotices(now);
 console.log(`\nnotifications per recipient-hour (product: ${productNoticesLabel})`);
 const perRecipientHour = (sent: Sent[], emergency: boolean, channel: Sent['channel']) =>
-  sent.filter((s) => s.emergency === emergency && s.channel === channel).length / hours;
+  sent.filter((s) => s.sent && s.emergency === emergency && s.channel === channel).length / hours;
+/** The most SMS outside EMERGENCY in any 60 minutes from one message (the cap's hour). */
+const busiestHour = (log: Sent[]) => {
+  const times = log.filter((s) => s.sent && !s.emergency && s.channel === 'SMS').map((s) => s.at);
+  return Math.max(0, ...times.map((t) => times.filter((u) => u >= t && u < t + 3_600_000).length));
+};
 for (const channel of ['SMS', 'PHONE_CALL'] as const) {
   for (const emergency of [false, true]) {
     row(
@@ -321,6 +337,15 @@ for (const channel of ['SMS', 'PHONE_CALL'] as const) {
       num(perRecipientHour(nowSent, emergency, channel), 2),
     );
   }
+}
+row('SMS outside EMERGENCY, busiest hour', busiestHour(oldSent), busiestHour(nowSent));
+const reasons = new Set(
+  [...oldSent, ...nowSent].map((s) => `${s.sent ? 'sent' : 'withheld'} ${s.reason}`),
+);
+for (const key of [...reasons].sort().reverse()) {
+  const count = (log: Sent[]) =>
+    log.filter((s) => `${s.sent ? 'sent' : 'withheld'} ${s.reason}` === key).length;
+  row(`  log entries: ${key}`, count(oldSent), count(nowSent));
 }
 
 /**
