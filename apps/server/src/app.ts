@@ -37,6 +37,8 @@ import { peopleRoutes } from './modules/people/people.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { alertsRoutes } from './modules/alerts/alerts.routes.js';
 import { heatRuleRoutes } from './modules/heat-rule/heat-rule.routes.js';
+import { fhirRoutes } from './modules/fhir/fhir.routes.js';
+import { apiTokensRoutes } from './modules/api-tokens/api-tokens.routes.js';
 import { deviceDataRoutes } from './modules/device-data/device-data.routes.js';
 import { alertSettingsRoutes } from './modules/alert-settings/alert-settings.routes.js';
 import { notificationsPlugin } from './modules/notifications/notifications.plugin.js';
@@ -114,6 +116,8 @@ export async function buildApp(
   await app.register(auditRoutes, { ctx });
   await app.register(alertsRoutes, { ctx });
   await app.register(heatRuleRoutes, { ctx });
+  await app.register(fhirRoutes, { ctx });
+  await app.register(apiTokensRoutes, { ctx });
   await app.register(deviceDataRoutes, { ctx });
   await app.register(alertSettingsRoutes, { ctx });
   await app.register(notificationsPlugin, { ctx });

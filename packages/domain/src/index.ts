@@ -34,4 +34,7 @@ export * from './contracts/people.js';
 export * from './contracts/account.js';
 export * from './heat-rule.js';
 export * from './contracts/heat-rule.js';
+export * from './contracts/fhir.js';
+export * from './contracts/api-tokens.js';
 export * from './place/place.js';
+export * from './ble/index.js';

@@ -2,6 +2,9 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastif
 import { type Actor, holds, type Permission } from '@wearable/domain';
 import type { AppContext } from '../context.js';
 import { ApiError, forbidden, notFound, unauthorized } from '../errors.js';
+import { apiTokensRepository } from '../modules/api-tokens/api-tokens.repository.js';
+import { API_TOKEN_PREFIX, hashApiToken } from '../modules/api-tokens/api-tokens.service.js';
+import { recordAudit } from '../modules/audit/audit.repository.js';
 import { actorRepository } from '../modules/auth/actor.repository.js';
 import { maskContacts, maskContactText } from '../modules/auth/demo-mask.js';
 import { isDemoRequest } from '../modules/auth/demo-scope.js';
@@ -14,6 +17,8 @@ declare module 'fastify' {
     sessionId: string | null;
     /** A /demo-api request: read-only, acting as the demo organisation's owner. */
     isDemo: boolean;
+    /** The API token the request came with (its use is audited), or null. */
+    apiToken: { id: string; name: string } | null;
   }
   interface FastifyContextConfig {
     /** The route needs no bearer token (sign-in, refresh, the OpenAPI document). */
@@ -41,7 +46,12 @@ function bearerToken(request: FastifyRequest): string | null {
 }
 
 function requireHeld(actor: Actor, permission: Permission): void {
-  if (!holds(actor, permission)) throw forbidden(`Your role may not do ${permission}`);
+  if (holds(actor, permission)) return;
+  throw forbidden(
+    actor.scopes === undefined
+      ? `Your role may not do ${permission}`
+      : `This API token may not do ${permission}`,
+  );
 }
 
 /** Verifies the bearer token (or applies the demo scope) and sets request.actor. */
@@ -63,6 +73,36 @@ const authPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (
   app.decorateRequest('actor', null as unknown as Actor);
   app.decorateRequest('sessionId', null);
   app.decorateRequest('isDemo', false);
+  app.decorateRequest('apiToken', null);
+  const apiTokens = apiTokensRepository(ctx.db);
+  const lastTouched = new Map<string, number>();
+  // Sessions or a token revoked on any server: who they belonged to is forgotten here at once.
+  const forget = () => cache.bump();
+  ctx.bus.on('sessions.revoked', forget);
+  app.addHook('onClose', async () => {
+    ctx.bus.off('sessions.revoked', forget);
+  });
+  // Every use of an API token is in the audit log, as "via token <name>" (its last use too).
+  app.addHook('onResponse', async (request, reply) => {
+    const token = request.apiToken;
+    if (!token) return;
+    try {
+      await recordAudit(ctx.db, {
+        organizationId: request.actor.organizationId,
+        actorId: request.actor.uid,
+        kind: 'apiToken.use',
+        targetId: token.id,
+        after: {
+          via: `token ${token.name}`,
+          method: request.method,
+          route: request.routeOptions.url ?? null,
+          status: reply.statusCode,
+        },
+      });
+    } catch (err) {
+      request.log.error({ err }, 'recording an API token use failed');
+    }
+  });
 
   // The public demo never shows a real contact (demo-mask.ts).
   app.addHook('onSend', async (request, reply, payload) => {
@@ -97,6 +137,25 @@ const authPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (
     }
     const token = bearerToken(request);
     if (!token) throw unauthorized();
+    if (token.startsWith(API_TOKEN_PREFIX)) {
+      const hash = hashApiToken(token);
+      const found = await cache.get(`api-token:${hash}`, () =>
+        apiTokens.findTokenActor(hash, ctx.now()),
+      );
+      if (!found)
+        throw unauthorized('The API token is invalid, expired or revoked', 'INVALID_TOKEN');
+      request.actor = found.actor;
+      request.apiToken = found.token;
+      // Its last use, written at most every 10 s per token (a script may call many times a second).
+      const now = ctx.now().getTime();
+      if (now - (lastTouched.get(found.token.id) ?? 0) >= 10_000) {
+        if (lastTouched.size > 10_000) lastTouched.clear();
+        lastTouched.set(found.token.id, now);
+        await apiTokens.touch(found.token.id, new Date(now));
+      }
+      requireHeld(found.actor, permission);
+      return;
+    }
     const claims = await tokens.verifyAccessToken(token);
     if (!claims) throw unauthorized('The access token is invalid or expired', 'INVALID_TOKEN');
     const actor = await cache.get(`session:${claims.uid}:${claims.sessionId}`, () =>

@@ -76,6 +76,14 @@ const HOLDERS: Record<Permission, Role[] | 'everyone'> = {
   ],
   'group:manage': ['ALL_OWNER', 'ORGANIZATION_OWNER'],
   'wearer:read': 'everyone',
+  'wearer:exportFhir': 'everyone',
+  'apiToken:manage': [
+    'ALL_OWNER',
+    'ALL_GENERAL',
+    'ORGANIZATION_OWNER',
+    'ORGANIZATION_GENERAL',
+    'ORGANIZATION_GROUP',
+  ],
   'wearer:manage': [
     'ALL_OWNER',
     'ORGANIZATION_OWNER',

@@ -38,6 +38,10 @@ export const PERMISSION_ROLES = {
 
   /** A wearer and their records (readings, history, summary, monthly report). */
   'wearer:read': EVERYONE,
+  /** One's own API tokens for scripts (staff only; never through a token itself). */
+  'apiToken:manage': STAFF,
+  /** A wearer's vital signs handed to another system as FHIR R4 (staff in scope, linked personal users). */
+  'wearer:exportFhir': EVERYONE,
   /** Add, edit, move and remove wearers. */
   'wearer:manage': ACTING_STAFF,
 
@@ -87,8 +91,34 @@ export type Permission = keyof typeof PERMISSION_ROLES;
 export const PERMISSIONS = Object.keys(PERMISSION_ROLES) as Permission[];
 
 /** Whether the actor's role holds the permission at all (somewhere in their scope). */
-export function holds(actor: Pick<Actor, 'role'>, permission: Permission): boolean {
+export function holds(actor: Pick<Actor, 'role' | 'scopes'>, permission: Permission): boolean {
+  if (actor.scopes !== undefined && !actor.scopes.includes(permission)) return false;
   return (PERMISSION_ROLES[permission] as readonly Role[]).includes(actor.role);
+}
+
+/**
+ * What an API token can never do, whatever its owner may: make or revoke tokens, change people
+ * (invitations, roles, removals, family links, wearers), change one's own account or sign-in,
+ * create organisations. Everything else may be given to a token, within its owner's role.
+ */
+export const NEVER_FOR_API_TOKENS = [
+  'apiToken:manage',
+  'self:update',
+  'member:invite',
+  'member:changeRole',
+  'member:remove',
+  'family:manage',
+  'wearer:manage',
+  'organization:create',
+] as const satisfies readonly Permission[];
+
+/** The permissions an actor may put on a new API token: theirs, less NEVER_FOR_API_TOKENS. */
+export function tokenScopesFor(actor: Pick<Actor, 'role'>): Permission[] {
+  return (Object.keys(PERMISSION_ROLES) as Permission[]).filter(
+    (p) =>
+      !(NEVER_FOR_API_TOKENS as readonly Permission[]).includes(p) &&
+      (PERMISSION_ROLES[p] as readonly Role[]).includes(actor.role),
+  );
 }
 
 /** The one permission rule of the product; the server enforces it, the web only hides. */

@@ -9,6 +9,11 @@ export interface Actor {
   managedGroupIds: readonly string[];
   /** Wearers a PERSONAL user is linked to; for PERSONAL_SELF, the wearer themself. */
   linkedWearerIds: readonly string[];
+  /**
+   * Acting through an API token: the permissions it was given. The actor may do only what both
+   * the owner's current role and these allow. Undefined: a signed-in session (the role alone).
+   */
+  scopes?: readonly string[];
 }
 
 /**

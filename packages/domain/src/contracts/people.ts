@@ -114,6 +114,9 @@ export const AUDIT_KINDS = [
   'user.passwordChange',
   'heatProcedure.update',
   'alert.snooze',
+  'apiToken.create',
+  'apiToken.revoke',
+  'apiToken.use',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 export const auditQuery = z.object({

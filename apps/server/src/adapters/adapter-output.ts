@@ -1,0 +1,115 @@
+import type { BraceletReading, DeviceEvent, GatewayBatch } from '@wearable/domain';
+
+/** Which kind of frame a device was heard in (docs/gateway-adapters.md lists where each comes from). */
+export type SightingFrame =
+  | 'ibeacon'
+  | 'eddystone-uid'
+  | 'eddystone-url'
+  | 'eddystone-tlm'
+  | 'ingics-ibs01'
+  | 'lansitec-bracelet'
+  | 'lorawan'
+  | 'generic';
+
+/** A device heard by the gateway: presence with signal strength, whether or not it is registered. */
+export interface Sighting {
+  /** Upper-case hex without separators: a Bluetooth MAC (12 digits) or a LoRaWAN DevEUI (16 digits). */
+  deviceId: string;
+  /** dBm; null when the format carries none. */
+  rssi: number | null;
+  /** ISO 8601 (UTC). */
+  at: string;
+  frame: SightingFrame;
+  /** iBeacon `uuid/major/minor` or Eddystone UID `namespace/instance`, when the frame carries one. */
+  beaconId?: string;
+}
+
+/** One part of the vendor's payload that was refused; `item` is its 0-based place (line, device, record), null for the whole payload. */
+export interface Refusal {
+  item: number | null;
+  reason: string;
+}
+
+/** A bracelet's step count since local midnight, as LoRaWAN bracelets report it. */
+export interface StepTotal {
+  deviceId: string;
+  at: string;
+  stepsToday: number;
+}
+
+/**
+ * What every adapter yields: native batch items keyed by device id (the serial number is looked up
+ * later), every sighting, and reasons for what it refused. Pure data, so the server's one ingestion
+ * path can take it from here.
+ */
+export interface AdapterOutput {
+  readings: BraceletReading[];
+  events: DeviceEvent[];
+  sightings: Sighting[];
+  /** Daily totals: the native `steps` is a count since the previous reading, see `stepsSince`. */
+  stepTotals: StepTotal[];
+  refused: Refusal[];
+}
+
+export function emptyOutput(): AdapterOutput {
+  return { readings: [], events: [], sightings: [], stepTotals: [], refused: [] };
+}
+
+/** The native `steps` (since the previous reading) from two daily totals; a smaller total means a new day. */
+export function stepsSince(previousTotal: number | undefined, total: number): number {
+  return previousTotal === undefined || total < previousTotal ? total : total - previousTotal;
+}
+
+export interface MappedBatch {
+  batch: Required<Pick<GatewayBatch, 'readings' | 'events'>>;
+  /** Devices heard but not registered: the latest sighting of each, never stored as readings. */
+  unknownDevices: Sighting[];
+}
+
+/** The latest of each key's items, in first-seen order (`at` is ISO UTC, so text order is time order). */
+function latestBy<T extends { at: string }>(items: T[], key: (item: T) => string): Map<string, T> {
+  const latest = new Map<string, T>();
+  for (const item of items) {
+    const k = key(item);
+    const seen = latest.get(k);
+    if (!seen || item.at >= seen.at) latest.set(k, item);
+  }
+  return latest;
+}
+
+/**
+ * Turns an adapter's output into the native batch. A gateway reports a tag in every advertisement
+ * it hears (up to ten a second), so per request each registered device gets one reading, its
+ * latest (or, when it was only heard, a presence reading `{ serialNumber, at }` from its latest
+ * sighting, so DISCONNECTION sees it), and one event of each type, the first (one press of a
+ * button stays set over several advertisements). Unregistered devices go to `unknownDevices`.
+ */
+export function toGatewayBatch(
+  output: AdapterOutput,
+  serialOf: (deviceId: string) => string | undefined,
+): MappedBatch {
+  const readings: BraceletReading[] = [];
+  for (const [deviceId, r] of latestBy(output.readings, (r) => r.serialNumber)) {
+    const serialNumber = serialOf(deviceId);
+    if (serialNumber !== undefined) readings.push({ ...r, serialNumber });
+  }
+  const events: DeviceEvent[] = [];
+  const firstEvents = new Map<string, DeviceEvent>();
+  for (const e of output.events) {
+    const key = `${e.serialNumber}/${e.type}`;
+    const seen = firstEvents.get(key);
+    if (!seen || e.at < seen.at) firstEvents.set(key, e);
+  }
+  for (const e of firstEvents.values()) {
+    const serialNumber = serialOf(e.serialNumber);
+    if (serialNumber !== undefined) events.push({ ...e, serialNumber });
+  }
+  const withReading = new Set(output.readings.map((r) => r.serialNumber));
+  const unknownDevices: Sighting[] = [];
+  for (const [deviceId, s] of latestBy(output.sightings, (s) => s.deviceId)) {
+    const serialNumber = serialOf(deviceId);
+    if (serialNumber === undefined) unknownDevices.push(s);
+    else if (!withReading.has(deviceId)) readings.push({ serialNumber, at: s.at });
+  }
+  return { batch: { readings, events }, unknownDevices };
+}

@@ -1,0 +1,151 @@
+import { emptyOutput, type AdapterOutput } from './adapter-output.js';
+import { recordAdvertisement } from './advertisement.js';
+import { hexBytes, hexOf, isoAt, macId, numberIn, signedByte } from './bytes.js';
+
+// Minew G1 / MG3 / MG4 gateways, HTTP POST. Formats as reelyActive's barnowl-minew decodes them
+// (github.com/reelyactive/barnowl-minew, lib/binarypacketdecoder.js, jsonlongpacketdecoder.js,
+// jsonrawpacketdecoder.js); docs/gateway-adapters.md has the byte layout.
+
+const BINARY_LONG = 0xbb01;
+const BINARY_SHORT = 0xbb00;
+const MINEW_CONNECT = 0xbb02;
+const FRAME_TAIL = 0xdd;
+/** Header (2 + 4 + 6 + 2 bytes) and the tail byte. */
+const MIN_FRAME = 15;
+const MAX_DEVICES = 5000;
+
+function u16(b: Uint8Array, i: number): number {
+  return ((b[i] ?? 0) << 8) | (b[i + 1] ?? 0);
+}
+
+/**
+ * BINARY-LONG: BB 01, total length (u32 BE), gateway MAC (6), tag count (u16 BE), then per tag its
+ * MAC (6), advertisement count (u16 BE) and per advertisement `length, data[length], flags, rssi`;
+ * DD ends the frame. Tags are read until the bytes run out: a truncated tag is refused by its index
+ * and the complete tags before it are kept.
+ */
+export function decodeMinewBinary(frame: Uint8Array, receivedAt: Date): AdapterOutput {
+  const out = emptyOutput();
+  const refuse = (item: number | null, reason: string) => out.refused.push({ item, reason });
+  const header = u16(frame, 0);
+  if (header === BINARY_SHORT || header === MINEW_CONNECT) {
+    refuse(null, 'only BINARY-LONG is read: set the gateway’s BLE data format to BINARY-LONG');
+    return out;
+  }
+  if (frame.length < MIN_FRAME || header !== BINARY_LONG) {
+    refuse(
+      null,
+      `not a BINARY-LONG frame (${frame.length} bytes, header ${hexOf(frame, 0, Math.min(2, frame.length))})`,
+    );
+    return out;
+  }
+  const declared = (frame[2] ?? 0) * 2 ** 24 + ((frame[3] ?? 0) << 16) + u16(frame, 4);
+  if (declared !== frame.length)
+    refuse(null, `frame declares ${declared} bytes, ${frame.length} arrived`);
+  // Without the declared tail, read to the end of what arrived.
+  const end = declared <= frame.length ? declared - 1 : frame.length;
+  if (declared === frame.length && frame[end] !== FRAME_TAIL)
+    refuse(null, 'frame does not end with DD');
+  const at = isoAt(receivedAt) ?? receivedAt.toISOString();
+  const tags = u16(frame, 12);
+  let i = 14;
+  for (let tag = 0; tag < tags; tag++) {
+    if (i + 8 > end) {
+      refuse(tag, `tag ${tag} of ${tags} is truncated`);
+      return out;
+    }
+    const deviceId = hexOf(frame, i, 6);
+    const adverts = u16(frame, i + 6);
+    let j = i + 8;
+    for (let n = 0; n < adverts; n++) {
+      const length = frame[j] ?? 0;
+      if (j + length + 3 > end) {
+        refuse(tag, `tag ${tag}: advertisement ${n} of ${adverts} is truncated`);
+        return out;
+      }
+      const rssi = signedByte(frame[j + length + 2] ?? 0);
+      recordAdvertisement(out, tag, { deviceId, rssi, at }, frame.subarray(j + 1, j + 1 + length));
+      j += length + 3;
+    }
+    i = j;
+  }
+  if (i < end) refuse(null, `${end - i} bytes after the last of ${tags} tags`);
+  return out;
+}
+
+function deviceTime(value: unknown, receivedAt: Date): string | null {
+  if (value === undefined) return isoAt(receivedAt);
+  // MG3 sends epoch milliseconds, G1 and MG4 ISO 8601 text.
+  if (typeof value === 'number') return isoAt(value < 1e11 ? value * 1000 : value);
+  return typeof value === 'string' ? isoAt(value) : null;
+}
+
+function decodeDevice(out: AdapterOutput, item: number, device: unknown, receivedAt: Date): void {
+  const refuse = (reason: string) => void out.refused.push({ item, reason });
+  if (typeof device !== 'object' || device === null || Array.isArray(device)) {
+    return refuse('is not an object');
+  }
+  const d = device as Record<string, unknown>;
+  if (d.type === 'Gateway') return;
+  const deviceId = macId(d.mac);
+  if (deviceId === null) return refuse('mac is missing or not a MAC');
+  const rssi = numberIn(d.rssi, -127, 20);
+  if (rssi === null) return refuse('rssi is missing or not a number in -127..20');
+  const at = deviceTime(d.timestamp, receivedAt);
+  if (at === null) return refuse(`timestamp ${String(d.timestamp)} is not a time`);
+  if (d.rawData === undefined && d.type === 'iBeacon') {
+    // G1 JSON-LONG parses iBeacons itself: ibeaconUuid, ibeaconMajor, ibeaconMinor instead of rawData.
+    const uuid =
+      typeof d.ibeaconUuid === 'string' ? d.ibeaconUuid.replaceAll('-', '').toUpperCase() : '';
+    const beaconId = `${uuid}/${String(d.ibeaconMajor)}/${String(d.ibeaconMinor)}`;
+    if (!/^[0-9A-F]{32}\/\d{1,5}\/\d{1,5}$/.test(beaconId)) {
+      return refuse('iBeacon record needs ibeaconUuid, ibeaconMajor and ibeaconMinor');
+    }
+    return void out.sightings.push({ deviceId, rssi, at, frame: 'ibeacon', beaconId });
+  }
+  const raw = d.rawData ?? '';
+  if (typeof raw !== 'string') return refuse('rawData is not a hex string');
+  const ad = hexBytes(raw, 'rawData');
+  if (typeof ad === 'string') return refuse(ad);
+  recordAdvertisement(out, item, { deviceId, rssi, at }, ad);
+}
+
+/**
+ * JSON-LONG (first element `{"type":"Gateway","mac":...}`) and JSON-RAW (first element
+ * `{"gateway":...}`): then one object per device heard, `mac`, `rssi`, `timestamp` and, where the
+ * gateway sends it, `rawData` (hex advertisement). A device without `rawData` is presence only.
+ */
+export function decodeMinewJson(body: unknown, receivedAt: Date): AdapterOutput {
+  const out = emptyOutput();
+  const first: unknown = Array.isArray(body) ? body[0] : undefined;
+  const head =
+    typeof first === 'object' && first !== null ? (first as Record<string, unknown>) : {};
+  if (!Array.isArray(body) || (head.type !== 'Gateway' && !('gateway' in head))) {
+    out.refused.push({
+      item: null,
+      reason:
+        'not Minew JSON-LONG or JSON-RAW: expected an array whose first element describes the gateway',
+    });
+    return out;
+  }
+  if (body.length > MAX_DEVICES + 1) {
+    out.refused.push({ item: null, reason: `${body.length - 1} devices, at most ${MAX_DEVICES}` });
+    return out;
+  }
+  for (let item = 1; item < body.length; item++) decodeDevice(out, item, body[item], receivedAt);
+  return out;
+}
+
+/** A Minew POST body as it arrives: BINARY-LONG bytes, or JSON text (old G1 firmware labels both JSON). */
+export function decodeMinew(body: Uint8Array, receivedAt: Date): AdapterOutput {
+  if (body[0] === 0xbb) return decodeMinewBinary(body, receivedAt);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(body.buffer, body.byteOffset, body.length).toString('utf8'));
+  } catch {
+    const out = emptyOutput();
+    out.refused.push({ item: null, reason: 'body is neither BINARY-LONG nor JSON' });
+    return out;
+  }
+  return decodeMinewJson(parsed, receivedAt);
+}
