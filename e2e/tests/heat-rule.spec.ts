@@ -3,6 +3,9 @@ import { signIn, waitForPage } from '../support/session.js';
 import { expect, test } from '../support/test.js';
 import { bracelet, wearerUid } from './live-gateway.js';
 
+// Both tests write the first site's procedure: run them one after the other, never side by side.
+test.describe.configure({ mode: 'serial' });
+
 const GATEWAY = 'Gateway demo-gateway-1:demo-gateway-secret-1';
 const PROCEDURE = {
   stopWork: '職長が作業を止め、休憩所へ移す',
@@ -24,31 +27,31 @@ test('a heat alert’s confirm dialog shows the site’s procedure, hospital and
   });
   expect(put.status(), await put.text()).toBe(200);
 
-  // Wearer 9 (first site): the gateway's WBGT reaches 32, then a worn reading: HEATSTROKE.
+  // Wearer 6 (first site, 44 years old, sent nothing by other tests): the site's WBGT is 30 and
+  // the heart rate stays above 180 - 44 = 136 for ten minutes: HEATSTROKE, the person's own
+  // strain (WBGT alone is the site's heat level, not a personal alert).
   const now = Date.now();
   const batch = await request.post('/gateway/v1/batches', {
     headers: { authorization: GATEWAY },
     data: {
       environment: [
-        { at: new Date(now - 60_000).toISOString(), temperature: 35, humidity: 70, wbgt: 32 },
+        { at: new Date(now - 11 * 60_000).toISOString(), temperature: 33, humidity: 70, wbgt: 30 },
       ],
-      readings: [
-        {
-          serialNumber: bracelet(9),
-          at: new Date(now).toISOString(),
-          heartRate: 120,
-          skinTemperature: 36,
-          worn: true,
-          battery: 80,
-        },
-      ],
+      readings: Array.from({ length: 10 }, (_, i) => ({
+        serialNumber: bracelet(6),
+        at: new Date(now - (9 - i) * 60_000).toISOString(),
+        heartRate: 142,
+        skinTemperature: 36,
+        worn: true,
+        battery: 80,
+      })),
     },
   });
   expect(batch.status(), await batch.text()).toBe(200);
   let alertId = '';
   await expect(async () => {
     const res = await request.get(
-      `/v2/alert/list?type=HEATSTROKE&uid=${wearerUid(9)}&notConfirmed=true`,
+      `/v2/alert/list?type=HEATSTROKE&uid=${wearerUid(6)}&notConfirmed=true`,
       { headers: auth },
     );
     const alerts = ((await res.json()) as { alerts: { id: string }[] }).alerts;
@@ -93,7 +96,7 @@ test('a heat alert’s confirm dialog shows the site’s procedure, hospital and
   await dialog.getByTestId('confirm-submit').click();
   await expect(dialog).toHaveCount(0);
 
-  const list = await request.get(`/v2/alert/list?type=HEATSTROKE&uid=${wearerUid(9)}`, {
+  const list = await request.get(`/v2/alert/list?type=HEATSTROKE&uid=${wearerUid(6)}`, {
     headers: auth,
   });
   const confirmed = (

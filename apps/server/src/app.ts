@@ -39,6 +39,7 @@ import { alertsRoutes } from './modules/alerts/alerts.routes.js';
 import { heatRuleRoutes } from './modules/heat-rule/heat-rule.routes.js';
 import { fhirRoutes } from './modules/fhir/fhir.routes.js';
 import { apiTokensRoutes } from './modules/api-tokens/api-tokens.routes.js';
+import { alertPolicyRoutes } from './modules/alert-policy/alert-policy.routes.js';
 import { deviceDataRoutes } from './modules/device-data/device-data.routes.js';
 import { alertSettingsRoutes } from './modules/alert-settings/alert-settings.routes.js';
 import { notificationsPlugin } from './modules/notifications/notifications.plugin.js';
@@ -118,6 +119,7 @@ export async function buildApp(
   await app.register(heatRuleRoutes, { ctx });
   await app.register(fhirRoutes, { ctx });
   await app.register(apiTokensRoutes, { ctx });
+  await app.register(alertPolicyRoutes, { ctx });
   await app.register(deviceDataRoutes, { ctx });
   await app.register(alertSettingsRoutes, { ctx });
   await app.register(notificationsPlugin, { ctx });

@@ -56,14 +56,22 @@ export const alertPolicyFields = {
     .max(5, 'siteHeatLeaveMargin must be at most 5'),
 };
 
-/** A whole policy (the GET response, and what is stored). */
-export const alertPolicy = z.strictObject(alertPolicyFields);
+const unknownSetting = (issue: { code?: string; keys?: string[] }) =>
+  issue.code === 'unrecognized_keys'
+    ? `unknown setting ${(issue.keys ?? []).map((k) => JSON.stringify(k)).join(', ')}; the settings are ${Object.keys(alertPolicyFields).join(', ')}`
+    : undefined;
 
-/** PATCH body: any subset of the fields; unknown keys refused. */
+/** A whole policy (the GET response, and what is stored). */
+export const alertPolicy = z.strictObject(alertPolicyFields, { error: unknownSetting });
+
+/** PATCH body: any subset of the fields; unknown keys refused (an unknown key alone is not also "empty"). */
 export const alertPolicyPatch = z
-  .strictObject(alertPolicyFields)
+  .strictObject(alertPolicyFields, { error: unknownSetting })
   .partial()
-  .refine((p) => Object.keys(p).length > 0, { message: 'give at least one setting to change' });
+  .refine((p) => Object.keys(p).length > 0, {
+    message: 'give at least one setting to change',
+    when: (payload) => payload.issues.length === 0,
+  });
 export type AlertPolicyPatch = z.infer<typeof alertPolicyPatch>;
 
 /**

@@ -38,3 +38,4 @@ export * from './contracts/fhir.js';
 export * from './contracts/api-tokens.js';
 export * from './place/place.js';
 export * from './ble/index.js';
+export * from './contracts/alert-policy.js';

@@ -43,16 +43,20 @@ describe('DISCONNECTION', () => {
 });
 
 describe('NON_WEARING', () => {
-  it('from a REMOVED event, checked on ticks; a WORN event recovers it', () => {
+  it('from a REMOVED event, checked on ticks; worn for the recovery window closes it', () => {
     const s = scenario(SATURDAY_NIGHT)
       .event('REMOVED')
       .every(1, 'min', 'tick')
       .for(6)
-      .event('WORN');
-    const r = run(wearer(), s);
+      .event('WORN')
+      .every(1, 'min', 'tick')
+      .for(15);
+    // Ticks alone are no evidence that it is still on the wrist.
+    expect(run(wearer(), s).closes('NON_WEARING')).toHaveLength(0);
+    const r = run(wearer(), s.every(1, 'min', { heartRate: 80 }).for(1));
     expect(r.opens('NON_WEARING')[0]!.at).toEqual(at(5));
     expect(r.closes('NON_WEARING')).toEqual([
-      expect.objectContaining({ reason: 'recovered', at: at(6) }),
+      expect.objectContaining({ reason: 'recovered', at: at(21) }),
     ]);
   });
 

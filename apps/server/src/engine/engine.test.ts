@@ -9,6 +9,7 @@ import {
 } from '@wearable/domain';
 import { describe, expect, it } from 'vitest';
 import { initialState, step } from './engine.js';
+import { CLOSE_POLICY } from './lifecycle.js';
 import { run, SATURDAY_NIGHT, scenario, wearer, type Scenario } from './testing/scenario.js';
 
 type Fragment = (s: Scenario) => Scenario;
@@ -17,7 +18,10 @@ interface Case {
   fire: Fragment;
   /** One more minute of the condition. */
   hold: Fragment;
-  /** Clears the condition; absent for alerts that close only by confirmation. */
+  /**
+   * Clears the condition for the recovery window (10 minutes) and one minute more; absent for
+   * alerts that close only by confirmation.
+   */
   recover?: Fragment;
   cause: { rule: string; values: Record<string, unknown> };
 }
@@ -37,7 +41,7 @@ const CASES: Record<AlertType, Case> = {
   HEART_RATE: {
     fire: (s) => s.reading({ heartRate: 200 }).wait(1),
     hold: (s) => s.reading({ heartRate: 200 }).wait(1),
-    recover: (s) => s.reading({ heartRate: 80 }).wait(1),
+    recover: (s) => s.every(1, 'min', { heartRate: 80 }).for(11),
     cause: {
       rule: 'heart-rate-above-upper-bound',
       values: { heartRate: 200, upperBound: 180, lowerBound: 40 },
@@ -47,7 +51,7 @@ const CASES: Record<AlertType, Case> = {
     // 85% of 180 = 153; readings at minutes 0..8 span the 8-minute window.
     fire: (s) => s.every(1, 'min', HOT).for(9),
     hold: (s) => s.reading(HOT).wait(1),
-    recover: (s) => s.reading({ heartRate: 80 }).wait(1),
+    recover: (s) => s.every(1, 'min', { heartRate: 80 }).for(11),
     cause: {
       rule: 'heart-rate-above-85pct-max-sustained',
       values: {
@@ -61,15 +65,19 @@ const CASES: Record<AlertType, Case> = {
     },
   },
   HEATSTROKE: {
-    fire: (s) => s.reading({ heartRate: 80, wbgt: 32 }).wait(1),
-    hold: (s) => s.reading({ heartRate: 80, wbgt: 32 }).wait(1),
-    recover: (s) => s.reading({ heartRate: 80, wbgt: 25 }).wait(1),
-    cause: { rule: 'wbgt-high', values: { wbgt: 32, threshold: 31 } },
+    // WBGT >= 28 with HR above 180 - 40 over the 8-minute window: the person's own strain.
+    fire: (s) => s.every(1, 'min', { heartRate: 145, wbgt: 29 }).for(9),
+    hold: (s) => s.reading({ heartRate: 145, wbgt: 29 }).wait(1),
+    recover: (s) => s.every(1, 'min', { heartRate: 80, wbgt: 25 }).for(11),
+    cause: {
+      rule: 'wbgt-caution-with-heart-rate-sustained',
+      values: { wbgt: 29, wbgtThreshold: 28, heartRate: 145, heartRateLimit: 140 },
+    },
   },
   ADVANCED_HEATSTROKE_RISK: {
     fire: (s) => s.every(1, 'min', HOT).for(25),
     hold: (s) => s.reading(HOT).wait(1),
-    recover: (s) => s.every(1, 'min', { heartRate: 60 }).for(5),
+    recover: (s) => s.every(1, 'min', { heartRate: 60 }).for(11),
     cause: {
       rule: 'ectemp',
       values: { threshold: 38, heartRate: 170, baselineCoreTemperature: 37.1 },
@@ -79,13 +87,13 @@ const CASES: Record<AlertType, Case> = {
     // PSI with HR0 = 90 (capped) reaches 7 before ECTemp reaches 38.5.
     fire: (s) => s.every(1, 'min', HOT).for(40),
     hold: (s) => s.reading(HOT).wait(1),
-    recover: (s) => s.every(1, 'min', { heartRate: 60 }).for(5),
+    recover: (s) => s.every(1, 'min', { heartRate: 60 }).for(12),
     cause: { rule: 'psi', values: { threshold: 7, heartRate: 170, baselineHeartRate: 90 } },
   },
   AWAKENING_ALERT: {
     fire: (s) => s.reading({ sleepStage: 2 }).wait(1).every(1, 'min', { sleepStage: 4 }).for(6),
     hold: (s) => s.reading({ sleepStage: 4 }).wait(1),
-    recover: (s) => s.reading({ sleepStage: 1 }).wait(1),
+    recover: (s) => s.every(1, 'min', { sleepStage: 1 }).for(11),
     cause: {
       rule: 'awake-after-sleep-in-sleep-window',
       values: { awakeMinutes: 5, threshold: 5, sleepStage: 4 },
@@ -94,6 +102,7 @@ const CASES: Record<AlertType, Case> = {
   DISCONNECTION: {
     fire: (s) => s.reading({ heartRate: 80 }).wait(1).every(1, 'min', 'tick').for(10),
     hold: (s) => s.tick().wait(1),
+    // Closes on the next reading at once (CLOSE_POLICY), so one is enough.
     recover: (s) => s.reading({ heartRate: 80 }).wait(1),
     cause: {
       rule: 'no-reading',
@@ -103,7 +112,7 @@ const CASES: Record<AlertType, Case> = {
   NON_WEARING: {
     fire: (s) => s.reading({ worn: false }).wait(1).every(1, 'min', 'tick').for(5),
     hold: (s) => s.reading({ worn: false }).wait(1),
-    recover: (s) => s.reading({ worn: true }).wait(1),
+    recover: (s) => s.every(1, 'min', { worn: true }).for(11),
     cause: { rule: 'not-worn', values: { notWornMinutes: 5, limitMinutes: 5 } },
   },
 };
@@ -145,13 +154,18 @@ describe.each(ALERT_TYPES)('%s', (type) => {
 
   if (c.recover) {
     const recover = c.recover;
-    it('closes as recovered when the condition clears', () => {
-      const r = run(profileWith(), scenario(SATURDAY_NIGHT).then(c.fire).then(recover));
+    const window = CLOSE_POLICY[type] === 'recovery-window' ? 10 : 0;
+    it(`closes as recovered ${window} minutes after the condition cleared`, () => {
+      const s = scenario(SATURDAY_NIGHT).then(c.fire);
+      const clearFrom = s.now.getTime();
+      const r = run(profileWith(), s.then(recover));
       expect(r.opens(type)).toHaveLength(1);
       const closes = r.closes(type);
       expect(closes).toHaveLength(1);
       expect(closes[0]!.reason).toBe('recovered');
-      expect(closes[0]!.at.getTime()).toBeGreaterThan(r.opens(type)[0]!.at.getTime());
+      // The estimated core temperature lags a minute behind the heart rate; the others clear at once.
+      const lag = type === 'ADVANCED_HEATSTROKE' ? 1 : 0;
+      expect((closes[0]!.at.getTime() - clearFrom) / MIN).toBe(window + lag);
     });
 
     it('re-opens only after the cooldown since it closed', () => {

@@ -1,3 +1,4 @@
+import { ALERT_POLICY_DEFAULTS } from '@wearable/domain';
 import { applyVerdicts, confirmAlert, type AlertBook } from './lifecycle.js';
 import { awakeningRule, NO_SLEEP, type SleepState } from './rules/awakening.rule.js';
 import { coreTemperatureRule, type CoreState } from './rules/core-temperature.rule.js';
@@ -38,7 +39,7 @@ export function initialState(): EngineState {
     version: 1,
     lastReadingAt: null,
     wear: { ...UNKNOWN_WEAR },
-    alerts: { open: {}, closed: {} },
+    alerts: { open: {}, closed: {}, recovering: {} },
     sustained: null,
     heat: null,
     core: null,
@@ -57,9 +58,17 @@ export function normalizeState(raw: unknown): EngineState {
     ...base,
     ...loaded,
     version: 1,
-    alerts: { open: { ...loaded.alerts?.open }, closed: { ...loaded.alerts?.closed } },
+    alerts: {
+      open: { ...loaded.alerts?.open },
+      closed: { ...loaded.alerts?.closed },
+      recovering: { ...loaded.alerts?.recovering },
+    },
   };
 }
+
+/** A recovery window the engine can use: a bad value (never validated here) takes the default. */
+const usableRecoveryMinutes = (minutes: number): number =>
+  Number.isFinite(minutes) && minutes >= 0 ? minutes : ALERT_POLICY_DEFAULTS.recoveryMinutes;
 
 /**
  * One input through every rule. Pure: the result depends only on the arguments (no clock, no
@@ -96,6 +105,7 @@ export function step(
     notWornSince: next.wear.notWornSince,
     lastReadingAt: next.lastReadingAt,
     settings: settingsOf(profile),
+    recoveryMinutes: usableRecoveryMinutes(profile.recoveryMinutes),
     dutyCycleMinutes: profile.dutyCycleMinutes > 0 ? profile.dutyCycleMinutes : 1,
     timeZone: usableTimeZone(profile.timeZone),
   };

@@ -44,31 +44,38 @@ describe('HEATSTROKE', () => {
     expect(r.opens('HEATSTROKE')).toHaveLength(0);
   });
 
-  it('recovers when the heart rate drops under the limit while WBGT stays at 29', () => {
+  it('recovers 10 minutes after the heart rate dropped under the limit while WBGT stays at 29', () => {
     const s = scenario(SATURDAY_NIGHT).every(1, 'min', { wbgt: 29, heartRate: 145 }).for(9);
-    const r = run(wearer(), s.reading({ wbgt: 29, heartRate: 100 }));
+    const r = run(wearer(), s.every(1, 'min', { wbgt: 29, heartRate: 100 }).for(15));
     expect(r.closes('HEATSTROKE')).toEqual([
-      expect.objectContaining({ reason: 'recovered', at: at(9) }),
+      expect.objectContaining({ reason: 'recovered', at: at(19) }),
     ]);
   });
 
-  it('readings without a WBGT neither open nor close it', () => {
-    const s = scenario(SATURDAY_NIGHT)
-      .reading({ wbgt: 31 })
-      .wait(1)
-      .every(1, 'min', { heartRate: 80 })
-      .for(30);
-    const r = run(wearer(), s);
+  it('WBGT alone never opens it: a hot site is the site heat level, not a personal alert', () => {
+    const r = run(
+      wearer({ settings: { thresholds: { wbgtHigh: 31 } } }),
+      scenario(SATURDAY_NIGHT).every(1, 'min', { wbgt: 34, heartRate: 90 }).for(120),
+    );
+    expect(r.opens('HEATSTROKE')).toHaveLength(0);
+  });
+
+  it('a reading without WBGT: a calm heart rate is clear, a high one says nothing', () => {
+    const hot = scenario(SATURDAY_NIGHT).every(1, 'min', { wbgt: 29, heartRate: 145 }).for(9);
+    const calm = run(wearer(), hot.every(1, 'min', { heartRate: 90 }).for(11));
+    expect(calm.closes('HEATSTROKE')).toEqual([expect.objectContaining({ at: at(19) })]);
+    const strained = scenario(SATURDAY_NIGHT).every(1, 'min', { wbgt: 29, heartRate: 145 }).for(9);
+    const r = run(wearer(), strained.every(1, 'min', { heartRate: 150 }).for(30));
     expect(r.opens('HEATSTROKE')).toHaveLength(1);
     expect(r.closes('HEATSTROKE')).toHaveLength(0);
   });
 
-  it('follows the wearer thresholds', () => {
-    const profile = wearer({ settings: { thresholds: { wbgtHigh: 33 } } });
-    expect(run(profile, scenario(SATURDAY_NIGHT).reading({ wbgt: 32 })).opens()).toHaveLength(0);
-    expect(
-      run(profile, scenario(SATURDAY_NIGHT).reading({ wbgt: 33 })).opens('HEATSTROKE'),
-    ).toHaveLength(1);
+  it('follows the wearer threshold wbgtCaution', () => {
+    const profile = wearer({ settings: { thresholds: { wbgtCaution: 30 } } });
+    const s = (wbgt: number) =>
+      scenario(SATURDAY_NIGHT).every(1, 'min', { wbgt, heartRate: 150 }).for(20);
+    expect(run(profile, s(29.9)).opens('HEATSTROKE')).toHaveLength(0);
+    expect(run(profile, s(30)).opens('HEATSTROKE')).toHaveLength(1);
   });
 });
 

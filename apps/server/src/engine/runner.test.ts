@@ -1,6 +1,8 @@
+import { ALERT_POLICY_DEFAULTS } from '@wearable/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { createContext } from '../context.js';
+import { saveAlertPolicy } from '../modules/alert-policy/alert-policy.repository.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { createOrganization, createWearer, type WearerRecord } from '../testing/factories.js';
 import type { AlertRecord } from './events.js';
@@ -56,7 +58,8 @@ describe('engine runner', () => {
       skinTemperature: 34,
     });
     const part1 = { readings: [reading(0, 80), reading(1, 82), reading(2, 205)] };
-    const part2 = { readings: [reading(3, 206), reading(4, 80), reading(5, 78)] };
+    // Back within the bounds from minute 4: it closes after the 10-minute recovery window.
+    const part2 = { readings: [reading(3, 206), ...[4, 8, 13].map((m) => reading(m, 80))] };
     expect((await post(w, part1)).statusCode).toBe(200);
     expect(await openTypes(w.uid)).toContain('HEART_RATE');
 
@@ -66,14 +69,36 @@ describe('engine runner', () => {
     const ctx2 = createContext(t.ctx.config, t.db);
     t = { ...t, app: await buildApp(ctx2, { serveWeb: false, logger: false }), ctx: ctx2 };
     expect((await post(w, part1)).json()).toMatchObject({ accepted: 0, duplicates: 3 });
-    expect((await post(w, part2)).json()).toMatchObject({ accepted: 3 });
-    expect((await post(w, part2)).json()).toMatchObject({ accepted: 0, duplicates: 3 });
+    expect((await post(w, part2)).json()).toMatchObject({ accepted: 4 });
+    expect(await openTypes(w.uid)).toContain('HEART_RATE');
+    const part3 = { readings: [reading(14, 78)] };
+    expect((await post(w, part3)).json()).toMatchObject({ accepted: 1 });
+    expect((await post(w, part2)).json()).toMatchObject({ accepted: 0, duplicates: 4 });
 
-    const rows = await t.db.query<{ type: string; status: string; close_reason: string | null }>(
-      `SELECT type, status, close_reason FROM alerts WHERE wearer_id = $1 AND type = 'HEART_RATE'`,
+    const rows = await t.db.query<{ status: string; close_reason: string | null; closed_at: Date }>(
+      `SELECT status, close_reason, closed_at FROM alerts WHERE wearer_id = $1 AND type = 'HEART_RATE'`,
       [w.uid],
     );
-    expect(rows).toEqual([{ type: 'HEART_RATE', status: 'CLOSED', close_reason: 'recovered' }]);
+    expect(rows).toEqual([
+      { status: 'CLOSED', close_reason: 'recovered', closed_at: new Date(start + 14 * 60_000) },
+    ]);
+  });
+
+  it("the organisation's recovery window (its alert policy) decides when an alert closes", async () => {
+    const org = await createOrganization(t.db);
+    const w = await createWearer(t.db, { organizationId: org.id, birthDate: '1986-01-01' });
+    const policy = { ...ALERT_POLICY_DEFAULTS, recoveryMinutes: 3 };
+    await saveAlertPolicy(t.db, org.id, policy, null, new Date());
+    const start = Date.now() - 30 * 60_000;
+    const reading = (minute: number, heartRate: number) => ({
+      serialNumber: w.bracelet.serialNumber,
+      at: new Date(start + minute * 60_000).toISOString(),
+      heartRate,
+    });
+    await post(w, { readings: [reading(0, 205), reading(1, 80), reading(3, 80)] });
+    expect(await openTypes(w.uid)).toContain('HEART_RATE');
+    await post(w, { readings: [reading(4, 80)] });
+    expect(await openTypes(w.uid)).not.toContain('HEART_RATE');
   });
 
   it('the tick opens DISCONNECTION for a silent bracelet, once, and emits it', async () => {

@@ -1,3 +1,4 @@
+import { alertPolicyFields, ALERT_POLICY_DEFAULTS } from '@wearable/domain';
 import type { Queryable } from '../db/client.js';
 import { runCombined, type Statement } from '../modules/readings/statement.js';
 import type { WearerProfile } from './types.js';
@@ -17,12 +18,13 @@ const LOCK_AND_PROFILE = `
          CASE WHEN u.birth_date IS NULL THEN NULL
               ELSE extract(year FROM age($2::timestamptz::date, u.birth_date))::int END AS age,
          b.heart_rate_duty_cycle AS "dutyCycleMinutes", b.id AS "braceletId",
-         o.time_zone AS "timeZone", s.settings
+         o.time_zone AS "timeZone", s.settings, p.policy -> 'recoveryMinutes' AS "recoveryMinutes"
     FROM engine_state e
     JOIN users u ON u.id = e.wearer_id
     JOIN organizations o ON o.id = u.organization_id
     LEFT JOIN bracelets b ON b.wearer_id = u.id
     LEFT JOIN wearer_alert_settings s ON s.wearer_id = u.id
+    LEFT JOIN organization_alert_policies p ON p.organization_id = u.organization_id
    WHERE e.wearer_id = ANY($1::text[])
    ORDER BY e.wearer_id
      FOR UPDATE OF e`;
@@ -37,13 +39,21 @@ interface LockRow {
   braceletId: string | null;
   timeZone: string;
   settings: unknown;
+  /** The stored policy's field as is (jsonb), or null without a policy row. */
+  recoveryMinutes: unknown;
+}
+
+/** The organisation's recovery window from its stored policy field, as resolveAlertPolicy reads it. */
+export function recoveryMinutesOf(stored: unknown): number {
+  const parsed = alertPolicyFields.recoveryMinutes.safeParse(stored);
+  return parsed.success ? parsed.data : ALERT_POLICY_DEFAULTS.recoveryMinutes;
 }
 
 /**
  * Locks the engine_state rows of these wearers for this transaction (creating missing rows
  * with the initial state first), in wearer order so concurrent batches never deadlock, and
- * reads what the engine needs about each wearer (age, duty cycle, time zone, settings) in the
- * same round trip. Several servers on one PostgreSQL serialise per wearer here.
+ * reads what the engine needs about each wearer (age, duty cycle, time zone, settings, the
+ * organisation's recovery window) in the same round trip. Several servers on one PostgreSQL serialise per wearer here.
  */
 export async function lockStates(
   tx: Queryable,
@@ -65,6 +75,7 @@ export async function lockStates(
         dutyCycleMinutes: r.dutyCycleMinutes ?? 1,
         timeZone: r.timeZone,
         settings: r.settings ?? NO_SETTINGS,
+        recoveryMinutes: recoveryMinutesOf(r.recoveryMinutes),
         braceletId: r.braceletId,
       });
     }

@@ -26,6 +26,11 @@ export interface WearerProfile {
   timeZone: string;
   /** The wearer's alert settings (type defined with the engine, stored as JSON). */
   settings: unknown;
+  /**
+   * The organisation's recovery window (AlertPolicy.recoveryMinutes, minutes): an open threshold
+   * alert closes only after its condition has been clear this long.
+   */
+  recoveryMinutes: number;
 }
 
 export type EngineInput =

@@ -73,6 +73,7 @@ describe('identical writes at the same time', () => {
       now: new Date().toISOString(),
       id: orgId,
       clientId: orgId,
+      organizationId: orgId,
       groupId,
       uid: w1.uid,
       userId: owner.uid,

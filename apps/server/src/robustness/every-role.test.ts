@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ACTOR_NAMES, type World, buildWorld, insertAlert } from '../testing/world.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import type { Fixtures } from './json-schema.js';
@@ -25,6 +25,8 @@ const SKIP = new Set([
   'POST /v2/user/sessions/signOutEverywhere',
   'POST /gateway/v1/batches',
 ]);
+// Hundreds of cases per role, and more with every endpoint: beyond the default 30 s on a loaded machine.
+vi.setConfig({ testTimeout: 120_000 });
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -131,6 +131,14 @@ const HOLDERS: Record<Permission, Role[] | 'everyone'> = {
   ],
   'noticeSettings:update': ['ALL_OWNER', 'ORGANIZATION_OWNER', 'ORGANIZATION_GROUP'],
   'heatProcedure:update': ['ALL_OWNER', 'ORGANIZATION_OWNER', 'ORGANIZATION_GROUP'],
+  'alertPolicy:read': [
+    'ALL_OWNER',
+    'ALL_GENERAL',
+    'ORGANIZATION_OWNER',
+    'ORGANIZATION_GENERAL',
+    'ORGANIZATION_GROUP',
+  ],
+  'alertPolicy:update': ['ALL_OWNER', 'ORGANIZATION_OWNER'],
   'notification:read': [
     'ALL_OWNER',
     'ALL_GENERAL',

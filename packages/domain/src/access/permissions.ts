@@ -64,6 +64,14 @@ export const PERMISSION_ROLES = {
    * as the named contacts (the notice settings) — owners and the site's group managers.
    */
   'heatProcedure:update': ['ALL_OWNER', 'ORGANIZATION_OWNER', 'ORGANIZATION_GROUP'],
+  /**
+   * The organisation's alert policy (recovery window, notice grouping, repeat and hourly caps, the
+   * site heat level's hysteresis): every staff member who sees any of its groups reads it, because
+   * it explains why a notice was grouped or held back; only owners change it, as it applies to
+   * every group of the organisation at once.
+   */
+  'alertPolicy:read': STAFF,
+  'alertPolicy:update': OWNERS,
   /** The notification log (it shows phone numbers). */
   'notification:read': STAFF,
 

@@ -21,7 +21,7 @@ export type CreateApiTokenBody = z.infer<typeof createApiTokenBody>;
 export const apiTokenView = z.object({
   id: z.string(),
   name: z.string(),
-  scopes: z.array(z.string()),
+  scopes: z.array(z.enum(PERMISSIONS)),
   createdAt: z.string(),
   expiresAt: z.string(),
   lastUsedAt: z.string().nullable(),
@@ -36,7 +36,7 @@ export type CreatedApiToken = z.infer<typeof createdApiToken>;
 export const apiTokenList = z.object({
   tokens: z.array(apiTokenView),
   /** What this user may put on a new token. */
-  grantableScopes: z.array(z.string()),
+  grantableScopes: z.array(z.enum(PERMISSIONS)),
 });
 export type ApiTokenList = z.infer<typeof apiTokenList>;
 

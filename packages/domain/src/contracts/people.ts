@@ -117,6 +117,7 @@ export const AUDIT_KINDS = [
   'apiToken.create',
   'apiToken.revoke',
   'apiToken.use',
+  'alertPolicy.update',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 export const auditQuery = z.object({

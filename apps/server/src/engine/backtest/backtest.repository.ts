@@ -1,5 +1,6 @@
 import type { AlertType, DeviceEventType } from '@wearable/domain';
 import type { Queryable } from '../../db/client.js';
+import { recoveryMinutesOf } from '../state.repository.js';
 import type { EngineInput, WearerProfile } from '../types.js';
 import type { StoredAlertTally } from './replay.js';
 
@@ -20,21 +21,28 @@ export async function listBacktestWearers(
   organizationId: string,
   at: Date,
 ): Promise<BacktestWearer[]> {
-  const rows = await db.query<BacktestWearer & { dutyCycleMinutes: number | null }>(
+  const rows = await db.query<
+    Omit<BacktestWearer, 'recoveryMinutes'> & { dutyCycleMinutes: number | null; recovery: unknown }
+  >(
     `SELECT u.id AS "wearerId", u.name, u.organization_id AS "organizationId", u.group_id AS "groupId",
             CASE WHEN u.birth_date IS NULL THEN NULL
                  ELSE extract(year FROM age($2::timestamptz::date, u.birth_date))::int END AS age,
             b.heart_rate_duty_cycle AS "dutyCycleMinutes", o.time_zone AS "timeZone",
-            coalesce(s.settings, '{}'::jsonb) AS settings
+            coalesce(s.settings, '{}'::jsonb) AS settings, p.policy -> 'recoveryMinutes' AS recovery
        FROM bracelets b
        JOIN users u ON u.id = b.wearer_id AND u.deleted_at IS NULL
        JOIN organizations o ON o.id = u.organization_id
        LEFT JOIN wearer_alert_settings s ON s.wearer_id = u.id
+       LEFT JOIN organization_alert_policies p ON p.organization_id = u.organization_id
       WHERE u.organization_id = $1
       ORDER BY u.name, u.id`,
     [organizationId, at.toISOString()],
   );
-  return rows.map((r) => ({ ...r, dutyCycleMinutes: r.dutyCycleMinutes ?? 1 }));
+  return rows.map(({ recovery, ...r }) => ({
+    ...r,
+    dutyCycleMinutes: r.dutyCycleMinutes ?? 1,
+    recoveryMinutes: recoveryMinutesOf(recovery),
+  }));
 }
 
 interface ReadingRow {

@@ -1,4 +1,6 @@
+import { ALERT_POLICY_DEFAULTS } from '@wearable/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { saveAlertPolicy } from '../../modules/alert-policy/alert-policy.repository.js';
 import { createOrganization, createWearer, type WearerRecord } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { backtestCommand, formatReport } from '../../cli/backtest.command.js';
@@ -111,6 +113,36 @@ describe('backtest on a scripted scenario', () => {
     });
     expect(strict.rows.find((r) => r.type === 'ADVANCED_HEATSTROKE_RISK')!.proposed.count).toBe(0);
     expect(strict.totals).toEqual([{ type: 'ADVANCED_HEATSTROKE_RISK', proposed: 0, stored: 1 }]);
+  });
+
+  it("replays with the organisation's recovery window, as the runner stored the alerts", async () => {
+    // The heart rate wanders 182 / 178 around the upper bound of 180 for an hour.
+    const wandering = scenario(START);
+    for (let m = 0; m < 60; m++) {
+      wandering.reading({ heartRate: m % 2 === 0 ? 182 : 178, worn: true }).wait(1);
+    }
+    const heartRateAlerts = async (recoveryMinutes: number | null) => {
+      const org = await createOrganization(t.db);
+      if (recoveryMinutes !== null) {
+        const policy = { ...ALERT_POLICY_DEFAULTS, recoveryMinutes };
+        await saveAlertPolicy(t.db, org.id, policy, null, new Date());
+      }
+      const w = await createWearer(t.db, { organizationId: org.id, birthDate: '1986-01-01' });
+      await ingest(w, wandering.inputs);
+      const report = await runBacktest(t.db, {
+        organizationId: org.id,
+        from: START,
+        to: minute(60),
+        rules: null,
+      });
+      return report.totals.find((r) => r.type === 'HEART_RATE');
+    };
+    // The default 10-minute window: one alert for the hour.
+    expect(await heartRateAlerts(null)).toEqual({ type: 'HEART_RATE', proposed: 1, stored: 1 });
+    // No window: one alert per crossing once each cooldown is over, stored and replayed alike.
+    const none = await heartRateAlerts(0);
+    expect(none!.proposed).toBeGreaterThanOrEqual(4);
+    expect(none!.proposed).toBe(none!.stored);
   });
 
   it('sees only the named organisation', async () => {

@@ -1,5 +1,5 @@
 import { isWithinDailyWindow } from '../local-time.js';
-import { clear, fire, MINUTE_MS, round, type RuleContext, type RuleResult } from './rule.js';
+import { clear, fire, hold, MINUTE_MS, round, type RuleContext, type RuleResult } from './rule.js';
 
 export interface SleepState {
   /** Last reading with a sleep stage 1-3 inside the current sleep window. */
@@ -16,7 +16,8 @@ const AWAKE = 4;
 
 /**
  * AWAKENING_ALERT: inside the sleep window, an awake bout (stage 4) lasting awakeMinutes after
- * stages 1-3 were seen. Recovers on sleep again, or on a reading outside the sleep window.
+ * stages 1-3 were seen; an awake reading before that holds it. Clear on sleep again; a reading
+ * outside the sleep window ends it (the night is over: no recovery window to wait for).
  */
 export function awakeningRule(ctx: RuleContext, sleep: SleepState): RuleResult<SleepState> {
   const stage = ctx.reading?.sleepStage;
@@ -27,7 +28,7 @@ export function awakeningRule(ctx: RuleContext, sleep: SleepState): RuleResult<S
   }
   const { start, end } = ctx.settings.sleepWindow;
   if (!isWithinDailyWindow(ctx.at, ctx.timeZone, start, end)) {
-    return { state: NO_SLEEP, verdicts: [clear('AWAKENING_ALERT')] };
+    return { state: NO_SLEEP, verdicts: [clear('AWAKENING_ALERT', true)] };
   }
   if (stage === undefined) return { state: sleep, verdicts: [] };
   if (stage !== AWAKE)
@@ -38,7 +39,9 @@ export function awakeningRule(ctx: RuleContext, sleep: SleepState): RuleResult<S
   const awakeSince = sleep.awakeSince ?? ctx.at;
   const state = { sleptAt: sleep.sleptAt, awakeSince };
   const { awakeMinutes } = ctx.settings.thresholds;
-  if (ctx.at - awakeSince < awakeMinutes * MINUTE_MS) return { state, verdicts: [] };
+  if (ctx.at - awakeSince < awakeMinutes * MINUTE_MS) {
+    return { state, verdicts: [hold('AWAKENING_ALERT')] };
+  }
   return {
     state,
     verdicts: [

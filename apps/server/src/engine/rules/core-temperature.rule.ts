@@ -77,8 +77,8 @@ function wornSkinTemperature(ctx: RuleContext): number | undefined {
 
 /**
  * ADVANCED_HEATSTROKE_RISK and ADVANCED_HEATSTROKE, evaluated on each worn heart rate, by the
- * wearer's heat-strain model: the adaptive PSI (default) or ECTemp with PSI. Both recover when
- * the index falls back below its threshold.
+ * wearer's heat-strain model: the adaptive PSI (default) or ECTemp with PSI. Each reading at
+ * or above its threshold fires (and holds an open alert); one below is clear.
  */
 export function coreTemperatureRule(
   ctx: RuleContext,

@@ -9,7 +9,8 @@ export const disconnectionLimitMinutes = (ctx: RuleContext): number =>
   );
 
 /**
- * DISCONNECTION: detected on ticks (time passing with no data); recovers on the next reading.
+ * DISCONNECTION: detected on ticks (time passing with no data); closes on the next reading at
+ * once (CLOSE_POLICY: the reading is the proof that the link is back).
  * A bracelet that never sent a reading is not "disconnected": it was never connected.
  */
 export function disconnectionRule(ctx: RuleContext): Verdict[] {

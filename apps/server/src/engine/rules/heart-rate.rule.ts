@@ -1,6 +1,9 @@
 import { clear, fire, type RuleContext, type Verdict, wornHeartRate } from './rule.js';
 
-/** HEART_RATE: one worn reading below the lower bound or above the upper bound. */
+/**
+ * HEART_RATE: one worn reading below the lower bound or above the upper bound (each such
+ * reading also holds an open one); a worn reading within the bounds is clear.
+ */
 export function heartRateRule(ctx: RuleContext): Verdict[] {
   const hr = wornHeartRate(ctx);
   if (hr === undefined) return [];

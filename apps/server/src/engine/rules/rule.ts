@@ -22,14 +22,22 @@ export interface RuleContext {
   /** Newest reading processed, after this input (ms), or null if none yet. */
   lastReadingAt: number | null;
   settings: ResolvedAlertSettings;
+  /** The organisation's recovery window: how long a condition must be clear before its alert closes. */
+  recoveryMinutes: number;
   dutyCycleMinutes: number;
   timeZone: string;
 }
 
-/** A rule's finding for one alert type: the condition holds (with why) or has cleared. */
+/**
+ * A rule's finding for one alert type on one input: the condition holds enough to open (with
+ * why); it is present but not enough to open (an open alert is not recovering); or it is clear.
+ * `ended`: the condition cannot come back (the sleep window is over), so an open alert closes
+ * without waiting for the recovery window.
+ */
 export type Verdict =
   | { kind: 'fire'; alertType: AlertType; cause: AlertCause }
-  | { kind: 'clear'; alertType: AlertType };
+  | { kind: 'hold'; alertType: AlertType }
+  | { kind: 'clear'; alertType: AlertType; ended?: boolean };
 
 export interface RuleResult<S> {
   state: S;
@@ -60,7 +68,10 @@ export function fire(
   };
 }
 
-export const clear = (alertType: AlertType): Verdict => ({ kind: 'clear', alertType });
+export const clear = (alertType: AlertType, ended = false): Verdict =>
+  ended ? { kind: 'clear', alertType, ended } : { kind: 'clear', alertType };
+
+export const hold = (alertType: AlertType): Verdict => ({ kind: 'hold', alertType });
 
 /** The heart rate of a reading taken on the wrist, if any (off-wrist heart rates are noise). */
 export function wornHeartRate(ctx: RuleContext): number | undefined {

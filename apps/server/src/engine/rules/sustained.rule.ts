@@ -1,4 +1,12 @@
-import { clear, fire, round, type RuleContext, type RuleResult, wornHeartRate } from './rule.js';
+import {
+  clear,
+  fire,
+  hold,
+  round,
+  type RuleContext,
+  type RuleResult,
+  wornHeartRate,
+} from './rule.js';
 import { extendStreak, isSustained, maxGapMs, type Streak } from './streak.js';
 
 /** Share of the wearer's maximum heart rate that counts as anomalous when sustained. */
@@ -6,7 +14,8 @@ export const SUSTAINED_SHARE_OF_MAX = 0.85;
 
 /**
  * HEART_RATE_ANOMALY_SUSTAINED: heart rate above 85% of the wearer's maximum in every reading
- * for sustainedMinutes (at least two consecutive readings). A reading at or below recovers.
+ * for sustainedMinutes (at least two consecutive readings). A reading above before that holds
+ * it; a reading at or below is clear.
  */
 export function sustainedRule(ctx: RuleContext, streak: Streak | null): RuleResult<Streak | null> {
   // Off the wrist nothing is measured: the run is broken, whatever the input.
@@ -19,7 +28,9 @@ export function sustainedRule(ctx: RuleContext, streak: Streak | null): RuleResu
   if (hr <= threshold) return { state: null, verdicts: [clear('HEART_RATE_ANOMALY_SUSTAINED')] };
 
   const next = extendStreak(streak, ctx.at, hr, maxGapMs(ctx.dutyCycleMinutes));
-  if (!isSustained(next, sustainedMinutes)) return { state: next, verdicts: [] };
+  if (!isSustained(next, sustainedMinutes)) {
+    return { state: next, verdicts: [hold('HEART_RATE_ANOMALY_SUSTAINED')] };
+  }
   return {
     state: next,
     verdicts: [

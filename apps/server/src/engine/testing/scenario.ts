@@ -1,4 +1,9 @@
-import type { AlertSettingsInput, AlertType, DeviceEventType } from '@wearable/domain';
+import {
+  ALERT_POLICY_DEFAULTS,
+  type AlertSettingsInput,
+  type AlertType,
+  type DeviceEventType,
+} from '@wearable/domain';
 import { initialState, step, type EngineState } from '../engine.js';
 import type { EngineEffect, EngineInput, WearerProfile } from '../types.js';
 
@@ -92,6 +97,7 @@ export function wearer(
     dutyCycleMinutes: 1,
     timeZone: 'Asia/Tokyo',
     settings: {},
+    recoveryMinutes: ALERT_POLICY_DEFAULTS.recoveryMinutes,
     ...overrides,
   };
 }

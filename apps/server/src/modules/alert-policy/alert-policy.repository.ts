@@ -26,3 +26,31 @@ export async function saveAlertPolicy(
     [organizationId, JSON.stringify(policy), at, by],
   );
 }
+
+/** The policy with who changed it last; `updatedAt` and `updatedBy` are null while no row exists. */
+export async function loadAlertPolicyRecord(
+  db: Queryable,
+  organizationId: string,
+): Promise<{
+  policy: AlertPolicy;
+  updatedAt: string | null;
+  updatedBy: { uid: string; name: string } | null;
+}> {
+  const rows = await db.query<{
+    policy: unknown;
+    updated_at: Date | string;
+    updated_by: string | null;
+    updated_by_name: string | null;
+  }>(
+    `SELECT p.policy, p.updated_at, p.updated_by, u.name AS updated_by_name
+       FROM organization_alert_policies p LEFT JOIN users u ON u.id = p.updated_by
+      WHERE p.organization_id = $1`,
+    [organizationId],
+  );
+  const row = rows[0];
+  return {
+    policy: resolveAlertPolicy(row?.policy ?? null),
+    updatedAt: row ? new Date(row.updated_at).toISOString() : null,
+    updatedBy: row?.updated_by ? { uid: row.updated_by, name: row.updated_by_name ?? '' } : null,
+  };
+}

@@ -1,10 +1,10 @@
-import type { Actor, ApiTokenView, Role } from '@wearable/domain';
+import type { Actor, ApiTokenView, Permission, Role } from '@wearable/domain';
 import type { Queryable } from '../../db/client.js';
 
 interface TokenRow {
   id: string;
   name: string;
-  scopes: string[];
+  scopes: Permission[];
   created_at: Date | string;
   expires_at: Date | string;
   last_used_at: Date | string | null;

@@ -35,7 +35,7 @@ export function apiTokensService(ctx: AppContext) {
     },
 
     async create(actor: Actor, body: CreateApiTokenBody): Promise<CreatedApiToken> {
-      const grantable = new Set<string>(tokenScopesFor(actor));
+      const grantable = new Set(tokenScopesFor(actor));
       const refused = body.scopes.filter((s) => !grantable.has(s));
       if (refused.length) {
         throw invalid('body.scopes', `${refused.join(', ')} may not be given to a token by you`);

@@ -1,10 +1,11 @@
+import { ApiTokensSettings } from '../../features/api-tokens/components/api-tokens-settings';
 import { AccountSettings } from '../../features/auth/components/account-settings';
 import { TotpSettings } from '../../features/auth/components/totp-settings';
 import { UserInfoPage } from '../../features/user/components/user-info-page';
 
 /**
  * /user/info: the registration info (user feature), then one's own name, address, phone, password and sessions
- * and the two-step sign-in setting (auth feature).
+ * and the two-step sign-in setting (auth feature), and one's API tokens (staff).
  */
 export function UserInfoWithSignInPage() {
   return (
@@ -12,6 +13,7 @@ export function UserInfoWithSignInPage() {
       <UserInfoPage />
       <AccountSettings />
       <TotpSettings />
+      <ApiTokensSettings />
     </>
   );
 }

@@ -28,6 +28,7 @@ import {
   sameAsStored,
   sortByStep,
 } from '../recipients';
+import { AlertPolicyPanel } from './alert-policy-panel';
 import { NotificationLogPanel } from './notification-log-panel';
 import { RecipientEditor } from './recipient-editor';
 
@@ -362,6 +363,7 @@ function NoticeEditor({
           )}
         </div>
       )}
+      <AlertPolicyPanel organizationId={stored.clientId} />
       <NotificationLogPanel />
     </div>
   );

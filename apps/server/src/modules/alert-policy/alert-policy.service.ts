@@ -1,0 +1,69 @@
+import {
+  type Actor,
+  ALERT_POLICY_DEFAULTS,
+  alertPolicy,
+  type AlertPolicyPatch,
+  type AlertPolicyResponse,
+} from '@wearable/domain';
+import { accessService } from '../../access/access.service.js';
+import type { AppContext } from '../../context.js';
+import type { Queryable } from '../../db/client.js';
+import { ApiError } from '../../errors.js';
+import { recordAudit } from '../audit/audit.repository.js';
+import {
+  loadAlertPolicy,
+  loadAlertPolicyRecord,
+  saveAlertPolicy,
+} from './alert-policy.repository.js';
+
+async function view(db: Queryable, organizationId: string): Promise<AlertPolicyResponse> {
+  const record = await loadAlertPolicyRecord(db, organizationId);
+  return { organizationId, ...record, defaults: { ...ALERT_POLICY_DEFAULTS } };
+}
+
+/**
+ * The organisation's alert policy (issue 14): read by its staff, changed by its owners. A change
+ * merges over the stored policy, validates the whole and is audited with the policy before and after.
+ */
+export function alertPolicyService(ctx: AppContext) {
+  const access = accessService(ctx.db);
+
+  return {
+    async get(actor: Actor, organizationId: string): Promise<AlertPolicyResponse> {
+      await access.require(actor, 'alertPolicy:read', 'organization', organizationId);
+      return view(ctx.db, organizationId);
+    },
+
+    async update(
+      actor: Actor,
+      organizationId: string,
+      patch: AlertPolicyPatch,
+    ): Promise<AlertPolicyResponse> {
+      await access.require(actor, 'alertPolicy:update', 'organization', organizationId);
+      await ctx.db.transaction(async (tx) => {
+        // The organisation's row lock: two changes take turns, so neither merges over a stale policy.
+        await tx.query('SELECT id FROM organizations WHERE id = $1 FOR UPDATE', [organizationId]);
+        const before = await loadAlertPolicy(tx, organizationId);
+        const merged = alertPolicy.safeParse({ ...before, ...patch });
+        if (!merged.success) {
+          const issues = merged.error.issues.map((i) => ({
+            path: ['body', ...i.path.map(String)].join('.'),
+            message: i.message,
+          }));
+          const message = issues.map((i) => `${i.path}: ${i.message}`).join('; ');
+          throw new ApiError(400, 'VALIDATION_FAILED', message, issues);
+        }
+        await saveAlertPolicy(tx, organizationId, merged.data, actor.uid, ctx.now());
+        await recordAudit(tx, {
+          organizationId,
+          actorId: actor.uid,
+          kind: 'alertPolicy.update',
+          targetId: organizationId,
+          before,
+          after: merged.data,
+        });
+      });
+      return view(ctx.db, organizationId);
+    },
+  };
+}
