@@ -5,6 +5,7 @@
 import { parseArgs } from 'node:util';
 import {
   ALERT_LEVEL_OF,
+  ALERT_POLICY_DEFAULTS,
   ALERT_LEVELS,
   ALERT_TYPES,
   PHYSIOLOGICAL_ALERT_TYPES,
@@ -205,6 +206,8 @@ function run(engine: Engine): Opened[] {
       dutyCycleMinutes: w.profile.dutyCycleMinutes,
       timeZone: TIME_ZONE,
       settings,
+      // The organisation's recovery window (today's engine has none and ignores it).
+      recoveryMinutes: ALERT_POLICY_DEFAULTS.recoveryMinutes,
     };
     let state = engine.initialState();
     for (const input of inputs.get(w.profile.serialNumber)!) {
