@@ -1,6 +1,7 @@
 // login-bundle: gzip size of the JavaScript the browser loads for /login. Loads the page from the built web app
 // (apps/web/dist, served here with the app's history fallback) in Debian's Chromium and sums the gzip size of every
-// JS response. Usage: npm run bench -- login-bundle [--path /login]      Target: <= 150 kB gzip.
+// JS response. Usage: npm run bench -- login-bundle [--path /login]      Target: <= 120 kB gzip (issue 20).
+// The same figure without a browser, from the build output, is CI's check: npm run check:login-bundle.
 import { createReadStream, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize } from 'node:path';
@@ -11,7 +12,7 @@ import { WEB_DIST, printMachine, requireBuild } from './_lib.mjs';
 
 const { values } = parseArgs({ options: { path: { type: 'string', default: '/login' } } });
 const pagePath = values.path;
-const TARGET_KB = 150;
+const TARGET_KB = 120;
 /** @type {Record<string, string>} */
 const TYPES = {
   '.html': 'text/html; charset=utf-8',

@@ -1,12 +1,14 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { preloadGuards } from './app/guards';
 import { initI18n } from './lib/i18n';
 import { startMonitoring } from './lib/monitoring';
 import './styles.css';
 
 // Start loading translations and render at once: the app spinner covers the wait.
 void initI18n();
+preloadGuards(window.location.pathname);
 
 const root = document.getElementById('root');
 if (root === null) throw new Error('index.html has no #root');

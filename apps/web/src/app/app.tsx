@@ -1,30 +1,11 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import i18next from 'i18next';
-import { useEffect, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { BrowserRouter, useRoutes } from 'react-router';
-import { Toaster } from 'sonner';
-import { createQueryClient } from '../lib/query-client';
-import { session } from '../lib/session';
 import { AppSpinner } from './app-spinner';
 import { routes } from './routes';
 
 function AppRoutes() {
   return useRoutes(routes);
-}
-
-/** Spec: one toast at a time, closing after 5 s. */
-function AppToaster() {
-  const { t } = useTranslation();
-  return (
-    <Toaster
-      visibleToasts={1}
-      duration={5000}
-      position="top-center"
-      richColors
-      containerAriaLabel={t('toast.region')}
-    />
-  );
 }
 
 /** Waits for the common namespace so no untranslated key ever shows. */
@@ -34,20 +15,15 @@ function TranslationsGate({ children }: { children: React.ReactNode }) {
   return ready ? children : <AppSpinner />;
 }
 
+/** The query cache comes with the pages that use it (QueryRoot), not with the sign-in form. */
 export function App() {
-  const [queryClient] = useState(createQueryClient);
-  // Whatever ends the session (logout, failed refresh) also forgets cached data.
-  useEffect(() => session.onEnd(() => queryClient.clear()), [queryClient]);
   return (
     <I18nextProvider i18n={i18next}>
-      <QueryClientProvider client={queryClient}>
-        <TranslationsGate>
-          <BrowserRouter>
-            <AppRoutes />
-          </BrowserRouter>
-          <AppToaster />
-        </TranslationsGate>
-      </QueryClientProvider>
+      <TranslationsGate>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </TranslationsGate>
     </I18nextProvider>
   );
 }

@@ -1,83 +1,43 @@
-import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { Button } from '../components/ui/button';
-import { DemoUserProvider, useSession } from '../lib/current-user';
-import { stripDemoPrefix, toAppPath } from '../lib/demo';
+import { useSession } from '../lib/current-user';
+import { isDemoPath } from '../lib/demo';
 import { session } from '../lib/session';
-import { loadUserInfo } from '../lib/session-api';
 import { AppSpinner } from './app-spinner';
-import { loadDemoUser } from './demo-user';
 import { resolveRoute } from './route-guard';
 
-/** The signed-in console: loads the user, then applies resolveRoute to every navigation. */
-export function ConsoleRoot() {
-  const { hasToken, user, selectedDevice } = useSession();
-  const { pathname } = useLocation();
-  // Refresh the stored user info once per app start; the guard waits only when none is stored.
-  const userQuery = useQuery({
-    queryKey: ['session-user'],
-    queryFn: async () => {
-      const result = await loadUserInfo();
-      if (!result.ok) throw new Error(`GET /v2/user failed with ${result.status}`);
-      return result.data;
-    },
-    enabled: hasToken,
-    staleTime: Infinity,
-  });
-  if (hasToken && user === null) {
-    return userQuery.isError ? (
-      <UserLoadError onRetry={() => void userQuery.refetch()} />
-    ) : (
-      <AppSpinner />
-    );
-  }
-  const target = resolveRoute(pathname, {
-    hasToken,
-    role: user?.role ?? null,
-    hasSelectedDevice: selectedDevice !== null,
-  });
-  return target === null ? <Outlet /> : <Navigate to={target} replace />;
+// With a token the guard needs the user and the query cache; signed out (the sign-in pages) it needs
+// neither, so they load only with the first signed-in or demo page (issue 20: /login within 120 kB gzip).
+const loadSignedInRoots = () => import('./signed-in-roots');
+const SignedInRoot = lazy(async () => ({ default: (await loadSignedInRoots()).SignedInRoot }));
+const LazyDemoRoot = lazy(async () => ({ default: (await loadSignedInRoots()).DemoRoot }));
+
+/** At start-up, beside the locale files: a signed-in or demo page should not wait for them first. */
+export function preloadGuards(pathname: string): void {
+  if (session.get().hasToken || isDemoPath(pathname)) void loadSignedInRoots();
 }
 
-function UserLoadError({ onRetry }: { onRetry: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <main
-      role="alert"
-      className="mx-auto mt-24 max-w-sm rounded-lg border border-red-200 bg-white p-6 text-sm"
-    >
-      <p>{t('shell.userLoadFailed')}</p>
-      <div className="mt-4 flex gap-2">
-        <Button variant="primary" onClick={onRetry}>
-          {t('common.retry')}
-        </Button>
-        <Button variant="outline" onClick={() => session.end()}>
-          {t('userMenu.logout')}
-        </Button>
-      </div>
-    </main>
-  );
+/** The console: applies resolveRoute to every navigation (SignedInRoot once there is a token). */
+export function ConsoleRoot() {
+  const { hasToken } = useSession();
+  const { pathname } = useLocation();
+  if (hasToken) {
+    return (
+      <Suspense fallback={<AppSpinner />}>
+        <SignedInRoot />
+      </Suspense>
+    );
+  }
+  // Signed out, only the kind of page decides (the sign-in pages, or /login).
+  const target = resolveRoute(pathname, { hasToken: false, role: null, hasSelectedDevice: false });
+  return target === null ? <Outlet /> : <Navigate to={target} replace />;
 }
 
 /** /demo: a fake organisation owner, no sign-in; the same guard on the path without /demo. */
 export function DemoRoot() {
-  const { pathname } = useLocation();
-  const demoUser = useQuery({
-    queryKey: ['demo-user'],
-    queryFn: loadDemoUser,
-    staleTime: Infinity,
-  });
-  if (demoUser.data === undefined) return <AppSpinner />;
-  const target = resolveRoute(stripDemoPrefix(pathname), {
-    hasToken: true,
-    role: demoUser.data.role,
-    hasSelectedDevice: true,
-  });
-  if (target !== null) return <Navigate to={toAppPath(target, true)} replace />;
   return (
-    <DemoUserProvider value={demoUser.data}>
-      <Outlet />
-    </DemoUserProvider>
+    <Suspense fallback={<AppSpinner />}>
+      <LazyDemoRoot />
+    </Suspense>
   );
 }

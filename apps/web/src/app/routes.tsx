@@ -5,14 +5,29 @@ import { DEMO_PREFIX } from '../lib/demo';
 import { AppSpinner } from './app-spinner';
 import { DemoRoot, ConsoleRoot } from './guards';
 
-/** One chunk per page (React.lazy), so /login loads only what it shows. */
+/**
+ * One chunk per page (React.lazy), so /login loads only what it shows. Each page comes with the query cache
+ * (QueryRoot, loaded beside it); the login page alone does without (LoginPage below).
+ */
 function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
   const Page = lazy(async () => {
-    const page: ComponentType = (await load())[name];
-    return { default: page };
+    const [page, { QueryRoot }] = await Promise.all([load(), import('./query-root')]);
+    const Loaded: ComponentType = page[name];
+    return {
+      default: () => (
+        <QueryRoot>
+          <Loaded />
+        </QueryRoot>
+      ),
+    };
   });
   return <Page />;
 }
+
+/** The sign-in form: no query cache, no toasts, no schemas (issue 20: /login within 120 kB gzip). */
+const LoginPage = lazy(async () => ({
+  default: (await import('../features/auth/components/login-page')).LoginPage,
+}));
 
 const suspended = (node: ReactNode) => <Suspense fallback={<AppSpinner />}>{node}</Suspense>;
 /** Inside the shell the header stays; only the page area waits. */
@@ -196,9 +211,7 @@ function appTree(): RouteObject[] {
     { index: true, element: null }, // the guard always redirects /
     {
       path: relative(paths.login),
-      element: suspended(
-        lazyPage(() => import('../features/auth/components/login-page'), 'LoginPage'),
-      ),
+      element: suspended(<LoginPage />),
     },
     {
       path: relative(paths.loginOidc),

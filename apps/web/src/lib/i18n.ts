@@ -1,5 +1,4 @@
-import i18next, { type i18n as I18n } from 'i18next';
-import HttpBackend from 'i18next-http-backend';
+import i18next, { type BackendModule, type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { getStoredLanguage, storeLanguage } from './storage';
 
@@ -40,12 +39,43 @@ function dropLanguageParam(): void {
   window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
 }
 
+/**
+ * Locale files from /locales/<lng>/<ns>.json with fetch. What i18next-http-backend did for us, without its
+ * XMLHttpRequest fallback and write path, which the login page would load for nothing (issue 20). As it did:
+ * a server error or a network failure is retried by i18next, a 4xx or a file that is not JSON is not.
+ */
+export const localeFiles: BackendModule = {
+  type: 'backend',
+  callbackApi: true,
+  init: () => undefined,
+  read(language, namespace, callback) {
+    const url = `/locales/${encodeURIComponent(language)}/${encodeURIComponent(namespace)}.json`;
+    fetch(url).then(
+      async (response) => {
+        if (!response.ok) {
+          callback(
+            `failed loading ${url}; status code: ${response.status}`,
+            response.status >= 500,
+          );
+          return;
+        }
+        try {
+          callback(null, (await response.json()) as Record<string, unknown>);
+        } catch {
+          callback(`failed parsing ${url} to json`, false);
+        }
+      },
+      (error: unknown) => callback(`failed loading ${url}: ${String(error)}`, true),
+    );
+  },
+};
+
 /** Browser set-up: locale files from /locales/<lng>/<ns>.json, loaded on demand. */
 export async function initI18n(): Promise<I18n> {
   const lng = detectLanguage(window.location.search, getStoredLanguage());
   followLanguage(i18next);
   await i18next
-    .use(HttpBackend)
+    .use(localeFiles)
     .use(initReactI18next)
     .init({
       lng,
@@ -55,7 +85,6 @@ export async function initI18n(): Promise<I18n> {
       supportedLngs: [...LANGUAGES],
       ns: [...NAMESPACES],
       defaultNS: 'common',
-      backend: { loadPath: '/locales/{{lng}}/{{ns}}.json' },
       interpolation: { escapeValue: false },
       react: { useSuspense: false },
     });

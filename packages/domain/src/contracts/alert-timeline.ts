@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { alertView } from './alerts.js';
-import { NOTIFICATION_STATUSES } from './notifications.js';
+import { NOTIFICATION_STATUSES, noticeCoveredAlert, noticeReason } from './notifications.js';
 import { CONFIRM_REASONS, NOTIFICATION_CHANNELS } from '../alerts.js';
 
 export const alertParams = z.object({ alertId: z.string().min(1).max(64) });
@@ -10,7 +10,8 @@ export const ESCALATION_END_REASONS = ['confirmed', 'closed', 'exhausted'] as co
 
 /**
  * One step of an alert's story, oldest first. `notification`: one attempt (queued at `at`; sent,
- * delivered or failed as the provider reported); `escalation`: nobody confirmed in time, the next
+ * delivered or failed as the provider reported), or a notice the policy held, capped or inhibited
+ * (status 'withheld', with its reason); `escalation`: nobody confirmed in time, the next
  * recipients were tried (`step`; `callsInstead`: the last step's SMS recipients were called).
  */
 export const alertTimelineEvent = z.discriminatedUnion('kind', [
@@ -36,6 +37,10 @@ export const alertTimelineEvent = z.discriminatedUnion('kind', [
     deliveredAt: z.string().nullable(),
     failedAt: z.string().nullable(),
     error: z.string().nullable(),
+    /** Why the notification policy sent, held or did not send it (status 'withheld': not sent). */
+    reason: noticeReason,
+    /** Every alert the notice covered (a grouped message or a summary covers this one among others). */
+    covers: z.array(noticeCoveredAlert),
   }),
   z.object({
     kind: z.literal('escalation'),

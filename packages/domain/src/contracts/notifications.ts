@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { ALERT_TYPES, LOGGED_CHANNELS, NOTIFICATION_CHANNELS } from '../alerts.js';
+import { ALERT_LEVELS, ALERT_TYPES, LOGGED_CHANNELS, NOTIFICATION_CHANNELS } from '../alerts.js';
+import { E164_PATTERN } from '../field-rules.js';
+import { NOTICE_REASONS } from '../notice-policy.js';
 import { weeklySchedule } from '../schedules.js';
 
 const idParam = z.string().min(1).max(64);
 /** E.164, as carriers expect it. */
-export const phoneNumber = z
-  .string()
-  .regex(/^\+[1-9]\d{6,14}$/, 'must be E.164, e.g. +819012345678');
+export const phoneNumber = z.string().regex(E164_PATTERN, 'must be E.164, e.g. +819012345678');
 
 /** One recipient of a group's alerts; `order` is the escalation step (1 first). */
 export const noticeRecipient = z
@@ -49,8 +49,21 @@ export const alertNoticeSettingsResponse = z.object({
 });
 export type AlertNoticeSettingsResponse = z.infer<typeof alertNoticeSettingsResponse>;
 
-export const NOTIFICATION_STATUSES = ['queued', 'sent', 'delivered', 'failed'] as const;
+/** `withheld`: the notification policy recorded a notice without sending it (its `reason` says why). */
+export const NOTIFICATION_STATUSES = ['queued', 'sent', 'delivered', 'failed', 'withheld'] as const;
 export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
+
+/** An alert a notice covered: a grouped message or a summary names several. */
+export const noticeCoveredAlert = z.object({
+  alertId: z.string(),
+  type: z.enum(ALERT_TYPES),
+  level: z.enum(ALERT_LEVELS),
+  wearerName: z.string(),
+});
+export type NoticeCoveredAlert = z.infer<typeof noticeCoveredAlert>;
+
+/** Why the notification policy sent, held or did not send a notice (null: before the policy, or not an alert notice). */
+export const noticeReason = z.enum(NOTICE_REASONS).nullable();
 
 /** GET /v2/notifications?alertId=&page=: every attempt, newest first. */
 export const notificationsQuery = z.object({
@@ -73,6 +86,11 @@ export const notificationView = z.object({
   /** What was sent; sign-in links and codes are shown as [redacted]. */
   text: z.string(),
   at: z.string(),
+  reason: noticeReason,
+  /** The alerts the notice covered, oldest first (empty for a mail or a test message). */
+  covers: z.array(noticeCoveredAlert),
+  /** A summary past the hourly cap: how many alerts wait in the console. */
+  waiting: z.number().int().nullable(),
 });
 export type NotificationView = z.infer<typeof notificationView>;
 export const notificationsResponse = z.object({

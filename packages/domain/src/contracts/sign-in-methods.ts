@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, SIGN_IN_CODE_PATTERN } from '../field-rules.js';
 import { phoneNumber } from './notifications.js';
 
 /** Sign-in methods an operator may offer (SIGN_IN_METHODS); OIDC is configured on its own. */
@@ -19,7 +20,7 @@ export type SignInMethodsResponse = z.infer<typeof signInMethodsResponse>;
 
 /** POST /v2/auth/emailLink: mail a single-use sign-in link (15 minutes) to the address. */
 export const emailLinkBody = z.object({
-  email: z.email().max(254),
+  email: z.email({ pattern: EMAIL_PATTERN }).max(EMAIL_MAX_LENGTH),
   /** The language of the mail (the login page's); default the account's. */
   locale: z.enum(MESSAGE_LOCALES).optional(),
 });
@@ -34,7 +35,7 @@ export const emailLinkVerifyBody = z.object({
     .max(128)
     .regex(/^[\w-]+$/, 'must be the token from the sign-in link'),
   /** The address the person asked the link for (remembered by the browser): a link for another is refused. */
-  email: z.email().max(254).optional(),
+  email: z.email({ pattern: EMAIL_PATTERN }).max(EMAIL_MAX_LENGTH).optional(),
 });
 
 /** POST /v2/auth/phoneCode: SMS a 6-digit code (5 minutes) to a verified phone number. */
@@ -46,5 +47,5 @@ export const phoneCodeBody = z.object({
 /** POST /v2/auth/phoneSignIn. */
 export const phoneSignInBody = z.object({
   phoneNumber,
-  code: z.string().regex(/^\d{6}$/, 'must be the 6 digits of the SMS'),
+  code: z.string().regex(SIGN_IN_CODE_PATTERN, 'must be the 6 digits of the SMS'),
 });

@@ -2,6 +2,7 @@ import type { Actor, AlertTimelineEvent, AlertTimelineResponse } from '@wearable
 import type { AppContext } from '../../context.js';
 import { accessService } from '../../access/access.service.js';
 import { attemptsOfAlert, escalationOfAlert } from '../notifications/delivery.repository.js';
+import { coveredAlerts } from '../notifications/notice-buckets.repository.js';
 import { getAlert } from './alerts.repository.js';
 import { toAlertView } from './alerts.service.js';
 
@@ -36,6 +37,11 @@ export async function alertTimeline(
     escalationOfAlert(ctx.db, alertId),
   ]);
 
+  const covered = await coveredAlerts(
+    ctx.db,
+    actor,
+    attempts.map((a) => a.id),
+  );
   const events: AlertTimelineEvent[] = [
     {
       kind: 'raised',
@@ -44,7 +50,8 @@ export async function alertTimeline(
       snoozeId: row.snooze_id ?? null,
     },
   ];
-  const firstStep = Math.min(...attempts.map((a) => a.step));
+  // A withheld notice never left: it takes no part in the escalation's steps.
+  const firstStep = Math.min(...attempts.filter((a) => a.status !== 'withheld').map((a) => a.step));
   const smsOf = new Set(attempts.filter((a) => a.channel === 'SMS').map((a) => a.recipient));
   const seenSteps = new Set<number>();
   for (const a of attempts) {
@@ -71,6 +78,15 @@ export async function alertTimeline(
       deliveredAt: isoOrNull(a.delivered_at),
       failedAt: isoOrNull(a.failed_at),
       error: a.error,
+      reason: a.reason,
+      covers: covered
+        .filter((c) => c.notification_id === a.id)
+        .map((c) => ({
+          alertId: c.alert_id,
+          type: c.type,
+          level: c.level,
+          wearerName: c.wearer_name,
+        })),
     });
   }
   if (escalation?.done_at && escalation.done_reason) {

@@ -1,4 +1,4 @@
-import type { NotificationChannel, NotificationStatus } from '@wearable/domain';
+import type { NoticeReason, NotificationChannel, NotificationStatus } from '@wearable/domain';
 import type { Queryable } from '../../db/client.js';
 
 /**
@@ -24,8 +24,17 @@ export const keepingAlertFirsts = (updateAttempt: string) =>
       AND (a.first_notice_at IS DISTINCT FROM LEAST(a.first_notice_at, attempt.sent_at)
            OR a.first_delivery_at IS DISTINCT FROM LEAST(a.first_delivery_at, attempt.delivered_at))`;
 
-/** A later report never moves an attempt back: Twilio's callbacks may arrive out of order. */
-const RANK: Record<NotificationStatus, number> = { queued: 0, sent: 1, delivered: 2, failed: 2 };
+/**
+ * A later report never moves an attempt back: Twilio's callbacks may arrive out of order. A withheld
+ * notice never left, so no report moves it.
+ */
+const RANK: Record<NotificationStatus, number> = {
+  queued: 0,
+  sent: 1,
+  delivered: 2,
+  failed: 2,
+  withheld: 3,
+};
 
 export interface ProviderReport {
   /** The provider's id of the message or call (Twilio's MessageSid / CallSid). */
@@ -85,15 +94,21 @@ export interface AttemptRow {
   sent_at: Date | string | null;
   delivered_at: Date | string | null;
   failed_at: Date | string | null;
+  reason: NoticeReason | null;
 }
 
-/** Every notification attempt of one alert, oldest first. */
+/**
+ * Every notification attempt of one alert, and every notice the policy withheld, oldest first; a
+ * grouped message or a summary belongs to each alert it covered.
+ */
 export function attemptsOfAlert(db: Queryable, alertId: string): Promise<AttemptRow[]> {
   return db.query<AttemptRow>(
     `SELECT n.id, n.step, n.channel, n.recipient, n.user_id, u.name AS user_name, n.provider, n.provider_status,
-            n.status, n.error, n.created_at, n.sent_at, n.delivered_at, n.failed_at
+            n.status, n.error, n.created_at, n.sent_at, n.delivered_at, n.failed_at, n.reason
        FROM notifications n LEFT JOIN users u ON u.id = n.user_id
-      WHERE n.alert_id = $1 ORDER BY n.created_at, n.step, n.id`,
+      WHERE n.alert_id = $1
+         OR n.id IN (SELECT notification_id FROM notification_alerts WHERE alert_id = $1)
+      ORDER BY n.created_at, n.step, n.id`,
     [alertId],
   );
 }
@@ -134,7 +149,7 @@ export function deliveryTimesOfAlerts(
   return db.query<AlertDeliveryTimes>(
     `SELECT alert_id, min(created_at) AS first_attempt_at, min(sent_at) AS first_sent_at,
             min(delivered_at) AS first_delivered_at
-       FROM notifications WHERE alert_id = ANY($1::text[]) GROUP BY alert_id`,
+       FROM notifications WHERE alert_id = ANY($1::text[]) AND status <> 'withheld' GROUP BY alert_id`,
     [alertIds],
   );
 }

@@ -28,15 +28,17 @@ export async function claimDue(
   db: Queryable,
   now: Date,
   retryAt: Date,
+  organizationId: string | null = null,
   limit = 50,
 ): Promise<EscalationRow[]> {
   return db.query<EscalationRow>(
     `UPDATE notification_escalations SET due_at = $2
       WHERE alert_id IN (SELECT alert_id FROM notification_escalations
                           WHERE done_at IS NULL AND due_at <= $1
+                            AND ($4::text IS NULL OR organization_id = $4)
                           ORDER BY due_at LIMIT $3 FOR UPDATE SKIP LOCKED)
       RETURNING alert_id, current_step, upgraded`,
-    [now, retryAt, limit],
+    [now, retryAt, limit, organizationId],
   );
 }
 

@@ -10,6 +10,7 @@ import { ApiError } from '../../errors.js';
 import { logMessage } from './message-log.service.js';
 import { noticeTestMessage } from './notification-texts.js';
 import { recordAudit } from '../audit/audit.repository.js';
+import { coveredAlerts } from './notice-buckets.repository.js';
 import {
   findGroup,
   groupRecipients,
@@ -173,6 +174,11 @@ export async function notificationLog(
     q.pageSize,
     (q.page - 1) * q.pageSize,
   );
+  const covered = await coveredAlerts(
+    ctx.db,
+    actor,
+    rows.map((r) => r.id),
+  );
   return {
     notifications: rows.map((r) => ({
       id: r.id,
@@ -186,6 +192,16 @@ export async function notificationLog(
       step: r.step,
       text: r.text,
       at: new Date(r.created_at).toISOString(),
+      reason: r.reason,
+      covers: covered
+        .filter((c) => c.notification_id === r.id)
+        .map((c) => ({
+          alertId: c.alert_id,
+          type: c.type,
+          level: c.level,
+          wearerName: c.wearer_name,
+        })),
+      waiting: r.policy?.waiting ?? null,
     })),
     total,
     page: q.page,

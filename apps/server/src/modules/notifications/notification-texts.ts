@@ -1,4 +1,4 @@
-import { type AlertLevel, type AlertType, formatTime } from '@wearable/domain';
+import { ALERT_LEVELS, type AlertLevel, type AlertType, formatTime } from '@wearable/domain';
 import { ALERT_LEVEL_LABELS, ALERT_TYPE_LABELS, type Lang } from '../alerts/alert-labels.js';
 
 export interface AlertMessageInput {
@@ -10,6 +10,8 @@ export interface AlertMessageInput {
   timeZone: string;
   /** Escalation step; above 1 the text says nobody has confirmed yet. */
   step: number;
+  /** A reminder after the repeat interval: the text says nobody has confirmed yet. */
+  reminder?: boolean;
   /** A heat alert of a site with a written heat procedure: its nearest hospital (Japan's 2025 heat rule). */
   hospital?: { name: string; phone: string } | null;
 }
@@ -24,7 +26,7 @@ const REMINDER: Record<Lang, string> = { ja: '未確認', en: 'unconfirmed' };
 /** The SMS / call text, e.g. "【緊急】山田 太郎さん: SOS発信 (第一現場) 14:03". */
 export function alertMessage(m: AlertMessageInput, lang: Lang = 'ja'): string {
   const level = ALERT_LEVEL_LABELS[lang][m.level];
-  const tag = m.step > 1 ? `${level}・${REMINDER[lang]}` : level;
+  const tag = m.step > 1 || m.reminder ? `${level}・${REMINDER[lang]}` : level;
   const time = formatTime(m.openedAt, m.timeZone);
   const where = m.groupName ? ` (${m.groupName})` : '';
   const type = ALERT_TYPE_LABELS[lang][m.type];
@@ -39,4 +41,49 @@ export function noticeTestMessage(groupName: string, lang: Lang = 'ja'): string 
   return lang === 'ja'
     ? `【テスト】${groupName} のアラート通知のテストです。対応は不要です。`
     : `[Test] A test of the alert notices of ${groupName}. No action needed.`;
+}
+
+/** One alert named by a grouped notice. */
+export interface GroupedAlert {
+  type: AlertType;
+  level: AlertLevel;
+  wearerName: string;
+  groupName: string | null;
+}
+
+const NAMES_SHOWN = 5;
+const SEVERITY: readonly AlertLevel[] = ['EMERGENCY', 'CRITICAL', 'CAUTION', 'DEVICE_STATUS'];
+const unique = <T>(xs: readonly T[]) => [...new Set(xs)];
+
+/**
+ * The one message at a group window's end, e.g. 「【重大】第一現場: 熱中症 3名 (佐藤, 鈴木, 高橋) 12:56-12:58」:
+ * the highest level, the groups, the types, how many people and who (the first five), the window.
+ */
+export function groupedMessage(
+  m: { alerts: readonly GroupedAlert[]; from: Date; to: Date; timeZone: string },
+  lang: Lang = 'ja',
+): string {
+  const top = SEVERITY.find((l) => m.alerts.some((a) => a.level === l)) ?? ALERT_LEVELS[0];
+  const level = ALERT_LEVEL_LABELS[lang][top];
+  const groups = unique(m.alerts.map((a) => a.groupName).filter((g): g is string => g !== null));
+  const types = unique(m.alerts.map((a) => ALERT_TYPE_LABELS[lang][a.type]));
+  const people = unique(m.alerts.map((a) => a.wearerName));
+  const more = people.length > NAMES_SHOWN ? (lang === 'ja' ? ' 他' : ', ...') : '';
+  const names = people.slice(0, NAMES_SHOWN).join(', ') + more;
+  const window = `${formatTime(m.from, m.timeZone)}-${formatTime(m.to, m.timeZone)}`;
+  const sep = lang === 'ja' ? '・' : ', ';
+  const where = groups.length ? `${groups.join(sep)}: ` : '';
+  return lang === 'ja'
+    ? `【${level}】${where}${types.join(sep)} ${people.length}名 (${names}) ${window}`
+    : `[${level}] ${where}${types.join(sep)}, ${people.length} ${people.length === 1 ? 'person' : 'people'} (${names}) ${window}`;
+}
+
+/** The one message past the hourly cap: how many alerts wait in the console, and where. */
+export function capSummaryMessage(
+  m: { waiting: number; cap: number; link: string },
+  lang: Lang = 'ja',
+): string {
+  return lang === 'ja'
+    ? `【通知上限】この1時間の通知が上限(${m.cap}件)に達しました。ほか${m.waiting}件のアラートはコンソールで確認してください: ${m.link}`
+    : `[Notice limit] This hour's ${m.cap} notices are used; ${m.waiting} more ${m.waiting === 1 ? 'alert waits' : 'alerts wait'} in the console: ${m.link}`;
 }

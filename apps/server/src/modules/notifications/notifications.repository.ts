@@ -4,6 +4,7 @@ import type {
   AlertLevel,
   AlertType,
   LoggedChannel,
+  NoticeReason,
   NotificationChannel,
   NotificationStatus,
   WeeklySchedule,
@@ -122,15 +123,23 @@ export async function alertForNotice(
   db: Queryable,
   alertId: string,
 ): Promise<AlertForNotice | undefined> {
-  const [row] = await db.query<AlertForNotice>(
+  const [row] = await alertsForNotice(db, [alertId]);
+  return row;
+}
+
+/** The alerts as a notice names them, oldest first. */
+export function alertsForNotice(
+  db: Queryable,
+  alertIds: readonly string[],
+): Promise<AlertForNotice[]> {
+  return db.query<AlertForNotice>(
     `SELECT a.id, a.organization_id, a.group_id, a.type, a.level, a.status, a.confirmed_at, a.opened_at,
             a.notify, u.name AS wearer_name, g.name AS group_name, o.time_zone
        FROM alerts a JOIN users u ON u.id = a.wearer_id JOIN organizations o ON o.id = a.organization_id
        LEFT JOIN groups g ON g.id = a.group_id
-      WHERE a.id = $1`,
-    [alertId],
+      WHERE a.id = ANY($1::text[]) ORDER BY a.opened_at, a.id`,
+    [alertIds],
   );
-  return row;
 }
 
 export interface Attempt {
@@ -142,6 +151,10 @@ export interface Attempt {
   recipient: string | null;
   provider: string;
   text: string;
+  /** Why the notification policy sent or withheld it (null: a test message). */
+  reason?: NoticeReason | null;
+  /** The policy values the decision used (and a summary's count of waiting alerts). */
+  policy?: Record<string, number> | null;
 }
 
 export async function insertAttempt(
@@ -154,8 +167,8 @@ export async function insertAttempt(
   const id = randomUUID();
   await db.query(
     `INSERT INTO notifications (id, organization_id, alert_id, step, channel, user_id, recipient, provider,
-                                status, error, text, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12)`,
+                                status, error, text, created_at, updated_at, reason, policy)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13, $14::jsonb)`,
     [
       id,
       a.organizationId,
@@ -169,6 +182,8 @@ export async function insertAttempt(
       error,
       a.text,
       at,
+      a.reason ?? null,
+      a.policy ? JSON.stringify(a.policy) : null,
     ],
   );
   return id;
@@ -231,6 +246,8 @@ export interface NotificationRow {
   step: number;
   text: string;
   created_at: Date | string;
+  reason: NoticeReason | null;
+  policy: Record<string, number> | null;
 }
 
 /** The attempts on alerts the actor may see, and the messages (mails, codes) sent to the actor, newest first. */
@@ -245,7 +262,11 @@ export async function listNotifications(
   const alertScope = wearerScope(actor, p, {}, 'u', ['u.group_id', 'a.group_id']);
   // A message outside alert escalation is the addressee's alone (it may be about their sign-in).
   let where = `((n.alert_id IS NOT NULL AND ${alertScope}) OR (n.alert_id IS NULL AND n.user_id = ${p.add(actor.uid)}))`;
-  if (alertId) where += ` AND n.alert_id = ${p.add(alertId)}`;
+  if (alertId) {
+    // A grouped message or a summary belongs to every alert it covered.
+    const id = p.add(alertId);
+    where += ` AND (n.alert_id = ${id} OR n.id IN (SELECT notification_id FROM notification_alerts WHERE alert_id = ${id}))`;
+  }
   const from =
     'FROM notifications n LEFT JOIN alerts a ON a.id = n.alert_id LEFT JOIN users u ON u.id = a.wearer_id';
   const [count] = await db.query<{ n: number }>(
@@ -254,7 +275,7 @@ export async function listNotifications(
   );
   const rows = await db.query<NotificationRow>(
     `SELECT n.id, n.alert_id, n.channel, n.recipient, n.user_id, n.provider, n.status, n.error, n.step, n.text,
-            n.created_at ${from} WHERE ${where}
+            n.created_at, n.reason, n.policy ${from} WHERE ${where}
       ORDER BY n.created_at DESC, n.id LIMIT ${p.add(limit)} OFFSET ${p.add(offset)}`,
     p.values,
   );

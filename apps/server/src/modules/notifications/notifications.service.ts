@@ -1,5 +1,4 @@
-import { isHeatAlertType, isWithinSchedule } from '@wearable/domain';
-import { siteHospital } from '../heat-rule/heat-rule.service.js';
+import { isWithinSchedule } from '@wearable/domain';
 import type { AppContext } from '../../context.js';
 import {
   advanceEscalation,
@@ -7,8 +6,9 @@ import {
   finishEscalation,
   startEscalation,
 } from './escalations.repository.js';
+import { coverAlerts } from './notice-buckets.repository.js';
+import { alertNoticeText, noticePolicyService } from './notice-policy.service.js';
 import type { NotificationProvider } from './notification-provider.js';
-import { alertMessage } from './notification-texts.js';
 import {
   type AlertForNotice,
   alertForNotice,
@@ -21,13 +21,18 @@ import {
 /**
  * Sends alert notices by SMS / phone call to a group's recipients and escalates EMERGENCY
  * alerts nobody confirms: step by step through the recipients' `order`, and when no step is
- * left, SMS recipients of the last step are called instead. Every attempt is logged.
+ * left, SMS recipients of the last step are called instead. EMERGENCY goes at once, one message per
+ * alert; other levels go through the notification policy (grouped, repeated, capped, inhibited:
+ * notice-policy.service). Every attempt, and every notice the policy withheld, is logged.
  */
 export interface NotificationsService {
   /** On alert.opened with notify: the first step's recipients; EMERGENCY starts the escalation timer. */
   alertOpened(alertId: string): Promise<void>;
-  /** Escalates every due, unconfirmed EMERGENCY alert. Returns how many it handled. */
-  sweep(): Promise<number>;
+  /**
+   * Escalates every due, unconfirmed EMERGENCY alert, then sends due notice windows and reminders;
+   * of one organisation when given (tests sharing a database). Returns how many it handled.
+   */
+  sweep(organizationId?: string): Promise<number>;
 }
 
 type Log = { error(obj: object, msg: string): void };
@@ -55,20 +60,7 @@ export function notificationsService(
     step: number,
     channel = r.channel,
   ): Promise<void> {
-    const hospital =
-      alert.group_id && isHeatAlertType(alert.type)
-        ? await siteHospital(ctx.db, alert.group_id)
-        : null;
-    const text = alertMessage({
-      hospital,
-      type: alert.type,
-      level: alert.level,
-      wearerName: alert.wearer_name,
-      groupName: alert.group_name,
-      openedAt: new Date(alert.opened_at),
-      timeZone: alert.time_zone,
-      step,
-    });
+    const text = await alertNoticeText(ctx.db, alert, step);
     const attempt = {
       organizationId: alert.organization_id,
       alertId: alert.id,
@@ -78,6 +70,7 @@ export function notificationsService(
       recipient: r.phone_number,
       provider: provider.name,
       text,
+      reason: alert.level === 'EMERGENCY' ? ('emergency' as const) : null,
     };
     if (!r.phone_number) {
       await insertAttempt(
@@ -91,6 +84,7 @@ export function notificationsService(
     }
     // Queued first, so an attempt is on record even if the provider never answers.
     const id = await insertAttempt(ctx.db, attempt, 'queued', ctx.now(), null);
+    await coverAlerts(ctx.db, id, [alert.id]);
     const outcome =
       channel === 'SMS'
         ? await provider.sendSms(r.phone_number, text)
@@ -98,12 +92,18 @@ export function notificationsService(
     await recordOutcome(ctx.db, id, outcome, ctx.now());
   }
 
+  const notices = noticePolicyService(ctx, provider, matching, log);
+
   async function sendStep(
     alert: AlertForNotice,
     recipients: RecipientRow[],
     step: number,
   ): Promise<void> {
-    for (const r of recipients.filter((x) => x.step === step)) await send(alert, r, step);
+    for (const r of recipients.filter((x) => x.step === step)) {
+      // Outside EMERGENCY the policy decides (a recipient without a number is logged as failed here).
+      if (alert.level !== 'EMERGENCY' && r.phone_number) await notices.offer(alert, r);
+      else await send(alert, r, step);
+    }
   }
 
   async function escalate(alertId: string, currentStep: number, upgraded: boolean): Promise<void> {
@@ -150,10 +150,11 @@ export function notificationsService(
       }
     },
 
-    async sweep() {
+    async sweep(organizationId) {
       const now = ctx.now();
       // A claimed row whose handling crashes is retried after one more escalation period.
-      const due = await claimDue(ctx.db, now, new Date(now.getTime() + afterMs()));
+      const retryAt = new Date(now.getTime() + afterMs());
+      const due = await claimDue(ctx.db, now, retryAt, organizationId ?? null);
       for (const row of due) {
         try {
           await escalate(row.alert_id, row.current_step, row.upgraded);
@@ -161,7 +162,7 @@ export function notificationsService(
           log?.error({ err, alertId: row.alert_id }, 'escalation failed');
         }
       }
-      return due.length;
+      return due.length + (await notices.sweep(organizationId));
     },
   };
 }

@@ -11,6 +11,7 @@ import { useMediaQuery } from '../../lib/use-media-query';
 import { useScrollPaddingBelow } from '../../lib/use-scroll-padding';
 import { LiveMonitoring } from '../live-monitoring';
 import { homeFor } from '../route-guard';
+import { AppToaster } from './app-toaster';
 import { MainMenu } from './main-menu';
 import { MenuDrawer } from './menu-drawer';
 import { SettingsNav } from './settings-nav';
@@ -76,6 +77,7 @@ export function ShellLayout() {
       </main>
       <SiteFooter />
       {!demo && <TermsModal user={user} />}
+      <AppToaster />
     </div>
   );
 }

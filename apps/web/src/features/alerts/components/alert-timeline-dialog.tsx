@@ -6,6 +6,37 @@ import { Dialog } from '../../../components/ui/dialog';
 import { QueryState } from '../../../components/ui/query-state';
 import { useAlertTimeline } from '../api/alert-timeline';
 
+/** People named per notice; the rest are counted. */
+const PEOPLE_SHOWN = 5;
+
+/** Why the notification policy sent, held or did not send a notice, and the alerts it covered. */
+function NoticePolicyNote({
+  event,
+}: {
+  event: Extract<AlertTimelineEvent, { kind: 'notification' }>;
+}) {
+  const { t } = useTranslation('alerts');
+  if (event.reason === null) return null;
+  const named = event.covers
+    .slice(0, PEOPLE_SHOWN)
+    .map((c) => t('timeline.coveredAlert', { name: c.wearerName, type: t(`types.${c.type}`) }));
+  const more = event.covers.length - named.length;
+  return (
+    <span className="block text-xs text-slate-700" data-testid="timeline-notice-reason">
+      {t(`timeline.reason.${event.reason}`, { count: event.covers.length })}
+      {event.covers.length > 1 && (
+        <span className="block break-words" data-testid="timeline-notice-covers">
+          {t('timeline.covers', {
+            count: event.covers.length,
+            list: named.join(t('timeline.listSeparator')),
+          })}
+          {more > 0 && t('timeline.coversMore', { count: more })}
+        </span>
+      )}
+    </span>
+  );
+}
+
 /** One line of the story, in the reader's language. */
 function EventText({ event }: { event: AlertTimelineEvent }) {
   const { t } = useTranslation('alerts');
@@ -45,6 +76,7 @@ function EventText({ event }: { event: AlertTimelineEvent }) {
             )}
             {event.error !== null && <span className="block break-words">{event.error}</span>}
           </span>
+          <NoticePolicyNote event={event} />
         </>
       );
     }

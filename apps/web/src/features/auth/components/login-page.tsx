@@ -1,7 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MfaChallenge, SignInMethod, SignInResult } from '@wearable/domain';
 import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
 import { AppLink } from '../../../lib/app-path';
 import { DEMO_PREFIX } from '../../../lib/demo';
 import { signIn } from '../api/auth-api';
@@ -13,7 +14,9 @@ import { PhoneSignInForm } from './phone-sign-in-form';
 import { SignInCard } from './sign-in-card';
 import { inputClass } from './sign-in-form-parts';
 import { SignInMethodChoice } from './sign-in-method-choice';
-import { TotpStep } from './totp-step';
+
+// Only a TOTP account needs it, after its first step: not part of what /login loads (issue 20).
+const TotpStep = lazy(async () => ({ default: (await import('./totp-step')).TotpStep }));
 
 const KNOWN_ERRORS = [
   'INVALID_CREDENTIALS',
@@ -30,7 +33,8 @@ export function LoginPage() {
   // The first step was right but the account needs its TOTP code (or to enrol) first.
   const [challenge, setChallenge] = useState<MfaChallenge | null>(null);
   // Until the server answers, the password form (always offered before this page knew of others).
-  const methods = useSignInMethods().data?.methods ?? ['password'];
+  const offered = useSignInMethods();
+  const methods = offered?.methods ?? ['password'];
   const [chosen, setChosen] = useState<SignInMethod>('password');
   const method = methods.includes(chosen) ? chosen : (methods[0] ?? 'password');
 
@@ -67,7 +71,9 @@ export function LoginPage() {
     return (
       <SignInCard title={t('login.title')}>
         <div className="mt-6">
-          <TotpStep challenge={challenge} onRestart={() => setChallenge(null)} />
+          <Suspense fallback={<Spinner label={t('common.loading')} />}>
+            <TotpStep challenge={challenge} onRestart={() => setChallenge(null)} />
+          </Suspense>
         </div>
       </SignInCard>
     );
@@ -131,7 +137,7 @@ export function LoginPage() {
         </>
       )}
       {/* The slot for social sign-in: shown when the server names an OpenID provider. */}
-      <OidcButton />
+      <OidcButton displayName={offered?.oidc?.displayName} />
       <p className="mt-6 text-center text-sm">
         <AppLink to={DEMO_PREFIX} className="text-teal-700 underline-offset-4 hover:underline">
           {t('login.tryDemo')}

@@ -1,12 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { buttonClasses } from '../../../components/ui/button';
 import { OIDC_START_URL } from '../api/sign-in-factors-api';
-import { useSignInMethods } from '../api/sign-in-methods-api';
 
 /** "Sign in with <provider>", shown only when the server has an OpenID provider configured. */
-export function OidcButton() {
+export function OidcButton({ displayName }: { displayName: string | undefined }) {
   const { t } = useTranslation();
-  const displayName = useSignInMethods().data?.oidc?.displayName;
   if (!displayName) return null;
   return (
     <div className="mt-4">

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { phoneCodeBody, phoneSignInBody, type SignInResult } from '@wearable/domain';
+import { isE164PhoneNumber, isSignInCode, type SignInResult } from '@wearable/domain';
 import { Button } from '../../../components/ui/button';
 import { phoneSignIn, requestPhoneCode } from '../api/sign-in-methods-api';
 import { formText, inputClass, localeOf } from './sign-in-form-parts';
@@ -31,10 +31,10 @@ export function PhoneSignInForm({
     event.preventDefault();
     const number = formText(event.currentTarget, 'phoneNumber').replace(/[\s-]/g, '');
     setError(null);
-    const body = { phoneNumber: number, locale: localeOf(i18n.language) };
-    if (!phoneCodeBody.safeParse(body).success) return setError(t('phoneSignIn.errors.badPhone'));
+    // The rules of phoneCodeBody and phoneSignInBody, without loading the schemas on the login page.
+    if (!isE164PhoneNumber(number)) return setError(t('phoneSignIn.errors.badPhone'));
     setPending(true);
-    const result = await requestPhoneCode(body);
+    const result = await requestPhoneCode({ phoneNumber: number, locale: localeOf(i18n.language) });
     setPending(false);
     if (!result.ok) return failed(result.data?.code);
     setPhoneNumber(number);
@@ -45,8 +45,7 @@ export function PhoneSignInForm({
     if (phoneNumber === null) return;
     const code = formText(event.currentTarget, 'code').trim();
     setError(null);
-    if (!phoneSignInBody.safeParse({ phoneNumber, code }).success)
-      return setError(t('phoneSignIn.errors.badCode'));
+    if (!isSignInCode(code)) return setError(t('phoneSignIn.errors.badCode'));
     setPending(true);
     const result = await phoneSignIn({ phoneNumber, code });
     if (!result.ok) {

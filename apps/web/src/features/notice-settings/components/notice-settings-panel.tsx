@@ -364,7 +364,7 @@ function NoticeEditor({
         </div>
       )}
       <AlertPolicyPanel organizationId={stored.clientId} />
-      <NotificationLogPanel />
+      <NotificationLogPanel typeLabel={typeLabel} />
     </div>
   );
 }

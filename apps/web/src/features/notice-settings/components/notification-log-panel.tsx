@@ -1,3 +1,4 @@
+import type { AlertType, NotificationView } from '@wearable/domain';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
@@ -5,9 +6,47 @@ import { DateTime } from '../../../components/ui/date-time';
 import { useNotificationLog } from '../api/list-notifications';
 
 const SHOWN = 10;
+/** People named per entry; the rest are counted. */
+const PEOPLE_SHOWN = 5;
+
+/**
+ * Why the notification policy sent, held or did not send an entry (grouped, held, capped, inhibited,
+ * the hour's summary), and the alerts it covered: the people and their alert types.
+ */
+function NoticePolicyNote({
+  notice,
+  typeLabel,
+}: {
+  notice: NotificationView;
+  typeLabel: (type: AlertType) => string;
+}) {
+  const { t } = useTranslation('staff-settings');
+  if (notice.reason === null) return null;
+  const { covers } = notice;
+  const named = covers
+    .slice(0, PEOPLE_SHOWN)
+    .map((c) => t('notice.log.coveredAlert', { name: c.wearerName, type: typeLabel(c.type) }));
+  const more = covers.length - named.length;
+  return (
+    <div className="mt-0.5 text-slate-700" data-testid="notification-log-reason">
+      <p className="font-medium">
+        {t(`notice.reason.${notice.reason}`, { count: notice.waiting ?? covers.length })}
+      </p>
+      {covers.length > 0 && (
+        <p className="break-words" data-testid="notification-log-covers">
+          {t('notice.log.covers', {
+            count: covers.length,
+            list: named.join(t('notice.log.listSeparator')),
+          })}
+          {more > 0 && t('notice.log.coversMore', { count: more })}
+        </p>
+      )}
+    </div>
+  );
+}
 
 /** The newest messages of the notification log the caller may see: a test sent here shows up at the top with its outcome. */
-export function NotificationLogPanel() {
+export function NotificationLogPanel({ typeLabel }: { typeLabel: (type: AlertType) => string }) {
   const { t } = useTranslation('staff-settings');
   const log = useNotificationLog(SHOWN);
   const headingId = useId();
@@ -43,7 +82,13 @@ export function NotificationLogPanel() {
               <span>{t(`notice.logChannel.${n.channel}`)}</span>
               <span className="break-all">{n.recipient ?? '—'}</span>
               <span
-                className={n.status === 'failed' ? 'font-medium text-red-700' : 'text-teal-800'}
+                className={
+                  n.status === 'failed'
+                    ? 'font-medium text-red-700'
+                    : n.status === 'withheld'
+                      ? 'font-medium text-amber-800'
+                      : 'text-teal-800'
+                }
                 data-testid="notification-log-status"
               >
                 {t(`notice.status.${n.status}`)}
@@ -51,6 +96,7 @@ export function NotificationLogPanel() {
               <span>{n.provider}</span>
             </p>
             <p className="mt-0.5 break-words text-slate-900">{n.text}</p>
+            <NoticePolicyNote notice={n} typeLabel={typeLabel} />
             {n.error && <p className="mt-0.5 break-words text-red-700">{n.error}</p>}
           </li>
         ))}

@@ -1,0 +1,298 @@
+import {
+  type AlertPolicy,
+  CONSOLE_ALERT_HISTORY_PATH,
+  decideNotice,
+  decideWindowEnd,
+  hourlyCap,
+  isHeatAlertType,
+  type NoticeReason,
+  type NotificationChannel,
+  repeatDueAt,
+} from '@wearable/domain';
+import type { AppContext } from '../../context.js';
+import type { Queryable } from '../../db/client.js';
+import { loadAlertPolicy } from '../alert-policy/alert-policy.repository.js';
+import { siteHospital } from '../heat-rule/heat-rule.service.js';
+import {
+  claimDueBucket,
+  claimReminder,
+  coverAlerts,
+  delayReminder,
+  dueBucketIds,
+  dueReminders,
+  endReminder,
+  keepCoveredFirsts,
+  lockBucket,
+  moveItems,
+  type NoticeItemState,
+  putItem,
+  saveBucket,
+  siteHeatLevelOfAlert,
+  toNoticeBucket,
+} from './notice-buckets.repository.js';
+import type { NotificationProvider } from './notification-provider.js';
+import { alertMessage, capSummaryMessage, groupedMessage } from './notification-texts.js';
+import {
+  type AlertForNotice,
+  alertForNotice,
+  alertsForNotice,
+  insertAttempt,
+  type RecipientRow,
+  recordOutcome,
+} from './notifications.repository.js';
+
+/**
+ * The notification policy (packages/domain/src/notice-policy.ts) on the database: each decision is
+ * taken with the recipient's bucket row-locked and recorded in the same transaction as its log entry
+ * (a message queued, or a notice withheld with its reason), so a restart loses nothing and two
+ * servers never both send one window; the message leaves after the commit. EMERGENCY never comes here.
+ */
+export interface NoticePolicyService {
+  /** Offers a non-EMERGENCY alert to one recipient: sent at once, held, capped or inhibited, and logged. */
+  offer(alert: AlertForNotice, r: RecipientRow, lastNoticeAt?: Date): Promise<void>;
+  /**
+   * Sends the due windows (grouped messages, cap summaries) and offers due reminders; of one
+   * organisation when given (tests sharing a database). Returns how many.
+   */
+  sweep(organizationId?: string): Promise<number>;
+}
+
+type Log = { error(obj: object, msg: string): void };
+
+/** One bucket per staff member (whatever their number) or per number outside the console. */
+export const recipientKey = (r: { user_id: string | null; phone_number: string | null }) =>
+  r.user_id ? `user:${r.user_id}` : `phone:${r.phone_number ?? ''}`;
+
+/** The single-alert text (with the site's hospital for a heat alert, Japan's 2025 heat rule). */
+export async function alertNoticeText(
+  db: Queryable,
+  alert: AlertForNotice,
+  step: number,
+  reminder = false,
+): Promise<string> {
+  const hospital =
+    alert.group_id && isHeatAlertType(alert.type) ? await siteHospital(db, alert.group_id) : null;
+  return alertMessage({
+    hospital,
+    type: alert.type,
+    level: alert.level,
+    wearerName: alert.wearer_name,
+    groupName: alert.group_name,
+    openedAt: new Date(alert.opened_at),
+    timeZone: alert.time_zone,
+    step,
+    reminder,
+  });
+}
+
+const policyUsed = (p: AlertPolicy, extra: Record<string, number> = {}) => ({
+  groupWindowMinutes: p.groupWindowMinutes,
+  repeatIntervalMinutes: p.repeatIntervalMinutes,
+  smsPerHour: p.smsPerHour,
+  callsPerHour: p.callsPerHour,
+  ...extra,
+});
+
+interface Outgoing {
+  id: string;
+  channel: NotificationChannel;
+  to: string;
+  text: string;
+}
+
+export function noticePolicyService(
+  ctx: AppContext,
+  provider: NotificationProvider,
+  recipientsOf: (alert: AlertForNotice) => Promise<RecipientRow[]>,
+  log?: Log,
+): NoticePolicyService {
+  /** After the commit: the provider's answer on the queued entry; every covered alert keeps its first notice. */
+  async function dispatch(m: Outgoing): Promise<void> {
+    const outcome =
+      m.channel === 'SMS'
+        ? await provider.sendSms(m.to, m.text)
+        : await provider.call(m.to, m.text);
+    await recordOutcome(ctx.db, m.id, outcome, ctx.now());
+    await keepCoveredFirsts(ctx.db, m.id);
+  }
+
+  async function offer(alert: AlertForNotice, r: RecipientRow, lastNoticeAt?: Date) {
+    if (!r.phone_number) return; // the caller logs the failure, as before the policy
+    const phone = r.phone_number;
+    const now = ctx.now();
+    const [policy, siteHeatLevel, text] = await Promise.all([
+      loadAlertPolicy(ctx.db, alert.organization_id),
+      siteHeatLevelOfAlert(ctx.db, alert.id),
+      alertNoticeText(ctx.db, alert, r.step, lastNoticeAt !== undefined),
+    ]);
+    const outgoing = await ctx.db.transaction(async (tx): Promise<Outgoing | null> => {
+      const row = await lockBucket(
+        tx,
+        {
+          organizationId: alert.organization_id,
+          recipientKey: recipientKey(r),
+          channel: r.channel,
+          userId: r.user_id,
+          recipient: phone,
+        },
+        now,
+      );
+      if (lastNoticeAt && !(await claimReminder(tx, row.id, alert.id, now))) return null;
+      const item = { type: alert.type, level: alert.level, siteHeatLevel, lastNoticeAt };
+      const d = decideNotice(toNoticeBucket(row), item, policy, now);
+      await saveBucket(tx, row.id, d.bucket, now);
+      if (d.action === 'wait') {
+        await delayReminder(tx, row.id, alert.id, d.until);
+        return null;
+      }
+      const state: NoticeItemState =
+        d.action === 'send'
+          ? 'sent'
+          : d.action === 'hold'
+            ? 'held'
+            : d.reason === 'capped' && d.bucket.summarySent
+              ? 'summarised'
+              : d.reason;
+      await putItem(tx, {
+        bucketId: row.id,
+        alertId: alert.id,
+        organizationId: alert.organization_id,
+        state,
+        at: now,
+        repeatAt: repeatDueAt(now, policy),
+      });
+      const id = await insertAttempt(
+        tx,
+        {
+          organizationId: alert.organization_id,
+          alertId: alert.id,
+          step: r.step,
+          channel: r.channel,
+          userId: r.user_id,
+          recipient: phone,
+          provider: provider.name,
+          text,
+          reason: d.reason,
+          policy: policyUsed(policy),
+        },
+        d.action === 'send' ? 'queued' : 'withheld',
+        now,
+        null,
+      );
+      await coverAlerts(tx, id, [alert.id]);
+      return d.action === 'send' ? { id, channel: r.channel, to: phone, text } : null;
+    });
+    if (outgoing) await dispatch(outgoing);
+  }
+
+  /** A due window of one bucket: its grouped message, its summary, or the held alerts capped. */
+  async function endWindow(bucketId: string): Promise<Outgoing | null> {
+    const now = ctx.now();
+    return ctx.db.transaction(async (tx) => {
+      const row = await claimDueBucket(tx, bucketId, now);
+      if (!row) return null; // another server took it, or it was handled already
+      const policy = await loadAlertPolicy(tx, row.organization_id);
+      const d = decideWindowEnd(toNoticeBucket(row), policy, now);
+      await saveBucket(tx, row.id, d.bucket, now);
+      if (d.action === 'none') return null;
+      let reason: NoticeReason = d.reason;
+      let covered: string[];
+      if (d.action === 'send' && d.reason === 'grouped') {
+        covered = await moveItems(tx, row.id, ['held'], 'sent');
+      } else {
+        covered = await moveItems(tx, row.id, ['held', 'capped'], 'summarised');
+        if (d.action === 'withhold') reason = 'capped';
+      }
+      const alerts = await alertsForNotice(tx, covered);
+      const newest = alerts.at(-1);
+      if (!newest || !row.recipient) return null;
+      const link = `${ctx.config.publicUrl}${CONSOLE_ALERT_HISTORY_PATH}`;
+      const text =
+        d.action === 'send' && d.reason === 'capSummary'
+          ? capSummaryMessage({
+              waiting: d.waiting,
+              cap: hourlyCap(row.channel, policy),
+              link,
+            })
+          : groupedMessage({
+              alerts: alerts.map((a) => ({
+                type: a.type,
+                level: a.level,
+                wearerName: a.wearer_name,
+                groupName: a.group_name,
+              })),
+              from: new Date(alerts[0]!.opened_at),
+              to: now,
+              timeZone: newest.time_zone,
+            });
+      const waiting: Record<string, number> =
+        d.action === 'send' && d.reason === 'capSummary' ? { waiting: d.waiting } : {};
+      const id = await insertAttempt(
+        tx,
+        {
+          organizationId: row.organization_id,
+          alertId: newest.id,
+          step: 1,
+          channel: row.channel,
+          userId: row.user_id,
+          recipient: row.recipient,
+          provider: provider.name,
+          text,
+          reason,
+          policy: policyUsed(policy, waiting),
+        },
+        d.action === 'send' ? 'queued' : 'withheld',
+        now,
+        null,
+      );
+      await coverAlerts(tx, id, covered);
+      return d.action === 'send' ? { id, channel: row.channel, to: row.recipient, text } : null;
+    });
+  }
+
+  /** A due reminder: offered again if the alert is still open, unconfirmed and the recipient still its. */
+  async function remind(r: {
+    bucket_id: string;
+    alert_id: string;
+    recipient_key: string;
+    channel: NotificationChannel;
+    last_notice_at: Date | string;
+  }) {
+    const alert = await alertForNotice(ctx.db, r.alert_id);
+    const recipient =
+      alert && alert.status === 'OPEN' && alert.confirmed_at === null
+        ? (await recipientsOf(alert)).find(
+            (x) => recipientKey(x) === r.recipient_key && x.channel === r.channel,
+          )
+        : undefined;
+    if (!alert || !recipient) return endReminder(ctx.db, r.bucket_id, r.alert_id);
+    await offer(alert, recipient, new Date(r.last_notice_at));
+  }
+
+  return {
+    offer,
+    async sweep(organizationId) {
+      const now = ctx.now();
+      const scope = organizationId ?? null;
+      let handled = 0;
+      for (const id of await dueBucketIds(ctx.db, now, scope)) {
+        try {
+          const outgoing = await endWindow(id);
+          if (outgoing) await dispatch(outgoing);
+          handled++;
+        } catch (err) {
+          log?.error({ err, bucketId: id }, 'notice window failed');
+        }
+      }
+      for (const r of await dueReminders(ctx.db, now, scope)) {
+        try {
+          await remind(r);
+          handled++;
+        } catch (err) {
+          log?.error({ err, alertId: r.alert_id }, 'notice reminder failed');
+        }
+      }
+      return handled;
+    },
+  };
+}
