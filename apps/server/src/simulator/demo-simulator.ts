@@ -5,6 +5,7 @@ import type { SimEventRecord } from './events.js';
 import type { SimLogger } from './logger.js';
 import { startPairingWatcher } from './pairing-watcher.js';
 import { BatchSender, runSimulation } from './runner.js';
+import { defaultShiftPlan, type ShiftPlanItem } from './shift-plan.js';
 import { type SimGateway, Simulation } from './simulation.js';
 import {
   findDemoOrganization,
@@ -20,7 +21,10 @@ export interface DemoSimulatorOptions {
   backfillHours?: number;
   /** How often collected items are handed to ingestion. */
   intervalMs?: number;
+  /** Random events per hour on top of the shift plan (default 0: the plan alone). */
   eventsPerHour?: number;
+  /** The scripted working day (default: defaultShiftPlan over the organisation's bracelets). */
+  plan?: ShiftPlanItem[];
   /** Start even when no bracelet is worn yet (one may be linked and paired later; tests). */
   startEmpty?: boolean;
   /** How often the pairing watcher looks for newly linked bracelets (default 2 s). */
@@ -104,7 +108,8 @@ export async function startDemoSimulator(
     gateways: source.gateways,
     wearers: source.wearers,
     timeZone: org.timeZone,
-    eventsPerHour: opts.eventsPerHour ?? 15,
+    eventsPerHour: opts.eventsPerHour ?? 0,
+    plan: opts.plan ?? defaultShiftPlan(source.gateways.flatMap((g) => g.serialNumbers)),
     onEvent,
   });
   const driver = createInProcessDriver(ctx, org.id);

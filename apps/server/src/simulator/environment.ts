@@ -20,10 +20,13 @@ export function estimateWbgt(temperature: number, humidity: number): number {
   return 0.567 * temperature + 0.393 * vapourPressure + 3.94;
 }
 
-/** 0 in the early morning, 1 at the mid-afternoon peak (14:30). */
+/**
+ * 0 in the early morning, 1 at the mid-afternoon peak (14:30). Squared, so the night stays
+ * flat and the heat builds through the morning into an afternoon plateau.
+ */
 function dayCurve(minuteOfDay: number): number {
   const phase = ((minuteOfDay - 14.5 * 60) / 1440) * 2 * Math.PI;
-  return (1 + Math.cos(phase)) / 2;
+  return ((1 + Math.cos(phase)) / 2) ** 2;
 }
 
 const round1 = (v: number) => Math.round(v * 10) / 10;
@@ -46,10 +49,11 @@ export function climateAt(
   let temperature: number;
   let humidity: number;
   if (site === 'outdoor') {
-    // Peak air temperature 29..31.8 C at ~55 % humidity: WBGT peaks ~29..32.5.
-    const peak = 31 + day.range(-2, 0.8);
-    temperature = 24 + (peak - 24) * shape + noise.normal() * 0.3;
-    humidity = 75 - 20 * shape + noise.normal() * 1.5;
+    // A hot summer day: 23.5 C and 78 % at night (WBGT ~26), peak air 31.8..33 C at 54 %
+    // (WBGT ~31.8..33): severe (28-31) from about 09:00, danger (31+) from about noon to 16:30.
+    const peak = 32.5 + day.range(-0.7, 0.5);
+    temperature = 23.5 + (peak - 23.5) * shape + noise.normal() * 0.3;
+    humidity = 78 - 24 * shape + noise.normal() * 1.5;
   } else {
     temperature = 23 + day.range(0, 1) + 1.5 * shape + noise.normal() * 0.15;
     humidity = 55 - 5 * shape + noise.normal() * 1;

@@ -9,6 +9,8 @@ export const SIM_EVENT_KINDS = [
   'gateway-silent',
   'heat-episode',
   'high-heart-rate',
+  'strain',
+  'out-of-range',
 ] as const;
 export type SimEventKind = (typeof SIM_EVENT_KINDS)[number];
 
@@ -21,6 +23,9 @@ const WEIGHTS: Record<SimEventKind, number> = {
   'gateway-silent': 0.3,
   'heat-episode': 2,
   'high-heart-rate': 2,
+  // Scripted only (a shift plan, the CLI, tests): a random pick would make the demo noisy.
+  strain: 0,
+  'out-of-range': 0,
 };
 
 /** Duration drawn for each kind, minutes (0: instantaneous). */
@@ -31,6 +36,8 @@ const DURATIONS: Record<SimEventKind, [number, number]> = {
   'gateway-silent': [12, 20],
   'heat-episode': [20, 40],
   'high-heart-rate': [10, 16],
+  strain: [90, 180],
+  'out-of-range': [20, 45],
 };
 
 /** A notable event as logged (one line each) and reported to the caller. */
@@ -63,14 +70,16 @@ export function pickEventKind(rng: Rng, allowHeat: boolean): SimEventKind {
  * episodes only while awake (an SOS, a fall or a removal may come at night too).
  */
 export function eligibleForEvent(kind: SimEventKind, s: WearerState): boolean {
-  const needsAwake = kind === 'heat-episode' || kind === 'high-heart-rate';
+  const needsAwake = kind === 'heat-episode' || kind === 'high-heart-rate' || kind === 'strain';
   return (
     s.worn &&
     (!needsAwake || s.sleepStart === null) &&
     s.heat === null &&
     s.highHeartRate === null &&
+    s.strain === null &&
     s.fallAt === null &&
-    s.removedUntil === null
+    s.removedUntil === null &&
+    s.outOfRangeUntil === null
   );
 }
 
@@ -101,6 +110,12 @@ export function applyWearerEvent(
       return null;
     case 'high-heart-rate':
       s.highHeartRate = { until: minute + durationMinutes, level: rng.range(0.88, 0.95) };
+      return null;
+    case 'strain':
+      s.strain = { from: minute, until: minute + durationMinutes };
+      return null;
+    case 'out-of-range':
+      s.outOfRangeUntil = minute + durationMinutes;
       return null;
   }
 }

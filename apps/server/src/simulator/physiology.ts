@@ -28,8 +28,12 @@ export interface WearerState {
   /** Scripted or random episodes, as epoch minutes (null = none). */
   heat: { from: number; until: number } | null;
   highHeartRate: { until: number; level: number } | null;
+  /** A worker not coping: strain climbs from `from` (heat strain and heart rate) until `until`. */
+  strain: { from: number; until: number } | null;
   fallAt: number | null;
   removedUntil: number | null;
+  /** Out of the gateway's reach: measured but never heard (the model keeps running). */
+  outOfRangeUntil: number | null;
   /** True until the first minute is stepped. */
   fresh: boolean;
 }
@@ -70,8 +74,10 @@ export function initialWearerState(profile: WearerProfile, rng: Rng): WearerStat
     steps: 0,
     heat: null,
     highHeartRate: null,
+    strain: null,
     fallAt: null,
     removedUntil: null,
+    outOfRangeUntil: null,
     fresh: true,
   };
 }
@@ -91,6 +97,8 @@ export function stepWearer(
   // Wear state: planned off-wrist times (charging, bath) and removals by events.
   const offWrist = plannedOffWrist(p, c.minuteOfDay, c.dayNumber, s.battery);
   if (s.removedUntil !== null && c.minute >= s.removedUntil) s.removedUntil = null;
+  if (s.outOfRangeUntil !== null && c.minute >= s.outOfRangeUntil) s.outOfRangeUntil = null;
+  if (s.strain !== null && c.minute >= s.strain.until) s.strain = null;
   const worn = offWrist === null && s.removedUntil === null;
   const wearChange = worn === s.worn || s.fresh ? null : worn ? 'WORN' : 'REMOVED';
   s.worn = worn;
@@ -116,6 +124,8 @@ export function stepWearer(
   let target =
     sleepStage === undefined ? plannedActivity(p, c.minuteOfDay, c.weekday, rng.next()) : 0;
   if (s.heat) target = Math.max(target, 0.75);
+  const strain = s.strain && sleepStage === undefined ? strainProgress(s.strain, c.minute) : null;
+  if (strain !== null) target = Math.max(target, 0.7);
   if (s.fallAt !== null && c.minute - s.fallAt < 10) target = 0.02;
   if (!worn) target = Math.min(target, 0.15);
   s.activity = clamp(s.activity + (target - s.activity) * 0.35 + rng.normal() * 0.04, 0, 1);
@@ -132,6 +142,7 @@ export function stepWearer(
     s.heatStrain = Math.max(s.heatStrain, 0.3 + 0.7 * progress);
     if (c.minute >= s.heat.until) s.heat = null;
   }
+  if (strain !== null) s.heatStrain = Math.max(s.heatStrain, 0.2 + 0.8 * strain);
   s.acuteStress *= 0.85;
 
   // Heart rate: resting + exertion (less for the fit) + heat strain, with noise.
@@ -141,6 +152,11 @@ export function stepWearer(
     sleepStage === undefined
       ? p.restingHeartRate + exertion + s.heatStrain * 0.35 * reserve + s.acuteStress * 20
       : p.restingHeartRate - 7 + SLEEP_HR_OFFSET[sleepStage];
+  const coping =
+    !s.heat && !s.highHeartRate && strain === null && s.fallAt === null && s.acuteStress < 0.05;
+  // A worker who copes paces themselves: slows down before the heart rate stays high.
+  if (coping) hrTarget = Math.min(hrTarget, paceLimit(p));
+  if (strain !== null) hrTarget = Math.max(hrTarget, p.maxHeartRate * (0.7 + 0.22 * strain));
   if (s.highHeartRate) {
     hrTarget = Math.max(hrTarget, p.maxHeartRate * s.highHeartRate.level);
     if (c.minute >= s.highHeartRate.until) s.highHeartRate = null;
@@ -180,6 +196,19 @@ export function stepWearer(
     worn,
     wearChange,
   };
+}
+
+/** How far a worker's strain has climbed: 0 when it begins, 1 after 75 minutes. */
+function strainProgress(strain: { from: number }, minute: number): number {
+  return clamp((minute - strain.from) / 75, 0, 1);
+}
+
+/**
+ * The heart rate a coping worker does not work above: below 80 % of the maximum and below
+ * 172 - age, safely under the engine's sustained (85 %) and heat (180 - age) lines.
+ */
+export function paceLimit(p: WearerProfile): number {
+  return Math.min(0.8 * p.maxHeartRate, 172 - p.age);
 }
 
 /** ~90-minute cycles: light, deep (less in later cycles), light, restless, a brief awakening. */

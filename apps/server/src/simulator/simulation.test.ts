@@ -1,6 +1,8 @@
 import { READING_LIMITS, SLEEP_STAGE_CODES, STRESS_LEVELS } from '@wearable/domain';
 import { braceletReading, deviceEvent, environmentReading } from '@wearable/domain';
 import { describe, expect, it } from 'vitest';
+import { paceLimit } from './physiology.js';
+import { defaultShiftPlan } from './shift-plan.js';
 import { type OutboundBatch, Simulation, type SimulationOptions } from './simulation.js';
 
 const MONDAY = Date.parse('2026-07-06T00:00:00+09:00');
@@ -108,8 +110,11 @@ describe('simulation model', () => {
     const at = (list: typeof env, hour: number) =>
       mean(list.filter((e) => localHour(e.at) === hour).map((e) => e.wbgt!));
     expect(at(site, 14)).toBeGreaterThan(at(site, 4) + 3);
-    expect(at(site, 14)).toBeGreaterThan(28);
-    expect(Math.max(...site.map((e) => e.wbgt!))).toBeLessThan(34.5);
+    // The day warms into the severe level (28-31) in the morning and danger (31+) after noon.
+    expect(at(site, 5)).toBeLessThan(28);
+    expect(at(site, 10)).toBeGreaterThanOrEqual(28);
+    for (const hour of [13, 14, 15]) expect(at(site, hour)).toBeGreaterThanOrEqual(31);
+    expect(Math.max(...site.map((e) => e.wbgt!))).toBeLessThan(35);
     for (const e of home) {
       expect(e.wbgt).toBeGreaterThan(21);
       expect(e.wbgt).toBeLessThan(26);
@@ -178,6 +183,79 @@ describe('simulation model', () => {
     expect(seen.length).toBeGreaterThan(12 * 24 * 0.6);
     expect(seen.length).toBeLessThan(12 * 24 * 1.4);
     expect(new Set(seen).size).toBeGreaterThanOrEqual(5);
+  });
+});
+
+describe("the demo's shift plan", () => {
+  const serials = Array.from({ length: 40 }, (_, i) => `W${i + 1}`);
+  const plan = defaultShiftPlan(serials);
+  const shift = () => {
+    const sim = new Simulation({
+      seed: 7,
+      start: new Date(MONDAY + 8 * HOUR),
+      eventsPerHour: 0,
+      gateways: [{ gatewayId: 'site', credential: 'c', serialNumbers: serials, site: 'outdoor' }],
+      plan,
+    });
+    const batches = sim.advanceTo(new Date(MONDAY + 17 * HOUR));
+    return { sim, batches };
+  };
+  const localMinute = (iso: string) => (Date.parse(iso) - MONDAY) / 60_000;
+
+  it('most workers cope through the hot day: their heart rates stay below their pace limit', () => {
+    const { sim, batches } = shift();
+    // Everyone but the strained, the SOS, the fall and the one out of range.
+    const scripted = new Set(plan.filter((p) => p.kind !== 'removed').map((p) => p.serialNumber));
+    const coping = sim.wearers.filter((w) => !scripted.has(w.profile.serialNumber));
+    expect(coping.length).toBe(34);
+    for (const w of coping) {
+      const hr = readings(batches)
+        .filter((r) => r.serialNumber === w.profile.serialNumber && r.heartRate !== undefined)
+        .map((r) => r.heartRate!);
+      expect(hr.length).toBeGreaterThan(100);
+      // Under the engine's sustained (85 % of max) and heat (180 - age) lines, with a margin.
+      expect(Math.max(...hr)).toBeLessThan(
+        Math.min(0.85 * w.profile.maxHeartRate, 180 - w.profile.age),
+      );
+      expect(mean(hr)).toBeLessThan(paceLimit(w.profile));
+    }
+  });
+
+  it('the strained workers climb past 85 % of their maximum heart rate in the afternoon', () => {
+    const { sim, batches } = shift();
+    for (const item of plan.filter((p) => p.kind === 'strain')) {
+      const w = sim.wearers.find((x) => x.profile.serialNumber === item.serialNumber)!;
+      const hr = readings(batches)
+        .filter((r) => r.serialNumber === item.serialNumber && r.heartRate !== undefined)
+        .filter((r) => localMinute(r.at) >= item.minuteOfDay + 75 && localMinute(r.at) < 17 * 60)
+        .map((r) => r.heartRate!);
+      expect(hr.length).toBeGreaterThan(10);
+      expect(mean(hr)).toBeGreaterThan(0.85 * w.profile.maxHeartRate);
+    }
+  });
+
+  it('plays the SOS, the fall, the bracelet taken off and the worker out of range at their times', () => {
+    const { batches } = shift();
+    const events = batches.flatMap((b) => b.events);
+    for (const item of plan.filter((p) => p.kind === 'sos' || p.kind === 'fall')) {
+      const event = events.find(
+        (e) => e.serialNumber === item.serialNumber && e.type === item.kind.toUpperCase(),
+      );
+      expect(event && Math.floor(localMinute(event.at))).toBe(item.minuteOfDay);
+    }
+    const removed = plan.find((p) => p.kind === 'removed')!;
+    expect(events).toContainEqual(
+      expect.objectContaining({ serialNumber: removed.serialNumber, type: 'REMOVED' }),
+    );
+    const away = plan.find((p) => p.kind === 'out-of-range')!;
+    const heard = readings(batches)
+      .filter((r) => r.serialNumber === away.serialNumber)
+      .map((r) => localMinute(r.at));
+    const during = heard.filter(
+      (m) => m >= away.minuteOfDay + 1 && m < away.minuteOfDay + away.durationMinutes!,
+    );
+    expect(during).toEqual([]);
+    expect(heard.some((m) => m >= away.minuteOfDay + away.durationMinutes! + 1)).toBe(true);
   });
 });
 

@@ -12,6 +12,7 @@ import { localTimeIn } from './local-time.js';
 import { initialWearerState, stepWearer, type WearerState } from './physiology.js';
 import { Outbox, type OutboundBatch, type OutboundItem } from './outbox.js';
 import { createRng, deriveSeed, type Rng } from './prng.js';
+import type { ShiftPlanItem } from './shift-plan.js';
 import { buildWearerProfile, type WearerProfile } from './wearer-profile.js';
 
 export type { OutboundBatch } from './outbox.js';
@@ -37,6 +38,8 @@ export interface SimulationOptions {
   timeZone?: string;
   /** Random notable events per hour over the whole simulation (0: none). Default 12. */
   eventsPerHour?: number;
+  /** Scripted events on every working day (Monday to Saturday) at local times; none by default. */
+  plan?: ShiftPlanItem[];
   onEvent?: (event: SimEventRecord) => void;
 }
 
@@ -177,7 +180,7 @@ export class Simulation {
   private stepMinute(minute: number): void {
     const start = minute * 60_000;
     const local = this.localTime(minute);
-    this.startEvents(minute, local.minuteOfDay);
+    this.startEvents(minute, local);
     for (const g of this.gateways.values()) {
       let extra = 0;
       if (g.heat) {
@@ -230,6 +233,8 @@ export class Simulation {
         item: { serialNumber: p.serialNumber, type: sample.wearChange, at: iso(at) },
       });
     }
+    // Out of the gateway's reach: nothing measured now is ever heard.
+    if (s.outOfRangeUntil !== null) return;
     const phaseMinute = Math.floor(p.phaseSeconds / 60);
     if (minute % p.dutyCycleMinutes !== phaseMinute) return;
     const at = start + (p.phaseSeconds % 60) * 1000;
@@ -250,9 +255,17 @@ export class Simulation {
     this.queue({ at, gatewayId: g.spec.gatewayId, list: 'readings', item: reading });
   }
 
-  private startEvents(minute: number, minuteOfDay: number): void {
+  private startEvents(minute: number, local: ReturnType<Simulation['localTime']>): void {
+    const { minuteOfDay, weekday } = local;
     const rate = this.opts.eventsPerHour ?? 12;
-    const starts = this.forced.splice(0);
+    const starts: { kind: SimEventKind; target: string | undefined; duration?: number }[] = [];
+    if (weekday >= 1 && weekday <= 6) {
+      for (const item of this.opts.plan ?? []) {
+        if (item.minuteOfDay !== minuteOfDay || !this.simulates(item.serialNumber)) continue;
+        starts.push({ kind: item.kind, target: item.serialNumber, duration: item.durationMinutes });
+      }
+    }
+    starts.push(...this.forced.splice(0));
     if (rate > 0 && this.rng.chance(Math.min(1, rate / 60))) {
       const daytime = minuteOfDay >= 8 * 60 && minuteOfDay < 18 * 60;
       starts.push({ kind: pickEventKind(this.rng, daytime), target: undefined });
