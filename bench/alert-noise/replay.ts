@@ -9,8 +9,12 @@ import {
   ALERT_LEVELS,
   ALERT_TYPES,
   PHYSIOLOGICAL_ALERT_TYPES,
+  replayNotices,
+  siteHeatLevelOf,
   type AlertLevel,
   type AlertType,
+  type OfferedNotice,
+  type SiteHeatLevel,
 } from '@wearable/domain';
 import { alertEngine as productEngine } from '../../apps/server/src/engine/alert-engine.js';
 import type {
@@ -264,11 +268,47 @@ function todaysNotices(alerts: Opened[]): Sent[] {
     }));
 }
 
-// TODO(issue 14, item 3): replace with the pure notice policy (packages/domain/src/notice-policy.ts,
-// branch h/notify) once it is merged: grouping window 2 min, repeat 30 min, caps 6 SMS / 2 calls an
-// hour, EMERGENCY never grouped. Until then the product's engine is notified as today.
-const productNotices = todaysNotices;
-const productNoticesLabel = "today's notifier (TODO: notice policy not merged yet)";
+// TODO(issue 14, item 1): the site's level with its hysteresis (siteHeatStep, branch h/siteheat) once
+// it is merged, and its level-change notices counted for the recipients. Until then the level is the
+// WBGT band of the site's newest reading (it only decides the inhibition at DANGER).
+function siteLevelAt(at: number): SiteHeatLevel | null {
+  const last = environment.findLast((e) => e.at <= at);
+  return last ? siteHeatLevelOf(last.wbgt) : null;
+}
+
+/**
+ * The product's notifier: the pure notice policy (packages/domain notice-policy.ts, default
+ * policy: group window 2 min, repeat 30 min, 6 SMS an hour, EMERGENCY never grouped) replayed for
+ * one recipient's SMS bucket. Each notified alert is offered when it opens; a non-EMERGENCY alert
+ * still open is offered again every repeat interval (a reminder), as the server's sweep does.
+ * Nobody confirms in the bench, so an open alert keeps reminding until it recovers: the worst case.
+ */
+function policyNotices(alerts: Opened[]): Sent[] {
+  const repeat = ALERT_POLICY_DEFAULTS.repeatIntervalMinutes * MINUTE;
+  const offered: OfferedNotice[] = [];
+  for (const a of alerts) {
+    if (!a.notify) continue;
+    const item = { type: a.type, level: a.level, siteHeatLevel: siteLevelAt(a.at) };
+    offered.push({ at: new Date(a.at), item });
+    if (a.level === 'EMERGENCY') continue;
+    for (let t = a.at + repeat; t < (a.closedAt ?? end); t += repeat) {
+      offered.push({
+        at: new Date(t),
+        item: { ...item, siteHeatLevel: siteLevelAt(t), lastNoticeAt: new Date(t - repeat) },
+      });
+    }
+  }
+  offered.sort((x, y) => x.at.getTime() - y.at.getTime());
+  return replayNotices(offered, { ...ALERT_POLICY_DEFAULTS }, 'SMS').map((n) => ({
+    at: n.at.getTime(),
+    channel: 'SMS' as const,
+    emergency: n.reason === 'emergency',
+    reason: n.reason,
+    sent: n.sent,
+  }));
+}
+const productNotices = policyNotices;
+const productNoticesLabel = 'the notice policy, default settings, nobody confirming';
 
 // ---- Figures ----
 
