@@ -63,6 +63,9 @@ export function alertPolicyService(ctx: AppContext) {
           after: merged.data,
         });
       });
+      // The site heat level reads the policy through a 30 s cache: this server forgets it now
+      // (another server's copy lasts at most those 30 s).
+      ctx.siteHeat.policies.delete(organizationId);
       return view(ctx.db, organizationId);
     },
   };
