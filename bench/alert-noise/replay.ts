@@ -10,10 +10,13 @@ import {
   ALERT_TYPES,
   PHYSIOLOGICAL_ALERT_TYPES,
   replayNotices,
-  siteHeatLevelOf,
+  initialSiteHeatState,
+  siteHeatNoticeOf,
+  siteHeatStep,
   type AlertLevel,
   type AlertType,
   type OfferedNotice,
+  type SiteHeatChange,
   type SiteHeatLevel,
 } from '@wearable/domain';
 import { alertEngine as productEngine } from '../../apps/server/src/engine/alert-engine.js';
@@ -39,6 +42,7 @@ const { values } = parseArgs({
     strained: { type: 'string', default: '6' },
     recipients: { type: 'string', default: '3' },
     plan: { type: 'string', default: 'bench' },
+    'confirm-minutes': { type: 'string' },
   },
 });
 
@@ -47,6 +51,9 @@ const TIME_ZONE = 'Asia/Tokyo';
 const wearerCount = Number(values.wearers);
 const hours = Number(values.hours);
 const recipients = Number(values.recipients);
+/** Staff confirm every alert this long after it opens (default: nobody confirms, the worst case). */
+const confirmMs =
+  values['confirm-minutes'] === undefined ? null : Number(values['confirm-minutes']) * MINUTE;
 const hhmm = (s: string) => Number(s.slice(0, 2)) * 60 + Number(s.slice(3, 5));
 const clock = (minuteOfDay: number) =>
   `${String(Math.floor(minuteOfDay / 60)).padStart(2, '0')}:${String(minuteOfDay % 60).padStart(2, '0')}`;
@@ -214,7 +221,9 @@ function run(engine: Engine): Opened[] {
       recoveryMinutes: ALERT_POLICY_DEFAULTS.recoveryMinutes,
     };
     let state = engine.initialState();
-    for (const input of inputs.get(w.profile.serialNumber)!) {
+    // Staff confirm each alert this long after it opened, if it is still open (--confirm-minutes).
+    const pending: { at: number; alertType: AlertType }[] = [];
+    const apply = (input: EngineInput) => {
       const result = engine.step(profile, state, input);
       state = result.state;
       for (const e of result.effects) {
@@ -234,7 +243,16 @@ function run(engine: Engine): Opened[] {
           rule: e.cause.rule,
           closedAt: null,
         });
+        if (confirmMs !== null)
+          pending.push({ at: e.at.getTime() + confirmMs, alertType: e.alertType });
       }
+    };
+    for (const input of inputs.get(w.profile.serialNumber)!) {
+      while (pending.length > 0 && pending[0]!.at <= input.at.getTime()) {
+        const { at, alertType } = pending.shift()!;
+        apply({ kind: 'confirm', at: new Date(at), alertType });
+      }
+      apply(input);
     }
   }
   return opened.sort((a, b) => a.at - b.at);
@@ -268,12 +286,43 @@ function todaysNotices(alerts: Opened[]): Sent[] {
     }));
 }
 
-// TODO(issue 14, item 1): the site's level with its hysteresis (siteHeatStep, branch h/siteheat) once
-// it is merged, and its level-change notices counted for the recipients. Until then the level is the
-// WBGT band of the site's newest reading (it only decides the inhibition at DANGER).
+// The site's heat level with its hysteresis (the domain's siteHeatStep, default policy) over the
+// shift's environment readings, from NORMAL at the start. It decides the inhibition at DANGER, and
+// each change the product notifies (siteHeatNoticeOf: a rise, or a fall below SEVERE) is one SMS
+// to each recipient: the group's heat contacts are the same people here.
+const siteLevels: { at: number; level: SiteHeatLevel }[] = [];
+const siteChanges: SiteHeatChange[] = [];
+{
+  let state = initialSiteHeatState();
+  for (const e of environment) {
+    const step = siteHeatStep(
+      state,
+      { at: new Date(e.at), wbgt: e.wbgt },
+      ALERT_POLICY_DEFAULTS,
+      TIME_ZONE,
+    );
+    state = step.state;
+    if (step.change) siteChanges.push(step.change);
+    siteLevels.push({ at: e.at, level: state.level });
+  }
+}
+
+/** The site's heat level after its newest environment reading at that moment. */
 function siteLevelAt(at: number): SiteHeatLevel | null {
-  const last = environment.findLast((e) => e.at <= at);
-  return last ? siteHeatLevelOf(last.wbgt) : null;
+  return siteLevels.findLast((s) => s.at <= at)?.level ?? null;
+}
+
+/** The site notices: one message per notified change of level (a call only to call recipients). */
+function siteNotices(): Sent[] {
+  return siteChanges
+    .filter((c) => siteHeatNoticeOf(c.from, c.to) !== null)
+    .map((c) => ({
+      at: c.at.getTime(),
+      channel: 'SMS' as const,
+      emergency: false,
+      reason: 'siteHeat',
+      sent: true,
+    }));
 }
 
 /**
@@ -299,16 +348,19 @@ function policyNotices(alerts: Opened[]): Sent[] {
     }
   }
   offered.sort((x, y) => x.at.getTime() - y.at.getTime());
-  return replayNotices(offered, { ...ALERT_POLICY_DEFAULTS }, 'SMS').map((n) => ({
+  const personal: Sent[] = replayNotices(offered, { ...ALERT_POLICY_DEFAULTS }, 'SMS').map((n) => ({
     at: n.at.getTime(),
     channel: 'SMS' as const,
     emergency: n.reason === 'emergency',
     reason: n.reason,
     sent: n.sent,
   }));
+  return [...personal, ...siteNotices()].sort((x, y) => x.at - y.at);
 }
 const productNotices = policyNotices;
-const productNoticesLabel = 'the notice policy, default settings, nobody confirming';
+const productNoticesLabel = `the notice policy, default settings, ${
+  confirmMs === null ? 'nobody confirming' : `each alert confirmed after ${confirmMs / MINUTE} min`
+}, plus the site notices`;
 
 // ---- Figures ----
 
@@ -325,11 +377,22 @@ const row = (label: string, a: string | number, b: string | number, w = 46) =>
 
 console.log(
   `alert-noise: ${wearerCount} wearers at one outdoor site, ${values.date} ${values.from} + ${hours} h ` +
-    `(Asia/Tokyo), seed ${values.seed}, plan ${values.plan}, ${recipients} recipients (SMS)`,
+    `(Asia/Tokyo), seed ${values.seed}, plan ${values.plan}, ${recipients} recipients (SMS), ` +
+    (confirmMs === null
+      ? 'nobody confirms'
+      : `alerts confirmed ${confirmMs / MINUTE} min after opening`),
 );
 console.log(
   `  site WBGT, hourly max: ${[...wbgtByHour.entries()]
     .map(([h, v]) => `${clock(startMinuteOfDay + h * 60)} ${v.toFixed(1)}`)
+    .join(', ')}`,
+);
+console.log(
+  `  site heat level (product): ${siteChanges
+    .map(
+      (c) =>
+        `${clock(startMinuteOfDay + Math.round((c.at.getTime() - start) / MINUTE))} ${c.from} -> ${c.to}`,
+    )
     .join(', ')}`,
 );
 console.log(
