@@ -79,25 +79,25 @@ describe('notice policy: one recipient, one channel (a table per rule)', () => {
     expect(story(offered)).toEqual(expected);
   });
 
-  it('hourly cap: six messages, then ONE summary naming how many alerts wait, then nothing that hour', () => {
+  it('hourly cap: six messages in the hour, the sixth ONE summary naming how many alerts wait, then nothing', () => {
     // An alert every 3 minutes for an hour: each after its window, so each would go at once.
     const offered = Array.from({ length: 20 }, (_, i) => offer(i * 3, 'heat'));
     const log = story(offered);
-    expect(log.slice(0, 6)).toEqual([
+    expect(log.slice(0, 5)).toEqual([
       '0 first [0]',
       '3 first [1]',
       '6 first [2]',
       '9 first [3]',
       '12 first [4]',
-      '15 first [5]',
     ]);
-    expect(log.slice(6, 8)).toEqual(['18 capped [6]', '20 capSummary [6] waiting 1']);
-    expect(log.slice(8)).toEqual(
+    // The hour's last slot is the summary's: the cap holds, the summary included.
+    expect(log.slice(5, 7)).toEqual(['15 capped [5]', '17 capSummary [5] waiting 1']);
+    expect(log.slice(7)).toEqual(
       offered
-        .slice(7)
-        .map((o, i) => `${(o.at.getTime() - t0.getTime()) / 60_000} capped [${i + 7}]`),
+        .slice(6)
+        .map((o, i) => `${(o.at.getTime() - t0.getTime()) / 60_000} capped [${i + 6}]`),
     );
-    expect(sentCount(offered)).toBe(7);
+    expect(sentCount(offered)).toBe(6);
     // The next hour (from the first message at 0) starts afresh.
     expect(story([...offered, offer(61, 'heat')]).at(-1)).toBe('61 first [20]');
   });
@@ -106,23 +106,24 @@ describe('notice policy: one recipient, one channel (a table per rule)', () => {
     const burst = [0, 3, 6, 9, 12, 15].map((m) => offer(m, 'heat'));
     const log = story([...burst, offer(15.5, 'heat'), offer(16, 'heat'), offer(16.5, 'heat')]);
     // Past the cap within the window of the message at 15: capped; the summary goes at its end.
-    expect(log.slice(6)).toEqual([
+    expect(log.slice(5)).toEqual([
+      '15 capped [5]',
       '15.5 capped [6]',
       '16 capped [7]',
       '16.5 capped [8]',
-      '17 capSummary [6,7,8] waiting 3',
+      '17 capSummary [5,6,7,8] waiting 4',
     ]);
   });
 
   it('the grouped message that fills the hour: later alerts are capped, the summary at the next window end', () => {
-    const burst = [0, 3, 6, 9, 12].map((m) => offer(m, 'heat'));
-    const log = story([...burst, offer(12.5, 'heat'), offer(13, 'heat'), offer(14.5, 'heat')]);
-    expect(log.slice(5)).toEqual([
-      '12.5 held [5]',
-      '13 held [6]',
-      '14 grouped [5,6]',
-      '14.5 capped [7]',
-      '16 capSummary [7] waiting 1',
+    const burst = [0, 3, 6, 9].map((m) => offer(m, 'heat'));
+    const log = story([...burst, offer(9.5, 'heat'), offer(10, 'heat'), offer(11.5, 'heat')]);
+    expect(log.slice(4)).toEqual([
+      '9.5 held [4]',
+      '10 held [5]',
+      '11 grouped [4,5]',
+      '11.5 capped [6]',
+      '13 capSummary [6] waiting 1',
     ]);
   });
 
@@ -137,17 +138,17 @@ describe('notice policy: one recipient, one channel (a table per rule)', () => {
     expect(story(offered, policy, 'PHONE_CALL')).toEqual([
       '0 emergency [0]',
       '1 first [1]',
-      '4 first [2]',
+      '4 capped [2]',
+      '6 capSummary [2] waiting 1',
       '8 capped [3]',
       '9 capped [4]',
-      '10 capSummary [3,4] waiting 2',
     ]);
   });
 
   it('a group window of 0 sends every alert at once, still capped', () => {
     const p = { ...policy, groupWindowMinutes: 0 };
     const offered = Array.from({ length: 8 }, (_, i) => offer(i * 0.1, 'heat'));
-    expect(sentCount(offered, p)).toBe(7); // six at once and the summary
+    expect(sentCount(offered, p)).toBe(6); // five at once and the summary
   });
 
   it('twenty wearers in ten minutes: a handful of messages instead of twenty', () => {

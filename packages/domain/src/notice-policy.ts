@@ -11,8 +11,9 @@ import type { SiteHeatLevel } from './site-heat-levels.js';
  * - EMERGENCY goes at once, one message per alert, never grouped, capped or inhibited.
  * - Otherwise the first alert of a quiet bucket goes at once and opens a group window; alerts
  *   arriving within it are held and go as ONE message at its end (which opens the next window).
- * - At most `smsPerHour` / `callsPerHour` messages per hour (the hour starts at its first message);
- *   past the cap ONE summary says how many alerts wait in the console, then nothing that hour.
+ * - At most `smsPerHour` / `callsPerHour` messages per hour (the hour starts at its first message),
+ *   the summary included: alert messages take all but the hour's last slot, which is kept for ONE
+ *   summary saying how many alerts wait in the console; then nothing that hour.
  * - A still-open, unconfirmed alert is offered again every `repeatIntervalMinutes` (a reminder,
  *   grouped and capped like any other notice).
  * - While the wearer's site is at DANGER, ADVANCED_HEATSTROKE_RISK (CAUTION) is inhibited: the
@@ -115,9 +116,18 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const at = (from: Date, ms: number) => new Date(from.getTime() + ms);
 
-/** Messages per hour a bucket's channel may carry outside EMERGENCY. */
+/** Messages per hour a bucket's channel may carry outside EMERGENCY, the summary included. */
 export const hourlyCap = (channel: NotificationChannel, policy: AlertPolicy): number =>
   channel === 'SMS' ? policy.smsPerHour : policy.callsPerHour;
+
+/**
+ * Alert messages an hour may carry: the cap less the slot kept for the summary, so a recipient
+ * never gets more than the cap in an hour (with a cap of 1 the one message is the alert's).
+ */
+export const alertSlots = (channel: NotificationChannel, policy: AlertPolicy): number => {
+  const cap = hourlyCap(channel, policy);
+  return cap >= 2 ? cap - 1 : cap;
+};
 
 /** True when a site at this level inhibits this alert's notice (never CRITICAL or EMERGENCY). */
 export const isInhibited = (item: NoticeItem): boolean =>
@@ -165,7 +175,7 @@ export function decideNotice(
   if (b.held > 0 && b.dueAt) {
     return { action: 'hold', reason: 'held', dueAt: b.dueAt, bucket: { ...b, held: b.held + 1 } };
   }
-  if (b.hourSent >= hourlyCap(b.channel, policy)) {
+  if (b.hourSent >= alertSlots(b.channel, policy)) {
     // The summary goes at the end of a window (the open one, or one from now), naming every alert
     // capped until then.
     const nextEnd =
@@ -203,7 +213,7 @@ export function decideWindowEnd(
   }
   const b = rollHour(bucket, now);
   if (b.held === 0) return { action: 'none', bucket: { ...b, ...cleared } };
-  if (b.hourSent < hourlyCap(b.channel, policy)) {
+  if (b.hourSent < alertSlots(b.channel, policy)) {
     return { action: 'send', reason: 'grouped', bucket: { ...sent(b, now), ...cleared } };
   }
   if (!b.summarySent) {

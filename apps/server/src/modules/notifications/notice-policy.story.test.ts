@@ -254,7 +254,7 @@ describe('a hot afternoon for twenty wearers', () => {
     ]);
   });
 
-  it('through the hour: at most six messages and ONE summary with the console link, then silence; SOS is never counted', async () => {
+  it('through the hour: at most six messages, ONE of them the summary with the console link, then silence; SOS is never counted', async () => {
     // A new CRITICAL alert every 3 minutes for the rest of the hour, each on a server at that time.
     for (let i = 0; i < 18; i++) {
       const minutes = 5 + i * 3;
@@ -267,7 +267,7 @@ describe('a hot afternoon for twenty wearers', () => {
     await serverAt(59).sweep();
     const sent = await sentToStaff();
     const reasons = sent.map((n) => n.reason);
-    // first, SOS, grouped, four more at once (six in the hour), the summary.
+    // first, SOS, grouped, three more at once, and the summary: six in the hour, the summary included.
     expect(reasons).toEqual([
       'first',
       'emergency',
@@ -275,12 +275,11 @@ describe('a hot afternoon for twenty wearers', () => {
       'first',
       'first',
       'first',
-      'first',
       'capSummary',
     ]);
     const summary = sent.at(-1)!;
     expect(summary.text).toMatch(
-      /^【通知上限】この1時間の通知が上限\(6件\)に達しました。ほか1件のアラートはコンソールで確認してください: http.+\/alert-histories$/,
+      /^【通知上限】この1時間の通知が上限\(6件\)に達しました。ほか\d+件のアラートはコンソールで確認してください: http.+\/alert-histories$/,
     );
     // Nothing silently dropped: every alert past the cap is on record as capped.
     const capped = (await staffLog()).filter((n) => n.reason === 'capped');
@@ -305,10 +304,17 @@ describe('a hot afternoon for twenty wearers', () => {
       "UPDATE alerts SET status = 'CLOSED', closed_at = $2, close_reason = 'recovered' WHERE id = $1",
       [closed, new Date(t0 + 40 * 60_000)],
     );
-    // Reminders fall due 30 minutes after each notice; the hour of the cap began at t0.
-    await serverAt(61).sweep();
-    await serverAt(64).sweep();
-    await serverAt(67).sweep();
+    // Reminders fall due 30 minutes after each notice. The hour of the cap began with the first
+    // message, a few seconds after t0 on the first test's running clock (more on a loaded machine):
+    // the sweeps come after that hour, read from the bucket rather than assumed.
+    const [bucket] = await t.db.query<{ hour_started_at: Date | string }>(
+      "SELECT hour_started_at FROM notice_buckets WHERE recipient = $1 AND channel = 'SMS'",
+      [STAFF_PHONE],
+    );
+    const hourStart = (new Date(bucket!.hour_started_at).getTime() - t0) / 60_000;
+    await serverAt(hourStart + 61).sweep();
+    await serverAt(hourStart + 64).sweep();
+    await serverAt(hourStart + 67).sweep();
     const sent = (await sentToStaff()).slice(before);
     // The first due reminder at once, the rest (heat and heart-rate alerts) as one message.
     expect(sent.map((n) => n.reason)).toEqual(['repeat', 'grouped']);
