@@ -15,11 +15,20 @@ const LONG = 'x'.repeat(10_000);
 const counts = async () =>
   (
     await t.db.query<{ n: string }>(
-      `SELECT concat_ws(',', (SELECT count(*) FROM organizations), (SELECT count(*) FROM groups),
-              (SELECT count(*) FROM gateways), (SELECT count(*) FROM bracelets), (SELECT count(*) FROM users),
-              (SELECT count(*) FROM bracelet_assignments),
-              (SELECT string_agg(coalesce(wearer_id, '-') || coalesce(gateway_id, '-') || heart_rate_duty_cycle, ',' ORDER BY id) FROM bracelets),
-              (SELECT string_agg(name || '|' || coalesce(group_id, '-'), ',' ORDER BY id) FROM gateways)) AS n`,
+      // This file's organisations only: on a shared PostgreSQL database other test files add rows
+      // to the same tables meanwhile.
+      `SELECT concat_ws(',', (SELECT count(*) FROM organizations WHERE id = ANY($1)),
+              (SELECT count(*) FROM groups WHERE organization_id = ANY($1)),
+              (SELECT count(*) FROM gateways WHERE organization_id = ANY($1)),
+              (SELECT count(*) FROM bracelets WHERE organization_id = ANY($1)),
+              (SELECT count(*) FROM users WHERE organization_id = ANY($1)),
+              (SELECT count(*) FROM bracelet_assignments a JOIN bracelets b ON b.id = a.bracelet_id
+                WHERE b.organization_id = ANY($1)),
+              (SELECT string_agg(coalesce(wearer_id, '-') || coalesce(gateway_id, '-') || heart_rate_duty_cycle, ',' ORDER BY id)
+                 FROM bracelets WHERE organization_id = ANY($1)),
+              (SELECT string_agg(name || '|' || coalesce(group_id, '-'), ',' ORDER BY id)
+                 FROM gateways WHERE organization_id = ANY($1))) AS n`,
+      [[w.orgA, w.orgB]],
     )
   )[0]!.n;
 

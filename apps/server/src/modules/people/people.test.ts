@@ -171,7 +171,15 @@ describe('wearers and family members, by role', () => {
   });
 
   it('bad input: 400 naming the field, nothing written', async () => {
-    const before = (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM users'))[0]!.n;
+    // This file's organisations: other test files add users to a shared PostgreSQL meanwhile.
+    const users = async () =>
+      (
+        await t.db.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM users WHERE organization_id = ANY($1)',
+          [[w.orgA, w.orgB]],
+        )
+      )[0]!.n;
+    const before = await users();
     const cases: [string, object][] = [
       ['name', { clientId: w.orgA, name: '', birthDate: '1970-01-01', groupId: w.g1 }],
       ['birthDate', { clientId: w.orgA, name: 'a', birthDate: '1970-02-30', groupId: w.g1 }],
@@ -192,9 +200,7 @@ describe('wearers and family members, by role', () => {
     });
     expect(otherOrgGroup.statusCode).toBe(400);
     expect(otherOrgGroup.json().message).toMatch(/groupId/);
-    expect((await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM users'))[0]!.n).toBe(
-      before,
-    );
+    expect(await users()).toBe(before);
     const empty = await call('ORGANIZATION_OWNER', 'PATCH', '/v3/user/update', { uid: w.w2.uid });
     expect(empty.statusCode).toBe(400);
     const staffLink = await call('ORGANIZATION_OWNER', 'POST', '/v2/user/device/link/user', {
