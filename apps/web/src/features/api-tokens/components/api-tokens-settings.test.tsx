@@ -53,7 +53,7 @@ describe('API tokens on /user/info', () => {
     expect(within(list).getByText('nightly export')).toBeTruthy();
 
     fireEvent.change(screen.getByLabelText(en.apiTokens.name), { target: { value: 'warehouse' } });
-    fireEvent.click(screen.getByLabelText('alert:confirm'));
+    fireEvent.click(screen.getByLabelText(/Confirm alerts/));
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: en.apiTokens.create }));
     });

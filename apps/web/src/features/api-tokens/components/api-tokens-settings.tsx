@@ -57,6 +57,9 @@ export function ApiTokensSettings() {
   const [scopes, setScopes] = useState<Permission[]>(['alert:read']);
   const [invalid, setInvalid] = useState<string | null>(null);
   const ids = { name: useId(), days: useId(), scopes: useId() };
+  // Permission codes hold a colon, i18next's namespace separator: the keys use an underscore.
+  const scopeLabel = (scope: string) =>
+    t(`apiTokens.scopeLabels.${scope.replace(':', '_')}`, { defaultValue: scope });
   if (!allowed || !list.data) return null;
   const { tokens, grantableScopes } = list.data;
 
@@ -100,7 +103,9 @@ export function ApiTokensSettings() {
             <li key={token.id} className="flex flex-wrap items-start justify-between gap-2 py-2">
               <div className="min-w-0 text-sm">
                 <p className="font-medium break-all text-slate-900">{token.name}</p>
-                <p className="text-slate-600 break-all">{token.scopes.join(', ')}</p>
+                <p className="text-slate-600 break-all">
+                  {token.scopes.map((scope) => scopeLabel(scope)).join(t('apiTokens.separator'))}
+                </p>
                 <p className="text-slate-600">
                   {t('apiTokens.expires')} <DateTime at={token.expiresAt} />
                   {' · '}
@@ -177,7 +182,10 @@ export function ApiTokensSettings() {
                       )
                     }
                   />
-                  <span className="break-all">{scope}</span>
+                  <span>
+                    {scopeLabel(scope)}{' '}
+                    <code className="text-xs break-all text-slate-600">{scope}</code>
+                  </span>
                 </label>
               ))}
             </div>
