@@ -11,6 +11,7 @@ export * from './site-heat.js';
 export * from './access/index.js';
 export * from './errors.js';
 export * from './field-rules.js';
+export * from './contracts/endpoint.js';
 export * from './contracts/common.js';
 export * from './contracts/auth.js';
 export * from './contracts/sign-in-methods.js';

@@ -1,0 +1,57 @@
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  RouteShorthandOptions,
+} from 'fastify';
+import {
+  type Endpoint,
+  type EndpointReply,
+  type EndpointRequest,
+  errorBody,
+  routerPath,
+} from '@wearable/domain';
+
+/** The request a handler gets: Fastify's, with params, query and body typed from the contract. */
+export type ServedRequest<E extends Endpoint> = Omit<FastifyRequest, 'params' | 'query' | 'body'> &
+  EndpointRequest<E>;
+
+export type EndpointHandler<E extends Endpoint> = (
+  request: ServedRequest<E>,
+  reply: FastifyReply,
+) => Promise<EndpointReply<E> | FastifyReply> | EndpointReply<E> | FastifyReply;
+
+/** Route options the contract does not say (hooks, body limit); rarely needed. */
+export type ServeOptions = Omit<RouteShorthandOptions, 'schema' | 'config'>;
+
+/**
+ * Registers an endpoint from its one declaration: path, schemas (validation, serialisation and
+ * OpenAPI), error bodies, tags, security and the permission the auth plugin checks before the
+ * handler runs. The handler keeps only the resource-level check (the service's access call).
+ */
+export function serve<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: EndpointHandler<E>,
+  options: ServeOptions = {},
+): void {
+  const isPublic = endpoint.permission === 'public';
+  const response: Record<number, unknown> = { ...endpoint.responses };
+  for (const status of endpoint.errors) response[status] = errorBody;
+  app.route({
+    ...options,
+    method: endpoint.method,
+    url: routerPath(endpoint.path),
+    config: isPublic ? { public: true } : { permission: endpoint.permission as never },
+    schema: {
+      tags: [...endpoint.tags],
+      summary: endpoint.summary,
+      ...(isPublic ? {} : { security: [{ bearer: [] }] }),
+      ...(endpoint.params ? { params: endpoint.params } : {}),
+      ...(endpoint.query ? { querystring: endpoint.query } : {}),
+      ...(endpoint.body ? { body: endpoint.body } : {}),
+      response,
+    },
+    handler: (request, reply) => handler(request as unknown as ServedRequest<E>, reply),
+  });
+}
