@@ -46,6 +46,7 @@ import { alertSettingsRoutes } from './modules/alert-settings/alert-settings.rou
 import { notificationsPlugin } from './modules/notifications/notifications.plugin.js';
 import { liveRoutes } from './modules/live/live.routes.js';
 import { dataPathPlugin } from './modules/ingestion/data-path.plugin.js';
+import { webhooksPlugin } from './modules/webhooks/webhooks.plugin.js';
 
 export interface BuildAppOptions {
   /** Serve the built web app at / (off in API tests). */
@@ -126,6 +127,7 @@ export async function buildApp(
   await app.register(alertSettingsRoutes, { ctx });
   await app.register(notificationsPlugin, { ctx });
   await app.register(liveRoutes, { ctx });
+  await app.register(webhooksPlugin, { ctx });
   await app.register(dataPathPlugin, { ctx });
 
   if (opts.serveWeb !== false && existsSync(join(ctx.config.webDist, 'index.html'))) {

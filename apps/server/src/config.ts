@@ -106,6 +106,11 @@ const schema = z.object({
       'must be a comma-separated list of password, emailLink, phone',
     )
     .default('password,emailLink,phone'),
+  WEBHOOKS_ALLOW_PRIVATE: bool.default(false),
+  WEBHOOKS_WORKER: bool.default(true),
+  WEBHOOKS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  WEBHOOKS_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(5000),
+  WEBHOOKS_POLL_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
 });
 
 export type Config = {
@@ -213,6 +218,19 @@ export type Config = {
     | undefined;
   /** Sign-in methods offered (the others' endpoints answer 403). */
   signInMethods: SignInMethod[];
+  /** Webhooks (docs/webhooks.md). */
+  webhooks: {
+    /** Endpoints may resolve to loopback, private and CGNAT addresses (development, tests). */
+    allowPrivate: boolean;
+    /** This process delivers (off in tests that do not deliver, so they share a database quietly). */
+    worker: boolean;
+    /** A delivery request's deadline, connection to last byte read. */
+    timeoutMs: number;
+    /** The first retry's delay; each next one doubles (at most an hour), with jitter. */
+    retryBaseMs: number;
+    /** The worker's fallback poll (it is woken on each outbox write of this server). */
+    pollMs: number;
+  };
 };
 
 export class ConfigError extends Error {}
@@ -314,5 +332,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signInMethods: SIGN_IN_METHODS.filter((m) =>
       e.SIGN_IN_METHODS.split(',').some((x) => x.trim() === m),
     ),
+    webhooks: {
+      allowPrivate: e.WEBHOOKS_ALLOW_PRIVATE,
+      worker: e.WEBHOOKS_WORKER,
+      timeoutMs: e.WEBHOOKS_TIMEOUT_MS,
+      retryBaseMs: e.WEBHOOKS_RETRY_BASE_MS,
+      pollMs: e.WEBHOOKS_POLL_MS,
+    },
   };
 }

@@ -23,6 +23,10 @@ import {
   type NotificationProvider,
 } from './modules/notifications/notification-provider.js';
 import { twilioProvider } from './modules/notifications/twilio.provider.js';
+import {
+  createWebhookRuntime,
+  type WebhookRuntime,
+} from './modules/webhooks/webhook-runtime.js';
 
 /**
  * What every service is given: configuration, the database, the event bus, the clock, and the
@@ -50,6 +54,8 @@ export interface AppContext extends CoreContext {
   rollups: RollupFolder;
   /** Each organisation's site heat policy and time zone, for a short while (site-heat-cache.ts). */
   siteHeat: SiteHeatRuntime;
+  /** Wakes this server's webhook delivery worker after an outbox write commits. */
+  webhooks: WebhookRuntime;
 }
 
 export function createContext(
@@ -76,6 +82,7 @@ export function createContext(
   ctx.wearerUpdates = createWearerUpdates();
   ctx.rollups = createRollupFolder(ctx);
   ctx.siteHeat = createSiteHeatRuntime();
+  ctx.webhooks = createWebhookRuntime();
   ctx.cluster =
     db.kind === 'postgres' && config.databaseUrl
       ? createClusterBus(

@@ -10,7 +10,7 @@ export interface Location {
 }
 
 export type ResourceKind =
-  'organization' | 'group' | 'wearer' | 'gateway' | 'bracelet' | 'alert' | 'member';
+  'organization' | 'group' | 'wearer' | 'gateway' | 'bracelet' | 'alert' | 'member' | 'webhook';
 
 interface Row {
   id: string;
@@ -41,6 +41,9 @@ const LOCATE: Record<ResourceKind, string> = {
   member: `SELECT u.id, u.organization_id, NULL::text[] AS group_ids, NULL AS wearer_id
              FROM users u WHERE u.id = ANY($1::text[]) AND u.deleted_at IS NULL
               AND u.role IN ('ORGANIZATION_OWNER', 'ORGANIZATION_GENERAL', 'ORGANIZATION_GROUP')`,
+  // A webhook endpoint belongs to the organisation as a whole (its settings), not to a group.
+  webhook: `SELECT w.id, w.organization_id, NULL::text[] AS group_ids, NULL AS wearer_id
+              FROM webhook_endpoints w WHERE w.id = ANY($1::text[])`,
 };
 
 export function accessRepository(db: Queryable) {

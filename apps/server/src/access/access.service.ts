@@ -21,6 +21,7 @@ const NOT_FOUND: Record<ResourceKind, { code: string; label: string }> = {
   bracelet: { code: 'BRACELET_NOT_FOUND', label: 'Bracelet' },
   alert: { code: 'ALERT_NOT_FOUND', label: 'Alert' },
   member: { code: 'MEMBER_NOT_FOUND', label: 'Member' },
+  webhook: { code: 'WEBHOOK_NOT_FOUND', label: 'Webhook' },
 };
 
 /** The 404 of a resource the actor cannot reach: the same answer as for one that does not exist. */

@@ -11,6 +11,28 @@ export interface Queryable {
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   /** Runs a script of several statements without parameters (migrations). */
   exec(script: string): Promise<void>;
+  /**
+   * Inside a transaction: runs `fn` once it has committed (never if it rolls back). Absent on the
+   * database itself, where each statement has committed when it returns.
+   */
+  afterCommit?(fn: () => void): void;
+}
+
+/** Runs `fn` once what `db` wrote is committed: at once outside a transaction. */
+export function whenCommitted(db: Queryable, fn: () => void): void {
+  if (db.afterCommit) db.afterCommit(fn);
+  else fn();
+}
+
+/** Calls the callbacks a committed transaction collected; one that throws does not stop the others. */
+function runCommitted(callbacks: (() => void)[]): void {
+  for (const fn of callbacks) {
+    try {
+      fn();
+    } catch {
+      // A callback only nudges something in memory (wakes a worker); the commit stands.
+    }
+  }
 }
 
 /** The database, PGlite (embedded) or PostgreSQL, behind one small interface. */
@@ -50,17 +72,21 @@ export function wrapPglite(lite: PGlite): Db {
     async exec(script: string) {
       await lane.run(() => lite.exec(script));
     },
-    transaction<T>(fn: (tx: Queryable) => Promise<T>, hint?: LaneHint) {
-      return lane.run(
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>, hint?: LaneHint) {
+      const committed: (() => void)[] = [];
+      const result = await lane.run(
         () =>
           lite.transaction((tx) =>
             fn({
               query: async <R>(t: string, p?: unknown[]) => (await tx.query<R>(t, p)).rows,
               exec: async (script: string) => void (await tx.exec(script)),
+              afterCommit: (cb) => void committed.push(cb),
             }),
           ),
         hint,
       );
+      runCommitted(committed);
+      return result;
     },
     async close() {
       if (closed) return;
@@ -112,13 +138,16 @@ export async function openPostgres(url: string, max = 10, urgentMax = 4): Promis
       let broken: Error | undefined;
       const onError = (err: Error) => (broken = err);
       client.on('error', onError);
+      const committed: (() => void)[] = [];
       try {
         await client.query('BEGIN');
         const result = await fn({
           query: async <R>(t: string, p?: unknown[]) => (await client.query(t, p)).rows as R[],
           exec: async (script: string) => void (await client.query(script)),
+          afterCommit: (cb) => void committed.push(cb),
         });
         await client.query('COMMIT');
+        runCommitted(committed);
         return result;
       } catch (err) {
         if (!broken) await client.query('ROLLBACK').catch((e: unknown) => (broken = e as Error));

@@ -3,6 +3,7 @@ import type { AppContext } from '../context.js';
 import { finishEscalations } from '../modules/notifications/escalations.repository.js';
 import { recordConfirmations } from './alert-writes.repository.js';
 import type { AlertRecord } from './events.js';
+import { enqueueAlertEvents } from '../modules/webhooks/webhook-outbox.js';
 import { lockWearers, publishOutcome, runEngine, type WearerInputs } from './runner.js';
 
 /** What staff say when they confirm: who, and optionally why. */
@@ -55,6 +56,23 @@ export async function confirmAlerts(
         inputs.set(row.wearerId, entry);
       }
       const outcome = await runEngine(ctx, tx, locked, [...inputs.values()]);
+      // Webhooks: an open alert confirmed closes too; every one is confirmed (webhook-outbox.ts).
+      await enqueueAlertEvents(ctx, tx, [
+        ...rows
+          .filter((r) => r.wasOpen)
+          .map((r) => ({
+            organizationId: r.organizationId,
+            type: 'alert.closed' as const,
+            at,
+            alertId: r.id,
+          })),
+        ...rows.map((r) => ({
+          organizationId: r.organizationId,
+          type: 'alert.confirmed' as const,
+          at,
+          alertId: r.id,
+        })),
+      ]);
       return { rows, outcome };
     },
     { urgent: false, keys: wearerIds },

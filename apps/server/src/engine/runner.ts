@@ -15,6 +15,7 @@ import {
 import type { EngineInput, WearerProfile } from './types.js';
 import type { Statement } from '../modules/readings/statement.js';
 import { notifyWearerUpdated } from './wearer-updates.js';
+import { enqueueAlertEvents } from '../modules/webhooks/webhook-outbox.js';
 
 /**
  * Feeds the pure engine inside the caller's transaction: engine_state rows are locked first
@@ -118,6 +119,21 @@ export async function runEngine(
     const json = JSON.stringify(state);
     if (json !== before.json) changed.push({ wearerId, state, json, lastReadingAt });
   }
+  // Webhooks: the opened and closed alerts' deliveries, in this transaction (webhook-outbox.ts).
+  await enqueueAlertEvents(ctx, tx, [
+    ...opened.map((a) => ({
+      organizationId: a.organizationId,
+      type: 'alert.opened' as const,
+      at: a.openedAt,
+      alertId: a.id,
+    })),
+    ...closed.map((a) => ({
+      organizationId: a.organizationId,
+      type: 'alert.closed' as const,
+      at: a.closedAt ?? ctx.now(),
+      alertId: a.id,
+    })),
+  ]);
   const versions = await saveStates(
     tx,
     changed.map((c) => ({

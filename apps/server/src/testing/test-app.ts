@@ -20,14 +20,17 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   const db = await openTestDb();
   // Mail (.eml) and SMS files of this test file go to its own folder, removed on close.
   const dataDir = mkdtempSync(join(tmpdir(), 'wearable-test-'));
+  const base = loadConfig({ LOG_LEVEL: 'silent', SIMULATOR: 'false' });
   const config: Config = {
-    ...loadConfig({ LOG_LEVEL: 'silent', SIMULATOR: 'false' }),
+    ...base,
     authSecret: 'test-secret-test-secret-test-secret-0123',
     dataDir,
     // Rollups written after every batch, before its answer: tests read them right away.
     rollupFlushMs: 0,
     // Account-wide sign-in delays only where a test asks for them (sign-in-limit.test.ts).
     signInAccountDelayMs: 0,
+    // No webhook deliveries where a test does not ask for them: test files share a database.
+    webhooks: { ...base.webhooks, worker: false },
     ...overrides,
   };
   const ctx = createContext(config, db);

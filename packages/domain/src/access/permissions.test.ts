@@ -186,6 +186,8 @@ const HOLDERS: Record<Permission, Role[] | 'everyone'> = {
     'ORGANIZATION_GROUP',
   ],
   'audit:read': ['ALL_OWNER', 'ALL_GENERAL', 'ORGANIZATION_OWNER'],
+  'webhook:read': ['ALL_OWNER', 'ALL_GENERAL', 'ORGANIZATION_OWNER'],
+  'webhook:manage': ['ALL_OWNER', 'ORGANIZATION_OWNER'],
 };
 
 describe('scopeOf and reaches', () => {

@@ -93,6 +93,13 @@ export const PERMISSION_ROLES = {
   'bracelet:pair': ACTING_STAFF,
 
   'audit:read': ['ALL_OWNER', 'ALL_GENERAL', 'ORGANIZATION_OWNER'],
+
+  /**
+   * The organisation's webhook endpoints and their delivery log (payloads name wearers): owners,
+   * and platform staff who read every organisation. Only owners register, change, rotate, delete.
+   */
+  'webhook:read': ['ALL_OWNER', 'ALL_GENERAL', 'ORGANIZATION_OWNER'],
+  'webhook:manage': OWNERS,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSION_ROLES;

@@ -118,6 +118,7 @@ export const AUDIT_KINDS = [
   'apiToken.revoke',
   'apiToken.use',
   'alertPolicy.update',
+  'webhook.change',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 export const auditQuery = z.object({

@@ -1,6 +1,5 @@
 import {
   type Actor,
-  type AlertCauseView,
   type AlertCsvQuery,
   type AlertListQuery,
   type AlertListResponse,
@@ -18,6 +17,7 @@ import { accessService } from '../../access/access.service.js';
 import { confirmAlerts as recordConfirmations } from '../../engine/confirmations.js';
 import { ApiError } from '../../errors.js';
 import { alertsCsv } from './alerts-csv.js';
+import { toAlertView } from './alert-view.js';
 import {
   type AlertFilter,
   type AlertRow,
@@ -29,45 +29,8 @@ import { FALLBACK_TIME_ZONE } from '../../engine/local-time.js';
 /** A CSV export holds at most this many alerts (newest first); narrow the period for more. */
 export const CSV_MAX_ROWS = 50_000;
 
-const iso = (v: Date | string | null): string | null =>
-  v === null ? null : (v instanceof Date ? v : new Date(v)).toISOString();
-
-function causeOf(raw: unknown): AlertCauseView | null {
-  if (!raw || typeof raw !== 'object') return null;
-  const c = raw as Record<string, unknown>;
-  const values = (
-    c.values && typeof c.values === 'object' ? c.values : {}
-  ) as AlertCauseView['values'];
-  return {
-    rule: typeof c.rule === 'string' ? c.rule : '',
-    values,
-    windowStart: typeof c.windowStart === 'string' ? c.windowStart : null,
-    windowEnd: typeof c.windowEnd === 'string' ? c.windowEnd : null,
-  };
-}
-
-export function toAlertView(r: AlertRow): AlertView {
-  return {
-    id: r.id,
-    type: r.type,
-    level: r.level,
-    status: r.status,
-    openedAt: iso(r.opened_at) ?? '',
-    closedAt: iso(r.closed_at),
-    closeReason: r.close_reason,
-    confirmedAt: iso(r.confirmed_at),
-    confirmedBy: r.confirmed_by ? { uid: r.confirmed_by, name: r.confirmed_by_name ?? '' } : null,
-    confirmReason: r.confirm_reason,
-    confirmNote: r.confirm_note,
-    procedureSteps: HEAT_PROCEDURE_STEPS.filter((s) => r.procedure_steps?.includes(s)),
-    wearer: { uid: r.wearer_id, name: r.wearer_name },
-    groupId: r.group_id,
-    groupName: r.group_name,
-    clientId: r.organization_id,
-    cause: causeOf(r.cause),
-    notified: r.notify,
-  };
-}
+/** The alert as the API shows it (kept in alert-view.ts, which the webhook outbox also reads). */
+export { toAlertView };
 
 function filterOf(q: Omit<AlertListQuery, 'page' | 'pageSize'>): AlertFilter {
   const parsed = parseAlertTypes(q.type);

@@ -72,6 +72,7 @@ export function resolveSyncItems(
 /**
  * Completes the pairing of bracelets linked to this gateway that it has now reported (a pairing event,
  * a reading or an event), and records acknowledged configuration. Runs in the batch's transaction.
+ * Returns the bracelets whose pairing completed now.
  */
 export async function syncBracelets(
   tx: Queryable,
@@ -79,18 +80,20 @@ export async function syncBracelets(
   reported: BraceletRow[],
   acks: { bracelet: BraceletRow; item: ConfigAck }[],
   now: Date,
-): Promise<void> {
+): Promise<string[]> {
+  let paired: string[] = [];
   const pairing = [
     ...new Set(
       reported.filter((b) => b.gatewayId === gatewayId && b.pairedAt === null).map((b) => b.id),
     ),
   ];
   if (pairing.length) {
-    await tx.query(
+    const rows = await tx.query<{ id: string }>(
       `UPDATE bracelets SET paired_at = $3
-        WHERE id = ANY($1::text[]) AND gateway_id = $2 AND paired_at IS NULL`,
+        WHERE id = ANY($1::text[]) AND gateway_id = $2 AND paired_at IS NULL RETURNING id`,
       [pairing, gatewayId, now],
     );
+    paired = rows.map((r) => r.id);
     // The cached rows learn it too, so the next batch does not write it again.
     for (const b of reported) if (pairing.includes(b.id)) b.pairedAt = now;
   }
@@ -101,6 +104,7 @@ export async function syncBracelets(
       [bracelet.id, item.version],
     );
   }
+  return paired;
 }
 
 /** Configuration the gateway's bracelets should run and it has not acknowledged (partial index: cheap when none). */

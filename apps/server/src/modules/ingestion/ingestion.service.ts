@@ -6,6 +6,7 @@ import type { EngineInput } from '../../engine/types.js';
 import type { LatestInput } from '../readings/latest-fold.js';
 import { insertReadings, type ReadingRow } from '../readings/readings-store.repository.js';
 import { publishSiteHeat, stepSiteHeat } from '../site-heat/site-heat.service.js';
+import { enqueueBraceletsPaired } from '../webhooks/webhook-outbox.js';
 import { type Indexed, isUrgentEvent, parseBatchItems, type RejectedItem } from './batch-items.js';
 import type { AuthenticatedGateway } from './gateway-auth.js';
 import { braceletsOf, shouldTouchGateway } from './ingestion-caches.js';
@@ -225,7 +226,9 @@ async function ingestOne(
           const reported = [...readings, ...events, ...sync.pairings].map((r) =>
             bracelets.get(r.item.serialNumber)!,
           );
-          await syncBracelets(tx, gateway.id, reported, sync.acks, now);
+          const paired = await syncBracelets(tx, gateway.id, reported, sync.acks, now);
+          // Webhooks: bracelet.paired, in this transaction (webhook-outbox.ts).
+          await enqueueBraceletsPaired(ctx, tx, gateway.organizationId, paired, now);
           // Only a changed battery level costs a write.
           const batteries = new Map<string, { stored: number | null; latest: number }>();
           for (const r of [...readings].sort((a, b) => a.at.getTime() - b.at.getTime())) {

@@ -9,6 +9,7 @@ import {
 import { coverAlerts } from './notice-buckets.repository.js';
 import { alertNoticeText, noticePolicyService } from './notice-policy.service.js';
 import type { NotificationProvider } from './notification-provider.js';
+import { enqueueAlertEvents } from '../webhooks/webhook-outbox.js';
 import {
   type AlertForNotice,
   alertForNotice,
@@ -106,6 +107,28 @@ export function notificationsService(
     }
   }
 
+  /** The escalation moves on, and its webhook (alert.escalated) is written in the same transaction. */
+  async function escalated(
+    alert: AlertForNotice,
+    reached: number,
+    upgraded: boolean,
+    dueAt: Date,
+    storedStep = reached,
+  ): Promise<void> {
+    await ctx.db.transaction(async (tx) => {
+      await advanceEscalation(tx, alert.id, storedStep, upgraded, dueAt);
+      await enqueueAlertEvents(ctx, tx, [
+        {
+          organizationId: alert.organization_id,
+          type: 'alert.escalated',
+          at: ctx.now(),
+          alertId: alert.id,
+          step: reached,
+        },
+      ]);
+    });
+  }
+
   async function escalate(alertId: string, currentStep: number, upgraded: boolean): Promise<void> {
     const now = ctx.now();
     const alert = await alertForNotice(ctx.db, alertId);
@@ -120,13 +143,13 @@ export function notificationsService(
     const dueAt = new Date(now.getTime() + afterMs());
     if (next !== undefined) {
       await sendStep(alert, recipients, next);
-      return advanceEscalation(ctx.db, alertId, next, false, dueAt);
+      return escalated(alert, next, false, dueAt);
     }
     const smsAtLast = recipients.filter((r) => r.step === currentStep && r.channel === 'SMS');
     if (!upgraded && smsAtLast.length) {
       // No later step: those who only got an SMS are now called.
       for (const r of smsAtLast) await send(alert, r, currentStep + 1, 'PHONE_CALL');
-      return advanceEscalation(ctx.db, alertId, currentStep, true, dueAt);
+      return escalated(alert, currentStep + 1, true, dueAt, currentStep);
     }
     return finishEscalation(ctx.db, alertId, now, 'exhausted');
   }

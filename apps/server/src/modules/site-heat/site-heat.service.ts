@@ -13,6 +13,7 @@ import { BUS_EVENTS, type SiteHeatChangedEvent } from '../../engine/events.js';
 import { loadAlertPolicy } from '../alert-policy/alert-policy.repository.js';
 import { SITE_HEAT_POLICY_TTL_MS } from './site-heat-cache.js';
 import { siteHeatRepository } from './site-heat.repository.js';
+import { enqueueSiteHeatEvents } from '../webhooks/webhook-outbox.js';
 
 /** A new environment reading of a gateway, as stored. */
 export interface EnvironmentReading {
@@ -85,6 +86,8 @@ export async function stepSiteHeat(
     const found = await repo.change(id, now);
     if (found) events.push(found);
   }
+  // Webhooks: each change's deliveries, in this transaction (webhook-outbox.ts).
+  await enqueueSiteHeatEvents(ctx, tx, events);
   return events;
 }
 
