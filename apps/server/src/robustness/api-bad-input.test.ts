@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createWebhookFixture } from '../testing/webhooks.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import {
   createGateway,
@@ -90,6 +91,7 @@ beforeAll(async () => {
     // Never the owner's real refresh token: signing it out would end the session the suite uses.
     refreshToken: 'not-a-refresh-token',
     email: 'nobody@example.test',
+    ...(await createWebhookFixture(t, org.id)),
   };
   const res = await t.app.inject({ url: '/v2/openapi.json' });
   ops = operationsOf(res.json<OpenApiDoc>());

@@ -197,6 +197,13 @@ const SHELL_ROUTES: { route: AppRoute; element: ReactNode }[] = [
     ),
   ),
   page(
+    paths.settings.webhooks,
+    lazyPage(
+      () => import('../features/webhooks/components/webhooks-settings-page'),
+      'WebhooksSettingsPage',
+    ),
+  ),
+  page(
     paths.users,
     lazyPage(() => import('../features/users/components/users-page'), 'UsersPage'),
   ),

@@ -148,6 +148,8 @@ export const paths = {
     admins: route('/settings/admins', 'pages.settingsAdmins', staff('member:read')),
     gateways: route('/settings/gateways', 'pages.settingsGateways', staff('gateway:read')),
     groups: route('/settings/groups', 'pages.settingsGroups', staff('group:read')),
+    /** Beyond the spec: the organisation's webhook endpoints and delivery logs (issue 19). */
+    webhooks: route('/settings/webhooks', 'pages.settingsWebhooks', staff('webhook:read')),
   },
   users: route('/users', 'pages.users', staff('user:lookup', true)),
   legal: {
