@@ -196,7 +196,12 @@ async function oneRun(run) {
       await new Promise((r) => setTimeout(r, WINDOW_MS));
       const seconds = (performance.now() - t0) / 1000;
       const p = percentiles(acks);
-      return { rate: Math.round((sent - before) / seconds), p50: p.p50, p99: p.p99, extra: await extra };
+      return {
+        rate: Math.round((sent - before) / seconds),
+        p50: p.p50,
+        p99: p.p99,
+        extra: await extra,
+      };
     };
     const without = await measure(null);
     for (let i = 1; i <= FANOUT; i++) {

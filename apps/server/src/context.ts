@@ -23,10 +23,7 @@ import {
   type NotificationProvider,
 } from './modules/notifications/notification-provider.js';
 import { twilioProvider } from './modules/notifications/twilio.provider.js';
-import {
-  createWebhookRuntime,
-  type WebhookRuntime,
-} from './modules/webhooks/webhook-runtime.js';
+import { createWebhookRuntime, type WebhookRuntime } from './modules/webhooks/webhook-runtime.js';
 
 /**
  * What every service is given: configuration, the database, the event bus, the clock, and the

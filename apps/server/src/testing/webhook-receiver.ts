@@ -19,7 +19,11 @@ export async function startReceiver(answers: number[] = []) {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString(), at: Date.now() });
+      received.push({
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString(),
+        at: Date.now(),
+      });
       res.statusCode = answers.shift() ?? 200;
       res.end('ok');
       for (const w of [...waiters]) {

@@ -63,6 +63,7 @@ describe('settings navigation (the /settings pages, /groups and /gateways; not i
       '/groups',
       '/settings/gateways',
       '/gateways',
+      '/settings/webhooks',
       '/settings',
     ]);
     expect(settingsEntries('ORGANIZATION_OWNER', on('/groups')).map((e) => e.to)).toContain(

@@ -73,6 +73,8 @@ const TABLE: [path: string, ...cells: string[]][] = [
   ['/settings/admins',               L,    '·',  '·',  '·',  '·',  '·',  S,    R,    R],
   ['/settings/gateways',             L,    '·',  '·',  '·',  '·',  '·',  S,    R,    R],
   ['/settings/groups',               L,    '·',  '·',  '·',  '·',  '·',  S,    R,    R],
+  // Webhooks (webhook:read): owners and platform staff; other staff are sent home.
+  ['/settings/webhooks',             L,    '·',  '·',  '·',  D,    D,    S,    R,    R],
   // /users finds people across organisations (user:lookup): platform staff only, like /organization.
   ['/users',                         L,    '·',  '·',  D,    D,    D,    S,    R,    R],
   ['/_app',                          L,    '·',  '·',  '·',  '·',  '·',  S,    R,    R],

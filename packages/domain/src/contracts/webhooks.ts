@@ -37,7 +37,11 @@ export function webhookUrlProblem(raw: string): string | null {
   if (authority.includes('@')) return 'must not carry a user name or password';
   if (fragment !== undefined) return 'must not have a #fragment';
   if (/\s/.test(raw)) return 'must not contain spaces';
-  const host = (authority.startsWith('[') ? authority.replace(/\](:\d*)?$/, ']') : authority.replace(/:\d*$/, '')).toLowerCase();
+  const host = (
+    authority.startsWith('[')
+      ? authority.replace(/\](:\d*)?$/, ']')
+      : authority.replace(/:\d*$/, '')
+  ).toLowerCase();
   if (!host || host === '[]') return 'must name a host';
   if (scheme.toLowerCase() === 'https') return null;
   const local = ['localhost', '127.0.0.1', '[::1]'].includes(host);
@@ -65,7 +69,9 @@ const description = z
   .trim()
   .max(200)
   // eslint-disable-next-line no-control-regex -- refusing control characters is the point
-  .refine((s) => !/[\u0000-\u001F\u007F]/.test(s), { message: 'must not contain control characters' });
+  .refine((s) => !/[\u0000-\u001F\u007F]/.test(s), {
+    message: 'must not contain control characters',
+  });
 
 export const createWebhookBody = z.strictObject({
   url: webhookUrl,

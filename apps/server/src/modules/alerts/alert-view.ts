@@ -41,4 +41,3 @@ export function toAlertView(r: AlertRow): AlertView {
     notified: r.notify,
   };
 }
-

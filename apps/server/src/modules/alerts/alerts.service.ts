@@ -3,7 +3,6 @@ import {
   type AlertCsvQuery,
   type AlertListQuery,
   type AlertListResponse,
-  type AlertView,
   type BatchConfirmResponse,
   type ConfirmOutcome,
   type ConfirmationInput,
@@ -20,7 +19,6 @@ import { alertsCsv } from './alerts-csv.js';
 import { toAlertView } from './alert-view.js';
 import {
   type AlertFilter,
-  type AlertRow,
   listAlerts,
   organizationTimeZone,
 } from './alerts.repository.js';

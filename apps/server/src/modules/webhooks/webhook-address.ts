@@ -50,7 +50,8 @@ export function refusedAddress(address: string, allowPrivate: boolean): string |
   if (v4) return refusedAddress(v4, allowPrivate);
   const family = isIP(address) === 6 ? 'ipv6' : 'ipv4';
   if (isIP(address) === 0) return 'not an IP address';
-  if (NEVER.check(address, family)) return `${address} is a reserved, link-local or metadata address`;
+  if (NEVER.check(address, family))
+    return `${address} is a reserved, link-local or metadata address`;
   if (!allowPrivate && PRIVATE.check(address, family))
     return `${address} is a loopback or private address`;
   return null;

@@ -37,10 +37,7 @@ interface Subscriber {
 }
 
 /** Enabled endpoints of these organisations that want any of these types. */
-async function subscribers(
-  tx: Queryable,
-  events: readonly OutboxEvent[],
-): Promise<Subscriber[]> {
+async function subscribers(tx: Queryable, events: readonly OutboxEvent[]): Promise<Subscriber[]> {
   return tx.query<Subscriber>(
     `SELECT id, organization_id, event_types FROM webhook_endpoints
       WHERE organization_id = ANY($1::text[]) AND enabled AND event_types && $2::text[]`,

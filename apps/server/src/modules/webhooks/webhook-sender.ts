@@ -35,7 +35,8 @@ export function signedHeaders(d: SignedDelivery, at: Date): Record<string, strin
 const pinned =
   (to: ResolvedHost): LookupFunction =>
   (_hostname, options, callback) => {
-    if ((options as { all?: boolean }).all) callback(null, [{ address: to.address, family: to.family }]);
+    if ((options as { all?: boolean }).all)
+      callback(null, [{ address: to.address, family: to.family }]);
     else callback(null, to.address, to.family);
   };
 

@@ -52,14 +52,23 @@ export function webhooksService(ctx: AppContext) {
     }
   }
 
-  async function endpointOf(actor: Actor, webhookId: string, permission: 'webhook:read' | 'webhook:manage') {
+  async function endpointOf(
+    actor: Actor,
+    webhookId: string,
+    permission: 'webhook:read' | 'webhook:manage',
+  ) {
     await access.require(actor, permission, 'webhook', webhookId);
     const row = await repo.find(webhookId);
     if (!row) throw notFoundError('webhook', webhookId);
     return row;
   }
 
-  async function audit(actor: Actor, row: EndpointRow, before: object | undefined, after: object | undefined) {
+  async function audit(
+    actor: Actor,
+    row: EndpointRow,
+    before: object | undefined,
+    after: object | undefined,
+  ) {
     await recordAudit(ctx.db, {
       organizationId: row.organizationId,
       actorId: actor.uid,
@@ -135,7 +144,7 @@ export function webhooksService(ctx: AppContext) {
     },
 
     async rotate(actor: Actor, webhookId: string): Promise<WebhookWithSecret> {
-      const before = await endpointOf(actor, webhookId, 'webhook:manage');
+      await endpointOf(actor, webhookId, 'webhook:manage');
       const secret = newSecret();
       const row = await repo.setSecret(webhookId, await box.seal(secret), ctx.now());
       if (!row) throw notFoundError('webhook', webhookId);
@@ -173,7 +182,11 @@ export function webhooksService(ctx: AppContext) {
       return { ...found, page, pageSize };
     },
 
-    async resend(actor: Actor, webhookId: string, deliveryId: string): Promise<WebhookDeliveryView> {
+    async resend(
+      actor: Actor,
+      webhookId: string,
+      deliveryId: string,
+    ): Promise<WebhookDeliveryView> {
       await endpointOf(actor, webhookId, 'webhook:manage');
       if (!(await repo.resend(webhookId, deliveryId, ctx.now())))
         throw new ApiError(404, 'WEBHOOK_DELIVERY_NOT_FOUND', `Delivery ${deliveryId} not found`);

@@ -170,8 +170,7 @@ describe('an owner wires alerts into another system', () => {
     const twice = rx.received.slice(before, before + 2);
     expect(twice.map((r) => r.headers['webhook-id'])).toEqual([deliveryId, deliveryId]);
     expect(twice[0]!.body).toBe(twice[1]!.body);
-    for (const r of twice)
-      new Webhook(secret).verify(r.body, r.headers as Record<string, string>);
+    for (const r of twice) new Webhook(secret).verify(r.body, r.headers as Record<string, string>);
 
     const log = await settled(webhook.id, 1);
     const d = log.deliveries.find((x) => x.id === deliveryId)!;
@@ -228,7 +227,7 @@ describe('an owner wires alerts into another system', () => {
     }
     expect(view).toMatchObject({ enabled: false, disabledReason: 'failing' });
     await t.ctx.mail.idle();
-    const mails = await mailsIn(t.ctx, w.users.ORGANIZATION_OWNER.email!);
+    const mails = await mailsIn(t.ctx, w.users.ORGANIZATION_OWNER.email);
     expect(mails.some((m) => m.text.includes(rx.url('/down')))).toBe(true);
     // Enabled again by staff: the streak is forgotten.
     const on = await api('PATCH', `/v2/webhook/${webhook.id}`, { enabled: true });
@@ -273,7 +272,10 @@ describe('SSRF: private addresses', () => {
   });
 
   it('checks again at each delivery: an address refused now is not contacted', async () => {
-    const { webhook } = await createEndpoint({ url: rx.url('/later'), eventTypes: ['alert.opened'] });
+    const { webhook } = await createEndpoint({
+      url: rx.url('/later'),
+      eventTypes: ['alert.opened'],
+    });
     const saved = t.ctx.config.webhooks;
     t.ctx.config.webhooks = { ...saved, allowPrivate: false };
     const before = rx.received.length;
@@ -366,14 +368,19 @@ describe('every role against organisation A endpoint and its log', () => {
       });
       const as = w.users[actor].headers;
       const { read, manage } = MAY[actor];
-      const status = async (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: object) =>
-        (await api(method, url, body, as)).statusCode;
+      const status = async (
+        method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+        url: string,
+        body?: object,
+      ) => (await api(method, url, body, as)).statusCode;
       // Reading: the list, the log.
       expect(await status('GET', `/v2/organization/${w.orgA}/webhooks`)).toBe(read);
       expect(await status('GET', `/v2/webhook/${webhook.id}/deliveries`)).toBe(read);
       // Changing: what the manage permission guards (the answer of an allowed call: 2xx).
       const ok = (s: number) => (manage === 200 ? s >= 200 && s < 300 : s === manage);
-      expect(ok(await status('PATCH', `/v2/webhook/${webhook.id}`, { description: 'x' }))).toBe(true);
+      expect(ok(await status('PATCH', `/v2/webhook/${webhook.id}`, { description: 'x' }))).toBe(
+        true,
+      );
       expect(ok(await status('POST', `/v2/webhook/${webhook.id}/test`))).toBe(true);
       expect(ok(await status('POST', `/v2/webhook/${webhook.id}/rotateSecret`))).toBe(true);
       expect(
@@ -398,8 +405,8 @@ describe('every role against organisation A endpoint and its log', () => {
       w.users.OTHER_ORG_OWNER.headers,
     );
     expect(res.statusCode).toBe(200);
-    expect(res.json<{ webhooks: WebhookView[] }>().webhooks.every((x) => x.clientId === w.orgB)).toBe(
-      true,
-    );
+    expect(
+      res.json<{ webhooks: WebhookView[] }>().webhooks.every((x) => x.clientId === w.orgB),
+    ).toBe(true);
   });
 });

@@ -6,7 +6,13 @@ import { useResendWebhookDelivery } from '../api/change-webhooks';
 import { useWebhookDeliveries } from '../api/get-webhooks';
 
 /** One endpoint's delivery log: status, attempts, answer and its time, the payload; send again. */
-export function WebhookDeliveries({ webhookId, canManage }: { webhookId: string; canManage: boolean }) {
+export function WebhookDeliveries({
+  webhookId,
+  canManage,
+}: {
+  webhookId: string;
+  canManage: boolean;
+}) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const log = useWebhookDeliveries(webhookId, page);
