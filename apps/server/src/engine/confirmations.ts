@@ -3,7 +3,7 @@ import type { AppContext } from '../context.js';
 import { finishEscalations } from '../modules/notifications/escalations.repository.js';
 import { recordConfirmations } from './alert-writes.repository.js';
 import type { AlertRecord } from './events.js';
-import { enqueueAlertEvents } from '../modules/webhooks/webhook-outbox.js';
+import { enqueueAlertEvents } from '../modules/webhooks/webhook-outbox.service.js';
 import { lockWearers, publishOutcome, runEngine, type WearerInputs } from './runner.js';
 
 /** What staff say when they confirm: who, and optionally why. */

@@ -15,7 +15,7 @@ import {
 import type { EngineInput, WearerProfile } from './types.js';
 import type { Statement } from '../modules/readings/statement.js';
 import { notifyWearerUpdated } from './wearer-updates.js';
-import { enqueueAlertEvents } from '../modules/webhooks/webhook-outbox.js';
+import { enqueueAlertEvents } from '../modules/webhooks/webhook-outbox.service.js';
 
 /**
  * Feeds the pure engine inside the caller's transaction: engine_state rows are locked first

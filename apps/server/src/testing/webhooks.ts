@@ -1,5 +1,5 @@
 import { secretBox } from '../modules/auth/secret-box.js';
-import { insertEvents, payloadOf } from '../modules/webhooks/webhook-outbox.js';
+import { insertEvents, payloadOf } from '../modules/webhooks/webhook-outbox.service.js';
 import type { TestApp } from './test-app.js';
 
 /**

@@ -198,10 +198,7 @@ const SHELL_ROUTES: { route: AppRoute; element: ReactNode }[] = [
   ),
   page(
     paths.settings.webhooks,
-    lazyPage(
-      () => import('../features/webhooks/components/webhooks-settings-page'),
-      'WebhooksSettingsPage',
-    ),
+    lazyPage(() => import('./pages/settings-webhooks-page'), 'SettingsWebhooksPage'),
   ),
   page(
     paths.users,

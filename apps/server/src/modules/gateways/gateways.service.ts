@@ -20,6 +20,8 @@ import { ApiError, conflict, notFound } from '../../errors.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { type GatewayRow, gatewaysRepository } from './gateways.repository.js';
 
+export type { GatewayRow };
+
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
 /** online while the last batch is younger than GATEWAY_ONLINE_MS; offline since it aged out. */

@@ -11,7 +11,7 @@ import {
   type ReadingRow,
 } from '../readings/readings-store.repository.js';
 import { publishSiteHeat, stepSiteHeat } from '../site-heat/site-heat.service.js';
-import { enqueueBraceletsPaired } from '../webhooks/webhook-outbox.js';
+import { enqueueBraceletsPaired } from '../webhooks/webhook-outbox.service.js';
 import { type Indexed, isUrgentEvent, parseBatchItems, type RejectedItem } from './batch-items.js';
 import type { AuthenticatedGateway } from './gateway-auth.js';
 import { braceletsOf, shouldTouchGateway } from './ingestion-caches.js';

@@ -4,6 +4,9 @@ import type { Db } from '../../db/client.js';
 import type { SendResult } from '../notifications/notification-provider.js';
 import { logMessage, redact } from '../notifications/message-log.service.js';
 import type { ComposedMail } from './mail-templates.js';
+
+/** The one mail layout, for modules that write their own mails. */
+export { compose, type ComposedMail, type MailLocale } from './mail-templates.js';
 import { fileTransport, type MailTransport, smtpTransport } from './mail-transport.js';
 
 /** Who a mail is for; userId/organizationId place it in the notification log (null for someone without an account). */

@@ -9,7 +9,7 @@ import {
 import { coverAlerts } from './notice-buckets.repository.js';
 import { alertNoticeText, noticePolicyService } from './notice-policy.service.js';
 import type { NotificationProvider } from './notification-provider.js';
-import { enqueueAlertEvents } from '../webhooks/webhook-outbox.js';
+import { enqueueAlertEvents } from '../webhooks/webhook-outbox.service.js';
 import {
   type AlertForNotice,
   alertForNotice,

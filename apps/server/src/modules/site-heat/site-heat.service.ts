@@ -13,7 +13,7 @@ import { BUS_EVENTS, type SiteHeatChangedEvent } from '../../engine/events.js';
 import { loadAlertPolicy } from '../alert-policy/alert-policy.repository.js';
 import { SITE_HEAT_POLICY_TTL_MS } from './site-heat-cache.js';
 import { siteHeatRepository } from './site-heat.repository.js';
-import { enqueueSiteHeatEvents } from '../webhooks/webhook-outbox.js';
+import { enqueueSiteHeatEvents } from '../webhooks/webhook-outbox.service.js';
 
 /** A new environment reading of a gateway, as stored. */
 export interface EnvironmentReading {

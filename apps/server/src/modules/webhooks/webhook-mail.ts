@@ -1,4 +1,4 @@
-import { compose, type ComposedMail, type MailLocale } from '../mail/mail-templates.js';
+import { compose, type ComposedMail, type MailLocale } from '../mail/mail.service.js';
 
 /** To an organisation's owners: an endpoint failed every delivery for a day and was disabled. */
 export function webhookDisabledMail(input: {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { sweepGatewayStates } from './webhook-outbox.js';
+import { sweepGatewayStates } from './webhook-outbox.service.js';
 import { webhooksRoutes } from './webhooks.routes.js';
 import { startWebhookWorker } from './webhooks.worker.js';
 

@@ -13,10 +13,10 @@ import {
 import { accessService, notFoundError } from '../../access/access.service.js';
 import type { AppContext } from '../../context.js';
 import { ApiError, conflict } from '../../errors.js';
-import { recordAudit } from '../audit/audit.repository.js';
-import { secretBox } from '../auth/secret-box.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { secretBox } from '../auth/secret-box.service.js';
 import { resolvePublicHost } from './webhook-address.js';
-import { insertEvents, payloadOf } from './webhook-outbox.js';
+import { insertEvents, payloadOf } from './webhook-outbox.service.js';
 import { type EndpointRow, toWebhookView, webhooksRepository } from './webhooks.repository.js';
 
 const invalid = (path: string, message: string) =>

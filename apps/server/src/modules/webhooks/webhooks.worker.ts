@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import { secretBox } from '../auth/secret-box.js';
+import { secretBox } from '../auth/secret-box.service.js';
 import { sendAttempt, type AttemptResult } from './webhook-sender.js';
 import { webhookDisabledMail } from './webhook-mail.js';
 

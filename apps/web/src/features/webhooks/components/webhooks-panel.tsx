@@ -8,10 +8,8 @@ import {
   webhookUrlProblem,
 } from '@wearable/domain';
 import { Button } from '../../../components/ui/button';
-import { PageHeading } from '../../../components/ui/page-heading';
 import { ApiError } from '../../../lib/api-client';
 import { useCan } from '../../../lib/use-can';
-import { OrganizationScope } from '../../organizations/components/organization-picker';
 import {
   useCreateWebhook,
   useDeleteWebhook,
@@ -253,7 +251,8 @@ function NewWebhookForm({
   );
 }
 
-function WebhooksPanel({ organizationId }: { organizationId: string }) {
+/** An organisation's webhook endpoints and their delivery logs (docs/webhooks.md). */
+export function WebhooksPanel({ organizationId }: { organizationId: string }) {
   const { t } = useTranslation();
   const canManage = useCan('webhook:manage', { organizationId });
   const list = useWebhooks(organizationId);
@@ -277,18 +276,5 @@ function WebhooksPanel({ organizationId }: { organizationId: string }) {
         <NewWebhookForm organizationId={organizationId} onSecret={setSecret} />
       )}
     </div>
-  );
-}
-
-/** /settings/webhooks: the organisation's webhook endpoints and their delivery logs (docs/webhooks.md). */
-export function WebhooksSettingsPage() {
-  const { t } = useTranslation();
-  return (
-    <section>
-      <PageHeading>{t('pages.settingsWebhooks')}</PageHeading>
-      <OrganizationScope testId="webhooks-organization">
-        {(clientId) => <WebhooksPanel organizationId={clientId} />}
-      </OrganizationScope>
-    </section>
   );
 }

@@ -1,18 +1,14 @@
 import {
-  type AlertView,
   type BraceletView,
   GATEWAY_ONLINE_MS,
-  type GatewayListItem,
   type LiveSiteHeatEvent,
   WEBHOOK_PAYLOAD_VERSION,
   type WebhookEventType,
 } from '@wearable/domain';
 import type { CoreContext } from '../../core-context.js';
 import { type Queryable, whenCommitted } from '../../db/client.js';
-import { ALERT_SELECT, type AlertRow } from '../alerts/alerts.repository.js';
-import { toAlertView } from '../alerts/alert-view.js';
-import { gatewaysRepository } from '../gateways/gateways.repository.js';
-import { toGatewayListItem } from '../gateways/gateways.service.js';
+import { alertViewsByIds } from '../alerts/alert-views.service.js';
+import { type GatewayRow, toGatewayListItem } from '../gateways/gateways.service.js';
 import type { WebhookRuntime } from './webhook-runtime.js';
 
 /**
@@ -129,10 +125,7 @@ export function enqueueAlertEvents(
   events: readonly AlertEvent[],
 ): Promise<string[]> {
   return enqueueWebhookEvents(ctx, tx, events, async (wanted) => {
-    const rows = await tx.query<AlertRow>(`${ALERT_SELECT} WHERE a.id = ANY($1::text[])`, [
-      [...new Set(wanted.map((e) => e.alertId))],
-    ]);
-    const views = new Map<string, AlertView>(rows.map((r) => [r.id, toAlertView(r)]));
+    const views = await alertViewsByIds(tx, [...new Set(wanted.map((e) => e.alertId))]);
     return wanted.map((e) => ({
       alert: views.get(e.alertId),
       ...(e.step !== undefined ? { step: e.step } : {}),
@@ -211,7 +204,6 @@ export async function sweepGatewayStates(ctx: Ctx, tx: Queryable): Promise<strin
     [new Date(now.getTime() - GATEWAY_ONLINE_MS), now],
   );
   if (!changed.length) return [];
-  const gateways = gatewaysRepository(tx);
   const events = changed.map((c) => ({
     organizationId: c.organization_id,
     type: c.online ? ('gateway.online' as const) : ('gateway.offline' as const),
@@ -219,11 +211,18 @@ export async function sweepGatewayStates(ctx: Ctx, tx: Queryable): Promise<strin
     gatewayId: c.gateway_id,
   }));
   return enqueueWebhookEvents(ctx, tx, events, async (wanted) => {
-    const out: { gateway: GatewayListItem | undefined }[] = [];
-    for (const e of wanted) {
-      const row = await gateways.find(e.gatewayId);
-      out.push({ gateway: row ? toGatewayListItem(row, now) : undefined });
-    }
-    return out;
+    const rows = await tx.query<GatewayRow>(
+      `SELECT gw.id, gw.organization_id AS "organizationId", gw.name, gw.type,
+              gw.serial_number AS "serialNumber", gw.group_id AS "groupId", g.name AS "groupName",
+              gw.last_seen_at AS "lastSeenAt",
+              (SELECT count(*)::int FROM bracelets b WHERE b.gateway_id = gw.id) AS "braceletCount"
+         FROM gateways gw LEFT JOIN groups g ON g.id = gw.group_id WHERE gw.id = ANY($1::text[])`,
+      [wanted.map((e) => e.gatewayId)],
+    );
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return wanted.map((e) => {
+      const row = byId.get(e.gatewayId);
+      return { gateway: row ? toGatewayListItem(row, now) : undefined };
+    });
   });
 }

@@ -1,0 +1,2 @@
+/** What other modules use to write the audit log, in their own transaction. */
+export { recordAudit } from './audit.repository.js';
