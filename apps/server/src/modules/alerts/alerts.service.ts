@@ -4,6 +4,8 @@ import {
   type AlertCsvQuery,
   type AlertListQuery,
   type AlertListResponse,
+  type AlertPlace,
+  alertPlace,
   type AlertView,
   type BatchConfirmResponse,
   type ConfirmOutcome,
@@ -66,7 +68,15 @@ export function toAlertView(r: AlertRow): AlertView {
     clientId: r.organization_id,
     cause: causeOf(r.cause),
     notified: r.notify,
+    place: placeOfRow(r.place),
   };
+}
+
+/** The stored place snapshot; anything unreadable counts as not recorded rather than failing a list. */
+function placeOfRow(raw: unknown): AlertPlace | null {
+  if (raw === null || raw === undefined) return null;
+  const parsed = alertPlace.safeParse(raw);
+  return parsed.success ? parsed.data : null;
 }
 
 function filterOf(q: Omit<AlertListQuery, 'page' | 'pageSize'>): AlertFilter {
