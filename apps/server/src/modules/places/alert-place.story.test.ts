@@ -121,7 +121,7 @@ const openSos = (w: WearerRecord) =>
   );
 
 describe('an SOS says where the wearer is', () => {
-  it('the room whose gateway heard her best, with hysteresis; named in the SMS, the call, the list and the CSV', async () => {
+  it('the room whose gateway heard her best, named in the SMS, the call, the list and the CSV', async () => {
     // In the dining room: heard well there, weakly from her room upstairs.
     for (const m of [9, 8, 7]) {
       await heard(resident, dining, m, -58);

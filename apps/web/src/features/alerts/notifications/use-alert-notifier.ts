@@ -24,7 +24,8 @@ export interface UnconfirmedAlerts {
 
 /** The alert the popup names: the newest EMERGENCY one, else the newest CRITICAL one, that stored a place. */
 export function urgentPlaced(alerts: readonly AlertView[]): AlertView | null {
-  const placed = alerts.filter((a) => a.place !== null);
+  // A partial answer (an older server, a test's stub) may leave `place` out: named only when present.
+  const placed = alerts.filter((a) => Boolean(a.place));
   return (
     placed.find((a) => a.level === 'EMERGENCY') ??
     placed.find((a) => a.level === 'CRITICAL') ??
