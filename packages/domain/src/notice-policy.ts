@@ -55,6 +55,9 @@ export const INHIBITED_AT_SITE_DANGER: readonly AlertType[] = ['ADVANCED_HEATSTR
 
 /** Where the capped alerts wait: the console's alert history (the web app's paths.alertHistories). */
 export const CONSOLE_ALERT_HISTORY_PATH = '/alert-histories';
+/** One wearer's alerts in the console (apps/web paths.devices.alertHistories), linked from an alert's SMS. */
+export const consoleAlertPath = (organizationId: string, wearerId: string): string =>
+  `/devices/${encodeURIComponent(organizationId)}/${encodeURIComponent(wearerId)}/alert_histories`;
 
 /** One recipient's state on one channel (one row of `notice_buckets`). */
 export interface NoticeBucket {

@@ -4,6 +4,7 @@ import {
   type ConfirmReason,
   HEAT_ALERT_TYPES,
 } from '@wearable/domain';
+import type { AlertPlace } from '@wearable/domain';
 import type { Queryable } from '../db/client.js';
 import type { AlertRecord } from './events.js';
 import type { AlertCause } from './types.js';
@@ -13,7 +14,7 @@ const ALERT_COLUMNS = `id, organization_id AS "organizationId", group_id AS "gro
   opened_at AS "openedAt", closed_at AS "closedAt", close_reason AS "closeReason",
   confirmed_by AS "confirmedBy", confirmed_at AS "confirmedAt",
   confirm_reason AS "confirmReason", confirm_note AS "confirmNote", cause, notify,
-  created_at AS "createdAt"`;
+  created_at AS "createdAt", place`;
 
 export interface NewAlert {
   id: string;
@@ -26,6 +27,8 @@ export interface NewAlert {
   openedAt: Date;
   cause: AlertCause;
   notify: boolean;
+  /** Where the wearer was at the opening (EMERGENCY and CRITICAL alerts), else null. */
+  place?: AlertPlace | null;
 }
 
 /**
@@ -41,9 +44,9 @@ export async function insertOpenAlert(tx: Queryable, a: NewAlert): Promise<Alert
           AND (ended_at IS NULL OR ended_at > $8::timestamptz)
         ORDER BY created_at DESC LIMIT 1)
      INSERT INTO alerts (id, organization_id, group_id, wearer_id, bracelet_id, type, level,
-                         status, opened_at, cause, notify, snooze_id)
+                         status, opened_at, cause, notify, snooze_id, place)
      VALUES ($1, $2, $3, $4, $5, $6, $7, 'OPEN', $8, $9::jsonb,
-             $10::boolean AND NOT EXISTS (SELECT 1 FROM snooze), (SELECT id FROM snooze))
+             $10::boolean AND NOT EXISTS (SELECT 1 FROM snooze), (SELECT id FROM snooze), $11::jsonb)
      ON CONFLICT (wearer_id, type) WHERE status = 'OPEN' DO NOTHING
      RETURNING ${ALERT_COLUMNS}`,
     [
@@ -57,6 +60,7 @@ export async function insertOpenAlert(tx: Queryable, a: NewAlert): Promise<Alert
       a.openedAt.toISOString(),
       JSON.stringify(a.cause),
       a.notify,
+      a.place ? JSON.stringify(a.place) : null,
     ],
   );
   return rows[0] ?? null;

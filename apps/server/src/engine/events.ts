@@ -1,4 +1,10 @@
-import type { AlertLevel, AlertType, ConfirmReason, LiveSiteHeatEvent } from '@wearable/domain';
+import type {
+  AlertLevel,
+  AlertPlace,
+  AlertType,
+  ConfirmReason,
+  LiveSiteHeatEvent,
+} from '@wearable/domain';
 import type { AlertCause } from './types.js';
 
 /**
@@ -28,6 +34,8 @@ export interface AlertRecord {
   /** False outside the wearer's schedule: recorded, not notified. */
   notify: boolean;
   createdAt: Date;
+  /** Where the wearer was at the opening (packages/domain/src/place/alert-place.ts), or null. */
+  place: AlertPlace | null;
 }
 
 /** A wearer's latest values or alerts changed (debounced per wearer, at most ~1/s). */

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { recordsPlace } from '@wearable/domain';
 import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/client.js';
 import { alertEngine } from './alert-engine.js';
@@ -16,6 +17,7 @@ import type { EngineInput, WearerProfile } from './types.js';
 import type { Statement } from '../modules/readings/statement.js';
 import { notifyWearerUpdated } from './wearer-updates.js';
 import { enqueueAlertEvents } from '../modules/webhooks/webhook-outbox.service.js';
+import { placeAtOpening } from '../modules/places/places.service.js';
 
 /**
  * Feeds the pure engine inside the caller's transaction: engine_state rows are locked first
@@ -88,6 +90,9 @@ export async function runEngine(
       if (input.kind === 'reading') lastReadingAt = input.at;
       for (const effect of result.effects) {
         if (effect.kind === 'open') {
+          const place = recordsPlace({ type: effect.alertType, level: effect.level })
+            ? await placeAtOpening(tx, wearerId, effect.at)
+            : null;
           const alert = await insertOpenAlert(tx, {
             id: randomUUID(),
             organizationId: profile.organizationId,
@@ -99,6 +104,7 @@ export async function runEngine(
             openedAt: effect.at,
             cause: effect.cause,
             notify: effect.notify,
+            place,
           });
           if (alert) opened.push(alert);
         } else if (effect.reason === 'confirmed') {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isoInstant } from './common.js';
 import { ALERT_LEVELS, ALERT_TYPES, CONFIRM_NOTE_MAX, CONFIRM_REASONS } from '../alerts.js';
 import { HEAT_PROCEDURE_STEPS, type HeatProcedureStep } from '../heat-rule.js';
+import { alertPlace } from '../place/alert-place.js';
 
 export const ALERT_STATUSES = ['OPEN', 'CLOSED'] as const;
 export type AlertStatus = (typeof ALERT_STATUSES)[number];
@@ -82,6 +83,11 @@ export const alertView = z.object({
   cause: alertCause.nullable(),
   /** False when the alert fell outside the wearer's schedule: recorded, not notified. */
   notified: z.boolean(),
+  /**
+   * Where the wearer was when the alert opened (EMERGENCY and CRITICAL alerts; null on others and on
+   * alerts from before issue 17). `{ kind: 'unknown' }` when nothing placed the wearer.
+   */
+  place: alertPlace.nullable(),
 });
 export type AlertView = z.infer<typeof alertView>;
 

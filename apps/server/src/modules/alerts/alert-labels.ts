@@ -90,6 +90,7 @@ export const CSV_HEADERS: Record<Lang, string[]> = {
     '通知',
     '判定ルール',
     '判定値',
+    '発生時の場所',
   ],
   en: [
     'Alert ID',
@@ -110,6 +111,7 @@ export const CSV_HEADERS: Record<Lang, string[]> = {
     'Notified',
     'Rule',
     'Values',
+    'Place at opening',
   ],
 };
 

@@ -1,4 +1,10 @@
-import { type AlertCauseView, type AlertView, HEAT_PROCEDURE_STEPS } from '@wearable/domain';
+import {
+  type AlertCauseView,
+  type AlertPlace,
+  alertPlace,
+  type AlertView,
+  HEAT_PROCEDURE_STEPS,
+} from '@wearable/domain';
 import type { AlertRow } from './alerts.repository.js';
 
 const iso = (v: Date | string | null): string | null =>
@@ -39,5 +45,13 @@ export function toAlertView(r: AlertRow): AlertView {
     clientId: r.organization_id,
     cause: causeOf(r.cause),
     notified: r.notify,
+    place: placeOfRow(r.place),
   };
+}
+
+/** The stored place snapshot; anything unreadable counts as not recorded rather than failing a list. */
+function placeOfRow(raw: unknown): AlertPlace | null {
+  if (raw === null || raw === undefined) return null;
+  const parsed = alertPlace.safeParse(raw);
+  return parsed.success ? parsed.data : null;
 }

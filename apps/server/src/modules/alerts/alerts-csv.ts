@@ -1,4 +1,4 @@
-import { type AlertView, formatDateTime } from '@wearable/domain';
+import { type AlertView, formatDateTime, placeText } from '@wearable/domain';
 import {
   ALERT_LEVEL_LABELS,
   ALERT_TYPE_LABELS,
@@ -49,6 +49,8 @@ export function alertsCsv(alerts: (AlertView & { timeZone: string })[], lang: La
       a.notified ? yes : no,
       a.cause?.rule ?? null,
       a.cause ? JSON.stringify(a.cause.values) : null,
+      // Empty for alerts that do not record a place; "Place unknown" said plainly when it was.
+      a.place ? placeText(a.place, lang, a.timeZone) : null,
     ];
     lines.push(row.map(csvCell).join(','));
   }

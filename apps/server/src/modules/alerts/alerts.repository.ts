@@ -37,6 +37,7 @@ export interface AlertRow {
   cause: unknown;
   notify: boolean;
   snooze_id?: string | null;
+  place: unknown;
 }
 
 export const ALERT_SELECT = `
@@ -44,7 +45,7 @@ export const ALERT_SELECT = `
          a.confirmed_at, a.confirmed_by, cb.name AS confirmed_by_name, a.confirm_reason, a.confirm_note,
          a.procedure_steps,
          a.wearer_id, u.name AS wearer_name, a.group_id, g.name AS group_name,
-         a.organization_id, o.time_zone, a.cause, a.notify, a.snooze_id
+         a.organization_id, o.time_zone, a.cause, a.notify, a.snooze_id, a.place
     FROM alerts a
     JOIN users u ON u.id = a.wearer_id
     JOIN organizations o ON o.id = a.organization_id

@@ -40,6 +40,7 @@ export function alertRowFromMemory(
     time_zone: '',
     cause: a.cause,
     notify: a.notify,
+    place: a.place,
   };
 }
 

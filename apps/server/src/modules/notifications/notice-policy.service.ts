@@ -1,6 +1,8 @@
 import {
   type AlertPolicy,
+  alertPlace,
   CONSOLE_ALERT_HISTORY_PATH,
+  consoleAlertPath,
   decideNotice,
   decideWindowEnd,
   hourlyCap,
@@ -10,7 +12,6 @@ import {
   repeatDueAt,
 } from '@wearable/domain';
 import type { AppContext } from '../../context.js';
-import type { Queryable } from '../../db/client.js';
 import { loadAlertPolicy } from '../alert-policy/alert-policy.repository.js';
 import { siteHospital } from '../heat-rule/heat-rule.service.js';
 import {
@@ -63,15 +64,27 @@ type Log = { error(obj: object, msg: string): void };
 export const recipientKey = (r: { user_id: string | null; phone_number: string | null }) =>
   r.user_id ? `user:${r.user_id}` : `phone:${r.phone_number ?? ''}`;
 
-/** The single-alert text (with the site's hospital for a heat alert, Japan's 2025 heat rule). */
+/**
+ * The single-alert text (with the site's hospital for a heat alert, Japan's 2025 heat rule). An
+ * alert that stored its place names it; its SMS also links to the wearer's alerts in the console.
+ */
 export async function alertNoticeText(
-  db: Queryable,
+  ctx: Pick<AppContext, 'db'> & { config: Pick<AppContext['config'], 'publicUrl'> },
   alert: AlertForNotice,
   step: number,
   reminder = false,
+  channel: NotificationChannel = 'SMS',
 ): Promise<string> {
   const hospital =
-    alert.group_id && isHeatAlertType(alert.type) ? await siteHospital(db, alert.group_id) : null;
+    alert.group_id && isHeatAlertType(alert.type)
+      ? await siteHospital(ctx.db, alert.group_id)
+      : null;
+  const parsed = alertPlace.nullable().safeParse(alert.place ?? null);
+  const place = parsed.success ? parsed.data : null;
+  const link =
+    place !== null && channel === 'SMS'
+      ? `${ctx.config.publicUrl}${consoleAlertPath(alert.organization_id, alert.wearer_id)}`
+      : null;
   return alertMessage({
     hospital,
     type: alert.type,
@@ -82,6 +95,8 @@ export async function alertNoticeText(
     timeZone: alert.time_zone,
     step,
     reminder,
+    place,
+    link,
   });
 }
 
@@ -123,7 +138,7 @@ export function noticePolicyService(
     const [policy, siteHeatLevel, text] = await Promise.all([
       loadAlertPolicy(ctx.db, alert.organization_id),
       siteHeatLevelOfAlert(ctx.db, alert.id),
-      alertNoticeText(ctx.db, alert, r.step, lastNoticeAt !== undefined),
+      alertNoticeText(ctx, alert, r.step, lastNoticeAt !== undefined, r.channel),
     ]);
     const outgoing = await ctx.db.transaction(async (tx): Promise<Outgoing | null> => {
       const row = await lockBucket(

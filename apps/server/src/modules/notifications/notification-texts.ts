@@ -1,4 +1,11 @@
-import { ALERT_LEVELS, type AlertLevel, type AlertType, formatTime } from '@wearable/domain';
+import {
+  ALERT_LEVELS,
+  type AlertLevel,
+  type AlertPlace,
+  type AlertType,
+  formatTime,
+  placeText,
+} from '@wearable/domain';
 import { ALERT_LEVEL_LABELS, ALERT_TYPE_LABELS, type Lang } from '../alerts/alert-labels.js';
 
 export interface AlertMessageInput {
@@ -14,6 +21,10 @@ export interface AlertMessageInput {
   reminder?: boolean;
   /** A heat alert of a site with a written heat procedure: its nearest hospital (Japan's 2025 heat rule). */
   hospital?: { name: string; phone: string } | null;
+  /** Where the wearer was at the opening (EMERGENCY and CRITICAL alerts); null: not recorded, not said. */
+  place?: AlertPlace | null;
+  /** The alert in the console (SMS only; a call does not read out an address). */
+  link?: string | null;
 }
 
 const HEAT_PROCEDURE: Record<Lang, (h: { name: string; phone: string }) => string> = {
@@ -23,7 +34,10 @@ const HEAT_PROCEDURE: Record<Lang, (h: { name: string; phone: string }) => strin
 
 const REMINDER: Record<Lang, string> = { ja: '未確認', en: 'unconfirmed' };
 
-/** The SMS / call text, e.g. "【緊急】山田 太郎さん: SOS発信 (第一現場) 14:03". */
+/**
+ * The SMS / call text, e.g. "【緊急】山田 太郎さん: SOS発信 (第一現場) 14:03 場所: 2階 食堂 https://…"
+ * (the place for EMERGENCY and CRITICAL alerts, "場所不明" when nothing placed the wearer).
+ */
 export function alertMessage(m: AlertMessageInput, lang: Lang = 'ja'): string {
   const level = ALERT_LEVEL_LABELS[lang][m.level];
   const tag = m.step > 1 || m.reminder ? `${level}・${REMINDER[lang]}` : level;
@@ -31,9 +45,11 @@ export function alertMessage(m: AlertMessageInput, lang: Lang = 'ja'): string {
   const where = m.groupName ? ` (${m.groupName})` : '';
   const type = ALERT_TYPE_LABELS[lang][m.type];
   const heat = m.hospital ? HEAT_PROCEDURE[lang](m.hospital) : '';
+  const place = m.place ? ` ${placeText(m.place, lang, m.timeZone)}` : '';
+  const link = m.link ? ` ${m.link}` : '';
   return lang === 'ja'
-    ? `【${tag}】${m.wearerName}さん: ${type}${where} ${time}${heat}`
-    : `[${tag}] ${m.wearerName}: ${type}${where} ${time}${heat}`;
+    ? `【${tag}】${m.wearerName}さん: ${type}${where} ${time}${place}${heat}${link}`
+    : `[${tag}] ${m.wearerName}: ${type}${where} ${time}${place}${heat}${link}`;
 }
 
 /** The "send a test" text of a group's notice settings. */

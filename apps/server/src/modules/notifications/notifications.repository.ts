@@ -117,6 +117,9 @@ export interface AlertForNotice {
   wearer_name: string;
   group_name: string | null;
   time_zone: string;
+  wearer_id: string;
+  /** The place stored at the opening (jsonb), or null. */
+  place: unknown;
 }
 
 export async function alertForNotice(
@@ -134,7 +137,7 @@ export function alertsForNotice(
 ): Promise<AlertForNotice[]> {
   return db.query<AlertForNotice>(
     `SELECT a.id, a.organization_id, a.group_id, a.type, a.level, a.status, a.confirmed_at, a.opened_at,
-            a.notify, u.name AS wearer_name, g.name AS group_name, o.time_zone
+            a.notify, u.name AS wearer_name, g.name AS group_name, o.time_zone, a.wearer_id, a.place
        FROM alerts a JOIN users u ON u.id = a.wearer_id JOIN organizations o ON o.id = a.organization_id
        LEFT JOIN groups g ON g.id = a.group_id
       WHERE a.id = ANY($1::text[]) ORDER BY a.opened_at, a.id`,

@@ -61,7 +61,7 @@ export function notificationsService(
     step: number,
     channel = r.channel,
   ): Promise<void> {
-    const text = await alertNoticeText(ctx.db, alert, step);
+    const text = await alertNoticeText(ctx, alert, step, false, channel);
     const attempt = {
       organizationId: alert.organization_id,
       alertId: alert.id,

@@ -149,7 +149,10 @@ describe('notifications on alert.opened', () => {
     expect(times?.delivered_at).toEqual(times?.sent_at);
     expect(times?.failed_at).toBeNull();
     expect(sent[0]?.text).toMatch(
-      new RegExp(`^【緊急】${w.w1.name}さん: SOS発信 \\(第一現場 .{4}\\) \\d\\d:\\d\\d$`),
+      // Where (issue 17): the gateway that relayed the SOS, and the wearer's alerts in the console.
+      new RegExp(
+        `^【緊急】${w.w1.name}さん: SOS発信 \\(第一現場 .{4}\\) \\d\\d:\\d\\d 場所: Gateway .{8} http\\S+/devices/${w.orgA}/${w.w1.uid}/alert_histories$`,
+      ),
     );
 
     const log = await t.app.inject({

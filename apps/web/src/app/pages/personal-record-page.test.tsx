@@ -85,6 +85,7 @@ function alert(id: string, patch: Partial<AlertView>): AlertView {
       windowEnd: null,
     },
     notified: true,
+    place: null,
     ...patch,
   };
 }

@@ -67,6 +67,7 @@ export function alert(id: string, patch: Partial<AlertView> = {}): AlertView {
       windowEnd: null,
     },
     notified: true,
+    place: null,
     ...patch,
   };
 }

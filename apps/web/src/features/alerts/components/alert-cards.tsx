@@ -3,7 +3,7 @@ import { Button, focusRing } from '../../../components/ui/button';
 import { PersonName } from '../../../components/ui/person-name';
 import { AlertBadge } from './alert-badge';
 import { AlertLinkActions } from './alert-link-actions';
-import { causeText } from './alert-text';
+import { causeText, placeLabel } from './alert-text';
 import { needsConfirm, selectionState, useAlertCells, type AlertTableProps } from './alert-cells';
 
 /**
@@ -81,6 +81,11 @@ export function AlertCards({
                 <p className="mt-1 text-sm text-slate-700" data-testid="alert-cause">
                   {causeText(t, alert.cause)}
                 </p>
+                {alert.place !== null && (
+                  <p className="mt-1 text-sm font-medium text-slate-900" data-testid="alert-place">
+                    {placeLabel(t, alert.place)}
+                  </p>
+                )}
                 <p
                   className="mt-1 text-sm font-medium text-slate-800"
                   data-testid="alert-status"

@@ -7,7 +7,7 @@ import { AlertBadge } from './alert-badge';
 import { AlertCards } from './alert-cards';
 import { needsConfirm, selectionState, useAlertCells, type AlertTableProps } from './alert-cells';
 import { AlertLinkActions } from './alert-link-actions';
-import { causeText } from './alert-text';
+import { causeText, placeLabel } from './alert-text';
 
 /** Alerts: a table on wide screens, cards on phones (no sideways scrolling to reach the confirm button). */
 export function AlertTable(props: AlertTableProps) {
@@ -55,6 +55,7 @@ function AlertRows({
           <Th>{t('table.level')}</Th>
           <Th>{t('table.status')}</Th>
           <Th>{t('table.cause')}</Th>
+          <Th>{t('place.column')}</Th>
           {onConfirm !== null && <Th>{t('table.action')}</Th>}
         </tr>
       </thead>
@@ -107,6 +108,14 @@ function AlertRows({
             </Td>
             <Td className="min-w-48 whitespace-normal text-slate-700" data-testid="alert-cause">
               {causeText(t, alert.cause)}
+            </Td>
+            <Td className="min-w-32 whitespace-normal text-slate-900" data-testid="alert-place">
+              {placeLabel(t, alert.place) ?? (
+                <>
+                  <span aria-hidden="true">—</span>
+                  <span className="sr-only">{t('place.notRecorded')}</span>
+                </>
+              )}
             </Td>
             {onConfirm !== null && (
               <Td>

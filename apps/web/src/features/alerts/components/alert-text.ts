@@ -1,3 +1,4 @@
+import { type AlertPlace, formatPosition, formatTime } from '@wearable/domain';
 import type { AlertCauseView } from '@wearable/domain';
 import type { TFunction } from 'i18next';
 
@@ -29,4 +30,28 @@ export function causeText(t: TFunction<'alerts'>, cause: AlertCauseView | null):
     .map(([key, value]) => `${key}=${String(value)}`)
     .join(', ');
   return values === '' ? cause.rule : `${cause.rule}: ${values}`;
+}
+
+/**
+ * Where the wearer was when the alert opened, in words: 「場所: 2階 食堂」, "Last heard at Entrance,
+ * 14:03", 「場所不明」. Null for an alert that does not record a place (below CRITICAL).
+ */
+export function placeLabel(
+  t: (key: string, opts?: Record<string, unknown>) => string,
+  place: AlertPlace | null,
+): string | null {
+  if (place === null) return null;
+  switch (place.kind) {
+    case 'position':
+      return t('place.position', { position: formatPosition(place) });
+    case 'gateway':
+      return t('place.gateway', { name: place.gatewayName ?? place.gatewayId });
+    case 'last-heard':
+      return t('place.lastHeard', {
+        name: place.gatewayName ?? place.gatewayId,
+        time: formatTime(place.at),
+      });
+    case 'unknown':
+      return t('place.unknown');
+  }
 }

@@ -5,6 +5,7 @@ import { DateTime } from '../../../components/ui/date-time';
 import { Dialog } from '../../../components/ui/dialog';
 import { QueryState } from '../../../components/ui/query-state';
 import { useAlertTimeline } from '../api/alert-timeline';
+import { placeLabel } from './alert-text';
 
 /** People named per notice; the rest are counted. */
 const PEOPLE_SHOWN = 5;
@@ -142,6 +143,11 @@ export function AlertTimelineDialog({
       }
       data-testid="alert-timeline"
     >
+      {alert !== null && alert.place !== null && (
+        <p className="mb-3 text-sm font-medium text-slate-900" data-testid="alert-place">
+          {placeLabel((key, opts) => t(`alerts:${key}`, opts), alert.place)}
+        </p>
+      )}
       <QueryState
         isPending={timeline.isPending}
         isError={timeline.isError}

@@ -14,6 +14,7 @@ import { useCan } from '../../../lib/use-can';
 import { HANDOVER_WINDOWS, useEndSnooze, useHandover, type HandoverWindow } from '../api/snoozes';
 import { AlertBadge } from './alert-badge';
 import { AlertTable } from './alert-table';
+import { placeLabel } from './alert-text';
 import { AlertTimelineDialog } from './alert-timeline-dialog';
 import { SnoozeDialog } from './snooze-dialog';
 import { useConfirmAlerts } from './use-confirm-alerts';
@@ -129,6 +130,14 @@ function ConfirmedItem({ alert, t }: { alert: AlertView; t: T }) {
         <dd className="text-slate-900">
           <DateTime at={alert.openedAt} />
         </dd>
+        {alert.place !== null && (
+          <>
+            <dt className="text-slate-600">{t('handover.place')}</dt>
+            <dd className="text-slate-900" data-testid="alert-place">
+              {placeLabel(t, alert.place)}
+            </dd>
+          </>
+        )}
         <dt className="text-slate-600">{t('handover.confirmedAt')}</dt>
         <dd className="text-slate-900">
           {alert.confirmedAt !== null && <DateTime at={alert.confirmedAt} />}{' '}

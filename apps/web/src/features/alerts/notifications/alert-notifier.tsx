@@ -1,4 +1,4 @@
-import type { Role } from '@wearable/domain';
+import type { AlertView, Role } from '@wearable/domain';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -6,6 +6,7 @@ import { paths } from '../../../config/paths';
 import { useAppPath } from '../../../lib/app-path';
 import { armAlertSound, playAlertSound } from './alert-sound';
 import { requestNotificationPermission, showBrowserNotification } from './browser-notification';
+import { placeLabel } from '../components/alert-text';
 import { AlertPopup } from './alert-popup';
 import { notificationsAllowed, popupTone, type PopupTone } from './notification-rules';
 import { useAlertNotifier, type UnconfirmedAlerts } from './use-alert-notifier';
@@ -33,17 +34,32 @@ export function AlertNotifier({ role }: { role: Role | null }) {
     };
   }, [enabled]);
 
-  const [popup, setPopup] = useState<{ count: number; tone: PopupTone } | null>(null);
-  const announce = useCallback(
-    ({ count, levels }: UnconfirmedAlerts) => {
-      setPopup({ count, tone: popupTone(levels) });
-      showBrowserNotification(
-        t('common:shell.productName'),
-        t('alerts:notification.text', { count }),
-      );
-      void playAlertSound();
+  const [popup, setPopup] = useState<{
+    count: number;
+    tone: PopupTone;
+    urgent: AlertView | null;
+  } | null>(null);
+  /** "1件のアラートがあります 山田 太郎: SOS発信・場所: 2階 食堂": the count, and where the most urgent one is. */
+  const textOf = useCallback(
+    (count: number, urgent: AlertView | null) => {
+      const base = t('alerts:notification.text', { count });
+      if (urgent === null) return base;
+      const place = placeLabel((key, opts) => t(`alerts:${key}`, opts), urgent.place);
+      return `${base} ${t('alerts:notification.where', {
+        name: urgent.wearer.name,
+        type: t(`alerts:types.${urgent.type}`),
+        place,
+      })}`;
     },
     [t],
+  );
+  const announce = useCallback(
+    ({ count, levels, urgent }: UnconfirmedAlerts) => {
+      setPopup({ count, tone: popupTone(levels), urgent });
+      showBrowserNotification(t('common:shell.productName'), textOf(count, urgent));
+      void playAlertSound();
+    },
+    [t, textOf],
   );
   const close = useCallback(() => setPopup(null), []);
 
@@ -54,7 +70,7 @@ export function AlertNotifier({ role }: { role: Role | null }) {
   if (shown === 0) return null;
   return (
     <AlertPopup
-      text={t('alerts:notification.text', { count: shown })}
+      text={textOf(shown, popup.urgent)}
       tone={popup.tone}
       onClose={close}
       onOpen={() => {

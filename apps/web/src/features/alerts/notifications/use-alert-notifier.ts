@@ -1,4 +1,9 @@
-import { ALERT_POLL_INTERVAL_MS, type AlertLevel, type AlertListResponse } from '@wearable/domain';
+import {
+  ALERT_POLL_INTERVAL_MS,
+  type AlertLevel,
+  type AlertListResponse,
+  type AlertView,
+} from '@wearable/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../../lib/api';
@@ -13,6 +18,19 @@ const LEVELS_PAGE_SIZE = 100;
 export interface UnconfirmedAlerts {
   count: number;
   levels: AlertLevel[];
+  /** The newest unconfirmed EMERGENCY alert, else CRITICAL, with a stored place: the popup names where. */
+  urgent: AlertView | null;
+}
+
+/** The alert the popup names: the newest EMERGENCY one, else the newest CRITICAL one, that stored a place. */
+export function urgentPlaced(alerts: readonly AlertView[]): AlertView | null {
+  // A partial answer (an older server, a test's stub) may leave `place` out: named only when present.
+  const placed = alerts.filter((a) => Boolean(a.place));
+  return (
+    placed.find((a) => a.level === 'EMERGENCY') ??
+    placed.find((a) => a.level === 'CRITICAL') ??
+    null
+  );
 }
 
 /** The unconfirmed alerts' count and levels; a failed fetch (status >= 400) is logged only and counts as unknown. */
@@ -28,6 +46,7 @@ async function fetchUnconfirmed(): Promise<UnconfirmedAlerts | null> {
   return {
     count: result.data.total,
     levels: [...new Set(result.data.alerts.map((alert) => alert.level))],
+    urgent: urgentPlaced(result.data.alerts),
   };
 }
 
