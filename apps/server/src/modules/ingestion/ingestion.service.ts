@@ -6,7 +6,13 @@ import type { EngineInput } from '../../engine/types.js';
 import type { LatestInput } from '../readings/latest-fold.js';
 import { insertReadings, type ReadingRow } from '../readings/readings-store.repository.js';
 import { publishSiteHeat, stepSiteHeat } from '../site-heat/site-heat.service.js';
-import { type Indexed, isUrgentEvent, parseBatchItems, type RejectedItem } from './batch-items.js';
+import {
+  type Indexed,
+  isUrgentEvent,
+  parseBatchItems,
+  parseGatewayStatus,
+  type RejectedItem,
+} from './batch-items.js';
 import type { AuthenticatedGateway } from './gateway-auth.js';
 import { braceletsOf, shouldTouchGateway } from './ingestion-caches.js';
 import {
@@ -18,6 +24,7 @@ import {
 import {
   type BraceletRow,
   insertEvents,
+  storeGatewayStatus,
   touchGateway,
   updateBatteries,
 } from './ingestion.repository.js';
@@ -30,6 +37,8 @@ export interface IncomingBatch {
   /** Pairing events and configuration acknowledgements (bracelet-sync.ts). */
   pairings?: unknown[];
   configAcks?: unknown[];
+  /** The gateway's own status (battery, app version), docs/gateway-protocol.md. */
+  status?: unknown;
 }
 
 type Resolved<T> = Indexed<T> & { bracelet: BraceletRow & { wearerId: string } };
@@ -118,6 +127,7 @@ async function ingestOne(
   const parsed = parseBatchItems(batch, now);
   const rejected = parsed.rejected;
   const syncItems = parseSyncItems(batch, rejected);
+  const status = parseGatewayStatus(batch.status, now, rejected);
   const serials = [
     ...new Set(
       [...parsed.readings, ...parsed.events, ...syncItems.pairings, ...syncItems.acks].map(
@@ -221,6 +231,9 @@ async function ingestOne(
           }
           const marks = fold.prepare(latest, gateway.organizationId);
           if (shouldTouchGateway(ctx, gateway.id, now)) await touchGateway(tx, gateway.id, now);
+          const statusNew =
+            status !== null &&
+            (await storeGatewayStatus(tx, gateway.id, { ...status.item, at: status.at }));
           // The cached rows themselves (resolveBracelets copies them), so they learn the pairing.
           const reported = [...readings, ...events, ...sync.pairings].map((r) =>
             bracelets.get(r.item.serialNumber)!,
@@ -268,7 +281,8 @@ async function ingestOne(
               eventsNew.length +
               readingsNew.length +
               sync.pairings.length +
-              sync.acks.length,
+              sync.acks.length +
+              (statusNew ? 1 : 0),
             updatedWearers: [
               ...new Set(latest.map((u) => u.wearerId).concat(wearerInputs.map((w) => w.wearerId))),
             ],
@@ -299,7 +313,8 @@ async function ingestOne(
     batch.environment.length +
     batch.events.length +
     (batch.pairings?.length ?? 0) +
-    (batch.configAcks?.length ?? 0) -
+    (batch.configAcks?.length ?? 0) +
+    (batch.status !== undefined ? 1 : 0) -
     rejected.length;
   rejected.sort((a, b) => (a.list === b.list ? a.index - b.index : a.list < b.list ? -1 : 1));
   return {
