@@ -93,6 +93,27 @@ export const pendingBraceletConfig = z.object({
 export type PendingBraceletConfig = z.infer<typeof pendingBraceletConfig>;
 
 /**
+ * The gateway's own state (a phone's battery, its app version), sent now and then in a batch's
+ * optional `status`; kept when newer than the one stored, and shown to staff on the gateways page.
+ * (gateway, at) identifies it: a re-sent batch stores it once.
+ */
+export const gatewayStatusReport = z.strictObject({
+  /** When the gateway read these values. */
+  at: isoInstant,
+  /** The gateway's own battery, percent. */
+  battery: z.number().int().min(0).max(100).optional(),
+  charging: z.boolean().optional(),
+  /** The gateway software's version, e.g. the /phone app's `1.4.0`. */
+  appVersion: z
+    .string()
+    .min(1)
+    .max(32)
+    .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
+    .optional(),
+});
+export type GatewayStatusReport = z.infer<typeof gatewayStatusReport>;
+
+/**
  * A batch. Items are validated one by one, so the arrays hold unknown items here; the
  * server parses each with the schemas above and reports the ones it refuses.
  */
@@ -104,6 +125,8 @@ export const gatewayBatch = z.object({
   events: z.array(z.unknown()).max(1000).default([]),
   pairings: z.array(z.unknown()).max(1000).default([]),
   configAcks: z.array(z.unknown()).max(1000).default([]),
+  /** The gateway's own status (gatewayStatusReport), checked like an item: a bad one is refused alone. */
+  status: z.unknown().optional(),
 });
 export type GatewayBatch = {
   batchId?: string;
@@ -112,11 +135,12 @@ export type GatewayBatch = {
   events?: DeviceEvent[];
   pairings?: PairingEvent[];
   configAcks?: ConfigAck[];
+  status?: GatewayStatusReport;
 };
 
 export const rejectedItem = z.object({
-  /** 'readings' | 'environment' | 'events' */
-  list: z.enum(['readings', 'environment', 'events', 'pairings', 'configAcks']),
+  /** The list the item was in; `status` (index 0) for the batch's gateway status. */
+  list: z.enum(['readings', 'environment', 'events', 'pairings', 'configAcks', 'status']),
   index: z.number().int(),
   reason: z.string(),
 });

@@ -82,6 +82,18 @@ export const gatewayListItem = z.object({
   /** When it went offline (= last batch + GATEWAY_ONLINE_MS); null while online or never seen. */
   offlineSince: z.string().nullable(),
   braceletCount: z.number().int(),
+  /**
+   * What the gateway last said of itself in a batch's `status` (a phone's battery and app version);
+   * null if it never did. Its last send is `lastSeenAt`.
+   */
+  report: z
+    .object({
+      at: z.string(),
+      battery: z.number().int().nullable(),
+      charging: z.boolean().nullable(),
+      appVersion: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type GatewayListItem = z.infer<typeof gatewayListItem>;
 

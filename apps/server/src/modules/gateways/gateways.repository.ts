@@ -11,11 +11,16 @@ export interface GatewayRow {
   groupName: string | null;
   lastSeenAt: Date | null;
   braceletCount: number;
+  statusAt: Date | null;
+  statusBattery: number | null;
+  statusCharging: boolean | null;
+  statusAppVersion: string | null;
 }
 
 const SELECT = `SELECT gw.id, gw.organization_id AS "organizationId", gw.name, gw.type,
        gw.serial_number AS "serialNumber", gw.group_id AS "groupId", g.name AS "groupName",
-       gw.last_seen_at AS "lastSeenAt",
+       gw.last_seen_at AS "lastSeenAt", gw.status_at AS "statusAt", gw.status_battery AS "statusBattery",
+       gw.status_charging AS "statusCharging", gw.status_app_version AS "statusAppVersion",
        (SELECT count(*)::int FROM bracelets b WHERE b.gateway_id = gw.id) AS "braceletCount"
   FROM gateways gw LEFT JOIN groups g ON g.id = gw.group_id`;
 

@@ -45,6 +45,15 @@ export function toGatewayListItem(r: GatewayRow, now: Date): GatewayListItem {
     ...gatewayStatus(r.lastSeenAt, now),
     lastSeenAt: iso(r.lastSeenAt),
     braceletCount: r.braceletCount,
+    report:
+      r.statusAt === null
+        ? null
+        : {
+            at: new Date(r.statusAt).toISOString(),
+            battery: r.statusBattery,
+            charging: r.statusCharging,
+            appVersion: r.statusAppVersion,
+          },
   };
 }
 

@@ -11,9 +11,8 @@ import { accessService } from '../../access/access.service.js';
 import type { AppContext } from '../../context.js';
 import { BUS_EVENTS, type GatewayCredentialChangedEvent } from '../../engine/events.js';
 import { ApiError } from '../../errors.js';
-import { recordAudit } from '../audit/audit.repository.js';
-import { authRepository } from '../auth/auth.repository.js';
-import { clientKey, requestLimits } from '../auth/request-limits.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { attemptLimits, clientKey } from '../auth/attempt-limits.service.js';
 import { gatewaysRepository } from './gateways.repository.js';
 import { newCredential } from './gateways.service.js';
 import { phoneEnrolmentRepository } from './phone-enrolment.repository.js';
@@ -36,7 +35,7 @@ const refused = (status: 400 | 410, code: string, message: string) =>
  */
 export function phoneEnrolmentService(ctx: AppContext) {
   const access = accessService(ctx.db);
-  const limits = requestLimits(authRepository(ctx.db), ctx.config.signInWindow);
+  const limits = attemptLimits(ctx);
 
   return {
     /** A new code for a SMARTPHONE gateway; the gateway's older unused codes stop working. */

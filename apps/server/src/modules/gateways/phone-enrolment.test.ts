@@ -54,16 +54,16 @@ async function codeFor(gateway: GatewayRecord, headers = owner()): Promise<strin
 describe('enrolling a phone: the story', () => {
   it('staff create a code, the phone exchanges it once for a fresh credential and sees where it belongs', async () => {
     const gateway = await phoneInG1();
-    const before = Date.now();
+    const now = new Date();
+    t.ctx.now = () => now;
     const res = await createCode(gateway.id);
     expect(res.statusCode, res.body).toBe(201);
     const { code, expiresAt, link } = res.json<{ code: string; expiresAt: string; link: string }>();
     // The code travels in the fragment (never sent to a server by a browser), not a query string.
     expect(link).toBe(`https://console.example.test/phone#enrol=${code}`);
     expect(link).not.toContain('?');
-    const ttl = new Date(expiresAt).getTime() - before;
-    expect(ttl).toBeGreaterThan(PHONE_ENROLMENT_TTL_MS - 60_000);
-    expect(ttl).toBeLessThanOrEqual(PHONE_ENROLMENT_TTL_MS + 1000);
+    expect(expiresAt).toBe(new Date(now.getTime() + PHONE_ENROLMENT_TTL_MS).toISOString());
+    t.ctx.now = () => new Date();
     // Only the code's hash is stored.
     const stored = await t.db.query<{ codeHash: string }>(
       'SELECT code_hash AS "codeHash" FROM gateway_enrolments WHERE gateway_id = $1',
@@ -334,5 +334,100 @@ describe('creating an enrolment code, by role (a phone of group g1, organisation
     const gateway = await phoneInG1();
     const res = await t.app.inject({ method: 'POST', url: `/v2/gateway/${gateway.id}/enrolment` });
     expect(res.statusCode).toBe(401);
+  });
+});
+
+describe("the phone's own status for staff: battery, charging, app version, last send", () => {
+  const listOf = async (organizationId = w.orgA) => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/v2/client/${organizationId}/gateways`,
+      headers: owner(),
+    });
+    expect(res.statusCode).toBe(200);
+    return res.json<{
+      gateways: {
+        id: string;
+        status: string;
+        lastSeenAt: string | null;
+        report: {
+          at: string;
+          battery: number | null;
+          charging: boolean | null;
+          appVersion: string | null;
+        } | null;
+      }[];
+    }>().gateways;
+  };
+
+  it('a status in a batch is stored once, newer only, and staff see it beside online/offline', async () => {
+    const gateway = await phoneInG1();
+    const { credential } = (await enrol(await codeFor(gateway))).json<{ credential: string }>();
+    expect((await listOf()).find((g) => g.id === gateway.id)).toMatchObject({
+      status: 'offline',
+      report: null,
+    });
+    const at = new Date(Date.now() - 1000).toISOString();
+    const status = { at, battery: 64, charging: false, appVersion: '1.4.0' };
+    const first = await send(gateway.id, credential, { batchId: 'b1', status });
+    expect(first.json()).toMatchObject({ batchId: 'b1', accepted: 1, duplicates: 0, rejected: [] });
+    // Re-sent unchanged: a duplicate, stored once.
+    const again = await send(gateway.id, credential, { batchId: 'b1', status });
+    expect(again.json()).toMatchObject({ accepted: 0, duplicates: 1, rejected: [] });
+    const seen = (await listOf()).find((g) => g.id === gateway.id)!;
+    expect(seen).toMatchObject({
+      status: 'online',
+      report: { at: new Date(at).toISOString(), battery: 64, charging: false, appVersion: '1.4.0' },
+    });
+    expect(seen.lastSeenAt).not.toBeNull();
+    // An older status (a batch re-sent late) does not overwrite a newer one.
+    const older = await send(gateway.id, credential, {
+      status: { at: new Date(Date.now() - 60_000).toISOString(), battery: 90 },
+    });
+    expect(older.json()).toMatchObject({ accepted: 0, duplicates: 1 });
+    expect((await listOf()).find((g) => g.id === gateway.id)!.report?.battery).toBe(64);
+    // The detail page shows the same.
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/v2/gateway/${gateway.id}`,
+      headers: owner(),
+    });
+    expect(detail.json<{ report: unknown }>().report).toMatchObject({ battery: 64 });
+  });
+
+  it('a bad status is refused alone with its reason; the readings of the batch are stored', async () => {
+    const gateway = await phoneInG1();
+    const { credential } = (await enrol(await codeFor(gateway))).json<{ credential: string }>();
+    const wearer = await createWearer(t, { organizationId: w.orgA, groupId: w.g1 });
+    const now = new Date().toISOString();
+    const reading = { serialNumber: wearer.bracelet.serialNumber, at: now, heartRate: 70 };
+    const cases: [unknown, string][] = [
+      [{ at: now, battery: 101 }, 'battery'],
+      [{ at: now, battery: 50.5 }, 'battery'],
+      [{ at: now, appVersion: 'has space' }, 'appVersion'],
+      [{ at: now, appVersion: 'v'.repeat(33) }, 'appVersion'],
+      [{ at: now, charging: 'yes' }, 'charging'],
+      [{ battery: 50 }, 'at'],
+      [{ at: now, battery: 50, secret: 'x' }, 'secret'],
+      [{ at: new Date(Date.now() + 10 * 60_000).toISOString() }, 'future'],
+      ['full', 'expected object'],
+    ];
+    let minute = 0;
+    for (const [status, reason] of cases) {
+      const at = new Date(Date.now() - ++minute * 60_000).toISOString();
+      const res = await send(gateway.id, credential, {
+        readings: [{ ...reading, at }],
+        status,
+      });
+      expect(res.statusCode, JSON.stringify(status)).toBe(200);
+      const body = res.json<{ accepted: number; rejected: { list: string; reason: string }[] }>();
+      expect(body.accepted, JSON.stringify(status)).toBe(1);
+      expect(body.rejected, JSON.stringify(status)).toEqual([
+        { list: 'status', index: 0, reason: expect.stringContaining(reason) },
+      ]);
+    }
+    expect((await listOf()).find((g) => g.id === gateway.id)!.report).toBeNull();
+    const stored = await t.db.query('SELECT 1 FROM readings WHERE wearer_id = $1', [wearer.uid]);
+    expect(stored).toHaveLength(cases.length);
   });
 });

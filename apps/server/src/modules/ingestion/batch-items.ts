@@ -2,14 +2,16 @@ import {
   braceletReading,
   deviceEvent,
   environmentReading,
+  gatewayStatusReport,
   READING_LIMITS,
   type BraceletReading,
   type DeviceEvent,
   type EnvironmentReading,
+  type GatewayStatusReport,
 } from '@wearable/domain';
 import type { z } from 'zod';
 
-export type ItemList = 'readings' | 'environment' | 'events' | 'pairings' | 'configAcks';
+export type ItemList = 'readings' | 'environment' | 'events' | 'pairings' | 'configAcks' | 'status';
 export interface RejectedItem {
   list: ItemList;
   index: number;
@@ -142,4 +144,14 @@ export function parseBatchItems(
     events: parseList('events', batch.events, deviceEvent, window, rejected),
     rejected,
   };
+}
+
+/** The batch's optional gateway status, checked like an item (refused alone, as `status` index 0). */
+export function parseGatewayStatus(
+  raw: unknown,
+  now: Date,
+  rejected: RejectedItem[],
+): Indexed<GatewayStatusReport> | null {
+  if (raw === undefined) return null;
+  return parseList('status', [raw], gatewayStatusReport, itemWindow(now), rejected)[0] ?? null;
 }

@@ -97,6 +97,20 @@ export async function touchGateway(tx: Queryable, gatewayId: string, at: Date): 
   );
 }
 
+/** Keeps the gateway's status when newer than the stored one; false for an older or the same (a re-sent batch). */
+export async function storeGatewayStatus(
+  tx: Queryable,
+  gatewayId: string,
+  s: { at: Date; battery?: number; charging?: boolean; appVersion?: string },
+): Promise<boolean> {
+  const rows = await tx.query(
+    `UPDATE gateways SET status_at = $2, status_battery = $3, status_charging = $4, status_app_version = $5
+      WHERE id = $1 AND (status_at IS NULL OR status_at < $2) RETURNING 1`,
+    [gatewayId, s.at.toISOString(), s.battery ?? null, s.charging ?? null, s.appVersion ?? null],
+  );
+  return rows.length === 1;
+}
+
 export async function updateBatteries(
   tx: Queryable,
   batteries: { braceletId: string; battery: number }[],

@@ -12,7 +12,13 @@ import {
 } from '../readings/readings-store.repository.js';
 import { publishSiteHeat, stepSiteHeat } from '../site-heat/site-heat.service.js';
 import { enqueueBraceletsPaired } from '../webhooks/webhook-outbox.service.js';
-import { type Indexed, isUrgentEvent, parseBatchItems, type RejectedItem } from './batch-items.js';
+import {
+  type Indexed,
+  isUrgentEvent,
+  parseBatchItems,
+  parseGatewayStatus,
+  type RejectedItem,
+} from './batch-items.js';
 import type { AuthenticatedGateway } from './gateway-auth.js';
 import { braceletsOf, shouldTouchGateway } from './ingestion-caches.js';
 import {
@@ -24,6 +30,7 @@ import {
 import {
   type BraceletRow,
   insertEvents,
+  storeGatewayStatus,
   touchGateway,
   updateBatteries,
 } from './ingestion.repository.js';
@@ -36,6 +43,8 @@ export interface IncomingBatch {
   /** Pairing events and configuration acknowledgements (bracelet-sync.ts). */
   pairings?: unknown[];
   configAcks?: unknown[];
+  /** The gateway's own status (battery, app version), docs/gateway-protocol.md. */
+  status?: unknown;
 }
 
 type Resolved<T> = Indexed<T> & { bracelet: BraceletRow & { wearerId: string } };
@@ -124,6 +133,7 @@ async function ingestOne(
   const parsed = parseBatchItems(batch, now);
   const rejected = parsed.rejected;
   const syncItems = parseSyncItems(batch, rejected);
+  const status = parseGatewayStatus(batch.status, now, rejected);
   const serials = [
     ...new Set(
       [...parsed.readings, ...parsed.events, ...syncItems.pairings, ...syncItems.acks].map(
@@ -236,6 +246,9 @@ async function ingestOne(
           }
           const marks = fold.prepare(latest, gateway.organizationId);
           if (shouldTouchGateway(ctx, gateway.id, now)) await touchGateway(tx, gateway.id, now);
+          const statusNew =
+            status !== null &&
+            (await storeGatewayStatus(tx, gateway.id, { ...status.item, at: status.at }));
           // The cached rows themselves (resolveBracelets copies them), so they learn the pairing.
           const reported = [...readings, ...events, ...sync.pairings].map((r) =>
             bracelets.get(r.item.serialNumber)!,
@@ -285,7 +298,8 @@ async function ingestOne(
               eventsNew.length +
               readingsNew.length +
               sync.pairings.length +
-              sync.acks.length,
+              sync.acks.length +
+              (statusNew ? 1 : 0),
             updatedWearers: [
               ...new Set(latest.map((u) => u.wearerId).concat(wearerInputs.map((w) => w.wearerId))),
             ],
@@ -316,7 +330,8 @@ async function ingestOne(
     batch.environment.length +
     batch.events.length +
     (batch.pairings?.length ?? 0) +
-    (batch.configAcks?.length ?? 0) -
+    (batch.configAcks?.length ?? 0) +
+    (batch.status !== undefined ? 1 : 0) -
     rejected.length;
   rejected.sort((a, b) => (a.list === b.list ? a.index - b.index : a.list < b.list ? -1 : 1));
   return {

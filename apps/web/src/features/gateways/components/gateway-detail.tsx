@@ -11,6 +11,7 @@ import { AppLink } from '../../../lib/app-path';
 import { useCan } from '../../../lib/use-can';
 import { useGateway } from '../api/get-gateway';
 import { EnvironmentChart } from './environment-chart';
+import { GatewayReport } from './gateway-report';
 import { GatewayStatus } from './gateway-status';
 
 const linkClass = `inline-flex min-h-11 items-center rounded-md border border-slate-300 px-3 text-sm font-medium text-teal-800 hover:bg-slate-50 ${focusRing}`;
@@ -46,7 +47,13 @@ function GatewayBody({ gateway }: { gateway: GatewayDetail }) {
   const { t } = useTranslation();
   const mayManage = useCan('gateway:manage', { organizationId: gateway.clientId });
   const facts: [string, ReactNode][] = [
-    [t('gateways.columns.status'), <GatewayStatus key="s" gateway={gateway} />],
+    [
+      t('gateways.columns.status'),
+      <span key="s">
+        <GatewayStatus gateway={gateway} />
+        <GatewayReport gateway={gateway} />
+      </span>,
+    ],
     [
       t('gateways.columns.lastBatch'),
       gateway.lastBatchAt === null ? (

@@ -24,6 +24,7 @@ const gateway = (
   lastSeenAt: null,
   offlineSince: null,
   braceletCount: 0,
+  report: null,
   ...more,
 });
 const user = (role: UserInfo['role'], org: string | null = 'org-1'): UserInfo => ({

@@ -21,6 +21,7 @@ import { useRegisterGateway } from '../api/register-gateway';
 import { ConnectionDialog } from './connection-dialog';
 import { DeleteGatewayDialog, EditGatewayDialog, RotateDialog } from './gateway-dialogs';
 import { GatewayTable } from './gateway-table';
+import { PhoneEnrolmentDialog } from './phone-enrolment-dialog';
 
 /** A credential to show once: from a registration or a rotation. */
 interface Shown {
@@ -50,6 +51,7 @@ function GatewaySettings({ clientId }: { clientId: string }) {
   const [rotating, setRotating] = useState<GatewayListItem | null>(null);
   const [deleting, setDeleting] = useState<GatewayListItem | null>(null);
   const [editing, setEditing] = useState<GatewayListItem | null>(null);
+  const [enrolling, setEnrolling] = useState<GatewayListItem | null>(null);
   const rows = gateways.data ?? [];
   return (
     <div className="space-y-6">
@@ -94,6 +96,16 @@ function GatewaySettings({ clientId }: { clientId: string }) {
               >
                 <p className="min-w-0 font-medium break-words text-slate-900">{gateway.name}</p>
                 <div className="flex flex-wrap gap-2">
+                  {gateway.type === 'SMARTPHONE' && (
+                    <Button
+                      variant="outline"
+                      onClick={() => setEnrolling(gateway)}
+                      aria-label={t('phoneEnrolment.open', { name: gateway.name })}
+                      data-testid="phone-enrolment-open"
+                    >
+                      {t('phoneEnrolment.button')}
+                    </Button>
+                  )}
                   <Button
                     variant="outline"
                     onClick={() => setEditing(gateway)}
@@ -134,6 +146,7 @@ function GatewaySettings({ clientId }: { clientId: string }) {
           }}
         />
       )}
+      {enrolling && <PhoneEnrolmentDialog gateway={enrolling} onClose={() => setEnrolling(null)} />}
       {deleting && <DeleteGatewayDialog gateway={deleting} onClose={() => setDeleting(null)} />}
       {editing && (
         <EditGatewayDialog clientId={clientId} gateway={editing} onClose={() => setEditing(null)} />

@@ -4,6 +4,7 @@ import { focusRing } from '../../../components/ui/button';
 import { DateTime } from '../../../components/ui/date-time';
 import { Table, Td, Th } from '../../../components/ui/table';
 import { AppLink } from '../../../lib/app-path';
+import { GatewayReport } from './gateway-report';
 import { GatewayStatus } from './gateway-status';
 
 interface GatewayTableProps {
@@ -43,6 +44,7 @@ export function GatewayTable({ gateways, linkTo, caption }: GatewayTableProps) {
             </Td>
             <Td>
               <GatewayStatus gateway={gateway} />
+              <GatewayReport gateway={gateway} />
             </Td>
             <Td>
               {gateway.lastSeenAt === null ? (
