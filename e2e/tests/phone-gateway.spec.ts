@@ -183,7 +183,9 @@ test('hold SOS on a phone without a band: after the countdown staff see the SOS 
     });
     await expect(row.getByTestId('alert-badge').filter({ hasText: 'SOS' })).toBeVisible();
 
-    const alerts = await request.get(`/v2/alert/list?uid=${wearer.uid}`, { headers: staff.headers });
+    const alerts = await request.get(`/v2/alert/list?uid=${wearer.uid}`, {
+      headers: staff.headers,
+    });
     expect(alerts.status(), await alerts.text()).toBe(200);
     expect(JSON.stringify(await alerts.json())).toContain(String(POSITION.latitude));
   } finally {
@@ -202,8 +204,7 @@ test('two minutes offline (the page clock moved on): every reading reaches the s
   // The page's clock (timers and Date) is Playwright's: two minutes pass in a few seconds.
   await phone.clock.install();
   const band = await EmulatedBand.create(browser, phone);
-  const acknowledged: { readings: { serialNumber: string; at: string }[]; accepted: number }[] =
-    [];
+  const acknowledged: { readings: { serialNumber: string; at: string }[]; accepted: number }[] = [];
   phone.on('response', (response) => {
     if (!response.url().endsWith('/gateway/v1/batches') || response.status() !== 200) return;
     const body = JSON.parse(response.request().postData() ?? '{}') as {
