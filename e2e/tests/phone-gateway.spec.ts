@@ -48,7 +48,7 @@ async function enrolmentLink(request: APIRequestContext, staff: Staff) {
     },
   });
   expect(res.status(), await res.text()).toBe(201);
-  const gatewayId = ((await res.json()) as { gateway: { gatewayId: string } }).gateway.gatewayId;
+  const gatewayId = ((await res.json()) as { gateway: { id: string } }).gateway.id;
   const code = await request.post(`/v2/gateway/${encodeURIComponent(gatewayId)}/enrolment`, {
     headers: staff.headers,
   });
@@ -172,6 +172,9 @@ test('hold SOS on a phone without a band: after the countdown staff see the SOS 
     const row = page.locator(`[data-testid="wearer-row"][data-uid="${wearer.uid}"]`);
     await expect(row).toBeVisible();
 
+    const urgent = phone.waitForRequest(
+      (r) => r.url().endsWith('/gateway/v1/batches') && (r.postData() ?? '').includes('"SOS"'),
+    );
     const sos = phone.getByRole('button', { name: /SOS/ });
     await sos.hover();
     await phone.mouse.down();
@@ -181,6 +184,12 @@ test('hold SOS on a phone without a band: after the countdown staff see the SOS 
     await expect(phone.getByTestId('last-event')).toContainText('SOS を送信しました', {
       timeout: 10_000,
     });
+    const sent = JSON.parse((await urgent).postData() ?? '{}') as {
+      events: { type: string; location?: typeof POSITION }[];
+    };
+    expect(sent.events).toEqual([
+      expect.objectContaining({ type: 'SOS', location: expect.objectContaining(POSITION) }),
+    ]);
     await expect(row.getByTestId('alert-badge').filter({ hasText: 'SOS' })).toBeVisible();
 
     const alerts = await request.get(`/v2/alert/list?uid=${wearer.uid}`, {

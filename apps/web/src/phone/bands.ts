@@ -56,7 +56,7 @@ const uuid = (n: number) => BluetoothUUID.canonicalUUID(n);
 /** A band's serial number in the batch: the name and the id this phone sees (printable ASCII, 64 at most). */
 export function bandSerialNumber(name: string | undefined, id: string): string {
   const clean = (s: string) => s.replace(/[^\x21-\x7e]+/g, '-');
-  const base = clean(name?.trim() || 'BAND');
+  const base = clean(name ?? '').replace(/^-+|-+$/g, '') || 'BAND';
   return `${base.slice(0, 63 - Math.min(id.length, 40))}-${clean(id).slice(0, 40)}`;
 }
 
