@@ -45,3 +45,4 @@ export * from './contracts/alert-policy.js';
 export * from './notice-policy.js';
 export * from './notice-replay.js';
 export * from './contracts/site-heat.js';
+export * from './contracts/phone.js';
