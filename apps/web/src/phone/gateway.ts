@@ -167,8 +167,10 @@ export class PhoneGateway {
     if (!code) return;
     history.replaceState(history.state, '', window.location.pathname + window.location.search);
     this.set({ enrolling: true, enrolProblem: null });
-    const { enrol } = await import('./enrol-call');
-    const outcome = await enrol(code);
+    // The lazy chunk itself may fail to load (offline on a first visit).
+    const outcome = await import('./enrol-call')
+      .then(({ enrol }) => enrol(code))
+      .catch(() => ({ ok: false as const, problem: 'offline' as const }));
     if (!outcome.ok) {
       this.set({ enrolling: false, enrolProblem: outcome.problem });
       return;
