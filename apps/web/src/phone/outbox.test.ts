@@ -22,7 +22,7 @@ function server(script: (number | 'offline')[]) {
   const sent: Sent[] = [];
   const fetch = vi.fn(async (_url: unknown, init?: RequestInit) => {
     const headers = init?.headers as Record<string, string>;
-    sent.push({ body: String(init?.body), authorization: headers.authorization ?? '' });
+    sent.push({ body: init?.body as string, authorization: headers.authorization ?? '' });
     const next = script.shift() ?? 200;
     if (next === 'offline') throw new TypeError('Failed to fetch');
     const rejected =
@@ -92,7 +92,7 @@ describe('the phone outbox', () => {
     const db = await openPhoneDb(`outbox-${dbCount++}`);
     const sent: string[] = [];
     const fetch = vi.fn(async (_url: unknown, init?: RequestInit) => {
-      const body = String(init?.body);
+      const body = init?.body as string;
       sent.push(body);
       return new Response('{"accepted":1,"duplicates":0,"rejected":[]}', {
         status: body.includes('"SOS"') ? 200 : 503,
