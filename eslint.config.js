@@ -200,6 +200,24 @@ export default tseslint.config(
     },
   },
   {
+    // The phone gateway (issue 16) is its own app and bundle: it never loads the console's code.
+    files: ['apps/web/src/phone/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../*', '**/apps/*', '@wearable/server', '@wearable/web'],
+              message:
+                "The phone app imports only its own files and the domain, never the console's.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Files still written before the contracts (issue 15): they may call the API by path until
     // they move to call(endpoint); this list only shrinks.
     files: LEGACY_API_PATH_FILES,

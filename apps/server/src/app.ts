@@ -155,6 +155,17 @@ export async function buildApp(
       // A file path (a chunk of a build newer than this process's file list, say) is served if it exists
       // and is a 404 otherwise: answering index.html would make the browser run HTML as a script.
       const looksLikeFile = /\.[a-z0-9]+$/i.test(path);
+      // The phone gateway (issue 16) is its own app under /phone/, the scope of its service worker: /phone itself
+      // is redirected there (the browser keeps the #enrol= fragment across the redirect), and its paths get its
+      // own page, never the console's.
+      if (request.method === 'GET' && path === '/phone') {
+        const query = request.url.slice(path.length);
+        return reply.redirect(`/phone/${query}`, 302);
+      }
+      if (request.method === 'GET' && path.startsWith('/phone/') && !looksLikeFile) {
+        if (existsSync(join(webDist, 'phone', 'index.html')))
+          return reply.sendFile('phone/index.html');
+      }
       if (request.method === 'GET' && !isApi && !looksLikeFile) return reply.sendFile('index.html');
       if (request.method === 'GET' && looksLikeFile && !isApi) {
         const file = normalize(decodeURIComponent(path)).replace(/^([/\\])+/, '');

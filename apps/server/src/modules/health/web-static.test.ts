@@ -17,6 +17,9 @@ describe('web app serving', () => {
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
     writeFileSync(join(dist, 'assets', 'login-abc123.js'), 'export {};');
+    mkdirSync(join(dist, 'phone'));
+    writeFileSync(join(dist, 'phone', 'index.html'), '<!doctype html><div id="phone"></div>');
+    writeFileSync(join(dist, 'phone', 'sw.js'), 'self.skipWaiting();');
     t = await createTestApp({ webDist: dist });
     web = await buildApp(createContext({ ...t.ctx.config, webDist: dist }, t.db), {
       logger: false,
@@ -52,5 +55,23 @@ describe('web app serving', () => {
     const api = await web.inject({ url: '/v2/nothing-here' });
     expect(api.statusCode).toBe(404);
     expect(api.headers['content-type']).toContain('application/json');
+  });
+
+  it('serves the phone gateway at /phone/ (its own page, its service worker revalidated), /phone redirected', async () => {
+    const redirect = await web.inject({ url: '/phone?lng=en' });
+    expect(redirect.statusCode).toBe(302);
+    expect(redirect.headers.location).toBe('/phone/?lng=en');
+    for (const url of ['/phone/', '/phone/anything']) {
+      const res = await web.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain('id="phone"');
+    }
+    const sw = await web.inject({ url: '/phone/sw.js' });
+    expect(sw.statusCode).toBe(200);
+    expect(sw.headers['cache-control']).toBe('no-cache');
+    // The CSP lets the page register its own service worker and nothing from elsewhere.
+    const csp = String(sw.headers['content-security-policy']);
+    expect(csp).toContain("worker-src 'self'");
+    expect(csp).toContain("script-src 'self'");
   });
 });

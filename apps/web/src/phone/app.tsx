@@ -1,0 +1,474 @@
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type BandView, hasWebBluetooth } from './bands';
+import type { Countdown, PhoneGateway, PhoneState } from './gateway';
+
+export const SOS_HOLD_MS = 2000;
+
+function useClock(language: string) {
+  return (ms: number | string) =>
+    new Date(ms).toLocaleTimeString(language, {
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+}
+
+export function PhoneApp({ gateway }: { gateway: PhoneGateway }) {
+  const state = useSyncExternalStore(gateway.subscribe, gateway.snapshot);
+  const { t, i18n } = useTranslation();
+  const other = i18n.language === 'en' ? 'ja' : 'en';
+  return (
+    <div className="mx-auto flex min-h-dvh max-w-md flex-col">
+      <header className="flex items-center justify-between gap-2 bg-teal-700 px-4 py-3 text-white">
+        <h1 className="text-lg font-bold">{t('title')}</h1>
+        <button
+          type="button"
+          lang={other}
+          className="min-h-11 rounded-md border border-white/70 px-3 text-sm"
+          onClick={() => void i18n.changeLanguage(other)}
+        >
+          {t('language')}
+        </button>
+      </header>
+      {!state.ready ? (
+        <main className="p-4">
+          <p role="status">{t('loading')}</p>
+        </main>
+      ) : state.enrolment ? (
+        <Enrolled gateway={gateway} state={state} />
+      ) : (
+        <NotEnrolled state={state} />
+      )}
+      {state.countdown ? (
+        <CountdownDialog countdown={state.countdown} onCancel={() => gateway.cancelCountdown()} />
+      ) : null}
+    </div>
+  );
+}
+
+function NotEnrolled({ state }: { state: PhoneState }) {
+  const { t } = useTranslation();
+  return (
+    <main className="flex flex-col gap-4 p-4">
+      <h2 className="text-xl font-bold">{t('enrol.heading')}</h2>
+      {state.enrolling ? <p role="status">{t('enrol.working')}</p> : null}
+      {state.enrolProblem ? (
+        <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-red-800">
+          {t(`enrol.${state.enrolProblem}`)}
+        </p>
+      ) : null}
+      {state.signedOut && !state.enrolProblem ? (
+        <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-red-800">
+          {t('enrol.signedOut')}
+        </p>
+      ) : null}
+      <p>{t('enrol.how')}</p>
+    </main>
+  );
+}
+
+function Enrolled({ gateway, state }: { gateway: PhoneGateway; state: PhoneState }) {
+  const { t, i18n } = useTranslation();
+  const clock = useClock(i18n.language);
+  const enrolment = state.enrolment!;
+  const { outbox } = state;
+  return (
+    <>
+      <main className="flex flex-col gap-4 p-4 pb-32">
+        <section aria-labelledby="status-heading" className="rounded-lg bg-white p-3 shadow-sm">
+          <h2 id="status-heading" className="font-bold">
+            {t('status.heading')}
+          </h2>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-sm">
+            <dt className="text-slate-600">{t('status.organization')}</dt>
+            <dd data-testid="organization">{enrolment.organization.name}</dd>
+            <dt className="text-slate-600">{t('status.group')}</dt>
+            <dd>{enrolment.group?.name ?? t('status.noGroup')}</dd>
+            <dt className="text-slate-600">{t('status.gateway')}</dt>
+            <dd data-testid="gateway-name">{enrolment.gatewayName}</dd>
+            <dt className="text-slate-600">{t('status.queue')}</dt>
+            <dd data-testid="queue-length">{t('status.queueCount', { count: outbox.queued })}</dd>
+            <dt className="text-slate-600">{t('status.lastAck')}</dt>
+            <dd data-testid="last-ack">
+              {outbox.lastAckAt
+                ? new Date(outbox.lastAckAt).toLocaleTimeString(i18n.language, { hourCycle: 'h23' })
+                : t('status.never')}
+            </dd>
+          </dl>
+          <p role="status" className="mt-2 text-sm">
+            {state.online ? t('status.online') : t('status.offline')}
+          </p>
+          {outbox.failing && state.online ? (
+            <p className="text-sm text-amber-800">{t('status.failing')}</p>
+          ) : null}
+          {state.wakeLock !== 'unsupported' ? (
+            <p className="text-sm text-slate-600">
+              {state.wakeLock === 'on' ? t('status.awake') : t('status.notAwake')}
+            </p>
+          ) : null}
+          {outbox.refusals.length > 0 ? (
+            <div className="mt-2 text-sm text-red-800">
+              <p>{t('status.refused')}</p>
+              <ul className="list-disc pl-5 break-all">
+                {outbox.refusals.map((reason) => (
+                  <li key={reason}>{reason}</li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+        </section>
+
+        <Bands gateway={gateway} state={state} clock={clock} />
+        <Safety gateway={gateway} state={state} />
+        <Position gateway={gateway} state={state} />
+      </main>
+      <SosButton gateway={gateway} lastEvent={state.lastEvent} clock={clock} />
+    </>
+  );
+}
+
+function Bands({
+  gateway,
+  state,
+  clock,
+}: {
+  gateway: PhoneGateway;
+  state: PhoneState;
+  clock: (ms: number) => string;
+}) {
+  const { t } = useTranslation();
+  if (!hasWebBluetooth())
+    return (
+      <section aria-labelledby="bands-heading" className="rounded-lg bg-white p-3 shadow-sm">
+        <h2 id="bands-heading" className="font-bold">
+          {t('bands.heading')}
+        </h2>
+        <p className="text-sm">{t('bands.unsupported')}</p>
+      </section>
+    );
+  return (
+    <section aria-labelledby="bands-heading" className="rounded-lg bg-white p-3 shadow-sm">
+      <h2 id="bands-heading" className="font-bold">
+        {t('bands.heading')}
+      </h2>
+      {state.bands.length === 0 ? <p className="text-sm">{t('bands.none')}</p> : null}
+      <ul className="flex flex-col gap-2">
+        {state.bands.map((band) => (
+          <BandItem
+            key={band.id}
+            band={band}
+            clock={clock}
+            onRemove={() => void gateway.removeBand(band.id)}
+          />
+        ))}
+      </ul>
+      {state.bandProblem ? (
+        <p role="alert" className="text-sm text-red-800">
+          {state.bandProblem}
+        </p>
+      ) : null}
+      <button
+        type="button"
+        className="mt-2 min-h-12 w-full rounded-md bg-teal-700 font-bold text-white"
+        onClick={() => void gateway.addBand()}
+      >
+        {t('bands.add')}
+      </button>
+    </section>
+  );
+}
+
+function BandItem({
+  band,
+  clock,
+  onRemove,
+}: {
+  band: BandView;
+  clock: (ms: number) => string;
+  onRemove: () => void;
+}) {
+  const { t } = useTranslation();
+  const time = band.since ? clock(band.since) : '';
+  const status = {
+    connecting: t('bands.connecting'),
+    connected: t('bands.connected'),
+    reconnecting: t('bands.reconnecting', { time }),
+    lost: t('bands.lost', { time }),
+  }[band.status];
+  const name = band.name || band.serialNumber;
+  return (
+    <li className="rounded-md border border-slate-200 p-2" data-testid="band">
+      <div className="flex items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className="font-bold">{name}</p>
+          <p
+            role="status"
+            data-testid="band-status"
+            className={band.status === 'connected' ? 'text-green-800' : 'text-red-800'}
+          >
+            {status}
+          </p>
+        </div>
+        <button
+          type="button"
+          className="min-h-11 shrink-0 rounded-md border border-slate-400 px-3 text-sm"
+          aria-label={t('bands.remove', { name })}
+          onClick={onRemove}
+        >
+          ×
+        </button>
+      </div>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-sm">
+        <dt className="text-slate-600">{t('bands.heartRate')}</dt>
+        <dd data-testid="band-heart-rate">
+          {band.worn === false
+            ? t('bands.notWorn')
+            : band.heartRate === null
+              ? '–'
+              : t('bands.bpm', { value: band.heartRate })}
+        </dd>
+        {band.battery !== null ? (
+          <>
+            <dt className="text-slate-600">{t('bands.battery')}</dt>
+            <dd>{band.battery} %</dd>
+          </>
+        ) : null}
+        {band.skinTemperature !== null ? (
+          <>
+            <dt className="text-slate-600">{t('bands.temperature')}</dt>
+            <dd>{band.skinTemperature.toFixed(1)} °C</dd>
+          </>
+        ) : null}
+        <dt className="text-slate-600">{t('bands.serial')}</dt>
+        <dd className="font-mono break-all" data-testid="band-serial">
+          {band.serialNumber}
+        </dd>
+      </dl>
+      <p className="text-xs text-slate-600">{t('bands.serialHelp')}</p>
+      {band.lastRefusal ? (
+        <p className="text-sm text-red-800">{t('bands.refused', { reason: band.lastRefusal })}</p>
+      ) : null}
+    </li>
+  );
+}
+
+function Toggle({
+  id,
+  checked,
+  label,
+  onChange,
+}: {
+  id: string;
+  checked: boolean;
+  label: string;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <label htmlFor={id} className="flex min-h-11 items-center gap-3">
+      <input
+        id={id}
+        type="checkbox"
+        className="size-6 shrink-0 accent-teal-700"
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+      />
+      <span>{label}</span>
+    </label>
+  );
+}
+
+function Safety({ gateway, state }: { gateway: PhoneGateway; state: PhoneState }) {
+  const { t } = useTranslation();
+  const { settings } = state;
+  const serial = gateway.wearerSerial();
+  return (
+    <section aria-labelledby="safety-heading" className="rounded-lg bg-white p-3 shadow-sm">
+      <h2 id="safety-heading" className="font-bold">
+        {t('safety.heading')}
+      </h2>
+      {serial ? (
+        <p className="text-sm break-all" data-testid="reports-for">
+          {t('safety.reportsFor', { serial })}
+        </p>
+      ) : null}
+      {state.motion === 'unsupported' ? (
+        <p className="text-sm">{t('safety.motionUnsupported')}</p>
+      ) : (
+        <>
+          <Toggle
+            id="fall-watch"
+            checked={settings.fallWatch}
+            label={t('safety.fall')}
+            onChange={(fallWatch) => void gateway.updateSettings({ fallWatch })}
+          />
+          <p className="text-xs text-slate-600">{t('safety.fallHelp')}</p>
+          <Toggle
+            id="man-down"
+            checked={settings.manDown}
+            label={t('safety.manDown')}
+            onChange={(manDown) => void gateway.updateSettings({ manDown })}
+          />
+          {settings.manDown ? (
+            <label className="flex min-h-11 items-center gap-3">
+              <span>{t('safety.manDownMinutes')}</span>
+              <select
+                className="min-h-11 rounded-md border border-slate-400 px-2"
+                value={settings.manDownMinutes}
+                onChange={(e) =>
+                  void gateway.updateSettings({ manDownMinutes: Number(e.target.value) })
+                }
+              >
+                {[1, 2, 3, 5, 10, 15, 30].map((m) => (
+                  <option key={m} value={m}>
+                    {m}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
+          <p className="text-xs text-slate-600">{t('safety.manDownLocal')}</p>
+          {state.motion === 'denied' ? (
+            <p role="alert" className="text-sm text-red-800">
+              {t('safety.motionDenied')}
+            </p>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}
+
+function Position({ gateway, state }: { gateway: PhoneGateway; state: PhoneState }) {
+  const { t } = useTranslation();
+  const consent = state.settings.positionConsent;
+  return (
+    <section aria-labelledby="position-heading" className="rounded-lg bg-white p-3 shadow-sm">
+      <h2 id="position-heading" className="font-bold">
+        {t('position.heading')}
+      </h2>
+      <Toggle
+        id="position-consent"
+        checked={consent}
+        label={t('position.consent')}
+        onChange={(positionConsent) => void gateway.updateSettings({ positionConsent })}
+      />
+      <p className="text-xs text-slate-600">{t('position.help')}</p>
+      {consent ? (
+        <p className="text-sm" data-testid="position">
+          {state.positionProblem
+            ? t(`position.${state.positionProblem}`)
+            : state.position
+              ? t('position.current', { accuracy: Math.round(state.position.accuracy) })
+              : t('position.waiting')}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+function SosButton({
+  gateway,
+  lastEvent,
+  clock,
+}: {
+  gateway: PhoneGateway;
+  lastEvent: PhoneState['lastEvent'];
+  clock: (ms: string) => string;
+}) {
+  const { t } = useTranslation();
+  const [holding, setHolding] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const press = () => {
+    if (timer.current) return;
+    setHolding(true);
+    timer.current = setTimeout(() => {
+      timer.current = null;
+      setHolding(false);
+      gateway.startSosCountdown();
+    }, SOS_HOLD_MS);
+  };
+  const release = () => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+    setHolding(false);
+  };
+  return (
+    <div className="fixed inset-x-0 bottom-0 mx-auto max-w-md bg-slate-50/95 p-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]">
+      {lastEvent ? (
+        <p role="status" className="mb-1 text-center text-sm" data-testid="last-event">
+          {t('sos.sent', { type: lastEvent.type, time: clock(lastEvent.at) })}
+        </p>
+      ) : null}
+      <button
+        type="button"
+        className="relative h-20 w-full touch-none overflow-hidden rounded-full bg-red-700 text-xl font-bold text-white select-none"
+        onPointerDown={press}
+        onPointerUp={release}
+        onPointerLeave={release}
+        onPointerCancel={release}
+        onContextMenu={(e) => e.preventDefault()}
+        onKeyDown={(e) => {
+          if ((e.key === ' ' || e.key === 'Enter') && !e.repeat) {
+            e.preventDefault();
+            press();
+          }
+        }}
+        onKeyUp={release}
+        onBlur={release}
+      >
+        <span
+          aria-hidden="true"
+          className="absolute inset-y-0 left-0 bg-red-950/40"
+          style={{
+            width: holding ? '100%' : '0%',
+            transition: holding ? `width ${SOS_HOLD_MS}ms linear` : 'none',
+          }}
+        />
+        <span className="relative">{holding ? t('sos.holding') : t('sos.hold')}</span>
+      </button>
+    </div>
+  );
+}
+
+function CountdownDialog({ countdown, onCancel }: { countdown: Countdown; onCancel: () => void }) {
+  const { t } = useTranslation();
+  const [now, setNow] = useState(() => Date.now());
+  const cancel = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    cancel.current?.focus();
+    const tick = setInterval(() => setNow(Date.now()), 250);
+    return () => clearInterval(tick);
+  }, [countdown]);
+  const seconds = Math.max(0, Math.ceil((countdown.endsAt - now) / 1000));
+  const sos = countdown.kind === 'sos';
+  const text = sos
+    ? t('sos.countdown', { seconds })
+    : countdown.kind === 'fall'
+      ? t('fall.fallDetected', { seconds })
+      : t('fall.manDownDetected', { seconds, minutes: countdown.minutes });
+  return (
+    <div
+      role="alertdialog"
+      aria-modal="true"
+      aria-labelledby="countdown-title"
+      aria-describedby="countdown-text"
+      className="fixed inset-0 z-10 flex flex-col items-center justify-center gap-6 bg-red-800 p-6 text-center text-white"
+    >
+      <h2 id="countdown-title" className="text-3xl font-bold">
+        {sos ? 'SOS' : t('fall.question')}
+      </h2>
+      <p id="countdown-text" className="text-xl" data-testid="countdown">
+        {text}
+      </p>
+      <button
+        ref={cancel}
+        type="button"
+        className="min-h-24 w-full max-w-sm rounded-2xl bg-white text-2xl font-bold text-red-800"
+        onClick={onCancel}
+      >
+        {sos ? t('sos.cancel') : t('fall.ok')}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,423 @@
+import {
+  FALL_DETECTOR_START,
+  MAN_DOWN_DEFAULTS,
+  type FallDetectorState,
+  type ManDownState,
+  type MotionSample,
+  startManDown,
+  stepFallDetector,
+  stepManDown,
+} from '@wearable/domain';
+import { type BandReading, type BandView, Bands, hasWebBluetooth } from './bands';
+import { Outbox, type OutboxStatus } from './outbox';
+import {
+  DEFAULT_SETTINGS,
+  type Db,
+  type Enrolment,
+  type KnownBand,
+  type Location,
+  type Settings,
+  deleteKv,
+  getKv,
+  setKv,
+} from './store';
+import { alarm } from './alarm';
+
+export const SOS_COUNTDOWN_MS = 5000;
+export const FALL_COUNTDOWN_MS = 30_000;
+/** Readings carry the position at most this often. */
+export const READING_LOCATION_EVERY_MS = 60_000;
+/** A position older than this is not sent with an event (it would mislead). */
+const LOCATION_MAX_AGE_MS = 2 * 60_000;
+
+export type Countdown =
+  | { kind: 'sos'; endsAt: number }
+  | { kind: 'fall'; endsAt: number }
+  | { kind: 'manDown'; endsAt: number; minutes: number };
+
+export type EnrolProblem =
+  'used' | 'expired' | 'replaced' | 'unknown' | 'tooMany' | 'offline' | 'failed';
+
+export interface PhoneState {
+  ready: boolean;
+  enrolment: Enrolment | null;
+  enrolling: boolean;
+  enrolProblem: EnrolProblem | null;
+  /** Set when the server refused the credential (gateway retired or credential rotated). */
+  signedOut: boolean;
+  outbox: OutboxStatus;
+  bands: BandView[];
+  bandProblem: string | null;
+  settings: Settings;
+  position: Location | null;
+  positionProblem: 'denied' | 'unavailable' | null;
+  online: boolean;
+  wakeLock: 'on' | 'off' | 'unsupported';
+  motion: 'off' | 'on' | 'denied' | 'unsupported';
+  countdown: Countdown | null;
+  lastEvent: { type: 'SOS' | 'FALL'; at: string; cause?: string } | null;
+}
+
+type DeviceMotionWithPermission = typeof DeviceMotionEvent & {
+  requestPermission?: () => Promise<'granted' | 'denied'>;
+};
+
+/** The phone gateway: enrolment, outbox, bands, sensors and position, as one store the screen reads. */
+export class PhoneGateway {
+  private state: PhoneState = {
+    ready: false,
+    enrolment: null,
+    enrolling: false,
+    enrolProblem: null,
+    signedOut: false,
+    outbox: { queued: 0, lastAckAt: null, failing: false, refusals: [] },
+    bands: [],
+    bandProblem: null,
+    settings: DEFAULT_SETTINGS,
+    position: null,
+    positionProblem: null,
+    online: typeof navigator === 'undefined' ? true : navigator.onLine,
+    wakeLock: typeof navigator !== 'undefined' && 'wakeLock' in navigator ? 'off' : 'unsupported',
+    motion: typeof DeviceMotionEvent === 'undefined' ? 'unsupported' : 'off',
+    countdown: null,
+    lastEvent: null,
+  };
+  private readonly listeners = new Set<() => void>();
+  private readonly outbox: Outbox;
+  private readonly bands: Bands;
+  private known: KnownBand[] = [];
+  private watchId: number | null = null;
+  private lastReadingLocationAt = 0;
+  private wakeLock: WakeLockSentinel | null = null;
+  private countdownTimer: ReturnType<typeof setTimeout> | null = null;
+  private fall: FallDetectorState = FALL_DETECTOR_START;
+  private manDown: ManDownState | null = null;
+
+  constructor(private readonly db: Db) {
+    this.outbox = new Outbox({
+      db,
+      enrolment: () => this.state.enrolment,
+      onSignedOut: () => void this.signOut(),
+      onChange: (outbox) => this.set({ outbox }),
+    });
+    this.bands = new Bands({
+      onChange: (bands) => this.set({ bands }),
+      onReading: (reading) => void this.queueReading(reading),
+      onHeard: (band) =>
+        void this.outbox.add('pairings', {
+          serialNumber: band.serialNumber,
+          at: new Date().toISOString(),
+        }),
+      onWornChange: (band, worn) =>
+        void this.outbox.add('events', {
+          serialNumber: band.serialNumber,
+          type: worn ? 'WORN' : 'REMOVED',
+          at: new Date().toISOString(),
+        }),
+    });
+  }
+
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  snapshot = () => this.state;
+
+  private set(patch: Partial<PhoneState>): void {
+    this.state = { ...this.state, ...patch };
+    for (const listener of this.listeners) listener();
+  }
+
+  async start(): Promise<void> {
+    const [enrolment, settings, bands, signedOut] = await Promise.all([
+      getKv(this.db, 'enrolment'),
+      getKv(this.db, 'settings'),
+      getKv(this.db, 'bands'),
+      getKv(this.db, 'signedOut'),
+    ]);
+    this.known = bands ?? [];
+    this.set({
+      ready: true,
+      enrolment: enrolment ?? null,
+      signedOut: !enrolment && signedOut !== undefined,
+      settings: { ...DEFAULT_SETTINGS, ...settings },
+    });
+    window.addEventListener('online', () => {
+      this.set({ online: true });
+      this.outbox.retryNow();
+    });
+    window.addEventListener('offline', () => this.set({ online: false }));
+    document.addEventListener('visibilitychange', () => void this.keepAwake());
+    await this.outbox.start();
+    await this.enrolFromFragment();
+    if (this.state.settings.positionConsent) this.watchPosition();
+    if (this.state.enrolment) {
+      await this.bands.restore(this.known);
+      await this.keepAwake();
+    }
+  }
+
+  // ---- Enrolment ----
+
+  /** `/phone#enrol=<code>`: the fragment never reaches a server log; it is cleared before anything else. */
+  private async enrolFromFragment(): Promise<void> {
+    const params = new URLSearchParams(window.location.hash.replace(/^#/, ''));
+    const code = params.get('enrol');
+    if (!code) return;
+    history.replaceState(history.state, '', window.location.pathname + window.location.search);
+    this.set({ enrolling: true, enrolProblem: null });
+    // The lazy chunk itself may fail to load (offline on a first visit).
+    const outcome = await import('./enrol-call')
+      .then(({ enrol }) => enrol(code))
+      .catch(() => ({ ok: false as const, problem: 'offline' as const }));
+    if (!outcome.ok) {
+      this.set({ enrolling: false, enrolProblem: outcome.problem });
+      return;
+    }
+    const enrolment: Enrolment = { ...outcome.value, enrolledAt: new Date().toISOString() };
+    await setKv(this.db, 'enrolment', enrolment);
+    await deleteKv(this.db, 'signedOut');
+    this.set({ enrolling: false, enrolment, signedOut: false });
+    this.outbox.retryNow();
+    await this.keepAwake();
+  }
+
+  private async signOut(): Promise<void> {
+    await deleteKv(this.db, 'enrolment');
+    await setKv(this.db, 'signedOut', { at: new Date().toISOString(), status: 401 });
+    this.set({ enrolment: null, signedOut: true });
+  }
+
+  // ---- Bands ----
+
+  async addBand(): Promise<void> {
+    if (!hasWebBluetooth()) return;
+    try {
+      const band = await this.bands.choose();
+      if (!band) return;
+      this.known = [...this.known.filter((b) => b.id !== band.id), band];
+      await setKv(this.db, 'bands', this.known);
+      this.set({ bandProblem: null });
+      await this.keepAwake();
+    } catch (error) {
+      // The worker closed the chooser: not a problem worth a message.
+      if (error instanceof DOMException && error.name === 'NotFoundError') return;
+      this.set({ bandProblem: error instanceof Error ? error.message : String(error) });
+    }
+  }
+
+  async removeBand(id: string): Promise<void> {
+    this.bands.remove(id);
+    this.known = this.known.filter((b) => b.id !== id);
+    await setKv(this.db, 'bands', this.known);
+  }
+
+  /**
+   * Whose SOS and falls the phone's own sensors report: the first band's wearer (the worker carrying both), or,
+   * with no band, the phone itself as a bracelet `PHONE-<gatewayId>` that staff link to the worker.
+   */
+  wearerSerial(): string | null {
+    const first = this.known[0];
+    if (first) return first.serialNumber;
+    const enrolment = this.state.enrolment;
+    return enrolment ? `PHONE-${enrolment.gatewayId}`.slice(0, 64) : null;
+  }
+
+  private async queueReading(reading: BandReading): Promise<void> {
+    const now = Date.now();
+    const location =
+      this.state.settings.positionConsent &&
+      now - this.lastReadingLocationAt >= READING_LOCATION_EVERY_MS
+        ? this.freshLocation()
+        : null;
+    if (location) this.lastReadingLocationAt = now;
+    await this.outbox.add('readings', {
+      ...reading,
+      at: new Date(now).toISOString(),
+      ...(location ? { location } : {}),
+    });
+  }
+
+  // ---- Settings ----
+
+  async updateSettings(patch: Partial<Settings>): Promise<void> {
+    const settings = { ...this.state.settings, ...patch };
+    await setKv(this.db, 'settings', settings);
+    this.set({ settings });
+    if (patch.positionConsent === true) this.watchPosition();
+    if (patch.positionConsent === false) this.stopPosition();
+    if (patch.fallWatch === true || (patch.manDown === true && this.state.motion !== 'on'))
+      await this.startMotion();
+    if (!settings.fallWatch && !settings.manDown) this.stopMotion();
+    if (patch.manDown !== undefined || patch.manDownMinutes !== undefined)
+      this.manDown = settings.manDown ? startManDown(performance.now()) : null;
+  }
+
+  // ---- Position ----
+
+  private watchPosition(): void {
+    if (this.watchId !== null || !('geolocation' in navigator)) return;
+    this.watchId = navigator.geolocation.watchPosition(
+      (p) =>
+        this.set({
+          position: {
+            latitude: p.coords.latitude,
+            longitude: p.coords.longitude,
+            accuracy: Math.min(10_000, Math.max(0, p.coords.accuracy)),
+            at: new Date(p.timestamp).toISOString(),
+          },
+          positionProblem: null,
+        }),
+      (error) =>
+        this.set({
+          positionProblem: error.code === error.PERMISSION_DENIED ? 'denied' : 'unavailable',
+        }),
+      { enableHighAccuracy: true, maximumAge: 30_000 },
+    );
+  }
+
+  private stopPosition(): void {
+    if (this.watchId !== null) navigator.geolocation.clearWatch(this.watchId);
+    this.watchId = null;
+    this.set({ position: null, positionProblem: null });
+  }
+
+  private freshLocation(): Location | null {
+    const position = this.state.position;
+    if (!this.state.settings.positionConsent || !position) return null;
+    const at = Math.min(Date.parse(position.at), Date.now());
+    if (Date.now() - at > LOCATION_MAX_AGE_MS) return null;
+    return { ...position, at: new Date(at).toISOString() };
+  }
+
+  // ---- SOS, fall, man-down ----
+
+  startSosCountdown(): void {
+    this.startCountdown({ kind: 'sos', endsAt: Date.now() + SOS_COUNTDOWN_MS });
+  }
+
+  private startCountdown(countdown: Countdown): void {
+    if (this.state.countdown?.kind === 'sos' && countdown.kind !== 'sos') return;
+    if (this.countdownTimer) clearTimeout(this.countdownTimer);
+    this.set({ countdown });
+    if (countdown.kind !== 'sos') alarm.start();
+    this.countdownTimer = setTimeout(
+      () => void this.countdownEnded(),
+      countdown.endsAt - Date.now(),
+    );
+  }
+
+  /** One tap: SOS not sent, or "I'm all right". */
+  cancelCountdown(): void {
+    if (this.countdownTimer) clearTimeout(this.countdownTimer);
+    this.countdownTimer = null;
+    alarm.stop();
+    this.set({ countdown: null });
+    this.fall = FALL_DETECTOR_START;
+    if (this.state.settings.manDown) this.manDown = startManDown(performance.now());
+  }
+
+  private async countdownEnded(): Promise<void> {
+    const countdown = this.state.countdown;
+    this.countdownTimer = null;
+    alarm.stop();
+    this.set({ countdown: null });
+    if (!countdown) return;
+    if (countdown.kind === 'sos') await this.sendUrgent('SOS');
+    else if (countdown.kind === 'fall') await this.sendUrgent('FALL');
+    else await this.sendUrgent('FALL', `no movement for ${countdown.minutes} min`);
+  }
+
+  private async sendUrgent(type: 'SOS' | 'FALL', cause?: string): Promise<void> {
+    const serialNumber = this.wearerSerial();
+    if (!serialNumber) return;
+    const at = new Date().toISOString();
+    const location = this.freshLocation();
+    await this.outbox.add(
+      'events',
+      {
+        serialNumber,
+        type,
+        at,
+        ...(cause ? { cause } : {}),
+        ...(location ? { location } : {}),
+      },
+      true,
+    );
+    this.set({ lastEvent: { type, at, ...(cause ? { cause } : {}) } });
+  }
+
+  private async startMotion(): Promise<void> {
+    if (this.state.motion === 'on' || this.state.motion === 'unsupported') return;
+    // iOS asks for motion access, and only from a tap (this runs from the switch's handler).
+    const request = (DeviceMotionEvent as DeviceMotionWithPermission).requestPermission;
+    if (request) {
+      const answer = await request().catch(() => 'denied' as const);
+      if (answer !== 'granted') {
+        this.set({ motion: 'denied' });
+        return;
+      }
+    }
+    window.addEventListener('devicemotion', this.onMotion);
+    this.fall = FALL_DETECTOR_START;
+    if (this.state.settings.manDown) this.manDown = startManDown(performance.now());
+    this.set({ motion: 'on' });
+    await this.keepAwake();
+  }
+
+  private stopMotion(): void {
+    window.removeEventListener('devicemotion', this.onMotion);
+    this.manDown = null;
+    if (this.state.motion === 'on') this.set({ motion: 'off' });
+  }
+
+  private readonly onMotion = (event: DeviceMotionEvent): void => {
+    const a = event.accelerationIncludingGravity;
+    const sample: MotionSample = {
+      t: event.timeStamp,
+      x: a?.x ?? Number.NaN,
+      y: a?.y ?? Number.NaN,
+      z: a?.z ?? Number.NaN,
+    };
+    if (this.state.countdown) return;
+    const { settings } = this.state;
+    if (settings.fallWatch) {
+      const step = stepFallDetector(this.fall, sample);
+      this.fall = step.state;
+      if (step.fall) {
+        this.startCountdown({ kind: 'fall', endsAt: Date.now() + FALL_COUNTDOWN_MS });
+        return;
+      }
+    }
+    if (settings.manDown && this.manDown) {
+      const step = stepManDown(this.manDown, sample, {
+        ...MAN_DOWN_DEFAULTS,
+        stillMinutes: settings.manDownMinutes,
+      });
+      this.manDown = step.state;
+      if (step.manDown)
+        this.startCountdown({
+          kind: 'manDown',
+          endsAt: Date.now() + FALL_COUNTDOWN_MS,
+          minutes: step.manDown.minutes,
+        });
+    }
+  };
+
+  // ---- Screen ----
+
+  /** Keeps the screen on while the page is open and enrolled (the lock is released when the page hides). */
+  private async keepAwake(): Promise<void> {
+    if (this.state.wakeLock === 'unsupported') return;
+    if (document.visibilityState !== 'visible' || !this.state.enrolment) return;
+    if (this.wakeLock && !this.wakeLock.released) return;
+    try {
+      this.wakeLock = await navigator.wakeLock.request('screen');
+      this.set({ wakeLock: 'on' });
+      this.wakeLock.addEventListener('release', () => this.set({ wakeLock: 'off' }));
+    } catch {
+      this.set({ wakeLock: 'off' });
+    }
+  }
+}

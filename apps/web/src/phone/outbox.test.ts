@@ -1,0 +1,127 @@
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Outbox, type OutboxStatus } from './outbox';
+import { type Enrolment, openPhoneDb } from './store';
+
+const ENROLMENT: Enrolment = {
+  gatewayId: 'gw-1',
+  credential: 'secret',
+  organization: { id: 'org-1', name: 'Org' },
+  group: null,
+  gatewayName: 'Phone 1',
+  enrolledAt: '2026-11-26T09:00:00.000Z',
+};
+
+interface Sent {
+  body: string;
+  authorization: string;
+}
+
+/** A server that answers each POST with the next status of the script (then 200), recording what it got. */
+function server(script: (number | 'offline')[]) {
+  const sent: Sent[] = [];
+  const fetch = vi.fn(async (_url: unknown, init?: RequestInit) => {
+    const headers = init?.headers as Record<string, string>;
+    sent.push({ body: init?.body as string, authorization: headers.authorization ?? '' });
+    const next = script.shift() ?? 200;
+    if (next === 'offline') throw new TypeError('Failed to fetch');
+    const rejected =
+      next === 200 ? [{ list: 'readings', index: 0, reason: 'unknown bracelet X' }] : [];
+    return new Response(JSON.stringify({ accepted: 1, duplicates: 0, rejected }), {
+      status: next,
+    });
+  });
+  return { sent, fetch: fetch as unknown as typeof globalThis.fetch };
+}
+
+let dbCount = 0;
+const outboxes: Outbox[] = [];
+afterEach(() => outboxes.splice(0).forEach((o) => o.stop()));
+
+async function outbox(db: Awaited<ReturnType<typeof openPhoneDb>>, fetch: typeof globalThis.fetch) {
+  let status: OutboxStatus | null = null;
+  const onSignedOut = vi.fn();
+  const box = new Outbox({
+    db,
+    enrolment: () => ENROLMENT,
+    onSignedOut,
+    onChange: (s) => (status = s),
+    fetch,
+  });
+  outboxes.push(box);
+  await box.start();
+  return { box, status: () => status!, onSignedOut };
+}
+
+const reading = (n: number) => ({
+  serialNumber: 'HRM-1-abc',
+  at: `2026-11-26T09:00:0${n}.000Z`,
+  heartRate: 72,
+});
+
+describe('the phone outbox', () => {
+  it('re-sends a batch byte for byte until acknowledged, across a reload, then counts it gone', async () => {
+    const db = await openPhoneDb(`outbox-${dbCount++}`);
+    const first = server(['offline', 503]);
+    const a = await outbox(db, first.fetch);
+    await a.box.add('readings', reading(1));
+    await a.box.add('readings', reading(2));
+    a.box.retryNow();
+    await vi.waitFor(() => expect(first.sent.length).toBe(1));
+    a.box.retryNow();
+    await vi.waitFor(() => expect(first.sent.length).toBe(2));
+    expect(a.status().queued).toBe(2);
+    expect(a.status().failing).toBe(true);
+    // The page is reloaded: a new outbox over the same database sends the same batch.
+    a.box.stop();
+    const second = server([]);
+    const b = await outbox(db, second.fetch);
+    await vi.waitFor(() => expect(b.status().queued).toBe(0));
+    const bodies = [...first.sent, ...second.sent].map((s) => s.body);
+    expect(new Set(bodies).size).toBe(1);
+    expect(JSON.parse(bodies[0]!)).toEqual({
+      batchId: 'gw-1-1',
+      readings: [reading(1), reading(2)],
+    });
+    expect(second.sent[0]!.authorization).toBe('Gateway gw-1:secret');
+    expect(b.status().lastAckAt).not.toBeNull();
+    expect(b.status().refusals).toEqual(['unknown bracelet X']);
+  });
+
+  it('sends SOS in its own batch while a reading batch keeps failing', async () => {
+    const db = await openPhoneDb(`outbox-${dbCount++}`);
+    const sent: string[] = [];
+    const fetch = vi.fn(async (_url: unknown, init?: RequestInit) => {
+      const body = init?.body as string;
+      sent.push(body);
+      return new Response('{"accepted":1,"duplicates":0,"rejected":[]}', {
+        status: body.includes('"SOS"') ? 200 : 503,
+      });
+    }) as unknown as typeof globalThis.fetch;
+    const a = await outbox(db, fetch);
+    await a.box.add('readings', reading(1));
+    a.box.retryNow();
+    await vi.waitFor(() => expect(sent.length).toBe(1));
+    await a.box.add(
+      'events',
+      { serialNumber: 'HRM-1-abc', type: 'SOS', at: '2026-11-26T09:00:05.000Z' },
+      true,
+    );
+    await vi.waitFor(() => expect(sent.some((b) => b.includes('"SOS"'))).toBe(true));
+    const sos = JSON.parse(sent.find((b) => b.includes('"SOS"'))!) as Record<string, unknown>;
+    expect(sos.readings).toBeUndefined();
+    // Only the reading is still waiting.
+    await vi.waitFor(() => expect(a.status().queued).toBe(1));
+  });
+
+  it('is signed out by a 401 and keeps what it has not delivered', async () => {
+    const db = await openPhoneDb(`outbox-${dbCount++}`);
+    const { fetch, sent } = server([401]);
+    const a = await outbox(db, fetch);
+    await a.box.add('readings', reading(1));
+    a.box.retryNow();
+    await vi.waitFor(() => expect(a.onSignedOut).toHaveBeenCalledWith(401));
+    expect(sent.length).toBe(1);
+    expect(a.status().queued).toBe(1);
+  });
+});

@@ -1,0 +1,209 @@
+import { type BatchBody, type Db, type Enrolment, type ItemList, getKv, setKv } from './store';
+
+/** The native gateway ingestion endpoint (docs/gateway-protocol.md), not a console API. */
+export const BATCHES_URL = '/gateway/v1/batches';
+/** Readings wait this long for company before they leave (one request, not one per notification). */
+export const FLUSH_MS = 3000;
+const MAX_ITEMS = 500;
+const MAX_BACKOFF_MS = 30_000;
+
+export interface OutboxStatus {
+  /** Items measured and not yet acknowledged by the server. */
+  queued: number;
+  lastAckAt: string | null;
+  /** The last failure to send (offline, server error), cleared by the next acknowledgement. */
+  failing: boolean;
+  /** Reasons the server gave for refusing items (unknown bracelet, out of range), newest first. */
+  refusals: string[];
+}
+
+type Lane = 'urgent' | 'normal';
+
+interface Deps {
+  db: Db;
+  enrolment: () => Enrolment | null;
+  /** 401/403: the gateway was retired or its credential rotated. */
+  onSignedOut: (status: number) => void;
+  onChange: (status: OutboxStatus) => void;
+  fetch?: typeof fetch;
+}
+
+/**
+ * Everything measured goes first to IndexedDB, then leaves as protocol batches. A batch is formed once, stored,
+ * and re-sent unchanged until the server answers 200 (items are idempotent by the protocol's identities, so a
+ * re-send after a lost answer stores nothing twice). Two lanes: SOS and FALL form their own batches and are sent
+ * at once, beside whatever reading batch is in flight.
+ */
+export class Outbox {
+  private status: OutboxStatus = { queued: 0, lastAckAt: null, failing: false, refusals: [] };
+  private readonly inFlight: Record<Lane, boolean> = { urgent: false, normal: false };
+  private readonly timers: Record<Lane, ReturnType<typeof setTimeout> | null> = {
+    urgent: null,
+    normal: null,
+  };
+  private readonly backoff: Record<Lane, number> = { urgent: 0, normal: 0 };
+  private stopped = false;
+  private readonly doFetch: typeof fetch;
+
+  constructor(private readonly deps: Deps) {
+    this.doFetch = deps.fetch ?? ((...args) => fetch(...args));
+  }
+
+  async start(): Promise<void> {
+    this.status.lastAckAt = (await getKv(this.deps.db, 'lastAckAt')) ?? null;
+    await this.recount();
+    this.kick('urgent', 0);
+    this.kick('normal', 0);
+  }
+
+  stop(): void {
+    this.stopped = true;
+    for (const lane of ['urgent', 'normal'] as const) {
+      const timer = this.timers[lane];
+      if (timer) clearTimeout(timer);
+    }
+  }
+
+  /** The network came back: try at once instead of waiting out the backoff. */
+  retryNow(): void {
+    this.backoff.urgent = 0;
+    this.backoff.normal = 0;
+    this.kick('urgent', 0, true);
+    this.kick('normal', 0, true);
+  }
+
+  async add(list: ItemList, item: Record<string, unknown>, urgent = false): Promise<void> {
+    await this.deps.db.add('items', { list, item, urgent });
+    this.status = { ...this.status, queued: this.status.queued + 1 };
+    this.deps.onChange(this.status);
+    this.kick(urgent ? 'urgent' : 'normal', urgent ? 0 : FLUSH_MS);
+  }
+
+  private kick(lane: Lane, delayMs: number, replace = false): void {
+    if (this.stopped) return;
+    if (this.timers[lane] && !replace) return;
+    if (this.timers[lane]) clearTimeout(this.timers[lane]);
+    this.timers[lane] = setTimeout(() => {
+      this.timers[lane] = null;
+      void this.pump(lane);
+    }, delayMs);
+  }
+
+  private async recount(): Promise<void> {
+    const { db } = this.deps;
+    const items = await db.count('items');
+    const batches = await db.getAll('batches');
+    this.status = { ...this.status, queued: items + batches.reduce((n, b) => n + b.count, 0) };
+    this.deps.onChange(this.status);
+  }
+
+  /** Sends this lane's batches one after the other until none is left or one fails. */
+  private async pump(lane: Lane): Promise<void> {
+    if (this.inFlight[lane] || this.stopped) return;
+    const enrolment = this.deps.enrolment();
+    if (!enrolment) return;
+    this.inFlight[lane] = true;
+    try {
+      for (;;) {
+        const batch = (await this.nextBatch(lane)) ?? (await this.formBatch(lane, enrolment));
+        if (!batch) return;
+        const outcome = await this.send(batch.body, enrolment);
+        if (outcome === 'retry') {
+          this.status = { ...this.status, failing: true };
+          this.deps.onChange(this.status);
+          this.backoff[lane] = Math.min(MAX_BACKOFF_MS, Math.max(1000, this.backoff[lane] * 2));
+          this.kick(lane, this.backoff[lane]);
+          return;
+        }
+        if (outcome === 'signedOut') return;
+        await this.deps.db.delete('batches', batch.seq);
+        this.backoff[lane] = 0;
+        await this.recount();
+      }
+    } finally {
+      this.inFlight[lane] = false;
+    }
+  }
+
+  private async nextBatch(lane: Lane) {
+    const all = await this.deps.db.getAll('batches');
+    return all.find((b) => b.urgent === (lane === 'urgent')) ?? null;
+  }
+
+  /** Moves up to MAX_ITEMS of this lane's items into one stored batch, in one transaction. */
+  private async formBatch(lane: Lane, enrolment: Enrolment) {
+    const tx = this.deps.db.transaction(['items', 'batches', 'kv'], 'readwrite');
+    const lists: Record<ItemList, Record<string, unknown>[]> = {
+      readings: [],
+      events: [],
+      pairings: [],
+    };
+    let count = 0;
+    let cursor = await tx.objectStore('items').openCursor();
+    while (cursor && count < MAX_ITEMS) {
+      if (cursor.value.urgent === (lane === 'urgent')) {
+        lists[cursor.value.list].push(cursor.value.item);
+        count += 1;
+        await cursor.delete();
+      }
+      cursor = await cursor.continue();
+    }
+    if (count === 0) {
+      await tx.done;
+      return null;
+    }
+    const kv = tx.objectStore('kv');
+    const seq = ((await kv.get('nextSeq')) as number | undefined) ?? 1;
+    await kv.put(seq + 1, 'nextSeq');
+    const body: BatchBody = { batchId: `${enrolment.gatewayId}-${seq}`.slice(0, 128) };
+    for (const list of ['readings', 'events', 'pairings'] as const)
+      if (lists[list].length > 0) body[list] = lists[list];
+    const batch = { seq, urgent: lane === 'urgent', count, body: JSON.stringify(body) };
+    await tx.objectStore('batches').put(batch);
+    await tx.done;
+    return batch;
+  }
+
+  private async send(
+    body: string,
+    enrolment: Enrolment,
+  ): Promise<'acknowledged' | 'retry' | 'signedOut'> {
+    let response: Response;
+    try {
+      response = await this.doFetch(BATCHES_URL, {
+        method: 'POST',
+        headers: {
+          authorization: `Gateway ${enrolment.gatewayId}:${enrolment.credential}`,
+          'content-type': 'application/json',
+        },
+        body,
+      });
+    } catch {
+      return 'retry';
+    }
+    if (response.status === 401 || response.status === 403) {
+      this.deps.onSignedOut(response.status);
+      return 'signedOut';
+    }
+    // A malformed batch (400) or one too large (413) will never be taken: keep it out of the way, say so.
+    if (response.status === 400 || response.status === 413) {
+      this.refused([`HTTP ${response.status}`]);
+      return 'acknowledged';
+    }
+    if (!response.ok) return 'retry';
+    const result = (await response.json().catch(() => null)) as {
+      rejected?: { reason: string }[];
+    } | null;
+    const now = new Date().toISOString();
+    await setKv(this.deps.db, 'lastAckAt', now);
+    this.status = { ...this.status, lastAckAt: now, failing: false };
+    this.refused((result?.rejected ?? []).map((r) => r.reason));
+    return 'acknowledged';
+  }
+
+  private refused(reasons: string[]): void {
+    const refusals = [...new Set([...reasons, ...this.status.refusals])].slice(0, 3);
+    this.status = { ...this.status, refusals };
+    this.deps.onChange(this.status);
+  }
+}

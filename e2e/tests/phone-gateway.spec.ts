@@ -1,0 +1,273 @@
+import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+import { axeFindings, sidewaysOverflow } from '../support/a11y.js';
+import { signInByApi } from '../support/api.js';
+import { BAND_LAUNCH_ARGS, EmulatedBand } from '../support/ble.js';
+import { roleCase } from '../support/roles.js';
+import { signIn } from '../support/session.js';
+import { expect, test } from '../support/test.js';
+import { DEMO_CLIENT } from './live-gateway.js';
+
+/*
+ * The phone as a gateway (issue 16) in a real Chromium against the real server: enrolment by the QR link, an
+ * emulated Bluetooth heart-rate band (support/ble.ts), SOS with the phone's position, two minutes offline, the band
+ * walking away. Staff act through the API; the phone is driven through its screen only.
+ */
+
+test.use({
+  launchOptions: {
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', ...BAND_LAUNCH_ARGS],
+  },
+});
+
+// A browser, a band and the real server on a loaded 2-core machine: more than the default 30 s.
+test.setTimeout(120_000);
+
+const POSITION = { latitude: 35.6812, longitude: 139.7671, accuracy: 15 };
+
+interface Staff {
+  headers: { authorization: string };
+}
+
+async function owner(request: APIRequestContext): Promise<Staff> {
+  const { accessToken } = await signInByApi(request, roleCase('ORGANIZATION_OWNER').email);
+  return { headers: { authorization: `Bearer ${accessToken}` } };
+}
+
+const stamp = () => `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
+
+/** Staff register a SMARTPHONE gateway and create its one-time enrolment link (what the QR code holds). */
+async function enrolmentLink(request: APIRequestContext, staff: Staff) {
+  const s = stamp();
+  const name = `スマホ ${s}`;
+  const res = await request.post('/v2/gateway', {
+    headers: staff.headers,
+    data: {
+      clientId: DEMO_CLIENT,
+      type: 'SMARTPHONE',
+      serialNumber: `E2E-PHONE-${s}`,
+      name,
+      groupId: 'demo-group-1',
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const gatewayId = ((await res.json()) as { gateway: { id: string } }).gateway.id;
+  const code = await request.post(`/v2/gateway/${encodeURIComponent(gatewayId)}/enrolment`, {
+    headers: staff.headers,
+  });
+  expect(code.status(), await code.text()).toBe(201);
+  const { link } = (await code.json()) as { link: string };
+  return { gatewayId, name, link };
+}
+
+/** A new wearer with the given bracelet serial, linked to the phone's gateway (the pairing modal's start). */
+async function wearerWith(
+  request: APIRequestContext,
+  staff: Staff,
+  gatewayId: string,
+  serialNumber: string,
+) {
+  const name = `スマホ装着者 ${stamp()}`;
+  const wearer = await request.post('/v2/user/wearer', {
+    headers: staff.headers,
+    data: { clientId: DEMO_CLIENT, name, birthDate: '1980-04-01', groupId: 'demo-group-1' },
+  });
+  expect(wearer.status(), await wearer.text()).toBe(201);
+  const { uid } = (await wearer.json()) as { uid: string };
+  const bracelet = await request.post('/v2/device', {
+    headers: staff.headers,
+    data: { mediromOrganizationId: DEMO_CLIENT, serialNumber },
+  });
+  expect(bracelet.status(), await bracelet.text()).toBe(201);
+  const link = await request.post('/v2/user/device/link/gateway', {
+    headers: staff.headers,
+    data: { clientId: DEMO_CLIENT, uid, gatewayId, serialNumber },
+  });
+  expect(link.status(), await link.text()).toBe(200);
+  return { uid, name };
+}
+
+async function phoneContext(browser: Browser, geolocation = false): Promise<BrowserContext> {
+  return browser.newContext({
+    viewport: { width: 360, height: 780 },
+    locale: 'ja-JP',
+    timezoneId: 'Asia/Tokyo',
+    ...(geolocation ? { permissions: ['geolocation'], geolocation: POSITION } : {}),
+  });
+}
+
+/** The phone opens the link and is enrolled; the fragment holding the code is gone from the address. */
+async function enrol(phone: Page, link: { link: string; name: string }) {
+  await phone.goto(link.link);
+  await expect(phone.getByTestId('gateway-name')).toHaveText(link.name);
+  expect(new URL(phone.url()).hash).toBe('');
+}
+
+async function pickBand(phone: Page): Promise<string> {
+  await phone.getByRole('button', { name: 'バンドを追加' }).click();
+  await expect(phone.getByTestId('band-status')).toHaveText('接続しています');
+  return (await phone.getByTestId('band-serial').textContent()) ?? '';
+}
+
+test('a phone enrolled by the QR link hears a heart-rate band: 72 bpm is live on /devices; the band walks away and the screen says so', async ({
+  browser,
+  page,
+  request,
+}) => {
+  const staff = await owner(request);
+  const link = await enrolmentLink(request, staff);
+  const context = await phoneContext(browser);
+  const phone = await context.newPage();
+  const band = await EmulatedBand.create(browser, phone);
+  try {
+    await enrol(phone, link);
+    await expect(phone.getByTestId('organization')).not.toBeEmpty();
+    const serial = await pickBand(phone);
+    expect(serial).toMatch(/^HRM-1-/);
+    const wearer = await wearerWith(request, staff, link.gatewayId, serial);
+    await expect(phone.getByTestId('band-heart-rate')).toHaveText('72 bpm');
+
+    await signIn(page, request, roleCase('ORGANIZATION_OWNER').email);
+    await page.goto('/devices');
+    // The console's first load, slow on a loaded machine.
+    await expect(page.getByTestId('page-heading')).toBeVisible({ timeout: 30_000 });
+    const row = page.locator(`[data-testid="wearer-row"][data-uid="${wearer.uid}"]`);
+    await expect(row).toContainText('72 bpm', { timeout: 20_000 });
+    const paired = await request.get(`/v2/device/isPairedWearable?targetUid=${wearer.uid}`, {
+      headers: staff.headers,
+    });
+    expect(await paired.json()).toEqual({ isPaired: true });
+
+    // One-handed at 360 px, axe-clean in both languages.
+    for (const language of ['ja', 'en'] as const) {
+      if (language === 'en') await phone.getByRole('button', { name: 'English' }).click();
+      expect(await sidewaysOverflow(phone)).toBe(0);
+      expect(await axeFindings(phone), language).toEqual([]);
+    }
+    await phone.getByRole('button', { name: '日本語' }).click();
+
+    await band.disconnect();
+    await expect(phone.getByTestId('band-status')).toHaveText(/^再接続中 \(\d\d:\d\d から切断\)$/);
+  } finally {
+    await band.close();
+    await context.close();
+  }
+});
+
+test('hold SOS on a phone without a band: after the countdown staff see the SOS with the phone position', async ({
+  browser,
+  page,
+  request,
+}) => {
+  const staff = await owner(request);
+  const link = await enrolmentLink(request, staff);
+  const context = await phoneContext(browser, true);
+  const phone = await context.newPage();
+  try {
+    await enrol(phone, link);
+    // A lone worker: the phone itself is the worker's bracelet, PHONE-<gatewayId>.
+    const wearer = await wearerWith(request, staff, link.gatewayId, `PHONE-${link.gatewayId}`);
+    await phone.getByLabel(/この端末の位置を付けて送る/).check();
+    await expect(phone.getByTestId('position')).toHaveText('現在地の精度: 約 15 m');
+
+    await signIn(page, request, roleCase('ORGANIZATION_OWNER').email);
+    await page.goto('/devices');
+    // The console's first load, slow on a loaded machine.
+    await expect(page.getByTestId('page-heading')).toBeVisible({ timeout: 30_000 });
+    const row = page.locator(`[data-testid="wearer-row"][data-uid="${wearer.uid}"]`);
+    await expect(row).toBeVisible();
+
+    const urgent = phone.waitForRequest(
+      (r) => r.url().endsWith('/gateway/v1/batches') && (r.postData() ?? '').includes('"SOS"'),
+    );
+    const sos = phone.getByRole('button', { name: /SOS/ });
+    await sos.hover();
+    await phone.mouse.down();
+    await expect(phone.getByTestId('countdown')).toBeVisible({ timeout: 5000 });
+    await phone.mouse.up();
+    await expect(phone.getByTestId('countdown')).toHaveText(/秒後に SOS を送信します/);
+    await expect(phone.getByTestId('last-event')).toContainText('SOS を送信しました', {
+      timeout: 10_000,
+    });
+    const sent = JSON.parse((await urgent).postData() ?? '{}') as {
+      events: { type: string; location?: typeof POSITION }[];
+    };
+    expect(sent.events).toEqual([
+      expect.objectContaining({ type: 'SOS', location: expect.objectContaining(POSITION) }),
+    ]);
+    await expect(row.getByTestId('alert-badge').filter({ hasText: 'SOS' })).toBeVisible();
+
+    const alerts = await request.get(`/v2/alert/list?uid=${wearer.uid}`, {
+      headers: staff.headers,
+    });
+    expect(alerts.status(), await alerts.text()).toBe(200);
+    expect(JSON.stringify(await alerts.json())).toContain(String(POSITION.latitude));
+  } finally {
+    await context.close();
+  }
+});
+
+test('two minutes offline (the page clock moved on): every reading reaches the server exactly once', async ({
+  browser,
+  request,
+}) => {
+  const staff = await owner(request);
+  const link = await enrolmentLink(request, staff);
+  const context = await phoneContext(browser);
+  const phone = await context.newPage();
+  // The page's clock (timers and Date) is Playwright's: two minutes pass in a few seconds.
+  await phone.clock.install();
+  // Its own address: a peripheral of an earlier test in the same browser is not reused.
+  const band = await EmulatedBand.create(browser, phone, { address: '09:09:09:09:09:03' });
+  const acknowledged: { readings: { serialNumber: string; at: string }[]; accepted: number }[] = [];
+  phone.on('response', (response) => {
+    if (!response.url().endsWith('/gateway/v1/batches') || response.status() !== 200) return;
+    const body = JSON.parse(response.request().postData() ?? '{}') as {
+      readings?: { serialNumber: string; at: string }[];
+    };
+    void response.json().then((result: { accepted: number; rejected: unknown[] }) => {
+      if (result.rejected.length === 0)
+        acknowledged.push({ readings: body.readings ?? [], accepted: result.accepted });
+    });
+  });
+  try {
+    await enrol(phone, link);
+    const serial = await pickBand(phone);
+    await wearerWith(request, staff, link.gatewayId, serial);
+    // Time moves only when the test moves it: a second at a time until everything queued is acknowledged.
+    const drained = () =>
+      expect
+        .poll(
+          async () => {
+            await phone.clock.fastForward(1000);
+            return phone.getByTestId('queue-length').textContent();
+          },
+          { timeout: 60_000 },
+        )
+        .toBe('0 件');
+    await drained();
+    const before = acknowledged.length;
+
+    await context.setOffline(true);
+    await expect(phone.getByText('オフライン', { exact: false })).toBeVisible();
+    for (let second = 0; second < 120; second += 5) {
+      const reads = band.reads;
+      await phone.clock.fastForward(5000);
+      await expect.poll(() => band.reads).toBeGreaterThan(reads);
+    }
+    await expect(phone.getByTestId('queue-length')).not.toHaveText('0 件');
+    const queued = Number((await phone.getByTestId('queue-length').textContent())?.split(' ')[0]);
+    expect(queued).toBeGreaterThanOrEqual(20);
+
+    await context.setOffline(false);
+    await drained();
+    const after = acknowledged.slice(before);
+    const readings = after.flatMap((a) => a.readings).map((r) => `${r.serialNumber} ${r.at}`);
+    expect(readings.length).toBeGreaterThanOrEqual(queued);
+    expect(new Set(readings).size).toBe(readings.length);
+    expect(after.reduce((n, a) => n + a.accepted, 0)).toBe(readings.length);
+  } finally {
+    await band.close();
+    await context.close();
+  }
+});
