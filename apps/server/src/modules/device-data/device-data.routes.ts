@@ -43,8 +43,8 @@ export const deviceDataRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
       request.query.format,
     );
     void reply.header('vary', 'accept-encoding');
-    // The browser keeps the answer and asks again with If-None-Match: unchanged means a 304.
-    void reply.header('cache-control', 'private, no-cache');
+    // A caller that kept the bytes (in memory: the answer stays `no-store`, it is personal data)
+    // asks again with If-None-Match: unchanged means a 304 and nothing sent.
     if (etag !== undefined) {
       void reply.header('etag', etag);
       if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
