@@ -1,5 +1,5 @@
 import type { DeviceSummary } from '@wearable/domain';
-import { memo } from 'react';
+import { memo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { focusRing } from '../../components/ui/button';
 import { PersonName } from '../../components/ui/person-name';
@@ -27,10 +27,11 @@ interface WearerCardsProps {
  */
 export function WearerCards({ wearers, now, label }: WearerCardsProps) {
   const { t } = useTranslation(['common', 'live']);
-  const rows = useWindowRows<HTMLUListElement>(wearers.length, CARD_ESTIMATE);
+  const listRef = useRef<HTMLUListElement>(null);
+  const rows = useWindowRows(listRef, wearers.length, CARD_ESTIMATE);
   return (
     <ul
-      ref={rows.listRef}
+      ref={listRef}
       aria-label={label ?? t('pages.devices')}
       data-testid="wearer-table"
       className="flex flex-col"

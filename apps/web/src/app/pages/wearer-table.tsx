@@ -1,5 +1,5 @@
 import type { DeviceSummary } from '@wearable/domain';
-import { memo } from 'react';
+import { memo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { focusRing } from '../../components/ui/button';
 import { PersonName } from '../../components/ui/person-name';
@@ -33,9 +33,10 @@ interface WearerTableProps {
  */
 export function WearerTable({ wearers, now, label }: WearerTableProps) {
   const { t } = useTranslation(['common', 'live']);
-  const rows = useWindowRows<HTMLDivElement>(wearers.length, ROW_ESTIMATE);
+  const listRef = useRef<HTMLDivElement>(null);
+  const rows = useWindowRows(listRef, wearers.length, ROW_ESTIMATE);
   return (
-    <div ref={rows.listRef}>
+    <div ref={listRef}>
       <Table data-testid="wearer-table" label={label} aria-rowcount={wearers.length + 1}>
         <caption className="sr-only">{label}</caption>
         <thead>
