@@ -1,7 +1,8 @@
 // summary: GET /v3/device/summary for an organisation of 10,000 wearers (latest values, 500 open alerts), as its
 // owner: 200 sequential requests, then 10 concurrent clients x 20 requests; server = the built app in a child
-// process. Usage: npm run bench -- summary [--wearers 10000] [--pg postgres://postgres@127.0.0.1:5432/postgres]
-// Target: p95 <= 100 ms.
+// process. Usage: npm run bench -- summary [--wearers 10000] [--format rows|columns] [--pg postgres://postgres@127.0.0.1:5432/postgres]
+// --format columns asks for the compact form the console reads (?format=columns); rows is the specification's.
+// Target (issue 20): p95 <= 50 ms sequential, <= 200 ms at 10 concurrent, on PGlite.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,10 +26,14 @@ const { values } = parseArgs({
     alerts: { type: 'string', default: '500' },
     sequential: { type: 'string', default: '200' },
     concurrency: { type: 'string', default: '10' },
+    format: { type: 'string', default: 'rows' },
     pg: { type: 'string' },
   },
 });
-const TARGET_P95 = 100;
+const TARGET_P95 = 50;
+const TARGET_P95_CONCURRENT = 200;
+const columns = values.format === 'columns';
+const path = columns ? '/v3/device/summary?format=columns' : '/v3/device/summary';
 requireBuild(SERVER_MAIN, 'the server');
 
 const folder = await mkdtemp(join(tmpdir(), 'wearable-bench-summary-'));
@@ -57,18 +62,24 @@ try {
   const headers = { authorization: `Bearer ${token}` };
   const once = async () => {
     const start = performance.now();
-    const res = await fetch(`${baseUrl}/v3/device/summary`, { headers });
-    const body = await res.json();
+    const res = await fetch(`${baseUrl}${path}`, { headers });
+    const text = await res.text();
+    const body = JSON.parse(text);
     const ms = performance.now() - start;
-    if (!res.ok) throw new Error(`summary failed: ${res.status} ${JSON.stringify(body)}`);
+    if (!res.ok) throw new Error(`summary failed: ${res.status} ${text.slice(0, 300)}`);
+    const list = columns ? body.rows : body.wearers;
+    const alertsAt = columns ? body.columns.indexOf('openAlerts') : -1;
     return {
       ms,
-      count: body.wearers.length,
-      alerts: body.wearers.reduce((n, w) => n + w.openAlerts.length, 0),
+      bytes: text.length,
+      count: list.length,
+      alerts: list.reduce((n, w) => n + (columns ? w[alertsAt] : w.openAlerts).length, 0),
     };
   };
   const first = await once();
-  console.log(`one response: ${first.count} wearers, ${first.alerts} open alerts`);
+  console.log(
+    `one response (${values.format}): ${first.count} wearers, ${first.alerts} open alerts, ${first.bytes} characters of JSON`,
+  );
   for (let i = 0; i < 5; i++) await once(); // warm-up
   const pid = server.child.pid;
   const cpu0 = cpuMs(pid);
@@ -94,7 +105,7 @@ try {
     `${db}, sequential: n=${s.n} p50 ${s.p50} ms, p95 ${s.p95} ms, p99 ${s.p99} ms, max ${s.max} ms (target p95 <= ${TARGET_P95}: ${s.p95 <= TARGET_P95 ? 'met' : 'MISSED'}), server CPU ${perReq(cpu0, cpu1, s.n)}/request`,
   );
   console.log(
-    `${db}, ${c} concurrent: n=${p.n} p50 ${p.p50} ms, p95 ${p.p95} ms, p99 ${p.p99} ms, max ${p.max} ms, ${Math.round(p.n / wallS)} req/s, server CPU ${perReq(cpu1, cpu2, p.n)}/request`,
+    `${db}, ${c} concurrent: n=${p.n} p50 ${p.p50} ms, p95 ${p.p95} ms, p99 ${p.p99} ms, max ${p.max} ms (target p95 <= ${TARGET_P95_CONCURRENT}: ${p.p95 <= TARGET_P95_CONCURRENT ? 'met' : 'MISSED'}), ${Math.round(p.n / wallS)} req/s, server CPU ${perReq(cpu1, cpu2, p.n)}/request`,
   );
   printMachine();
 } finally {

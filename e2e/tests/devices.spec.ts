@@ -73,7 +73,7 @@ test('/devices: the second organisation owner sees none of the demo organisation
   expect(ownNames.filter((name) => demoNames.includes(name))).toEqual([]);
 
   const listLoaded = page.waitForResponse(
-    (res) => res.url().includes('/user/device/list') && res.ok(),
+    (res) => res.url().includes('/v3/device/summary') && res.ok(),
   );
   await page.goto('/devices');
   await listLoaded;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isoInstant, yearMonth } from './common.js';
 import { ALERT_LEVELS, ALERT_TYPES } from '../alerts.js';
 import { STRESS_LEVELS } from '../telemetry.js';
+import { BEARER_ERRORS, endpointsOf } from './endpoint.js';
 
 const idParam = z.string().min(1).max(64);
 // Within what the database can store (a year-0000 or +23:59 filter was a 500).
@@ -54,8 +55,19 @@ export const historyResponse = z.object({
 });
 export type HistoryResponse = z.infer<typeof historyResponse>;
 
+/**
+ * GET /v3/device/summary answers in one of two forms: `rows` (the default, the specification's
+ * shape: one object per wearer) or `columns` (the column names once, then one array per wearer:
+ * no key repeated 10,000 times; the console reads this one).
+ */
+export const SUMMARY_FORMATS = ['rows', 'columns'] as const;
+export type SummaryFormat = (typeof SUMMARY_FORMATS)[number];
 /** GET /v3/device/summary: the latest state of every wearer the caller may see. */
-export const summaryQuery = z.object({ clientId: idParam.optional(), groupId: idParam.optional() });
+export const summaryQuery = z.object({
+  clientId: idParam.optional(),
+  groupId: idParam.optional(),
+  format: z.enum(SUMMARY_FORMATS).default('rows'),
+});
 export const CONNECTION_STATES = ['online', 'offline'] as const;
 export const openAlertBrief = z.object({
   id: z.string(),
@@ -85,6 +97,76 @@ export const summaryResponse = z.object({
   wearers: z.array(wearerSummary),
 });
 export type SummaryResponse = z.infer<typeof summaryResponse>;
+
+/** The columns of `format=columns`, in order: the summary's fields and the bracelet's name. */
+export const SUMMARY_COLUMNS = [
+  'uid',
+  'name',
+  'clientId',
+  'groupId',
+  'groupName',
+  'serialNumber',
+  'deviceName',
+  'heartRate',
+  'skinTemperature',
+  'worn',
+  'battery',
+  'connection',
+  'lastSeenAt',
+  'openAlerts',
+] as const;
+const s = wearerSummary.shape;
+export const summaryColumnsRow = z.tuple([
+  s.uid,
+  s.name,
+  s.clientId,
+  s.groupId,
+  s.groupName,
+  s.serialNumber,
+  z.string().nullable(),
+  s.heartRate,
+  s.skinTemperature,
+  s.worn,
+  s.battery,
+  s.connection,
+  s.lastSeenAt,
+  s.openAlerts,
+]);
+export const summaryColumnsResponse = z.object({
+  generatedAt: z.string(),
+  columns: z.array(z.enum(SUMMARY_COLUMNS)),
+  rows: z.array(summaryColumnsRow),
+});
+export type SummaryColumnsResponse = z.infer<typeof summaryColumnsResponse>;
+/** A wearer of the columns form: the summary and the bracelet's name (the console's list). */
+export type DeviceSummary = WearerSummary & { deviceName: string | null };
+
+/** The columns form read back into one object per wearer (by the names it carries, not by position). */
+export function decodeSummaryColumns(answer: SummaryColumnsResponse): DeviceSummary[] {
+  const at = new Map<string, number>(answer.columns.map((c, i) => [c, i]));
+  const idx = SUMMARY_COLUMNS.map((c) => {
+    const i = at.get(c);
+    if (i === undefined) throw new Error(`summary columns: "${c}" is missing`);
+    return i;
+  });
+  return answer.rows.map((row) => {
+    const wearer: Record<string, unknown> = {};
+    for (let k = 0; k < SUMMARY_COLUMNS.length; k++) wearer[SUMMARY_COLUMNS[k]!] = row[idx[k]!];
+    return wearer as DeviceSummary;
+  });
+}
+
+const deviceData = endpointsOf({ tags: ['Device data'], errors: BEARER_ERRORS });
+
+export const getDeviceSummary = deviceData({
+  method: 'GET',
+  path: '/v3/device/summary',
+  permission: 'wearer:read',
+  summary:
+    "Every visible wearer's latest state and open alerts, from a snapshot kept serialised (ETag; format=columns for the compact form)",
+  query: summaryQuery,
+  responses: { 200: z.union([summaryResponse, summaryColumnsResponse]) },
+});
 
 /** GET /v2/device/monthlyReport?uid=&month=YYYY-MM (days in the organisation's time zone). */
 export const monthlyReportQuery = z.object({

@@ -118,8 +118,9 @@ export async function summaryOrder(
 
 /**
  * These wearers as one text: a line each, `uid TAB organisationId TAB groupId TAB name TAB
- * groupName TAB fragment`, where name and groupName are JSON strings and fragment is the
- * wearer's summary object as JSON text (JSON text holds no raw tab or newline, and ids are
+ * groupName TAB fragment TAB row`, where name and groupName are JSON strings, fragment is the
+ * wearer's summary object as JSON text and row the same as an array in SUMMARY_COLUMNS order
+ * (format=columns) (JSON text holds no raw tab or newline, and ids are
  * generated). One value to transfer, split in JS; the snapshot asks in chunks so that on
  * PGlite (which runs on the server's thread) requests are served between them.
  */
@@ -141,7 +142,11 @@ export async function summaryFragments(
                 'battery', COALESCE(l.battery, b.battery),
                 'connection', ${CONNECTION(at)},
                 'lastSeenAt', ${ISO('l.last_seen_at')},
-                'openAlerts', COALESCE(oa.open_alerts, '[]'::json))::text),
+                'openAlerts', COALESCE(oa.open_alerts, '[]'::json))::text,
+              json_build_array(u.id, u.name, u.organization_id, u.group_id, g.name, b.serial_number,
+                b.device_name, l.heart_rate, l.skin_temperature, l.worn,
+                COALESCE(l.battery, b.battery), ${CONNECTION(at)}, ${ISO('l.last_seen_at')},
+                COALESCE(oa.open_alerts, '[]'::json))::text),
               E'\n') AS body
        ${source}`,
     p.values,

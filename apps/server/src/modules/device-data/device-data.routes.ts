@@ -1,19 +1,28 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  getDeviceSummary,
   historyQuery,
   historyResponse,
   monthlyReportCsvQuery,
   monthlyReportQuery,
   monthlyReportResponse,
-  summaryQuery,
-  summaryResponse,
-  type SummaryResponse,
 } from '@wearable/domain';
 import type { AppContext } from '../../context.js';
+import { serve } from '../../http/serve.js';
 import { historyFor, monthlyReportFor, summaryFor } from './device-data.service.js';
 import { monthlyReportCsv, monthlyReportFileName } from './monthly-report-csv.js';
 import { startPlannerStats } from './planner-stats.job.js';
+
+/** If-None-Match names these bytes (a list, `*`, weak or strong: compared weakly, RFC 9110 13.1.2). */
+function matches(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  const bare = etag.replace(/^W\//, '');
+  return header.split(',').some((t) => {
+    const tag = t.trim();
+    return tag === '*' || tag.replace(/^W\//, '') === bare;
+  });
+}
 
 /** Wearers' latest state, history and monthly report. */
 export const deviceDataRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (base, { ctx }) => {
@@ -24,27 +33,27 @@ export const deviceDataRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
     stopStats();
   });
 
-  app.get(
-    '/v3/device/summary',
-    {
-      config: { permission: 'wearer:read' },
-      schema: { tags, querystring: summaryQuery, response: { 200: summaryResponse } },
-    },
-    async (request, reply) => {
-      const acceptsGzip = /\bgzip\b/.test(request.headers['accept-encoding'] ?? '');
-      const { body, gzip } = await summaryFor(
-        ctx,
-        request.actor,
-        { organizationId: request.query.clientId, groupId: request.query.groupId },
-        acceptsGzip,
-      );
-      void reply.header('vary', 'accept-encoding');
-      if (gzip) void reply.header('content-encoding', 'gzip');
-      // Serialised once per snapshot by the database in the contract's shape (checked by the tests);
-      // Fastify sends a string as is, so the schema documents the answer without re-validating rows.
-      return reply.type('application/json; charset=utf-8').send(body as unknown as SummaryResponse);
-    },
-  );
+  serve(app, getDeviceSummary, async (request, reply) => {
+    const acceptsGzip = /\bgzip\b/.test(request.headers['accept-encoding'] ?? '');
+    const { body, gzip, etag } = await summaryFor(
+      ctx,
+      request.actor,
+      { organizationId: request.query.clientId, groupId: request.query.groupId },
+      acceptsGzip,
+      request.query.format,
+    );
+    void reply.header('vary', 'accept-encoding');
+    // A caller that kept the bytes (in memory: the answer stays `no-store`, it is personal data)
+    // asks again with If-None-Match: unchanged means a 304 and nothing sent.
+    if (etag !== undefined) {
+      void reply.header('etag', etag);
+      if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+    }
+    if (gzip) void reply.header('content-encoding', 'gzip');
+    // Serialised once per snapshot by the database in the contract's shape (checked by the tests);
+    // Fastify sends bytes as they are, so the schema documents the answer without re-validating rows.
+    return reply.type('application/json; charset=utf-8').send(body);
+  });
 
   app.get(
     '/v3/device/history',

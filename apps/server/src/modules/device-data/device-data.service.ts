@@ -10,6 +10,7 @@ import {
   type HistoryQuery,
   type HistoryResponse,
   type MonthlyReportResponse,
+  type SummaryFormat,
   type WearerSummary,
 } from '@wearable/domain';
 import type { AppContext } from '../../context.js';
@@ -79,8 +80,9 @@ export function summaryFor(
   actor: Actor,
   filter: WearerScopeFilter,
   acceptsGzip = false,
+  format: SummaryFormat = 'rows',
 ): Promise<SnapshotAnswer> {
-  return ctx.summaries.answer(actor, filter, acceptsGzip);
+  return ctx.summaries.answer(actor, filter, acceptsGzip, format);
 }
 
 function parseMetrics(raw: string | undefined): HistoryMetric[] {

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Actor, summaryResponse, type SummaryResponse } from '@wearable/domain';
+import {
+  type Actor,
+  decodeSummaryColumns,
+  summaryColumnsResponse,
+  type SummaryColumnsResponse,
+  summaryResponse,
+  type SummaryResponse,
+} from '@wearable/domain';
 import type { AlertRecord } from '../../engine/events.js';
 import { ACTOR_NAMES, type World, buildWorld, insertAlert } from '../../testing/world.js';
 import type { WearerRecord } from '../../testing/factories.js';
@@ -101,6 +108,20 @@ describe('summary snapshot', () => {
         const ours = (s: SummaryResponse) =>
           s.wearers.filter((x) => x.clientId === w.orgA || x.clientId === w.orgB);
         expect(ours(body), `${who} ${qs}`).toEqual(ours(sql));
+        // The columns form: the same wearers, in the same order, with the same values (and the bracelet's name).
+        const compact = await t.app.inject({
+          url: `/v3/device/summary?${qs}${qs ? '&' : ''}format=columns`,
+          headers: user.headers,
+        });
+        expect(compact.statusCode, `${who} ${qs} columns`).toBe(200);
+        const columns = compact.json<SummaryColumnsResponse>();
+        expect(summaryColumnsResponse.strict().safeParse(columns).error).toBeUndefined();
+        const decoded = decodeSummaryColumns(columns);
+        expect(decoded.map(({ deviceName: _, ...rest }) => rest)).toEqual(body.wearers);
+        for (const d of decoded.filter((x) => x.clientId === w.orgA || x.clientId === w.orgB)) {
+          const bracelet = [w.w1, w.w2, w.wB].find((x) => x.uid === d.uid)?.bracelet;
+          expect(d.deviceName, d.uid).toBe(bracelet?.deviceName ?? null);
+        }
       }
     }
     // The table is not vacuous: the group manager sees w1 only, the unlinked personal user nobody.
@@ -185,5 +206,53 @@ describe('summary snapshot', () => {
     });
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.json<SummaryResponse>().wearers.length).toBeGreaterThan(0);
+  });
+
+  it('sends the same bytes with one ETag until the snapshot changes; If-None-Match gets a 304', async () => {
+    const owner = w.users.ORGANIZATION_OWNER.headers;
+    const url = '/v3/device/summary?format=columns';
+    await summaryUntil(owner, () => true);
+    const first = await t.app.inject({ url, headers: owner });
+    const etag = first.headers.etag;
+    expect(etag).toMatch(/^W\/".+"$/);
+    // Personal data: no cache keeps it on disk (security-headers.ts); the caller keeps the tag.
+    expect(first.headers['cache-control']).toBe('no-store');
+    const again = await t.app.inject({ url, headers: owner });
+    expect(again.headers.etag).toBe(etag);
+    expect(again.body).toBe(first.body);
+    const unchanged = await t.app.inject({
+      url,
+      headers: { ...owner, 'if-none-match': String(etag) },
+    });
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.body).toBe('');
+    // Another form, or a caller who sees other wearers, has other bytes and so another tag.
+    const rows = await t.app.inject({ url: '/v3/device/summary', headers: owner });
+    expect(rows.headers.etag).not.toBe(etag);
+    const manager = await t.app.inject({ url, headers: w.users.ORGANIZATION_GROUP.headers });
+    expect(manager.headers.etag).not.toBe(etag);
+    const managerStale = await t.app.inject({
+      url,
+      headers: { ...w.users.ORGANIZATION_GROUP.headers, 'if-none-match': String(etag) },
+    });
+    expect(managerStale.statusCode).toBe(200);
+    // A new reading rebuilds the snapshot: a new tag, and the old one gets the whole answer.
+    expect((await post(w.w2, reading(w.w2, 131))).json()).toMatchObject({ accepted: 1 });
+    await summaryUntil(owner, (s) => s.wearers.find((x) => x.uid === w.w2.uid)?.heartRate === 131);
+    const changed = await t.app.inject({
+      url,
+      headers: { ...owner, 'if-none-match': String(etag) },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+  });
+
+  it('refuses an unknown format with a 400 naming the field', async () => {
+    const res = await t.app.inject({
+      url: '/v3/device/summary?format=xml',
+      headers: w.users.ORGANIZATION_OWNER.headers,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('format');
   });
 });

@@ -1,37 +1,52 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { constants, gzip } from 'node:zlib';
-import { type Actor, scopeOf } from '@wearable/domain';
+import { type Actor, SUMMARY_COLUMNS, type SummaryFormat, scopeOf } from '@wearable/domain';
 import type { CoreContext } from '../../core-context.js';
 import { BUS_EVENTS, type BusEvents } from '../../engine/events.js';
 import { summaryFragments, summaryOrder } from './device-data.repository.js';
 import type { WearerScopeFilter } from '../../access/scope-sql.js';
 
-/** One wearer of a snapshot: the scoping fields and the summary object as ready JSON text. */
+/** One wearer of a snapshot: the scoping fields and the summary as ready JSON text, in both forms. */
 export interface SnapshotEntry {
   uid: string;
   organizationId: string;
   groupId: string | null;
   name: string;
   groupName: string | null;
+  /** The wearer's summary object (format=rows). */
   json: string;
+  /** The same as an array in SUMMARY_COLUMNS order (format=columns). */
+  row: string;
+}
+
+/** One encoded answer of a snapshot: the bytes, their ETag and, once ready, their gzip. */
+interface Encoded {
+  body: Buffer;
+  etag: string;
+  gzip?: Buffer;
+  gzipping?: boolean;
 }
 
 interface Snapshot {
+  /** Distinguishes this snapshot's answers from every other's (the ETag). */
+  version: number;
   builtAt: number;
   generatedAt: string;
   entries: SnapshotEntry[];
   byId: Map<string, SnapshotEntry>;
-  /** The unfiltered answer, joined and encoded on first use (organisation staff all ask for it). */
-  whole?: Buffer;
-  /** The same gzipped, once per snapshot; undefined until ready (never waited for). */
-  wholeGzip?: Buffer;
-  gzipping?: boolean;
+  /**
+   * Answers already encoded, by form and by who may see what: a request joins nothing and
+   * serialises nothing once its kind of caller has asked (organisation staff all share one).
+   */
+  answers: Map<string, Encoded>;
 }
 
-/** The answer's bytes; `gzip` when they are gzip-encoded. */
+/** The answer's bytes; `gzip` when they are gzip-encoded; `etag` names the bytes before encoding. */
 export interface SnapshotAnswer {
   body: string | Buffer;
   gzip: boolean;
+  etag?: string;
 }
 
 const gzipAsync = promisify(gzip);
@@ -46,28 +61,41 @@ interface Slot {
 }
 
 const ALL = '*';
-/** Wearers per rebuild query (a 10,000-wearer scope is rebuilt in 10 short queries). */
-const REBUILD_CHUNK = 1000;
+/**
+ * Wearers per rebuild query. On PGlite a query holds the server's thread: a 10,000-wearer scope
+ * rebuilt in 40 short queries lets the requests arriving meanwhile be answered between them
+ * (1,000 per query held each for long enough to be most of the summary's p95).
+ */
+const REBUILD_CHUNK = 250;
 /** A scope nobody asked for in this long is dropped (memory of organisations no one watches). */
 const IDLE_DROP_MS = 5 * 60_000;
+/** Encoded answers kept per snapshot (kinds of caller: the organisation, each group manager...). */
+const ANSWERS_PER_SNAPSHOT = 64;
+const COLUMNS_HEAD = JSON.stringify(SUMMARY_COLUMNS);
 
 export type Log = { error(obj: object, msg: string): void };
 
 function parse(text: string): SnapshotEntry[] {
   if (!text) return [];
   return text.split('\n').map((line) => {
-    const [uid = '', organizationId = '', groupId = '', name = '""', groupName = 'null'] =
-      line.split('\t', 5);
-    // The fragment is everything after the fifth tab (it holds none itself).
-    let cut = -1;
-    for (let i = 0; i < 5; i++) cut = line.indexOf('\t', cut + 1);
+    // JSON text holds no raw tab: every field is one column.
+    const [
+      uid = '',
+      organizationId = '',
+      groupId = '',
+      name = '""',
+      groupName = 'null',
+      json = '',
+      row = '',
+    ] = line.split('\t', 7);
     return {
       uid,
       organizationId,
       groupId: groupId === '' ? null : groupId,
       name: JSON.parse(name) as string,
       groupName: JSON.parse(groupName) as string | null,
-      json: line.slice(cut + 1),
+      json,
+      row,
     };
   });
 }
@@ -81,6 +109,9 @@ function parse(text: string): SnapshotEntry[] {
  */
 export class SummarySnapshots {
   private readonly slots = new Map<string, Slot>();
+  /** This process's mark in ETags (another server's snapshot number 7 is not ours). */
+  private readonly instance = randomBytes(6).toString('base64url');
+  private versions = 0;
   private readonly unsubscribe: () => void;
 
   constructor(
@@ -106,39 +137,54 @@ export class SummarySnapshots {
   }
 
   /**
-   * The answer for this caller: the snapshot's fragments the caller may see, joined. The whole
-   * scope's answer is kept encoded (and gzipped in the background, served so once ready).
+   * The answer for this caller: the snapshot's wearers the caller may see, in the asked form.
+   * Encoded once per snapshot and kind of caller (and gzipped in the background, served so once
+   * ready); later requests get the same bytes. `etag` lets a client that has them get a 304.
    */
   async answer(
     actor: Actor,
     filter: WearerScopeFilter,
     acceptsGzip = false,
+    format: SummaryFormat = 'rows',
   ): Promise<SnapshotAnswer> {
     const key = this.keyOf(actor, filter);
-    if (key === null)
-      return {
-        body: `{"generatedAt":"${this.ctx.now().toISOString()}","wearers":[]}`,
-        gzip: false,
-      };
-    const snap = await this.current(key);
-    const head = `{"generatedAt":"${snap.generatedAt}","wearers":[`;
-    const visible = this.visibility(actor, filter);
-    if (visible) {
-      const parts: string[] = [];
-      for (const e of snap.entries) if (visible(e)) parts.push(e.json);
-      return { body: `${head}${parts.join(',')}]}`, gzip: false };
+    if (key === null) {
+      const at = this.ctx.now().toISOString();
+      const body =
+        format === 'columns'
+          ? `{"generatedAt":"${at}","columns":${COLUMNS_HEAD},"rows":[]}`
+          : `{"generatedAt":"${at}","wearers":[]}`;
+      return { body, gzip: false };
     }
-    const whole = (snap.whole ??= Buffer.from(
-      `${head}${snap.entries.map((e) => e.json).join(',')}]}`,
-    ));
-    if (acceptsGzip && snap.wholeGzip) return { body: snap.wholeGzip, gzip: true };
-    if (acceptsGzip && whole.length >= GZIP_MIN_BYTES && !snap.gzipping) {
-      snap.gzipping = true;
-      gzipAsync(whole, { level: constants.Z_BEST_SPEED })
-        .then((gz) => (snap.wholeGzip = gz))
+    const snap = await this.current(key);
+    const { test, signature } = this.visibility(actor, filter);
+    const answerKey = `${format}|${signature}`;
+    let encoded = snap.answers.get(answerKey);
+    if (!encoded) {
+      const head =
+        format === 'columns'
+          ? `{"generatedAt":"${snap.generatedAt}","columns":${COLUMNS_HEAD},"rows":[`
+          : `{"generatedAt":"${snap.generatedAt}","wearers":[`;
+      const parts: string[] = [];
+      for (const e of snap.entries)
+        if (!test || test(e)) parts.push(format === 'columns' ? e.row : e.json);
+      const tag = createHash('sha1').update(`${key}|${answerKey}`).digest('base64url').slice(0, 12);
+      encoded = {
+        body: Buffer.from(`${head}${parts.join(',')}]}`),
+        etag: `W/"${this.instance}.${snap.version}.${tag}"`,
+      };
+      if (snap.answers.size >= ANSWERS_PER_SNAPSHOT) snap.answers.clear();
+      snap.answers.set(answerKey, encoded);
+    }
+    if (acceptsGzip && encoded.gzip) return { body: encoded.gzip, gzip: true, etag: encoded.etag };
+    if (acceptsGzip && encoded.body.length >= GZIP_MIN_BYTES && !encoded.gzipping) {
+      const target = encoded;
+      target.gzipping = true;
+      gzipAsync(target.body, { level: constants.Z_BEST_SPEED })
+        .then((gz) => (target.gzip = gz))
         .catch((err: unknown) => this.log.error({ err }, 'summary gzip failed'));
     }
-    return { body: whole, gzip: false };
+    return { body: encoded.body, gzip: false, etag: encoded.etag };
   }
 
   /**
@@ -192,24 +238,33 @@ export class SummarySnapshots {
     }
   }
 
-  /** wearerScope() in JS over a snapshot already narrowed to keyOf(); undefined = everything. */
+  /**
+   * wearerScope() in JS over a snapshot already narrowed to keyOf(): the test (undefined =
+   * everything) and a signature naming it, the same for every caller who sees the same wearers.
+   */
   private visibility(
     actor: Actor,
     filter: WearerScopeFilter,
-  ): ((e: SnapshotEntry) => boolean) | undefined {
+  ): { test?: (e: SnapshotEntry) => boolean; signature: string } {
     const tests: ((e: SnapshotEntry) => boolean)[] = [];
+    const names: string[] = [];
     const scope = scopeOf(actor);
     if (scope.kind === 'wearers') {
       const linked = new Set(scope.wearerIds);
       tests.push((e) => linked.has(e.uid));
+      names.push(`w:${[...linked].sort().join(',')}`);
     } else if (scope.kind === 'groups') {
       const managed = new Set(scope.groupIds);
       tests.push((e) => e.groupId !== null && managed.has(e.groupId));
+      names.push(`g:${[...managed].sort().join(',')}`);
     }
     const { groupId } = filter;
-    if (groupId !== undefined) tests.push((e) => e.groupId === groupId);
-    if (!tests.length) return undefined;
-    return (e) => tests.every((t) => t(e));
+    if (groupId !== undefined) {
+      tests.push((e) => e.groupId === groupId);
+      names.push(`f:${groupId}`);
+    }
+    if (!tests.length) return { signature: '*' };
+    return { test: (e) => tests.every((t) => t(e)), signature: names.join('|') };
   }
 
   private async current(key: string): Promise<Snapshot> {
@@ -244,10 +299,12 @@ export class SummarySnapshots {
     const building = this.build(key, at)
       .then((entries) => {
         const snap: Snapshot = {
+          version: ++this.versions,
           builtAt: started,
           generatedAt: at.toISOString(),
           entries,
           byId: new Map(entries.map((e) => [e.uid, e])),
+          answers: new Map(),
         };
         slot.snap = snap;
         return snap;

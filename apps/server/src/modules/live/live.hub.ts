@@ -74,6 +74,9 @@ export function liveHub(ctx: AppContext, log: Log) {
       groupId: alert.groupId,
       wearerId: alert.wearerId,
     };
+    // The wearer's summary (open alerts) follows at the next flush: the frame that confirms what
+    // the console made of the alert event, so it never refetches the whole summary.
+    if (clients.size) pendingWearers.add(alert.wearerId);
     const audience = [...clients].filter((c) => sees(c.actor, 'alert:read', where));
     if (!audience.length) return;
     const row = await alertRowOf(ctx, log, alert);

@@ -1,6 +1,6 @@
-import type { WearerSummary } from '@wearable/domain';
+import { type DeviceSummary, SUMMARY_COLUMNS } from '@wearable/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -11,36 +11,14 @@ import jaLive from '../../../public/locales/ja/live.json';
 import { createTestI18n, json, stubServer } from '../../testing/render';
 import { DevicesLivePage } from './devices-live-page';
 
-const WEARERS = [
-  {
-    uid: 'w1',
-    name: '青木 花子',
-    clientId: 'c1',
-    groupId: 'g1',
-    groupName: '第一班',
-    deviceName: 'Band 1',
-    serialNumber: 'BR-1',
-    battery: 90,
-  },
-  {
-    uid: 'w2',
-    name: '佐藤 一郎',
-    clientId: 'c1',
-    groupId: 'g1',
-    groupName: '第一班',
-    deviceName: 'Band 2',
-    serialNumber: 'BR-2',
-    battery: 50,
-  },
-];
-
-const state = (uid: string, patch: Partial<WearerSummary>): WearerSummary => ({
+const state = (uid: string, patch: Partial<DeviceSummary>): DeviceSummary => ({
   uid,
   name: uid,
   clientId: 'c1',
   groupId: 'g1',
   groupName: '第一班',
   serialNumber: null,
+  deviceName: null,
   heartRate: 72,
   skinTemperature: 34.25,
   worn: true,
@@ -50,6 +28,20 @@ const state = (uid: string, patch: Partial<WearerSummary>): WearerSummary => ({
   openAlerts: [],
   ...patch,
 });
+
+/** The summary as the server sends it to the console: format=columns. */
+const columns = (wearers: DeviceSummary[]) =>
+  json(200, {
+    generatedAt: new Date().toISOString(),
+    columns: SUMMARY_COLUMNS,
+    rows: wearers.map((w) => SUMMARY_COLUMNS.map((c) => w[c])),
+  });
+const SUMMARY_URL = '/v3/device/summary?format=columns';
+
+const WEARERS = [
+  state('w1', { name: '青木 花子', deviceName: 'Band 1', serialNumber: 'BR-1' }),
+  state('w2', { name: '佐藤 一郎', deviceName: 'Band 2', serialNumber: 'BR-2', battery: 50 }),
+];
 
 afterEach(() => localStorage.clear());
 
@@ -75,30 +67,23 @@ async function renderPage() {
 describe('DevicesLivePage', () => {
   it('shows each wearer with live state, open-alert badges and the coverage strip', async () => {
     stubServer((url) => {
-      if (url.startsWith('/v2/user/device/list')) return json(200, { devices: WEARERS });
-      if (url === '/v3/device/summary')
-        return json(200, {
-          generatedAt: new Date().toISOString(),
-          wearers: [
-            state('w1', {
-              openAlerts: [
-                {
-                  id: 'a1',
-                  type: 'SOS_CALL',
-                  level: 'EMERGENCY',
-                  openedAt: '2026-11-21T09:00:00Z',
-                },
-                {
-                  id: 'a2',
-                  type: 'HEART_RATE',
-                  level: 'CAUTION',
-                  openedAt: '2026-11-21T09:00:00Z',
-                },
-              ],
-            }),
-            state('w2', { worn: false, battery: 12, connection: 'offline', heartRate: null }),
-          ],
-        });
+      if (url === SUMMARY_URL)
+        return columns([
+          {
+            ...WEARERS[0]!,
+            openAlerts: [
+              { id: 'a1', type: 'SOS_CALL', level: 'EMERGENCY', openedAt: '2026-11-21T09:00:00Z' },
+              { id: 'a2', type: 'HEART_RATE', level: 'CAUTION', openedAt: '2026-11-21T09:00:00Z' },
+            ],
+          },
+          {
+            ...WEARERS[1]!,
+            worn: false,
+            battery: 12,
+            connection: 'offline',
+            heartRate: null,
+          },
+        ]);
       return json(404, {});
     });
     await renderPage();
@@ -132,7 +117,7 @@ describe('DevicesLivePage', () => {
 
   it("shows each site's heat level of the list's organisation above it", async () => {
     stubServer((url) => {
-      if (url.startsWith('/v2/user/device/list')) return json(200, { devices: WEARERS });
+      if (url === SUMMARY_URL) return columns(WEARERS);
       if (url === '/v2/client/c1/siteHeat')
         return json(200, {
           clientId: 'c1',
@@ -153,7 +138,7 @@ describe('DevicesLivePage', () => {
       return json(404, {});
     });
     await renderPage();
-    const strip = await screen.findByTestId('site-heat-strip');
+    const strip = await screen.findByTestId('site-heat-strip', {}, { timeout: 5000 });
     expect(within(strip).getByRole('heading').textContent).toBe('現場の暑さレベル');
     expect(within(strip).getByTestId('site-heat-site').textContent).toBe(
       '東ゲート（第一班）危険WBGT 31.4',
@@ -161,12 +146,53 @@ describe('DevicesLivePage', () => {
     expect(within(strip).getByTestId('site-heat-badge').dataset.level).toBe('DANGER');
   });
 
-  it('still lists the wearers when the summary cannot be loaded', async () => {
-    stubServer((url) =>
-      url.startsWith('/v2/user/device/list') ? json(200, { devices: WEARERS }) : json(500, {}),
+  it('says the list could not be loaded, with a retry, when the summary fails', async () => {
+    stubServer(() => json(500, {}));
+    await renderPage();
+    expect(await screen.findByRole('button', { name: '再読み込み' })).toBeTruthy();
+    expect(screen.queryAllByTestId('wearer-row')).toHaveLength(0);
+  });
+
+  it('sorts and filters in memory: one request whatever the reader does', async () => {
+    const calls = stubServer((url) =>
+      url === SUMMARY_URL
+        ? columns([
+            ...WEARERS,
+            state('w3', { name: '今井 三郎', groupName: '第二班', groupId: 'g2', worn: false }),
+          ])
+        : json(404, {}),
     );
     await renderPage();
-    expect(await screen.findAllByTestId('wearer-row')).toHaveLength(2);
-    expect(screen.queryByTestId('coverage-strip')).toBeNull();
+    await screen.findAllByTestId('wearer-row');
+    const names = () =>
+      screen.getAllByTestId('wearer-row').map((row) => row.querySelector('a')?.textContent);
+    expect(names()).toEqual(['今井 三郎', '佐藤 一郎', '青木 花子']);
+    fireEvent.change(screen.getByTestId('sort-select'), { target: { value: 'name_desc' } });
+    expect(names()).toEqual(['青木 花子', '佐藤 一郎', '今井 三郎']);
+    fireEvent.change(screen.getByTestId('wearer-search'), { target: { value: 'band 2' } });
+    expect(await screen.findAllByTestId('wearer-row')).toHaveLength(1);
+    expect(names()).toEqual(['佐藤 一郎']);
+    expect(screen.getByTestId('wearer-count').textContent).toBe('3人中 1人を表示');
+    fireEvent.change(screen.getByTestId('wearer-search'), { target: { value: '' } });
+    fireEvent.change(screen.getByTestId('wearer-state-filter'), { target: { value: 'notWorn' } });
+    expect(names()).toEqual(['今井 三郎']);
+    expect(calls.filter((c) => c.url.startsWith('/v3/device/summary'))).toHaveLength(1);
+  });
+
+  it('tells a screen reader how many rows the table has and which one each drawn row is', async () => {
+    // (How many rows are drawn is measured in Chromium, bench devices-page: jsdom has no layout.)
+    const many = Array.from({ length: 12 }, (_, i) =>
+      state(`w${String(i).padStart(2, '0')}`, { name: `利用者 ${String(i).padStart(2, '0')}` }),
+    );
+    stubServer((url) => (url === SUMMARY_URL ? columns(many) : json(404, {})));
+    await renderPage();
+    const rows = await screen.findAllByTestId('wearer-row');
+    const table = screen.getByRole('table');
+    expect(table.getAttribute('aria-rowcount')).toBe('13');
+    expect(within(table).getAllByRole('row')[0]?.getAttribute('aria-rowindex')).toBe('1');
+    expect(rows.map((row) => row.getAttribute('aria-rowindex'))).toEqual(
+      many.map((_, i) => String(i + 2)),
+    );
+    expect(rows[0]?.querySelector('a')?.textContent).toBe('利用者 00');
   });
 });

@@ -1,33 +1,32 @@
-import type { WearerSort, WearerSummary } from '@wearable/domain';
-import { useState } from 'react';
+import type { WearerSort } from '@wearable/domain';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { focusRing } from '../../components/ui/button';
 import { PageHeading } from '../../components/ui/page-heading';
-import { PersonName } from '../../components/ui/person-name';
 import { QueryState } from '../../components/ui/query-state';
 import { Spinner } from '../../components/ui/spinner';
-import { Table, Td, Th } from '../../components/ui/table';
 import { paths } from '../../config/paths';
-import { AlertBadge } from '../../features/alerts';
-import { sortWearers, useWearers, WearerSortSelect } from '../../features/devices';
 import {
-  BatteryState,
-  ConnectionState,
+  filterWearers,
+  sortedWearers,
+  WearerFilter,
+  type WearerState,
+  WearerSortSelect,
+} from '../../features/devices';
+import {
   CoverageStrip,
-  LastSeen,
   summaryPollMs,
   useLiveStatus,
   useNow,
-  useWearerStateText,
   useWearerSummary,
-  WornState,
 } from '../../features/live';
 import { SiteHeatStrip } from '../../features/site-heat';
 import { AppLink } from '../../lib/app-path';
 import { useCurrentUser } from '../../lib/current-user';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { WearerCards } from './wearer-cards';
+import { WearerTable } from './wearer-table';
 
 /** /groups/{groupId}/devices: the same live list, of one group's wearers. */
 export function GroupDevicesLivePage() {
@@ -36,38 +35,61 @@ export function GroupDevicesLivePage() {
 }
 
 /**
- * /devices: the wearer list (devices feature) with each wearer's live state (live feature) and open alerts.
+ * /devices: every wearer the caller may see with their live state and open alerts, from one cached
+ * summary that the live stream keeps current. Sorting and filtering work on it in memory (no
+ * request); the list draws a screen at a time, so 10,000 wearers open and scroll like 10.
  * With groupId, only that group's wearers (and the coverage strip counts only them).
  */
 export function DevicesLivePage({ groupId }: { groupId?: string } = {}) {
   const { t, i18n, ready } = useTranslation(['common', 'live', 'alerts']);
   const [sort, setSort] = useState<WearerSort>('name_asc');
-  const wearers = useWearers(sort, groupId);
+  const [text, setText] = useState('');
+  const [state, setState] = useState<WearerState>('all');
   const live = useLiveStatus();
   const summary = useWearerSummary(summaryPollMs(live));
-  const text = useWearerStateText();
   const now = useNow();
-  const rows = sortWearers(wearers.data ?? [], sort, i18n.resolvedLanguage ?? 'ja');
-  const shown = groupId === undefined ? null : new Set(rows.map((w) => w.uid));
-  const summaries = (summary.data?.wearers ?? []).filter((w) => shown === null || shown.has(w.uid));
-  const states = new Map<string, WearerSummary>(summaries.map((w) => [w.uid, w]));
-  const groupName = rows.find((w) => w.groupName !== null)?.groupName ?? null;
+  const locale = i18n.resolvedLanguage ?? 'ja';
+  const all = summary.data?.wearers;
+  // Name order changes only when names do: a live update of readings does not sort 10,000 again.
+  const names = useMemo(
+    () => (all ?? []).map((w) => `${w.uid}\u0000${w.name}\u0000${w.groupId ?? ''}`).join('\u0001'),
+    [all],
+  );
+  const order = useMemo(
+    () => sortedWearers(all ?? [], sort, locale, groupId).map((w) => w.uid),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `names` stands for what the order depends on
+    [names, sort, locale, groupId],
+  );
+  const mine = useMemo(() => {
+    const byUid = new Map((all ?? []).map((w) => [w.uid, w]));
+    return order.flatMap((uid) => byUid.get(uid) ?? []);
+  }, [all, order]);
+  // Typing stays responsive: the list follows the input a moment later when it is long.
+  const deferredText = useDeferredValue(text);
+  const rows = useMemo(
+    () => filterWearers(mine, { text: deferredText, state }),
+    [mine, deferredText, state],
+  );
+  const groupName = mine.find((w) => w.groupName !== null)?.groupName ?? null;
   const title =
     groupId === undefined
       ? t('pages.devices')
       : groupName === null
         ? t('pages.groupDevices')
         : t('devices.groupTitle', { group: groupName });
-  const none = t('common.none');
   const wide = useMediaQuery('(min-width: 768px)');
   // The sites of the user's organisation, and of every organisation in the list (platform staff).
   const ownClientId = useCurrentUser()?.mediromOrganizationId ?? null;
-  const clientIds = [
-    ...new Set([...(ownClientId === null ? [] : [ownClientId]), ...rows.map((w) => w.clientId)]),
-  ];
+  const clientIds = useMemo(
+    () => [
+      ...new Set([...(ownClientId === null ? [] : [ownClientId]), ...mine.map((w) => w.clientId)]),
+    ],
+    [ownClientId, mine],
+  );
   if (!ready) return <Spinner label={t('common.loading')} />;
 
   const sortSelect = <WearerSortSelect value={sort} onChange={setSort} />;
+  const filtered = rows.length !== mine.length;
 
   return (
     <section>
@@ -82,94 +104,30 @@ export function DevicesLivePage({ groupId }: { groupId?: string } = {}) {
         </p>
       )}
       <PageHeading actions={sortSelect}>{title}</PageHeading>
-      {summary.data !== undefined && (shown === null || wearers.data !== undefined) && (
-        <CoverageStrip wearers={summaries} live={live} />
-      )}
+      {summary.data !== undefined && <CoverageStrip wearers={mine} live={live} />}
       <SiteHeatStrip clientIds={clientIds} groupId={groupId} />
       <QueryState
-        isPending={wearers.isPending}
-        isError={wearers.isError}
-        isEmpty={rows.length === 0}
+        isPending={summary.isPending}
+        isError={summary.isError}
+        isEmpty={mine.length === 0}
         labels={{
           loading: t('common.loading'),
           error: t('common.loadFailed'),
           empty: groupId === undefined ? t('devices.empty') : t('devices.groupEmpty'),
           retry: t('common.retry'),
         }}
-        onRetry={() => void wearers.refetch()}
+        onRetry={() => void summary.refetch()}
       >
-        {!wide && <WearerCards wearers={rows} states={states} now={now} label={title} />}
-        {wide && (
-          <Table data-testid="wearer-table" label={title}>
-            <caption className="sr-only">{title}</caption>
-            <thead>
-              <tr>
-                <Th pinned>{t('devices.columns.name')}</Th>
-                <Th>{t('devices.columns.group')}</Th>
-                <Th>{t('devices.columns.bracelet')}</Th>
-                <Th>{t('live:columns.heartRate')}</Th>
-                <Th>{t('live:columns.skinTemperature')}</Th>
-                <Th>{t('live:columns.worn')}</Th>
-                <Th>{t('devices.columns.battery')}</Th>
-                <Th>{t('live:columns.connection')}</Th>
-                <Th>{t('live:columns.lastSeen')}</Th>
-                <Th>{t('live:columns.alerts')}</Th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((wearer) => {
-                const state = states.get(wearer.uid);
-                const battery = state?.battery ?? wearer.battery;
-                return (
-                  <tr key={wearer.uid} data-testid="wearer-row" data-uid={wearer.uid}>
-                    <Td pinned>
-                      <AppLink
-                        to={paths.device.detail.build({
-                          clientId: wearer.clientId,
-                          uid: wearer.uid,
-                        })}
-                        className={`font-medium text-teal-800 hover:underline ${focusRing}`}
-                      >
-                        <PersonName name={wearer.name} />
-                      </AppLink>
-                    </Td>
-                    <Td>{wearer.groupName ?? none}</Td>
-                    <Td>{wearer.deviceName ?? wearer.serialNumber ?? none}</Td>
-                    <Td className="tabular-nums" data-testid="live-heart-rate">
-                      {state ? text.heartRate(state.heartRate) : none}
-                    </Td>
-                    <Td className="tabular-nums">
-                      {state ? text.skinTemperature(state.skinTemperature) : none}
-                    </Td>
-                    <Td>{state ? <WornState worn={state.worn} /> : none}</Td>
-                    <Td className="tabular-nums">
-                      <BatteryState
-                        battery={battery}
-                        label={
-                          battery === null ? none : t('devices.batteryValue', { value: battery })
-                        }
-                      />
-                    </Td>
-                    <Td>{state ? <ConnectionState connection={state.connection} /> : none}</Td>
-                    <Td>{state ? <LastSeen at={state.lastSeenAt} now={now} /> : none}</Td>
-                    <Td data-testid="live-alerts">
-                      {state && state.openAlerts.length > 0 ? (
-                        <ul className="flex flex-wrap gap-1" aria-label={t('live:columns.alerts')}>
-                          {state.openAlerts.map((alert) => (
-                            <li key={alert.id}>
-                              <AlertBadge type={alert.type} level={alert.level} />
-                            </li>
-                          ))}
-                        </ul>
-                      ) : (
-                        <span className="text-slate-600">{t('live:values.noAlerts')}</span>
-                      )}
-                    </Td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </Table>
+        <WearerFilter text={text} state={state} onText={setText} onState={setState} />
+        <p className="mb-2 text-sm text-slate-600" role="status" data-testid="wearer-count">
+          {filtered ? t('devices.filter.shown', { count: rows.length, total: mine.length }) : ''}
+        </p>
+        {rows.length === 0 ? (
+          <p className="text-sm text-slate-600">{t('devices.filter.none')}</p>
+        ) : wide ? (
+          <WearerTable wearers={rows} now={now} label={title} />
+        ) : (
+          <WearerCards wearers={rows} now={now} label={title} />
         )}
       </QueryState>
     </section>

@@ -1,4 +1,5 @@
-import type { WearerListItem, WearerSummary } from '@wearable/domain';
+import type { DeviceSummary } from '@wearable/domain';
+import { memo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { focusRing } from '../../components/ui/button';
 import { PersonName } from '../../components/ui/person-name';
@@ -6,86 +7,124 @@ import { paths } from '../../config/paths';
 import { AlertBadge } from '../../features/alerts';
 import { ConnectionState, LastSeen, useWearerStateText, WornState } from '../../features/live';
 import { AppLink } from '../../lib/app-path';
+import { useWindowRows } from '../../lib/use-window-rows';
+
+/** A card's height before it is measured, the 12 px gap below it included. */
+const CARD_ESTIMATE = 190;
 
 interface WearerCardsProps {
-  wearers: readonly WearerListItem[];
-  states: ReadonlyMap<string, WearerSummary>;
+  wearers: readonly DeviceSummary[];
   now: number;
   /** The list's name (the page's heading). */
   label?: string;
 }
 
 /**
- * Phones: one card per wearer. Who it is and their open alerts come first, then heart rate, wear and connection,
- * so a night-shift worker sees whose SOS it is without scrolling sideways. The card's name is a 44 px link.
+ * Phones: one card per wearer, drawn a screen at a time. Who it is and their open alerts come first,
+ * then heart rate, wear and connection, so a night-shift worker sees whose SOS it is without
+ * scrolling sideways. The card's name is a 44 px link. Each drawn card tells a screen reader its
+ * place in the whole list (aria-setsize, aria-posinset).
  */
-export function WearerCards({ wearers, states, now, label }: WearerCardsProps) {
+export function WearerCards({ wearers, now, label }: WearerCardsProps) {
   const { t } = useTranslation(['common', 'live']);
-  const text = useWearerStateText();
-  const none = t('common.none');
+  const listRef = useRef<HTMLUListElement>(null);
+  const rows = useWindowRows(listRef, wearers.length, CARD_ESTIMATE);
   return (
     <ul
+      ref={listRef}
       aria-label={label ?? t('pages.devices')}
       data-testid="wearer-table"
-      className="flex flex-col gap-3"
+      className="flex flex-col"
+      style={{ paddingTop: rows.before, paddingBottom: rows.after }}
     >
-      {wearers.map((wearer) => {
-        const state = states.get(wearer.uid);
-        const alerts = state?.openAlerts ?? [];
+      {rows.items.map((item) => {
+        const wearer = wearers[item.index]!;
         return (
-          <li
+          <WearerCard
             key={wearer.uid}
-            data-testid="wearer-row"
-            data-uid={wearer.uid}
-            className="rounded-lg border border-slate-200 bg-white p-3"
-          >
-            <AppLink
-              to={paths.device.detail.build({ clientId: wearer.clientId, uid: wearer.uid })}
-              className={`flex min-h-11 items-center rounded-md text-base font-semibold text-teal-800 hover:underline ${focusRing}`}
-            >
-              <PersonName name={wearer.name} />
-            </AppLink>
-            <p className="text-sm text-slate-700">{wearer.groupName ?? none}</p>
-            <div data-testid="live-alerts" className="mt-2">
-              {alerts.length > 0 ? (
-                <ul className="flex flex-wrap gap-1" aria-label={t('live:columns.alerts')}>
-                  {alerts.map((alert) => (
-                    <li key={alert.id}>
-                      <AlertBadge type={alert.type} level={alert.level} />
-                    </li>
-                  ))}
-                </ul>
-              ) : (
-                <p className="text-sm text-slate-600">{t('live:values.noAlerts')}</p>
-              )}
-            </div>
-            <dl className="mt-2 grid grid-cols-3 gap-2 text-sm">
-              <div>
-                <dt className="text-xs text-slate-600">{t('live:columns.heartRate')}</dt>
-                <dd
-                  className="font-medium tabular-nums text-slate-900"
-                  data-testid="live-heart-rate"
-                >
-                  {state ? text.heartRate(state.heartRate) : none}
-                </dd>
-              </div>
-              <div>
-                <dt className="text-xs text-slate-600">{t('live:columns.worn')}</dt>
-                <dd>{state ? <WornState worn={state.worn} /> : none}</dd>
-              </div>
-              <div>
-                <dt className="text-xs text-slate-600">{t('live:columns.connection')}</dt>
-                <dd>{state ? <ConnectionState connection={state.connection} /> : none}</dd>
-              </div>
-            </dl>
-            {state && (
-              <p className="mt-1 text-xs text-slate-600">
-                {t('live:columns.lastSeen')}: <LastSeen at={state.lastSeenAt} now={now} />
-              </p>
-            )}
-          </li>
+            wearer={wearer}
+            index={item.index}
+            total={wearers.length}
+            now={now}
+            measure={rows.measure}
+          />
         );
       })}
     </ul>
   );
 }
+
+const WearerCard = memo(function WearerCard({
+  wearer,
+  index,
+  total,
+  now,
+  measure,
+}: {
+  wearer: DeviceSummary;
+  index: number;
+  total: number;
+  now: number;
+  measure: (el: Element | null) => void;
+}) {
+  const { t } = useTranslation(['common', 'live']);
+  const text = useWearerStateText();
+  const alerts = wearer.openAlerts;
+  return (
+    <li
+      ref={measure}
+      data-index={index}
+      aria-setsize={total}
+      aria-posinset={index + 1}
+      data-testid="wearer-row"
+      data-uid={wearer.uid}
+      className="pb-3"
+    >
+      <div className="rounded-lg border border-slate-200 bg-white p-3">
+        <AppLink
+          to={paths.device.detail.build({ clientId: wearer.clientId, uid: wearer.uid })}
+          className={`flex min-h-11 items-center rounded-md text-base font-semibold text-teal-800 hover:underline ${focusRing}`}
+        >
+          <PersonName name={wearer.name} />
+        </AppLink>
+        <p className="text-sm text-slate-700">{wearer.groupName ?? t('common.none')}</p>
+        <div data-testid="live-alerts" className="mt-2">
+          {alerts.length > 0 ? (
+            <ul className="flex flex-wrap gap-1" aria-label={t('live:columns.alerts')}>
+              {alerts.map((alert) => (
+                <li key={alert.id}>
+                  <AlertBadge type={alert.type} level={alert.level} />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-sm text-slate-600">{t('live:values.noAlerts')}</p>
+          )}
+        </div>
+        <dl className="mt-2 grid grid-cols-3 gap-2 text-sm">
+          <div>
+            <dt className="text-xs text-slate-600">{t('live:columns.heartRate')}</dt>
+            <dd className="font-medium tabular-nums text-slate-900" data-testid="live-heart-rate">
+              {text.heartRate(wearer.heartRate)}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-xs text-slate-600">{t('live:columns.worn')}</dt>
+            <dd>
+              <WornState worn={wearer.worn} />
+            </dd>
+          </div>
+          <div>
+            <dt className="text-xs text-slate-600">{t('live:columns.connection')}</dt>
+            <dd>
+              <ConnectionState connection={wearer.connection} />
+            </dd>
+          </div>
+        </dl>
+        <p className="mt-1 text-xs text-slate-600">
+          {t('live:columns.lastSeen')}: <LastSeen at={wearer.lastSeenAt} now={now} />
+        </p>
+      </div>
+    </li>
+  );
+});

@@ -1,4 +1,11 @@
-export { coverageOf, mergeSummaryEvent, SUMMARY_KEY, useWearerSummary } from './api/summary-api';
+export {
+  applyAlertEvent,
+  coverageOf,
+  type LiveSummary,
+  mergeSummaryEvents,
+  SUMMARY_KEY,
+  useWearerSummary,
+} from './api/summary-api';
 export { summaryPollMs, useLiveStatus, type LiveStatus } from './hooks/live-status';
 export { useLiveStream } from './hooks/use-live-stream';
 export { CoverageStrip } from './components/coverage-strip';

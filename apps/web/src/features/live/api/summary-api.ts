@@ -1,43 +1,91 @@
-import type { SummaryResponse, WearerSummary } from '@wearable/domain';
-import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { ApiError, NON_HTTP_FAILURE, unwrap } from '../../../lib/api-client';
+import {
+  decodeSummaryColumns,
+  type DeviceSummary,
+  getDeviceSummary,
+  type LiveAlertEvent,
+  type WearerSummary,
+} from '@wearable/domain';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ApiError, NON_HTTP_FAILURE } from '../../../lib/api-client';
+import { call, endpointKey } from '../../../lib/endpoint';
+
+/** Every visible wearer's latest state, one object each (read from the compact columns form). */
+export interface LiveSummary {
+  generatedAt: string;
+  wearers: DeviceSummary[];
+}
+
+const COLUMNS = { query: { format: 'columns' } } as const;
 
 /** One cache entry for every wearer's latest state; the live stream writes into it. */
-export const SUMMARY_KEY = ['live', 'summary'] as const;
+export const SUMMARY_KEY = endpointKey(getDeviceSummary, COLUMNS);
 
 /** Low battery as the coverage strip counts it (percent, inclusive). */
 export const LOW_BATTERY_PERCENT = 20;
 
-/** GET /v3/device/summary, polled every `pollMs` (false while the live stream is open and delivering). */
-export function useWearerSummary(pollMs: number | false) {
-  return useQuery({
+/** GET /v3/device/summary?format=columns, decoded once per fetch. */
+export const summaryQuery = () =>
+  queryOptions({
     queryKey: SUMMARY_KEY,
-    queryFn: async () => {
-      const summary = unwrap(await api.get<SummaryResponse>('/v3/device/summary'));
-      // An answer without the list is no answer: the page shows its error state instead of breaking.
-      if (!Array.isArray(summary.wearers)) throw new ApiError(NON_HTTP_FAILURE, null);
-      return summary;
+    queryFn: async (): Promise<LiveSummary> => {
+      const answer = await call(getDeviceSummary, COLUMNS);
+      // An answer without the rows is no answer: the page shows its error state instead of breaking.
+      if (!('rows' in answer) || !Array.isArray(answer.rows))
+        throw new ApiError(NON_HTTP_FAILURE, null);
+      return { generatedAt: answer.generatedAt, wearers: decodeSummaryColumns(answer) };
     },
-    refetchInterval: pollMs,
-    staleTime: 5_000,
   });
+
+/** The summary, polled every `pollMs` (false while the live stream is open and delivering). */
+export function useWearerSummary(pollMs: number | false) {
+  return useQuery({ ...summaryQuery(), refetchInterval: pollMs, staleTime: 5_000 });
 }
 
 /**
- * A `summary` event replaces that wearer's entry (or adds one the caller may now see).
+ * Live `summary` events (one wearer's latest state each) applied to the cache in one pass: each
+ * replaces that wearer's state (the bracelet's name, which events do not carry, is kept) or adds a
+ * wearer the caller may now see. Wearers no event names keep their objects (rows not re-rendered).
  * Before the first fetch there is nothing to merge into: the fetch brings the newest state anyway.
  */
-export function mergeSummaryEvent(
-  current: SummaryResponse | undefined,
-  wearer: WearerSummary,
-): SummaryResponse | undefined {
+export function mergeSummaryEvents(
+  current: LiveSummary | undefined,
+  events: readonly WearerSummary[],
+): LiveSummary | undefined {
+  if (current === undefined || events.length === 0) return current;
+  const latest = new Map(events.map((w) => [w.uid, w]));
+  const wearers = current.wearers.map((w) => {
+    const next = latest.get(w.uid);
+    if (next === undefined) return w;
+    latest.delete(w.uid);
+    return { ...w, ...next };
+  });
+  for (const w of latest.values()) wearers.push({ deviceName: null, ...w });
+  return { ...current, wearers };
+}
+
+/**
+ * A live `alert` event applied to its wearer's open alerts: an open alert is added (or updated), a
+ * closed one removed. The server's next `summary` event for the wearer confirms it; nothing is refetched.
+ */
+export function applyAlertEvent(
+  current: LiveSummary | undefined,
+  event: LiveAlertEvent,
+): LiveSummary | undefined {
   if (current === undefined) return undefined;
-  const index = current.wearers.findIndex((w) => w.uid === wearer.uid);
-  const wearers =
-    index === -1
-      ? [...current.wearers, wearer]
-      : current.wearers.map((w, i) => (i === index ? wearer : w));
+  const { alert } = event;
+  const index = current.wearers.findIndex((w) => w.uid === alert.wearer.uid);
+  if (index === -1) return current;
+  const wearer = current.wearers[index]!;
+  const others = wearer.openAlerts.filter((a) => a.id !== alert.id);
+  const openAlerts =
+    alert.status === 'OPEN'
+      ? [
+          { id: alert.id, type: alert.type, level: alert.level, openedAt: alert.openedAt },
+          ...others,
+        ].sort((a, b) => b.openedAt.localeCompare(a.openedAt))
+      : others;
+  const wearers = current.wearers.slice();
+  wearers[index] = { ...wearer, openAlerts };
   return { ...current, wearers };
 }
 

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SUMMARY_KEY } from '../api/summary-api';
 import { liveStatusStore } from './live-status';
-import { useLiveStream, type LiveSource } from './use-live-stream';
+import { LIVE_APPLY_MS, useLiveStream, type LiveSource } from './use-live-stream';
 
 afterEach(() => cleanup());
 
@@ -93,27 +93,45 @@ describe('useLiveStream', () => {
     expect(liveStatusStore.get()).toBe('open');
   });
 
-  it('merges a summary event into the cached summary; ignores unreadable ones', async () => {
+  it('merges summary events into the cached summary together, once a burst is in; ignores unreadable ones', async () => {
     const { sources, queryClient } = setup();
     await settle();
+    const spy = vi.spyOn(queryClient, 'setQueryData');
     act(() => sources[0]?.emit('summary', wearer('b', 160)));
     act(() => sources[0]?.emit('summary', 'not json'));
     act(() => sources[0]?.emit('summary', { uid: 7 }));
+    act(() => sources[0]?.emit('summary', wearer('a', 90)));
+    await act(() => new Promise((resolve) => setTimeout(resolve, LIVE_APPLY_MS + 20)));
     const cached = queryClient.getQueryData<SummaryResponse>(SUMMARY_KEY);
     expect(cached?.wearers.map((w) => [w.uid, w.heartRate])).toEqual([
-      ['a', 70],
+      ['a', 90],
       ['b', 160],
     ]);
+    expect(spy).toHaveBeenCalledTimes(1);
   });
 
-  it('hands alert events to the caller and refetches the summary', async () => {
+  it("applies an alert event to its wearer's open alerts and hands it to the caller, refetching nothing", async () => {
     const { sources, queryClient, onAlert } = setup();
     await settle();
     const spy = vi.spyOn(queryClient, 'invalidateQueries');
-    const event = { action: 'opened', alert: { id: 'al1' } } as unknown as LiveAlertEvent;
+    const event = {
+      action: 'opened',
+      alert: {
+        id: 'al1',
+        type: 'SOS_CALL',
+        level: 'EMERGENCY',
+        status: 'OPEN',
+        openedAt: '2026-11-21T09:00:00.000Z',
+        wearer: { uid: 'b', name: 'B' },
+      },
+    } as unknown as LiveAlertEvent;
     act(() => sources[0]?.emit('alert', event));
+    act(() => sources[0]?.emit('alert', { action: 'opened', alert: { id: 'al2' } }));
+    expect(onAlert).toHaveBeenCalledTimes(1);
     expect(onAlert).toHaveBeenCalledWith(event);
-    expect(spy).toHaveBeenCalledWith({ queryKey: SUMMARY_KEY });
+    const cached = queryClient.getQueryData<SummaryResponse>(SUMMARY_KEY);
+    expect(cached?.wearers.map((w) => w.openAlerts.map((a) => a.id))).toEqual([[], ['al1']]);
+    expect(spy).not.toHaveBeenCalled();
   });
 
   it('hands a site heat change to the caller; ignores an unreadable one', async () => {

@@ -3,7 +3,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { getAccessToken } from '../../../lib/storage';
 import { fetchLiveTicket } from '../api/live-ticket';
-import { mergeSummaryEvent, SUMMARY_KEY } from '../api/summary-api';
+import {
+  applyAlertEvent,
+  type LiveSummary,
+  mergeSummaryEvents,
+  SUMMARY_KEY,
+} from '../api/summary-api';
 import { liveStatusStore } from './live-status';
 
 /** The part of EventSource the hook uses, so tests can hand in a fake. */
@@ -21,6 +26,11 @@ export type FetchLiveTicket = () => Promise<string>;
 export const LIVE_RECONNECT_MS = 10_000;
 /** After a stream that was open dropped (the server ends it when the access token expires). */
 export const LIVE_RETRY_MS = 1_000;
+/**
+ * Summary events arriving within this long are applied to the cache together: the server sends a
+ * second's changes in one burst, and one update re-renders the list once, not once per wearer.
+ */
+export const LIVE_APPLY_MS = 100;
 
 const defaultSource: CreateLiveSource = (url) => new EventSource(url);
 
@@ -41,7 +51,16 @@ const isWearerSummary = (value: unknown): value is WearerSummary =>
   Array.isArray(value.openAlerts);
 
 const isAlertEvent = (value: unknown): value is LiveAlertEvent =>
-  typeof value === 'object' && value !== null && 'action' in value && 'alert' in value;
+  typeof value === 'object' &&
+  value !== null &&
+  'action' in value &&
+  'alert' in value &&
+  typeof value.alert === 'object' &&
+  value.alert !== null &&
+  'wearer' in value.alert &&
+  typeof value.alert.wearer === 'object' &&
+  value.alert.wearer !== null &&
+  'status' in value.alert;
 
 const isSiteHeatEvent = (value: unknown): value is LiveSiteHeatEvent =>
   typeof value === 'object' && value !== null && 'site' in value && 'change' in value;
@@ -56,9 +75,10 @@ interface Options {
 }
 
 /**
- * GET /v3/live as server-sent events: `summary` events go straight into the summary cache,
- * `alert` events refetch it and tell the caller (the shell refreshes alert lists and notifications),
- * `siteHeat` events tell the caller (a site changed heat level).
+ * GET /v3/live as server-sent events: `summary` events (one wearer each) go straight into the
+ * summary cache, gathered for LIVE_APPLY_MS; `alert` events update that wearer's open alerts in
+ * it (nothing is refetched) and tell the caller (the shell refreshes alert lists and
+ * notifications); `siteHeat` events tell the caller (a site changed heat level).
  */
 export function useLiveStream({
   enabled,
@@ -83,6 +103,14 @@ export function useLiveStream({
     let source: LiveSource | null = null;
     let retry: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
+    let pending: WearerSummary[] = [];
+    let applyTimer: ReturnType<typeof setTimeout> | undefined;
+    const applyPending = () => {
+      applyTimer = undefined;
+      const events = pending;
+      pending = [];
+      queryClient.setQueryData<LiveSummary>(SUMMARY_KEY, (old) => mergeSummaryEvents(old, events));
+    };
 
     const reconnect = (ms: number, status: 'connecting' | 'closed') => {
       liveStatusStore.set(status);
@@ -125,14 +153,13 @@ export function useLiveStream({
       current.addEventListener('summary', (event) => {
         const wearer = parse(event.data);
         if (!isWearerSummary(wearer)) return;
-        queryClient.setQueryData(SUMMARY_KEY, (old: Parameters<typeof mergeSummaryEvent>[0]) =>
-          mergeSummaryEvent(old, wearer),
-        );
+        pending.push(wearer);
+        applyTimer ??= setTimeout(applyPending, LIVE_APPLY_MS);
       });
       current.addEventListener('alert', (event) => {
         const alert = parse(event.data);
         if (!isAlertEvent(alert)) return;
-        void queryClient.invalidateQueries({ queryKey: SUMMARY_KEY });
+        queryClient.setQueryData<LiveSummary>(SUMMARY_KEY, (old) => applyAlertEvent(old, alert));
         onAlertRef.current?.(alert);
       });
       current.addEventListener('siteHeat', (event) => {
@@ -145,6 +172,7 @@ export function useLiveStream({
     return () => {
       stopped = true;
       clearTimeout(retry);
+      clearTimeout(applyTimer);
       source?.close();
       liveStatusStore.set('off');
     };

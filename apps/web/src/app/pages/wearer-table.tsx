@@ -1,0 +1,153 @@
+import type { DeviceSummary } from '@wearable/domain';
+import { memo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { focusRing } from '../../components/ui/button';
+import { PersonName } from '../../components/ui/person-name';
+import { Table, Td, Th } from '../../components/ui/table';
+import { paths } from '../../config/paths';
+import { AlertBadge } from '../../features/alerts';
+import {
+  BatteryState,
+  ConnectionState,
+  LastSeen,
+  useWearerStateText,
+  WornState,
+} from '../../features/live';
+import { AppLink } from '../../lib/app-path';
+import { useWindowRows } from '../../lib/use-window-rows';
+
+/** A row's height before it is measured (one line of text and padding). */
+const ROW_ESTIMATE = 41;
+
+interface WearerTableProps {
+  wearers: readonly DeviceSummary[];
+  now: number;
+  label: string;
+}
+
+/**
+ * Wide screens: the wearer table, drawn a screen at a time. It stays a table to a screen reader:
+ * the table says how many rows it has (aria-rowcount) and each drawn row which one it is
+ * (aria-rowindex; the heading row is 1), and every name is a link reached with Tab (the rows
+ * ahead are drawn before focus gets there, and the page scrolls to the focused one).
+ */
+export function WearerTable({ wearers, now, label }: WearerTableProps) {
+  const { t } = useTranslation(['common', 'live']);
+  const listRef = useRef<HTMLDivElement>(null);
+  const rows = useWindowRows(listRef, wearers.length, ROW_ESTIMATE);
+  return (
+    <div ref={listRef}>
+      <Table data-testid="wearer-table" label={label} aria-rowcount={wearers.length + 1}>
+        <caption className="sr-only">{label}</caption>
+        <thead>
+          <tr aria-rowindex={1}>
+            <Th pinned>{t('devices.columns.name')}</Th>
+            <Th>{t('devices.columns.group')}</Th>
+            <Th>{t('devices.columns.bracelet')}</Th>
+            <Th>{t('live:columns.heartRate')}</Th>
+            <Th>{t('live:columns.skinTemperature')}</Th>
+            <Th>{t('live:columns.worn')}</Th>
+            <Th>{t('devices.columns.battery')}</Th>
+            <Th>{t('live:columns.connection')}</Th>
+            <Th>{t('live:columns.lastSeen')}</Th>
+            <Th>{t('live:columns.alerts')}</Th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.before > 0 && (
+            <tr aria-hidden="true" style={{ height: rows.before }}>
+              <td colSpan={10} />
+            </tr>
+          )}
+          {rows.items.map((item) => {
+            const wearer = wearers[item.index]!;
+            return (
+              <WearerRow
+                key={wearer.uid}
+                wearer={wearer}
+                index={item.index}
+                now={now}
+                measure={rows.measure}
+              />
+            );
+          })}
+          {rows.after > 0 && (
+            <tr aria-hidden="true" style={{ height: rows.after }}>
+              <td colSpan={10} />
+            </tr>
+          )}
+        </tbody>
+      </Table>
+    </div>
+  );
+}
+
+/** One wearer's row; redrawn only when that wearer's state (or the clock) changes. */
+const WearerRow = memo(function WearerRow({
+  wearer,
+  index,
+  now,
+  measure,
+}: {
+  wearer: DeviceSummary;
+  index: number;
+  now: number;
+  measure: (el: Element | null) => void;
+}) {
+  const { t } = useTranslation(['common', 'live']);
+  const text = useWearerStateText();
+  const none = t('common.none');
+  const { battery } = wearer;
+  return (
+    <tr
+      ref={measure}
+      data-index={index}
+      aria-rowindex={index + 2}
+      data-testid="wearer-row"
+      data-uid={wearer.uid}
+    >
+      <Td pinned>
+        <AppLink
+          to={paths.device.detail.build({ clientId: wearer.clientId, uid: wearer.uid })}
+          className={`font-medium text-teal-800 hover:underline ${focusRing}`}
+        >
+          <PersonName name={wearer.name} />
+        </AppLink>
+      </Td>
+      <Td>{wearer.groupName ?? none}</Td>
+      <Td>{wearer.deviceName ?? wearer.serialNumber ?? none}</Td>
+      <Td className="tabular-nums" data-testid="live-heart-rate">
+        {text.heartRate(wearer.heartRate)}
+      </Td>
+      <Td className="tabular-nums">{text.skinTemperature(wearer.skinTemperature)}</Td>
+      <Td>
+        <WornState worn={wearer.worn} />
+      </Td>
+      <Td className="tabular-nums">
+        <BatteryState
+          battery={battery}
+          label={battery === null ? none : t('devices.batteryValue', { value: battery })}
+        />
+      </Td>
+      <Td>
+        <ConnectionState connection={wearer.connection} />
+      </Td>
+      <Td>
+        <LastSeen at={wearer.lastSeenAt} now={now} />
+      </Td>
+      <Td data-testid="live-alerts">
+        {wearer.openAlerts.length > 0 ? (
+          <ul className="flex flex-wrap gap-1" aria-label={t('live:columns.alerts')}>
+            {wearer.openAlerts.map((alert) => (
+              <li key={alert.id}>
+                <AlertBadge type={alert.type} level={alert.level} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <span className="text-slate-600">{t('live:values.noAlerts')}</span>
+        )}
+      </Td>
+    </tr>
+  );
+});
