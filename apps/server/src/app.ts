@@ -46,6 +46,8 @@ import { alertSettingsRoutes } from './modules/alert-settings/alert-settings.rou
 import { notificationsPlugin } from './modules/notifications/notifications.plugin.js';
 import { liveRoutes } from './modules/live/live.routes.js';
 import { dataPathPlugin } from './modules/ingestion/data-path.plugin.js';
+import { vendorGatewayRoutes } from './modules/vendor-gateways/vendor-gateways.routes.js';
+import { unknownDevicesRoutes } from './modules/vendor-gateways/unknown-devices.routes.js';
 
 export interface BuildAppOptions {
   /** Serve the built web app at / (off in API tests). */
@@ -127,6 +129,8 @@ export async function buildApp(
   await app.register(notificationsPlugin, { ctx });
   await app.register(liveRoutes, { ctx });
   await app.register(dataPathPlugin, { ctx });
+  await app.register(vendorGatewayRoutes, { ctx });
+  await app.register(unknownDevicesRoutes, { ctx });
 
   if (opts.serveWeb !== false && existsSync(join(ctx.config.webDist, 'index.html'))) {
     const webDist = ctx.config.webDist;

@@ -45,3 +45,5 @@ export * from './contracts/alert-policy.js';
 export * from './notice-policy.js';
 export * from './notice-replay.js';
 export * from './contracts/site-heat.js';
+export * from './gateway-kinds.js';
+export * from './contracts/gateways.js';
