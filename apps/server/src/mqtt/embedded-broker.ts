@@ -141,6 +141,18 @@ export async function startEmbeddedBroker(
     for (const client of connected) if (gateways.get(client)?.id === e.gatewayId) client.close();
   };
   broker.on('clientDisconnect', (client) => connected.delete(client));
+  // aedes speaks MQTT 3.1 and 3.1.1 only: an MQTT 5 CONNECT gets CONNACK "unacceptable protocol
+  // version" (return code 1). Say why in the log, once a minute, so the operator knows what to change.
+  let protocolLogged = 0;
+  broker.on('connectionError', (_client, err) => {
+    if ((err as { errorCode?: number }).errorCode !== 1 || Date.now() - protocolLogged < 60_000)
+      return;
+    protocolLogged = Date.now();
+    log.warn(
+      'MQTT: a client asked for a protocol version the embedded broker does not speak (MQTT 5?) and was refused: ' +
+        'connect with MQTT 3.1.1, or run an external broker (MQTT_URL) for MQTT 5 (docs/gateway-protocol.md)',
+    );
+  });
   ctx.bus.on(BUS_EVENTS.gatewayCredentialChanged, onCredential);
   const server: Server = createServer(broker.handle);
   const listening = await new Promise<boolean>((resolve, reject) => {
