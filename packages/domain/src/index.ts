@@ -47,3 +47,4 @@ export * from './notice-replay.js';
 export * from './contracts/site-heat.js';
 export * from './gateway-kinds.js';
 export * from './contracts/gateways.js';
+export * from './contracts/phone.js';

@@ -49,6 +49,12 @@ export function toGatewayListItem(r: GatewayRow, now: Date): GatewayListItem {
   };
 }
 
+/** A new gateway credential: only its SHA-256 is stored; it is shown once (registration, rotation, a phone's enrolment). */
+export function newCredential() {
+  const credential = randomBytes(32).toString('base64url');
+  return { credential, hash: createHash('sha256').update(credential).digest('hex') };
+}
+
 const invalid = (path: string, message: string) =>
   new ApiError(400, 'VALIDATION_FAILED', `${path}: ${message}`, [{ path, message }]);
 
@@ -57,11 +63,6 @@ export function gatewaysService(ctx: AppContext) {
   const repo = gatewaysRepository(ctx.db);
   const access = accessService(ctx.db);
 
-  /** A new credential: only its SHA-256 is stored; the gateway's connection data carries it once. */
-  const newCredential = () => {
-    const credential = randomBytes(32).toString('base64url');
-    return { credential, hash: createHash('sha256').update(credential).digest('hex') };
-  };
   /** Devices that can send only a URL get a secret path segment too: also kept only as a hash. */
   const newPathSecret = (kind: GatewayKind) =>
     kindUsesPathSecret(kind) ? newCredential() : { credential: null, hash: null };

@@ -1,10 +1,15 @@
-import type { BatchResult, BraceletReading, DeviceEvent } from '@wearable/domain';
+import type { BatchResult, BraceletReading, DeviceEvent, GatewayLocation } from '@wearable/domain';
 import type { AppContext } from '../../context.js';
 import { withLaneHint } from '../../db/priority-lane.js';
 import { lockWearers, publishOutcome, runEngine, type WearerInputs } from '../../engine/runner.js';
 import type { EngineInput } from '../../engine/types.js';
 import type { LatestInput } from '../readings/latest-fold.js';
-import { insertReadings, type ReadingRow } from '../readings/readings-store.repository.js';
+import {
+  insertPositions,
+  insertReadings,
+  type PositionRow,
+  type ReadingRow,
+} from '../readings/readings-store.repository.js';
 import { publishSiteHeat, stepSiteHeat } from '../site-heat/site-heat.service.js';
 import { type Indexed, isUrgentEvent, parseBatchItems, type RejectedItem } from './batch-items.js';
 import type { AuthenticatedGateway } from './gateway-auth.js';
@@ -152,11 +157,13 @@ async function ingestOne(
           const eventsNew = await insertEvents(
             tx,
             gateway.organizationId,
+            gateway.id,
             events.map(({ item, at, bracelet }) => ({
               braceletId: bracelet.id,
               wearerId: bracelet.wearerId,
               type: item.type,
               at,
+              location: item.location ? { ...item.location, at: new Date(item.location.at) } : null,
             })),
           );
           const readingRows: (ReadingRow & { timeZone: string })[] = readings.map(
@@ -172,8 +179,15 @@ async function ingestOne(
               sleepStage: item.sleepStage ?? null,
               stressLevel: item.stressLevel ?? null,
               battery: item.battery ?? null,
+              rssi: item.rssi ?? null,
               environmentGatewayId: bracelet.gatewayId ?? gateway.id,
             }),
+          );
+          await insertPositions(
+            tx,
+            gateway.organizationId,
+            gateway.id,
+            positionsOf(readings, events),
           );
           const { readings: readingsNew, environmentNew } = await insertReadings(
             tx,
@@ -309,6 +323,28 @@ async function ingestOne(
     rejected,
     ...(pendingConfig.length ? { pendingConfig } : {}),
   };
+}
+
+/** The positions a phone gateway sent with readings and events (one per position time). */
+function positionsOf(
+  ...lists: { item: { location?: GatewayLocation }; bracelet: { id: string; wearerId: string } }[][]
+): PositionRow[] {
+  const rows: PositionRow[] = [];
+  for (const list of lists) {
+    for (const { item, bracelet } of list) {
+      if (!item.location) continue;
+      const { latitude, longitude, accuracy, at } = item.location;
+      rows.push({
+        wearerId: bracelet.wearerId,
+        braceletId: bracelet.id,
+        latitude,
+        longitude,
+        accuracy,
+        at: new Date(at),
+      });
+    }
+  }
+  return uniqueBy(rows, (r) => key(r.wearerId, r.at));
 }
 
 function readingInput(r: ReadingRow, wbgt: number | null): EngineInput {
