@@ -108,7 +108,9 @@ describe('per-gateway rate limit', () => {
   });
 
   it('an SOS is taken even when the gateway is over its limit', async () => {
-    const w = await createWearer(t, { organizationId: orgId, serialNumber: 'FE581D9DB308' });
+    // Serial numbers are unique across organisations (and a shared PostgreSQL keeps other files' rows): a tag of its own.
+    const tag = mac(Math.floor(Math.random() * 0xffffff) + 0x1000000);
+    const w = await createWearer(t, { organizationId: orgId, serialNumber: tag });
     const res = await t.app.inject({
       method: 'POST',
       url: '/v2/gateway',
@@ -133,7 +135,7 @@ describe('per-gateway rate limit', () => {
     expect((await text(flood)).statusCode).toBe(200);
     expect((await text(flood)).statusCode).toBe(429);
     const sos = await text(
-      '$GPRP,FE581D9DB308,2F9203AFA66B,-21,02010612FF590080BC360101FFFFFFFFFFFFFFFFFFFF\r\n',
+      `$GPRP,${tag},2F9203AFA66B,-21,02010612FF590080BC360101FFFFFFFFFFFFFFFFFFFF\r\n`,
     );
     expect(sos.statusCode).toBe(200);
     const open = await t.db.query<{ type: string }>(
