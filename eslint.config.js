@@ -57,8 +57,6 @@ const LEGACY_API_PATH_FILES = [
   'apps/web/src/features/gateways/api/gateway-environment.ts',
   'apps/web/src/features/gateways/api/get-gateway.ts',
   'apps/web/src/features/gateways/api/list-gateways.ts',
-  'apps/web/src/features/gateways/api/register-gateway.ts',
-  'apps/web/src/features/gateways/api/rotate-credential.ts',
   'apps/web/src/features/gateways/api/update-gateway.ts',
   'apps/web/src/features/live/api/live-ticket.ts',
   'apps/web/src/features/live/hooks/use-live-stream.ts',

@@ -48,6 +48,8 @@ import { notificationsPlugin } from './modules/notifications/notifications.plugi
 import { liveRoutes } from './modules/live/live.routes.js';
 import { dataPathPlugin } from './modules/ingestion/data-path.plugin.js';
 import { webhooksPlugin } from './modules/webhooks/webhooks.plugin.js';
+import { vendorGatewayRoutes } from './modules/vendor-gateways/vendor-gateways.routes.js';
+import { unknownDevicesRoutes } from './modules/vendor-gateways/unknown-devices.routes.js';
 
 export interface BuildAppOptions {
   /** Serve the built web app at / (off in API tests). */
@@ -131,6 +133,8 @@ export async function buildApp(
   await app.register(liveRoutes, { ctx });
   await app.register(webhooksPlugin, { ctx });
   await app.register(dataPathPlugin, { ctx });
+  await app.register(vendorGatewayRoutes, { ctx });
+  await app.register(unknownDevicesRoutes, { ctx });
 
   if (opts.serveWeb !== false && existsSync(join(ctx.config.webDist, 'index.html'))) {
     const webDist = ctx.config.webDist;

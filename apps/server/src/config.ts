@@ -72,6 +72,10 @@ const schema = z.object({
   SUMMARY_SNAPSHOT_MS: z.coerce.number().int().min(0).default(1000),
   SUMMARY_MAX_STALE_MS: z.coerce.number().int().min(0).default(10_000),
   INGEST_MAX_PENDING: z.coerce.number().int().positive().default(200),
+  // An AB BLE Gateway V4 reports up to 210 advertisements a second (over Ethernet).
+  GATEWAY_ADVERTISEMENTS_PER_SECOND: z.coerce.number().positive().default(250),
+  GATEWAY_ADVERTISEMENTS_BURST: z.coerce.number().int().min(1).default(5000),
+  UNKNOWN_DEVICES_PER_GATEWAY: z.coerce.number().int().min(1).max(10_000).default(200),
   ROLLUP_FLUSH_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   ROLLUP_RECOVERY_SECONDS: z.coerce.number().int().min(1).default(30),
   PUBLIC_URL: z
@@ -198,6 +202,14 @@ export type Config = {
   /** Gateway HTTP batches in progress beyond which new non-urgent batches get 503 + Retry-After. */
   ingestMaxPending: number;
   /**
+   * Vendor gateways (issue 18): advertisements per second each gateway may send on average, and
+   * how many at once (a token bucket); beyond it a request is refused with 429 + Retry-After.
+   */
+  gatewayAdvertisementsPerSecond: number;
+  gatewayAdvertisementsBurst: number;
+  /** "Heard, not registered" devices kept per gateway; the least recently heard make room. */
+  unknownDevicesPerGateway: number;
+  /**
    * Rollups and latest values are folded in memory and written this often (ms) for all wearers
    * at once; 0 writes them after every batch, before its answer (decision record 0011).
    */
@@ -314,6 +326,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     summarySnapshotMs: e.SUMMARY_SNAPSHOT_MS,
     summaryMaxStaleMs: e.SUMMARY_MAX_STALE_MS,
     ingestMaxPending: e.INGEST_MAX_PENDING,
+    gatewayAdvertisementsPerSecond: e.GATEWAY_ADVERTISEMENTS_PER_SECOND,
+    gatewayAdvertisementsBurst: e.GATEWAY_ADVERTISEMENTS_BURST,
+    unknownDevicesPerGateway: e.UNKNOWN_DEVICES_PER_GATEWAY,
     rollupFlushMs: e.ROLLUP_FLUSH_MS,
     rollupRecoverySeconds: e.ROLLUP_RECOVERY_SECONDS,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),

@@ -13,6 +13,10 @@ import { createTokenService, type TokenService } from './modules/auth/token.serv
 import { SummarySnapshots } from './modules/device-data/summary-snapshot.js';
 import { createIngestionState, type IngestionState } from './modules/ingestion/ingestion-caches.js';
 import { createMailer, type Mailer } from './modules/mail/mail.service.js';
+import {
+  createVendorGatewayState,
+  type VendorGatewayState,
+} from './modules/vendor-gateways/vendor-gateways.state.js';
 import { createRollupFolder, type RollupFolder } from './modules/readings/rollup-folder.js';
 import {
   createSiteHeatRuntime,
@@ -43,6 +47,8 @@ export interface AppContext extends CoreContext {
   summaries: SummarySnapshots;
   /** Gateway credentials, bracelet look-ups, last-seen writes and the ingestion backlog. */
   ingestion: IngestionState;
+  /** Vendor gateways' kinds and secret paths, LoRaWAN step totals (vendor-gateways.state.ts). */
+  vendorGateways: VendorGatewayState;
   /** The alert engine's per-wearer state hints. */
   engine: EngineRuntime;
   /** Trailing 'wearer.updated' events, at most one a second per wearer. */
@@ -75,6 +81,7 @@ export function createContext(
   ctx.tokens = createTokenService(ctx);
   ctx.summaries = new SummarySnapshots(ctx, log);
   ctx.ingestion = createIngestionState();
+  ctx.vendorGateways = createVendorGatewayState();
   ctx.engine = createEngineRuntime();
   ctx.wearerUpdates = createWearerUpdates();
   ctx.rollups = createRollupFolder(ctx);

@@ -48,4 +48,6 @@ export * from './notice-policy.js';
 export * from './notice-replay.js';
 export * from './contracts/site-heat.js';
 export * from './contracts/webhooks.js';
+export * from './gateway-kinds.js';
+export * from './contracts/gateways.js';
 export * from './contracts/phone.js';

@@ -7,6 +7,11 @@ import {
   type AuthenticatedGateway,
   authenticateGateway,
 } from '../modules/ingestion/gateway-auth.js';
+import {
+  handleVendorMessage,
+  mayPublishVendor,
+  vendorTopic,
+} from '../modules/vendor-gateways/vendor-mqtt.js';
 import { handleBatchMessage } from './batch-message.js';
 import type { MqttLog, MqttService } from './mqtt-types.js';
 
@@ -42,7 +47,19 @@ export async function startEmbeddedBroker(
 ): Promise<MqttService | null> {
   const gateways = new WeakMap<Client, AuthenticatedGateway>();
   const connected = new Set<Client>();
-  const broker = await Aedes.createBroker({
+  const publishResult = (gatewayId: string, reply: unknown) =>
+    broker.publish(
+      {
+        cmd: 'publish',
+        topic: gatewayTopics.results(gatewayId),
+        payload: Buffer.from(JSON.stringify(reply)),
+        qos: 1,
+        retain: false,
+        dup: false,
+      },
+      (err) => err && log.warn(`MQTT result for ${gatewayId} not published: ${err.message}`),
+    );
+  const broker: Aedes = await Aedes.createBroker({
     authenticate(client, username, password, done) {
       // Throttled per address like HTTP: a flood of unknown ids must not slow everyone's batches.
       const address = (client.conn as { remoteAddress?: string } | undefined)?.remoteAddress;
@@ -79,23 +96,34 @@ export async function startEmbeddedBroker(
     authorizePublish(client, packet, done) {
       const gateway = client ? gateways.get(client) : undefined;
       if (!client) return done(null); // the broker's own publishes (results)
+      const vendor = vendorTopic(packet.topic);
+      if (gateway && vendor) {
+        // A vendor gateway (April Brother, Ingics) publishes its own format on gateways/<id>/<kind>.
+        const payload = Buffer.from(packet.payload);
+        mayPublishVendor(ctx, gateway, vendor)
+          .then(async (allowed) => {
+            if (!allowed) return done(new Error(`publishing to ${packet.topic} is not allowed`));
+            const reply = await handleVendorMessage(ctx, gateway, vendor.kind, payload, (line) =>
+              log.warn(line),
+            );
+            done(null);
+            publishResult(gateway.id, reply);
+          })
+          .catch((err: unknown) => {
+            log.error(
+              `MQTT ${vendor.kind} message from ${gateway.id} failed: ${(err as Error).message}`,
+            );
+            done(err as Error); // no PUBACK: the gateway sends it again
+          });
+        return;
+      }
       if (!gateway || packet.topic !== gatewayTopics.batches(gateway.id)) {
         return done(new Error(`publishing to ${packet.topic} is not allowed`));
       }
       handleBatchMessage(ctx, gateway, Buffer.from(packet.payload)).then(
         (reply) => {
           done(null);
-          broker.publish(
-            {
-              cmd: 'publish',
-              topic: gatewayTopics.results(gateway.id),
-              payload: Buffer.from(JSON.stringify(reply)),
-              qos: 1,
-              retain: false,
-              dup: false,
-            },
-            (err) => err && log.warn(`MQTT result for ${gateway.id} not published: ${err.message}`),
-          );
+          publishResult(gateway.id, reply);
         },
         (err: unknown) => {
           log.error(`MQTT batch from ${gateway.id} failed: ${(err as Error).message}`);
@@ -113,6 +141,18 @@ export async function startEmbeddedBroker(
     for (const client of connected) if (gateways.get(client)?.id === e.gatewayId) client.close();
   };
   broker.on('clientDisconnect', (client) => connected.delete(client));
+  // aedes speaks MQTT 3.1 and 3.1.1 only: an MQTT 5 CONNECT gets CONNACK "unacceptable protocol
+  // version" (return code 1). Say why in the log, once a minute, so the operator knows what to change.
+  let protocolLogged = 0;
+  broker.on('connectionError', (_client, err) => {
+    if ((err as { errorCode?: number }).errorCode !== 1 || Date.now() - protocolLogged < 60_000)
+      return;
+    protocolLogged = Date.now();
+    log.warn(
+      'MQTT: a client asked for a protocol version the embedded broker does not speak (MQTT 5?) and was refused: ' +
+        'connect with MQTT 3.1.1, or run an external broker (MQTT_URL) for MQTT 5 (docs/gateway-protocol.md)',
+    );
+  });
   ctx.bus.on(BUS_EVENTS.gatewayCredentialChanged, onCredential);
   const server: Server = createServer(broker.handle);
   const listening = await new Promise<boolean>((resolve, reject) => {

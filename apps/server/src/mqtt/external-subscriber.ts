@@ -3,6 +3,12 @@ import mqtt from 'mqtt';
 import { gatewayTopics } from '@wearable/domain';
 import type { AppContext } from '../context.js';
 import { resolveGateway } from '../modules/ingestion/gateway-auth.js';
+import { vendorGatewayOf } from '../modules/vendor-gateways/vendor-auth.js';
+import {
+  handleVendorMessage,
+  SHARED_VENDOR_TOPICS,
+  vendorTopic,
+} from '../modules/vendor-gateways/vendor-mqtt.js';
 import { handleBatchMessage } from './batch-message.js';
 import type { MqttLog, MqttService } from './mqtt-types.js';
 
@@ -27,7 +33,8 @@ export async function startExternalSubscriber(
     _packet,
     done,
   ) => {
-    const gatewayId = TOPIC.exec(topic)?.[1];
+    const vendor = vendorTopic(topic);
+    const gatewayId = vendor?.gatewayId ?? TOPIC.exec(topic)?.[1];
     if (!gatewayId) return done(0); // not ours: acknowledge and ignore
     resolveGateway(ctx, gatewayId)
       .then(async (gateway) => {
@@ -35,7 +42,16 @@ export async function startExternalSubscriber(
           log.warn(`MQTT batch on ${topic}: unknown gateway, dropped`);
           return done(0);
         }
-        const reply = await handleBatchMessage(ctx, gateway, message);
+        // A vendor payload on gateways/<id>/<kind>: only from a gateway registered as that kind.
+        if (vendor && (await vendorGatewayOf(ctx, gatewayId))?.kind !== vendor.kind) {
+          log.warn(
+            `MQTT message on ${topic}: the gateway is not registered as ${vendor.kind}, dropped`,
+          );
+          return done(0);
+        }
+        const reply = vendor
+          ? await handleVendorMessage(ctx, gateway, vendor.kind, message, (line) => log.warn(line))
+          : await handleBatchMessage(ctx, gateway, message);
         done(0);
         client?.publish(gatewayTopics.results(gatewayId), JSON.stringify(reply), { qos: 1 });
       })
@@ -74,9 +90,10 @@ export async function startExternalSubscriber(
     connected.on('connect', () => {
       // Subscribed again on every connection, even when the broker kept our session: Mosquitto
       // restores a persistent session after its restart but not its shared subscriptions.
+      const topics = [SHARED_BATCHES_TOPIC, ...SHARED_VENDOR_TOPICS];
       connected
-        .subscribeAsync(SHARED_BATCHES_TOPIC, { qos: 1 })
-        .then(() => log.info(`MQTT: subscribed to ${SHARED_BATCHES_TOPIC} on ${shownUrl}`))
+        .subscribeAsync(topics, { qos: 1 })
+        .then(() => log.info(`MQTT: subscribed to ${topics.join(', ')} on ${shownUrl}`))
         .catch((err: unknown) => log.error(`MQTT subscribe failed: ${(err as Error).message}`))
         .finally(resolve);
     });

@@ -60,7 +60,15 @@ describe('logs carry no token or credential', () => {
       headers: { authorization: `Gateway ${gateway.id}:${gateway.credential}` },
       payload: { readings: [] },
     });
+    // A vendor gateway's secret path segment (issue 18), right or wrong, is never logged.
+    await app.inject({
+      method: 'POST',
+      url: '/gateway/v1/ingics/gw-someone/path-secret-789',
+      headers: { 'content-type': 'text/plain' },
+      payload: '$HBRP,AAAAAAAAAAAA,BBBBBBBBBBBB,-50,\r\n',
+    });
     const log = lines.join('');
+    expect(log).toContain('/gateway/v1/ingics/gw-someone/[REDACTED]');
     // The requests were logged (so the test can fail), without their secrets.
     expect(log).toContain('/v3/live?access_token=%5BREDACTED%5D&x=1');
     expect(log).toContain('/v2/user');
@@ -69,6 +77,7 @@ describe('logs carry no token or credential', () => {
       'ticket-secret-123',
       'password-secret-456',
       gateway.credential,
+      'path-secret-789',
     ]) {
       expect(log).not.toContain(secret);
     }

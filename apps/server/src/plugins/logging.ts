@@ -8,8 +8,15 @@ const SECRET_PARAM = /token|ticket|secret|password|passwd|credential|key|code|au
 const LOOKS_LIKE_JWT = /^eyJ[\w-]*\.[\w-]*\.[\w-]*$/;
 const MASK = '[REDACTED]';
 
-/** The URL as logged: path kept, secret-looking query values masked. */
-export function redactUrl(url: string): string {
+/**
+ * A vendor gateway that can send only a URL carries a secret as its last path segment
+ * (`/gateway/v1/<kind>/<gatewayId>/<secret>`, modules/vendor-gateways): masked like a query secret.
+ */
+const SECRET_PATH = /^(\/gateway\/v1\/[^/?]+\/[^/?]+\/)[^?]+/;
+
+/** The URL as logged: path kept (but a gateway's secret path segment), secret-looking query values masked. */
+export function redactUrl(raw: string): string {
+  const url = raw.replace(SECRET_PATH, `$1${MASK}`);
   const at = url.indexOf('?');
   if (at < 0) return url;
   const params = new URLSearchParams(url.slice(at + 1));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GATEWAY_KINDS } from '../gateway-kinds.js';
 import { GATEWAY_TYPES, HEART_RATE_DUTY_CYCLES } from '../telemetry.js';
 import { displayName, gatewayListItem } from './organizations.js';
 
@@ -20,6 +21,8 @@ const dutyCycle = z.union(
 export const registerGatewayBody = z.strictObject({
   clientId: idParam,
   type: z.enum(GATEWAY_TYPES),
+  /** What it speaks (docs/gateway-adapters.md); fixed once registered. Default `native`. */
+  kind: z.enum(GATEWAY_KINDS).default('native'),
   serialNumber,
   name: displayName,
   groupId: idParam.nullable().optional(),
@@ -34,6 +37,13 @@ export const gatewayConnection = z.object({
   mqttTopic: z.string(),
   /** ... and read results and pending configuration here. */
   mqttResultsTopic: z.string(),
+  /** What the gateway speaks: the console shows what to enter on the device for this kind. */
+  kind: z.enum(GATEWAY_KINDS),
+  /**
+   * Kinds whose devices can send only a URL (April Brother, Ingics): the secret path segment of
+   * their URL, shown once like the credential and rotated with it; null for the other kinds.
+   */
+  pathSecret: z.string().nullable(),
 });
 export const registerGatewayResponse = z.object({
   gateway: gatewayListItem,

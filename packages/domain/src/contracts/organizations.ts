@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GATEWAY_KINDS } from '../gateway-kinds.js';
 import { GATEWAY_TYPES } from '../telemetry.js';
 import { endpointsOf } from './endpoint.js';
 
@@ -73,6 +74,8 @@ export const gatewayListItem = z.object({
   clientId: z.string(),
   name: z.string(),
   type: z.enum(GATEWAY_TYPES),
+  /** What it speaks: the product's batch or a vendor's format (gateway-kinds.ts). */
+  kind: z.enum(GATEWAY_KINDS),
   serialNumber: z.string(),
   groupId: z.string().nullable(),
   groupName: z.string().nullable(),

@@ -30,13 +30,6 @@ export const CSV_MAX_ROWS = 50_000;
 /** The alert as the API shows it (kept in alert-view.ts, which the webhook outbox also reads). */
 export { toAlertView };
 
-/** The stored place snapshot; anything unreadable counts as not recorded rather than failing a list. */
-function placeOfRow(raw: unknown): AlertPlace | null {
-  if (raw === null || raw === undefined) return null;
-  const parsed = alertPlace.safeParse(raw);
-  return parsed.success ? parsed.data : null;
-}
-
 function filterOf(q: Omit<AlertListQuery, 'page' | 'pageSize'>): AlertFilter {
   const parsed = parseAlertTypes(q.type);
   if ('invalid' in parsed) {

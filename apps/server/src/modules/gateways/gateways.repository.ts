@@ -1,4 +1,4 @@
-import type { GatewayType } from '@wearable/domain';
+import type { GatewayKind, GatewayType } from '@wearable/domain';
 import type { Queryable } from '../../db/client.js';
 
 export interface GatewayRow {
@@ -6,6 +6,7 @@ export interface GatewayRow {
   organizationId: string;
   name: string;
   type: GatewayType;
+  kind: GatewayKind;
   serialNumber: string;
   groupId: string | null;
   groupName: string | null;
@@ -17,7 +18,7 @@ export interface GatewayRow {
   statusAppVersion: string | null;
 }
 
-const SELECT = `SELECT gw.id, gw.organization_id AS "organizationId", gw.name, gw.type,
+const SELECT = `SELECT gw.id, gw.organization_id AS "organizationId", gw.name, gw.type, gw.kind,
        gw.serial_number AS "serialNumber", gw.group_id AS "groupId", g.name AS "groupName",
        gw.last_seen_at AS "lastSeenAt", gw.status_at AS "statusAt", gw.status_battery AS "statusBattery",
        gw.status_charging AS "statusCharging", gw.status_app_version AS "statusAppVersion",
@@ -61,14 +62,16 @@ export function gatewaysRepository(db: Queryable) {
       organizationId: string;
       groupId: string | null;
       type: GatewayType;
+      kind: GatewayKind;
       serialNumber: string;
       name: string;
       credentialHash: string;
+      pathSecretHash: string | null;
       at: Date;
     }): Promise<boolean> {
       const rows = await db.query(
-        `INSERT INTO gateways (id, organization_id, group_id, type, serial_number, name, credential_hash, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (serial_number) DO NOTHING RETURNING id`,
+        `INSERT INTO gateways (id, organization_id, group_id, type, serial_number, name, credential_hash, created_at, kind, path_secret_hash)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (serial_number) DO NOTHING RETURNING id`,
         [
           row.id,
           row.organizationId,
@@ -78,6 +81,8 @@ export function gatewaysRepository(db: Queryable) {
           row.name,
           row.credentialHash,
           row.at,
+          row.kind,
+          row.pathSecretHash,
         ],
       );
       return rows.length === 1;
@@ -94,11 +99,16 @@ export function gatewaysRepository(db: Queryable) {
       );
     },
 
-    async setCredentialHash(id: string, credentialHash: string): Promise<void> {
-      await db.query('UPDATE gateways SET credential_hash = $2 WHERE id = $1', [
-        id,
-        credentialHash,
-      ]);
+    /** A new credential hash, and a new secret-path hash for kinds that have one (else unchanged). */
+    async setCredentialHash(
+      id: string,
+      credentialHash: string,
+      pathSecretHash: string | null = null,
+    ): Promise<void> {
+      await db.query(
+        'UPDATE gateways SET credential_hash = $2, path_secret_hash = COALESCE($3, path_secret_hash) WHERE id = $1',
+        [id, credentialHash, pathSecretHash],
+      );
     },
 
     /**

@@ -5,18 +5,18 @@ import {
   environmentHistoryResponse,
   deleteGatewayResponse,
   errorBody,
-  gatewayConnection,
   gatewayDetail,
   gatewayListItem,
   gatewayListQuery,
   gatewayListResponse,
   gatewayParams,
   id,
-  registerGatewayBody,
-  registerGatewayResponse,
+  registerGateway,
+  rotateGatewayCredential,
   updateGatewayBody,
 } from '@wearable/domain';
 import type { AppContext } from '../../context.js';
+import { serve } from '../../http/serve.js';
 import { gatewaysService } from './gateways.service.js';
 
 const tags = ['Fleet'];
@@ -27,35 +27,11 @@ const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody 
 export const gatewaysRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const gateways = gatewaysService(ctx);
 
-  app.post(
-    '/v2/gateway',
-    {
-      config: { permission: 'gateway:manage' },
-      schema: {
-        tags,
-        summary: 'Register a gateway; the answer holds its credential, shown only this once',
-        security,
-        body: registerGatewayBody,
-        response: { 201: registerGatewayResponse, ...errors, 409: errorBody },
-      },
-    },
-    async (request, reply) =>
-      reply.code(201).send(await gateways.register(request.actor, request.body)),
+  serve(app, registerGateway, async (request, reply) =>
+    reply.code(201).send(await gateways.register(request.actor, request.body)),
   );
-
-  app.post(
-    '/v2/gateway/:gatewayId/credential',
-    {
-      config: { permission: 'gateway:manage' },
-      schema: {
-        tags,
-        summary: 'Rotate the credential: the old one is refused at once',
-        security,
-        params: gatewayParams,
-        response: { 200: gatewayConnection, ...errors },
-      },
-    },
-    (request) => gateways.rotate(request.actor, request.params.gatewayId),
+  serve(app, rotateGatewayCredential, (request) =>
+    gateways.rotate(request.actor, request.params.gatewayId),
   );
 
   app.delete(

@@ -5,8 +5,10 @@ import {
   GATEWAY_ONLINE_MS,
   type GatewayDetail,
   type GatewayListItem,
+  type GatewayKind,
   type GatewayType,
   gatewayTopics,
+  kindUsesPathSecret,
 } from '@wearable/domain';
 import { accessService } from '../../access/access.service.js';
 import type { AppContext } from '../../context.js';
@@ -39,6 +41,7 @@ export function toGatewayListItem(r: GatewayRow, now: Date): GatewayListItem {
     clientId: r.organizationId,
     name: r.name,
     type: r.type,
+    kind: r.kind,
     serialNumber: r.serialNumber,
     groupId: r.groupId,
     groupName: r.groupName,
@@ -71,12 +74,22 @@ export function gatewaysService(ctx: AppContext) {
   const repo = gatewaysRepository(ctx.db);
   const access = accessService(ctx.db);
 
-  const connection = (gatewayId: string, credential: string) => ({
+  /** Devices that can send only a URL get a secret path segment too: also kept only as a hash. */
+  const newPathSecret = (kind: GatewayKind) =>
+    kindUsesPathSecret(kind) ? newCredential() : { credential: null, hash: null };
+  const connection = (
+    gatewayId: string,
+    credential: string,
+    kind: GatewayKind,
+    pathSecret: string | null,
+  ) => ({
     serverUrl: ctx.config.publicUrl,
     gatewayId,
     credential,
     mqttTopic: gatewayTopics.batches(gatewayId),
     mqttResultsTopic: gatewayTopics.results(gatewayId),
+    kind,
+    pathSecret,
   });
 
   /** A group given for a gateway must be one of the organisation's groups the actor may manage gateways in. */
@@ -100,6 +113,7 @@ export function gatewaysService(ctx: AppContext) {
       body: {
         clientId: string;
         type: GatewayType;
+        kind?: GatewayKind | undefined;
         serialNumber: string;
         name: string;
         groupId?: string | null | undefined;
@@ -109,8 +123,11 @@ export function gatewaysService(ctx: AppContext) {
       await checkGroup(actor, body.clientId, body.groupId, 'body.groupId');
       const id = `gw-${randomUUID()}`;
       const { credential, hash } = newCredential();
+      const kind = body.kind ?? 'native';
+      const path = newPathSecret(kind);
       const after = {
         type: body.type,
+        kind,
         serialNumber: body.serialNumber,
         name: body.name,
         groupId: body.groupId ?? null,
@@ -121,6 +138,7 @@ export function gatewaysService(ctx: AppContext) {
           organizationId: body.clientId,
           ...after,
           credentialHash: hash,
+          pathSecretHash: path.hash,
           at: ctx.now(),
         });
         if (ok)
@@ -139,15 +157,20 @@ export function gatewaysService(ctx: AppContext) {
           'GATEWAY_SERIAL_TAKEN',
         );
       const row = (await repo.find(id))!;
-      return { gateway: toGatewayListItem(row, ctx.now()), connection: connection(id, credential) };
+      return {
+        gateway: toGatewayListItem(row, ctx.now()),
+        connection: connection(id, credential, kind, path.credential),
+      };
     },
 
     /** A new credential; the old one is refused from now on (caches dropped through the bus). */
     async rotate(actor: Actor, gatewayId: string) {
       const at = await access.require(actor, 'gateway:manage', 'gateway', gatewayId);
       const { credential, hash } = newCredential();
+      const { kind } = (await repo.find(gatewayId)) ?? { kind: 'native' as const };
+      const path = newPathSecret(kind);
       await ctx.db.transaction(async (tx) => {
-        await gatewaysRepository(tx).setCredentialHash(gatewayId, hash);
+        await gatewaysRepository(tx).setCredentialHash(gatewayId, hash, path.hash);
         await recordAudit(tx, {
           organizationId: at.organizationId,
           actorId: actor.uid,
@@ -158,7 +181,7 @@ export function gatewaysService(ctx: AppContext) {
       });
       const event: GatewayCredentialChangedEvent = { gatewayId };
       ctx.bus.emit(BUS_EVENTS.gatewayCredentialChanged, event);
-      return connection(gatewayId, credential);
+      return connection(gatewayId, credential, kind, path.credential);
     },
 
     /** Retires a gateway: its credential is refused at once (as a rotation), its bracelets are unlinked. */

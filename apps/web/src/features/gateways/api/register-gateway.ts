@@ -1,7 +1,7 @@
-import type { RegisterGatewayBody, RegisteredGateway } from '@wearable/domain';
-import { api } from '../../../lib/api';
-import { useGatewayChange } from './gateway-change';
+import { type RegisterGatewayBody, registerGateway } from '@wearable/domain';
+import { call } from '../../../lib/endpoint';
+import { useGatewayMutation } from './gateway-mutation';
 
-/** POST /v2/gateway: the answer holds the credential, shown only this once. */
+/** POST /v2/gateway (from its contract): the answer holds the credential (and secret path), shown only this once. */
 export const useRegisterGateway = () =>
-  useGatewayChange((body: RegisterGatewayBody) => api.post<RegisteredGateway>('/v2/gateway', body));
+  useGatewayMutation((body: RegisterGatewayBody) => call(registerGateway, { body }));

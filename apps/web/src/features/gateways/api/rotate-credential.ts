@@ -1,9 +1,9 @@
-import type { GatewayConnection } from '@wearable/domain';
-import { api } from '../../../lib/api';
-import { useGatewayChange } from './gateway-change';
+import { rotateGatewayCredential } from '@wearable/domain';
+import { call } from '../../../lib/endpoint';
+import { useGatewayMutation } from './gateway-mutation';
 
-/** POST /v2/gateway/{gatewayId}/credential: a new credential (shown once); the old one is refused at once. */
+/** A new credential (and secret path, for kinds that have one), shown once; the old ones are refused at once. */
 export const useRotateCredential = () =>
-  useGatewayChange((gatewayId: string) =>
-    api.post<GatewayConnection>(`/v2/gateway/${encodeURIComponent(gatewayId)}/credential`),
+  useGatewayMutation((gatewayId: string) =>
+    call(rotateGatewayCredential, { params: { gatewayId } }),
   );

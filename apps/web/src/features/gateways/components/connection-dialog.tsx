@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
+import { GatewayInstructions } from './gateway-instructions';
 
 /** What the QR code holds: everything a gateway needs to connect, as JSON (docs/gateway-protocol.md). */
 export const connectionPayload = (c: GatewayConnection) =>
@@ -45,7 +46,15 @@ export function ConnectionDialog({
   const rows: [string, string, string][] = [
     [t('gateways.connection.serverUrl'), connection.serverUrl, 'connection-server-url'],
     [t('gateways.connection.gatewayId'), connection.gatewayId, 'connection-gateway-id'],
-    [t('gateways.connection.mqttTopic'), connection.mqttTopic, 'connection-mqtt-topic'],
+    ...(connection.kind === 'native'
+      ? [
+          [t('gateways.connection.mqttTopic'), connection.mqttTopic, 'connection-mqtt-topic'] as [
+            string,
+            string,
+            string,
+          ],
+        ]
+      : []),
   ];
   return (
     <Dialog
@@ -90,20 +99,23 @@ export function ConnectionDialog({
           </div>
         ))}
       </dl>
-      <figure className="mt-4 flex flex-col items-center gap-2">
-        <QRCodeSVG
-          value={connectionPayload(connection)}
-          size={200}
-          level="M"
-          marginSize={2}
-          role="img"
-          aria-label={t('gateways.connection.qrLabel')}
-          data-testid="connection-qr"
-        />
-        <figcaption className="text-center text-xs text-slate-600">
-          {t('gateways.connection.qrCaption')}
-        </figcaption>
-      </figure>
+      <GatewayInstructions connection={connection} />
+      {connection.kind === 'native' && (
+        <figure className="mt-4 flex flex-col items-center gap-2">
+          <QRCodeSVG
+            value={connectionPayload(connection)}
+            size={200}
+            level="M"
+            marginSize={2}
+            role="img"
+            aria-label={t('gateways.connection.qrLabel')}
+            data-testid="connection-qr"
+          />
+          <figcaption className="text-center text-xs text-slate-600">
+            {t('gateways.connection.qrCaption')}
+          </figcaption>
+        </figure>
+      )}
       <div className="mt-4 flex justify-end">
         <Button variant="primary" onClick={onClose} data-testid="connection-done">
           {t('gateways.connection.done')}

@@ -13,6 +13,7 @@ import { useGateway } from '../api/get-gateway';
 import { EnvironmentChart } from './environment-chart';
 import { GatewayReport } from './gateway-report';
 import { GatewayStatus } from './gateway-status';
+import { UnknownDevicesPanel } from './unknown-devices-panel';
 
 const linkClass = `inline-flex min-h-11 items-center rounded-md border border-slate-300 px-3 text-sm font-medium text-teal-800 hover:bg-slate-50 ${focusRing}`;
 const one = (value: number | null, unit: string) =>
@@ -65,6 +66,7 @@ function GatewayBody({ gateway }: { gateway: GatewayDetail }) {
     [t('gateways.columns.bracelets'), gateway.bracelets.length],
     [t('gateways.columns.group'), gateway.groupName ?? t('gateways.noGroup')],
     [t('gateways.columns.type'), t(`gateways.types.${gateway.type}`)],
+    [t('gateways.columns.kind'), t(`gateways.kinds.${gateway.kind}`)],
     [
       t('gateways.columns.serialNumber'),
       <span key="n" className="font-mono text-xs break-all">
@@ -120,6 +122,7 @@ function GatewayBody({ gateway }: { gateway: GatewayDetail }) {
           <EnvironmentChart gatewayId={gateway.id} />
         </div>
       </section>
+      {gateway.kind !== 'native' && <UnknownDevicesPanel gateway={gateway} />}
       <section aria-labelledby="gateway-bracelets-title">
         <h2 id="gateway-bracelets-title" className="mb-2 text-base font-semibold text-slate-900">
           {t('gateways.bracelets.title')}

@@ -17,6 +17,7 @@ const gateway = (
   clientId: 'org-1',
   name,
   type: 'STATIONARY',
+  kind: 'native',
   serialNumber: `SN-${id}`,
   groupId: 'g1',
   groupName: '第一班',
@@ -45,6 +46,8 @@ const connection = (credential: string) => ({
   credential,
   mqttTopic: 'gateways/gw-new/batches',
   mqttResultsTopic: 'gateways/gw-new/results',
+  kind: 'native' as const,
+  pathSecret: null,
 });
 
 const realFetch = globalThis.fetch;
@@ -138,6 +141,7 @@ describe('/settings/gateways', () => {
     expect(calls.find((c) => c.url === '/v2/gateway')?.body).toEqual({
       clientId: 'org-1',
       type: 'SMARTPHONE',
+      kind: 'native',
       serialNumber: 'GW-0042',
       name: '新ゲートウェイ',
       groupId: 'g1',
@@ -357,5 +361,57 @@ it('the QR code holds what a gateway needs to connect', () => {
     credential: 's',
     mqttTopic: 'gateways/gw-new/batches',
     mqttResultsTopic: 'gateways/gw-new/results',
+  });
+});
+
+describe('registering a gateway of a vendor kind (issue 18)', () => {
+  it('shows what to enter on the device for its kind, each with a copy button, in English', async () => {
+    const writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const calls = stubServer((url, init) => {
+      if (url === '/v2/user') return json(200, user('ORGANIZATION_OWNER'));
+      if (url === '/v2/client/org-1/groups') return json(200, { groups: [] });
+      if (url === '/v2/client/org-1/gateways') return json(200, { gateways: [] });
+      if (url === '/v2/gateway' && init?.method === 'POST')
+        return json(201, {
+          gateway: gateway('gw-new', 'Dock', { kind: 'aprilbrother' }),
+          connection: { ...connection('cred-1'), kind: 'aprilbrother', pathSecret: 'path-1' },
+        });
+      return json(404, {});
+    });
+    await open('/settings/gateways', user('ORGANIZATION_OWNER'), 'en');
+    fireEvent.change(await screen.findByTestId('gateway-register-kind', undefined, SLOW), {
+      target: { value: 'aprilbrother' },
+    });
+    fireEvent.change(screen.getByTestId('gateway-register-serialNumber'), {
+      target: { value: 'AB-1' },
+    });
+    fireEvent.change(screen.getByTestId('gateway-register-name'), { target: { value: 'Dock' } });
+    fireEvent.click(screen.getByTestId('gateway-register-submit'));
+    const dialog = await screen.findByTestId('connection-dialog', undefined, SLOW);
+    expect(calls.find((c) => c.url === '/v2/gateway')?.body).toMatchObject({
+      kind: 'aprilbrother',
+    });
+    const panel = within(dialog).getByTestId('gateway-instructions');
+    expect(within(panel).getByTestId('instructions-httpUrl').textContent).toBe(
+      'https://console.example.com/gateway/v1/aprilbrother/gw-new/path-1',
+    );
+    expect(within(panel).getByTestId('instructions-mqttTopic').textContent).toBe(
+      'gateways/gw-new/aprilbrother',
+    );
+    expect(within(panel).getByTestId('instructions-mqtt5').textContent).toBe(
+      en.gateways.instructions.mqtt5,
+    );
+    // No QR code: the device is configured by hand from these lines.
+    expect(within(dialog).queryByTestId('connection-qr')).toBeNull();
+    fireEvent.click(
+      within(panel).getByRole('button', {
+        name: en.gateways.instructions.copyField.replace(
+          '{{field}}',
+          en.gateways.instructions.fields.mqttTopic,
+        ),
+      }),
+    );
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith('gateways/gw-new/aprilbrother'));
   });
 });

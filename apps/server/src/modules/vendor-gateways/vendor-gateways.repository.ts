@@ -1,0 +1,139 @@
+import type { GatewayKind } from '@wearable/domain';
+import type { Sighting } from '../../adapters/adapter-output.js';
+import type { Queryable } from '../../db/client.js';
+
+export interface VendorGatewayRow {
+  organizationId: string;
+  kind: GatewayKind;
+  /** Hex SHA-256 of the secret path segment, for kinds that have one. */
+  pathSecretHash: string | null;
+}
+
+export interface UnknownDeviceRow {
+  deviceId: string;
+  frame: string;
+  rssi: number | null;
+  beaconId: string | null;
+  firstHeardAt: Date;
+  lastHeardAt: Date;
+  timesHeard: number;
+}
+
+export function vendorGatewaysRepository(db: Queryable) {
+  return {
+    async find(gatewayId: string): Promise<VendorGatewayRow | null> {
+      const rows = await db.query<VendorGatewayRow>(
+        `SELECT organization_id AS "organizationId", kind, path_secret_hash AS "pathSecretHash"
+           FROM gateways WHERE id = $1`,
+        [gatewayId],
+      );
+      return rows[0] ?? null;
+    },
+
+    async setKind(gatewayId: string, kind: GatewayKind, pathSecretHash: string | null) {
+      await db.query('UPDATE gateways SET kind = $2, path_secret_hash = $3 WHERE id = $1', [
+        gatewayId,
+        kind,
+        pathSecretHash,
+      ]);
+    },
+
+    async setPathSecretHash(gatewayId: string, pathSecretHash: string | null) {
+      await db.query('UPDATE gateways SET path_secret_hash = $2 WHERE id = $1', [
+        gatewayId,
+        pathSecretHash,
+      ]);
+    },
+
+    /** Device id -> serial number of the organisation's bracelets registered under that id. */
+    async serialsOf(organizationId: string, deviceIds: string[]): Promise<Map<string, string>> {
+      if (deviceIds.length === 0) return new Map();
+      const rows = await db.query<{ serialNumber: string }>(
+        `SELECT serial_number AS "serialNumber" FROM bracelets
+          WHERE organization_id = $1 AND serial_number = ANY($2::text[])`,
+        [organizationId, deviceIds],
+      );
+      return new Map(rows.map((r) => [r.serialNumber, r.serialNumber]));
+    },
+
+    /**
+     * Takes `cost` tokens from the gateway's bucket (refilled at `rate` a second up to `burst`) in
+     * one statement: the row lock of the upsert serialises concurrent requests on every server.
+     * Answers the tokens left, or null when there were not enough (nothing taken).
+     */
+    async takeTokens(
+      gatewayId: string,
+      cost: number,
+      rate: number,
+      burst: number,
+      now: Date,
+    ): Promise<number | null> {
+      const rows = await db.query<{ tokens: number }>(
+        `INSERT INTO gateway_rate_buckets AS b (gateway_id, tokens, at)
+           SELECT $1, $3::float8 - $2::float8, $5::timestamptz WHERE $2::float8 <= $3::float8
+         ON CONFLICT (gateway_id) DO UPDATE
+           SET tokens = LEAST($3::float8, b.tokens + $4::float8 * GREATEST(0, extract(epoch FROM ($5::timestamptz - b.at)))) - $2::float8,
+               at = GREATEST(b.at, $5::timestamptz)
+           WHERE LEAST($3::float8, b.tokens + $4::float8 * GREATEST(0, extract(epoch FROM ($5::timestamptz - b.at)))) >= $2::float8
+         RETURNING tokens`,
+        [gatewayId, cost, burst, rate, now],
+      );
+      return rows[0]?.tokens ?? null;
+    },
+
+    /**
+     * Records the devices heard and not registered (their latest sighting each), then keeps only
+     * the `cap` most recently heard of this gateway: the list never grows beyond it.
+     */
+    async recordUnknown(gatewayId: string, sightings: Sighting[], cap: number): Promise<void> {
+      if (sightings.length === 0) return;
+      // The most recent `cap` of this request are all that could stay.
+      const kept = [...sightings].sort((a, b) => (a.at < b.at ? 1 : -1)).slice(0, cap);
+      await db.query(
+        `INSERT INTO unknown_devices AS u
+           (gateway_id, device_id, frame, rssi, beacon_id, first_heard_at, last_heard_at)
+         SELECT $1, d.device_id, d.frame, d.rssi, d.beacon_id, d.at, d.at
+           FROM unnest($2::text[], $3::text[], $4::int[], $5::text[], $6::timestamptz[])
+             AS d(device_id, frame, rssi, beacon_id, at)
+         ON CONFLICT (gateway_id, device_id) DO UPDATE
+           SET frame = EXCLUDED.frame, rssi = EXCLUDED.rssi, beacon_id = EXCLUDED.beacon_id,
+               last_heard_at = GREATEST(u.last_heard_at, EXCLUDED.last_heard_at),
+               times_heard = u.times_heard + 1`,
+        [
+          gatewayId,
+          kept.map((s) => s.deviceId),
+          kept.map((s) => s.frame),
+          kept.map((s) => (s.rssi === null ? null : Math.round(s.rssi))),
+          kept.map((s) => s.beaconId ?? null),
+          kept.map((s) => s.at),
+        ],
+      );
+      await db.query(
+        `DELETE FROM unknown_devices WHERE gateway_id = $1 AND device_id IN (
+           SELECT device_id FROM unknown_devices WHERE gateway_id = $1
+            ORDER BY last_heard_at DESC, device_id OFFSET $2)`,
+        [gatewayId, cap],
+      );
+    },
+
+    async listUnknown(gatewayId: string, cap: number): Promise<UnknownDeviceRow[]> {
+      return db.query<UnknownDeviceRow>(
+        `SELECT device_id AS "deviceId", frame, rssi, beacon_id AS "beaconId",
+                first_heard_at AS "firstHeardAt", last_heard_at AS "lastHeardAt",
+                times_heard::int AS "timesHeard"
+           FROM unknown_devices WHERE gateway_id = $1
+          ORDER BY last_heard_at DESC, device_id LIMIT $2`,
+        [gatewayId, cap],
+      );
+    },
+
+    async forgetUnknown(organizationId: string, deviceId: string): Promise<void> {
+      // Registered for the organisation: heard by none of its gateways as unknown any more.
+      await db.query(
+        `DELETE FROM unknown_devices u USING gateways g
+          WHERE g.id = u.gateway_id AND g.organization_id = $1 AND u.device_id = $2`,
+        [organizationId, deviceId],
+      );
+    },
+  };
+}

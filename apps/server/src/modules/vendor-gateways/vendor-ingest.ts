@@ -1,0 +1,89 @@
+import type { BatchResult } from '@wearable/domain';
+import {
+  type AdapterOutput,
+  type Refusal,
+  stepsSince,
+  toGatewayBatch,
+} from '../../adapters/adapter-output.js';
+import type { AppContext } from '../../context.js';
+import { ApiError } from '../../errors.js';
+import { ingestBatch } from '../ingestion/ingestion.service.js';
+import type { VendorGateway } from './vendor-auth.js';
+import { vendorGatewaysRepository } from './vendor-gateways.repository.js';
+import { MAX_STEP_TOTALS, rememberBounded } from './vendor-gateways.state.js';
+
+/** What a vendor device gets back: the native result, plus what its decoder refused and heard. */
+export interface VendorResult extends BatchResult {
+  /** Parts of the vendor payload the decoder refused, with the reason (line, device, record index). */
+  refused: Refusal[];
+  /** Devices heard that are not registered bracelets: listed for the console, never stored. */
+  unknownDevices: number;
+}
+
+/** 429 with Retry-After: the gateway sent more advertisements than its limit allows. */
+export class GatewayRateLimitedError extends ApiError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(
+      429,
+      'GATEWAY_RATE_LIMITED',
+      `This gateway sends more advertisements than its limit; retry after ${retryAfterSeconds} s`,
+    );
+  }
+}
+
+/** What a request costs against the gateway's limit: the advertisements (sightings) it carries. */
+export const costOf = (output: AdapterOutput): number => Math.max(1, output.sightings.length);
+
+/**
+ * Takes the request's cost from the gateway's bucket (in SQL, so concurrent requests on any
+ * server cannot overdraw it). A request carrying an SOS or FALL is never refused: it is taken
+ * even when the bucket is empty (and empties it).
+ */
+async function checkRate(ctx: AppContext, gateway: VendorGateway, output: AdapterOutput) {
+  const { gatewayAdvertisementsPerSecond: rate, gatewayAdvertisementsBurst: burst } = ctx.config;
+  const cost = Math.min(costOf(output), burst);
+  const repo = vendorGatewaysRepository(ctx.db);
+  const left = await repo.takeTokens(gateway.id, cost, rate, burst, ctx.now());
+  if (left !== null) return;
+  if (output.events.some((e) => e.type === 'SOS' || e.type === 'FALL')) return;
+  throw new GatewayRateLimitedError(Math.max(1, Math.ceil(cost / rate)));
+}
+
+/** LoRaWAN bracelets count steps per day: the native reading gets the steps since the last total. */
+function applyStepTotals(ctx: AppContext, output: AdapterOutput): void {
+  const totals = ctx.vendorGateways.stepTotals;
+  for (const t of [...output.stepTotals].sort((a, b) => (a.at < b.at ? -1 : 1))) {
+    const steps = stepsSince(totals.get(t.deviceId), t.stepsToday);
+    rememberBounded(totals, t.deviceId, t.stepsToday, MAX_STEP_TOTALS);
+    const reading = output.readings.find((r) => r.serialNumber === t.deviceId && r.at === t.at);
+    if (reading) reading.steps = Math.min(steps, 100_000);
+  }
+}
+
+/**
+ * The one way a vendor payload reaches the data: an adapter's output is checked against the
+ * gateway's rate limit, mapped to the native batch (registered devices only) and handed to the
+ * same `ingestBatch` as a native batch (validation, idempotency, engine, access, acknowledgement).
+ * Devices heard but not registered go to the bounded "heard, not registered" list.
+ */
+export async function ingestVendorOutput(
+  ctx: AppContext,
+  gateway: VendorGateway,
+  output: AdapterOutput,
+): Promise<VendorResult> {
+  await checkRate(ctx, gateway, output);
+  applyStepTotals(ctx, output);
+  const repo = vendorGatewaysRepository(ctx.db);
+  const ids = [
+    ...new Set([
+      ...output.sightings.map((s) => s.deviceId),
+      ...output.readings.map((r) => r.serialNumber),
+      ...output.events.map((e) => e.serialNumber),
+    ]),
+  ];
+  const serials = await repo.serialsOf(gateway.organizationId, ids);
+  const { batch, unknownDevices } = toGatewayBatch(output, (id) => serials.get(id));
+  const result = await ingestBatch(ctx, gateway, { ...batch, environment: [] });
+  await repo.recordUnknown(gateway.id, unknownDevices, ctx.config.unknownDevicesPerGateway);
+  return { ...result, refused: output.refused, unknownDevices: unknownDevices.length };
+}
