@@ -41,7 +41,6 @@ const LEGACY_API_PATH_FILES = [
   'apps/web/src/features/alerts/components/heat-rule-page.tsx',
   'apps/web/src/features/alerts/components/response-times-panel.tsx',
   'apps/web/src/features/alerts/notifications/use-alert-notifier.ts',
-  'apps/web/src/features/api-tokens/api/api-tokens-api.ts',
   'apps/web/src/features/auth/api/account-api.ts',
   'apps/web/src/features/auth/api/auth-api.ts',
   'apps/web/src/features/auth/api/invitation-api.ts',
