@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { PERMISSION_ROLES, type Permission } from '../access/permissions.js';
 import { writtenText } from './heat-rule.js';
 import { id } from './common.js';
+import { BEARER_ERRORS, endpointsOf } from './endpoint.js';
+import { personOkResponse } from './people.js';
 
 const PERMISSIONS = Object.keys(PERMISSION_ROLES) as [Permission, ...Permission[]];
 
@@ -41,3 +43,32 @@ export const apiTokenList = z.object({
 export type ApiTokenList = z.infer<typeof apiTokenList>;
 
 export const apiTokenParams = z.object({ tokenId: id });
+
+const apiTokens = endpointsOf({ tags: ['API tokens'], errors: BEARER_ERRORS });
+
+export const listApiTokens = apiTokens({
+  method: 'GET',
+  path: '/v2/user/apiTokens',
+  permission: 'apiToken:manage',
+  summary: "One's API tokens (never the tokens themselves) and the scopes one may give a new one",
+  responses: { 200: apiTokenList },
+});
+
+export const createApiToken = apiTokens({
+  method: 'POST',
+  path: '/v2/user/apiTokens',
+  permission: 'apiToken:manage',
+  summary:
+    'A new API token (shown once): acts as its owner within its scopes, at most a year; never makes tokens or changes people',
+  body: createApiTokenBody,
+  responses: { 201: createdApiToken },
+});
+
+export const revokeApiToken = apiTokens({
+  method: 'DELETE',
+  path: '/v2/user/apiTokens/{tokenId}',
+  permission: 'apiToken:manage',
+  summary: 'Revokes one of one’s API tokens at once, on every server',
+  params: apiTokenParams,
+  responses: { 200: personOkResponse },
+});
