@@ -265,7 +265,7 @@ function processTreeCpu(pid) {
     }
   }
   const tree = new Set([pid]);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const [child, parent] of parents)
       if (tree.has(parent) && !tree.has(child)) {
@@ -304,7 +304,9 @@ async function statements(adminUrl, databaseUrl) {
         WHERE d.datname = $1 ORDER BY 2 DESC LIMIT 12`,
       [name],
     );
-    console.log('statements in the window (pg_stat_statements): calls, ms total (of it planning), rows');
+    console.log(
+      'statements in the window (pg_stat_statements): calls, ms total (of it planning), rows',
+    );
     for (const r of rows)
       console.log(
         `  ${String(r.calls).padStart(6)} ${r.ms.toFixed(0).padStart(7)} ms (${r.plan_ms.toFixed(0)}) ${String(r.rows).padStart(7)}  ${r.query}`,

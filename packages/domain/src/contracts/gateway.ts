@@ -82,6 +82,8 @@ export const gatewayBatch = z.object({
   pairings: z.array(z.unknown()).max(1000).default([]),
   configAcks: z.array(z.unknown()).max(1000).default([]),
 });
+/** A batch as received, before its defaults: the one batch type of ingestion (HTTP, MQTT, simulator). */
+export type IncomingGatewayBatch = z.input<typeof gatewayBatch>;
 export type GatewayBatch = {
   batchId?: string;
   readings?: BraceletReading[];

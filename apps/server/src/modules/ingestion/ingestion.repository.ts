@@ -1,4 +1,5 @@
-import type { Queryable } from '../../db/client.js';
+import { prepared, type Queryable } from '../../db/client.js';
+import type { Statement } from '../readings/statement.js';
 
 export interface GatewayCredentialRow {
   id: string;
@@ -55,6 +56,14 @@ export interface EventRow {
   at: Date;
 }
 
+const INSERT_EVENTS = prepared(
+  `INSERT INTO device_events (bracelet_id, wearer_id, organization_id, type, at)
+   SELECT b, w, $1, t, a
+     FROM unnest($2::text[], $3::text[], $4::text[], $5::timestamptz[]) AS x(b, w, t, a)
+   ON CONFLICT DO NOTHING
+   RETURNING bracelet_id AS "braceletId", type, at`,
+);
+
 /** Stores device events once; returns the keys of the new ones (only those reach the engine). */
 export async function insertEvents(
   tx: Queryable,
@@ -62,40 +71,33 @@ export async function insertEvents(
   rows: EventRow[],
 ): Promise<{ braceletId: string; type: string; at: Date }[]> {
   if (rows.length === 0) return [];
-  return tx.query(
-    `INSERT INTO device_events (bracelet_id, wearer_id, organization_id, type, at)
-     SELECT b, w, $1, t, a
-       FROM unnest($2::text[], $3::text[], $4::text[], $5::timestamptz[]) AS x(b, w, t, a)
-     ON CONFLICT DO NOTHING
-     RETURNING bracelet_id AS "braceletId", type, at`,
-    [
-      organizationId,
-      rows.map((r) => r.braceletId),
-      rows.map((r) => r.wearerId),
-      rows.map((r) => r.type),
-      rows.map((r) => r.at.toISOString()),
-    ],
-  );
+  return tx.query(INSERT_EVENTS, [
+    organizationId,
+    rows.map((r) => r.braceletId),
+    rows.map((r) => r.wearerId),
+    rows.map((r) => r.type),
+    rows.map((r) => r.at.toISOString()),
+  ]);
 }
 
-/** Gateways are seen on every batch; bracelets report their battery with readings. */
-export async function touchGateway(tx: Queryable, gatewayId: string, at: Date): Promise<void> {
-  await tx.query(
-    `UPDATE gateways SET last_seen_at = $2
+/** Gateways are seen on every batch (sent with the batch's other writes, runCombined). */
+export function touchGatewayStatement(gatewayId: string, at: Date): Statement {
+  return {
+    text: `UPDATE gateways SET last_seen_at = $2
       WHERE id = $1 AND (last_seen_at IS NULL OR last_seen_at < $2)`,
-    [gatewayId, at.toISOString()],
-  );
+    params: [gatewayId, at.toISOString()],
+  };
 }
 
-export async function updateBatteries(
-  tx: Queryable,
+/** Bracelets report their battery with readings; only changed levels are written. */
+export function updateBatteriesStatement(
   batteries: { braceletId: string; battery: number }[],
-): Promise<void> {
-  if (batteries.length === 0) return;
-  await tx.query(
-    `UPDATE bracelets b SET battery = x.battery
+): Statement | null {
+  if (batteries.length === 0) return null;
+  return {
+    text: `UPDATE bracelets b SET battery = x.battery
        FROM unnest($1::text[], $2::int[]) AS x(id, battery)
       WHERE b.id = x.id AND b.battery IS DISTINCT FROM x.battery`,
-    [batteries.map((b) => b.braceletId), batteries.map((b) => b.battery)],
-  );
+    params: [batteries.map((b) => b.braceletId), batteries.map((b) => b.battery)],
+  };
 }

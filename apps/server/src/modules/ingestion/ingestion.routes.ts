@@ -11,7 +11,8 @@ import {
   parseGatewayAuthorization,
 } from './gateway-auth.js';
 import { GatewayThrottledError } from './gateway-throttle.js';
-import { ingestBatch, ingestionBacklog, isUrgentBatch } from './ingestion.service.js';
+import { ingestBatch, ingestionBacklog } from './ingestion.service.js';
+import { parseBatch } from './parse-batch.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -67,14 +68,12 @@ export const ingestionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (a
       if (!gateway)
         throw unauthorized('Unknown gateway or wrong credential', 'GATEWAY_UNAUTHORIZED');
       // Backpressure: the queue stays bounded and the gateway retries; SOS/FALL are always taken.
-      if (
-        !isUrgentBatch(request.body, ctx.now()) &&
-        ingestionBacklog(ctx) >= ctx.config.ingestMaxPending
-      ) {
+      const parsed = parseBatch(request.body, ctx.now());
+      if (!parsed.urgent && ingestionBacklog(ctx) >= ctx.config.ingestMaxPending) {
         void reply.header('retry-after', '1');
         throw new ApiError(503, 'INGESTION_BUSY', 'Too many batches in progress; retry after 1 s');
       }
-      return ingestBatch(ctx, gateway, request.body);
+      return ingestBatch(ctx, gateway, request.body, parsed);
     },
   );
 };
