@@ -13,6 +13,25 @@ import { SLEEP_STAGE_CODES, STRESS_LEVELS } from '../telemetry.js';
  * timestamps at most 5 minutes ahead) are done by the server, not by this schema, so that
  * each refused item gets its own reason.
  */
+/**
+ * Where the gateway was when it measured (a phone gateway's position, with the worker's consent):
+ * optional on readings and events; stationary gateways leave it out. Its time may not be in the
+ * future (beyond the items' 5-minute clock tolerance, checked by the server like `at`).
+ */
+export const LOCATION_LIMITS = { maxAccuracyMeters: 10_000 } as const;
+export const gatewayLocation = z.object({
+  latitude: z.number().min(-90).max(90),
+  longitude: z.number().min(-180).max(180),
+  /** Radius in metres within which the position lies (68% confidence, as browsers report it). */
+  accuracy: z.number().min(0).max(LOCATION_LIMITS.maxAccuracyMeters),
+  /** When the position was taken, ISO 8601 with offset. */
+  at: isoInstant,
+});
+export type GatewayLocation = z.infer<typeof gatewayLocation>;
+
+/** Received signal strength in dBm, as Bluetooth and LoRa report it. */
+export const RSSI_LIMITS = { min: -130, max: 20 } as const;
+
 export const braceletReading = z.object({
   /** Bracelet serial number. */
   serialNumber: z.string().min(1).max(64),
@@ -26,6 +45,9 @@ export const braceletReading = z.object({
   sleepStage: z.union(SLEEP_STAGE_CODES.map((c) => z.literal(c))).optional(),
   stressLevel: z.enum(STRESS_LEVELS).optional(),
   battery: z.number().int().min(0).max(100).optional(),
+  /** How strongly the gateway heard the bracelet (dBm); stationary gateways that know it send it. */
+  rssi: z.number().int().min(RSSI_LIMITS.min).max(RSSI_LIMITS.max).optional(),
+  location: gatewayLocation.optional(),
 });
 export type BraceletReading = z.infer<typeof braceletReading>;
 
@@ -44,6 +66,7 @@ export const deviceEvent = z.object({
   serialNumber: z.string().min(1).max(64),
   type: z.enum(DEVICE_EVENT_TYPES),
   at: isoInstant,
+  location: gatewayLocation.optional(),
 });
 export type DeviceEvent = z.infer<typeof deviceEvent>;
 

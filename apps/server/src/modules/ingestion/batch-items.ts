@@ -70,6 +70,16 @@ function atProblem(at: number, window: { earliest: number; latest: number }): st
   return null;
 }
 
+/** A position's time is checked like the item's own: not in the future beyond the tolerance. */
+function locationProblem(item: object, window: { latest: number }): string | null {
+  const location = (item as { location?: { at: string } }).location;
+  if (location === undefined) return null;
+  if (new Date(location.at).getTime() > window.latest) {
+    return 'location.at is more than 5 minutes in the future';
+  }
+  return null;
+}
+
 function parseList<T extends { at: string }>(
   list: ItemList,
   items: unknown[],
@@ -91,7 +101,11 @@ function parseList<T extends { at: string }>(
       rejected.push({ list, index, reason: problemOfAt });
       return;
     }
-    const problem = nulField(parsed.data) ?? extraCheck?.(parsed.data) ?? null;
+    const problem =
+      nulField(parsed.data) ??
+      locationProblem(parsed.data, window) ??
+      extraCheck?.(parsed.data) ??
+      null;
     if (problem) {
       rejected.push({ list, index, reason: problem });
       return;

@@ -54,12 +54,16 @@ export interface EventRow {
   wearerId: string;
   type: string;
   at: Date;
+  /** The phone gateway's position when the event happened, if it sent one. */
+  location: { latitude: number; longitude: number; accuracy: number; at: Date } | null;
 }
 
 const INSERT_EVENTS = prepared(
-  `INSERT INTO device_events (bracelet_id, wearer_id, organization_id, type, at)
-   SELECT b, w, $1, t, a
-     FROM unnest($2::text[], $3::text[], $4::text[], $5::timestamptz[]) AS x(b, w, t, a)
+  `INSERT INTO device_events (bracelet_id, wearer_id, organization_id, type, at, gateway_id,
+                              latitude, longitude, location_accuracy, location_at)
+   SELECT b, w, $1, t, a, $2, lat, lon, acc, la
+     FROM unnest($3::text[], $4::text[], $5::text[], $6::timestamptz[], $7::float8[],
+                 $8::float8[], $9::real[], $10::timestamptz[]) AS x(b, w, t, a, lat, lon, acc, la)
    ON CONFLICT DO NOTHING
    RETURNING bracelet_id AS "braceletId", type, at`,
 );
@@ -68,15 +72,21 @@ const INSERT_EVENTS = prepared(
 export async function insertEvents(
   tx: Queryable,
   organizationId: string,
+  gatewayId: string,
   rows: EventRow[],
 ): Promise<{ braceletId: string; type: string; at: Date }[]> {
   if (rows.length === 0) return [];
   return tx.query(INSERT_EVENTS, [
     organizationId,
+    gatewayId,
     rows.map((r) => r.braceletId),
     rows.map((r) => r.wearerId),
     rows.map((r) => r.type),
     rows.map((r) => r.at.toISOString()),
+    rows.map((r) => r.location?.latitude ?? null),
+    rows.map((r) => r.location?.longitude ?? null),
+    rows.map((r) => r.location?.accuracy ?? null),
+    rows.map((r) => r.location?.at.toISOString() ?? null),
   ]);
 }
 

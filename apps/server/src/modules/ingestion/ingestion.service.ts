@@ -11,7 +11,7 @@ import {
 } from '../../engine/runner.js';
 import type { EngineInput } from '../../engine/types.js';
 import type { LatestInput } from '../readings/latest-fold.js';
-import { insertReadings } from '../readings/readings-store.repository.js';
+import { insertPositions, insertReadings } from '../readings/readings-store.repository.js';
 import type { BatchFold } from '../readings/rollup-folder.js';
 import {
   publishSiteHeat,
@@ -163,7 +163,8 @@ async function storeItems(
   gateway: AuthenticatedGateway,
   batch: ResolvedBatch,
 ): Promise<Fresh> {
-  const eventsNew = await insertEvents(tx, gateway.organizationId, batch.events);
+  const eventsNew = await insertEvents(tx, gateway.organizationId, gateway.id, batch.events);
+  await insertPositions(tx, gateway.organizationId, gateway.id, batch.positions);
   const { readings: stored, environmentNew } = await insertReadings(
     tx,
     gateway.organizationId,

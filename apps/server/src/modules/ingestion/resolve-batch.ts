@@ -1,6 +1,11 @@
-import type { BraceletReading, DeviceEvent, DeviceEventType } from '@wearable/domain';
+import type {
+  BraceletReading,
+  DeviceEvent,
+  DeviceEventType,
+  GatewayLocation,
+} from '@wearable/domain';
 import type { EngineInput } from '../../engine/types.js';
-import type { ReadingRow } from '../readings/readings-store.repository.js';
+import type { PositionRow, ReadingRow } from '../readings/readings-store.repository.js';
 import type { Indexed, RejectedItem } from './batch-items.js';
 import { resolveSyncItems } from './bracelet-sync.js';
 import type { AuthenticatedGateway } from './gateway-auth.js';
@@ -25,6 +30,8 @@ export interface ResolvedEvent {
   wearerId: string;
   type: DeviceEventType;
   at: Date;
+  /** The phone gateway's position when the event happened, if it sent one. */
+  location: { latitude: number; longitude: number; accuracy: number; at: Date } | null;
   /** `braceletId|at ms|type`. */
   key: string;
   bracelet: BraceletRow;
@@ -40,6 +47,8 @@ export interface ResolvedBatch {
     wbgt: number | null;
   }[];
   sync: ReturnType<typeof resolveSyncItems>;
+  /** Positions a phone gateway sent with readings and events, one per wearer and time. */
+  positions: PositionRow[];
   /** The cached bracelet rows the gateway reported (readings, events, pairings). */
   reported: BraceletRow[];
   /** Wearers with a reading or event in the batch: their engine state is locked first. */
@@ -91,6 +100,7 @@ function toReading(
       sleepStage: item.sleepStage ?? null,
       stressLevel: item.stressLevel ?? null,
       battery: item.battery ?? null,
+      rssi: item.rssi ?? null,
       environmentGatewayId: bracelet.gatewayId ?? gateway.id,
       wbgt: null,
     },
@@ -114,6 +124,7 @@ export function resolveBatch(
   const sync = resolveSyncItems(parsed.sync, bracelets, rejected);
   const reported: BraceletRow[] = [];
   const wearers = new Set<string>();
+  const positions = new Map<string, PositionRow>();
   const readings = new Map<string, ResolvedReading>();
   for (const entry of parsed.readings) {
     const bracelet = braceletOf('readings', entry, bracelets, rejected);
@@ -121,6 +132,7 @@ export function resolveBatch(
     const reading = toReading(entry.item, entry.at, bracelet, gateway);
     if (readings.has(reading.key)) continue;
     readings.set(reading.key, reading);
+    addPosition(positions, bracelet, entry.item.location);
     reported.push(bracelet);
     wearers.add(bracelet.wearerId);
   }
@@ -131,6 +143,7 @@ export function resolveBatch(
     const event = toEvent(entry.item, entry.at, bracelet);
     if (events.has(event.key)) continue;
     events.set(event.key, event);
+    addPosition(positions, bracelet, entry.item.location);
     reported.push(bracelet);
     wearers.add(bracelet.wearerId);
   }
@@ -150,9 +163,31 @@ export function resolveBatch(
     events: [...events.values()],
     environment: [...environment.values()],
     sync,
+    positions: [...positions.values()],
     reported,
     wearerIds: [...wearers],
   };
+}
+
+/** The first position of a wearer at a time is kept (the table's key is wearer and time). */
+function addPosition(
+  positions: Map<string, PositionRow>,
+  bracelet: WithWearer,
+  location: GatewayLocation | undefined,
+): void {
+  if (!location) return;
+  const at = new Date(location.at);
+  const key = `${bracelet.wearerId}|${at.getTime()}`;
+  if (positions.has(key)) return;
+  const { latitude, longitude, accuracy } = location;
+  positions.set(key, {
+    wearerId: bracelet.wearerId,
+    braceletId: bracelet.id,
+    latitude,
+    longitude,
+    accuracy,
+    at,
+  });
 }
 
 function toEvent(item: DeviceEvent, at: Date, bracelet: WithWearer): ResolvedEvent {
@@ -161,6 +196,7 @@ function toEvent(item: DeviceEvent, at: Date, bracelet: WithWearer): ResolvedEve
     wearerId: bracelet.wearerId,
     type: item.type,
     at,
+    location: item.location ? { ...item.location, at: new Date(item.location.at) } : null,
     key: `${bracelet.id}|${at.getTime()}|${item.type}`,
     bracelet,
   };

@@ -13,6 +13,8 @@ export interface ReadingRow {
   sleepStage: number | null;
   stressLevel: string | null;
   battery: number | null;
+  /** How strongly the sending gateway heard the bracelet (dBm), when it says. */
+  rssi: number | null;
   /** Gateway whose environment sensor gives this reading's WBGT. */
   environmentGatewayId: string;
 }
@@ -45,14 +47,15 @@ const INSERT_READINGS = prepared(
    ), src AS (
      SELECT * FROM unnest($2::text[], $3::timestamptz[], $4::text[], $5::real[], $6::real[],
                           $7::boolean[], $8::int[], $9::smallint[], $10::text[], $11::smallint[],
-                          $12::text[])
+                          $12::text[], $18::smallint[])
        AS x(bracelet_id, at, wearer_id, heart_rate, skin_temperature, worn, steps, sleep_stage,
-            stress_level, battery, env_gateway)
+            stress_level, battery, env_gateway, rssi)
    ), ins AS (
      INSERT INTO readings (bracelet_id, at, wearer_id, organization_id, heart_rate,
-                           skin_temperature, worn, steps, sleep_stage, stress_level, battery, wbgt)
+                           skin_temperature, worn, steps, sleep_stage, stress_level, battery,
+                           gateway_id, rssi, wbgt)
      SELECT s.bracelet_id, s.at, s.wearer_id, $1, s.heart_rate, s.skin_temperature, s.worn,
-            s.steps, s.sleep_stage, s.stress_level, s.battery,
+            s.steps, s.sleep_stage, s.stress_level, s.battery, $17, s.rssi,
             (SELECT c.wbgt FROM (
                 (SELECT e.at, e.wbgt FROM environment_readings e
                   WHERE e.gateway_id = s.env_gateway AND e.at <= s.at
@@ -109,6 +112,7 @@ export async function insertReadings(
     col(environment, (e) => e.humidity),
     col(environment, (e) => e.wbgt),
     gatewayId,
+    col(rows, (r) => r.rssi),
   ]);
   const readings: StoredReadingKey[] = [];
   const environmentNew: EnvironmentRow[] = [];
@@ -123,6 +127,45 @@ export async function insertReadings(
     else readings.push({ braceletId: row.braceletId, at: row.at, wbgt: row.wbgt });
   }
   return { readings, environmentNew };
+}
+
+/** A phone gateway's position of a wearer, from a reading or an event. */
+export interface PositionRow {
+  wearerId: string;
+  braceletId: string;
+  latitude: number;
+  longitude: number;
+  accuracy: number;
+  at: Date;
+}
+
+const INSERT_POSITIONS = prepared(
+  `INSERT INTO wearer_positions (wearer_id, at, organization_id, bracelet_id, gateway_id,
+                                 latitude, longitude, accuracy)
+   SELECT w, a, $1, b, $2, lat, lon, acc
+     FROM unnest($3::text[], $4::timestamptz[], $5::text[], $6::float8[], $7::float8[], $8::real[])
+       AS x(w, a, b, lat, lon, acc)
+   ON CONFLICT DO NOTHING`,
+);
+
+/** Stores positions once (a redelivered batch adds nothing): only batches that carry one pay. */
+export async function insertPositions(
+  tx: Queryable,
+  organizationId: string,
+  gatewayId: string,
+  rows: PositionRow[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await tx.query(INSERT_POSITIONS, [
+    organizationId,
+    gatewayId,
+    col(rows, (r) => r.wearerId),
+    col(rows, (r) => r.at.toISOString()),
+    col(rows, (r) => r.braceletId),
+    col(rows, (r) => r.latitude),
+    col(rows, (r) => r.longitude),
+    col(rows, (r) => r.accuracy),
+  ]);
 }
 
 /** Recomputes the hourly rollup of each (wearer, hour) a batch touched from its minutes. */

@@ -14,6 +14,11 @@ const TARGETS = [
     column: 'at',
     days: (ctx: AppContext) => ctx.config.readingsRetentionDays,
   },
+  {
+    table: 'wearer_positions',
+    column: 'at',
+    days: (ctx: AppContext) => ctx.config.readingsRetentionDays,
+  },
   { table: 'reading_minutes', column: 'bucket', days: () => MINUTE_ROLLUP_RETENTION_DAYS },
 ] as const;
 
