@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { boundaries } from './scripts/eslint/boundaries.js';
 
 const PAGE_PATH_RULES = [
   {
@@ -60,24 +61,14 @@ const LEGACY_API_PATH_FILES = [
   'apps/web/src/features/gateways/api/register-gateway.ts',
   'apps/web/src/features/gateways/api/rotate-credential.ts',
   'apps/web/src/features/gateways/api/update-gateway.ts',
-  'apps/web/src/features/groups/api/create-group.ts',
-  'apps/web/src/features/groups/api/delete-group.ts',
-  'apps/web/src/features/groups/api/list-groups.ts',
-  'apps/web/src/features/groups/api/rename-group.ts',
   'apps/web/src/features/live/api/live-ticket.ts',
   'apps/web/src/features/live/api/summary-api.ts',
   'apps/web/src/features/live/hooks/use-live-stream.ts',
-  'apps/web/src/features/members/api/get-members.ts',
-  'apps/web/src/features/members/api/member-changes.ts',
   'apps/web/src/features/notice-settings/api/get-notice-settings.ts',
   'apps/web/src/features/notice-settings/api/list-notifications.ts',
   'apps/web/src/features/notice-settings/api/list-staff.ts',
   'apps/web/src/features/notice-settings/api/save-notice-settings.ts',
   'apps/web/src/features/notice-settings/api/send-notice-test.ts',
-  'apps/web/src/features/organizations/api/get-overview.ts',
-  'apps/web/src/features/organizations/api/organizations-api.ts',
-  'apps/web/src/features/people/api/audit-api.ts',
-  'apps/web/src/features/people/api/people-api.ts',
   'apps/web/src/features/personal-alert-settings/api/alert-settings-api.ts',
   'apps/web/src/features/personal-alert-settings/api/list-alert-settings.ts',
   'apps/web/src/features/personal-alert-settings/api/preview-bulk-alert-settings.ts',
@@ -88,15 +79,59 @@ const LEGACY_API_PATH_FILES = [
   'apps/web/src/features/terms/components/terms-modal.tsx',
   'apps/web/src/features/users/api/lookup-users.ts',
   'apps/web/src/features/wearer-detail/api/history-api.ts',
-  'apps/web/src/features/wearer-profile/api/client-groups.ts',
-  'apps/web/src/features/wearer-profile/api/family-invite.ts',
-  'apps/web/src/features/wearer-profile/api/family-unlink.ts',
-  'apps/web/src/features/wearer-profile/api/person.ts',
-  'apps/web/src/features/wearer-profile/api/update-wearer.ts',
-  'apps/web/src/features/wearer-profile/api/wearer-family.ts',
   'apps/web/src/lib/api-client.ts',
   'apps/web/src/lib/download-file.ts',
   'apps/web/src/lib/session-api.ts',
+];
+
+// 46 files on 2026-11-26 (node scripts/measure-architecture.mjs --list names each crossing).
+const ZONE_CROSSING_FILES = [
+  'apps/server/src/modules/account/account.service.ts',
+  'apps/server/src/modules/alert-policy/alert-policy.service.ts',
+  'apps/server/src/modules/alert-settings/alert-settings.service.ts',
+  'apps/server/src/modules/alerts/alert-timeline.service.ts',
+  'apps/server/src/modules/alerts/snoozes.service.ts',
+  'apps/server/src/modules/api-tokens/api-tokens.service.ts',
+  'apps/server/src/modules/auth/email-link.service.ts',
+  'apps/server/src/modules/auth/phone-code.service.ts',
+  'apps/server/src/modules/device-data/monthly-report-csv.ts',
+  'apps/server/src/modules/gateways/gateways.service.ts',
+  'apps/server/src/modules/groups/groups.service.ts',
+  'apps/server/src/modules/heat-rule/heat-rule-csv.ts',
+  'apps/server/src/modules/heat-rule/heat-rule.service.ts',
+  'apps/server/src/modules/ingestion/data-path.plugin.ts',
+  'apps/server/src/modules/ingestion/ingestion.service.ts',
+  'apps/server/src/modules/invitations/invitation-mail.ts',
+  'apps/server/src/modules/invitations/invitations.service.ts',
+  'apps/server/src/modules/live/alert-payload.ts',
+  'apps/server/src/modules/live/live-sessions.ts',
+  'apps/server/src/modules/live/live.hub.ts',
+  'apps/server/src/modules/live/live.routes.ts',
+  'apps/server/src/modules/mail/mail-transport.ts',
+  'apps/server/src/modules/mail/mail.service.ts',
+  'apps/server/src/modules/members/members.service.ts',
+  'apps/server/src/modules/notifications/notice-policy.service.ts',
+  'apps/server/src/modules/notifications/notice-settings.service.ts',
+  'apps/server/src/modules/notifications/notification-texts.ts',
+  'apps/server/src/modules/notifications/site-heat-texts.ts',
+  'apps/server/src/modules/organizations/sign-in-settings.service.ts',
+  'apps/server/src/modules/people/people.service.ts',
+  'apps/server/src/modules/site-heat/site-heat.plugin.ts',
+  'apps/server/src/modules/site-heat/site-heat.service.ts',
+  'apps/server/src/modules/users/accounts.service.ts',
+  'apps/web/src/features/alerts/components/response-times-panel.tsx',
+  'apps/web/src/features/auth/api/account-api.ts',
+  'apps/web/src/features/gateways/api/gateway-change.ts',
+  'apps/web/src/features/gateways/components/gateway-dialogs.tsx',
+  'apps/web/src/features/gateways/components/gateway-pages.tsx',
+  'apps/web/src/features/gateways/components/gateway-settings-page.tsx',
+  'apps/web/src/features/groups/components/group-dialogs.tsx',
+  'apps/web/src/features/groups/components/group-settings-page.tsx',
+  'apps/web/src/features/groups/components/groups-page.tsx',
+  'apps/web/src/features/notice-settings/components/recipient-editor.tsx',
+  'apps/web/src/features/people/components/audit-log.tsx',
+  'apps/web/src/features/people/components/people-dialogs.tsx',
+  'apps/web/src/features/people/components/wearer-dialog.tsx',
 ];
 
 export default tseslint.config(
@@ -232,6 +267,18 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Import zones (issue 15 item 4, scripts/eslint/boundaries.js): features never import each other,
+    // a server module reaches another only through its service, the domain imports no app.
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
+    plugins: { boundaries },
+    rules: { 'boundaries/zones': 'error' },
+  },
+  {
+    // Files that still cross a zone (issue 15): this list only shrinks.
+    files: ZONE_CROSSING_FILES,
+    rules: { 'boundaries/zones': 'off' },
   },
   {
     files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts', 'bench/**/*.ts'],

@@ -1,5 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
-import { axeFindings, useLanguage } from '../support/a11y.js';
+import { axeFindings, setWidth, sidewaysOverflow, useLanguage, WIDTHS } from '../support/a11y.js';
+import { auth, newGroup, tabTo } from '../support/staff.js';
 import { roleCase } from '../support/roles.js';
 import { signIn, waitForPage } from '../support/session.js';
 import { expect, test } from '../support/test.js';
@@ -13,7 +14,9 @@ import { DEMO_CLIENT } from './live-gateway.js';
  */
 
 // The group window is shortened to one minute for this test (and given back); the wait is real.
-test.describe.configure({ timeout: 180_000 });
+// Both tests change the demo organisation's alert policy: they run in order in one worker, never
+// at the same time (with fullyParallel they raced: one's policy read met the other's change).
+test.describe.configure({ timeout: 180_000, mode: 'default', lock: 'demo-alert-policy' });
 
 const GATEWAY_AUTH = 'Gateway demo-gateway-1:demo-gateway-secret-1';
 const DAY = { enabled: true, startTime: '00:00', endTime: '23:59' };
@@ -161,5 +164,70 @@ test('a second alert within the group window is held, logged with its reason, th
     });
     for (const uid of wearers) await request.delete(`/v2/user/wearer/${uid}`, { headers });
     await request.delete(`/v2/group/${group.id}`, { headers });
+  }
+});
+
+test('notification timing and limits: an owner changes the repeat interval by keyboard, it stays after a reload; general staff only read it', async ({
+  page,
+  request,
+}) => {
+  const { accessToken } = await signIn(page, request, roleCase('ORGANIZATION_OWNER').email);
+  const policyUrl = `/v2/organization/${DEMO_CLIENT}/alertPolicy`;
+  const before = (await (await request.get(policyUrl, { headers: auth(accessToken) })).json()) as {
+    policy: { repeatIntervalMinutes: number };
+  };
+  const was = before.policy.repeatIntervalMinutes;
+  const next = was === 45 ? 50 : 45;
+  const groupId = await newGroup(request, accessToken, `E2E間隔 ${Date.now()}`);
+  try {
+    await page.goto(`/groups/${groupId}/alert-notice-settings`);
+    await waitForPage(page);
+    const section = page.getByRole('region', { name: '通知の間隔と上限' });
+    const repeat = section.getByTestId('alert-policy-value-repeatIntervalMinutes');
+    await expect(repeat).toHaveText(`${was}分`);
+
+    const edit = section.getByTestId('alert-policy-edit');
+    await tabTo(page, edit);
+    await page.keyboard.press('Enter');
+    // The form opens on its first setting; out of range is refused on the field, nothing sent.
+    await expect(section.getByLabel('回復の待ち時間')).toBeFocused();
+    const field = section.getByLabel('再通知の間隔');
+    await field.fill('0');
+    await page.keyboard.press('Enter');
+    await expect(section.getByTestId('alert-policy-error-repeatIntervalMinutes')).toHaveText(
+      '1以上にしてください',
+    );
+    await expect(field).toBeFocused();
+    // The open form with its error: axe-clean, and no sideways scrolling on a phone.
+    for (const width of WIDTHS) {
+      await setWidth(page, width);
+      expect(await axeFindings(page, '[data-testid="alert-policy"]'), `${width}px`).toEqual([]);
+      expect(await sidewaysOverflow(page), `${width}px`).toBe(0);
+    }
+    await field.fill(String(next));
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('通知の間隔と上限を保存しました')).toBeVisible();
+    await expect(repeat).toHaveText(`${next}分`);
+    await expect(edit).toBeFocused();
+
+    await page.reload();
+    await waitForPage(page);
+    await expect(repeat).toHaveText(`${next}分`);
+    await expect(section).toContainText('（初期値 30分）');
+
+    // General staff see the same values and no form.
+    await signIn(page, request, roleCase('ORGANIZATION_GENERAL').email);
+    await page.goto(`/groups/${groupId}/alert-notice-settings`);
+    await waitForPage(page);
+    await expect(repeat).toHaveText(`${next}分`);
+    await expect(section.getByTestId('alert-policy-read-only')).toBeVisible();
+    await expect(section.getByTestId('alert-policy-edit')).toHaveCount(0);
+  } finally {
+    // The demo organisation's policy goes back to what it was, for the other files.
+    await request.patch(policyUrl, {
+      headers: auth(accessToken),
+      data: { repeatIntervalMinutes: was },
+    });
+    await request.delete(`/v2/group/${groupId}`, { headers: auth(accessToken) });
   }
 });

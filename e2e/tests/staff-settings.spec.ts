@@ -1,39 +1,19 @@
-import type { APIRequestContext } from '@playwright/test';
-import { axeFindings, setWidth, sidewaysOverflow, WIDTHS } from '../support/a11y.js';
 import { roleCase } from '../support/roles.js';
 import { signIn, waitForPage } from '../support/session.js';
-import { expect, test, type Page } from '../support/test.js';
+import { expect, test } from '../support/test.js';
 import { DEMO_CLIENT } from './live-gateway.js';
+import { auth, newGroup, tabTo } from '../support/staff.js';
 
 /*
  * Staff settings against the real server: a group's alert recipients (added, reordered with the keyboard, saved,
  * read back after a reload) and a test SMS that goes through the provider and shows in the notification log; bulk
  * alert settings of a group with a preview of how many wearers change; the organisation's notification timing and
- * limits changed by an owner and read by general staff. Each test makes its own group (and wearer),
+ * limits (with the notice policy, in notice-policy.spec.ts). Each test makes its own group (and wearer),
  * so the demo's groups and wearers stay as other files expect them.
  */
 
 // Several pages and server round trips each; the shared machine can be slow.
 test.describe.configure({ timeout: 90_000 });
-
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-
-async function newGroup(request: APIRequestContext, token: string, name: string): Promise<string> {
-  const res = await request.post('/v2/group', {
-    headers: auth(token),
-    data: { clientId: DEMO_CLIENT, name },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { id: string }).id;
-}
-
-async function tabTo(page: Page, target: ReturnType<Page['locator']>, max = 120): Promise<void> {
-  for (let i = 0; i < max; i += 1) {
-    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
-    await page.keyboard.press('Tab');
-  }
-  throw new Error(`Tab never reached ${target.toString()}`);
-}
 
 test('notice settings: recipients added, reordered by keyboard, saved; a test SMS reaches the notification log', async ({
   page,
@@ -117,71 +97,6 @@ test('notice settings: recipients added, reordered by keyboard, saved; a test SM
       ),
     ).toBe(true);
   } finally {
-    await request.delete(`/v2/group/${groupId}`, { headers: auth(accessToken) });
-  }
-});
-
-test('notification timing and limits: an owner changes the repeat interval by keyboard, it stays after a reload; general staff only read it', async ({
-  page,
-  request,
-}) => {
-  const { accessToken } = await signIn(page, request, roleCase('ORGANIZATION_OWNER').email);
-  const policyUrl = `/v2/organization/${DEMO_CLIENT}/alertPolicy`;
-  const before = (await (await request.get(policyUrl, { headers: auth(accessToken) })).json()) as {
-    policy: { repeatIntervalMinutes: number };
-  };
-  const was = before.policy.repeatIntervalMinutes;
-  const next = was === 45 ? 50 : 45;
-  const groupId = await newGroup(request, accessToken, `E2E間隔 ${Date.now()}`);
-  try {
-    await page.goto(`/groups/${groupId}/alert-notice-settings`);
-    await waitForPage(page);
-    const section = page.getByRole('region', { name: '通知の間隔と上限' });
-    const repeat = section.getByTestId('alert-policy-value-repeatIntervalMinutes');
-    await expect(repeat).toHaveText(`${was}分`);
-
-    const edit = section.getByTestId('alert-policy-edit');
-    await tabTo(page, edit);
-    await page.keyboard.press('Enter');
-    // The form opens on its first setting; out of range is refused on the field, nothing sent.
-    await expect(section.getByLabel('回復の待ち時間')).toBeFocused();
-    const field = section.getByLabel('再通知の間隔');
-    await field.fill('0');
-    await page.keyboard.press('Enter');
-    await expect(section.getByTestId('alert-policy-error-repeatIntervalMinutes')).toHaveText(
-      '1以上にしてください',
-    );
-    await expect(field).toBeFocused();
-    // The open form with its error: axe-clean, and no sideways scrolling on a phone.
-    for (const width of WIDTHS) {
-      await setWidth(page, width);
-      expect(await axeFindings(page, '[data-testid="alert-policy"]'), `${width}px`).toEqual([]);
-      expect(await sidewaysOverflow(page), `${width}px`).toBe(0);
-    }
-    await field.fill(String(next));
-    await page.keyboard.press('Enter');
-    await expect(page.getByText('通知の間隔と上限を保存しました')).toBeVisible();
-    await expect(repeat).toHaveText(`${next}分`);
-    await expect(edit).toBeFocused();
-
-    await page.reload();
-    await waitForPage(page);
-    await expect(repeat).toHaveText(`${next}分`);
-    await expect(section).toContainText('（初期値 30分）');
-
-    // General staff see the same values and no form.
-    await signIn(page, request, roleCase('ORGANIZATION_GENERAL').email);
-    await page.goto(`/groups/${groupId}/alert-notice-settings`);
-    await waitForPage(page);
-    await expect(repeat).toHaveText(`${next}分`);
-    await expect(section.getByTestId('alert-policy-read-only')).toBeVisible();
-    await expect(section.getByTestId('alert-policy-edit')).toHaveCount(0);
-  } finally {
-    // The demo organisation's policy goes back to what it was, for the other files.
-    await request.patch(policyUrl, {
-      headers: auth(accessToken),
-      data: { repeatIntervalMinutes: was },
-    });
     await request.delete(`/v2/group/${groupId}`, { headers: auth(accessToken) });
   }
 });

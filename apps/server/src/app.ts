@@ -31,6 +31,7 @@ import { membersRoutes } from './modules/members/members.routes.js';
 import { invitationsRoutes } from './modules/invitations/invitations.routes.js';
 import { groupsRoutes } from './modules/groups/groups.routes.js';
 import { gatewaysRoutes } from './modules/gateways/gateways.routes.js';
+import { phoneEnrolmentRoutes } from './modules/gateways/phone-enrolment.routes.js';
 import { braceletsRoutes } from './modules/bracelets/bracelets.routes.js';
 import { wearersRoutes } from './modules/wearers/wearers.routes.js';
 import { peopleRoutes } from './modules/people/people.routes.js';
@@ -112,6 +113,7 @@ export async function buildApp(
   await app.register(invitationsRoutes, { ctx });
   await app.register(groupsRoutes, { ctx });
   await app.register(gatewaysRoutes, { ctx });
+  await app.register(phoneEnrolmentRoutes, { ctx });
   await app.register(braceletsRoutes, { ctx });
   await app.register(wearersRoutes, { ctx });
   await app.register(peopleRoutes, { ctx });

@@ -1,9 +1,4 @@
-import type {
-  FastifyInstance,
-  FastifyReply,
-  FastifyRequest,
-  RouteShorthandOptions,
-} from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import {
   type Endpoint,
   type EndpointReply,
@@ -28,6 +23,10 @@ export type ServeOptions = Omit<RouteShorthandOptions, 'schema' | 'config'>;
  * Registers an endpoint from its one declaration: path, schemas (validation, serialisation and
  * OpenAPI), error bodies, tags, security and the permission the auth plugin checks before the
  * handler runs. The handler keeps only the resource-level check (the service's access call).
+ *
+ * The handler returns the answer; when the endpoint declares one success status other than 200
+ * (201 created, 204 no content) that status is sent, so handlers write no `reply.code(...)`.
+ * A handler that sends its own reply (a file, a redirect) returns `reply`.
  */
 export function serve<E extends Endpoint>(
   app: FastifyInstance,
@@ -36,8 +35,11 @@ export function serve<E extends Endpoint>(
   options: ServeOptions = {},
 ): void {
   const isPublic = endpoint.permission === 'public';
+  const statuses = Object.keys(endpoint.responses).map(Number);
+  // One declared success status is sent by default; with several, the handler sets its own.
+  const status = statuses.length === 1 ? statuses[0] : undefined;
   const response: Record<number, unknown> = { ...endpoint.responses };
-  for (const status of endpoint.errors) response[status] = errorBody;
+  for (const code of endpoint.errors) response[code] = errorBody;
   app.route({
     ...options,
     method: endpoint.method,
@@ -52,6 +54,12 @@ export function serve<E extends Endpoint>(
       ...(endpoint.body ? { body: endpoint.body } : {}),
       response,
     },
-    handler: (request, reply) => handler(request as unknown as ServedRequest<E>, reply),
+    handler: async (request, reply) => {
+      const answer = await handler(request as unknown as ServedRequest<E>, reply);
+      if (answer === reply || reply.sent) return reply;
+      if (status === 204) return reply.code(204).send(null);
+      if (status !== undefined) reply.code(status);
+      return reply.send(answer);
+    },
   });
 }

@@ -15,7 +15,10 @@ export class NotSignedInError extends Error {
   }
 }
 
-/** Thrown by `unwrap` so TanStack Query sees failures as errors. */
+/**
+ * The one error of a refused call (thrown by `call` and `unwrap`): the HTTP status (600 for a
+ * failure outside HTTP) and the server's error body, whose code and issues the forms show.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -23,6 +26,16 @@ export class ApiError extends Error {
   ) {
     super(body?.message ?? `Request failed with status ${status}`);
     this.name = 'ApiError';
+  }
+
+  /** The server's error code (`GROUP_NOT_EMPTY`), or null when it sent no error body. */
+  get code(): string | null {
+    return this.body?.code ?? null;
+  }
+
+  /** The server's own message, or null when it sent no error body. */
+  get serverMessage(): string | null {
+    return this.body?.message ?? null;
   }
 }
 

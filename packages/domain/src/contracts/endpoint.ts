@@ -54,9 +54,10 @@ export interface EndpointRequest<E extends EndpointSpec> {
   body: E['body'] extends Schema ? z.output<E['body']> : undefined;
 }
 
-/** What the server's handler returns: the success answer before serialisation. */
+/** What the server's handler returns: the success answer before serialisation (nothing for a 204). */
 export type EndpointReply<E extends EndpointSpec> =
-  SuccessSchema<E> extends Schema ? z.input<SuccessSchema<E>> : undefined;
+  | (SuccessSchema<E> extends Schema ? z.input<SuccessSchema<E>> : undefined)
+  | (204 extends keyof E['responses'] ? void : never);
 
 /** The errors every bearer-token endpoint can answer, beside its own. */
 export const BEARER_ERRORS = [400, 401, 403, 404] as const satisfies readonly ErrorStatus[];

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { NOTIFICATION_CHANNELS } from '../alerts.js';
 import { phoneNumber } from './notifications.js';
 import { displayName } from './organizations.js';
-import { NOTIFICATION_STATUSES } from './notifications.js';
+import { groupParams, NOTIFICATION_STATUSES } from './notifications.js';
+import { BEARER_ERRORS, endpointsOf } from './endpoint.js';
 
 const idParam = z.string().min(1).max(64);
 
@@ -58,3 +59,56 @@ export const noticeTestResponse = z.object({
   error: z.string().nullable(),
 });
 export type NoticeTestResponse = z.infer<typeof noticeTestResponse>;
+
+const fleet = endpointsOf({ tags: ['Fleet'], errors: BEARER_ERRORS });
+const CONFLICT = [...BEARER_ERRORS, 409] as const;
+
+export const createGroup = fleet({
+  method: 'POST',
+  path: '/v2/group',
+  permission: 'group:manage',
+  summary: 'Create a group',
+  body: createGroupBody,
+  errors: CONFLICT,
+  responses: { 201: groupView },
+});
+
+export const renameGroup = fleet({
+  method: 'PATCH',
+  path: '/v2/group/{groupId}',
+  permission: 'group:manage',
+  summary: 'Rename a group',
+  params: groupParams,
+  body: renameGroupBody,
+  errors: CONFLICT,
+  responses: { 200: groupView },
+});
+
+export const deleteGroup = fleet({
+  method: 'DELETE',
+  path: '/v2/group/{groupId}',
+  permission: 'group:manage',
+  summary: 'Delete a group (409 GROUP_NOT_EMPTY while it has wearers)',
+  params: groupParams,
+  errors: CONFLICT,
+  responses: { 204: z.null() },
+});
+
+export const listGroups = fleet({
+  method: 'GET',
+  path: '/v2/client/{clientId}/groups',
+  permission: 'group:read',
+  summary: 'Groups with their live state: wearers, not worn, offline, open alerts, gateways',
+  params: z.object({ clientId: idParam }),
+  responses: { 200: groupListResponse },
+});
+
+export const moveWearers = fleet({
+  method: 'POST',
+  path: '/v2/group/{groupId}/wearers/move',
+  permission: 'wearer:manage',
+  summary: 'Move wearers of the same organisation into this group (all or nothing)',
+  params: groupParams,
+  body: moveWearersBody,
+  responses: { 200: moveWearersResponse },
+});

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { ROLES } from '../roles.js';
 import { id } from './common.js';
 import { CURRENT_TERMS_VERSION } from './user.js';
+import { signInResult } from './sign-in-factors.js';
+import { BEARER_ERRORS, endpointsOf } from './endpoint.js';
 import { MESSAGE_LOCALES } from './sign-in-methods.js';
 
 /** An invitation lasts this long; then its link shows "expired" and the inviter resends. */
@@ -108,3 +110,47 @@ export const registerBody = z.object({
   locale: z.enum(MESSAGE_LOCALES).optional(),
 });
 export type RegisterBody = z.input<typeof registerBody>;
+
+const invitation = endpointsOf({ tags: ['Identity'], errors: [...BEARER_ERRORS, 409] });
+
+// family:manage is the widest permission an invitation needs (staff roles need member:invite, checked
+// by the service on the organisation); a role without it never invites anyone.
+export const inviteMember = invitation({
+  method: 'POST',
+  path: '/v2/user/invite',
+  permission: 'family:manage',
+  summary:
+    'Invite a staff member, platform staff or a family member (a role you may grant); mails a 7-day link',
+  body: inviteBody,
+  responses: { 201: inviteResponse },
+});
+
+export const resendInvitation = invitation({
+  method: 'POST',
+  path: '/v2/user/invitation/resend',
+  permission: 'family:manage',
+  summary: 'Send a live invitation again with a new link (the old link stops working)',
+  body: resendInvitationBody,
+  responses: { 201: inviteResponse },
+});
+
+/** Before there are tokens: the invitation link is the credential. */
+export const inspectInvitation = invitation({
+  method: 'POST',
+  path: '/v2/user/invitation/inspect',
+  permission: 'public',
+  summary: 'Who invited whom, for the registration page (or why the link cannot be used)',
+  body: inspectInvitationBody,
+  errors: [400, 404, 410],
+  responses: { 200: invitationPreview },
+});
+
+export const registerByInvitation = invitation({
+  method: 'POST',
+  path: '/v2/user/register',
+  permission: 'public',
+  summary: 'Complete an invitation (name, password, terms) and sign in',
+  body: registerBody,
+  errors: [400, 404, 409, 410],
+  responses: { 200: signInResult },
+});

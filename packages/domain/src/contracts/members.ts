@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ORGANIZATION_ROLES, ROLES } from '../roles.js';
-import { id } from './common.js';
+import { id, uidParams } from './common.js';
+import { BEARER_ERRORS, endpointsOf } from './endpoint.js';
 import { pendingInvitation } from './invitations.js';
 
 export const MEMBERS_PAGE_SIZE = 50;
@@ -79,3 +80,71 @@ export const unlinkManagedGroupBody = z.object({ groupId: id });
 /** What the member calls answer: the member as the staff list shows them now. */
 export const memberResponse = member;
 export const removedResponse = z.object({ uid: z.string(), removed: z.literal(true) });
+
+const staff = endpointsOf({ tags: ['Identity'], errors: [...BEARER_ERRORS, 409] });
+
+export const listMembers = staff({
+  method: 'GET',
+  path: '/v2/user/organization/members',
+  permission: 'member:read',
+  summary:
+    'The organisation’s staff, paged and searchable, with pending invitations (platform staff pass clientId)',
+  query: membersQuery,
+  responses: { 200: membersResponse },
+});
+
+export const changeMemberRole = staff({
+  method: 'PATCH',
+  path: '/v2/user/organization/members',
+  permission: 'member:changeRole',
+  summary: 'Change a staff member’s role (one you may grant; never the last owner’s)',
+  body: changeMemberRoleBody,
+  responses: { 200: memberResponse },
+});
+
+export const removeMember = staff({
+  method: 'DELETE',
+  path: '/v2/user/organization/members',
+  permission: 'member:remove',
+  summary: 'Remove a staff member (sessions end at once; the organisation’s records stay)',
+  query: removeMemberQuery,
+  responses: { 200: removedResponse },
+});
+
+export const removeMemberByUid = staff({
+  method: 'DELETE',
+  path: '/v2/user/{uid}/delete',
+  permission: 'member:remove',
+  summary: 'Remove a staff member by uid (as DELETE /v2/user/organization/members)',
+  params: uidParams,
+  responses: { 200: removedResponse },
+});
+
+export const setManagedGroups = staff({
+  method: 'PATCH',
+  path: '/v2/user/{uid}/group',
+  permission: 'member:changeRole',
+  summary: 'Set the groups a group manager manages',
+  params: uidParams,
+  body: setManagedGroupsBody,
+  responses: { 200: memberResponse },
+});
+
+export const linkManagedGroup = staff({
+  method: 'POST',
+  path: '/v2/user/group/link',
+  permission: 'member:changeRole',
+  summary: 'Give a group manager one more group',
+  body: linkManagedGroupBody,
+  responses: { 200: memberResponse },
+});
+
+export const unlinkManagedGroup = staff({
+  method: 'POST',
+  path: '/v2/user/{uid}/group/unlink',
+  permission: 'member:changeRole',
+  summary: 'Take one group from a group manager (never the last)',
+  params: uidParams,
+  body: unlinkManagedGroupBody,
+  responses: { 200: memberResponse },
+});

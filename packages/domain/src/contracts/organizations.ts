@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GATEWAY_TYPES } from '../telemetry.js';
+import { endpointsOf } from './endpoint.js';
 
 const idParam = z.string().min(1).max(64);
 /**
@@ -104,3 +105,56 @@ export const clientOverview = z.object({
   openAlertCount: z.number().int(),
 });
 export type ClientOverview = z.infer<typeof clientOverview>;
+
+const organization = endpointsOf({ tags: ['Identity'], errors: [400, 401, 403, 404] });
+const byId = z.object({ id: idParam });
+
+export const listClients = organization({
+  method: 'GET',
+  path: '/v2/client',
+  permission: 'organization:read',
+  summary: 'Organisations the caller may see',
+  errors: [401, 403],
+  responses: { 200: clientListResponse },
+});
+
+/** The organisation with its groups: the one read of its group choices (members, people, profile). */
+export const getClient = organization({
+  method: 'GET',
+  path: '/v2/client/{id}',
+  permission: 'organization:read',
+  summary: 'One organisation with its groups',
+  params: byId,
+  errors: [401, 404],
+  responses: { 200: clientInfo },
+});
+
+export const createClient = organization({
+  method: 'POST',
+  path: '/v2/client',
+  permission: 'organization:create',
+  summary: 'Create an organisation (platform owners)',
+  body: createClientBody,
+  errors: [400, 401, 403],
+  responses: { 201: clientInfo },
+});
+
+export const updateClient = organization({
+  method: 'PATCH',
+  path: '/v2/client/{id}',
+  permission: 'organization:update',
+  summary: 'Rename an organisation or change its time zone',
+  params: byId,
+  body: updateClientBody,
+  responses: { 200: clientInfo },
+});
+
+export const getClientOverview = organization({
+  method: 'GET',
+  path: '/v2/client/{id}/overview',
+  permission: 'organization:read',
+  summary: 'One organisation at a glance: groups, gateways with status, members, open alerts',
+  params: byId,
+  errors: [401, 403, 404],
+  responses: { 200: clientOverview },
+});

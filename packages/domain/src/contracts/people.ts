@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from '../roles.js';
 import { id, isoInstant } from './common.js';
+import { BEARER_ERRORS, endpointsOf } from './endpoint.js';
 
 /** A calendar date (YYYY-MM-DD) that exists, between 1900 and today's year: a wearer's birth date. */
 export const birthDate = z.iso
@@ -148,3 +149,89 @@ export const auditResponse = z.object({
   page: z.number().int(),
 });
 export type AuditResponse = z.infer<typeof auditResponse>;
+
+const people = endpointsOf({ tags: ['People'], errors: BEARER_ERRORS });
+
+export const createWearer = people({
+  method: 'POST',
+  path: '/v2/user/wearer',
+  permission: 'wearer:manage',
+  summary: 'Add a wearer (name, birth date, group)',
+  body: createWearerRequest,
+  responses: { 201: person },
+});
+
+export const removeWearer = people({
+  method: 'DELETE',
+  path: '/v2/user/wearer/{uid}',
+  permission: 'wearer:manage',
+  summary:
+    'Remove a wearer; their readings and alerts stay with the organisation, the bracelet is freed',
+  params: personParams,
+  responses: { 200: personOkResponse },
+});
+
+export const listFamilyOfWearers = people({
+  method: 'GET',
+  path: '/v2/user/lookup/associatedWithWearables',
+  permission: 'member:read',
+  summary: 'Family members linked to the wearers the caller reaches',
+  query: associatedQuery,
+  responses: { 200: associatedResponse },
+});
+
+export const getPerson = people({
+  method: 'GET',
+  path: '/v2/user/{uid}',
+  permission: 'wearer:read',
+  summary: 'A person the caller reaches: wearer, family member or staff',
+  params: personParams,
+  responses: { 200: person },
+});
+
+export const updatePerson = people({
+  method: 'PATCH',
+  path: '/v3/user/update',
+  permission: 'self:update',
+  summary: "Edit a wearer (uid: name, birth date, group) or one's own name",
+  body: updateUserRequest,
+  responses: { 200: person },
+});
+
+export const removePhoneNumber = people({
+  method: 'DELETE',
+  path: '/v2/user/{uid}/phoneNumber',
+  permission: 'self:update',
+  summary: "Remove a person's phone number (in the organisation clientId)",
+  params: personParams,
+  body: removePhoneRequest,
+  responses: { 200: personOkResponse },
+});
+
+export const linkFamilyMember = people({
+  method: 'POST',
+  path: '/v2/user/device/link/user',
+  permission: 'family:manage',
+  summary: 'Link a family member (PERSONAL user) to a wearer',
+  body: familyLinkRequest,
+  responses: { 200: familyLinkResponse },
+});
+
+export const unlinkFamilyMember = people({
+  method: 'POST',
+  path: '/v2/user/device/unlink/user',
+  permission: 'family:manage',
+  summary: 'Unlink a family member from a wearer',
+  body: familyLinkRequest,
+  responses: { 200: familyLinkResponse },
+});
+
+export const listAuditEntries = endpointsOf({ tags: ['Audit'], errors: BEARER_ERRORS })({
+  method: 'GET',
+  path: '/v2/audit',
+  permission: 'audit:read',
+  summary:
+    'Changes to people, roles, groups, sign-in and alert settings: who, when, before and after (newest first, paged)',
+  query: auditQuery,
+  responses: { 200: auditResponse },
+});

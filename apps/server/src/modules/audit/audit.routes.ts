@@ -1,12 +1,12 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { type Actor, auditQuery, auditResponse, errorBody, PLATFORM } from '@wearable/domain';
-import type { z } from 'zod';
+import type { FastifyPluginAsync } from 'fastify';
+import { type Actor, listAuditEntries, PLATFORM } from '@wearable/domain';
 import type { AppContext } from '../../context.js';
+import { serve } from '../../http/serve.js';
 import { accessService } from '../../access/access.service.js';
 import { listAudit } from './audit.repository.js';
 
 /** GET /v2/audit: organisation owners read their organisation's log; platform staff any (or all). */
-export const auditRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const auditRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const access = accessService(ctx.db);
 
   async function organizationOf(
@@ -23,30 +23,10 @@ export const auditRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     return actor.organizationId ?? undefined;
   }
 
-  app.get(
-    '/v2/audit',
-    {
-      config: { permission: 'audit:read' },
-      schema: {
-        tags: ['Audit'],
-        summary:
-          'Changes to people, roles, groups, sign-in and alert settings: who, when, before and after (newest first, paged)',
-        security: [{ bearer: [] }],
-        querystring: auditQuery,
-        response: {
-          200: auditResponse,
-          400: errorBody,
-          401: errorBody,
-          403: errorBody,
-          404: errorBody,
-        },
-      },
-    },
-    async (request) => {
-      const q: z.output<typeof auditQuery> = request.query;
-      const organizationId = await organizationOf(request.actor, q.clientId);
-      const { entries, total } = await listAudit(ctx.db, { ...q, organizationId });
-      return { entries, total, page: q.page };
-    },
-  );
+  serve(app, listAuditEntries, async (req) => {
+    const q = req.query;
+    const organizationId = await organizationOf(req.actor, q.clientId);
+    const { entries, total } = await listAudit(ctx.db, { ...q, organizationId });
+    return { entries, total, page: q.page };
+  });
 };

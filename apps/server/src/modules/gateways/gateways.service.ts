@@ -46,6 +46,12 @@ export function toGatewayListItem(r: GatewayRow, now: Date): GatewayListItem {
   };
 }
 
+/** A new gateway credential: only its SHA-256 is stored; it is shown once (registration, rotation, a phone's enrolment). */
+export function newCredential() {
+  const credential = randomBytes(32).toString('base64url');
+  return { credential, hash: createHash('sha256').update(credential).digest('hex') };
+}
+
 const invalid = (path: string, message: string) =>
   new ApiError(400, 'VALIDATION_FAILED', `${path}: ${message}`, [{ path, message }]);
 
@@ -54,11 +60,6 @@ export function gatewaysService(ctx: AppContext) {
   const repo = gatewaysRepository(ctx.db);
   const access = accessService(ctx.db);
 
-  /** A new credential: only its SHA-256 is stored; the gateway's connection data carries it once. */
-  const newCredential = () => {
-    const credential = randomBytes(32).toString('base64url');
-    return { credential, hash: createHash('sha256').update(credential).digest('hex') };
-  };
   const connection = (gatewayId: string, credential: string) => ({
     serverUrl: ctx.config.publicUrl,
     gatewayId,

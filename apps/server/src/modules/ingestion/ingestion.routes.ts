@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { batchResult, errorBody, gatewayBatch } from '@wearable/domain';
+import { GATEWAY_SIGNED_OUT_CODE, batchResult, errorBody, gatewayBatch } from '@wearable/domain';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { withLaneHint } from '../../db/priority-lane.js';
@@ -13,6 +13,16 @@ import {
 import { GatewayThrottledError } from './gateway-throttle.js';
 import { ingestBatch, ingestionBacklog } from './ingestion.service.js';
 import { parseBatch } from './parse-batch.js';
+
+/**
+ * 401 for an unknown gateway or a wrong credential (not saying which): a gateway that was retired, or
+ * whose credential was rotated or given to a newly enrolled phone, is signed out until set up again.
+ */
+const signedOut = () =>
+  unauthorized(
+    'Gateway signed out: unknown gateway or wrong credential (the gateway was retired, or its credential was rotated or given to a newly enrolled phone); enrol the phone or set up the gateway again',
+    GATEWAY_SIGNED_OUT_CODE,
+  );
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -58,15 +68,13 @@ export const ingestionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (a
               throw err;
             })
           : null;
-        if (!gateway)
-          throw unauthorized('Unknown gateway or wrong credential', 'GATEWAY_UNAUTHORIZED');
+        if (!gateway) throw signedOut();
         request.gateway = gateway;
       },
     },
     async (request, reply) => {
       const gateway = request.gateway;
-      if (!gateway)
-        throw unauthorized('Unknown gateway or wrong credential', 'GATEWAY_UNAUTHORIZED');
+      if (!gateway) throw signedOut();
       // Backpressure: the queue stays bounded and the gateway retries; SOS/FALL are always taken.
       const parsed = parseBatch(request.body, ctx.now());
       if (!parsed.urgent && ingestionBacklog(ctx) >= ctx.config.ingestMaxPending) {

@@ -1,133 +1,31 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync } from 'fastify';
 import {
-  changeMemberRoleBody,
-  errorBody,
-  linkManagedGroupBody,
-  memberResponse,
-  membersQuery,
-  membersResponse,
-  removedResponse,
-  removeMemberQuery,
-  setManagedGroupsBody,
-  uidParams,
-  unlinkManagedGroupBody,
+  changeMemberRole,
+  linkManagedGroup,
+  listMembers,
+  removeMember,
+  removeMemberByUid,
+  setManagedGroups,
+  unlinkManagedGroup,
 } from '@wearable/domain';
 import type { AppContext } from '../../context.js';
+import { serve } from '../../http/serve.js';
 import { membersService } from './members.service.js';
 
-const tags = ['Identity'];
-const security = [{ bearer: [] }];
-const refusals = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
-
 /** The organisation's staff: list, role change, removal, group managers' groups. */
-export const membersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const membersRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const members = membersService(ctx);
-
-  app.get(
-    '/v2/user/organization/members',
-    {
-      config: { permission: 'member:read' },
-      schema: {
-        tags,
-        summary:
-          'The organisation’s staff, paged and searchable, with pending invitations (platform staff pass clientId)',
-        security,
-        querystring: membersQuery,
-        response: { 200: membersResponse, ...refusals },
-      },
-    },
-    (request) => members.listMembers(request.actor, request.query),
+  serve(app, listMembers, (req) => members.listMembers(req.actor, req.query));
+  serve(app, changeMemberRole, (req) => members.changeRole(req.actor, req.body));
+  serve(app, removeMember, (req) => members.remove(req.actor, req.query.uid, req.query.clientId));
+  serve(app, removeMemberByUid, (req) => members.remove(req.actor, req.params.uid));
+  serve(app, setManagedGroups, (req) =>
+    members.setGroups(req.actor, req.params.uid, req.body.groupIds),
   );
-
-  app.patch(
-    '/v2/user/organization/members',
-    {
-      config: { permission: 'member:changeRole' },
-      schema: {
-        tags,
-        summary: 'Change a staff member’s role (one you may grant; never the last owner’s)',
-        security,
-        body: changeMemberRoleBody,
-        response: { 200: memberResponse, ...refusals },
-      },
-    },
-    (request) => members.changeRole(request.actor, request.body),
+  serve(app, linkManagedGroup, (req) =>
+    members.linkGroup(req.actor, req.body.uid, req.body.groupId),
   );
-
-  app.delete(
-    '/v2/user/organization/members',
-    {
-      config: { permission: 'member:remove' },
-      schema: {
-        tags,
-        summary: 'Remove a staff member (sessions end at once; the organisation’s records stay)',
-        security,
-        querystring: removeMemberQuery,
-        response: { 200: removedResponse, ...refusals },
-      },
-    },
-    (request) => members.remove(request.actor, request.query.uid, request.query.clientId),
-  );
-
-  app.delete(
-    '/v2/user/:uid/delete',
-    {
-      config: { permission: 'member:remove' },
-      schema: {
-        tags,
-        summary: 'Remove a staff member by uid (as DELETE /v2/user/organization/members)',
-        security,
-        params: uidParams,
-        response: { 200: removedResponse, ...refusals },
-      },
-    },
-    (request) => members.remove(request.actor, request.params.uid),
-  );
-
-  app.patch(
-    '/v2/user/:uid/group',
-    {
-      config: { permission: 'member:changeRole' },
-      schema: {
-        tags,
-        summary: 'Set the groups a group manager manages',
-        security,
-        params: uidParams,
-        body: setManagedGroupsBody,
-        response: { 200: memberResponse, ...refusals },
-      },
-    },
-    (request) => members.setGroups(request.actor, request.params.uid, request.body.groupIds),
-  );
-
-  app.post(
-    '/v2/user/group/link',
-    {
-      config: { permission: 'member:changeRole' },
-      schema: {
-        tags,
-        summary: 'Give a group manager one more group',
-        security,
-        body: linkManagedGroupBody,
-        response: { 200: memberResponse, ...refusals },
-      },
-    },
-    (request) => members.linkGroup(request.actor, request.body.uid, request.body.groupId),
-  );
-
-  app.post(
-    '/v2/user/:uid/group/unlink',
-    {
-      config: { permission: 'member:changeRole' },
-      schema: {
-        tags,
-        summary: 'Take one group from a group manager (never the last)',
-        security,
-        params: uidParams,
-        body: unlinkManagedGroupBody,
-        response: { 200: memberResponse, ...refusals },
-      },
-    },
-    (request) => members.unlinkGroup(request.actor, request.params.uid, request.body.groupId),
+  serve(app, unlinkManagedGroup, (req) =>
+    members.unlinkGroup(req.actor, req.params.uid, req.body.groupId),
   );
 };

@@ -13,7 +13,7 @@ import { DateTime } from '../../../components/ui/date-time';
 import { paths } from '../../../config/paths';
 import { useIsDemo } from '../../../lib/app-path';
 import { session } from '../../../lib/session';
-import { MemberChangeError } from '../../members/api/member-changes';
+import { ApiError } from '../../../lib/api-client';
 import {
   signOutEverywhere,
   useAccount,
@@ -48,7 +48,7 @@ function Failure({ error, invalid }: { error: unknown; invalid?: string | null }
       </p>
     );
   if (!error) return null;
-  const body = error instanceof MemberChangeError ? error.body : null;
+  const body = error instanceof ApiError ? error.body : null;
   const code = body?.code ?? '';
   const text = KNOWN.includes(code)
     ? t(`account.errors.${code}`)

@@ -1,4 +1,6 @@
+import { getClientOverview, listClients, listGroups } from '@wearable/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { invalidateEndpoints } from '../../../lib/endpoint';
 import type { ApiResult } from '../../../lib/api-client';
 import { MemberChangeError } from '../../members/api/member-changes';
 
@@ -16,10 +18,10 @@ export function useGatewayChange<I, T>(change: (input: I) => Promise<ApiResult<T
     },
     onSuccess: async () => {
       await Promise.all(
-        ['gateways', 'gateway', 'groups', 'organizations', 'organization-overview'].map((key) =>
-          queryClient.invalidateQueries({ queryKey: [key] }),
-        ),
+        ['gateways', 'gateway'].map((key) => queryClient.invalidateQueries({ queryKey: [key] })),
       );
+      // Reads already declared by their contract (issue 15) are refreshed by endpoint.
+      await invalidateEndpoints(queryClient, listGroups, listClients, getClientOverview);
     },
   });
 }

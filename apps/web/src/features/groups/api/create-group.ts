@@ -1,7 +1,7 @@
-import type { CreateGroupBody, GroupView } from '@wearable/domain';
-import { api } from '../../../lib/api';
+import { type CreateGroupBody, createGroup } from '@wearable/domain';
+import { call } from '../../../lib/endpoint';
 import { useGroupChange } from './group-change';
 
-/** POST /v2/group: a new group of the organisation. */
+/** A new group of the organisation. */
 export const useCreateGroup = () =>
-  useGroupChange((body: CreateGroupBody) => api.post<GroupView>('/v2/group', body));
+  useGroupChange((body: CreateGroupBody) => call(createGroup, { body }));

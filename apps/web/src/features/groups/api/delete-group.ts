@@ -1,8 +1,7 @@
-import { api } from '../../../lib/api';
+import { deleteGroup } from '@wearable/domain';
+import { call } from '../../../lib/endpoint';
 import { useGroupChange } from './group-change';
 
-/** DELETE /v2/group/{groupId}: 409 GROUP_NOT_EMPTY while wearers are in it. */
+/** Deletes a group: 409 GROUP_NOT_EMPTY while wearers are in it. */
 export const useDeleteGroup = () =>
-  useGroupChange((groupId: string) =>
-    api.delete<unknown>(`/v2/group/${encodeURIComponent(groupId)}`),
-  );
+  useGroupChange((groupId: string) => call(deleteGroup, { params: { groupId } }));

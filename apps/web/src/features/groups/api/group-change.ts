@@ -1,22 +1,16 @@
+import { getClient, getClientOverview, listGroups } from '@wearable/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ApiResult } from '../../../lib/api-client';
-import { MemberChangeError } from '../../members/api/member-changes';
+import { invalidateEndpoints } from '../../../lib/endpoint';
 
 /**
- * A group change: its answer, or the server's refusal for the form to show (one error type with the other
- * settings forms). The group list and the organisation's group choices (['client', id]) are refreshed.
+ * A group change: its answer, or the server's refusal (ApiError) for the form to show. Every read
+ * that lists the organisation's groups is refreshed: the groups with their live state, the
+ * organisation with its groups (the group choices of members, people and the profile) and its overview.
  */
-export function useGroupChange<I, T>(change: (input: I) => Promise<ApiResult<T>>) {
+export function useGroupChange<I, T>(change: (input: I) => Promise<T>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: I) => {
-      const result = await change(input);
-      if (!result.ok) throw new MemberChangeError(result.status, result.data);
-      return result.data;
-    },
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['groups'] });
-      await queryClient.invalidateQueries({ queryKey: ['client'] });
-    },
+    mutationFn: change,
+    onSuccess: () => invalidateEndpoints(queryClient, listGroups, getClient, getClientOverview),
   });
 }

@@ -1,11 +1,9 @@
-import type { GroupView, RenameGroupBody } from '@wearable/domain';
-import { api } from '../../../lib/api';
+import { type RenameGroupBody, renameGroup } from '@wearable/domain';
+import { call } from '../../../lib/endpoint';
 import { useGroupChange } from './group-change';
 
-/** PATCH /v2/group/{groupId}: rename (409 GROUP_NAME_TAKEN when the organisation has that name). */
+/** Renames a group (409 GROUP_NAME_TAKEN when the organisation has that name). */
 export const useRenameGroup = () =>
   useGroupChange(({ groupId, name }: RenameGroupBody & { groupId: string }) =>
-    api.patch<GroupView>(`/v2/group/${encodeURIComponent(groupId)}`, {
-      name,
-    } satisfies RenameGroupBody),
+    call(renameGroup, { params: { groupId }, body: { name } }),
   );

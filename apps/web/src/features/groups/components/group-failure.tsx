@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { MemberChangeError } from '../../members/api/member-changes';
+import { ApiError } from '../../../lib/api-client';
 
 /** Refusals this page explains in the reader's language; any other shows the server's own message. */
 const KNOWN_CODES = ['GROUP_NOT_EMPTY', 'GROUP_NAME_TAKEN'];
@@ -8,7 +8,7 @@ const KNOWN_CODES = ['GROUP_NOT_EMPTY', 'GROUP_NAME_TAKEN'];
 export function GroupFailure({ error }: { error: Error | null }) {
   const { t } = useTranslation();
   if (error === null) return null;
-  const body = error instanceof MemberChangeError ? error.body : null;
+  const body = error instanceof ApiError ? error.body : null;
   const code = body?.code ?? '';
   const text = KNOWN_CODES.includes(code)
     ? t(`groups.errors.${code}`)

@@ -1,7 +1,6 @@
-import type { ClientInfo, MembersResponse } from '@wearable/domain';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { unwrap } from '../../../lib/api-client';
+import { getClient, listMembers } from '@wearable/domain';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { endpointQuery } from '../../../lib/endpoint';
 
 export interface MembersFilter {
   clientId: string;
@@ -9,25 +8,13 @@ export interface MembersFilter {
   page: number;
 }
 
-/** GET /v2/user/organization/members: one page of an organisation's staff and its pending invitations. */
-export const membersQueryOptions = ({ clientId, q, page }: MembersFilter) =>
-  queryOptions({
-    queryKey: ['members', clientId, q, page],
-    queryFn: async () =>
-      unwrap(
-        await api.get<MembersResponse>('/v2/user/organization/members', {
-          query: { clientId, q: q || undefined, page },
-        }),
-      ),
+/** One page of an organisation's staff and its pending invitations. */
+export const useMembers = ({ clientId, q, page }: MembersFilter) =>
+  useQuery({
+    ...endpointQuery(listMembers, { query: { clientId, q: q || undefined, page } }),
     placeholderData: keepPreviousData,
   });
 
-export const useMembers = (filter: MembersFilter) => useQuery(membersQueryOptions(filter));
-
-/** GET /v2/client/{id}: the organisation's groups, for group managers. */
+/** The organisation's groups, for group managers (the organisation's one read, shared by every feature). */
 export const useOrganizationGroups = (clientId: string) =>
-  useQuery({
-    queryKey: ['client', clientId],
-    queryFn: async () =>
-      unwrap(await api.get<ClientInfo>(`/v2/client/${encodeURIComponent(clientId)}`)).groups,
-  });
+  useQuery({ ...endpointQuery(getClient, { params: { id: clientId } }), select: (c) => c.groups });

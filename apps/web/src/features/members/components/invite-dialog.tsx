@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { inviteBody, type InviteBody, type Role } from '@wearable/domain';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { MemberChangeError, useInviteMember } from '../api/member-changes';
+import { ApiError } from '../../../lib/api-client';
+import { useInviteMember } from '../api/member-changes';
 import { contractErrors, formText, serverFieldErrors } from './form-errors';
 import { FieldError, FormFailure, GroupChoice, inputClass } from './member-form-parts';
 
@@ -50,7 +51,7 @@ export function InviteDialog({ open, onOpenChange, clientId, roles, groups }: In
       await invite.mutateAsync(body);
       setSentTo(body.email);
     } catch (error) {
-      if (error instanceof MemberChangeError) setInvalid(serverFieldErrors(error.body));
+      if (error instanceof ApiError) setInvalid(serverFieldErrors(error.body));
     }
   }
 

@@ -8,7 +8,8 @@ import {
 } from '@wearable/domain';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { MemberChangeError, useChangeMemberRole, useRemoveMember } from '../api/member-changes';
+import { ApiError } from '../../../lib/api-client';
+import { useChangeMemberRole, useRemoveMember } from '../api/member-changes';
 import { contractErrors, serverFieldErrors } from './form-errors';
 import { FieldError, FormFailure, GroupChoice, inputClass } from './member-form-parts';
 
@@ -41,7 +42,7 @@ export function RoleDialog(props: {
       await change.mutateAsync(body);
       props.onClose();
     } catch (error) {
-      if (error instanceof MemberChangeError) setInvalid(serverFieldErrors(error.body));
+      if (error instanceof ApiError) setInvalid(serverFieldErrors(error.body));
     }
   }
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MemberChangeError } from '../api/member-changes';
+import { ApiError } from '../../../lib/api-client';
 
 export const inputClass =
   'mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-base focus-visible:outline-2 focus-visible:outline-teal-600 aria-[invalid=true]:border-red-600';
@@ -40,7 +40,7 @@ const KNOWN_CODES = [
 export function FormFailure({ error }: { error: Error | null }) {
   const { t } = useTranslation();
   if (error === null) return null;
-  const body = error instanceof MemberChangeError ? error.body : null;
+  const body = error instanceof ApiError ? error.body : null;
   const code = body?.code ?? '';
   const text = KNOWN_CODES.includes(code)
     ? t(`admins.errors.${code}`)

@@ -1,12 +1,7 @@
-import type { ClientSummary } from '@wearable/domain';
+import { listClients } from '@wearable/domain';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { unwrap } from '../../../lib/api-client';
+import { endpointQuery } from '../../../lib/endpoint';
 
-/** GET /v2/client: every organisation (platform roles). */
-export function useOrganizations() {
-  return useQuery({
-    queryKey: ['organizations'],
-    queryFn: async () => unwrap(await api.get<{ clients: ClientSummary[] }>('/v2/client')).clients,
-  });
-}
+/** Every organisation the caller may see (platform roles: all of them). */
+export const useOrganizations = () =>
+  useQuery({ ...endpointQuery(listClients), select: (answer) => answer.clients });

@@ -1,7 +1,6 @@
-import type { AuditResponse } from '@wearable/domain';
+import { AUDIT_KINDS, listAuditEntries } from '@wearable/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { unwrap } from '../../../lib/api-client';
+import { endpointQuery } from '../../../lib/endpoint';
 
 export interface AuditFilter {
   kind: string;
@@ -16,22 +15,18 @@ const dayStart = (d: string) => (d ? new Date(`${d}T00:00:00`).toISOString() : u
 const nextDay = (d: string) =>
   d ? new Date(new Date(`${d}T00:00:00`).getTime() + 86_400_000).toISOString() : undefined;
 
-/** GET /v2/audit: one page of the log (the server picks the caller's organisation for owners). */
+/** One page of the log (the server picks the caller's organisation for owners). */
 export const useAudit = (f: AuditFilter) =>
   useQuery({
-    queryKey: ['audit', f],
+    ...endpointQuery(listAuditEntries, {
+      query: {
+        kind: AUDIT_KINDS.find((kind) => kind === f.kind),
+        actorId: f.actorId || undefined,
+        from: dayStart(f.from),
+        to: nextDay(f.to),
+        page: f.page,
+        pageSize: 50,
+      },
+    }),
     placeholderData: keepPreviousData,
-    queryFn: async () =>
-      unwrap(
-        await api.get<AuditResponse>('/v2/audit', {
-          query: {
-            kind: f.kind || undefined,
-            actorId: f.actorId || undefined,
-            from: dayStart(f.from),
-            to: nextDay(f.to),
-            page: f.page,
-            pageSize: 50,
-          },
-        }),
-      ),
   });

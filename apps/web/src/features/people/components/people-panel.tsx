@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { QueryState } from '../../../components/ui/query-state';
 import { Table, Td, Th } from '../../../components/ui/table';
 import { useCan } from '../../../lib/use-can';
-import { useFamilies, useGroups, useWearers } from '../api/people-api';
+import { useFamilies, useOrganizationGroups, useWearers } from '../api/people-api';
 import { FamilyDialog, RemoveWearerDialog } from './people-dialogs';
 import { WearerDialog } from './wearer-dialog';
 
@@ -21,7 +21,7 @@ export function PeoplePanel({ clientId }: { clientId: string | null }) {
   const [open, setOpen] = useState<Open>(null);
   const wearers = useWearers(clientId);
   const families = useFamilies(clientId).data ?? [];
-  const groups = useGroups(clientId).data ?? [];
+  const groups = useOrganizationGroups(clientId).data ?? [];
   const organization = { organizationId: clientId ?? '' };
   const mayManage = useCan('wearer:manage', organization) && clientId !== null;
   const mayLink = useCan('family:manage', organization) && clientId !== null;

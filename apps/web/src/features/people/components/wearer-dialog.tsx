@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { createWearerRequest, updateUserRequest, type WearerListItem } from '@wearable/domain';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { MemberChangeError } from '../../members/api/member-changes';
+import { ApiError } from '../../../lib/api-client';
 import { contractErrors, formText, serverFieldErrors } from '../../members/components/form-errors';
 import { FieldError, FormFailure, inputClass } from '../../members/components/member-form-parts';
 import { useCreateWearer, useUpdatePerson } from '../api/people-api';
@@ -53,7 +53,7 @@ export function WearerDialog(props: {
       }
       props.onClose();
     } catch (error) {
-      if (error instanceof MemberChangeError) setInvalid(serverFieldErrors(error.body));
+      if (error instanceof ApiError) setInvalid(serverFieldErrors(error.body));
     }
   }
 

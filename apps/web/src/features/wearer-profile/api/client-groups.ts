@@ -1,18 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { unwrap } from '../../../lib/api-client';
-import { WEARER_PROFILE_KEY } from './person';
+import { getClient } from '@wearable/domain';
+import { useQuery } from '@tanstack/react-query';
+import { endpointQuery } from '../../../lib/endpoint';
 
-/** GET /v2/client/{id}: the organisation's groups, for the profile's group choice. */
-export const clientGroupsQuery = (clientId: string) =>
-  queryOptions({
-    queryKey: [...WEARER_PROFILE_KEY, 'groups', clientId],
-    queryFn: async () =>
-      unwrap(
-        await api.get<{ groups: { id: string; name: string }[] }>(
-          `/v2/client/${encodeURIComponent(clientId)}`,
-        ),
-      ).groups,
-  });
-
-export const useClientGroups = (clientId: string) => useQuery(clientGroupsQuery(clientId));
+/** The organisation's groups, for the profile's group choice (the organisation's one read). */
+export const useClientGroups = (clientId: string) =>
+  useQuery({ ...endpointQuery(getClient, { params: { id: clientId } }), select: (c) => c.groups });

@@ -1,16 +1,9 @@
-import type { Person } from '@wearable/domain';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { unwrap } from '../../../lib/api-client';
+import { getClient, getPerson, listFamilyOfWearers } from '@wearable/domain';
+import { useQuery } from '@tanstack/react-query';
+import { endpointQuery } from '../../../lib/endpoint';
 
-/** Every query of this feature, so a change refreshes them together. */
-export const WEARER_PROFILE_KEY = ['wearer-profile'] as const;
+/** The reads a profile change refreshes: the person, their family, the organisation's groups. */
+export const WEARER_PROFILE_READS = [getPerson, listFamilyOfWearers, getClient] as const;
 
-/** GET /v2/user/{uid}: the wearer as the caller reaches them (404 otherwise). */
-export const personQuery = (uid: string) =>
-  queryOptions({
-    queryKey: [...WEARER_PROFILE_KEY, 'person', uid],
-    queryFn: async () => unwrap(await api.get<Person>(`/v2/user/${encodeURIComponent(uid)}`)),
-  });
-
-export const usePerson = (uid: string) => useQuery(personQuery(uid));
+/** The wearer as the caller reaches them (404 otherwise). */
+export const usePerson = (uid: string) => useQuery(endpointQuery(getPerson, { params: { uid } }));

@@ -1,18 +1,13 @@
-import type { Person, UpdateUserRequest } from '@wearable/domain';
+import { type UpdateUserRequest, updatePerson } from '@wearable/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { ProfileChangeError } from './change-error';
-import { WEARER_PROFILE_KEY } from './person';
+import { call, invalidateEndpoints } from '../../../lib/endpoint';
+import { WEARER_PROFILE_READS } from './person';
 
-/** PATCH /v3/user/update: a wearer's name, birth date or group. */
+/** A wearer's name, birth date or group (a refusal is an ApiError whose issues name the fields). */
 export function useUpdateWearer() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: UpdateUserRequest) => {
-      const result = await api.patch<Person>('/v3/user/update', body);
-      if (!result.ok) throw new ProfileChangeError(result.status, result.data);
-      return result.data;
-    },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: WEARER_PROFILE_KEY }),
+    mutationFn: (body: UpdateUserRequest) => call(updatePerson, { body }),
+    onSuccess: () => invalidateEndpoints(queryClient, ...WEARER_PROFILE_READS),
   });
 }

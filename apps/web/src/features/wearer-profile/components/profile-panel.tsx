@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { useCan } from '../../../lib/use-can';
-import { fieldOf, ProfileChangeError } from '../api/change-error';
+import { ApiError } from '../../../lib/api-client';
+import { fieldOf } from '../api/change-error';
 import { useClientGroups } from '../api/client-groups';
 import { useUpdateWearer } from '../api/update-wearer';
 import { inputClass, Refusal } from './form-parts';
@@ -67,7 +68,7 @@ export function ProfilePanel({ person }: { person: Person }) {
     update.mutateAsync(checked.data).then(
       () => toast.success(t('profile.saved')),
       (error: unknown) => {
-        if (error instanceof ProfileChangeError) {
+        if (error instanceof ApiError) {
           const fields = (error.body?.issues ?? []).map((i) => fieldOf(i.path)).filter(isField);
           setInvalid(new Set(fields));
           setRefusal(

@@ -6,7 +6,8 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { QueryState } from '../../../components/ui/query-state';
 import { useCan } from '../../../lib/use-can';
-import { fieldOf, ProfileChangeError } from '../api/change-error';
+import { ApiError } from '../../../lib/api-client';
+import { fieldOf } from '../api/change-error';
 import { useInviteFamily } from '../api/family-invite';
 import { useUnlinkFamily } from '../api/family-unlink';
 import { useWearerFamily } from '../api/wearer-family';
@@ -156,7 +157,7 @@ function InviteForm({ person }: { person: Person }) {
         setName('');
       },
       onError: (error) => {
-        if (error instanceof ProfileChangeError) {
+        if (error instanceof ApiError) {
           setInvalid(new Set((error.body?.issues ?? []).map((i) => fieldOf(i.path))));
           setRefusal(
             error.status === 403
