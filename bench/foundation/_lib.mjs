@@ -7,7 +7,11 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const SERVER_MAIN = join(ROOT, 'apps/server/dist/main.js');
+// SERVER_MAIN as the shell gives it, so another build (e.g. main's, for a before/after pair in one session)
+// can be measured beside this one.
+export const SERVER_MAIN = resolve(
+  process.env.SERVER_MAIN ?? join(ROOT, 'apps/server/dist/main.js'),
+);
 // WEB_DIST as the server reads it, so a build elsewhere can be measured.
 export const WEB_DIST = resolve(process.env.WEB_DIST ?? join(ROOT, 'apps/web/dist'));
 

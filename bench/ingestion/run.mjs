@@ -5,7 +5,7 @@
 //        [--per-bracelet 5] [--seconds 20] [--pg postgres://postgres@127.0.0.1:5432/postgres]
 // Targets: >= 5,000 readings/s on PostgreSQL (aim 20,000), >= 1,000 readings/s on PGlite.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -38,6 +38,8 @@ const { values } = parseArgs({
     pg: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
     // Writes a V8 CPU profile of the server to this folder.
     profile: { type: 'string' },
+    // Prints PostgreSQL's statements of the measuring window (needs pg_stat_statements loaded).
+    statements: { type: 'boolean', default: false },
   },
 });
 const via = values.via;
@@ -58,6 +60,10 @@ const fresh = await openFreshDb({
   dataDir,
 });
 const gateways = await seedGateways(fresh.db, { gateways: GATEWAYS, bracelets: BRACELETS });
+// The readings partitions of the past days exist, as on a server that has run for a day: without
+// them the leader's first partition job (10 s after start) moves the rows stored so far out of the
+// default partition inside the measuring window, a cost of a fresh database only.
+await preparePartitions(fresh.db);
 await fresh.db.close();
 
 const port = await freePort();
@@ -69,6 +75,7 @@ const env = serverEnv(port, dataDir, {
   ...(fresh.databaseUrl ? { DATABASE_URL: fresh.databaseUrl } : {}),
 });
 const server = values.profile ? startProfiled(env, values.profile) : startServer(env);
+const serverStarted = performance.now();
 let sent = 0;
 let acceptedTotal = 0;
 try {
@@ -120,14 +127,21 @@ try {
   });
   await new Promise((r) => setTimeout(r, Number(values.warmup) * 1000));
   measuring = true;
+  if (values.statements) await statements(values.pg, 'reset');
   const t0 = performance.now();
-  const cpu0 = cpuSeconds(server.child.pid);
+  const cpu0 = processTreeCpu(server.child.pid);
   const pg0 = await postgresCpu(fresh.databaseUrl);
   await new Promise((r) => setTimeout(r, Number(values.seconds) * 1000));
   measuring = false;
   const seconds = (performance.now() - t0) / 1000;
-  const serverCpu = cpuSeconds(server.child.pid) - cpu0;
+  const serverCpu = processTreeCpu(server.child.pid) - cpu0;
   const pgCpu = (await postgresCpu(fresh.databaseUrl)) - pg0;
+  if (values.statements) await statements(values.pg, fresh.databaseUrl);
+  if (values.profile)
+    console.log(
+      `profile: measuring window from ${((t0 - serverStarted) / 1000).toFixed(1)} s to ` +
+        `${((t0 - serverStarted) / 1000 + seconds).toFixed(1)} s after the server started`,
+    );
   stop = true;
   await Promise.all(loops);
   const rate = Math.round(measured / seconds);
@@ -141,6 +155,12 @@ try {
       (fresh.databaseUrl
         ? `; PostgreSQL backends: ${pgCpu.toFixed(1)} s = ${Math.round(measured / pgCpu)} readings per PostgreSQL CPU-second`
         : ''),
+  );
+  // The cost per reading: what a machine of any size carries follows from it (docs/scaling.md).
+  console.log(
+    `CPU per reading: server ${((serverCpu / measured) * 1e6).toFixed(1)} µs` +
+      (fresh.databaseUrl ? `, PostgreSQL ${((pgCpu / measured) * 1e6).toFixed(1)} µs` : '') +
+      ` (server = all its processes, WORKERS=${env.WORKERS})`,
   );
 } finally {
   await stopServer(server);
@@ -229,6 +249,70 @@ function cpuSeconds(pid) {
     return (Number(fields[11]) + Number(fields[12])) / 100;
   } catch {
     return Number.NaN;
+  }
+}
+
+/** CPU seconds of a process and its descendants (WORKERS > 1 forks workers). */
+function processTreeCpu(pid) {
+  const parents = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ');
+      parents.set(Number(entry), Number(fields[1]));
+    } catch {
+      // ended meanwhile
+    }
+  }
+  const tree = new Set([pid]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const [child, parent] of parents)
+      if (tree.has(parent) && !tree.has(child)) {
+        tree.add(child);
+        grew = true;
+      }
+  }
+  return [...tree].reduce((sum, p) => sum + (cpuSeconds(p) || 0), 0);
+}
+
+/** The readings partitions a running server's leader keeps prepared (modules/readings/partitions.ts). */
+async function preparePartitions(db) {
+  const { ensurePartitions } = await import(
+    new URL('../../apps/server/dist/modules/readings/partitions.js', import.meta.url).href
+  );
+  await ensurePartitions(db, new Date(), Number(process.env.READINGS_PARTITION_DAYS ?? 1));
+}
+
+/**
+ * pg_stat_statements over the measuring window: 'reset' at its start; at its end, the statements
+ * of the bench's database by total time (execution and planning), per call and per reading.
+ */
+async function statements(adminUrl, databaseUrl) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    if (databaseUrl === 'reset') {
+      await client.query('SELECT pg_stat_statements_reset()');
+      return;
+    }
+    const name = new URL(databaseUrl).pathname.slice(1);
+    const { rows } = await client.query(
+      `SELECT calls, total_exec_time + total_plan_time AS ms, total_plan_time AS plan_ms, rows,
+              left(regexp_replace(query, '\\s+', ' ', 'g'), 100) AS query
+         FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
+        WHERE d.datname = $1 ORDER BY 2 DESC LIMIT 12`,
+      [name],
+    );
+    console.log(
+      'statements in the window (pg_stat_statements): calls, ms total (of it planning), rows',
+    );
+    for (const r of rows)
+      console.log(
+        `  ${String(r.calls).padStart(6)} ${r.ms.toFixed(0).padStart(7)} ms (${r.plan_ms.toFixed(0)}) ${String(r.rows).padStart(7)}  ${r.query}`,
+      );
+  } finally {
+    await client.end();
   }
 }
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -6,9 +7,26 @@ import { currentLaneHint, type LaneHint, PriorityLane } from './priority-lane.js
 // int8 (counts, bigint ids) as a JS number on both drivers, as PGlite already does.
 pg.types.setTypeParser(20, (v) => Number(v));
 
+/**
+ * A statement PostgreSQL parses and plans once per connection (a named prepared statement), for
+ * the few run on every batch. Only for constant texts: each distinct text stays prepared on every
+ * connection. PGlite runs it as plain text.
+ */
+export interface PreparedSql {
+  readonly text: string;
+  readonly name: string;
+}
+
+export const prepared = (text: string): PreparedSql =>
+  Object.freeze({ text, name: `p_${createHash('sha1').update(text).digest('hex').slice(0, 20)}` });
+
+const textOf = (sql: string | PreparedSql): string => (typeof sql === 'string' ? sql : sql.text);
+const pgQuery = (sql: string | PreparedSql, values: unknown[] | undefined) =>
+  typeof sql === 'string' ? { text: sql, values } : { name: sql.name, text: sql.text, values };
+
 /** Anything that runs SQL: the database or an open transaction. */
 export interface Queryable {
-  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  query<T = Record<string, unknown>>(text: string | PreparedSql, params?: unknown[]): Promise<T[]>;
   /** Runs a script of several statements without parameters (migrations). */
   exec(script: string): Promise<void>;
   /**
@@ -66,8 +84,8 @@ export function wrapPglite(lite: PGlite): Db {
     get queueDepth() {
       return lane.depth;
     },
-    async query<T>(text: string, params?: unknown[]) {
-      return (await lane.run(() => lite.query<T>(text, params))).rows;
+    async query<T>(text: string | PreparedSql, params?: unknown[]) {
+      return (await lane.run(() => lite.query<T>(textOf(text), params))).rows;
     },
     async exec(script: string) {
       await lane.run(() => lite.exec(script));
@@ -78,7 +96,8 @@ export function wrapPglite(lite: PGlite): Db {
         () =>
           lite.transaction((tx) =>
             fn({
-              query: async <R>(t: string, p?: unknown[]) => (await tx.query<R>(t, p)).rows,
+              query: async <R>(t: string | PreparedSql, p?: unknown[]) =>
+                (await tx.query<R>(textOf(t), p)).rows,
               exec: async (script: string) => void (await tx.exec(script)),
               afterCommit: (cb) => void committed.push(cb),
             }),
@@ -125,8 +144,8 @@ export async function openPostgres(url: string, max = 10, urgentMax = 4): Promis
     get queueDepth() {
       return pool.waitingCount;
     },
-    async query<T>(text: string, params?: unknown[]) {
-      return (await poolFor().query(text, params)).rows as T[];
+    async query<T>(text: string | PreparedSql, params?: unknown[]) {
+      return (await poolFor().query(pgQuery(text, params))).rows as T[];
     },
     async exec(script: string) {
       await pool.query(script);
@@ -142,7 +161,8 @@ export async function openPostgres(url: string, max = 10, urgentMax = 4): Promis
       try {
         await client.query('BEGIN');
         const result = await fn({
-          query: async <R>(t: string, p?: unknown[]) => (await client.query(t, p)).rows as R[],
+          query: async <R>(t: string | PreparedSql, p?: unknown[]) =>
+            (await client.query(pgQuery(t, p))).rows as R[],
           exec: async (script: string) => void (await client.query(script)),
           afterCommit: (cb) => void committed.push(cb),
         });

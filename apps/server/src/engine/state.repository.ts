@@ -1,5 +1,5 @@
 import { alertPolicyFields, ALERT_POLICY_DEFAULTS } from '@wearable/domain';
-import type { Queryable } from '../db/client.js';
+import { prepared, type Queryable } from '../db/client.js';
 import { runCombined, type Statement } from '../modules/readings/statement.js';
 import type { WearerProfile } from './types.js';
 
@@ -12,7 +12,7 @@ export interface Locked {
   profiles: Map<string, Profile>;
 }
 
-const LOCK_AND_PROFILE = `
+const LOCK_AND_PROFILE = prepared(`
   SELECT e.wearer_id AS "wearerId", e.version, u.organization_id AS "organizationId",
          u.group_id AS "groupId",
          CASE WHEN u.birth_date IS NULL THEN NULL
@@ -27,7 +27,7 @@ const LOCK_AND_PROFILE = `
     LEFT JOIN organization_alert_policies p ON p.organization_id = u.organization_id
    WHERE e.wearer_id = ANY($1::text[])
    ORDER BY e.wearer_id
-     FOR UPDATE OF e`;
+     FOR UPDATE OF e`);
 
 interface LockRow {
   wearerId: string;
@@ -95,16 +95,18 @@ export async function lockStates(
   return locked;
 }
 
+const LOAD_STATES = prepared(
+  `SELECT wearer_id AS "wearerId", state, version FROM engine_state WHERE wearer_id = ANY($1::text[])`,
+);
+
 export async function loadStates(
   tx: Queryable,
   wearerIds: string[],
 ): Promise<{ wearerId: string; state: unknown; version: number }[]> {
   if (wearerIds.length === 0) return [];
-  const rows = await tx.query<{ wearerId: string; state: unknown; version: number }>(
-    `SELECT wearer_id AS "wearerId", state, version FROM engine_state
-      WHERE wearer_id = ANY($1::text[])`,
-    [wearerIds],
-  );
+  const rows = await tx.query<{ wearerId: string; state: unknown; version: number }>(LOAD_STATES, [
+    wearerIds,
+  ]);
   return rows.map((r) => ({ ...r, version: Number(r.version) }));
 }
 

@@ -128,6 +128,8 @@ export const gatewayBatch = z.object({
   /** The gateway's own status (gatewayStatusReport), checked like an item: a bad one is refused alone. */
   status: z.unknown().optional(),
 });
+/** A batch as received, before its defaults: the one batch type of ingestion (HTTP, MQTT, simulator). */
+export type IncomingGatewayBatch = z.input<typeof gatewayBatch>;
 export type GatewayBatch = {
   batchId?: string;
   readings?: BraceletReading[];

@@ -72,13 +72,6 @@ function atProblem(at: number, window: { earliest: number; latest: number }): st
   return null;
 }
 
-/** Whether a raw event item is a valid SOS or fall of now: only such an item may take the urgent lane. */
-export function isUrgentEvent(raw: unknown, now: Date): boolean {
-  const parsed = deviceEvent.safeParse(raw);
-  if (!parsed.success || (parsed.data.type !== 'SOS' && parsed.data.type !== 'FALL')) return false;
-  return atProblem(new Date(parsed.data.at).getTime(), itemWindow(now)) === null;
-}
-
 /** A position's time is checked like the item's own: not in the future beyond the tolerance. */
 function locationProblem(item: object, window: { latest: number }): string | null {
   const location = (item as { location?: { at: string } }).location;
@@ -126,7 +119,7 @@ function parseList<T extends { at: string }>(
 
 /** Parses every item of a batch on its own: a bad item is refused, the others go on. */
 export function parseBatchItems(
-  batch: { readings: unknown[]; environment: unknown[]; events: unknown[] },
+  batch: { readings?: unknown[]; environment?: unknown[]; events?: unknown[] },
   now: Date,
 ): ParsedItems {
   const window = itemWindow(now);
@@ -134,14 +127,20 @@ export function parseBatchItems(
   return {
     readings: parseList(
       'readings',
-      batch.readings,
+      batch.readings ?? [],
       braceletReading,
       window,
       rejected,
       readingRangeProblem,
     ),
-    environment: parseList('environment', batch.environment, environmentReading, window, rejected),
-    events: parseList('events', batch.events, deviceEvent, window, rejected),
+    environment: parseList(
+      'environment',
+      batch.environment ?? [],
+      environmentReading,
+      window,
+      rejected,
+    ),
+    events: parseList('events', batch.events ?? [], deviceEvent, window, rejected),
     rejected,
   };
 }

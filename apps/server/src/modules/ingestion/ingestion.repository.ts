@@ -1,4 +1,5 @@
-import type { Queryable } from '../../db/client.js';
+import { prepared, type Queryable } from '../../db/client.js';
+import type { Statement } from '../readings/statement.js';
 
 export interface GatewayCredentialRow {
   id: string;
@@ -57,6 +58,16 @@ export interface EventRow {
   location: { latitude: number; longitude: number; accuracy: number; at: Date } | null;
 }
 
+const INSERT_EVENTS = prepared(
+  `INSERT INTO device_events (bracelet_id, wearer_id, organization_id, type, at, gateway_id,
+                              latitude, longitude, location_accuracy, location_at)
+   SELECT b, w, $1, t, a, $2, lat, lon, acc, la
+     FROM unnest($3::text[], $4::text[], $5::text[], $6::timestamptz[], $7::float8[],
+                 $8::float8[], $9::real[], $10::timestamptz[]) AS x(b, w, t, a, lat, lon, acc, la)
+   ON CONFLICT DO NOTHING
+   RETURNING bracelet_id AS "braceletId", type, at`,
+);
+
 /** Stores device events once; returns the keys of the new ones (only those reach the engine). */
 export async function insertEvents(
   tx: Queryable,
@@ -65,36 +76,27 @@ export async function insertEvents(
   rows: EventRow[],
 ): Promise<{ braceletId: string; type: string; at: Date }[]> {
   if (rows.length === 0) return [];
-  return tx.query(
-    `INSERT INTO device_events (bracelet_id, wearer_id, organization_id, type, at, gateway_id,
-                                latitude, longitude, location_accuracy, location_at)
-     SELECT b, w, $1, t, a, $2, lat, lon, acc, la
-       FROM unnest($3::text[], $4::text[], $5::text[], $6::timestamptz[], $7::float8[],
-                   $8::float8[], $9::real[], $10::timestamptz[]) AS x(b, w, t, a, lat, lon, acc, la)
-     ON CONFLICT DO NOTHING
-     RETURNING bracelet_id AS "braceletId", type, at`,
-    [
-      organizationId,
-      gatewayId,
-      rows.map((r) => r.braceletId),
-      rows.map((r) => r.wearerId),
-      rows.map((r) => r.type),
-      rows.map((r) => r.at.toISOString()),
-      rows.map((r) => r.location?.latitude ?? null),
-      rows.map((r) => r.location?.longitude ?? null),
-      rows.map((r) => r.location?.accuracy ?? null),
-      rows.map((r) => r.location?.at.toISOString() ?? null),
-    ],
-  );
+  return tx.query(INSERT_EVENTS, [
+    organizationId,
+    gatewayId,
+    rows.map((r) => r.braceletId),
+    rows.map((r) => r.wearerId),
+    rows.map((r) => r.type),
+    rows.map((r) => r.at.toISOString()),
+    rows.map((r) => r.location?.latitude ?? null),
+    rows.map((r) => r.location?.longitude ?? null),
+    rows.map((r) => r.location?.accuracy ?? null),
+    rows.map((r) => r.location?.at.toISOString() ?? null),
+  ]);
 }
 
-/** Gateways are seen on every batch; bracelets report their battery with readings. */
-export async function touchGateway(tx: Queryable, gatewayId: string, at: Date): Promise<void> {
-  await tx.query(
-    `UPDATE gateways SET last_seen_at = $2
+/** Gateways are seen on every batch (sent with the batch's other writes, runCombined). */
+export function touchGatewayStatement(gatewayId: string, at: Date): Statement {
+  return {
+    text: `UPDATE gateways SET last_seen_at = $2
       WHERE id = $1 AND (last_seen_at IS NULL OR last_seen_at < $2)`,
-    [gatewayId, at.toISOString()],
-  );
+    params: [gatewayId, at.toISOString()],
+  };
 }
 
 /** Keeps the gateway's status when newer than the stored one; false for an older or the same (a re-sent batch). */
@@ -111,15 +113,15 @@ export async function storeGatewayStatus(
   return rows.length === 1;
 }
 
-export async function updateBatteries(
-  tx: Queryable,
+/** Bracelets report their battery with readings; only changed levels are written. */
+export function updateBatteriesStatement(
   batteries: { braceletId: string; battery: number }[],
-): Promise<void> {
-  if (batteries.length === 0) return;
-  await tx.query(
-    `UPDATE bracelets b SET battery = x.battery
+): Statement | null {
+  if (batteries.length === 0) return null;
+  return {
+    text: `UPDATE bracelets b SET battery = x.battery
        FROM unnest($1::text[], $2::int[]) AS x(id, battery)
       WHERE b.id = x.id AND b.battery IS DISTINCT FROM x.battery`,
-    [batteries.map((b) => b.braceletId), batteries.map((b) => b.battery)],
-  );
+    params: [batteries.map((b) => b.braceletId), batteries.map((b) => b.battery)],
+  };
 }

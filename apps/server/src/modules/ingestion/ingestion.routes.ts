@@ -11,7 +11,8 @@ import {
   parseGatewayAuthorization,
 } from './gateway-auth.js';
 import { GatewayThrottledError } from './gateway-throttle.js';
-import { ingestBatch, ingestionBacklog, isUrgentBatch } from './ingestion.service.js';
+import { ingestBatch, ingestionBacklog } from './ingestion.service.js';
+import { parseBatch } from './parse-batch.js';
 
 /**
  * 401 for an unknown gateway or a wrong credential (not saying which): a gateway that was retired, or
@@ -75,14 +76,12 @@ export const ingestionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (a
       const gateway = request.gateway;
       if (!gateway) throw signedOut();
       // Backpressure: the queue stays bounded and the gateway retries; SOS/FALL are always taken.
-      if (
-        !isUrgentBatch(request.body, ctx.now()) &&
-        ingestionBacklog(ctx) >= ctx.config.ingestMaxPending
-      ) {
+      const parsed = parseBatch(request.body, ctx.now());
+      if (!parsed.urgent && ingestionBacklog(ctx) >= ctx.config.ingestMaxPending) {
         void reply.header('retry-after', '1');
         throw new ApiError(503, 'INGESTION_BUSY', 'Too many batches in progress; retry after 1 s');
       }
-      return ingestBatch(ctx, gateway, request.body);
+      return ingestBatch(ctx, gateway, request.body, parsed);
     },
   );
 };

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/client.js';
+import { prepared, type Queryable } from '../../db/client.js';
 import type { Statement } from './statement.js';
 
 /** A validated reading resolved to its bracelet and wearer, ready to store. */
@@ -35,6 +35,48 @@ export interface EnvironmentRow {
   wbgt: number | null;
 }
 
+const INSERT_READINGS = prepared(
+  `WITH env AS (
+     SELECT * FROM unnest($13::timestamptz[], $14::real[], $15::real[], $16::real[])
+       AS v(at, temperature, humidity, wbgt)
+   ), env_ins AS (
+     INSERT INTO environment_readings (gateway_id, at, organization_id, temperature, humidity, wbgt)
+     SELECT $17, at, $1, temperature, humidity, wbgt FROM env
+     ON CONFLICT DO NOTHING
+     RETURNING at, temperature, humidity, wbgt
+   ), src AS (
+     SELECT * FROM unnest($2::text[], $3::timestamptz[], $4::text[], $5::real[], $6::real[],
+                          $7::boolean[], $8::int[], $9::smallint[], $10::text[], $11::smallint[],
+                          $12::text[], $18::smallint[])
+       AS x(bracelet_id, at, wearer_id, heart_rate, skin_temperature, worn, steps, sleep_stage,
+            stress_level, battery, env_gateway, rssi)
+   ), ins AS (
+     INSERT INTO readings (bracelet_id, at, wearer_id, organization_id, heart_rate,
+                           skin_temperature, worn, steps, sleep_stage, stress_level, battery,
+                           gateway_id, rssi, wbgt)
+     SELECT s.bracelet_id, s.at, s.wearer_id, $1, s.heart_rate, s.skin_temperature, s.worn,
+            s.steps, s.sleep_stage, s.stress_level, s.battery, $17, s.rssi,
+            (SELECT c.wbgt FROM (
+                (SELECT e.at, e.wbgt FROM environment_readings e
+                  WHERE e.gateway_id = s.env_gateway AND e.at <= s.at
+                    AND e.at > s.at - interval '30 minutes' AND e.wbgt IS NOT NULL
+                  ORDER BY e.at DESC LIMIT 1)
+                UNION ALL
+                (SELECT v.at, v.wbgt FROM env v
+                  WHERE s.env_gateway = $17 AND v.at <= s.at
+                    AND v.at > s.at - interval '30 minutes' AND v.wbgt IS NOT NULL
+                  ORDER BY v.at DESC LIMIT 1)
+              ) c ORDER BY c.at DESC LIMIT 1)
+       FROM src s
+     ON CONFLICT DO NOTHING
+     RETURNING bracelet_id, at, wbgt
+   )
+   SELECT 'r' AS kind, bracelet_id AS "braceletId", at, wbgt, NULL::real AS temperature, NULL::real AS humidity
+     FROM ins
+   UNION ALL
+   SELECT 'e', NULL, at, wbgt, temperature, humidity FROM env_ins`,
+);
+
 /**
  * Stores a batch in one statement: the gateway's new environment readings and the new bracelet
  * readings (a retry or redelivery is skipped by the primary key). Rollups are written later,
@@ -52,67 +94,26 @@ export async function insertReadings(
   if (rows.length === 0 && environment.length === 0) return { readings: [], environmentNew: [] };
   const result = await tx.query<
     StoredReadingKey & { kind: 'r' | 'e'; temperature: number | null; humidity: number | null }
-  >(
-    `WITH env AS (
-       SELECT * FROM unnest($13::timestamptz[], $14::real[], $15::real[], $16::real[])
-         AS v(at, temperature, humidity, wbgt)
-     ), env_ins AS (
-       INSERT INTO environment_readings (gateway_id, at, organization_id, temperature, humidity, wbgt)
-       SELECT $17, at, $1, temperature, humidity, wbgt FROM env
-       ON CONFLICT DO NOTHING
-       RETURNING at, temperature, humidity, wbgt
-     ), src AS (
-       SELECT * FROM unnest($2::text[], $3::timestamptz[], $4::text[], $5::real[], $6::real[],
-                            $7::boolean[], $8::int[], $9::smallint[], $10::text[], $11::smallint[],
-                            $12::text[], $18::smallint[])
-         AS x(bracelet_id, at, wearer_id, heart_rate, skin_temperature, worn, steps, sleep_stage,
-              stress_level, battery, env_gateway, rssi)
-     ), ins AS (
-       INSERT INTO readings (bracelet_id, at, wearer_id, organization_id, heart_rate,
-                             skin_temperature, worn, steps, sleep_stage, stress_level, battery,
-                             gateway_id, rssi, wbgt)
-       SELECT s.bracelet_id, s.at, s.wearer_id, $1, s.heart_rate, s.skin_temperature, s.worn,
-              s.steps, s.sleep_stage, s.stress_level, s.battery, $17, s.rssi,
-              (SELECT c.wbgt FROM (
-                  (SELECT e.at, e.wbgt FROM environment_readings e
-                    WHERE e.gateway_id = s.env_gateway AND e.at <= s.at
-                      AND e.at > s.at - interval '30 minutes' AND e.wbgt IS NOT NULL
-                    ORDER BY e.at DESC LIMIT 1)
-                  UNION ALL
-                  (SELECT v.at, v.wbgt FROM env v
-                    WHERE s.env_gateway = $17 AND v.at <= s.at
-                      AND v.at > s.at - interval '30 minutes' AND v.wbgt IS NOT NULL
-                    ORDER BY v.at DESC LIMIT 1)
-                ) c ORDER BY c.at DESC LIMIT 1)
-         FROM src s
-       ON CONFLICT DO NOTHING
-       RETURNING bracelet_id, at, wbgt
-     )
-     SELECT 'r' AS kind, bracelet_id AS "braceletId", at, wbgt, NULL::real AS temperature, NULL::real AS humidity
-       FROM ins
-     UNION ALL
-     SELECT 'e', NULL, at, wbgt, temperature, humidity FROM env_ins`,
-    [
-      organizationId,
-      col(rows, (r) => r.braceletId),
-      col(rows, (r) => r.at.toISOString()),
-      col(rows, (r) => r.wearerId),
-      col(rows, (r) => r.heartRate),
-      col(rows, (r) => r.skinTemperature),
-      col(rows, (r) => r.worn),
-      col(rows, (r) => r.steps),
-      col(rows, (r) => r.sleepStage),
-      col(rows, (r) => r.stressLevel),
-      col(rows, (r) => r.battery),
-      col(rows, (r) => r.environmentGatewayId),
-      col(environment, (e) => e.at.toISOString()),
-      col(environment, (e) => e.temperature),
-      col(environment, (e) => e.humidity),
-      col(environment, (e) => e.wbgt),
-      gatewayId,
-      col(rows, (r) => r.rssi),
-    ],
-  );
+  >(INSERT_READINGS, [
+    organizationId,
+    col(rows, (r) => r.braceletId),
+    col(rows, (r) => r.at.toISOString()),
+    col(rows, (r) => r.wearerId),
+    col(rows, (r) => r.heartRate),
+    col(rows, (r) => r.skinTemperature),
+    col(rows, (r) => r.worn),
+    col(rows, (r) => r.steps),
+    col(rows, (r) => r.sleepStage),
+    col(rows, (r) => r.stressLevel),
+    col(rows, (r) => r.battery),
+    col(rows, (r) => r.environmentGatewayId),
+    col(environment, (e) => e.at.toISOString()),
+    col(environment, (e) => e.temperature),
+    col(environment, (e) => e.humidity),
+    col(environment, (e) => e.wbgt),
+    gatewayId,
+    col(rows, (r) => r.rssi),
+  ]);
   const readings: StoredReadingKey[] = [];
   const environmentNew: EnvironmentRow[] = [];
   for (const row of result) {
@@ -138,6 +139,15 @@ export interface PositionRow {
   at: Date;
 }
 
+const INSERT_POSITIONS = prepared(
+  `INSERT INTO wearer_positions (wearer_id, at, organization_id, bracelet_id, gateway_id,
+                                 latitude, longitude, accuracy)
+   SELECT w, a, $1, b, $2, lat, lon, acc
+     FROM unnest($3::text[], $4::timestamptz[], $5::text[], $6::float8[], $7::float8[], $8::real[])
+       AS x(w, a, b, lat, lon, acc)
+   ON CONFLICT DO NOTHING`,
+);
+
 /** Stores positions once (a redelivered batch adds nothing): only batches that carry one pay. */
 export async function insertPositions(
   tx: Queryable,
@@ -146,24 +156,16 @@ export async function insertPositions(
   rows: PositionRow[],
 ): Promise<void> {
   if (rows.length === 0) return;
-  await tx.query(
-    `INSERT INTO wearer_positions (wearer_id, at, organization_id, bracelet_id, gateway_id,
-                                   latitude, longitude, accuracy)
-     SELECT w, a, $1, b, $2, lat, lon, acc
-       FROM unnest($3::text[], $4::timestamptz[], $5::text[], $6::float8[], $7::float8[], $8::real[])
-         AS x(w, a, b, lat, lon, acc)
-     ON CONFLICT DO NOTHING`,
-    [
-      organizationId,
-      gatewayId,
-      col(rows, (r) => r.wearerId),
-      col(rows, (r) => r.at.toISOString()),
-      col(rows, (r) => r.braceletId),
-      col(rows, (r) => r.latitude),
-      col(rows, (r) => r.longitude),
-      col(rows, (r) => r.accuracy),
-    ],
-  );
+  await tx.query(INSERT_POSITIONS, [
+    organizationId,
+    gatewayId,
+    col(rows, (r) => r.wearerId),
+    col(rows, (r) => r.at.toISOString()),
+    col(rows, (r) => r.braceletId),
+    col(rows, (r) => r.latitude),
+    col(rows, (r) => r.longitude),
+    col(rows, (r) => r.accuracy),
+  ]);
 }
 
 /** Recomputes the hourly rollup of each (wearer, hour) a batch touched from its minutes. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CoreContext } from '../../core-context.js';
-import type { Db, Queryable } from '../../db/client.js';
+import { type Db, prepared, type Queryable } from '../../db/client.js';
 import type { WearerUpdatedEvent } from '../../engine/events.js';
 import { notifyWearerUpdated, type WearerUpdates } from '../../engine/wearer-updates.js';
 import { foldLatest, type LatestInput } from './latest-fold.js';
@@ -283,7 +283,7 @@ async function writeFold(
   now: Date,
 ): Promise<void> {
   if (ranges.length > 0) {
-    await tx.query(RECOMPUTE_MINUTES, [
+    await tx.query(prepared(RECOMPUTE_MINUTES), [
       ranges.map((r) => r.wearerId),
       ranges.map((r) => r.from.toISOString()),
       ranges.map((r) => r.to.toISOString()),
@@ -297,12 +297,12 @@ async function writeFold(
       }
     }
     const statement = recomputeHours([...hours.values()]);
-    if (statement) await tx.query(statement.text, statement.params);
+    if (statement) await tx.query(prepared(statement.text), statement.params);
   }
   if (latest.length > 0) {
     const upsert = upsertWearerLatest(latest);
-    if (upsert) await tx.query(upsert.text, upsert.params);
-    await tx.query(recomputeStepsToday, [latest.map((u) => u.wearerId)]);
+    if (upsert) await tx.query(prepared(upsert.text), upsert.params);
+    await tx.query(prepared(recomputeStepsToday), [latest.map((u) => u.wearerId)]);
   }
 }
 

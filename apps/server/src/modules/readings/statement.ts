@@ -1,6 +1,9 @@
-import type { Queryable } from '../../db/client.js';
+import { prepared, type Queryable } from '../../db/client.js';
 
-/** One parameterised SQL statement, to run alone or combined with others in one round trip. */
+/**
+ * One parameterised SQL statement, to run alone or combined with others in one round trip. Its
+ * text is a constant (values go in params): runCombined prepares each combination once per connection.
+ */
 export interface Statement {
   text: string;
   params: unknown[];
@@ -21,7 +24,7 @@ export async function runCombined<T>(
   if (returning) all.push(returning);
   if (all.length === 0) return [];
   const [only] = all;
-  if (all.length === 1 && only) return tx.query<T>(only.text, only.params);
+  if (all.length === 1 && only) return tx.query<T>(prepared(only.text), only.params);
   const params: unknown[] = [];
   const ctes = all.map((s, i) => {
     const offset = params.length;
@@ -30,5 +33,5 @@ export async function runCombined<T>(
     return `s${i} AS (${text})`;
   });
   const last = returning ? `SELECT * FROM s${all.length - 1}` : 'SELECT 1';
-  return tx.query<T>(`WITH ${ctes.join(',\n')}\n${last}`, params);
+  return tx.query<T>(prepared(`WITH ${ctes.join(',\n')}\n${last}`), params);
 }

@@ -7,7 +7,8 @@ import {
   type SiteHeatState,
   type SiteHeatView,
 } from '@wearable/domain';
-import type { Queryable } from '../../db/client.js';
+import { prepared, type Queryable } from '../../db/client.js';
+import type { Statement } from '../readings/statement.js';
 
 const iso = (v: Date | string | null): string | null =>
   v === null ? null : new Date(v).toISOString();
@@ -83,14 +84,37 @@ export interface NewSiteHeatEvent {
   cause: SiteHeatCause;
 }
 
+const LOCK_STATE = prepared('SELECT state FROM site_heat_state WHERE gateway_id = $1 FOR UPDATE');
+
+/** The batch's save of a gateway's state, sent with its other writes in one round trip (runCombined). */
+export function saveStateStatement(gatewayId: string, state: SiteHeatState, at: Date): Statement {
+  return {
+    text: `UPDATE site_heat_state SET level = $2, level_since = $3, wbgt = $4, wbgt_at = $5,
+                state = $6::jsonb, updated_at = $7
+          WHERE gateway_id = $1`,
+    params: [
+      gatewayId,
+      state.level,
+      state.since,
+      state.wbgt,
+      state.wbgtAt,
+      JSON.stringify(state),
+      at,
+    ],
+  };
+}
+
 /** The heat level of each site (gateway) and its changes (`site_heat_state`, `site_heat_events`). */
 export function siteHeatRepository(db: Queryable) {
   return {
     /**
      * The gateway's stored state, its row locked for the caller's transaction (created at NORMAL on
-     * the first reading: the upsert takes the row lock in one round trip either way). Null: new.
+     * the first reading). Null: new. A row that exists is only locked, not written: the batch's
+     * save (saveStateStatement) is its one write.
      */
     async lockState(gatewayId: string, organizationId: string, at: Date): Promise<unknown> {
+      const [locked] = await db.query<{ state: unknown }>(LOCK_STATE, [gatewayId]);
+      if (locked) return locked.state;
       const [row] = await db.query<{ state: unknown }>(
         `INSERT INTO site_heat_state (gateway_id, organization_id, level, state, updated_at)
          VALUES ($1, $2, 'NORMAL', 'null'::jsonb, $3)
@@ -99,15 +123,6 @@ export function siteHeatRepository(db: Queryable) {
         [gatewayId, organizationId, at],
       );
       return row?.state ?? null;
-    },
-
-    async saveState(gatewayId: string, state: SiteHeatState, at: Date): Promise<void> {
-      await db.query(
-        `UPDATE site_heat_state SET level = $2, level_since = $3, wbgt = $4, wbgt_at = $5,
-                state = $6::jsonb, updated_at = $7
-          WHERE gateway_id = $1`,
-        [gatewayId, state.level, state.since, state.wbgt, state.wbgtAt, JSON.stringify(state), at],
-      );
     },
 
     /** Records a change of level with the gateway's group now; returns its id. */

@@ -12,8 +12,9 @@ import type { Queryable } from '../../db/client.js';
 import { BUS_EVENTS, type SiteHeatChangedEvent } from '../../engine/events.js';
 import { loadAlertPolicy } from '../alert-policy/alert-policy.repository.js';
 import { SITE_HEAT_POLICY_TTL_MS } from './site-heat-cache.js';
-import { siteHeatRepository } from './site-heat.repository.js';
 import { enqueueSiteHeatEvents } from '../webhooks/webhook-outbox.service.js';
+import type { Statement } from '../readings/statement.js';
+import { saveStateStatement, siteHeatRepository } from './site-heat.repository.js';
 
 /** A new environment reading of a gateway, as stored. */
 export interface EnvironmentReading {
@@ -45,18 +46,26 @@ async function policyOf(
   return entry;
 }
 
+/** What stepping a gateway's site heat leaves: the events to publish after commit, the state's save. */
+export interface SiteHeatStep {
+  events: SiteHeatChangedEvent[];
+  /** The new state's write, for the caller to send with its other writes (runCombined). */
+  save: Statement | null;
+}
+
 /**
  * Steps the gateway's site heat level over its NEW environment readings, in time order, in the
  * caller's transaction (the state row is locked, so two batches of one gateway take turns). Each
- * change of level is recorded; the returned events are published after commit (publishSiteHeat).
+ * change of level is recorded; the returned events are published after commit (publishSiteHeat);
+ * the caller runs `save` in the same transaction.
  */
 export async function stepSiteHeat(
   ctx: AppContext,
   tx: Queryable,
   gateway: { id: string; organizationId: string },
   readings: readonly EnvironmentReading[],
-): Promise<SiteHeatChangedEvent[]> {
-  if (!readings.length) return [];
+): Promise<SiteHeatStep> {
+  if (!readings.length) return { events: [], save: null };
   const { policy, timeZone } = await policyOf(ctx, tx, gateway.organizationId);
   const repo = siteHeatRepository(tx);
   const now = ctx.now();
@@ -80,7 +89,6 @@ export async function stepSiteHeat(
       );
     }
   }
-  await repo.saveState(gateway.id, state, now);
   const events: SiteHeatChangedEvent[] = [];
   for (const id of eventIds) {
     const found = await repo.change(id, now);
@@ -88,7 +96,7 @@ export async function stepSiteHeat(
   }
   // Webhooks: each change's deliveries, in this transaction (webhook-outbox.ts).
   await enqueueSiteHeatEvents(ctx, tx, events);
-  return events;
+  return { events, save: saveStateStatement(gateway.id, state, now) };
 }
 
 /** After commit: each change on the bus (live streams, notices, other servers). */
