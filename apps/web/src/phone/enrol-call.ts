@@ -4,7 +4,7 @@ import {
   enrolPhone,
   enrolPhoneResponse,
 } from '@wearable/domain';
-import type { EnrolProblem } from './gateway';
+import type { EnrolProblem } from './enrol-problem';
 
 // Loaded only when the page opens with an enrolment link: its schemas stay out of the first load.
 

@@ -35,8 +35,8 @@ export type Countdown =
   | { kind: 'fall'; endsAt: number }
   | { kind: 'manDown'; endsAt: number; minutes: number };
 
-export type EnrolProblem =
-  'used' | 'expired' | 'replaced' | 'unknown' | 'tooMany' | 'offline' | 'failed';
+import type { EnrolProblem } from './enrol-problem';
+export type { EnrolProblem } from './enrol-problem';
 
 export interface PhoneState {
   ready: boolean;

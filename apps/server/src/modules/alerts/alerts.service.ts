@@ -17,11 +17,7 @@ import { confirmAlerts as recordConfirmations } from '../../engine/confirmations
 import { ApiError } from '../../errors.js';
 import { alertsCsv } from './alerts-csv.js';
 import { toAlertView } from './alert-view.js';
-import {
-  type AlertFilter,
-  listAlerts,
-  organizationTimeZone,
-} from './alerts.repository.js';
+import { type AlertFilter, listAlerts, organizationTimeZone } from './alerts.repository.js';
 import { FALLBACK_TIME_ZONE } from '../../engine/local-time.js';
 
 /** A CSV export holds at most this many alerts (newest first); narrow the period for more. */

@@ -123,6 +123,13 @@ beforeAll(async () => {
   t = await createTestApp();
   // The clock is moved back for one story: this app's own timers must not tick others' wearers.
   t.ctx.cluster = { ...t.ctx.cluster, leads: () => false };
+  // The vendors' vectors carry fixed MACs and DevEUIs, and serial numbers are unique across
+  // organisations: on a PostgreSQL kept between runs, an earlier run's bracelets give them up.
+  await t.db.query(
+    `UPDATE bracelets SET serial_number = serial_number || '-run-' || id
+      WHERE serial_number = ANY($1::text[])`,
+    [[MINEW_TAG, 'C0A1B2C3D4E5', 'C0A1B2C3D4E6', '068B332CECE2', 'FE581D9DB308', '2FCDA8E1A7A6']],
+  );
   const org = await createOrganization(t);
   orgId = org.id;
   owner = await createUser(t, { role: 'ORGANIZATION_OWNER', organizationId: org.id });
