@@ -1,21 +1,26 @@
-import type { UserInfo, WearerListItem } from '@wearable/domain';
+import type { DeviceSummary, UserInfo } from '@wearable/domain';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { session } from '../lib/session';
 import { en, ja, json, renderWithApp, RoutesUnderTest, stubServer } from '../testing/render';
+import { summaryColumnsBody } from '../testing/summary-columns';
 import { routes } from './routes';
 
-const wearer = (uid: string, name: string): WearerListItem => ({
+const wearer = (uid: string, name: string): DeviceSummary => ({
   uid,
   name,
   clientId: 'org-1',
   groupId: 'g-1',
   groupName: '第一班',
-  wearableId: `w-${uid}`,
   deviceName: `Band ${uid}`,
   serialNumber: `SN-${uid}`,
-  gatewayId: 'gw-1',
+  heartRate: 70,
+  skinTemperature: 34,
+  worn: true,
   battery: 80,
+  connection: 'online',
+  lastSeenAt: new Date().toISOString(),
+  openAlerts: [],
 });
 const WEARERS = [wearer('u2', '佐藤 一郎'), wearer('u1', '青木 花子'), wearer('u3', '田中 次郎')];
 
@@ -75,7 +80,8 @@ describe('demo mode', () => {
           200,
           user('ORGANIZATION_OWNER', { name: 'デモ 太郎', agreedTermsOfUse: false }),
         );
-      if (url.startsWith('/demo-api/v2/user/device/list')) return json(200, { devices: WEARERS });
+      if (url.startsWith('/demo-api/v3/device/summary'))
+        return json(200, summaryColumnsBody(WEARERS));
       return json(404, {});
     });
     await openApp('/demo/devices');
@@ -107,10 +113,10 @@ describe('demo mode', () => {
 });
 
 describe('signed-in console', () => {
-  it('lists the wearers with group, bracelet and battery, and the sort select reverses them', async () => {
+  it('lists the wearers with group, bracelet and battery, and the sort select reverses them without asking again', async () => {
     const calls = stubServer((url) => {
       if (url === '/v2/user') return json(200, user('ORGANIZATION_OWNER'));
-      if (url.startsWith('/v2/user/device/list')) return json(200, { devices: WEARERS });
+      if (url.startsWith('/v3/device/summary')) return json(200, summaryColumnsBody(WEARERS));
       return json(404, {});
     });
     signInAs(user('ORGANIZATION_OWNER'));
@@ -130,24 +136,29 @@ describe('signed-in console', () => {
     expect(sort).toBe(screen.getByTestId('sort-select'));
     fireEvent.change(sort, { target: { value: 'name_desc' } });
     await waitFor(() => expect(names()).toEqual([...ascending].reverse()), SLOW);
-    expect(calls.some((call) => call.url === '/v2/user/device/list?sort=name_desc')).toBe(true);
+    // The list is sorted in memory: one summary request, none for the new order.
+    expect(calls.filter((call) => call.url.startsWith('/v3/device/summary'))).toHaveLength(1);
   });
 
-  it('shows the empty state and the error state', async () => {
-    let fail = false;
+  it('shows the empty state', async () => {
     stubServer((url) => {
       if (url === '/v2/user') return json(200, user('ORGANIZATION_OWNER'));
-      return fail
-        ? json(500, { statusCode: 500, error: 'x', message: 'x', code: 'INTERNAL' })
-        : json(200, { devices: [] });
+      return json(200, summaryColumnsBody([]));
     });
     signInAs(user('ORGANIZATION_OWNER'));
     await openApp('/devices');
     expect((await screen.findByTestId('page-empty', undefined, SLOW)).textContent).toBe(
       ja.devices.empty,
     );
-    fail = true;
-    fireEvent.change(screen.getByTestId('sort-select'), { target: { value: 'name_desc' } });
+  });
+
+  it('shows the error state', async () => {
+    stubServer((url) => {
+      if (url === '/v2/user') return json(200, user('ORGANIZATION_OWNER'));
+      return json(500, { statusCode: 500, error: 'x', message: 'x', code: 'INTERNAL' });
+    });
+    signInAs(user('ORGANIZATION_OWNER'));
+    await openApp('/devices');
     expect((await screen.findByTestId('page-error', undefined, SLOW)).textContent).toContain(
       ja.common.loadFailed,
     );

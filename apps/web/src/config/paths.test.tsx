@@ -55,6 +55,7 @@ const EXTRA = [
   '/verify-email',
   '/groups/:groupId/heat-rule',
   '/alert-histories/handover',
+  '/settings/webhooks',
 ];
 
 describe('the paths table', () => {
@@ -166,6 +167,8 @@ const OPENED_BY: Record<string, Role[] | 'everyone'> = {
   '/user/settings/alert': ['PERSONAL', 'PERSONAL_SELF'],
   '/organization': PLATFORM,
   '/users': PLATFORM,
+  // webhook:read: owners of the platform and of an organisation, and platform general staff.
+  '/settings/webhooks': ['ALL_OWNER', 'ALL_GENERAL', 'ORGANIZATION_OWNER'],
 };
 
 describe('mayOpen: role x route', () => {

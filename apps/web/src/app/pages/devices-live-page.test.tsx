@@ -1,4 +1,5 @@
-import { type DeviceSummary, SUMMARY_COLUMNS } from '@wearable/domain';
+import type { DeviceSummary } from '@wearable/domain';
+import { summaryColumnsBody } from '../../testing/summary-columns';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
@@ -30,12 +31,7 @@ const state = (uid: string, patch: Partial<DeviceSummary>): DeviceSummary => ({
 });
 
 /** The summary as the server sends it to the console: format=columns. */
-const columns = (wearers: DeviceSummary[]) =>
-  json(200, {
-    generatedAt: new Date().toISOString(),
-    columns: SUMMARY_COLUMNS,
-    rows: wearers.map((w) => SUMMARY_COLUMNS.map((c) => w[c])),
-  });
+const columns = (wearers: DeviceSummary[]) => json(200, summaryColumnsBody(wearers));
 const SUMMARY_URL = '/v3/device/summary?format=columns';
 
 const WEARERS = [

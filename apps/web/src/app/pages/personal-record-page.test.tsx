@@ -9,6 +9,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { json, stubServer } from '../../testing/render';
 import { PersonalRecordPage } from './personal-record-page';
 import { renderPersonal, signInPersonal } from './personal-test-utils';
+import { summaryColumnsBody } from '../../testing/summary-columns';
 
 const NOW = Date.now();
 const minutesAgo = (m: number) => new Date(NOW - m * 60_000).toISOString();
@@ -120,10 +121,7 @@ interface Answers {
 function server({ history }: Answers = {}) {
   return stubServer((url) => {
     if (url.startsWith('/v3/device/summary'))
-      return json(200, {
-        generatedAt: new Date().toISOString(),
-        wearers: [summary('w1'), summary('w20')],
-      });
+      return json(200, summaryColumnsBody([summary('w1'), summary('w20')]));
     if (url.startsWith('/v3/device/history'))
       return history
         ? history(url)
