@@ -70,3 +70,46 @@ export async function fetchDemoWearerNames(request: APIRequestContext): Promise<
   );
   return body.devices.map((d) => d.name);
 }
+
+/**
+ * Confirms (and so closes) the wearer's open alerts of one type: a test that must see an alert
+ * open anew starts from none, so a retry on the same server starts where the first try did.
+ */
+export async function confirmOpenAlerts(
+  request: APIRequestContext,
+  accessToken: string,
+  uid: string,
+  type: string,
+): Promise<void> {
+  const open = await getJson<{ alerts: { id: string }[] }>(
+    request,
+    `/v2/alert/list?uid=${encodeURIComponent(uid)}&type=${type}&status=OPEN`,
+    accessToken,
+  );
+  for (const { id } of open.alerts) {
+    const res = await request.post('/v2/alert/confirm', {
+      headers: { authorization: `Bearer ${accessToken}` },
+      data: { alertId: id },
+    });
+    expect(res.status(), `POST /v2/alert/confirm ${id}: ${await res.text()}`).toBe(200);
+  }
+}
+
+/** Ends the wearer's active snoozes (a retry of a snooze test starts from none). */
+export async function endActiveSnoozes(
+  request: APIRequestContext,
+  accessToken: string,
+  uid: string,
+): Promise<void> {
+  const active = await getJson<{ snoozes: { id: string }[] }>(
+    request,
+    `/v2/alert/snoozes?uid=${encodeURIComponent(uid)}`,
+    accessToken,
+  );
+  for (const { id } of active.snoozes) {
+    const res = await request.delete(`/v2/alert/snooze/${id}`, {
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
+    expect(res.status(), `DELETE /v2/alert/snooze/${id}: ${await res.text()}`).toBe(200);
+  }
+}

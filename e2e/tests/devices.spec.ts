@@ -3,14 +3,10 @@ import { SECOND_ORG_OWNER_EMAIL } from '../support/roles.js';
 import { signIn, waitForPage } from '../support/session.js';
 import { expect, test, type Page } from '../support/test.js';
 
-/** The order in which `names` appear on the page (wearer names appear nowhere else on /devices). */
+/** The order in which `names` appear in the list's rows (an alert banner above the list may name a wearer too). */
 async function displayedOrder(page: Page, names: readonly string[]): Promise<string[]> {
-  const text = await page.locator('body').innerText();
-  return names
-    .map((name) => ({ name, at: text.indexOf(name) }))
-    .filter((entry) => entry.at >= 0)
-    .sort((a, b) => a.at - b.at)
-    .map((entry) => entry.name);
+  const rows = await page.getByTestId('wearer-row').allInnerTexts();
+  return rows.flatMap((row) => names.filter((name) => row.includes(name)).slice(0, 1));
 }
 
 /** Sets the sort to name ascending or descending, whether the control is a select or a toggle. */

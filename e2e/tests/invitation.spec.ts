@@ -50,7 +50,7 @@ test('an owner invites a colleague on /settings/admins; the colleague opens the 
   // General staff see the staff list, not the owner's buttons.
   await page.goto('/settings/admins');
   await settle(page);
-  await expect(page.getByTestId('member-row').filter({ hasText: '招待 花子' })).toBeVisible();
+  await expect(page.getByTestId('member-row').filter({ hasText: email })).toBeVisible();
   await expect(page.getByTestId('invite-open')).toHaveCount(0);
 
   // The link was used: its own page.

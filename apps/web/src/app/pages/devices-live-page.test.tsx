@@ -175,6 +175,15 @@ describe('DevicesLivePage', () => {
     expect(calls.filter((c) => c.url.startsWith('/v3/device/summary'))).toHaveLength(1);
   });
 
+  it('draws a site-sized list whole (find in page, a screen reader, print), and only a longer one a screen at a time', async () => {
+    const site = Array.from({ length: 120 }, (_, i) =>
+      state(`s${String(i).padStart(3, '0')}`, { name: `作業者 ${String(i).padStart(3, '0')}` }),
+    );
+    stubServer((url) => (url === SUMMARY_URL ? columns(site) : json(404, {})));
+    await renderPage();
+    expect(await screen.findAllByTestId('wearer-row')).toHaveLength(120);
+  });
+
   it('tells a screen reader how many rows the table has and which one each drawn row is', async () => {
     // (How many rows are drawn is measured in Chromium, bench devices-page: jsdom has no layout.)
     const many = Array.from({ length: 12 }, (_, i) =>

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SUMMARY_KEY } from '../api/summary-api';
 import { liveStatusStore } from './live-status';
-import { LIVE_APPLY_MS, useLiveStream, type LiveSource } from './use-live-stream';
+import { LIVE_APPLY_MS, LIVE_RETRY_MS, useLiveStream, type LiveSource } from './use-live-stream';
 
 afterEach(() => cleanup());
 
@@ -91,6 +91,19 @@ describe('useLiveStream', () => {
     expect(sources[0]?.url).toBe('/v3/live?ticket=ticket-1');
     act(() => sources[0]?.onopen?.(new Event('open')));
     expect(liveStatusStore.get()).toBe('open');
+  });
+
+  it('asks for the summary again each time a stream opens: what changed before it carried no event', async () => {
+    const { sources, queryClient } = setup();
+    await settle();
+    const spy = vi.spyOn(queryClient, 'invalidateQueries');
+    expect(spy).not.toHaveBeenCalled();
+    act(() => sources[0]?.onopen?.(new Event('open')));
+    expect(spy).toHaveBeenCalledWith({ queryKey: SUMMARY_KEY });
+    act(() => sources[0]?.onerror?.(new Event('error')));
+    await act(() => new Promise((resolve) => setTimeout(resolve, LIVE_RETRY_MS + 50)));
+    act(() => sources[1]?.onopen?.(new Event('open')));
+    expect(spy).toHaveBeenCalledTimes(2);
   });
 
   it('merges summary events into the cached summary together, once a burst is in; ignores unreadable ones', async () => {

@@ -78,7 +78,8 @@ interface Options {
  * GET /v3/live as server-sent events: `summary` events (one wearer each) go straight into the
  * summary cache, gathered for LIVE_APPLY_MS; `alert` events update that wearer's open alerts in
  * it (nothing is refetched) and tell the caller (the shell refreshes alert lists and
- * notifications); `siteHeat` events tell the caller (a site changed heat level).
+ * notifications); `siteHeat` events tell the caller (a site changed heat level). Each time a
+ * stream opens, the summary is fetched once again (what changed before it opened).
  */
 export function useLiveStream({
   enabled,
@@ -141,6 +142,9 @@ export function useLiveStream({
       current.onopen = () => {
         opened = true;
         liveStatusStore.set('open');
+        // What changed while no stream was open (before this page's first one, or during a drop)
+        // came as no event: the summary is asked again once the stream is there to carry what follows.
+        void queryClient.invalidateQueries({ queryKey: SUMMARY_KEY });
       };
       current.onerror = () => {
         if (stopped) return;
