@@ -57,6 +57,9 @@ test('notice settings: recipients added, reordered by keyboard, saved; a test SM
     await page.keyboard.press('Shift+Tab');
     await expect(cards.nth(1).getByTestId('recipient-move-up')).toBeFocused();
     await page.keyboard.press('Enter');
+    // Each press is one announced move; the next press waits for it (the button keeps focus).
+    await expect(page.getByTestId('notice-announcement')).toContainText('第2段階');
+    await expect(cards.nth(1).getByTestId('recipient-move-up')).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(cards.nth(0).getByTestId('recipient-who')).toHaveText('+819033334444');
     await expect(cards.nth(0).getByTestId('recipient-step-badge')).toHaveText('第1段階');

@@ -243,8 +243,9 @@ export class PhoneGateway {
 
   async updateSettings(patch: Partial<Settings>): Promise<void> {
     const settings = { ...this.state.settings, ...patch };
-    await setKv(this.db, 'settings', settings);
+    // The switch follows the finger at once; the setting is kept on the phone meanwhile.
     this.set({ settings });
+    await setKv(this.db, 'settings', settings);
     if (patch.positionConsent === true) this.watchPosition();
     if (patch.positionConsent === false) this.stopPosition();
     if (patch.fallWatch === true || (patch.manDown === true && this.state.motion !== 'on'))
