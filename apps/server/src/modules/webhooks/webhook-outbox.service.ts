@@ -212,9 +212,11 @@ export async function sweepGatewayStates(ctx: Ctx, tx: Queryable): Promise<strin
   }));
   return enqueueWebhookEvents(ctx, tx, events, async (wanted) => {
     const rows = await tx.query<GatewayRow>(
-      `SELECT gw.id, gw.organization_id AS "organizationId", gw.name, gw.type,
+      `SELECT gw.id, gw.organization_id AS "organizationId", gw.name, gw.type, gw.kind,
               gw.serial_number AS "serialNumber", gw.group_id AS "groupId", g.name AS "groupName",
-              gw.last_seen_at AS "lastSeenAt",
+              gw.last_seen_at AS "lastSeenAt", gw.status_at AS "statusAt",
+              gw.status_battery AS "statusBattery", gw.status_charging AS "statusCharging",
+              gw.status_app_version AS "statusAppVersion",
               (SELECT count(*)::int FROM bracelets b WHERE b.gateway_id = gw.id) AS "braceletCount"
          FROM gateways gw LEFT JOIN groups g ON g.id = gw.group_id WHERE gw.id = ANY($1::text[])`,
       [wanted.map((e) => e.gatewayId)],
