@@ -89,14 +89,19 @@ export async function stepSiteHeat(
       );
     }
   }
+  const save = saveStateStatement(gateway.id, state, now);
+  if (!eventIds.length) return { events: [], save };
+  // A change (rare): the new state is written first, so each change's site shows the level it
+  // reached (the live frame, the webhook), not the one it left.
+  await tx.query(save.text, save.params);
   const events: SiteHeatChangedEvent[] = [];
   for (const id of eventIds) {
     const found = await repo.change(id, now);
     if (found) events.push(found);
   }
-  // Webhooks: each change's deliveries, in this transaction (webhook-outbox.ts).
+  // Webhooks: each change's deliveries, in this transaction (webhook-outbox.service.ts).
   await enqueueSiteHeatEvents(ctx, tx, events);
-  return { events, save: saveStateStatement(gateway.id, state, now) };
+  return { events, save: null };
 }
 
 /** After commit: each change on the bus (live streams, notices, other servers). */
