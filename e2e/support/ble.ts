@@ -19,12 +19,15 @@ export const heartRateBytes = (bpm: number) => Buffer.from([0x06, bpm]).toString
 export class EmulatedBand {
   /** Values the page has read (each one became a `characteristicvaluechanged`). */
   reads = 0;
+  /** Connections the page asked for (the first one and every reconnection attempt). */
+  connectionAttempts = 0;
   /** While false, connection attempts are refused (a band out of range). */
   inRange = true;
   private characteristicId = '';
 
   private constructor(
     private readonly session: CDPSession,
+    private readonly page: Page,
     readonly address: string,
     private readonly bpm: () => number,
   ) {}
@@ -35,7 +38,7 @@ export class EmulatedBand {
     { address = '09:09:09:09:09:01', name = 'HRM-1', bpm = () => 72 } = {},
   ): Promise<EmulatedBand> {
     const session = await browser.newBrowserCDPSession();
-    const band = new EmulatedBand(session, address, bpm);
+    const band = new EmulatedBand(session, page, address, bpm);
     await session.send(
       'BluetoothEmulation.enable' as never,
       {
@@ -83,8 +86,9 @@ export class EmulatedBand {
           handle(params).catch(() => undefined);
         }) as never,
       );
-    on('BluetoothEmulation.gattOperationReceived', (p) =>
-      session.send(
+    on('BluetoothEmulation.gattOperationReceived', (p) => {
+      if (p.type === 'connection') band.connectionAttempts += 1;
+      return session.send(
         'BluetoothEmulation.simulateGATTOperationResponse' as never,
         {
           address: p.address,
@@ -92,8 +96,8 @@ export class EmulatedBand {
           // 0 is success; any other code refuses (the band is out of range).
           code: p.type === 'connection' && !band.inRange ? 0x85 : 0,
         } as never,
-      ),
-    );
+      );
+    });
     on('BluetoothEmulation.characteristicOperationReceived', (p) => {
       const read = p.type === 'read';
       if (read) band.reads += 1;
@@ -147,7 +151,15 @@ export class EmulatedBand {
     );
   }
 
+  /**
+   * Closes the page that uses the band, then turns the emulation off. In that order: Chromium 156 dies (SIGSEGV, the
+   * whole browser and every page in it: "Target page, context or browser has been closed") when a page still holding
+   * the emulated device calls `gatt.connect()` after `BluetoothEmulation.disable`, which is what a phone page in its
+   * reconnect loop does within a second of the band walking away. Disabling while the link is up, or with a
+   * connection attempt pending, does not crash; a new attempt after it does (reproduced every time).
+   */
   async close(): Promise<void> {
+    await this.page.close().catch(() => undefined);
     await this.session.send('BluetoothEmulation.disable' as never).catch(() => undefined);
     await this.session.detach().catch(() => undefined);
   }

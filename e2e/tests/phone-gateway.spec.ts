@@ -109,10 +109,13 @@ async function pickBand(phone: Page): Promise<string> {
   return (await phone.getByTestId('band-serial').textContent()) ?? '';
 }
 
-// Chromium (Debian 156) crashes in this story with the emulated band connected beside a second page
-// ("Target page, context or browser has been closed", twice in a row on 2026-11-26): left out until
-// that is understood; the band's decoding and the outbox have their own unit tests (issue 16 note).
-test.fixme('a phone enrolled by the QR link hears a heart-rate band: 72 bpm is live on /devices; the band walks away and the screen says so', async ({
+// The band story used to take the whole browser down now and then ("Target page, context or browser has been
+// closed"): the emulation was turned off while the phone was still reconnecting, and Chromium 156 dies at the next
+// `gatt.connect()`. EmulatedBand.close() now closes the phone's page first (support/ble.ts).
+// The DISCONNECTION alert needs ten minutes of silence on the server's own clock, which this server cannot be made to
+// pass: a phone-enrolled band's silence opening DISCONNECTION is proven in
+// apps/server/src/modules/gateways/phone-band-disconnection.test.ts; here, what the phone's screen says.
+test('a phone enrolled by the QR link hears a heart-rate band: 72 bpm is live on /devices; the band walks away and the screen says so', async ({
   browser,
   page,
   request,
@@ -143,14 +146,40 @@ test.fixme('a phone enrolled by the QR link hears a heart-rate band: 72 bpm is l
 
     // One-handed at 360 px, axe-clean in both languages.
     for (const language of ['ja', 'en'] as const) {
-      if (language === 'en') await phone.getByRole('button', { name: 'English' }).click();
+      if (language === 'en') {
+        await phone.getByRole('button', { name: 'English' }).click();
+        // The switch offers Japanese back once the page is in English.
+        await expect(phone.getByRole('button', { name: '日本語' })).toBeVisible();
+        await expect(phone.getByTestId('band-status')).toHaveText('Connected');
+      }
       expect(await sidewaysOverflow(phone)).toBe(0);
       expect(await axeFindings(phone), language).toEqual([]);
     }
     await phone.getByRole('button', { name: '日本語' }).click();
+    await expect(phone.getByTestId('band-status')).toHaveText('接続しています');
 
+    // The band walks away: the screen says since when, in the phone's time (Asia/Tokyo).
+    const hhmm = (ms: number) =>
+      new Date(ms).toLocaleTimeString('ja-JP', {
+        timeZone: 'Asia/Tokyo',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      });
+    const before = hhmm(Date.now());
+    const attempts = band.connectionAttempts;
     await band.disconnect();
-    await expect(phone.getByTestId('band-status')).toHaveText(/^再接続中 \(\d\d:\d\d から切断\)$/);
+    const status = phone.getByTestId('band-status');
+    await expect(status).toHaveText(/^再接続中 \(\d\d:\d\d から切断\)$/);
+    const since = /(\d\d:\d\d)/.exec((await status.textContent()) ?? '')?.[1];
+    expect([before, hhmm(Date.now())]).toContain(since);
+    // The phone keeps trying (refused while out of range) and says so; nothing more reaches the server.
+    const reads = band.reads;
+    await expect
+      .poll(() => band.connectionAttempts, { timeout: 15_000 })
+      .toBeGreaterThanOrEqual(attempts + 2);
+    await expect(status).toHaveText(/^再接続中 /);
+    expect(band.reads).toBe(reads);
   } finally {
     await band.close();
     await context.close();
