@@ -50,6 +50,7 @@ import { dataPathPlugin } from './modules/ingestion/data-path.plugin.js';
 import { webhooksPlugin } from './modules/webhooks/webhooks.plugin.js';
 import { vendorGatewayRoutes } from './modules/vendor-gateways/vendor-gateways.routes.js';
 import { unknownDevicesRoutes } from './modules/vendor-gateways/unknown-devices.routes.js';
+import { sitesRoutes } from './modules/sites/sites.routes.js';
 
 export interface BuildAppOptions {
   /** Serve the built web app at / (off in API tests). */
@@ -135,6 +136,7 @@ export async function buildApp(
   await app.register(dataPathPlugin, { ctx });
   await app.register(vendorGatewayRoutes, { ctx });
   await app.register(unknownDevicesRoutes, { ctx });
+  await app.register(sitesRoutes, { ctx });
 
   if (opts.serveWeb !== false && existsSync(join(ctx.config.webDist, 'index.html'))) {
     const webDist = ctx.config.webDist;

@@ -48,6 +48,7 @@ export * from './notice-policy.js';
 export * from './notice-replay.js';
 export * from './contracts/site-heat.js';
 export * from './contracts/webhooks.js';
+export * from './contracts/sites.js';
 export * from './gateway-kinds.js';
 export * from './contracts/gateways.js';
 export * from './contracts/phone.js';

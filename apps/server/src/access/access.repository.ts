@@ -10,7 +10,15 @@ export interface Location {
 }
 
 export type ResourceKind =
-  'organization' | 'group' | 'wearer' | 'gateway' | 'bracelet' | 'alert' | 'member' | 'webhook';
+  | 'organization'
+  | 'group'
+  | 'wearer'
+  | 'gateway'
+  | 'bracelet'
+  | 'alert'
+  | 'member'
+  | 'webhook'
+  | 'site';
 
 interface Row {
   id: string;
@@ -44,6 +52,9 @@ const LOCATE: Record<ResourceKind, string> = {
   // A webhook endpoint belongs to the organisation as a whole (its settings), not to a group.
   webhook: `SELECT w.id, w.organization_id, NULL::text[] AS group_ids, NULL AS wearer_id
               FROM webhook_endpoints w WHERE w.id = ANY($1::text[])`,
+  // A site of no group belongs to the organisation's owners (and its readers), not to group managers.
+  site: `SELECT s.id, s.organization_id, ARRAY[s.group_id] AS group_ids, NULL AS wearer_id
+           FROM sites s WHERE s.id = ANY($1::text[])`,
 };
 
 export function accessRepository(db: Queryable) {

@@ -22,6 +22,7 @@ const NOT_FOUND: Record<ResourceKind, { code: string; label: string }> = {
   alert: { code: 'ALERT_NOT_FOUND', label: 'Alert' },
   member: { code: 'MEMBER_NOT_FOUND', label: 'Member' },
   webhook: { code: 'WEBHOOK_NOT_FOUND', label: 'Webhook' },
+  site: { code: 'SITE_NOT_FOUND', label: 'Site' },
 };
 
 /** The 404 of a resource the actor cannot reach: the same answer as for one that does not exist. */

@@ -171,6 +171,14 @@ const HOLDERS: Record<Permission, Role[] | 'everyone'> = {
     'ORGANIZATION_GROUP',
   ],
   'gateway:manage': ['ALL_OWNER', 'ORGANIZATION_OWNER'],
+  'site:read': [
+    'ALL_OWNER',
+    'ALL_GENERAL',
+    'ORGANIZATION_OWNER',
+    'ORGANIZATION_GENERAL',
+    'ORGANIZATION_GROUP',
+  ],
+  'site:manage': ['ALL_OWNER', 'ORGANIZATION_OWNER', 'ORGANIZATION_GROUP'],
   'bracelet:read': [
     'ALL_OWNER',
     'ALL_GENERAL',

@@ -86,6 +86,13 @@ export const PERMISSION_ROLES = {
 
   'gateway:read': STAFF,
   'gateway:manage': OWNERS,
+  /**
+   * Sites and their plans, and where gateways are placed on them (issue 17): every staff member
+   * reads them; owners manage every site, group managers the sites of their groups (as the heat
+   * procedure: the people who know the building), general staff do not change them.
+   */
+  'site:read': STAFF,
+  'site:manage': ['ALL_OWNER', 'ORGANIZATION_OWNER', 'ORGANIZATION_GROUP'],
   'bracelet:read': STAFF,
   /** Register a bracelet for an organisation. */
   'bracelet:register': OWNERS,

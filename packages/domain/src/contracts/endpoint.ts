@@ -29,6 +29,10 @@ export interface EndpointSpec {
   errors: readonly ErrorStatus[];
   /** Answered with something other than JSON (a file, a stream): the web does not parse it. */
   raw?: boolean;
+  /** A body that is not JSON (an image): the content types it may be sent as (OpenAPI). */
+  consumes?: readonly string[];
+  /** A success answer that is not JSON: its content types (OpenAPI). */
+  produces?: readonly string[];
 }
 
 /** An endpoint: its declaration plus `id`, the key its cached reads are filed under. */

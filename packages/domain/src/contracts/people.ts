@@ -120,6 +120,7 @@ export const AUDIT_KINDS = [
   'apiToken.use',
   'alertPolicy.update',
   'webhook.change',
+  'site.change',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 export const auditQuery = z.object({
