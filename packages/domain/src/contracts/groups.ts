@@ -1,8 +1,6 @@
 import { z } from 'zod';
-import { NOTIFICATION_CHANNELS } from '../alerts.js';
-import { phoneNumber } from './notifications.js';
 import { displayName } from './organizations.js';
-import { groupParams, NOTIFICATION_STATUSES } from './notifications.js';
+import { groupParams } from './notifications.js';
 import { BEARER_ERRORS, endpointsOf } from './endpoint.js';
 
 const idParam = z.string().min(1).max(64);
@@ -36,29 +34,6 @@ export type GroupListResponse = z.infer<typeof groupListResponse>;
 /** POST /v2/group/{groupId}/wearers/move: move wearers (of the same organisation) into this group, all or nothing. */
 export const moveWearersBody = z.strictObject({ uids: z.array(idParam).min(1).max(1000) });
 export const moveWearersResponse = z.object({ groupId: z.string(), moved: z.number().int() });
-
-/** POST /v2/group/{groupId}/alertNoticeSettings/test: one test message through the real provider. */
-export const noticeTestBody = z
-  .strictObject({
-    channel: z.enum(NOTIFICATION_CHANNELS),
-    /** A staff member of the organisation (their phone number) or ... */
-    userId: idParam.optional(),
-    /** ... a number outside the console. */
-    phoneNumber: phoneNumber.optional(),
-  })
-  .refine((b) => (b.userId === undefined) !== (b.phoneNumber === undefined), {
-    message: 'give exactly one of userId or phoneNumber',
-    path: ['userId'],
-  });
-export type NoticeTestBody = z.infer<typeof noticeTestBody>;
-export const noticeTestResponse = z.object({
-  /** The notification log entry (GET /v2/notifications). */
-  notificationId: z.string(),
-  provider: z.string(),
-  status: z.enum(NOTIFICATION_STATUSES),
-  error: z.string().nullable(),
-});
-export type NoticeTestResponse = z.infer<typeof noticeTestResponse>;
 
 const fleet = endpointsOf({ tags: ['Fleet'], errors: BEARER_ERRORS });
 const CONFLICT = [...BEARER_ERRORS, 409] as const;

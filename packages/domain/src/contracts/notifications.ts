@@ -3,6 +3,7 @@ import { ALERT_LEVELS, ALERT_TYPES, LOGGED_CHANNELS, NOTIFICATION_CHANNELS } fro
 import { E164_PATTERN } from '../field-rules.js';
 import { NOTICE_REASONS } from '../notice-policy.js';
 import { weeklySchedule } from '../schedules.js';
+import { BEARER_ERRORS, endpointsOf } from './endpoint.js';
 
 const idParam = z.string().min(1).max(64);
 /** E.164, as carriers expect it. */
@@ -102,3 +103,67 @@ export const notificationsResponse = z.object({
   pageSize: z.number().int(),
 });
 export type NotificationsResponse = z.infer<typeof notificationsResponse>;
+
+/** POST /v2/group/{groupId}/alertNoticeSettings/test: one test message through the real provider. */
+export const noticeTestBody = z
+  .strictObject({
+    channel: z.enum(NOTIFICATION_CHANNELS),
+    /** A staff member of the organisation (their phone number) or ... */
+    userId: idParam.optional(),
+    /** ... a number outside the console. */
+    phoneNumber: phoneNumber.optional(),
+  })
+  .refine((b) => (b.userId === undefined) !== (b.phoneNumber === undefined), {
+    message: 'give exactly one of userId or phoneNumber',
+    path: ['userId'],
+  });
+export type NoticeTestBody = z.infer<typeof noticeTestBody>;
+export const noticeTestResponse = z.object({
+  /** The notification log entry (GET /v2/notifications). */
+  notificationId: z.string(),
+  provider: z.string(),
+  status: z.enum(NOTIFICATION_STATUSES),
+  error: z.string().nullable(),
+});
+export type NoticeTestResponse = z.infer<typeof noticeTestResponse>;
+
+const notices = endpointsOf({ tags: ['Notifications'], errors: BEARER_ERRORS });
+
+export const getNoticeSettings = notices({
+  method: 'GET',
+  path: '/v2/group/{groupId}/alertNoticeSettings',
+  permission: 'noticeSettings:read',
+  summary: "A group's alert notice recipients, with its name and organisation",
+  params: groupParams,
+  responses: { 200: alertNoticeSettingsResponse },
+});
+
+export const putNoticeSettings = notices({
+  method: 'PUT',
+  path: '/v2/group/{groupId}/alertNoticeSettings',
+  permission: 'noticeSettings:update',
+  summary: "Replace a group's alert notice recipients in one transaction; answers the stored list",
+  params: groupParams,
+  body: alertNoticeSettingsBody,
+  responses: { 200: alertNoticeSettingsResponse },
+});
+
+export const sendNoticeTest = notices({
+  method: 'POST',
+  path: '/v2/group/{groupId}/alertNoticeSettings/test',
+  permission: 'noticeSettings:update',
+  summary:
+    'Send one test SMS or call through the real provider; the outcome is in the notification log',
+  params: groupParams,
+  body: noticeTestBody,
+  responses: { 200: noticeTestResponse },
+});
+
+export const listNotifications = notices({
+  method: 'GET',
+  path: '/v2/notifications',
+  permission: 'notification:read',
+  summary: 'The notification log the caller may see, newest first',
+  query: notificationsQuery,
+  responses: { 200: notificationsResponse },
+});

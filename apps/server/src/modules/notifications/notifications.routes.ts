@@ -1,77 +1,27 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  alertNoticeSettingsBody,
-  alertNoticeSettingsResponse,
-  errorBody,
-  groupParams,
-  noticeTestBody,
-  noticeTestResponse,
-  notificationsQuery,
-  notificationsResponse,
-} from '@wearable/domain';
-import type { AppContext } from '../../context.js';
 import {
   getNoticeSettings,
-  notificationLog,
+  listNotifications,
   putNoticeSettings,
   sendNoticeTest,
-} from './notice-settings.service.js';
+} from '@wearable/domain';
+import type { AppContext } from '../../context.js';
+import { serve } from '../../http/serve.js';
+import * as notices from './notice-settings.service.js';
 
 /** A group's alert notice settings and the log of every notification attempt. */
 export const notificationsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
-  base,
+  app,
   { ctx },
 ) => {
-  const app = base.withTypeProvider<ZodTypeProvider>();
-  const tags = ['Notifications'];
-
-  app.get(
-    '/v2/group/:groupId/alertNoticeSettings',
-    {
-      config: { permission: 'noticeSettings:read' },
-      schema: { tags, params: groupParams, response: { 200: alertNoticeSettingsResponse } },
-    },
-    (request) => getNoticeSettings(ctx, request.actor, request.params.groupId),
+  serve(app, getNoticeSettings, (req) =>
+    notices.getNoticeSettings(ctx, req.actor, req.params.groupId),
   );
-
-  app.put(
-    '/v2/group/:groupId/alertNoticeSettings',
-    {
-      config: { permission: 'noticeSettings:update' },
-      schema: {
-        tags,
-        params: groupParams,
-        body: alertNoticeSettingsBody,
-        response: { 200: alertNoticeSettingsResponse },
-      },
-    },
-    (request) =>
-      putNoticeSettings(ctx, request.actor, request.params.groupId, request.body.recipients),
+  serve(app, putNoticeSettings, (req) =>
+    notices.putNoticeSettings(ctx, req.actor, req.params.groupId, req.body.recipients),
   );
-
-  app.post(
-    '/v2/group/:groupId/alertNoticeSettings/test',
-    {
-      config: { permission: 'noticeSettings:update' },
-      schema: {
-        tags,
-        summary:
-          'Send one test SMS or call through the real provider; the outcome is in the notification log',
-        params: groupParams,
-        body: noticeTestBody,
-        response: { 200: noticeTestResponse, 400: errorBody, 403: errorBody, 404: errorBody },
-      },
-    },
-    (request) => sendNoticeTest(ctx, request.actor, request.params.groupId, request.body),
+  serve(app, sendNoticeTest, (req) =>
+    notices.sendNoticeTest(ctx, req.actor, req.params.groupId, req.body),
   );
-
-  app.get(
-    '/v2/notifications',
-    {
-      config: { permission: 'notification:read' },
-      schema: { tags, querystring: notificationsQuery, response: { 200: notificationsResponse } },
-    },
-    (request) => notificationLog(ctx, request.actor, request.query),
-  );
+  serve(app, listNotifications, (req) => notices.notificationLog(ctx, req.actor, req.query));
 };
