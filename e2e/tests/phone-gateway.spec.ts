@@ -124,6 +124,8 @@ test('a phone enrolled by the QR link hears a heart-rate band: 72 bpm is live on
   const link = await enrolmentLink(request, staff);
   const context = await phoneContext(browser);
   const phone = await context.newPage();
+  // The phone's clock flows as the real one until the band has been gone long enough to be called lost.
+  await phone.clock.install();
   const band = await EmulatedBand.create(browser, phone);
   try {
     await enrol(phone, link);
@@ -179,6 +181,16 @@ test('a phone enrolled by the QR link hears a heart-rate band: 72 bpm is live on
       .poll(() => band.connectionAttempts, { timeout: 15_000 })
       .toBeGreaterThanOrEqual(attempts + 2);
     await expect(status).toHaveText(/^再接続中 /);
+    // A minute later, at its next refused attempt, the band is lost since the same time (the phone keeps trying).
+    await phone.clock.fastForward('01:00');
+    await expect(status).toHaveText(`${since} から切断 (再接続を続けています)`);
+    await expect
+      .poll(async () => {
+        await phone.clock.fastForward('01:00');
+        return band.connectionAttempts;
+      })
+      .toBeGreaterThanOrEqual(attempts + 4);
+    await expect(status).toHaveText(`${since} から切断 (再接続を続けています)`);
     expect(band.reads).toBe(reads);
   } finally {
     await band.close();
