@@ -2,7 +2,7 @@ import type { Role } from '@wearable/domain';
 import { isStaffRole } from '@wearable/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { ALERTS_KEY, AlertNotifier, HEAT_RULE_REPORT_KEY } from '../features/alerts';
+import { AlertNotifier, HEAT_RULE_REPORT_KEY, invalidateAlertViews } from '../features/alerts';
 import { PairingPoller } from '../features/bracelets';
 import { useLiveStream } from '../features/live';
 import { SITE_HEAT_KEY } from '../features/site-heat';
@@ -13,10 +13,7 @@ import { SITE_HEAT_KEY } from '../features/site-heat';
  */
 export function LiveMonitoring({ role }: { role: Role }) {
   const queryClient = useQueryClient();
-  const onAlert = useCallback(
-    () => void queryClient.invalidateQueries({ queryKey: ALERTS_KEY }),
-    [queryClient],
-  );
+  const onAlert = useCallback(() => void invalidateAlertViews(queryClient), [queryClient]);
   // A site changed heat level: its badges and the heat-rule report (the month's changes) refetch.
   const onSiteHeat = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: SITE_HEAT_KEY });

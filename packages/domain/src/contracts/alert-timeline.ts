@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { alertView } from './alerts.js';
+import { alertEndpoints } from './alerts.js';
 import { NOTIFICATION_STATUSES, noticeCoveredAlert, noticeReason } from './notifications.js';
 import { CONFIRM_REASONS, NOTIFICATION_CHANNELS } from '../alerts.js';
 
@@ -70,3 +71,14 @@ export const alertTimelineResponse = z.object({
   events: z.array(alertTimelineEvent),
 });
 export type AlertTimelineResponse = z.infer<typeof alertTimelineResponse>;
+
+export const getAlertTimeline = alertEndpoints({
+  method: 'GET',
+  path: '/v2/alert/{alertId}/timeline',
+  // Staff only: the story names who was called, at which number.
+  permission: 'notification:read',
+  summary:
+    "One alert's story: raised, every notification attempt and its delivery, escalation steps, confirmation, closing",
+  params: alertParams,
+  responses: { 200: alertTimelineResponse },
+});

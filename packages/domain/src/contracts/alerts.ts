@@ -3,6 +3,7 @@ import { isoInstant } from './common.js';
 import { ALERT_LEVELS, ALERT_TYPES, CONFIRM_NOTE_MAX, CONFIRM_REASONS } from '../alerts.js';
 import { HEAT_PROCEDURE_STEPS, type HeatProcedureStep } from '../heat-rule.js';
 import { alertPlace } from '../place/alert-place.js';
+import { BEARER_ERRORS, endpointsOf } from './endpoint.js';
 
 export const ALERT_STATUSES = ['OPEN', 'CLOSED'] as const;
 export type AlertStatus = (typeof ALERT_STATUSES)[number];
@@ -139,3 +140,44 @@ export const liveAlertEvent = z.object({
   alert: alertView,
 });
 export type LiveAlertEvent = z.infer<typeof liveAlertEvent>;
+
+/** The alert history, its CSV and confirmation (/v2/alert/*). */
+export const alertEndpoints = endpointsOf({ tags: ['Alerts'], errors: BEARER_ERRORS });
+
+export const listAlerts = alertEndpoints({
+  method: 'GET',
+  path: '/v2/alert/list',
+  permission: 'alert:read',
+  summary: 'Alerts the caller may see, newest first, a page at a time',
+  query: alertListQuery,
+  responses: { 200: alertListResponse },
+});
+
+export const listAlertsCsv = alertEndpoints({
+  method: 'GET',
+  path: '/v2/alert/listCsv',
+  permission: 'alert:read',
+  summary: 'The filtered alerts as CSV (UTF-8 with BOM)',
+  query: alertCsvQuery,
+  responses: { 200: z.string() },
+  raw: true,
+  produces: ['text/csv'],
+});
+
+export const confirmAlert = alertEndpoints({
+  method: 'POST',
+  path: '/v2/alert/confirm',
+  permission: 'alert:confirm',
+  summary: 'Confirm one alert (closing it if open), with an optional reason and note',
+  body: confirmAlertBody,
+  responses: { 200: confirmAlertResponse },
+});
+
+export const batchConfirmAlerts = alertEndpoints({
+  method: 'POST',
+  path: '/v2/alert/batchConfirm',
+  permission: 'alert:confirm',
+  summary: 'Confirm several alerts with one reason and note: one outcome per id',
+  body: batchConfirmBody,
+  responses: { 200: batchConfirmResponse },
+});

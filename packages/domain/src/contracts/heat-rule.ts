@@ -3,6 +3,7 @@ import { ALERT_TYPES, CONFIRM_REASONS, NOTIFICATION_CHANNELS } from '../alerts.j
 import { HEAT_PROCEDURE_STEPS } from '../heat-rule.js';
 import { yearMonth } from './common.js';
 import { siteHeatChangeView } from './site-heat.js';
+import { alertEndpoints } from './alerts.js';
 
 const idParam = z.string().min(1).max(64);
 
@@ -185,3 +186,24 @@ export const responseTimesResponse = z.object({
   rows: z.array(responseTimesRow),
 });
 export type ResponseTimesResponse = z.infer<typeof responseTimesResponse>;
+
+export const getResponseTimes = alertEndpoints({
+  method: 'GET',
+  path: '/v2/alert/responseTimes',
+  permission: 'alertFigures:read',
+  summary:
+    'Time from raised to first notice, to delivery and to confirmation (median, p90) per month and alert type',
+  query: responseTimesQuery,
+  responses: { 200: responseTimesResponse },
+});
+
+export const getResponseTimesCsv = alertEndpoints({
+  method: 'GET',
+  path: '/v2/alert/responseTimesCsv',
+  permission: 'alertFigures:read',
+  summary: 'The response-time figures as CSV (UTF-8 with BOM)',
+  query: responseTimesQuery,
+  responses: { 200: z.string() },
+  raw: true,
+  produces: ['text/csv'],
+});

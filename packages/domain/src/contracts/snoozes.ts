@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ALERT_LEVELS, ALERT_TYPES, SNOOZE_MAX_MINUTES, SNOOZE_REASON_MAX } from '../alerts.js';
 import { alertView, queryFlag } from './alerts.js';
+import { alertEndpoints } from './alerts.js';
 
 const id = z.string().min(1).max(64);
 
@@ -72,3 +73,42 @@ export const handoverResponse = z.object({
   snoozes: z.array(snoozeView),
 });
 export type HandoverResponse = z.infer<typeof handoverResponse>;
+
+export const snoozeAlertType = alertEndpoints({
+  method: 'POST',
+  path: '/v2/alert/snooze',
+  permission: 'alert:snooze',
+  summary:
+    'Snooze one CAUTION or DEVICE_STATUS alert type of one wearer (at most 12 hours, with a reason): recorded, not notified',
+  body: snoozeBody,
+  errors: [400, 401, 403, 404, 409],
+  responses: { 201: snoozeView },
+});
+
+export const listSnoozes = alertEndpoints({
+  method: 'GET',
+  path: '/v2/alert/snoozes',
+  permission: 'alert:read',
+  summary: 'Active snoozes (includeEnded: also those of the last 7 days)',
+  query: snoozeListQuery,
+  responses: { 200: snoozeListResponse },
+});
+
+export const endSnooze = alertEndpoints({
+  method: 'DELETE',
+  path: '/v2/alert/snooze/{snoozeId}',
+  permission: 'alert:snooze',
+  summary: 'End a snooze early',
+  params: snoozeParams,
+  responses: { 200: snoozeView },
+});
+
+export const getHandover = alertEndpoints({
+  method: 'GET',
+  path: '/v2/alert/handover',
+  permission: 'alert:handover',
+  summary:
+    'Shift handover: open alerts, snoozes (who, why, until) and confirmations of the last `hours` (default 8)',
+  query: handoverQuery,
+  responses: { 200: handoverResponse },
+});

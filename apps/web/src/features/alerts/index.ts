@@ -1,4 +1,4 @@
-export { ALERTS_KEY, useAlertList } from './api/alerts-api';
+export { invalidateAlertViews, useAlertList } from './api/alerts-api';
 export { HEAT_RULE_REPORT_KEY } from './api/get-heat-rule-report';
 export { AlertBadge } from './components/alert-badge';
 export { causeText } from './components/alert-text';

@@ -1,21 +1,11 @@
-import type { AlertTimelineResponse } from '@wearable/domain';
+import { getAlertTimeline } from '@wearable/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { unwrap } from '../../../lib/api-client';
-import { ALERTS_KEY } from './alerts-api';
+import { endpointQuery } from '../../../lib/endpoint';
 
-/** GET /v2/alert/{alertId}/timeline: the alert's story (staff). */
-export async function fetchAlertTimeline(alertId: string): Promise<AlertTimelineResponse> {
-  return unwrap(
-    await api.get<AlertTimelineResponse>(`/v2/alert/${encodeURIComponent(alertId)}/timeline`),
-  );
-}
-
-/** Under the alerts key: a confirmation refetches an open timeline too. */
+/** The alert's story (staff); a confirmation refetches an open timeline too (invalidateAlertViews). */
 export const alertTimelineQuery = (alertId: string) =>
   queryOptions({
-    queryKey: [...ALERTS_KEY, 'timeline', alertId],
-    queryFn: () => fetchAlertTimeline(alertId),
+    ...endpointQuery(getAlertTimeline, { params: { alertId } }),
     staleTime: 5_000,
   });
 

@@ -1,52 +1,68 @@
-import type {
-  AlertListResponse,
-  BatchConfirmResponse,
-  ConfirmationInput,
-  ConfirmOutcome,
+import {
+  type BatchConfirmResponse,
+  batchConfirmAlerts,
+  type ConfirmationInput,
+  confirmAlert,
+  getAlertTimeline,
+  getHandover,
+  getResponseTimes,
+  listAlerts,
+  listSnoozes,
 } from '@wearable/domain';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { unwrap } from '../../../lib/api-client';
+import {
+  keepPreviousData,
+  type QueryClient,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { call, endpointQuery, invalidateEndpoints } from '../../../lib/endpoint';
 import { filtersToQuery, type AlertFilterState } from './alert-filters';
 
-/** Every alert query lives under this key, so one invalidation refreshes lists, badges and the notifier. */
-export const ALERTS_KEY = ['alerts'] as const;
 export const ALERT_PAGE_SIZE = 50;
 
-/** GET /v2/alert/list with the page's filters. */
+/**
+ * Every read an alert's change can alter: the lists (and the notifier's unconfirmed count, a list
+ * too), timelines, the handover, the snoozes and the response times. A live `alert` event or a
+ * confirmation refreshes them all.
+ */
+export const invalidateAlertViews = (queryClient: QueryClient) =>
+  invalidateEndpoints(
+    queryClient,
+    listAlerts,
+    getAlertTimeline,
+    getHandover,
+    listSnoozes,
+    getResponseTimes,
+  );
+
+/** The alert list with the page's filters. */
 export function useAlertList(filters: AlertFilterState, page: number, pageSize = ALERT_PAGE_SIZE) {
   return useQuery({
-    queryKey: [...ALERTS_KEY, 'list', filters, page, pageSize],
-    queryFn: async () =>
-      unwrap(
-        await api.get<AlertListResponse>('/v2/alert/list', {
-          query: { ...filtersToQuery(filters, Date.now()), page, pageSize },
-        }),
-      ),
+    ...endpointQuery(listAlerts, {
+      query: { ...filtersToQuery(filters, Date.now()), page, pageSize },
+    }),
     placeholderData: keepPreviousData,
     staleTime: 5_000,
   });
 }
 
-/** POST /v2/alert/confirm with an optional reason and note; then every alert view refetches. */
+/** Confirms one alert with an optional reason and note; then every alert view refetches. */
 export function useConfirmAlert() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: { alertId: string } & ConfirmationInput) =>
-      unwrap(
-        await api.post<{ alertId: string; result: ConfirmOutcome }>('/v2/alert/confirm', body),
-      ),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ALERTS_KEY }),
+    mutationFn: (body: { alertId: string } & ConfirmationInput) => call(confirmAlert, { body }),
+    onSettled: () => invalidateAlertViews(queryClient),
   });
 }
 
-/** POST /v2/alert/batchConfirm with the selected ids, and one reason and note for all. */
+/** Confirms the selected ids with one reason and note for all. */
 export function useBatchConfirm() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: { alertIds: string[] } & ConfirmationInput) =>
-      unwrap(await api.post<BatchConfirmResponse>('/v2/alert/batchConfirm', body)),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ALERTS_KEY }),
+    mutationFn: (body: { alertIds: string[] } & ConfirmationInput) =>
+      call(batchConfirmAlerts, { body }),
+    onSettled: () => invalidateAlertViews(queryClient),
   });
 }
 

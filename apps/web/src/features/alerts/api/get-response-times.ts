@@ -1,7 +1,6 @@
-import type { ResponseTimesResponse } from '@wearable/domain';
+import { getResponseTimes } from '@wearable/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { unwrap } from '../../../lib/api-client';
+import { endpointQuery } from '../../../lib/endpoint';
 
 export interface ResponseTimesParams {
   clientId: string;
@@ -13,16 +12,9 @@ export interface ResponseTimesParams {
   to?: string;
 }
 
-/** GET /v2/alert/responseTimes: median and p90 from raised to notice, delivery and confirmation (last 12 months). */
-export const getResponseTimes = async (p: ResponseTimesParams): Promise<ResponseTimesResponse> =>
-  unwrap(await api.get<ResponseTimesResponse>('/v2/alert/responseTimes', { query: { ...p } }));
-
+/** Median and p90 from raised to notice, delivery and confirmation (last 12 months). */
 export const responseTimesQuery = (p: ResponseTimesParams) =>
-  queryOptions({
-    queryKey: ['alerts', 'responseTimes', p],
-    queryFn: () => getResponseTimes(p),
-    staleTime: 60_000,
-  });
+  queryOptions({ ...endpointQuery(getResponseTimes, { query: p }), staleTime: 60_000 });
 
 /** The previous figures stay on screen while another group's load: the panel (and the focused picker) never unmounts. */
 export const useResponseTimes = (p: ResponseTimesParams | null) =>

@@ -176,10 +176,10 @@ describe('AlertHistoriesPage', () => {
         });
       return json(200, { alerts: ALERTS, total: 3, page: 1, pageSize: 50 });
     });
-    const headers: unknown[] = [];
+    const csvHeaders: unknown[] = [];
     const stubbed = globalThis.fetch;
     globalThis.fetch = (input, init) => {
-      headers.push(init?.headers);
+      if (String(input).startsWith('/v2/alert/listCsv')) csvHeaders.push(init?.headers);
       return stubbed(input, init);
     };
     URL.createObjectURL = vi.fn(() => 'blob:csv');
@@ -197,7 +197,7 @@ describe('AlertHistoriesPage', () => {
     const query = Object.fromEntries(new URL(csvCall.url, 'http://x').searchParams);
     expect(query).toMatchObject({ notConfirmed: 'true', lng: 'en' });
     expect(query.from).toBeDefined();
-    expect(headers.at(-1)).toEqual({ Authorization: 'Bearer access-0' });
+    expect(csvHeaders).toEqual([{ Authorization: 'Bearer access-0' }]);
     expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('alerts-20261121.csv');
   });
 });

@@ -1,4 +1,4 @@
-import type { DurationFigures, ResponseTimesRow } from '@wearable/domain';
+import { type DurationFigures, getResponseTimesCsv, type ResponseTimesRow } from '@wearable/domain';
 import { Download } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -100,7 +100,7 @@ export function ResponseTimesPanel({ clientId }: { clientId: string }) {
   );
   const download = async () => {
     const lng = i18n.resolvedLanguage === 'en' ? 'en' : 'ja';
-    const result = await downloadAlertsCsv({ ...params, lng }, demo, '/v2/alert/responseTimesCsv');
+    const result = await downloadAlertsCsv({ ...params, lng }, demo, getResponseTimesCsv.path);
     if (!result.ok) toast.error(t('csvFailed'));
   };
   return (

@@ -1,19 +1,20 @@
 import {
   ALERT_POLL_INTERVAL_MS,
   type AlertLevel,
-  type AlertListResponse,
   type AlertView,
+  listAlerts,
 } from '@wearable/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { api } from '../../../lib/api';
-import { ALERTS_KEY } from '../api/alerts-api';
+import { ApiError } from '../../../lib/api-client';
+import { call, endpointKey } from '../../../lib/endpoint';
 import { decideNotification, readAlertMemo, writeAlertMemo } from './notification-rules';
-
-export const UNCONFIRMED_COUNT_KEY = [...ALERTS_KEY, 'unconfirmed-count'] as const;
 
 /** The newest unconfirmed alerts read for their levels (the popup's colour): one page, as the list's largest. */
 const LEVELS_PAGE_SIZE = 100;
+const UNCONFIRMED = { query: { notConfirmed: 'true', pageSize: LEVELS_PAGE_SIZE } } as const;
+/** A list read of its own: every alert change refreshes it with the lists (invalidateAlertViews). */
+export const UNCONFIRMED_COUNT_KEY = endpointKey(listAlerts, UNCONFIRMED);
 
 export interface UnconfirmedAlerts {
   count: number;
@@ -35,18 +36,19 @@ export function urgentPlaced(alerts: readonly AlertView[]): AlertView | null {
 
 /** The unconfirmed alerts' count and levels; a failed fetch (status >= 400) is logged only and counts as unknown. */
 async function fetchUnconfirmed(): Promise<UnconfirmedAlerts | null> {
-  const result = await api.get<AlertListResponse>('/v2/alert/list', {
-    query: { notConfirmed: 'true', pageSize: LEVELS_PAGE_SIZE },
-  });
-  if (!result.ok) {
-    console.warn(`Alert poll failed with status ${result.status}`);
+  let answer;
+  try {
+    answer = await call(listAlerts, UNCONFIRMED);
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    console.warn(`Alert poll failed with status ${err.status}`);
     return null;
   }
-  if (typeof result.data.total !== 'number') return null;
+  if (typeof answer.total !== 'number') return null;
   return {
-    count: result.data.total,
-    levels: [...new Set(result.data.alerts.map((alert) => alert.level))],
-    urgent: urgentPlaced(result.data.alerts),
+    count: answer.total,
+    levels: [...new Set(answer.alerts.map((alert) => alert.level))],
+    urgent: urgentPlaced(answer.alerts),
   };
 }
 
