@@ -159,7 +159,8 @@ const CLOCK_TICKS = 100;
 
 /** @param {Server} server */
 export async function stopServer(server) {
-  if (server.child.exitCode !== null) return;
+  // Already gone (a signal leaves exitCode null): its 'exit' has been emitted and will not come again.
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
   const exited = new Promise((r) => server.child.once('exit', r));
   server.child.kill('SIGTERM');
   const timer = setTimeout(() => server.child.kill('SIGKILL'), 15_000);

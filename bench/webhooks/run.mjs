@@ -119,6 +119,7 @@ async function oneRun(run) {
     'content-type': 'application/json',
   });
   const gatewayOf = (wearer) => 1 + Math.floor((wearer - 1) / 100);
+  let stop = false;
   try {
     await waitForReady(baseUrl, server);
     const token = await signIn(baseUrl);
@@ -135,7 +136,15 @@ async function oneRun(run) {
     // Readings at RATE/s from READERS wearers (3 gateways), each batch's acknowledgement timed.
     let acks = [];
     let sent = 0;
-    let stop = false;
+    // A request that fails (refused, reset, timed out on a loaded machine) is counted, not thrown: a
+    // rejection nobody awaits yet would end the process before `finally` stops the server and drops
+    // the database.
+    const failures = { batches: 0, sos: 0, last: '' };
+    const failed = (what, err) => {
+      failures[what]++;
+      failures.last =
+        err instanceof Error ? `${err.message} ${err.cause ?? ''}`.trim() : String(err);
+    };
     const ingest = async (g) => {
       const perCycleMs = (100 * 1000 * (READERS / 100)) / RATE;
       let cycle = 0;
@@ -146,15 +155,19 @@ async function oneRun(run) {
         for (let w = (g - 1) * 100 + 1; w <= g * 100; w++)
           readings.push({ serialNumber: `BBR-${w}`, at, heartRate: 70, worn: true, steps: 1 });
         const t = performance.now();
-        const res = await fetch(`${baseUrl}/gateway/v1/batches`, {
-          method: 'POST',
-          headers: gw(g),
-          body: JSON.stringify({ readings }),
-        });
-        await res.arrayBuffer();
-        if (res.ok) {
-          sent += readings.length;
-          acks.push(performance.now() - t);
+        try {
+          const res = await fetch(`${baseUrl}/gateway/v1/batches`, {
+            method: 'POST',
+            headers: gw(g),
+            body: JSON.stringify({ readings }),
+          });
+          await res.arrayBuffer();
+          if (res.ok) {
+            sent += readings.length;
+            acks.push(performance.now() - t);
+          } else failed('batches', `HTTP ${res.status}`);
+        } catch (err) {
+          failed('batches', err);
         }
         cycle++;
         await new Promise((r) =>
@@ -177,7 +190,9 @@ async function oneRun(run) {
         body: JSON.stringify({
           events: [{ serialNumber: `BBR-${w}`, type: 'SOS', at: new Date().toISOString() }],
         }),
-      }).then((r) => r.arrayBuffer());
+      })
+        .then((r) => r.arrayBuffer())
+        .catch((err) => failed('sos', err));
       await new Promise((r) => setTimeout(r, 100));
     }
     await new Promise((r) => setTimeout(r, 3000));
@@ -192,7 +207,11 @@ async function oneRun(run) {
       acks = [];
       const before = sent;
       const t0 = performance.now();
-      const extra = during ? during() : Promise.resolve(null);
+      // Settled at once into a value: awaited only after the window.
+      const extra = (during ? during() : Promise.resolve(null)).catch((err) => {
+        failed('sos', err);
+        return { allMs: NaN, got: 0 };
+      });
       await new Promise((r) => setTimeout(r, WINDOW_MS));
       const seconds = (performance.now() - t0) / 1000;
       const p = percentiles(acks);
@@ -232,15 +251,21 @@ async function oneRun(run) {
     });
     stop = true;
     await Promise.all(loops);
-    const result = { latency, without, withFanout, load: loadavg()[0].toFixed(1) };
+    if (server.child.exitCode !== null || server.child.signalCode !== null)
+      throw new Error(`the server exited (${server.child.exitCode}):\n${server.output()}`);
+    const result = { latency, without, withFanout, failures, load: loadavg()[0].toFixed(1) };
     console.log(
       `run ${run}: event->delivery p50 ${latency.p50} ms, p95 ${latency.p95} ms, p99 ${latency.p99} ms (${latency.n}/${SOS}); ` +
         `ingestion without ${without.rate}/s ack p50 ${without.p50} p99 ${without.p99} ms; ` +
         `with ${FANOUT}-endpoint fan-out ${withFanout.rate}/s ack p50 ${withFanout.p50} p99 ${withFanout.p99} ms, ` +
-        `all ${withFanout.extra.got} delivered in ${withFanout.extra.allMs} ms; load ${result.load}`,
+        `all ${withFanout.extra.got} delivered in ${withFanout.extra.allMs} ms; load ${result.load}` +
+        (failures.batches || failures.sos
+          ? `; FAILED requests: ${failures.batches} batches, ${failures.sos} SOS (last: ${failures.last})`
+          : ''),
     );
     return result;
   } finally {
+    stop = true; // the ingestion loops, when a step above threw
     await stopServer(server);
     await rx.close();
     await fresh.drop();
