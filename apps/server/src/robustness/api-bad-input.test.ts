@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createWebhookFixture } from '../testing/webhooks.js';
+import { createSiteFixture } from '../testing/sites.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import {
   createGateway,
@@ -94,6 +95,7 @@ beforeAll(async () => {
     refreshToken: 'not-a-refresh-token',
     email: 'nobody@example.test',
     ...(await createWebhookFixture(t, org.id)),
+    ...(await createSiteFixture(t, org.id)),
   };
   const res = await t.app.inject({ url: '/v2/openapi.json' });
   ops = operationsOf(res.json<OpenApiDoc>());

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ACTOR_NAMES, type World, buildWorld, insertAlert } from '../testing/world.js';
 import { createWebhookFixture } from '../testing/webhooks.js';
+import { createSiteFixture } from '../testing/sites.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import type { Fixtures } from './json-schema.js';
 import { problemOf, runCases } from './run-cases.js';
@@ -45,6 +46,7 @@ beforeAll(async () => {
     refreshToken: 'not-a-refresh-token',
     email: 'nobody@example.test',
     ...(await createWebhookFixture(t, world.orgA)),
+    ...(await createSiteFixture(t, world.orgA)),
   };
   ops = operationsOf((await t.app.inject({ url: '/v2/openapi.json' })).json<OpenApiDoc>()).filter(
     (op) => !SKIP.has(`${op.method} ${op.path}`),

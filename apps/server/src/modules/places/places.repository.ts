@@ -9,6 +9,9 @@ export interface SightingRow {
   kind: 'sighting' | 'position';
   gateway_id: string;
   gateway_name: string | null;
+  /** The site the gateway is placed on now (gateway_places), if any. */
+  site_id: string | null;
+  site_name: string | null;
   at: Date | string;
   rssi: number | null;
   latitude: number | null;
@@ -19,7 +22,8 @@ export interface SightingRow {
 /**
  * One round trip: the wearer's sightings up to `at` (readings with the gateway that sent them and
  * its signal strength, device events with theirs) of the last PLACE_HISTORY_MINUTES, the newest one
- * before them (for "last heard"), and the newest phone position; each with its gateway's name.
+ * before them (for "last heard"), and the newest phone position; each with its gateway's name and
+ * the site it is placed on (the zone "<site> · <gateway>").
  */
 export function sightingsUpTo(db: Queryable, wearerId: string, at: Date): Promise<SightingRow[]> {
   return db.query<SightingRow>(
@@ -49,9 +53,11 @@ export function sightingsUpTo(db: Queryable, wearerId: string, at: Date): Promis
          WHERE wearer_id = $1 AND at <= $2::timestamptz
          ORDER BY at DESC LIMIT 1)
      )
-     SELECT s.kind, s.gateway_id, g.name AS gateway_name, s.at, s.rssi,
-            s.latitude, s.longitude, s.accuracy
-       FROM s LEFT JOIN gateways g ON g.id = s.gateway_id`,
+     SELECT s.kind, s.gateway_id, g.name AS gateway_name, st.id AS site_id, st.name AS site_name,
+            s.at, s.rssi, s.latitude, s.longitude, s.accuracy
+       FROM s LEFT JOIN gateways g ON g.id = s.gateway_id
+       LEFT JOIN gateway_places gp ON gp.gateway_id = s.gateway_id
+       LEFT JOIN sites st ON st.id = gp.site_id`,
     [wearerId, at.toISOString(), PLACE_HISTORY_MINUTES, LAST_HEARD_HOURS],
   );
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { placeText, zoneName } from '@wearable/domain';
 import type { SightingRow } from './places.repository.js';
 import { placeFromRows } from './places.service.js';
 
@@ -8,6 +9,8 @@ const sighting = (gateway: string, min: number, rssi: number | null): SightingRo
   kind: 'sighting',
   gateway_id: gateway,
   gateway_name: `name of ${gateway}`,
+  site_id: null,
+  site_name: null,
   at: ago(min),
   rssi,
   latitude: null,
@@ -18,6 +21,8 @@ const position = (min: number): SightingRow => ({
   kind: 'position',
   gateway_id: 'phone',
   gateway_name: null,
+  site_id: null,
+  site_name: null,
   at: ago(min).toISOString(),
   rssi: null,
   latitude: 35.1,
@@ -46,6 +51,8 @@ describe('the place an alert stores', () => {
       gatewayId: 'a',
       gatewayName: 'name of a',
       at: ago(45).toISOString(),
+      siteId: null,
+      siteName: null,
     });
   });
 
@@ -60,5 +67,21 @@ describe('the place an alert stores', () => {
       kind: 'gateway',
       gatewayId: 'a',
     });
+  });
+
+  it('a gateway placed on a site: the zone names the site, then the gateway', () => {
+    const onSite = { ...sighting('a', 1, -60), site_id: 'site-1', site_name: 'Main building' };
+    const place = placeFromRows([onSite], NOW);
+    expect(place).toMatchObject({
+      kind: 'gateway',
+      gatewayName: 'name of a',
+      siteId: 'site-1',
+      siteName: 'Main building',
+    });
+    expect(placeText(place, 'en')).toBe('Place: Main building · name of a');
+    expect(placeText(place, 'ja')).toBe('場所: Main building · name of a');
+    // A gateway on no site (or an alert stored before sites): the gateway's name alone.
+    expect(placeText(placeFromRows([sighting('a', 1, -60)], NOW), 'en')).toBe('Place: name of a');
+    expect(zoneName({ gatewayId: 'gw-1', gatewayName: null })).toBe('gw-1');
   });
 });

@@ -1,5 +1,6 @@
 import {
   type AlertPlace,
+  type GatewaySite,
   NO_PLACE,
   type PlaceState,
   placeOf,
@@ -30,13 +31,20 @@ export async function placeAtOpening(
 /** The fold itself (oldest sighting first), apart from the query so it is tested on its own. */
 export function placeFromRows(rows: SightingRow[], now: number): AlertPlace {
   const names = new Map<string, string | null>();
+  const sites = new Map<string, GatewaySite>();
   let state: PlaceState = NO_PLACE;
   let position: Position | null = null;
   const sightings = rows
     .filter((r) => r.kind === 'sighting')
     .map((r) => ({ gatewayId: r.gateway_id, at: ms(r.at), rssi: r.rssi }))
     .sort((a, b) => a.at - b.at);
-  for (const r of rows) names.set(r.gateway_id, r.gateway_name);
+  for (const r of rows) {
+    names.set(r.gateway_id, r.gateway_name);
+    sites.set(
+      r.gateway_id,
+      r.site_id && r.site_name ? { siteId: r.site_id, siteName: r.site_name } : null,
+    );
+  }
   for (const s of sightings) state = placeStep(state, s);
   const p = rows.find((r) => r.kind === 'position');
   if (p && p.latitude !== null && p.longitude !== null && p.accuracy !== null) {
@@ -48,5 +56,9 @@ export function placeFromRows(rows: SightingRow[], now: number): AlertPlace {
       gatewayId: p.gateway_id,
     };
   }
-  return toAlertPlace(placeOf(state, position, now), (id) => names.get(id) ?? null);
+  return toAlertPlace(
+    placeOf(state, position, now),
+    (id) => names.get(id) ?? null,
+    (id) => sites.get(id) ?? null,
+  );
 }

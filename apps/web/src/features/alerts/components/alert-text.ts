@@ -1,4 +1,4 @@
-import { type AlertPlace, formatPosition, formatTime } from '@wearable/domain';
+import { type AlertPlace, formatPosition, formatTime, zoneName } from '@wearable/domain';
 import type { AlertCauseView } from '@wearable/domain';
 import type { TFunction } from 'i18next';
 
@@ -33,7 +33,7 @@ export function causeText(t: TFunction<'alerts'>, cause: AlertCauseView | null):
 }
 
 /**
- * Where the wearer was when the alert opened, in words: 「場所: 2階 食堂」, "Last heard at Entrance,
+ * Where the wearer was when the alert opened, in words: 「場所: 本館 · 2階 食堂」, "Last heard at Entrance,
  * 14:03", 「場所不明」. Null for an alert that does not record a place (below CRITICAL).
  */
 export function placeLabel(
@@ -45,10 +45,10 @@ export function placeLabel(
     case 'position':
       return t('place.position', { position: formatPosition(place) });
     case 'gateway':
-      return t('place.gateway', { name: place.gatewayName ?? place.gatewayId });
+      return t('place.gateway', { name: zoneName(place) });
     case 'last-heard':
       return t('place.lastHeard', {
-        name: place.gatewayName ?? place.gatewayId,
+        name: zoneName(place),
         time: formatTime(place.at),
       });
     case 'unknown':
