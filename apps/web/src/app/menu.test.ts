@@ -63,6 +63,7 @@ describe('settings navigation (the /settings pages, /groups and /gateways; not i
       '/groups',
       '/settings/gateways',
       '/gateways',
+      '/settings/sites',
       '/settings/webhooks',
       '/settings',
     ]);

@@ -33,6 +33,7 @@ const SETTINGS_MENU: MenuItem[] = [
   { route: paths.groups.list, labelKey: 'settingsNav.groups' },
   { route: paths.settings.gateways, labelKey: 'settingsNav.gatewaySettings' },
   { route: paths.gateways.list, labelKey: 'settingsNav.gateways' },
+  { route: paths.settings.sites, labelKey: 'settingsNav.sites' },
   { route: paths.settings.webhooks, labelKey: 'settingsNav.webhooks' },
   { route: paths.settings.home, labelKey: 'settingsNav.auditLog' },
 ];

@@ -73,6 +73,7 @@ const TABLE: [path: string, ...cells: string[]][] = [
   ['/settings/admins',               L,    '·',  '·',  '·',  '·',  '·',  S,    R,    R],
   ['/settings/gateways',             L,    '·',  '·',  '·',  '·',  '·',  S,    R,    R],
   ['/settings/groups',               L,    '·',  '·',  '·',  '·',  '·',  S,    R,    R],
+  ['/settings/sites',                L,    '·',  '·',  '·',  '·',  '·',  S,    R,    R],
   // Webhooks (webhook:read): owners and platform staff; other staff are sent home.
   ['/settings/webhooks',             L,    '·',  '·',  '·',  D,    D,    S,    R,    R],
   // /users finds people across organisations (user:lookup): platform staff only, like /organization.

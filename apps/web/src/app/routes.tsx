@@ -201,6 +201,10 @@ const SHELL_ROUTES: { route: AppRoute; element: ReactNode }[] = [
     lazyPage(() => import('./pages/settings-webhooks-page'), 'SettingsWebhooksPage'),
   ),
   page(
+    paths.settings.sites,
+    lazyPage(() => import('./pages/settings-sites-page'), 'SettingsSitesPage'),
+  ),
+  page(
     paths.users,
     lazyPage(() => import('../features/users/components/users-page'), 'UsersPage'),
   ),

@@ -56,6 +56,7 @@ const EXTRA = [
   '/groups/:groupId/heat-rule',
   '/alert-histories/handover',
   '/settings/webhooks',
+  '/settings/sites',
 ];
 
 describe('the paths table', () => {

@@ -150,6 +150,8 @@ export const paths = {
     groups: route('/settings/groups', 'pages.settingsGroups', staff('group:read')),
     /** Beyond the spec: the organisation's webhook endpoints and delivery logs (issue 19). */
     webhooks: route('/settings/webhooks', 'pages.settingsWebhooks', staff('webhook:read')),
+    /** Sites, their plans and where gateways are placed on them (issue 17). */
+    sites: route('/settings/sites', 'pages.settingsSites', staff('site:read')),
   },
   users: route('/users', 'pages.users', staff('user:lookup', true)),
   legal: {

@@ -46,6 +46,8 @@ export interface RequestOptions {
   query?: Record<string, QueryValue>;
   /** false for the calls made before there is a token (sign-in, refresh). */
   auth?: boolean;
+  /** 'blob': the success answer is a file (an image), not JSON. */
+  answer?: 'json' | 'blob';
 }
 
 export interface ApiClientOptions {
@@ -77,19 +79,30 @@ export function createApiClient(options: ApiClientOptions) {
     url: string,
     body: unknown,
     token: string | null,
+    answer: 'json' | 'blob' = 'json',
   ): Promise<ApiResult<T>> {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (token !== null) headers.Authorization = `Bearer ${token}`;
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    // A file (a plan image) travels as its bytes; the server reads its type from the content.
+    const file = typeof Blob !== 'undefined' && body instanceof Blob;
+    if (body !== undefined)
+      headers['Content-Type'] = file ? 'application/octet-stream' : 'application/json';
     let response: Response;
     try {
       response = await doFetch(url, {
         method,
         headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: body === undefined ? undefined : file ? body : JSON.stringify(body),
       });
     } catch {
       return { ok: false, status: NON_HTTP_FAILURE, data: null };
+    }
+    if (answer === 'blob' && response.ok) {
+      try {
+        return { ok: true, status: response.status, data: (await response.blob()) as T };
+      } catch {
+        return { ok: false, status: NON_HTTP_FAILURE, data: null };
+      }
     }
     let data: unknown = null;
     try {
@@ -117,17 +130,18 @@ export function createApiClient(options: ApiClientOptions) {
     path: string,
     opts: RequestOptions = {},
   ): Promise<ApiResult<T>> {
+    const answer = opts.answer ?? 'json';
     if (options.isDemo()) {
-      return send<T>(method, buildUrl('/demo-api', path, opts.query), opts.body, null);
+      return send<T>(method, buildUrl('/demo-api', path, opts.query), opts.body, null, answer);
     }
     const url = buildUrl('', path, opts.query);
-    if (opts.auth === false) return send<T>(method, url, opts.body, null);
+    if (opts.auth === false) return send<T>(method, url, opts.body, null, answer);
     const token = getAccessToken();
     if (token === null) {
       options.onLogout();
       throw new NotSignedInError();
     }
-    const first = await send<T>(method, url, opts.body, token);
+    const first = await send<T>(method, url, opts.body, token, answer);
     if (first.status !== 401) return first;
     refreshing ??= refresh().finally(() => {
       refreshing = null;
@@ -138,7 +152,7 @@ export function createApiClient(options: ApiClientOptions) {
       options.onLogout();
       return first;
     }
-    const second = await send<T>(method, url, opts.body, newToken);
+    const second = await send<T>(method, url, opts.body, newToken, answer);
     if (second.status === 401) options.onLogout();
     return second;
   }

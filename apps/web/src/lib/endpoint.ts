@@ -37,6 +37,8 @@ export async function call<E extends Callable>(
     body: given.body,
     query: given.query as Record<string, string | number | boolean | undefined> | undefined,
     auth: hasSchemas(endpoint) ? endpoint.permission !== 'public' : undefined,
+    // A raw answer (an image) is a Blob, not JSON.
+    answer: endpoint.raw ? 'blob' : 'json',
   });
   const data = unwrap(result);
   if (import.meta.env.DEV && hasSchemas(endpoint) && !endpoint.raw) {
