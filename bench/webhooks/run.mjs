@@ -252,7 +252,7 @@ async function oneRun(run) {
     stop = true;
     await Promise.all(loops);
     if (server.child.exitCode !== null || server.child.signalCode !== null)
-      throw new Error(`the server exited (${server.child.exitCode}):\n${server.output()}`);
+      throw new Error('the server exited during the run');
     const result = { latency, without, withFanout, failures, load: loadavg()[0].toFixed(1) };
     console.log(
       `run ${run}: event->delivery p50 ${latency.p50} ms, p95 ${latency.p95} ms, p99 ${latency.p99} ms (${latency.n}/${SOS}); ` +
@@ -266,6 +266,10 @@ async function oneRun(run) {
     return result;
   } finally {
     stop = true; // the ingestion loops, when a step above threw
+    if (server.child.exitCode !== null || server.child.signalCode !== null)
+      console.error(
+        `the server exited (${server.child.exitCode ?? server.child.signalCode}):\n${server.output()}`,
+      );
     await stopServer(server);
     await rx.close();
     await fresh.drop();
