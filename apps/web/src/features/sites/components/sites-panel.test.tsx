@@ -159,7 +159,7 @@ describe('/settings/sites', () => {
     await open('ORGANIZATION_GENERAL', 'ja');
     await screen.findByTestId('site-detail', undefined, SLOW);
     expect(screen.queryByRole('button', { name: '玄関を配置' })).toBeNull();
-    expect(screen.queryByRole('button', { name: '本館を削除' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '拠点を削除: 本館' })).toBeNull();
     expect(screen.queryByTestId('new-site-name')).toBeNull();
     expect(screen.getByText('この平面図の 25%, 50%')).toBeTruthy();
   });
