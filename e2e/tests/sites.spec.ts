@@ -50,7 +50,7 @@ async function openSite(page: Page, siteName: string, lng: 'ja' | 'en') {
   await expect(page.getByTestId('site-plan').locator('img')).toBeVisible();
 }
 
-test('an owner makes a site, uploads its plan and places a gateway by keyboard; ja and en at 1280 and 360 px, axe clean', async ({
+test('an owner makes a site, uploads its plan and places a gateway by keyboard and by drag and drop; ja and en at 1280 and 360 px, axe clean', async ({
   page,
   request,
 }) => {
@@ -109,6 +109,24 @@ test('an owner makes a site, uploads its plan and places a gateway by keyboard; 
   const centreY = (markerBox!.y + markerBox!.height / 2 - planBox!.y) / planBox!.height;
   expect(centreX).toBeCloseTo(0.4, 1);
   expect(centreY).toBeCloseTo(0.6, 1);
+
+  // Drag and drop: the gateway's handle dropped a fifth across and a third down the plan.
+  const plan = page.getByTestId('site-plan');
+  const box = (await plan.boundingBox())!;
+  await page
+    .getByTestId('site-gateway')
+    .filter({ hasText: gatewayName })
+    .getByTestId('gateway-drag')
+    .dragTo(plan, { targetPosition: { x: box.width * 0.2, y: box.height * 0.3 } });
+  await expect(
+    plan.getByRole('button', { name: new RegExp(`^${gatewayName}: 左から (19|20|21)(\\.\\d)?%`) }),
+  ).toBeVisible();
+  // And back by keyboard, so the views below show 40 %, 60 %.
+  await detail.getByRole('button', { name: `${gatewayName}を配置` }).click();
+  await form.getByLabel('横（左から %、0〜100）').fill('40');
+  await form.getByLabel('縦（上から %、0〜100）').fill('60');
+  await form.getByRole('button', { name: '位置を保存' }).click();
+  await expect(marker).toBeVisible();
 
   const failures: string[] = [];
   for (const lng of ['ja', 'en'] as const) {
