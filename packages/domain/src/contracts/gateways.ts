@@ -2,11 +2,20 @@ import { z } from 'zod';
 import { BEARER_ERRORS, endpointsOf } from './endpoint.js';
 import {
   braceletView,
+  deleteGatewayResponse,
+  environmentHistoryQuery,
+  environmentHistoryResponse,
   gatewayConnection,
+  gatewayDetail,
+  gatewayListQuery,
+  gatewayListResponse,
   gatewayParams,
   registerGatewayBody,
   registerGatewayResponse,
+  updateGatewayBody,
 } from './fleet-devices.js';
+import { id } from './common.js';
+import { gatewayListItem } from './organizations.js';
 
 const gateways = endpointsOf({ tags: ['Fleet'], errors: BEARER_ERRORS });
 
@@ -80,4 +89,53 @@ export const registerUnknownDevice = gateways({
   params: unknownDeviceParams,
   responses: { 201: braceletView },
   errors: [...BEARER_ERRORS, 409],
+});
+
+export const deleteGateway = gateways({
+  method: 'DELETE',
+  path: '/v2/gateway/{gatewayId}',
+  permission: 'gateway:manage',
+  summary:
+    'Retire a gateway: its credential is refused at once; its bracelets stay with their wearers, linked to no gateway',
+  params: gatewayParams,
+  responses: { 200: deleteGatewayResponse },
+});
+
+export const updateGateway = gateways({
+  method: 'PATCH',
+  path: '/v2/gateway/{gatewayId}',
+  permission: 'gateway:manage',
+  summary: 'Rename a gateway or move it to another group',
+  params: gatewayParams,
+  body: updateGatewayBody,
+  responses: { 200: gatewayListItem },
+});
+
+export const listGateways = gateways({
+  method: 'GET',
+  path: '/v2/client/{clientId}/gateways',
+  permission: 'gateway:read',
+  summary: "An organisation's gateways with their status",
+  params: z.object({ clientId: id }),
+  query: gatewayListQuery,
+  responses: { 200: gatewayListResponse },
+});
+
+export const getGateway = gateways({
+  method: 'GET',
+  path: '/v2/gateway/{gatewayId}',
+  permission: 'gateway:read',
+  summary: 'One gateway: status, bracelets behind it, latest environment',
+  params: gatewayParams,
+  responses: { 200: gatewayDetail },
+});
+
+export const getGatewayEnvironment = gateways({
+  method: 'GET',
+  path: '/v2/gateway/{gatewayId}/environment',
+  permission: 'gateway:read',
+  summary: "The gateway's temperature, humidity and WBGT over a period (default the last 24 h)",
+  params: gatewayParams,
+  query: environmentHistoryQuery,
+  responses: { 200: environmentHistoryResponse },
 });

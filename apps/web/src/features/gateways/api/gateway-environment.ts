@@ -1,18 +1,11 @@
-import type { EnvironmentHistory } from '@wearable/domain';
+import { getGatewayEnvironment } from '@wearable/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { unwrap } from '../../../lib/api-client';
+import { endpointQuery } from '../../../lib/endpoint';
 
-/** GET /v2/gateway/{gatewayId}/environment: temperature, humidity and WBGT of the last 24 hours (the server's default). */
+/** Temperature, humidity and WBGT of the last 24 hours (the server's default), 144 points. */
 export const gatewayEnvironmentQuery = (gatewayId: string) =>
   queryOptions({
-    queryKey: ['gateway', gatewayId, 'environment'],
-    queryFn: async () =>
-      unwrap(
-        await api.get<EnvironmentHistory>(
-          `/v2/gateway/${encodeURIComponent(gatewayId)}/environment?points=144`,
-        ),
-      ),
+    ...endpointQuery(getGatewayEnvironment, { params: { gatewayId }, query: { points: 144 } }),
     refetchInterval: 60_000,
   });
 

@@ -1,9 +1,7 @@
 import { rotateGatewayCredential } from '@wearable/domain';
 import { call } from '../../../lib/endpoint';
-import { useGatewayMutation } from './gateway-mutation';
+import { useGatewayChange } from './gateway-change';
 
 /** A new credential (and secret path, for kinds that have one), shown once; the old ones are refused at once. */
 export const useRotateCredential = () =>
-  useGatewayMutation((gatewayId: string) =>
-    call(rotateGatewayCredential, { params: { gatewayId } }),
-  );
+  useGatewayChange((gatewayId: string) => call(rotateGatewayCredential, { params: { gatewayId } }));

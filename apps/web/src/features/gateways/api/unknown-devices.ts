@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { listUnknownDevices, registerUnknownDevice } from '@wearable/domain';
 import { call, endpointQuery } from '../../../lib/endpoint';
-import { useGatewayMutation } from './gateway-mutation';
+import { useGatewayChange } from './gateway-change';
 
 /** Devices the gateway heard that are no bracelet of its organisation ("heard, not registered"). */
 export const useUnknownDevices = (gatewayId: string) =>
@@ -12,6 +12,6 @@ export const useUnknownDevices = (gatewayId: string) =>
 
 /** One click: the heard device becomes a bracelet of the organisation (serial number = its id). */
 export const useRegisterUnknownDevice = () =>
-  useGatewayMutation((input: { gatewayId: string; deviceId: string }) =>
+  useGatewayChange((input: { gatewayId: string; deviceId: string }) =>
     call(registerUnknownDevice, { params: input }),
   );
