@@ -11,6 +11,7 @@ import {
 } from '@wearable/domain';
 import { accessService, notFoundError } from '../../access/access.service.js';
 import type { AppContext } from '../../context.js';
+import type { Queryable } from '../../db/client.js';
 import { ApiError, conflict, forbidden } from '../../errors.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { readPlanImage } from './site-plan-image.js';
@@ -48,8 +49,9 @@ export function sitesService(ctx: AppContext) {
     return row;
   }
 
-  const audit = (actor: Actor, row: SiteRow, before?: object, after?: object) =>
-    recordAudit(ctx.db, {
+  /** The change's audit entry, written in the change's own transaction. */
+  const audit = (db: Queryable, actor: Actor, row: SiteRow, before?: object, after?: object) =>
+    recordAudit(db, {
       organizationId: row.organizationId,
       actorId: actor.uid,
       kind: 'site.change',
@@ -88,25 +90,27 @@ export function sitesService(ctx: AppContext) {
           throw invalid('body.groupId', `group ${groupId} not found among the groups you manage`);
       }
       const id = `site-${randomUUID()}`;
-      const inserted = await repo.insert({
-        id,
-        organizationId,
-        groupId,
-        name: body.name,
-        at: ctx.now(),
+      const row = await ctx.db.transaction(async (tx) => {
+        const r = sitesRepository(tx);
+        if (!(await r.insert({ id, organizationId, groupId, name: body.name, at: ctx.now() })))
+          throw nameTaken(body.name);
+        const created = (await r.find(id))!;
+        await audit(tx, actor, created, undefined, { name: created.name, groupId });
+        return created;
       });
-      if (!inserted) throw nameTaken(body.name);
-      const row = (await repo.find(id))!;
-      await audit(actor, row, undefined, { name: row.name, groupId });
       return toSiteView(row);
     },
 
     async rename(actor: Actor, siteId: string, name: string): Promise<SiteView> {
       const before = await siteOf(actor, siteId, 'site:manage');
-      if (!(await repo.rename(siteId, name))) throw nameTaken(name);
-      const row = await repo.find(siteId);
-      if (!row) throw notFoundError('site', siteId);
-      await audit(actor, row, { name: before.name }, { name: row.name });
+      const row = await ctx.db.transaction(async (tx) => {
+        const r = sitesRepository(tx);
+        if (!(await r.rename(siteId, name))) throw nameTaken(name);
+        const renamed = await r.find(siteId);
+        if (!renamed) throw notFoundError('site', siteId);
+        await audit(tx, actor, renamed, { name: before.name }, { name: renamed.name });
+        return renamed;
+      });
       return toSiteView(row);
     },
 
@@ -115,12 +119,10 @@ export function sitesService(ctx: AppContext) {
       const result = await ctx.db.transaction(async (tx) => {
         const r = await sitesRepository(tx).remove(siteId);
         if (r.deleted)
-          await recordAudit(tx, {
-            organizationId: before.organizationId,
-            actorId: actor.uid,
-            kind: 'site.change',
-            targetId: siteId,
-            before: { name: before.name, groupId: before.groupId, plan: before.planFormat },
+          await audit(tx, actor, before, {
+            name: before.name,
+            groupId: before.groupId,
+            plan: before.planFormat,
           });
         return r;
       });
@@ -135,22 +137,28 @@ export function sitesService(ctx: AppContext) {
       const image = readPlanImage(body);
       if (!image.ok) throw invalid('body', `the plan ${image.problem}`);
       const sha256 = createHash('sha256').update(body).digest('hex');
-      await repo.putPlan({ siteId, ...image, bytes: body, sha256, at: ctx.now(), by: actor.uid });
-      const row = (await repo.find(siteId)) ?? site;
-      await audit(actor, row, site.planSha256 ? { plan: site.planSha256 } : undefined, {
-        plan: sha256,
-        format: image.format,
-        width: image.width,
-        height: image.height,
+      const row = await ctx.db.transaction(async (tx) => {
+        const r = sitesRepository(tx);
+        await r.putPlan({ siteId, ...image, bytes: body, sha256, at: ctx.now(), by: actor.uid });
+        const stored = (await r.find(siteId)) ?? site;
+        await audit(tx, actor, stored, site.planSha256 ? { plan: site.planSha256 } : undefined, {
+          plan: sha256,
+          format: image.format,
+          width: image.width,
+          height: image.height,
+        });
+        return stored;
       });
       return toSiteView(row);
     },
 
     async deletePlan(actor: Actor, siteId: string): Promise<SiteView> {
       const site = await siteOf(actor, siteId, 'site:manage');
-      if (!(await repo.deletePlan(siteId)))
-        throw new ApiError(404, 'SITE_PLAN_NOT_FOUND', `Site ${siteId} has no plan`);
-      await audit(actor, site, { plan: site.planSha256 }, { plan: null });
+      await ctx.db.transaction(async (tx) => {
+        if (!(await sitesRepository(tx).deletePlan(siteId)))
+          throw new ApiError(404, 'SITE_PLAN_NOT_FOUND', `Site ${siteId} has no plan`);
+        await audit(tx, actor, site, { plan: site.planSha256 }, { plan: null });
+      });
       return toSiteView({ ...site, planFormat: null });
     },
 

@@ -279,3 +279,34 @@ describe('a group manager manages the sites of their group only', () => {
     expect([403, 404]).toContain(res.statusCode);
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('describes the plan upload and the plan as images, not JSON; every change is audited', async () => {
+    const doc = (await t.app.inject({ url: '/v2/openapi.json' })).json<{
+      paths: Record<
+        string,
+        Record<
+          string,
+          { requestBody?: { content: object }; responses: Record<string, { content?: object }> }
+        >
+      >;
+    }>();
+    const plan = doc.paths['/v2/site/{siteId}/plan']!;
+    expect(Object.keys(plan.put!.requestBody!.content)).toEqual([
+      'image/png',
+      'image/jpeg',
+      'image/webp',
+      'application/octet-stream',
+    ]);
+    expect(Object.keys(plan.get!.responses['200']!.content!)).toEqual([
+      'image/png',
+      'image/jpeg',
+      'image/webp',
+    ]);
+    const kinds = await t.db.query<{ kind: string }>(
+      "SELECT DISTINCT kind FROM audit_log WHERE organization_id = $1 AND kind IN ('site.change', 'gateway.change')",
+      [w.orgA],
+    );
+    expect(kinds.map((k) => k.kind).sort()).toEqual(['gateway.change', 'site.change']);
+  });
+});
