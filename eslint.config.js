@@ -52,7 +52,6 @@ const LEGACY_API_PATH_FILES = [
   'apps/web/src/features/personal-alert-settings/api/save-bulk-alert-settings.ts',
   'apps/web/src/features/records/api/download-monthly-report-csv.ts',
   'apps/web/src/features/records/api/records-api.ts',
-  'apps/web/src/features/site-heat/api/get-site-heat.ts',
   'apps/web/src/features/terms/components/terms-modal.tsx',
   'apps/web/src/features/users/api/lookup-users.ts',
   'apps/web/src/features/wearer-detail/api/history-api.ts',

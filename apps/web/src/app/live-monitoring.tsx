@@ -5,7 +5,7 @@ import { useCallback } from 'react';
 import { AlertNotifier, HEAT_RULE_REPORT_KEY, invalidateAlertViews } from '../features/alerts';
 import { PairingPoller } from '../features/bracelets';
 import { useLiveStream } from '../features/live';
-import { SITE_HEAT_KEY } from '../features/site-heat';
+import { invalidateSiteHeat } from '../features/site-heat';
 
 /**
  * Mounted once in the shell outside the demo: one live stream for the whole tab (its `alert` events
@@ -16,7 +16,7 @@ export function LiveMonitoring({ role }: { role: Role }) {
   const onAlert = useCallback(() => void invalidateAlertViews(queryClient), [queryClient]);
   // A site changed heat level: its badges and the heat-rule report (the month's changes) refetch.
   const onSiteHeat = useCallback(() => {
-    void queryClient.invalidateQueries({ queryKey: SITE_HEAT_KEY });
+    void invalidateSiteHeat(queryClient);
     void queryClient.invalidateQueries({ queryKey: HEAT_RULE_REPORT_KEY });
   }, [queryClient]);
   useLiveStream({ enabled: isStaffRole(role), onAlert, onSiteHeat });

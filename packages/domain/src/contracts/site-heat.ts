@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { SITE_HEAT_LEVELS } from '../site-heat-levels.js';
+import { BEARER_ERRORS, endpointsOf } from './endpoint.js';
+import { clientParams } from './alert-settings.js';
 
 const idParam = z.string().min(1).max(64);
 const level = z.enum(SITE_HEAT_LEVELS);
@@ -52,3 +54,14 @@ export const liveSiteHeatEvent = z.object({
   change: siteHeatChangeView,
 });
 export type LiveSiteHeatEvent = z.infer<typeof liveSiteHeatEvent>;
+
+export const listSiteHeat = endpointsOf({ tags: ['Heat rule'], errors: BEARER_ERRORS })({
+  method: 'GET',
+  path: '/v2/client/{clientId}/siteHeat',
+  permission: 'gateway:read',
+  summary:
+    'The heat level of each site (gateway with WBGT) the caller sees: level, since, latest WBGT',
+  params: clientParams,
+  query: siteHeatQuery,
+  responses: { 200: siteHeatResponse },
+});

@@ -1,15 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { clientParams, errorBody, siteHeatQuery, siteHeatResponse } from '@wearable/domain';
+import { listSiteHeat } from '@wearable/domain';
 import { fromAnotherServer } from '../../cluster/cluster-bus.js';
 import type { AppContext } from '../../context.js';
 import { BUS_EVENTS, type BusEvents } from '../../engine/events.js';
 import type { NotificationProvider } from '../notifications/notification-provider.js';
 import { sendSiteHeatNotices } from '../notifications/site-heat-notices.service.js';
 import { siteHeatService } from './site-heat.service.js';
-
-const tags = ['Heat rule'];
-const security = [{ bearer: [] }];
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
+import { serve } from '../../http/serve.js';
 
 /**
  * The site heat level: GET /v2/client/{clientId}/siteHeat, and the listener that notifies the
@@ -22,21 +19,8 @@ export const siteHeatPlugin: FastifyPluginAsyncZod<{
 }> = async (app, { ctx, provider }) => {
   const siteHeat = siteHeatService(ctx);
 
-  app.get(
-    '/v2/client/:clientId/siteHeat',
-    {
-      config: { permission: 'gateway:read' },
-      schema: {
-        tags,
-        summary:
-          'The heat level of each site (gateway with WBGT) the caller sees: level, since, latest WBGT',
-        security,
-        params: clientParams,
-        querystring: siteHeatQuery,
-        response: { 200: siteHeatResponse, ...errors },
-      },
-    },
-    (request) => siteHeat.list(request.actor, request.params.clientId, request.query.groupId),
+  serve(app, listSiteHeat, (req) =>
+    siteHeat.list(req.actor, req.params.clientId, req.query.groupId),
   );
 
   const chosen = provider ?? ctx.phone;
