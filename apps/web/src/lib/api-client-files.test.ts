@@ -16,7 +16,7 @@ describe('files through the API client', () => {
       });
     });
     const api = createApiClient({
-      fetch: fetch as unknown as typeof globalThis.fetch,
+      fetch: fetch,
       isDemo: () => false,
       onLogout: () => undefined,
     });
