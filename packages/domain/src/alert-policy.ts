@@ -23,7 +23,21 @@ export const ALERT_POLICY_DEFAULTS = {
   siteHeatLeaveMinutes: 15,
   /** How far below a level's lower bound WBGT must be to count towards leaving it (C). */
   siteHeatLeaveMargin: 1,
+  /**
+   * Man-down on phone gateways: a phone that is monitoring and sees no movement for this many
+   * minutes raises its "are you all right?" countdown, then sends FALL (docs/phone-gateway.md).
+   * 0 is off, the default (issue 16): a phone left on a desk is "no movement", so an organisation
+   * turns it on knowingly.
+   */
+  manDownMinutes: 0,
 } as const;
+
+/** The longest man-down wait an organisation may choose (and a phone may report as `stillMinutes`). */
+export const MAN_DOWN_MAX_MINUTES = 60;
+
+/** Whether man-down is on for this policy: any number of minutes but 0. */
+export const manDownOn = (policy: Pick<AlertPolicy, 'manDownMinutes'>): boolean =>
+  policy.manDownMinutes > 0;
 
 export type AlertPolicy = { -readonly [K in keyof typeof ALERT_POLICY_DEFAULTS]: number };
 
@@ -54,6 +68,12 @@ export const alertPolicyFields = {
     .number({ error: 'siteHeatLeaveMargin must be a number of degrees' })
     .min(0, 'siteHeatLeaveMargin must be at least 0')
     .max(5, 'siteHeatLeaveMargin must be at most 5'),
+  /**
+   * 0 (off) or 1..60. At least a minute: the detector needs that long to tell stillness from a
+   * pause (below it every coffee break would prompt). At most an hour: someone lying still for
+   * longer than that has been without help too long for this to be a safety alarm.
+   */
+  manDownMinutes: minutes('manDownMinutes', 0, MAN_DOWN_MAX_MINUTES),
 };
 
 const unknownSetting = (issue: { code?: string; keys?: string[] }) =>

@@ -2,6 +2,7 @@ import type {
   AlertLevel,
   AlertType,
   DeviceEventType,
+  FallCause,
   SleepStageCode,
   StressLevel,
 } from '@wearable/domain';
@@ -47,7 +48,8 @@ export type EngineInput =
       /** Latest WBGT of the wearer's gateway at this time, if known (C). */
       wbgt?: number;
     }
-  | { kind: 'event'; at: Date; type: DeviceEventType }
+  /** A device event; a FALL may say why it was sent (an impact, or man-down with its minutes). */
+  | { kind: 'event'; at: Date; type: DeviceEventType; cause?: FallCause }
   /** Time passes with no data (disconnection, non-wearing timers). Sent by the runner every minute. */
   | { kind: 'tick'; at: Date }
   /** Staff confirmed the open alert of this type. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoInstant } from './common.js';
 import { SLEEP_STAGE_CODES, STRESS_LEVELS } from '../telemetry.js';
+import { MAN_DOWN_MAX_MINUTES } from '../alert-policy.js';
 
 /**
  * The gateway protocol: what a gateway (stationary box or smartphone) sends, over HTTP
@@ -62,12 +63,57 @@ export type EnvironmentReading = z.infer<typeof environmentReading>;
 
 export const DEVICE_EVENT_TYPES = ['SOS', 'FALL', 'WORN', 'REMOVED'] as const;
 export type DeviceEventType = (typeof DEVICE_EVENT_TYPES)[number];
-export const deviceEvent = z.object({
-  serialNumber: z.string().min(1).max(64),
-  type: z.enum(DEVICE_EVENT_TYPES),
-  at: isoInstant,
-  location: gatewayLocation.optional(),
-});
+
+/** What made a gateway send FALL: an impact it detected, or man-down (no movement for a while). */
+export const FALL_TRIGGERS = ['impact', 'man-down'] as const;
+export type FallTrigger = (typeof FALL_TRIGGERS)[number];
+
+/**
+ * Why a FALL was sent (optional; a gateway that does not know leaves it out): `impact` (free fall,
+ * impact, stillness) or `man-down` with `stillMinutes`, the minutes without movement it waited
+ * (1..60, the organisation's man-down setting). No other keys.
+ */
+export const fallCause = z
+  .strictObject({
+    trigger: z.enum(FALL_TRIGGERS, {
+      error: `must be one of ${FALL_TRIGGERS.map((t) => `'${t}'`).join(', ')}`,
+    }),
+    stillMinutes: z
+      .number({ error: 'must be a number of minutes' })
+      .int('must be a whole number of minutes')
+      .min(1, 'must be at least 1 minute')
+      .max(MAN_DOWN_MAX_MINUTES, `must be at most ${MAN_DOWN_MAX_MINUTES} minutes`)
+      .optional(),
+  })
+  .superRefine((cause, ctx) => {
+    if (cause.trigger === 'man-down' && cause.stillMinutes === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['stillMinutes'],
+        message: "is required when trigger is 'man-down'",
+      });
+    if (cause.trigger === 'impact' && cause.stillMinutes !== undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['stillMinutes'],
+        message: "is only for trigger 'man-down'",
+      });
+  });
+export type FallCause = z.infer<typeof fallCause>;
+
+export const deviceEvent = z
+  .object({
+    serialNumber: z.string().min(1).max(64),
+    type: z.enum(DEVICE_EVENT_TYPES),
+    at: isoInstant,
+    location: gatewayLocation.optional(),
+    /** FALL only: why it was sent (`fallCause`). */
+    cause: fallCause.optional(),
+  })
+  .superRefine((event, ctx) => {
+    if (event.cause !== undefined && event.type !== 'FALL')
+      ctx.addIssue({ code: 'custom', path: ['cause'], message: 'is only for FALL events' });
+  });
 export type DeviceEvent = z.infer<typeof deviceEvent>;
 
 /** A bracelet the gateway now hears after a link (the pairing event): completes the pairing. */
@@ -140,6 +186,15 @@ export type GatewayBatch = {
   status?: GatewayStatusReport;
 };
 
+/**
+ * What a phone gateway learns from its organisation, at enrolment and with every batch result:
+ * `manDownMinutes` 0 (man-down off) or 1..60 (watch for that many minutes without movement).
+ */
+export const phoneGatewaySettings = z.object({
+  manDownMinutes: z.number().int().min(0).max(MAN_DOWN_MAX_MINUTES),
+});
+export type PhoneGatewaySettings = z.infer<typeof phoneGatewaySettings>;
+
 export const rejectedItem = z.object({
   /** The list the item was in; `status` (index 0) for the batch's gateway status. */
   list: z.enum(['readings', 'environment', 'events', 'pairings', 'configAcks', 'status']),
@@ -155,6 +210,8 @@ export const batchResult = z.object({
   rejected: z.array(rejectedItem),
   /** Present when bracelets of this gateway have configuration it has not acknowledged yet. */
   pendingConfig: z.array(pendingBraceletConfig).optional(),
+  /** SMARTPHONE gateways: the organisation's settings the phone follows (`phoneGatewaySettings`). */
+  gatewaySettings: phoneGatewaySettings.optional(),
 });
 export type BatchResult = z.infer<typeof batchResult>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BEARER_ERRORS, endpointsOf } from './endpoint.js';
 import { gatewayParams } from './fleet-devices.js';
+import { phoneGatewaySettings } from './gateway.js';
 
 /**
  * Enrolling a phone as a SMARTPHONE gateway (docs/phone-gateway.md, "Enrolment"). Staff create a
@@ -46,6 +47,8 @@ export const enrolPhoneResponse = z.object({
   organization: z.object({ id: z.string(), name: z.string() }),
   group: z.object({ id: z.string(), name: z.string() }).nullable(),
   gatewayName: z.string(),
+  /** The organisation's settings the phone follows (man-down); batch results carry them afterwards. */
+  settings: phoneGatewaySettings,
 });
 export type EnrolPhoneResponse = z.infer<typeof enrolPhoneResponse>;
 

@@ -1,4 +1,4 @@
-import type { AlertType, DeviceEventType } from '@wearable/domain';
+import type { AlertType, DeviceEventType, FallCause } from '@wearable/domain';
 import type { Queryable } from '../../db/client.js';
 import { recoveryMinutesOf } from '../state.repository.js';
 import type { EngineInput, WearerProfile } from '../types.js';
@@ -75,8 +75,9 @@ export async function loadWearerInputs(
        FROM readings WHERE wearer_id = $1 AND at >= $2 AND at < $3 ORDER BY at`,
     range,
   );
-  const events = await db.query<{ at: Date; type: DeviceEventType }>(
-    `SELECT at, type FROM device_events WHERE wearer_id = $1 AND at >= $2 AND at < $3 ORDER BY at`,
+  const events = await db.query<{ at: Date; type: DeviceEventType; cause: FallCause | null }>(
+    `SELECT at, type, cause FROM device_events
+      WHERE wearer_id = $1 AND at >= $2 AND at < $3 ORDER BY at`,
     range,
   );
   const confirmations = await db.query<{ at: Date; type: AlertType }>(
@@ -86,7 +87,12 @@ export async function loadWearerInputs(
   );
   return [
     ...readings.map(readingInput),
-    ...events.map((e): EngineInput => ({ kind: 'event', at: new Date(e.at), type: e.type })),
+    ...events.map((e): EngineInput => ({
+      kind: 'event',
+      at: new Date(e.at),
+      type: e.type,
+      ...(e.cause ? { cause: e.cause } : {}),
+    })),
     ...confirmations.map((c): EngineInput => ({
       kind: 'confirm',
       at: new Date(c.at),

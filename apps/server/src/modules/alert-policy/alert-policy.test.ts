@@ -145,6 +145,7 @@ describe('an organisation’s alert policy', () => {
       { siteHeatEnterMinutes: 12 },
       { siteHeatLeaveMinutes: 16 },
       { siteHeatLeaveMargin: 1.5 },
+      { manDownMinutes: 7 },
     ];
     const answers = await Promise.all(changes.map((c) => call('ALL_OWNER', 'PATCH', c, org)));
     expect(answers.map((a) => a.statusCode)).toEqual(changes.map(() => 200));

@@ -12,6 +12,7 @@ import type { AppContext } from '../../context.js';
 import { BUS_EVENTS, type GatewayCredentialChangedEvent } from '../../engine/events.js';
 import { ApiError } from '../../errors.js';
 import { recordAudit } from '../audit/audit.service.js';
+import { loadAlertPolicy } from '../alert-policy/alert-policy.repository.js';
 import { attemptLimits, clientKey } from '../auth/attempt-limits.service.js';
 import { gatewaysRepository } from './gateways.repository.js';
 import { newCredential } from './gateways.service.js';
@@ -104,6 +105,8 @@ export function phoneEnrolmentService(ctx: AppContext) {
       });
       if (!enrolled) throw await whyRefused(codeHash, now);
       await limits.release(key);
+      // The organisation's man-down setting: the phone follows it from its first minute.
+      const policy = await loadAlertPolicy(ctx.db, enrolled.organizationId);
       const event: GatewayCredentialChangedEvent = { gatewayId: enrolled.gatewayId };
       ctx.bus.emit(BUS_EVENTS.gatewayCredentialChanged, event);
       return {
@@ -115,6 +118,7 @@ export function phoneEnrolmentService(ctx: AppContext) {
             ? { id: enrolled.groupId, name: enrolled.groupName }
             : null,
         gatewayName: enrolled.gatewayName,
+        settings: { manDownMinutes: policy.manDownMinutes },
       };
     },
   };

@@ -6,6 +6,8 @@ import { findGatewayCredential } from './ingestion.repository.js';
 export interface AuthenticatedGateway {
   id: string;
   organizationId: string;
+  /** `SMARTPHONE` for a phone gateway (its batch results carry the organisation's settings); absent when not looked up. */
+  type?: string;
 }
 
 /** Credentials change rarely; a rotated or deleted gateway is refused within this time. */
@@ -24,6 +26,7 @@ function lookUp(ctx: AppContext, gatewayId: string): Promise<CachedGateway | nul
       }
       const cached = {
         organizationId: row.organizationId,
+        type: row.type,
         hash: Buffer.from(row.credentialHash, 'hex'),
         expires: Date.now() + CACHE_TTL_MS,
       };
@@ -72,7 +75,9 @@ export async function authenticateGateway(
       } finally {
         throttle.settle(address, found);
       }
-      return found && entry ? { id: gatewayId, organizationId: entry.organizationId } : null;
+      return found && entry
+        ? { id: gatewayId, organizationId: entry.organizationId, type: entry.type }
+        : null;
     }
     entry = await lookUp(ctx, gatewayId);
     if (!entry) return null;
@@ -82,7 +87,7 @@ export async function authenticateGateway(
     if (address !== undefined) throttle.take(address);
     return null;
   }
-  return { id: gatewayId, organizationId: entry.organizationId };
+  return { id: gatewayId, organizationId: entry.organizationId, type: entry.type };
 }
 
 /** Parses `Authorization: Gateway <gatewayId>:<credential>`. */
@@ -106,13 +111,14 @@ export async function resolveGateway(
   const cache = ctx.ingestion.gateways;
   const entry = cache.get(gatewayId);
   if (entry && entry.expires >= Date.now())
-    return { id: gatewayId, organizationId: entry.organizationId };
+    return { id: gatewayId, organizationId: entry.organizationId, type: entry.type };
   const row = await findGatewayCredential(ctx.db, gatewayId);
   if (!row) return null;
   cache.set(gatewayId, {
     organizationId: row.organizationId,
+    type: row.type,
     hash: Buffer.from(row.credentialHash, 'hex'),
     expires: Date.now() + CACHE_TTL_MS,
   });
-  return { id: gatewayId, organizationId: row.organizationId };
+  return { id: gatewayId, organizationId: row.organizationId, type: row.type };
 }

@@ -5,6 +5,8 @@ import { type BraceletRow, findBraceletsBySerial } from './ingestion.repository.
 /** A gateway's organisation and credential hash, cached for a short while (gateway-auth.ts). */
 export interface CachedGateway {
   organizationId: string;
+  /** The gateway's type (`STATIONARY`, `SMARTPHONE`). */
+  type: string;
   hash: Buffer;
   expires: number;
 }

@@ -1,3 +1,4 @@
+import type { FallCause } from '@wearable/domain';
 import { prepared, type Queryable } from '../../db/client.js';
 import type { Statement } from '../readings/statement.js';
 
@@ -5,6 +6,7 @@ export interface GatewayCredentialRow {
   id: string;
   organizationId: string;
   credentialHash: string;
+  type: string;
 }
 
 export async function findGatewayCredential(
@@ -12,7 +14,7 @@ export async function findGatewayCredential(
   gatewayId: string,
 ): Promise<GatewayCredentialRow | null> {
   const rows = await db.query<GatewayCredentialRow>(
-    `SELECT id, organization_id AS "organizationId", credential_hash AS "credentialHash"
+    `SELECT id, organization_id AS "organizationId", credential_hash AS "credentialHash", type
        FROM gateways WHERE id = $1`,
     [gatewayId],
   );
@@ -56,14 +58,17 @@ export interface EventRow {
   at: Date;
   /** The phone gateway's position when the event happened, if it sent one. */
   location: { latitude: number; longitude: number; accuracy: number; at: Date } | null;
+  /** FALL: why the gateway sent it (impact, or man-down with its minutes), if it said. */
+  cause: FallCause | null;
 }
 
 const INSERT_EVENTS = prepared(
   `INSERT INTO device_events (bracelet_id, wearer_id, organization_id, type, at, gateway_id,
-                              latitude, longitude, location_accuracy, location_at)
-   SELECT b, w, $1, t, a, $2, lat, lon, acc, la
+                              latitude, longitude, location_accuracy, location_at, cause)
+   SELECT b, w, $1, t, a, $2, lat, lon, acc, la, c::jsonb
      FROM unnest($3::text[], $4::text[], $5::text[], $6::timestamptz[], $7::float8[],
-                 $8::float8[], $9::real[], $10::timestamptz[]) AS x(b, w, t, a, lat, lon, acc, la)
+                 $8::float8[], $9::real[], $10::timestamptz[], $11::text[])
+          AS x(b, w, t, a, lat, lon, acc, la, c)
    ON CONFLICT DO NOTHING
    RETURNING bracelet_id AS "braceletId", type, at`,
 );
@@ -87,6 +92,7 @@ export async function insertEvents(
     rows.map((r) => r.location?.longitude ?? null),
     rows.map((r) => r.location?.accuracy ?? null),
     rows.map((r) => r.location?.at.toISOString() ?? null),
+    rows.map((r) => (r.cause ? JSON.stringify(r.cause) : null)),
   ]);
 }
 

@@ -14,6 +14,7 @@ import type { LatestInput } from '../readings/latest-fold.js';
 import { insertPositions, insertReadings } from '../readings/readings-store.repository.js';
 import type { BatchFold } from '../readings/rollup-folder.js';
 import {
+  policyOf,
   publishSiteHeat,
   type SiteHeatStep,
   stepSiteHeat,
@@ -270,7 +271,13 @@ function engineInputs(fresh: Fresh): WearerInputs[] {
     else inputs.set(wearerId, [input]);
   };
   for (const r of fresh.readings) add(r.row.wearerId, r.input);
-  for (const e of fresh.events) add(e.wearerId, { kind: 'event', at: e.at, type: e.type });
+  for (const e of fresh.events)
+    add(e.wearerId, {
+      kind: 'event',
+      at: e.at,
+      type: e.type,
+      ...(e.cause ? { cause: e.cause } : {}),
+    });
   return [...inputs].map(([wearerId, list]) => ({ wearerId, inputs: list }));
 }
 
@@ -297,11 +304,21 @@ async function answer(
   const rejected = parsed.rejected;
   const valid = parsed.itemCount - rejected.length;
   rejected.sort((a, b) => (a.list === b.list ? a.index - b.index : a.list < b.list ? -1 : 1));
+  // A phone follows its organisation's man-down setting: each result tells it (from a 30 s cache,
+  // which a policy change on this server clears), so no extra request or polling is needed.
+  const gatewaySettings =
+    gateway.type === 'SMARTPHONE'
+      ? {
+          manDownMinutes: (await policyOf(ctx, ctx.db, gateway.organizationId)).policy
+            .manDownMinutes,
+        }
+      : null;
   return {
     ...(parsed.batchId !== undefined ? { batchId: parsed.batchId } : {}),
     accepted,
     duplicates: valid - accepted,
     rejected,
     ...(pendingConfig.length ? { pendingConfig } : {}),
+    ...(gatewaySettings ? { gatewaySettings } : {}),
   };
 }

@@ -2,6 +2,7 @@ import type {
   BraceletReading,
   DeviceEvent,
   DeviceEventType,
+  FallCause,
   GatewayLocation,
 } from '@wearable/domain';
 import type { EngineInput } from '../../engine/types.js';
@@ -32,6 +33,8 @@ export interface ResolvedEvent {
   at: Date;
   /** The phone gateway's position when the event happened, if it sent one. */
   location: { latitude: number; longitude: number; accuracy: number; at: Date } | null;
+  /** FALL: why the gateway sent it, if it said (stored with the event, named in the alert's cause). */
+  cause: FallCause | null;
   /** `braceletId|at ms|type`. */
   key: string;
   bracelet: BraceletRow;
@@ -197,6 +200,7 @@ function toEvent(item: DeviceEvent, at: Date, bracelet: WithWearer): ResolvedEve
     type: item.type,
     at,
     location: item.location ? { ...item.location, at: new Date(item.location.at) } : null,
+    cause: item.cause ?? null,
     key: `${bracelet.id}|${at.getTime()}|${item.type}`,
     bracelet,
   };

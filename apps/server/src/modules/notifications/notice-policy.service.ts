@@ -32,7 +32,12 @@ import {
   toNoticeBucket,
 } from './notice-buckets.repository.js';
 import type { NotificationProvider } from './notification-provider.js';
-import { alertMessage, capSummaryMessage, groupedMessage } from './notification-texts.js';
+import {
+  type AlertMessageInput,
+  alertMessage,
+  capSummaryMessage,
+  groupedMessage,
+} from './notification-texts.js';
 import {
   type AlertForNotice,
   alertForNotice,
@@ -97,6 +102,7 @@ export async function alertNoticeText(
     reminder,
     place,
     link,
+    cause: alert.cause as AlertMessageInput['cause'],
   });
 }
 

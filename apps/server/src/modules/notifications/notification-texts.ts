@@ -25,6 +25,25 @@ export interface AlertMessageInput {
   place?: AlertPlace | null;
   /** The alert in the console (SMS only; a call does not read out an address). */
   link?: string | null;
+  /** Why it fired, as stored (`alerts.cause`): man-down is named ("no movement for 5 min"). */
+  cause?: { rule?: unknown; values?: Record<string, unknown> } | null;
+}
+
+const MAN_DOWN: Record<Lang, (minutes: number) => string> = {
+  ja: (m) => ` (動きなし ${m} 分)`,
+  en: (m) => ` (no movement for ${m} min)`,
+};
+
+/**
+ * The cause worth saying in a text message: a FALL sent for man-down says how long the worker was
+ * still (an impact fall needs no more words than its type). Anything else, or a malformed cause: ''.
+ */
+export function causeNote(cause: AlertMessageInput['cause'], lang: Lang): string {
+  if (!cause || cause.rule !== 'man-down') return '';
+  const minutes = cause.values?.stillMinutes;
+  return typeof minutes === 'number' && Number.isInteger(minutes) && minutes > 0
+    ? MAN_DOWN[lang](minutes)
+    : '';
 }
 
 const HEAT_PROCEDURE: Record<Lang, (h: { name: string; phone: string }) => string> = {
@@ -36,14 +55,15 @@ const REMINDER: Record<Lang, string> = { ja: '未確認', en: 'unconfirmed' };
 
 /**
  * The SMS / call text, e.g. "【緊急】山田 太郎さん: SOS発信 (第一現場) 14:03 場所: 2階 食堂 https://…"
- * (the place for EMERGENCY and CRITICAL alerts, "場所不明" when nothing placed the wearer).
+ * (the place for EMERGENCY and CRITICAL alerts, "場所不明" when nothing placed the wearer); a man-down
+ * fall says so: "転倒検知 (動きなし 5 分)".
  */
 export function alertMessage(m: AlertMessageInput, lang: Lang = 'ja'): string {
   const level = ALERT_LEVEL_LABELS[lang][m.level];
   const tag = m.step > 1 || m.reminder ? `${level}・${REMINDER[lang]}` : level;
   const time = formatTime(m.openedAt, m.timeZone);
   const where = m.groupName ? ` (${m.groupName})` : '';
-  const type = ALERT_TYPE_LABELS[lang][m.type];
+  const type = ALERT_TYPE_LABELS[lang][m.type] + causeNote(m.cause, lang);
   const heat = m.hospital ? HEAT_PROCEDURE[lang](m.hospital) : '';
   const place = m.place ? ` ${placeText(m.place, lang, m.timeZone)}` : '';
   const link = m.link ? ` ${m.link}` : '';

@@ -120,6 +120,8 @@ export interface AlertForNotice {
   wearer_id: string;
   /** The place stored at the opening (jsonb), or null. */
   place: unknown;
+  /** Why the alert fired (jsonb: rule and values), named in the text for man-down. */
+  cause: unknown;
 }
 
 export async function alertForNotice(
@@ -137,7 +139,8 @@ export function alertsForNotice(
 ): Promise<AlertForNotice[]> {
   return db.query<AlertForNotice>(
     `SELECT a.id, a.organization_id, a.group_id, a.type, a.level, a.status, a.confirmed_at, a.opened_at,
-            a.notify, u.name AS wearer_name, g.name AS group_name, o.time_zone, a.wearer_id, a.place
+            a.notify, u.name AS wearer_name, g.name AS group_name, o.time_zone, a.wearer_id, a.place,
+            a.cause
        FROM alerts a JOIN users u ON u.id = a.wearer_id JOIN organizations o ON o.id = a.organization_id
        LEFT JOIN groups g ON g.id = a.group_id
       WHERE a.id = ANY($1::text[]) ORDER BY a.opened_at, a.id`,

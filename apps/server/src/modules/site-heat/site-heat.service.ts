@@ -23,8 +23,11 @@ export interface EnvironmentReading {
   temperature: number | null;
 }
 
-/** The organisation's policy and time zone, cached for a short while (read on every batch with WBGT). */
-async function policyOf(
+/**
+ * The organisation's policy and time zone, cached for a short while (read on every batch with WBGT,
+ * and for a phone gateway's man-down setting in its batch results).
+ */
+export async function policyOf(
   ctx: AppContext,
   db: Queryable,
   organizationId: string,

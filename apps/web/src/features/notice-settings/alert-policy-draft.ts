@@ -7,15 +7,22 @@ import {
 
 export type PolicyKey = keyof AlertPolicy;
 
-/** The policy's settings in the order the page shows them, under the three things they govern. */
-export const POLICY_SECTIONS: { id: 'alerts' | 'notices' | 'siteHeat'; keys: PolicyKey[] }[] = [
+/** The policy's settings in the order the page shows them, under the four things they govern. */
+export const POLICY_SECTIONS: {
+  id: 'alerts' | 'notices' | 'siteHeat' | 'manDown';
+  keys: PolicyKey[];
+}[] = [
   { id: 'alerts', keys: ['recoveryMinutes'] },
   {
     id: 'notices',
     keys: ['groupWindowMinutes', 'repeatIntervalMinutes', 'smsPerHour', 'callsPerHour'],
   },
   { id: 'siteHeat', keys: ['siteHeatEnterMinutes', 'siteHeatLeaveMinutes', 'siteHeatLeaveMargin'] },
+  { id: 'manDown', keys: ['manDownMinutes'] },
 ];
+
+/** A setting whose 0 means "off" (shown as such, not as "0 min"). */
+export const isOffAt0 = (key: PolicyKey): boolean => key === 'manDownMinutes';
 
 /** The unit a setting is counted in (its translation key under `policy.units`). */
 export const UNIT_OF: Record<PolicyKey, 'minutes' | 'messages' | 'calls' | 'degrees'> = {
@@ -27,6 +34,7 @@ export const UNIT_OF: Record<PolicyKey, 'minutes' | 'messages' | 'calls' | 'degr
   siteHeatEnterMinutes: 'minutes',
   siteHeatLeaveMinutes: 'minutes',
   siteHeatLeaveMargin: 'degrees',
+  manDownMinutes: 'minutes',
 };
 
 /** A setting's bounds as the domain's schema holds them (the server refuses the same). */

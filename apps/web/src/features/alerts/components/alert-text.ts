@@ -6,6 +6,7 @@ import type { TFunction } from 'i18next';
 export const KNOWN_CAUSE_RULES = [
   'sos-button',
   'fall-detected',
+  'man-down',
   'heart-rate-above-upper-bound',
   'heart-rate-below-lower-bound',
   'heart-rate-above-85pct-max-sustained',

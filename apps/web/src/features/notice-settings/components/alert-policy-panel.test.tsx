@@ -146,4 +146,50 @@ describe('the notification timing and limits section', () => {
     expect(screen.queryByTestId('alert-policy-error-smsPerHour')).toBeNull();
     expect(screen.getByTestId('alert-policy-form')).toBeTruthy();
   });
+
+  it('man-down is off by default; an owner turns it on with 5 minutes, and 61 is refused on its field', async () => {
+    let current = stored();
+    const calls = stubServer((url, init) => {
+      if (url !== URL) return json(404, {});
+      if (init?.method === 'PATCH') {
+        const patch = JSON.parse(init.body as string) as Partial<AlertPolicyResponse['policy']>;
+        current = stored({ ...current.policy, ...patch });
+        return json(200, current);
+      }
+      return json(200, current);
+    });
+    await open('ORGANIZATION_OWNER', 'en');
+    const section = await screen.findByRole('region', { name: staffEn.policy.title }, SLOW);
+    await within(section).findByTestId('alert-policy-value-manDownMinutes', undefined, SLOW);
+    expect(value('manDownMinutes')).toBe('Off');
+    expect(within(section).getByText(staffEn.policy.sections.manDown)).toBeTruthy();
+    expect(within(section).getByText(staffEn.policy.fields.manDownMinutes.help)).toBeTruthy();
+
+    fireEvent.click(screen.getByTestId('alert-policy-edit'));
+    const input = screen.getByLabelText(staffEn.policy.fields.manDownMinutes.label);
+    expect((input as HTMLInputElement).value).toBe('0');
+    expect(input.getAttribute('max')).toBe('60');
+    fireEvent.change(input, { target: { value: '61' } });
+    fireEvent.click(screen.getByRole('button', { name: staffEn.policy.save }));
+    expect(screen.getByTestId('alert-policy-error-manDownMinutes').textContent).toBe(
+      'Must be at most 60',
+    );
+    expect(calls.filter((c) => c.method === 'PATCH')).toEqual([]);
+
+    fireEvent.change(input, { target: { value: '5' } });
+    fireEvent.click(screen.getByRole('button', { name: staffEn.policy.save }));
+    await waitFor(() => expect(value('manDownMinutes')).toBe('5 min'), SLOW);
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([
+      { manDownMinutes: 5 },
+    ]);
+    expect(screen.getByText('(default Off)')).toBeTruthy();
+  });
+
+  it('man-down reads オフ in Japanese and its minutes when on', async () => {
+    stubServer((url) => (url === URL ? json(200, stored({ manDownMinutes: 10 })) : json(404, {})));
+    await open('ORGANIZATION_GENERAL');
+    await screen.findByTestId('alert-policy-value-manDownMinutes', undefined, SLOW);
+    expect(value('manDownMinutes')).toBe('10分');
+    expect(screen.getByText('（初期値 オフ）')).toBeTruthy();
+  });
 });

@@ -6,13 +6,14 @@ import { DateTime } from '../../../components/ui/date-time';
 import { Spinner } from '../../../components/ui/spinner';
 import { useCan } from '../../../lib/use-can';
 import { useAlertPolicy } from '../api/get-alert-policy';
-import { type PolicyKey, POLICY_SECTIONS, UNIT_OF } from '../alert-policy-draft';
+import { isOffAt0, type PolicyKey, POLICY_SECTIONS, UNIT_OF } from '../alert-policy-draft';
 import { AlertPolicyForm } from './alert-policy-form';
 
-/** A setting's value with its unit: ja 「10分」, en "10 min". */
+/** A setting's value with its unit: ja 「10分」, en "10 min"; man-down at 0 is 「オフ」 / "Off". */
 export function useValueText() {
   const { t } = useTranslation('staff-settings');
-  return (key: PolicyKey, value: number) => t(`policy.units.${UNIT_OF[key]}`, { value });
+  return (key: PolicyKey, value: number) =>
+    isOffAt0(key) && value === 0 ? t('policy.off') : t(`policy.units.${UNIT_OF[key]}`, { value });
 }
 
 /**
