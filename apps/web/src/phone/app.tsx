@@ -303,31 +303,7 @@ function Safety({ gateway, state }: { gateway: PhoneGateway; state: PhoneState }
             onChange={(fallWatch) => void gateway.updateSettings({ fallWatch })}
           />
           <p className="text-xs text-slate-600">{t('safety.fallHelp')}</p>
-          <Toggle
-            id="man-down"
-            checked={settings.manDown}
-            label={t('safety.manDown')}
-            onChange={(manDown) => void gateway.updateSettings({ manDown })}
-          />
-          {settings.manDown ? (
-            <label className="flex min-h-11 items-center gap-3">
-              <span>{t('safety.manDownMinutes')}</span>
-              <select
-                className="min-h-11 rounded-md border border-slate-400 px-2"
-                value={settings.manDownMinutes}
-                onChange={(e) =>
-                  void gateway.updateSettings({ manDownMinutes: Number(e.target.value) })
-                }
-              >
-                {[1, 2, 3, 5, 10, 15, 30].map((m) => (
-                  <option key={m} value={m}>
-                    {m}
-                  </option>
-                ))}
-              </select>
-            </label>
-          ) : null}
-          <p className="text-xs text-slate-600">{t('safety.manDownLocal')}</p>
+          <ManDown gateway={gateway} state={state} />
           {state.motion === 'denied' ? (
             <p role="alert" className="text-sm text-red-800">
               {t('safety.motionDenied')}
@@ -336,6 +312,40 @@ function Safety({ gateway, state }: { gateway: PhoneGateway; state: PhoneState }
         </>
       )}
     </section>
+  );
+}
+
+/**
+ * Man-down follows the organisation (its alert policy, sent at enrolment and with every batch
+ * result): the screen says whether it is on and after how many minutes, and offers the tap a
+ * browser that asks for motion access (iOS) needs.
+ */
+function ManDown({ gateway, state }: { gateway: PhoneGateway; state: PhoneState }) {
+  const { t } = useTranslation();
+  const minutes = state.orgSettings?.manDownMinutes ?? 0;
+  const text =
+    state.orgSettings === null
+      ? t('safety.manDownUnknown')
+      : minutes > 0
+        ? t('safety.manDownOn', { minutes })
+        : t('safety.manDownOff');
+  return (
+    <div className="grid gap-2 py-1">
+      <p className="font-medium">{t('safety.manDown')}</p>
+      <p className="text-sm" data-testid="man-down-status">
+        {text}
+      </p>
+      {minutes > 0 && state.motion === 'off' ? (
+        <button
+          type="button"
+          className="min-h-11 rounded-md border border-slate-500 px-3 font-medium"
+          onClick={() => void gateway.allowMotion()}
+          data-testid="man-down-allow"
+        >
+          {t('safety.manDownAllow')}
+        </button>
+      ) : null}
+    </div>
   );
 }
 

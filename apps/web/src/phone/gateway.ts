@@ -1,6 +1,8 @@
 import {
   FALL_DETECTOR_START,
+  type FallCause,
   MAN_DOWN_DEFAULTS,
+  MAN_DOWN_MAX_MINUTES,
   type FallDetectorState,
   type ManDownState,
   type MotionSample,
@@ -16,6 +18,7 @@ import {
   type Enrolment,
   type KnownBand,
   type Location,
+  type OrgSettings,
   type Settings,
   deleteKv,
   getKv,
@@ -55,7 +58,21 @@ export interface PhoneState {
   wakeLock: 'on' | 'off' | 'unsupported';
   motion: 'off' | 'on' | 'denied' | 'unsupported';
   countdown: Countdown | null;
-  lastEvent: { type: 'SOS' | 'FALL'; at: string; cause?: string } | null;
+  lastEvent: { type: 'SOS' | 'FALL'; at: string; cause?: FallCause } | null;
+  /**
+   * The organisation's settings the phone follows (man-down), as the server last said them at
+   * enrolment or in a batch result; null until it has said (a phone enrolled before they existed).
+   */
+  orgSettings: OrgSettings | null;
+}
+
+/** The organisation's settings as the server sent them, or null when they are not that shape. */
+export function readOrgSettings(raw: unknown): OrgSettings | null {
+  if (raw === null || typeof raw !== 'object') return null;
+  const minutes = (raw as { manDownMinutes?: unknown }).manDownMinutes;
+  if (typeof minutes !== 'number' || !Number.isInteger(minutes)) return null;
+  if (minutes < 0 || minutes > MAN_DOWN_MAX_MINUTES) return null;
+  return { manDownMinutes: minutes };
 }
 
 type DeviceMotionWithPermission = typeof DeviceMotionEvent & {
@@ -81,6 +98,7 @@ export class PhoneGateway {
     motion: typeof DeviceMotionEvent === 'undefined' ? 'unsupported' : 'off',
     countdown: null,
     lastEvent: null,
+    orgSettings: null,
   };
   private readonly listeners = new Set<() => void>();
   private readonly outbox: Outbox;
@@ -99,6 +117,7 @@ export class PhoneGateway {
       enrolment: () => this.state.enrolment,
       onSignedOut: () => void this.signOut(),
       onChange: (outbox) => this.set({ outbox }),
+      onSettings: (settings) => void this.followOrganisation(settings),
     });
     this.bands = new Bands({
       onChange: (bands) => this.set({ bands }),
@@ -130,18 +149,23 @@ export class PhoneGateway {
   }
 
   async start(): Promise<void> {
-    const [enrolment, settings, bands, signedOut] = await Promise.all([
+    const [enrolment, settings, bands, signedOut, orgSettings] = await Promise.all([
       getKv(this.db, 'enrolment'),
       getKv(this.db, 'settings'),
       getKv(this.db, 'bands'),
       getKv(this.db, 'signedOut'),
+      getKv(this.db, 'orgSettings'),
     ]);
     this.known = bands ?? [];
     this.set({
       ready: true,
       enrolment: enrolment ?? null,
       signedOut: !enrolment && signedOut !== undefined,
-      settings: { ...DEFAULT_SETTINGS, ...settings },
+      settings: {
+        positionConsent: settings?.positionConsent ?? DEFAULT_SETTINGS.positionConsent,
+        fallWatch: settings?.fallWatch ?? DEFAULT_SETTINGS.fallWatch,
+      },
+      orgSettings: readOrgSettings(orgSettings),
     });
     window.addEventListener('online', () => {
       this.set({ online: true });
@@ -153,6 +177,7 @@ export class PhoneGateway {
     await this.enrolFromFragment();
     if (this.state.settings.positionConsent) this.watchPosition();
     if (this.state.enrolment) {
+      if (this.manDownMinutes() > 0) await this.startMotion(false);
       await this.bands.restore(this.known);
       await this.keepAwake();
     }
@@ -175,12 +200,44 @@ export class PhoneGateway {
       this.set({ enrolling: false, enrolProblem: outcome.problem });
       return;
     }
-    const enrolment: Enrolment = { ...outcome.value, enrolledAt: new Date().toISOString() };
+    const { settings, ...answer } = outcome.value;
+    const enrolment: Enrolment = { ...answer, enrolledAt: new Date().toISOString() };
     await setKv(this.db, 'enrolment', enrolment);
     await deleteKv(this.db, 'signedOut');
     this.set({ enrolling: false, enrolment, signedOut: false });
+    await this.followOrganisation(settings);
     this.outbox.retryNow();
     await this.keepAwake();
+  }
+
+  // ---- The organisation's settings ----
+
+  /** Man-down minutes the organisation set; 0 (off) until it says otherwise. */
+  manDownMinutes(): number {
+    return this.state.orgSettings?.manDownMinutes ?? 0;
+  }
+
+  /**
+   * The organisation's settings, from the enrolment answer or a batch result: kept (the phone
+   * follows them offline and after a reload), and man-down starts, stops or changes its minutes.
+   */
+  async followOrganisation(raw: unknown): Promise<void> {
+    const next = readOrgSettings(raw);
+    if (!next) return;
+    const before = this.manDownMinutes();
+    if (this.state.orgSettings && next.manDownMinutes === before) return;
+    this.set({ orgSettings: next });
+    await setKv(this.db, 'orgSettings', next);
+    if (next.manDownMinutes === before) return;
+    if (next.manDownMinutes > 0) {
+      // New minutes count from now: stillness before the change was judged against the old ones.
+      this.manDown = startManDown(performance.now());
+      if (this.state.enrolment) await this.startMotion(false);
+    } else {
+      this.manDown = null;
+      if (this.state.countdown?.kind === 'manDown') this.cancelCountdown();
+      if (!this.state.settings.fallWatch) this.stopMotion();
+    }
   }
 
   private async signOut(): Promise<void> {
@@ -248,11 +305,13 @@ export class PhoneGateway {
     await setKv(this.db, 'settings', settings);
     if (patch.positionConsent === true) this.watchPosition();
     if (patch.positionConsent === false) this.stopPosition();
-    if (patch.fallWatch === true || (patch.manDown === true && this.state.motion !== 'on'))
-      await this.startMotion();
-    if (!settings.fallWatch && !settings.manDown) this.stopMotion();
-    if (patch.manDown !== undefined || patch.manDownMinutes !== undefined)
-      this.manDown = settings.manDown ? startManDown(performance.now()) : null;
+    if (patch.fallWatch === true) await this.startMotion(true);
+    if (!settings.fallWatch && this.manDownMinutes() === 0) this.stopMotion();
+  }
+
+  /** The worker's tap that lets a browser which asks (iOS) start the motion sensor for man-down. */
+  async allowMotion(): Promise<void> {
+    await this.startMotion(true);
   }
 
   // ---- Position ----
@@ -316,7 +375,7 @@ export class PhoneGateway {
     alarm.stop();
     this.set({ countdown: null });
     this.fall = FALL_DETECTOR_START;
-    if (this.state.settings.manDown) this.manDown = startManDown(performance.now());
+    if (this.manDownMinutes() > 0) this.manDown = startManDown(performance.now());
   }
 
   private async countdownEnded(): Promise<void> {
@@ -326,11 +385,12 @@ export class PhoneGateway {
     this.set({ countdown: null });
     if (!countdown) return;
     if (countdown.kind === 'sos') await this.sendUrgent('SOS');
-    else if (countdown.kind === 'fall') await this.sendUrgent('FALL');
-    else await this.sendUrgent('FALL', `no movement for ${countdown.minutes} min`);
+    else if (countdown.kind === 'fall') await this.sendUrgent('FALL', { trigger: 'impact' });
+    else await this.sendUrgent('FALL', { trigger: 'man-down', stillMinutes: countdown.minutes });
   }
 
-  private async sendUrgent(type: 'SOS' | 'FALL', cause?: string): Promise<void> {
+  /** SOS, or FALL with its cause (the protocol's `cause`: an impact, or man-down and its minutes). */
+  private async sendUrgent(type: 'SOS' | 'FALL', cause?: FallCause): Promise<void> {
     const serialNumber = this.wearerSerial();
     if (!serialNumber) return;
     const at = new Date().toISOString();
@@ -349,11 +409,16 @@ export class PhoneGateway {
     this.set({ lastEvent: { type, at, ...(cause ? { cause } : {}) } });
   }
 
-  private async startMotion(): Promise<void> {
+  /**
+   * Starts the motion sensor. `fromTap`: called from the worker's tap (a switch, a button). A browser
+   * that asks for motion access (iOS) asks only from a tap, so without one it waits for the worker's
+   * "allow" (the screen offers it while man-down is on and the sensor is off).
+   */
+  private async startMotion(fromTap: boolean): Promise<void> {
     if (this.state.motion === 'on' || this.state.motion === 'unsupported') return;
-    // iOS asks for motion access, and only from a tap (this runs from the switch's handler).
     const request = (DeviceMotionEvent as DeviceMotionWithPermission).requestPermission;
     if (request) {
+      if (!fromTap) return;
       const answer = await request().catch(() => 'denied' as const);
       if (answer !== 'granted') {
         this.set({ motion: 'denied' });
@@ -362,7 +427,7 @@ export class PhoneGateway {
     }
     window.addEventListener('devicemotion', this.onMotion);
     this.fall = FALL_DETECTOR_START;
-    if (this.state.settings.manDown) this.manDown = startManDown(performance.now());
+    if (this.manDownMinutes() > 0) this.manDown = startManDown(performance.now());
     this.set({ motion: 'on' });
     await this.keepAwake();
   }
@@ -391,11 +456,9 @@ export class PhoneGateway {
         return;
       }
     }
-    if (settings.manDown && this.manDown) {
-      const step = stepManDown(this.manDown, sample, {
-        ...MAN_DOWN_DEFAULTS,
-        stillMinutes: settings.manDownMinutes,
-      });
+    const stillMinutes = this.manDownMinutes();
+    if (stillMinutes > 0 && this.manDown) {
+      const step = stepManDown(this.manDown, sample, { ...MAN_DOWN_DEFAULTS, stillMinutes });
       this.manDown = step.state;
       if (step.manDown)
         this.startCountdown({

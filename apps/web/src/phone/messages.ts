@@ -65,8 +65,11 @@ export const ja = {
     fall: '転倒を検知する',
     fallHelp: '落下・衝撃・静止を検知すると 30 秒のカウントダウンを始めます。',
     manDown: '動きがないときに知らせる (マンダウン)',
-    manDownMinutes: '動きがない時間 (分)',
-    manDownLocal: 'この設定はこの端末だけのものです (初期値はオフ)。',
+    manDownOn:
+      'オン (組織の設定): この端末が {{minutes}} 分間まったく動かないと「大丈夫ですか?」と確認し、応答がなければ管理者に知らせます。',
+    manDownOff: 'オフ (組織の設定)。使うには管理者にご相談ください。',
+    manDownUnknown: '組織の設定を待っています。次の送信で届きます (それまではオフ)。',
+    manDownAllow: '動きの見守りを始める',
     motionDenied: '動きのセンサーが許可されていません。ブラウザの設定で許可してください。',
     motionUnsupported: 'この端末では動きのセンサーが使えません。',
   },
@@ -159,8 +162,12 @@ export const en: Shape<typeof ja> = {
     fall: 'Detect falls',
     fallHelp: 'A drop, an impact, then stillness starts a 30-second countdown.',
     manDown: 'Alert when I stop moving (man-down)',
-    manDownMinutes: 'Minutes without movement',
-    manDownLocal: 'This setting belongs to this phone only (off by default).',
+    manDownOn:
+      "On (your organisation's setting): if this phone does not move at all for {{minutes}} min, it asks if you are all right, and tells staff if nobody answers.",
+    manDownOff: "Off (your organisation's setting). Ask your staff if you need it.",
+    manDownUnknown:
+      "Waiting for your organisation's setting; it arrives with the next send (off until then).",
+    manDownAllow: 'Start watching for movement',
     motionDenied: 'Motion sensors are not allowed. Allow them in the browser settings.',
     motionUnsupported: 'This phone has no motion sensors the page can use.',
   },

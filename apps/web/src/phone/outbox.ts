@@ -25,6 +25,8 @@ interface Deps {
   /** 401/403: the gateway was retired or its credential rotated. */
   onSignedOut: (status: number) => void;
   onChange: (status: OutboxStatus) => void;
+  /** A result's `gatewaySettings`: the organisation's settings the phone follows (unchecked here). */
+  onSettings?: (settings: unknown) => void;
   fetch?: typeof fetch;
 }
 
@@ -193,7 +195,9 @@ export class Outbox {
     if (!response.ok) return 'retry';
     const result = (await response.json().catch(() => null)) as {
       rejected?: { reason: string }[];
+      gatewaySettings?: unknown;
     } | null;
+    if (result?.gatewaySettings !== undefined) this.deps.onSettings?.(result.gatewaySettings);
     const now = new Date().toISOString();
     await setKv(this.deps.db, 'lastAckAt', now);
     this.status = { ...this.status, lastAckAt: now, failing: false };

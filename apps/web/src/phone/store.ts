@@ -49,22 +49,26 @@ export interface KnownBand {
   serialNumber: string;
 }
 
+/** The worker's own settings on this phone. */
 export interface Settings {
   /** The worker agreed to send the phone's position with SOS, falls and (once a minute) readings. */
   positionConsent: boolean;
   /** Watch the phone's motion for falls. */
   fallWatch: boolean;
-  /** Man-down: off by default (issue 16); the organisation has no server setting yet, so it is the phone's. */
-  manDown: boolean;
-  manDownMinutes: number;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
   positionConsent: false,
   fallWatch: false,
-  manDown: false,
-  manDownMinutes: 5,
 };
+
+/**
+ * The organisation's settings the phone follows (its alert policy, sent at enrolment and with every
+ * batch result): man-down minutes, 0 = off (the default), 1..60 = watch for that long without movement.
+ */
+export interface OrgSettings {
+  manDownMinutes: number;
+}
 
 interface KvValues {
   enrolment: Enrolment;
@@ -73,6 +77,7 @@ interface KvValues {
   lastAckAt: string;
   nextSeq: number;
   signedOut: { at: string; status: number };
+  orgSettings: OrgSettings;
 }
 
 interface PhoneDb extends DBSchema {
