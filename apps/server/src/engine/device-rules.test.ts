@@ -178,3 +178,30 @@ describe('profile robustness', () => {
     expect(r.opens().map((e) => e.alertType)).toEqual(['AWAKENING_ALERT', 'HEART_RATE']);
   });
 });
+
+describe('DETECT_FALL_DOWN with a cause (issue 16, man-down)', () => {
+  it('a man-down FALL is the same EMERGENCY alert, its cause naming the still minutes and their window', () => {
+    const s = scenario(SATURDAY_NIGHT)
+      .wait(10)
+      .event('FALL', { trigger: 'man-down', stillMinutes: 5 });
+    const [open] = run(wearer(), s).opens('DETECT_FALL_DOWN');
+    expect(open).toMatchObject({
+      level: 'EMERGENCY',
+      at: at(10),
+      cause: {
+        rule: 'man-down',
+        values: { event: 'FALL', trigger: 'man-down', stillMinutes: 5 },
+        windowStart: at(5).toISOString(),
+        windowEnd: at(10).toISOString(),
+      },
+    });
+  });
+
+  it('an impact FALL stays fall-detected, saying its trigger', () => {
+    const s = scenario(SATURDAY_NIGHT).event('FALL', { trigger: 'impact' });
+    expect(run(wearer(), s).opens('DETECT_FALL_DOWN')[0]!.cause).toMatchObject({
+      rule: 'fall-detected',
+      values: { event: 'FALL', trigger: 'impact' },
+    });
+  });
+});

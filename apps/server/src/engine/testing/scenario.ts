@@ -3,6 +3,7 @@ import {
   type AlertSettingsInput,
   type AlertType,
   type DeviceEventType,
+  type FallCause,
 } from '@wearable/domain';
 import { initialState, step, type EngineState } from '../engine.js';
 import type { EngineEffect, EngineInput, WearerProfile } from '../types.js';
@@ -31,8 +32,8 @@ export class Scenario {
     this.inputs.push({ kind: 'reading', at: this.now, ...fields });
     return this;
   }
-  event(type: DeviceEventType): this {
-    this.inputs.push({ kind: 'event', at: this.now, type });
+  event(type: DeviceEventType, cause?: FallCause): this {
+    this.inputs.push({ kind: 'event', at: this.now, type, ...(cause ? { cause } : {}) });
     return this;
   }
   tick(): this {
