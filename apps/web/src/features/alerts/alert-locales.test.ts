@@ -4,7 +4,8 @@ import enAlerts from '../../../public/locales/en/alerts.json';
 import enLive from '../../../public/locales/en/live.json';
 import jaAlerts from '../../../public/locales/ja/alerts.json';
 import jaLive from '../../../public/locales/ja/live.json';
-import { KNOWN_CAUSE_RULES } from './components/alert-text';
+import i18next from 'i18next';
+import { causeText, KNOWN_CAUSE_RULES } from './components/alert-text';
 
 function keys(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null) return [prefix];
@@ -48,5 +49,27 @@ describe('alerts and live locale files', () => {
   it('say the count text of the specification', () => {
     expect(jaAlerts.notification.text_other).toBe('{{count}}件のアラートがあります');
     expect(enAlerts.notification.text_other).toBe('{{count}} alerts exist');
+  });
+
+  it('a man-down fall reads its still minutes in both languages (issue 16)', async () => {
+    const cause = {
+      rule: 'man-down',
+      values: { event: 'FALL', trigger: 'man-down', stillMinutes: 5 },
+      windowStart: null,
+      windowEnd: null,
+    };
+    for (const [lng, file, text] of [
+      ['ja', jaAlerts, '転倒検知: 動きなし 5 分'],
+      ['en', enAlerts, 'Fall: no movement for 5 min'],
+    ] as const) {
+      const i18n = i18next.createInstance();
+      await i18n.init({
+        lng,
+        resources: { [lng]: { alerts: file } },
+        defaultNS: 'alerts',
+        interpolation: { escapeValue: false },
+      });
+      expect(causeText(i18n.getFixedT(lng, 'alerts'), cause)).toBe(text);
+    }
   });
 });
