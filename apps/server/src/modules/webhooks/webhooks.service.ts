@@ -63,6 +63,13 @@ export function webhooksService(ctx: AppContext) {
     return row;
   }
 
+  /** A delivery just written or re-queued; a 404 if its endpoint was deleted in between. */
+  async function deliveryOrNotFound(webhookId: string, deliveryId: string) {
+    const delivery = await repo.delivery(webhookId, deliveryId);
+    if (!delivery) throw notFoundError('webhook', webhookId);
+    return delivery;
+  }
+
   async function audit(
     actor: Actor,
     row: EndpointRow,
@@ -158,17 +165,22 @@ export function webhooksService(ctx: AppContext) {
         webhookId,
         message: 'A test event sent from the console.',
       });
-      const [id] = await ctx.db.transaction((tx) =>
-        insertEvents(ctx, tx, [
+      const [id] = await ctx.db.transaction(async (tx) => {
+        // Deleted meanwhile (another request): a 404, not a delivery to an endpoint that is gone.
+        const [still] = await tx.query('SELECT 1 FROM webhook_endpoints WHERE id = $1 FOR SHARE', [
+          webhookId,
+        ]);
+        if (!still) throw notFoundError('webhook', webhookId);
+        return insertEvents(ctx, tx, [
           {
             organizationId: endpoint.organizationId,
             type: WEBHOOK_TEST_EVENT,
             payload,
             endpointIds: [webhookId],
           },
-        ]),
-      );
-      return (await repo.delivery(webhookId, id!))!;
+        ]);
+      });
+      return deliveryOrNotFound(webhookId, id!);
     },
 
     async deliveries(
@@ -191,7 +203,7 @@ export function webhooksService(ctx: AppContext) {
       if (!(await repo.resend(webhookId, deliveryId, ctx.now())))
         throw new ApiError(404, 'WEBHOOK_DELIVERY_NOT_FOUND', `Delivery ${deliveryId} not found`);
       ctx.webhooks.wake();
-      return (await repo.delivery(webhookId, deliveryId))!;
+      return deliveryOrNotFound(webhookId, deliveryId);
     },
   };
 }

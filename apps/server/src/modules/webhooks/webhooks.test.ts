@@ -299,6 +299,27 @@ describe('SSRF: private addresses', () => {
   });
 });
 
+describe('a test event raced by the endpoint being deleted', () => {
+  it('answers 202 or 404, never a 5xx, and leaves no delivery behind', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const { webhook } = await createEndpoint({
+        url: rx.url(),
+        eventTypes: ['alert.opened'],
+      });
+      const [tested, deleted] = await Promise.all([
+        api('POST', `/v2/webhook/${webhook.id}/test`),
+        api('DELETE', `/v2/webhook/${webhook.id}`),
+      ]);
+      expect([202, 404], tested.body).toContain(tested.statusCode);
+      expect(deleted.statusCode, deleted.body).toBeLessThan(300);
+      const left = await t.db.query('SELECT 1 FROM webhook_deliveries WHERE endpoint_id = $1', [
+        webhook.id,
+      ]);
+      expect(left).toEqual([]);
+    }
+  });
+});
+
 describe('bad input is a 400 naming the field', () => {
   const cases: [string, object, string][] = [
     ['an http URL', { url: 'http://example.com/hook', eventTypes: ['alert.opened'] }, 'body.url'],
