@@ -18,6 +18,7 @@ export default defineConfig({
           name: 'domain',
           include: ['packages/domain/src/**/*.test.ts'],
           environment: 'node',
+          isolate: false,
         },
       },
       {
@@ -26,6 +27,11 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
           environment: 'node',
+          // The files of a worker share one module graph: the app's modules load once per worker, not
+          // once per file (measured: 13 files 218 s -> 95 s). Safe because no server test mocks a
+          // module and each file builds its own app, database and world. The web project stays
+          // isolated: its pages keep state in modules (stores, i18n) that leak between files.
+          isolate: false,
           globalSetup: ['apps/server/src/testing/global-setup.ts'],
           // PGlite here; the server-postgres project runs the same files on PostgreSQL.
           env: { TEST_DATABASE_URL: '' },
@@ -42,6 +48,7 @@ export default defineConfig({
                 name: 'server-postgres',
                 include: ['apps/server/src/**/*.test.ts'],
                 environment: 'node',
+                isolate: false,
                 globalSetup: ['apps/server/src/testing/global-setup.ts'],
                 env: { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL },
                 testTimeout: 30_000,
