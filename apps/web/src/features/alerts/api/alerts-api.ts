@@ -16,7 +16,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { call, endpointQuery, invalidateEndpoints } from '../../../lib/endpoint';
+import { call, endpointKey, invalidateEndpoints } from '../../../lib/endpoint';
 import { filtersToQuery, type AlertFilterState } from './alert-filters';
 
 export const ALERT_PAGE_SIZE = 50;
@@ -39,9 +39,11 @@ export const invalidateAlertViews = (queryClient: QueryClient) =>
 /** The alert list with the page's filters. */
 export function useAlertList(filters: AlertFilterState, page: number, pageSize = ALERT_PAGE_SIZE) {
   return useQuery({
-    ...endpointQuery(listAlerts, {
-      query: { ...filtersToQuery(filters, Date.now()), page, pageSize },
-    }),
+    // Filed under the list endpoint by the filters as chosen; the period ("last 7 days") is
+    // resolved against the clock when the page is fetched, not in the key.
+    queryKey: [...endpointKey(listAlerts), { filters, page, pageSize }],
+    queryFn: () =>
+      call(listAlerts, { query: { ...filtersToQuery(filters, Date.now()), page, pageSize } }),
     placeholderData: keepPreviousData,
     staleTime: 5_000,
   });

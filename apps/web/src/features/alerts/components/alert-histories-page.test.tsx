@@ -78,6 +78,16 @@ describe('AlertHistoriesPage', () => {
     expect(screen.getByTestId('pager-status').textContent).toBe('1 / 3 ページ（120件）');
   });
 
+  it('asks for a page once while nothing changes (the period is resolved when fetched, not in the cache key)', async () => {
+    const calls = server();
+    signInAsRole('ORGANIZATION_OWNER');
+    await renderAlerts(<AlertHistoriesPage />, { path: '/alert-histories' });
+    await screen.findAllByTestId('alert-row');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const pages = calls.filter((c) => c.url.startsWith('/v2/alert/list?'));
+    expect(pages).toHaveLength(1);
+  });
+
   it('sends the filters as the query and starts again at page 1', async () => {
     const calls = server();
     signInAsRole('ORGANIZATION_OWNER');
@@ -179,7 +189,8 @@ describe('AlertHistoriesPage', () => {
     const csvHeaders: unknown[] = [];
     const stubbed = globalThis.fetch;
     globalThis.fetch = (input, init) => {
-      if (String(input).startsWith('/v2/alert/listCsv')) csvHeaders.push(init?.headers);
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      if (url.startsWith('/v2/alert/listCsv')) csvHeaders.push(init?.headers);
       return stubbed(input, init);
     };
     URL.createObjectURL = vi.fn(() => 'blob:csv');
