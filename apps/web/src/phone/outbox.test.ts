@@ -109,7 +109,8 @@ describe('the phone outbox', () => {
     const a = await outbox(db, fetch);
     await a.box.add('readings', reading(1));
     a.box.retryNow();
-    await vi.waitFor(() => expect(sent.length).toBe(1));
+    // The refused reading batch may already be on its next try: at least the first was sent.
+    await vi.waitFor(() => expect(sent.length).toBeGreaterThanOrEqual(1));
     await a.box.add(
       'events',
       { serialNumber: 'HRM-1-abc', type: 'SOS', at: '2026-11-26T09:00:05.000Z' },
