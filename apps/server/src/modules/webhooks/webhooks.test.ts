@@ -18,6 +18,8 @@ import { ACTOR_NAMES, type ActorName, buildWorld, type World } from '../../testi
  */
 let t: TestApp;
 let w: World;
+/** PostgreSQL: every test file's app shares the webhook outbox, and their workers claim each other's deliveries. */
+const SHARED_OUTBOX = Boolean(process.env.TEST_DATABASE_URL);
 let rx: Receiver;
 const owner = () => w.users.ORGANIZATION_OWNER.headers;
 
@@ -204,40 +206,47 @@ describe('an owner wires alerts into another system', () => {
     expect(() => new Webhook(old).verify(r.body, headers)).toThrow();
   });
 
-  it('an endpoint failing for a whole day is disabled and its owners are mailed', async () => {
-    const { webhook } = await createEndpoint({
-      url: rx.url('/down'),
-      eventTypes: ['alert.opened'],
-    });
-    await t.db.query(
-      `UPDATE webhook_endpoints SET failing_since = now() - interval '25 hours' WHERE id = $1`,
-      [webhook.id],
-    );
-    const before = rx.received.length;
-    rx.answers.push(503);
-    await api('POST', `/v2/webhook/${webhook.id}/test`);
-    await rx.waitFor(before + 1);
-    const end = Date.now() + 20_000;
-    let view: WebhookView | undefined;
-    while (Date.now() < end) {
-      const list = await api('GET', `/v2/organization/${w.orgA}/webhooks`);
-      view = list.json<{ webhooks: WebhookView[] }>().webhooks.find((x) => x.id === webhook.id);
-      if (view && !view.enabled) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    expect(view).toMatchObject({ enabled: false, disabledReason: 'failing' });
-    // The owners are mailed right after the endpoint is disabled (the list can show it first).
-    const mailed = async () =>
-      (await mailsIn(t.ctx, w.users.ORGANIZATION_OWNER.email)).some((m) =>
-        m.text.includes(rx.url('/down')),
+  // On PostgreSQL the outbox is shared with the other test files' apps, whose workers may claim
+  // this delivery (and mail through their own outbox, or send with their own settings): what one
+  // server's worker does is shown on PGlite, where this app is alone.
+  it.skipIf(SHARED_OUTBOX)(
+    'an endpoint failing for a whole day is disabled and its owners are mailed',
+    async () => {
+      const { webhook } = await createEndpoint({
+        url: rx.url('/down'),
+        eventTypes: ['alert.opened'],
+      });
+      await t.db.query(
+        `UPDATE webhook_endpoints SET failing_since = now() - interval '25 hours' WHERE id = $1`,
+        [webhook.id],
       );
-    const mailEnd = Date.now() + 10_000;
-    while (!(await mailed()) && Date.now() < mailEnd) await new Promise((r) => setTimeout(r, 100));
-    expect(await mailed()).toBe(true);
-    // Enabled again by staff: the streak is forgotten.
-    const on = await api('PATCH', `/v2/webhook/${webhook.id}`, { enabled: true });
-    expect(on.json<WebhookView>()).toMatchObject({ enabled: true, failingSince: null });
-  });
+      const before = rx.received.length;
+      rx.answers.push(503);
+      await api('POST', `/v2/webhook/${webhook.id}/test`);
+      await rx.waitFor(before + 1);
+      const end = Date.now() + 20_000;
+      let view: WebhookView | undefined;
+      while (Date.now() < end) {
+        const list = await api('GET', `/v2/organization/${w.orgA}/webhooks`);
+        view = list.json<{ webhooks: WebhookView[] }>().webhooks.find((x) => x.id === webhook.id);
+        if (view && !view.enabled) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(view).toMatchObject({ enabled: false, disabledReason: 'failing' });
+      // The owners are mailed right after the endpoint is disabled (the list can show it first).
+      const mailed = async () =>
+        (await mailsIn(t.ctx, w.users.ORGANIZATION_OWNER.email)).some((m) =>
+          m.text.includes(rx.url('/down')),
+        );
+      const mailEnd = Date.now() + 10_000;
+      while (!(await mailed()) && Date.now() < mailEnd)
+        await new Promise((r) => setTimeout(r, 100));
+      expect(await mailed()).toBe(true);
+      // Enabled again by staff: the streak is forgotten.
+      const on = await api('PATCH', `/v2/webhook/${webhook.id}`, { enabled: true });
+      expect(on.json<WebhookView>()).toMatchObject({ enabled: true, failingSince: null });
+    },
+  );
 });
 
 describe('SSRF: private addresses', () => {
@@ -276,32 +285,36 @@ describe('SSRF: private addresses', () => {
     expect(meta.statusCode).toBe(400);
   });
 
-  it('checks again at each delivery: an address refused now is not contacted', async () => {
-    const { webhook } = await createEndpoint({
-      url: rx.url('/later'),
-      eventTypes: ['alert.opened'],
-    });
-    const saved = t.ctx.config.webhooks;
-    t.ctx.config.webhooks = { ...saved, allowPrivate: false };
-    const before = rx.received.length;
-    try {
-      await api('POST', `/v2/webhook/${webhook.id}/test`);
-      const end = Date.now() + 20_000;
-      let attempts = 0;
-      while (Date.now() < end && attempts === 0) {
-        attempts = (await deliveries(webhook.id)).deliveries[0]?.attempts ?? 0;
-        await new Promise((r) => setTimeout(r, 100));
+  // (PGlite only: see SHARED_OUTBOX.)
+  it.skipIf(SHARED_OUTBOX)(
+    'checks again at each delivery: an address refused now is not contacted',
+    async () => {
+      const { webhook } = await createEndpoint({
+        url: rx.url('/later'),
+        eventTypes: ['alert.opened'],
+      });
+      const saved = t.ctx.config.webhooks;
+      t.ctx.config.webhooks = { ...saved, allowPrivate: false };
+      const before = rx.received.length;
+      try {
+        await api('POST', `/v2/webhook/${webhook.id}/test`);
+        const end = Date.now() + 20_000;
+        let attempts = 0;
+        while (Date.now() < end && attempts === 0) {
+          attempts = (await deliveries(webhook.id)).deliveries[0]?.attempts ?? 0;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        const d = (await deliveries(webhook.id)).deliveries[0]!;
+        expect(d.status).toBe('pending');
+        expect(d.attemptLog[0]).toMatchObject({ statusCode: null });
+        expect(d.attemptLog[0]!.error).toMatch(/refused address/);
+        expect(rx.received.slice(before).some((r) => r.headers['webhook-id'] === d.id)).toBe(false);
+      } finally {
+        t.ctx.config.webhooks = saved;
+        await api('PATCH', `/v2/webhook/${webhook.id}`, { enabled: false });
       }
-      const d = (await deliveries(webhook.id)).deliveries[0]!;
-      expect(d.status).toBe('pending');
-      expect(d.attemptLog[0]).toMatchObject({ statusCode: null });
-      expect(d.attemptLog[0]!.error).toMatch(/refused address/);
-      expect(rx.received.slice(before).some((r) => r.headers['webhook-id'] === d.id)).toBe(false);
-    } finally {
-      t.ctx.config.webhooks = saved;
-      await api('PATCH', `/v2/webhook/${webhook.id}`, { enabled: false });
-    }
-  });
+    },
+  );
 });
 
 describe('a test event raced by the endpoint being deleted', () => {
