@@ -110,17 +110,28 @@ test('an owner makes a site, uploads its plan and places a gateway by keyboard a
   expect(centreX).toBeCloseTo(0.4, 1);
   expect(centreY).toBeCloseTo(0.6, 1);
 
-  // Drag and drop: the gateway's handle dropped a fifth across and a third down the plan.
+  // Drag and drop: the marker itself, moved a fifth across and a third down the plan.
   const plan = page.getByTestId('site-plan');
   const box = (await plan.boundingBox())!;
-  await page
-    .getByTestId('site-gateway')
-    .filter({ hasText: gatewayName })
-    .getByTestId('gateway-drag')
-    .dragTo(plan, { targetPosition: { x: box.width * 0.2, y: box.height * 0.3 } });
+  await marker.dragTo(plan, { targetPosition: { x: box.width * 0.2, y: box.height * 0.3 } });
   await expect(
     plan.getByRole('button', { name: new RegExp(`^${gatewayName}: 左から (19|20|21)(\\.\\d)?%`) }),
   ).toBeVisible();
+  // And from the list below the plan: its handle dropped three quarters across. The other specs
+  // register gateways in this organisation, so the list can run far below the fold; the window is
+  // made tall enough to hold both ends of the drag, as a user would scroll.
+  const handle = page
+    .getByTestId('site-gateway')
+    .filter({ hasText: gatewayName })
+    .getByTestId('gateway-drag');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const handleBox = (await handle.boundingBox())!;
+  await page.setViewportSize({ width: 1280, height: Math.ceil(Math.max(800, handleBox.y + 120)) });
+  await handle.dragTo(plan, { targetPosition: { x: box.width * 0.75, y: box.height * 0.5 } });
+  await expect(
+    plan.getByRole('button', { name: new RegExp(`^${gatewayName}: 左から (74|75|76)(\\.\\d)?%`) }),
+  ).toBeVisible();
+  await page.setViewportSize({ width: 1280, height: 800 });
   // And back by keyboard, so the views below show 40 %, 60 %.
   await detail.getByRole('button', { name: `${gatewayName}を配置` }).click();
   await form.getByLabel('横（左から %、0〜100）').fill('40');
