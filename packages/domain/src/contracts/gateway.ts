@@ -208,6 +208,11 @@ export const batchResult = z.object({
   /** Items already stored before (a retry or a redelivery): not stored again. */
   duplicates: z.number().int(),
   rejected: z.array(rejectedItem),
+  /**
+   * Items stored without an optional part that was invalid, each naming it. An SOS or FALL is
+   * never refused for its `cause` or `location`: the part is dropped, the event kept.
+   */
+  warnings: z.array(rejectedItem).optional(),
   /** Present when bracelets of this gateway have configuration it has not acknowledged yet. */
   pendingConfig: z.array(pendingBraceletConfig).optional(),
   /** SMARTPHONE gateways: the organisation's settings the phone follows (`phoneGatewaySettings`). */

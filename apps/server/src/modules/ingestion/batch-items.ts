@@ -30,6 +30,8 @@ export interface ParsedItems {
   environment: Indexed<EnvironmentReading>[];
   events: Indexed<DeviceEvent>[];
   rejected: RejectedItem[];
+  /** Items stored without an optional part that was invalid (see `parseEvent`), each naming it. */
+  warnings: RejectedItem[];
 }
 
 function firstIssue(error: z.ZodError): string {
@@ -82,39 +84,91 @@ function locationProblem(item: object, window: { latest: number }): string | nul
   return null;
 }
 
+type Window = { earliest: number; latest: number };
+
+/** The checks after the schema: the time window, NUL characters, a position from the future, `extraCheck`. */
+function problemOf<T extends { at: string }>(
+  item: T,
+  window: Window,
+  extraCheck?: (item: T) => string | null,
+): string | null {
+  return (
+    atProblem(new Date(item.at).getTime(), window) ??
+    nulField(item) ??
+    locationProblem(item, window) ??
+    extraCheck?.(item) ??
+    null
+  );
+}
+
 function parseList<T extends { at: string }>(
   list: ItemList,
   items: unknown[],
   schema: z.ZodType<T>,
-  window: { earliest: number; latest: number },
+  window: Window,
   rejected: RejectedItem[],
   extraCheck?: (item: T) => string | null,
 ): Indexed<T>[] {
   const out: Indexed<T>[] = [];
   items.forEach((raw, index) => {
     const parsed = schema.safeParse(raw);
-    if (!parsed.success) {
-      rejected.push({ list, index, reason: firstIssue(parsed.error) });
+    const reason = parsed.success
+      ? problemOf(parsed.data, window, extraCheck)
+      : firstIssue(parsed.error);
+    if (reason !== null || !parsed.success) {
+      rejected.push({ list, index, reason: reason ?? 'is invalid' });
       return;
     }
-    const at = new Date(parsed.data.at);
-    const problemOfAt = atProblem(at.getTime(), window);
-    if (problemOfAt) {
-      rejected.push({ list, index, reason: problemOfAt });
-      return;
-    }
-    const problem =
-      nulField(parsed.data) ??
-      locationProblem(parsed.data, window) ??
-      extraCheck?.(parsed.data) ??
-      null;
-    if (problem) {
-      rejected.push({ list, index, reason: problem });
-      return;
-    }
-    out.push({ index, item: parsed.data, at });
+    out.push({ index, item: parsed.data, at: new Date(parsed.data.at) });
   });
   return out;
+}
+
+/** The optional parts of a device event, which an SOS or FALL may lose but never be lost for. */
+const OPTIONAL_EVENT_PARTS = ['cause', 'location'] as const;
+
+const withoutParts = (raw: object, parts: readonly string[]): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(raw).filter(([k]) => !parts.includes(k)));
+
+/**
+ * A device event, checked like any item, except that an SOS or FALL is never refused for an
+ * optional part: when what is wrong is only its `cause` or `location` (its shape, or a position
+ * from the future), the event is stored without that part and a warning names it. A wrong serial,
+ * type or time still refuses it.
+ */
+function parseEvent(
+  raw: unknown,
+  index: number,
+  window: Window,
+  rejected: RejectedItem[],
+  warnings: RejectedItem[],
+): Indexed<DeviceEvent> | null {
+  const first = deviceEvent.safeParse(raw);
+  const reason = first.success ? problemOf(first.data, window) : firstIssue(first.error);
+  if (reason === null && first.success)
+    return { index, item: first.data, at: new Date(first.data.at) };
+  const type = typeof raw === 'object' && raw !== null ? (raw as { type?: unknown }).type : null;
+  // What to drop: the fields the schema names, or a position from the future.
+  const parts = first.success
+    ? locationProblem(first.data, window) !== null
+      ? ['location']
+      : []
+    : [...new Set(first.error.issues.map((i) => String(i.path[0])))];
+  const onlyOptional =
+    parts.length > 0 && parts.every((p) => (OPTIONAL_EVENT_PARTS as readonly string[]).includes(p));
+  if ((type === 'SOS' || type === 'FALL') && onlyOptional) {
+    const second = deviceEvent.safeParse(withoutParts(raw as object, parts));
+    if (second.success && problemOf(second.data, window) === null) {
+      warnings.push({
+        list: 'events',
+        index,
+        reason: `${reason}; stored without ${parts.join(' and ')}`,
+      });
+      return { index, item: second.data, at: new Date(second.data.at) };
+    }
+  }
+  rejected.push({ list: 'events', index, reason: reason ?? 'is invalid' });
+  return null;
 }
 
 /** Parses every item of a batch on its own: a bad item is refused, the others go on. */
@@ -124,6 +178,7 @@ export function parseBatchItems(
 ): ParsedItems {
   const window = itemWindow(now);
   const rejected: RejectedItem[] = [];
+  const warnings: RejectedItem[] = [];
   return {
     readings: parseList(
       'readings',
@@ -140,8 +195,11 @@ export function parseBatchItems(
       window,
       rejected,
     ),
-    events: parseList('events', batch.events ?? [], deviceEvent, window, rejected),
+    events: (batch.events ?? []).flatMap(
+      (raw, index) => parseEvent(raw, index, window, rejected, warnings) ?? [],
+    ),
     rejected,
+    warnings,
   };
 }
 

@@ -318,6 +318,7 @@ async function answer(
     accepted,
     duplicates: valid - accepted,
     rejected,
+    ...(parsed.warnings.length ? { warnings: parsed.warnings } : {}),
     ...(pendingConfig.length ? { pendingConfig } : {}),
     ...(gatewaySettings ? { gatewaySettings } : {}),
   };

@@ -19,8 +19,8 @@ import { createTestApp, type TestApp } from '../../testing/test-app.js';
  * organisation (5 minutes) where the other alert settings are; the lone worker's phone learns it at
  * enrolment and with every batch result; after 5 still minutes and an unanswered countdown the phone
  * sends FALL with its cause; the alert opens as a fall (EMERGENCY) whose cause says "no movement for
- * 5 min", and so does the SMS. A cause out of range or of an unknown kind is refused, naming the field,
- * and writes nothing.
+ * 5 min", and so does the SMS. A FALL whose cause is out of range or of an unknown kind is kept without
+ * it (the person still gets help), with a warning naming the field.
  */
 let t: TestApp;
 let owner: UserRecord;
@@ -181,16 +181,21 @@ describe('man-down from a phone gateway (issue 16)', () => {
     );
   });
 
-  it('refuses a cause out of range or of an unknown kind, naming the field, and writes nothing', async () => {
+  it('keeps a FALL or SOS whose cause is wrong, without the cause, and warns naming the field', async () => {
+    const other = await createWearer(t, { organizationId, gateway: phone });
     const [a, b, c, d] = [ago(1500), ago(1400), ago(1300), ago(1200)];
+    const mine = (at: string, cause: unknown) => ({
+      ...fall(at, cause),
+      serialNumber: other.bracelet.serialNumber,
+    });
     const res = await send(phone, {
       batchId: 'md-4',
       events: [
-        fall(a, { trigger: 'man-down', stillMinutes: 61 }),
-        fall(b, { trigger: 'lying-down', stillMinutes: 5 }),
-        fall(c, { trigger: 'man-down' }),
+        mine(a, { trigger: 'man-down', stillMinutes: 61 }),
+        mine(b, { trigger: 'lying-down', stillMinutes: 5 }),
+        mine(c, { trigger: 'man-down' }),
         {
-          serialNumber: worker.bracelet.serialNumber,
+          serialNumber: other.bracelet.serialNumber,
           type: 'SOS',
           at: d,
           cause: { trigger: 'impact' },
@@ -199,21 +204,54 @@ describe('man-down from a phone gateway (issue 16)', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
-      accepted: 0,
-      rejected: [
-        { list: 'events', index: 0, reason: 'cause.stillMinutes: must be at most 60 minutes' },
-        { list: 'events', index: 1, reason: "cause.trigger: must be one of 'impact', 'man-down'" },
+      accepted: 4,
+      rejected: [],
+      warnings: [
+        {
+          list: 'events',
+          index: 0,
+          reason: 'cause.stillMinutes: must be at most 60 minutes; stored without cause',
+        },
+        {
+          list: 'events',
+          index: 1,
+          reason: "cause.trigger: must be one of 'impact', 'man-down'; stored without cause",
+        },
         {
           list: 'events',
           index: 2,
-          reason: "cause.stillMinutes: is required when trigger is 'man-down'",
+          reason:
+            "cause.stillMinutes: is required when trigger is 'man-down'; stored without cause",
         },
-        { list: 'events', index: 3, reason: 'cause: is only for FALL events' },
+        {
+          list: 'events',
+          index: 3,
+          reason: 'cause: is only for FALL events; stored without cause',
+        },
       ],
     });
-    for (const at of [a, b, c, d]) expect(await eventsAt(at)).toEqual([]);
-    const alerts = await t.db.query('SELECT id FROM alerts WHERE wearer_id = $1', [worker.uid]);
-    expect(alerts).toHaveLength(1);
+    const stored = await t.db.query<{ type: string; cause: unknown }>(
+      'SELECT type, cause FROM device_events WHERE wearer_id = $1 ORDER BY at',
+      [other.uid],
+    );
+    expect(stored).toEqual([
+      { type: 'FALL', cause: null },
+      { type: 'FALL', cause: null },
+      { type: 'FALL', cause: null },
+      { type: 'SOS', cause: null },
+    ]);
+    // The person is still helped: the fall and the SOS open their alerts.
+    const alerts = await t.db.query<{ type: string }>(
+      'SELECT DISTINCT type FROM alerts WHERE wearer_id = $1 ORDER BY type',
+      [other.uid],
+    );
+    expect(alerts.map((r) => r.type)).toEqual(['DETECT_FALL_DOWN', 'SOS_CALL']);
+    // Anything else wrong with the event still refuses it.
+    const bad = await send(phone, {
+      events: [{ ...mine(ago(1100), { trigger: 'nope' }), at: 'yesterday' }],
+    });
+    expect(bad.json()).toMatchObject({ accepted: 0, rejected: [{ list: 'events', index: 0 }] });
+    expect(bad.json().warnings).toBeUndefined();
   });
 
   it('an impact FALL keeps its usual cause, saying the trigger', async () => {

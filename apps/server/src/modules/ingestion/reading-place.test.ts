@@ -107,17 +107,38 @@ describe('rssi and location in the gateway protocol', () => {
         { serialNumber: sn, at: ago(31_000), heartRate: 70, rssi: -60.5 },
         { serialNumber: sn, at, heartRate: 72, location: place },
       ],
-      events: [{ serialNumber: sn, type: 'FALL', at, location: { ...place, latitude: -90.1 } }],
+      events: [
+        { serialNumber: sn, type: 'FALL', at, location: { ...place, latitude: -90.1 } },
+        {
+          serialNumber: sn,
+          type: 'SOS',
+          at: ago(500),
+          location: { ...place, at: new Date(Date.now() + 10 * 60_000).toISOString() },
+        },
+      ],
     });
     const body = res.json<{
       accepted: number;
       rejected: { list: string; index: number; reason: string }[];
+      warnings: { list: string; index: number; reason: string }[];
     }>();
     expect(res.statusCode).toBe(200);
-    expect(body.accepted).toBe(1);
+    // The reading with a good place, the FALL and the SOS: they are kept without a bad position.
+    expect(body.accepted).toBe(3);
+    expect(body.warnings).toEqual([
+      {
+        list: 'events',
+        index: 0,
+        reason: expect.stringMatching(/^location\.latitude: .*; stored without location$/),
+      },
+      {
+        list: 'events',
+        index: 1,
+        reason: 'location.at is more than 5 minutes in the future; stored without location',
+      },
+    ]);
     const reasons = body.rejected.map((r) => `${r.list}[${r.index}] ${r.reason}`).sort();
-    expect(reasons).toHaveLength(9);
-    expect(reasons.shift()).toMatch(/^events\[0\] location\.latitude/);
+    expect(reasons).toHaveLength(8);
     expect(reasons[0]).toMatch(/^readings\[0\] location\.latitude/);
     expect(reasons[1]).toMatch(/^readings\[1\] location\.longitude/);
     expect(reasons[2]).toMatch(/^readings\[2\] location\.accuracy/);
@@ -131,8 +152,14 @@ describe('rssi and location in the gateway protocol', () => {
       [w.uid],
     );
     expect(stored[0]?.n).toBe(1);
-    const events = await t.db.query('SELECT 1 FROM device_events WHERE wearer_id = $1', [w.uid]);
-    expect(events).toEqual([]);
+    const events = await t.db.query<{ type: string; latitude: number | null }>(
+      'SELECT type, latitude FROM device_events WHERE wearer_id = $1 ORDER BY at',
+      [w.uid],
+    );
+    expect(events).toEqual([
+      { type: 'FALL', latitude: null },
+      { type: 'SOS', latitude: null },
+    ]);
     const positions = await t.db.query<{ n: number }>(
       'SELECT count(*)::int AS n FROM wearer_positions WHERE wearer_id = $1',
       [w.uid],
