@@ -103,21 +103,6 @@ const ZONE_CROSSING_FILES = [
   'apps/server/src/modules/vendor-gateways/vendor-auth.ts',
   'apps/server/src/modules/vendor-gateways/vendor-gateways.routes.ts',
   'apps/server/src/modules/vendor-gateways/vendor-mqtt.ts',
-  'apps/web/src/features/alerts/components/response-times-panel.tsx',
-  'apps/web/src/features/auth/api/account-api.ts',
-  'apps/web/src/features/gateways/api/gateway-change.ts',
-  'apps/web/src/features/gateways/components/gateway-dialogs.tsx',
-  'apps/web/src/features/gateways/components/gateway-pages.tsx',
-  'apps/web/src/features/gateways/components/gateway-settings-page.tsx',
-  'apps/web/src/features/gateways/components/register-gateway-form.tsx',
-  'apps/web/src/features/gateways/components/unknown-devices-panel.tsx',
-  'apps/web/src/features/groups/components/group-dialogs.tsx',
-  'apps/web/src/features/groups/components/group-settings-page.tsx',
-  'apps/web/src/features/groups/components/groups-page.tsx',
-  'apps/web/src/features/notice-settings/components/recipient-editor.tsx',
-  'apps/web/src/features/people/components/audit-log.tsx',
-  'apps/web/src/features/people/components/people-dialogs.tsx',
-  'apps/web/src/features/people/components/wearer-dialog.tsx',
 ];
 
 export default tseslint.config(

@@ -4,7 +4,7 @@ import { PageHeading } from '../../components/ui/page-heading';
 import { Spinner } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
 import { BulkAlertSettings } from '../../features/personal-alert-settings';
-import { OrganizationScope } from '../../features/organizations/components/organization-picker';
+import { OrganizationScope } from '../../components/organization-scope';
 import { AppLink } from '../../lib/app-path';
 
 /** The namespaces the bulk form reads (the form's words, the settings' words, the alert type names). */

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeading } from '../../components/ui/page-heading';
 import { useCurrentUser } from '../../lib/current-user';
 import { AdminsPanel } from '../../features/members/components/admins-page';
-import { OrganizationScope } from '../../features/organizations/components/organization-picker';
+import { OrganizationScope } from '../../components/organization-scope';
 
 /**
  * /settings/admins: an organisation's staff. Organisation staff see their own; platform staff first pick the

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { PageHeading } from '../../components/ui/page-heading';
-import { OrganizationScope } from '../../features/organizations/components/organization-picker';
+import { OrganizationScope } from '../../components/organization-scope';
 import { SitesPanel } from '../../features/sites/components/sites-panel';
 
 /**

@@ -3,14 +3,9 @@ import {
   DEFAULT_ALERT_SETTINGS,
   type WearerAlertSettings,
 } from '@wearable/domain';
-import {
-  type FieldErrors,
-  formOf,
-  presetOf,
-  type SchedulePreset,
-  type SettingsForm,
-  validateForm,
-} from './settings-form';
+import type { FieldErrors } from '../../components/ui/field-message';
+import { presetOf, type SchedulePreset } from '../../lib/schedule-presets';
+import { formOf, type SettingsForm, validateForm } from './settings-form';
 
 /** The parts of the settings a bulk change sets; the others stay as each wearer has them. */
 export const BULK_PARTS = ['heartRate', 'types', 'schedule'] as const;

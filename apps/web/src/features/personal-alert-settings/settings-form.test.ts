@@ -1,6 +1,7 @@
 import { BUSINESS_SCHEDULE, DEFAULT_ALERT_SETTINGS, DEFAULT_SCHEDULE } from '@wearable/domain';
 import { describe, expect, it } from 'vitest';
-import { formOf, presetOf, presetSchedule, type SettingsForm, validateForm } from './settings-form';
+import { presetOf, presetSchedule } from '../../lib/schedule-presets';
+import { formOf, type SettingsForm, validateForm } from './settings-form';
 
 const form = (patch: Partial<SettingsForm> = {}): SettingsForm => ({
   ...formOf(DEFAULT_ALERT_SETTINGS),

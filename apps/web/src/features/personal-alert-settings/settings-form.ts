@@ -4,12 +4,11 @@ import {
   type AlertSettingsPatch,
   type AlertType,
   alertSettingsPatch,
-  BUSINESS_SCHEDULE,
-  DEFAULT_SCHEDULE,
   HEART_RATE_LOWER_BOUND,
   HEART_RATE_UPPER_BOUND,
   type WeeklySchedule,
 } from '@wearable/domain';
+import type { FieldError, FieldErrors } from '../../components/ui/field-message';
 
 /** What the form edits; the bounds stay text while typed ('' upper = the wearer's maximum heart rate). */
 export interface SettingsForm {
@@ -18,12 +17,6 @@ export interface SettingsForm {
   enabled: Record<AlertType, boolean>;
   schedule: WeeklySchedule;
 }
-
-export const SCHEDULE_PRESETS = {
-  everyDay: DEFAULT_SCHEDULE,
-  business: BUSINESS_SCHEDULE,
-} as const;
-export type SchedulePreset = keyof typeof SCHEDULE_PRESETS;
 
 const copySchedule = (s: WeeklySchedule): WeeklySchedule => structuredClone(s);
 
@@ -35,27 +28,6 @@ export function formOf(settings: AlertSettings): SettingsForm {
     schedule: copySchedule(settings.schedule),
   };
 }
-
-/** The preset as a fresh copy, so editing one day never changes the domain constant. */
-export const presetSchedule = (preset: SchedulePreset): WeeklySchedule =>
-  copySchedule(SCHEDULE_PRESETS[preset]);
-
-/** Which preset the schedule equals, if any (the preset buttons show it as pressed). */
-export function presetOf(schedule: WeeklySchedule): SchedulePreset | null {
-  const same = (a: WeeklySchedule, b: WeeklySchedule) => JSON.stringify(a) === JSON.stringify(b);
-  return (
-    (Object.keys(SCHEDULE_PRESETS) as SchedulePreset[]).find((p) =>
-      same(schedule, SCHEDULE_PRESETS[p]),
-    ) ?? null
-  );
-}
-
-/** A message key of the records namespace and its values, shown next to the field. */
-export interface FieldError {
-  key: string;
-  values?: Record<string, number | string>;
-}
-export type FieldErrors = Record<string, FieldError>;
 
 const toNumber = (text: string): number => (text.trim() === '' ? Number.NaN : Number(text.trim()));
 

@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { Button, focusRing } from '../../../components/ui/button';
 import { useIsDemo } from '../../../lib/app-path';
 import { downloadAlertsCsv } from '../api/alerts-csv';
-import { useGroups } from '../../groups/api/list-groups';
+import { useGroups } from '../../../lib/use-groups';
 import { useResponseTimes } from '../api/get-response-times';
 
 type T = (key: string, opts?: Record<string, unknown>) => string;

@@ -8,9 +8,8 @@ import type {
 } from '@wearable/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { type ApiResult, unwrap } from '../../../lib/api-client';
+import { ApiError, type ApiResult, unwrap } from '../../../lib/api-client';
 import { loadUserInfo } from '../../../lib/session-api';
-import { MemberChangeError } from '../../members/api/member-changes';
 
 // One's own account on /user/info (contracts: packages/domain/src/contracts/account.ts).
 
@@ -39,7 +38,7 @@ function useAccountChange<I, T>(
   return useMutation({
     mutationFn: async (input: I) => {
       const result = await change(input);
-      if (!result.ok) throw new MemberChangeError(result.status, result.data);
+      if (!result.ok) throw new ApiError(result.status, result.data);
       return result.data;
     },
     onSuccess: async () => {

@@ -5,8 +5,8 @@ import { PageHeading } from '../../../components/ui/page-heading';
 import { paths } from '../../../config/paths';
 import { AppLink } from '../../../lib/app-path';
 import { useCan } from '../../../lib/use-can';
-import { useGroups } from '../../groups/api/list-groups';
-import { OrganizationScope } from '../../organizations/components/organization-picker';
+import { useGroups } from '../../../lib/use-groups';
+import { OrganizationScope } from '../../../components/organization-scope';
 import { GatewayDetailView } from './gateway-detail';
 import { GatewayList } from './gateway-list';
 

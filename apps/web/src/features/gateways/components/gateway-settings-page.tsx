@@ -6,7 +6,7 @@ import { PageHeading } from '../../../components/ui/page-heading';
 import { QueryState } from '../../../components/ui/query-state';
 import { paths } from '../../../config/paths';
 import { useCan } from '../../../lib/use-can';
-import { OrganizationScope } from '../../organizations/components/organization-picker';
+import { OrganizationScope } from '../../../components/organization-scope';
 import { useGateways } from '../api/list-gateways';
 import { ConnectionDialog } from './connection-dialog';
 import { DeleteGatewayDialog, EditGatewayDialog, RotateDialog } from './gateway-dialogs';

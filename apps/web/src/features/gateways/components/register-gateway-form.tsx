@@ -7,14 +7,14 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
-import { useGroups } from '../../groups/api/list-groups';
-import { MemberChangeError } from '../../members/api/member-changes';
-import { contractErrors, formText } from '../../members/components/form-errors';
-import { FieldError, FormFailure, inputClass } from '../../members/components/member-form-parts';
+import { useGroups } from '../../../lib/use-groups';
+import { ApiError } from '../../../lib/api-client';
+import { contractErrors, formText } from '../../../lib/form-errors';
+import { FieldError, FormFailure, inputClass } from '../../../components/ui/form-parts';
 import { useRegisterGateway } from '../api/register-gateway';
 
 const serialTaken = (error: Error | null) =>
-  error instanceof MemberChangeError && error.body?.code === 'GATEWAY_SERIAL_TAKEN';
+  error instanceof ApiError && error.body?.code === 'GATEWAY_SERIAL_TAKEN';
 
 /** The registration form: type, kind (what the gateway speaks), group, serial number and name. */
 export function RegisterGatewayForm({

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { DateTime } from '../../../components/ui/date-time';
 import { useCan } from '../../../lib/use-can';
-import { FormFailure } from '../../members/components/member-form-parts';
+import { FormFailure } from '../../../components/ui/form-parts';
 import { useRegisterUnknownDevice, useUnknownDevices } from '../api/unknown-devices';
 
 /**

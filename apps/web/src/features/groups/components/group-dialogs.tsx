@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { FieldError, inputClass } from '../../members/components/member-form-parts';
+import { FieldError, inputClass } from '../../../components/ui/form-parts';
 import { useDeleteGroup } from '../api/delete-group';
 import { useRenameGroup } from '../api/rename-group';
 import { GroupFailure } from './group-failure';

@@ -5,10 +5,10 @@ import { Button } from '../../../components/ui/button';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { QueryState } from '../../../components/ui/query-state';
 import { useCan } from '../../../lib/use-can';
-import { FieldError, inputClass } from '../../members/components/member-form-parts';
-import { OrganizationScope } from '../../organizations/components/organization-picker';
+import { FieldError, inputClass } from '../../../components/ui/form-parts';
+import { OrganizationScope } from '../../../components/organization-scope';
 import { useCreateGroup } from '../api/create-group';
-import { useGroups } from '../api/list-groups';
+import { useGroups } from '../../../lib/use-groups';
 import { DeleteGroupDialog, NAME_MAX, nameProblem, RenameGroupDialog } from './group-dialogs';
 import { GroupFailure } from './group-failure';
 

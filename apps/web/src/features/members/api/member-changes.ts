@@ -8,14 +8,7 @@ import {
   resendInvitation,
 } from '@wearable/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError } from '../../../lib/api-client';
 import { call, invalidateEndpoints } from '../../../lib/endpoint';
-
-/**
- * The app's one refusal error (lib/api-client), under its former name for the features that have
- * not moved to their contracts yet (gateways); new code catches ApiError.
- */
-export const MemberChangeError = ApiError;
 
 /** Every staff change refreshes the list (the page, the search and the pending invitations). */
 function useMemberChange<I, T>(change: (input: I) => Promise<T>) {

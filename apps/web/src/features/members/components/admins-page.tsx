@@ -15,7 +15,7 @@ import { useMembers, useOrganizationGroups } from '../api/get-members';
 import { InviteDialog } from './invite-dialog';
 import { RemoveDialog, RoleDialog } from './member-dialogs';
 import { PendingInvitations } from './pending-invitations';
-import { inputClass } from './member-form-parts';
+import { inputClass } from '../../../components/ui/form-parts';
 
 /** Staff roles this page gives; family members are invited from /members. */
 const STAFF_ROLES: readonly Role[] = [

@@ -5,8 +5,13 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { ApiError } from '../../../lib/api-client';
 import { useInviteMember } from '../api/member-changes';
-import { contractErrors, formText, serverFieldErrors } from './form-errors';
-import { FieldError, FormFailure, GroupChoice, inputClass } from './member-form-parts';
+import { contractErrors, formText, serverFieldErrors } from '../../../lib/form-errors';
+import {
+  FieldError,
+  FormFailure,
+  GroupChoice,
+  inputClass,
+} from '../../../components/ui/form-parts';
 
 interface InviteDialogProps {
   open: boolean;

@@ -10,8 +10,13 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { ApiError } from '../../../lib/api-client';
 import { useChangeMemberRole, useRemoveMember } from '../api/member-changes';
-import { contractErrors, serverFieldErrors } from './form-errors';
-import { FieldError, FormFailure, GroupChoice, inputClass } from './member-form-parts';
+import { contractErrors, serverFieldErrors } from '../../../lib/form-errors';
+import {
+  FieldError,
+  FormFailure,
+  GroupChoice,
+  inputClass,
+} from '../../../components/ui/form-parts';
 
 /** Change a staff member's role, and a group manager's groups, within the roles the actor may grant. */
 export function RoleDialog(props: {

@@ -3,7 +3,7 @@ import type { PendingInvitation } from '@wearable/domain';
 import { Button } from '../../../components/ui/button';
 import { formatLocalDateTime } from '../../../lib/date-format';
 import { useResendInvitation } from '../api/member-changes';
-import { FormFailure } from './member-form-parts';
+import { FormFailure } from '../../../components/ui/form-parts';
 
 /** Invitations not yet used: who, which role, until when; resend mails a new link (the old one stops working). */
 export function PendingInvitations({

@@ -2,7 +2,7 @@ import { ALERT_TYPES, type AlertType, type Member, NOTIFICATION_CHANNELS } from 
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, focusRing } from '../../../components/ui/button';
-import { ScheduleEditor } from '../../personal-alert-settings/components/schedule-editor';
+import { ScheduleEditor } from '../../../components/ui/schedule-editor';
 import {
   checkDraft,
   type DraftErrors,

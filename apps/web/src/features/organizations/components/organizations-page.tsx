@@ -5,7 +5,7 @@ import { QueryState } from '../../../components/ui/query-state';
 import { Table, Td, Th } from '../../../components/ui/table';
 import { paths } from '../../../config/paths';
 import { AppLink } from '../../../lib/app-path';
-import { useOrganizations } from '../api/organizations-api';
+import { useOrganizations } from '../../../lib/use-organizations';
 
 export function OrganizationsPage() {
   const { t } = useTranslation();

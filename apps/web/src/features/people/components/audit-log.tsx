@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { DateTime } from '../../../components/ui/date-time';
 import { QueryState } from '../../../components/ui/query-state';
 import { Table, Td, Th } from '../../../components/ui/table';
-import { inputClass } from '../../members/components/member-form-parts';
+import { inputClass } from '../../../components/ui/form-parts';
 import { type AuditFilter, useAudit } from '../api/audit-api';
 
 const PAGE_SIZE = 50;

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { FamilyMember, WearerListItem } from '@wearable/domain';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { FormFailure, inputClass } from '../../members/components/member-form-parts';
+import { FormFailure, inputClass } from '../../../components/ui/form-parts';
 import { useFamilyLink, useRemoveWearer } from '../api/people-api';
 
 /** Confirm before removing a wearer: their readings and alerts stay with the organisation. */

@@ -4,8 +4,8 @@ import { createWearerRequest, updateUserRequest, type WearerListItem } from '@we
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { ApiError } from '../../../lib/api-client';
-import { contractErrors, formText, serverFieldErrors } from '../../members/components/form-errors';
-import { FieldError, FormFailure, inputClass } from '../../members/components/member-form-parts';
+import { contractErrors, formText, serverFieldErrors } from '../../../lib/form-errors';
+import { FieldError, FormFailure, inputClass } from '../../../components/ui/form-parts';
 import { useCreateWearer, useUpdatePerson } from '../api/people-api';
 
 /**

@@ -9,15 +9,9 @@ import { toast } from 'sonner';
 import { Button, focusRing } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
 import { useSaveAlertSettings } from '../api/alert-settings-api';
-import {
-  ALL_ALERT_TYPES,
-  type FieldErrors,
-  formOf,
-  type SettingsForm,
-  validateForm,
-} from '../settings-form';
-import { FieldMessage, inputClass } from './field';
-import { ScheduleEditor } from './schedule-editor';
+import { ALL_ALERT_TYPES, formOf, type SettingsForm, validateForm } from '../settings-form';
+import { type FieldErrors, FieldMessage, inputClass } from '../../../components/ui/field-message';
+import { ScheduleEditor } from '../../../components/ui/schedule-editor';
 
 interface AlertSettingsFormProps {
   wearer: WearerAlertSettings;

@@ -23,9 +23,10 @@ import {
   noParts,
   settingsDigest,
 } from '../bulk-form';
-import { ALL_ALERT_TYPES, type FieldErrors, type SettingsForm } from '../settings-form';
-import { FieldMessage, inputClass } from './field';
-import { ScheduleEditor } from './schedule-editor';
+import type { FieldErrors } from '../../../components/ui/field-message';
+import { ALL_ALERT_TYPES, type SettingsForm } from '../settings-form';
+import { FieldMessage, inputClass } from '../../../components/ui/field-message';
+import { ScheduleEditor } from '../../../components/ui/schedule-editor';
 
 type TypeLabel = (type: (typeof ALL_ALERT_TYPES)[number]) => string;
 

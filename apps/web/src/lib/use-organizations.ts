@@ -1,6 +1,6 @@
 import { listClients } from '@wearable/domain';
 import { useQuery } from '@tanstack/react-query';
-import { endpointQuery } from '../../../lib/endpoint';
+import { endpointQuery } from './endpoint';
 
 /** Every organisation the caller may see (platform roles: all of them). */
 export const useOrganizations = () =>

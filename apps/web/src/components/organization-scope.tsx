@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { QueryState } from '../../../components/ui/query-state';
-import { useCurrentUser } from '../../../lib/current-user';
-import { useOrganizations } from '../api/organizations-api';
+import { QueryState } from './ui/query-state';
+import { useCurrentUser } from '../lib/current-user';
+import { useOrganizations } from '../lib/use-organizations';
 
 const selectClass =
   'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base focus-visible:outline-2 focus-visible:outline-teal-600 sm:w-80';

@@ -1,7 +1,13 @@
 import { clsx } from 'clsx';
 import { useTranslation } from 'react-i18next';
-import { focusRing } from '../../../components/ui/button';
-import type { FieldError } from '../settings-form';
+import { focusRing } from './button';
+
+/** A message key of the records namespace and its values, shown next to the field. */
+export interface FieldError {
+  key: string;
+  values?: Record<string, number | string>;
+}
+export type FieldErrors = Record<string, FieldError>;
 
 export const inputClass = (invalid: boolean, extra?: string) =>
   clsx(

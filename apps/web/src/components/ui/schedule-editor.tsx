@@ -1,14 +1,13 @@
 import { type DaySchedule, WEEKDAYS, type WeeklySchedule } from '@wearable/domain';
 import { useTranslation } from 'react-i18next';
-import { Button, focusRing } from '../../../components/ui/button';
+import { Button, focusRing } from './button';
 import {
-  type FieldErrors,
   presetOf,
   presetSchedule,
   SCHEDULE_PRESETS,
   type SchedulePreset,
-} from '../settings-form';
-import { FieldMessage, inputClass } from './field';
+} from '../../lib/schedule-presets';
+import { type FieldErrors, FieldMessage, inputClass } from './field-message';
 
 interface ScheduleEditorProps {
   schedule: WeeklySchedule;

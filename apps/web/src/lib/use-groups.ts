@@ -1,6 +1,6 @@
 import { listGroups } from '@wearable/domain';
 import { useQuery } from '@tanstack/react-query';
-import { endpointQuery } from '../../../lib/endpoint';
+import { endpointQuery } from './endpoint';
 
 /** The groups the caller may read, with their live state. */
 export const useGroups = (clientId: string) =>
