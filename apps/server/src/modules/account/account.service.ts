@@ -11,13 +11,13 @@ import {
 import type { AppContext } from '../../context.js';
 import { BUS_EVENTS } from '../../engine/events.js';
 import { ApiError, notFound } from '../../errors.js';
-import { recordAudit } from '../audit/audit.repository.js';
+import { recordAudit } from '../audit/audit.service.js';
 import { authRepository } from '../auth/auth.repository.js';
-import { hashPassword, verifyPassword } from '../auth/password.js';
+import { hashPassword, verifyPassword } from '../auth/auth.service.js';
 import { requestLimits } from '../auth/request-limits.js';
 import { hashRefreshToken } from '../auth/token.service.js';
 import { signInCodesRepository } from '../auth/sign-in-codes.repository.js';
-import { emailChangeMail, PRODUCT_NAME } from '../mail/mail-templates.js';
+import { emailChangeMail, PRODUCT_NAME } from '../mail/mail.service.js';
 import { logMessage, redact } from '../notifications/message-log.service.js';
 import { accountRepository } from './account.repository.js';
 import { describeUserAgent } from './user-agent.js';

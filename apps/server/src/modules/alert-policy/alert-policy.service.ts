@@ -9,12 +9,13 @@ import { accessService } from '../../access/access.service.js';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/client.js';
 import { ApiError } from '../../errors.js';
-import { recordAudit } from '../audit/audit.repository.js';
+import { recordAudit } from '../audit/audit.service.js';
 import {
   loadAlertPolicy,
   loadAlertPolicyRecord,
   saveAlertPolicy,
 } from './alert-policy.repository.js';
+export { loadAlertPolicy } from './alert-policy.repository.js';
 
 async function view(db: Queryable, organizationId: string): Promise<AlertPolicyResponse> {
   const record = await loadAlertPolicyRecord(db, organizationId);

@@ -14,7 +14,7 @@ import type { Queryable } from '../../db/client.js';
 import { accessService, notFoundError } from '../../access/access.service.js';
 import { ApiError } from '../../errors.js';
 import type { WearerScopeFilter } from '../../access/scope-sql.js';
-import { recordAudit } from '../audit/audit.repository.js';
+import { recordAudit } from '../audit/audit.service.js';
 import {
   lockWearers,
   saveSettings,

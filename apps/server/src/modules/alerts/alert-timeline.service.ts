@@ -1,8 +1,8 @@
 import type { Actor, AlertTimelineEvent, AlertTimelineResponse } from '@wearable/domain';
 import type { AppContext } from '../../context.js';
 import { accessService } from '../../access/access.service.js';
-import { attemptsOfAlert, escalationOfAlert } from '../notifications/delivery.repository.js';
-import { coveredAlerts } from '../notifications/notice-buckets.repository.js';
+import { attemptsOfAlert, escalationOfAlert } from '../notifications/notifications.service.js';
+import { coveredAlerts } from '../notifications/notifications.service.js';
 import { getAlert } from './alerts.repository.js';
 import { toAlertView } from './alerts.service.js';
 

@@ -19,6 +19,14 @@ import { alertsCsv } from './alerts-csv.js';
 import { toAlertView } from './alert-view.js';
 import { type AlertFilter, listAlerts, organizationTimeZone } from './alerts.repository.js';
 import { FALLBACK_TIME_ZONE } from '../../engine/local-time.js';
+export {
+  ALERT_LEVEL_LABELS,
+  ALERT_TYPE_LABELS,
+  CONFIRM_REASON_LABELS,
+  type Lang,
+  SITE_HEAT_LEVEL_LABELS,
+} from './alert-labels.js';
+export { csvCell } from './alerts-csv.js';
 
 /** A CSV export holds at most this many alerts (newest first); narrow the period for more. */
 export const CSV_MAX_ROWS = 50_000;

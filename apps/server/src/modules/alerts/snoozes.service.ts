@@ -14,7 +14,7 @@ import type { Queryable } from '../../db/client.js';
 import { accessService } from '../../access/access.service.js';
 import { SqlParams, wearerScope } from '../../access/scope-sql.js';
 import { ApiError, conflict, notFound } from '../../errors.js';
-import { recordAudit } from '../audit/audit.repository.js';
+import { recordAudit } from '../audit/audit.service.js';
 
 /** How far back includeEnded (and the handover) look for snoozes that are over. */
 const ENDED_LOOKBACK_MS = 7 * 24 * 3600_000;

@@ -9,7 +9,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { BUS_EVENTS } from '../../engine/events.js';
 import { ApiError, notFound } from '../../errors.js';
-import { recordAudit } from '../audit/audit.repository.js';
+import { recordAudit } from '../audit/audit.service.js';
 import { apiTokensRepository } from './api-tokens.repository.js';
 
 /** Every API token starts so: the auth plugin tells it from a session's access token by it. */

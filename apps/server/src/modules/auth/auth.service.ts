@@ -6,6 +6,7 @@ import { authRepository } from './auth.repository.js';
 import { verifyPassword } from './password.js';
 import { hashRefreshToken, newRefreshToken } from './token.service.js';
 import { totpService } from './totp.service.js';
+export { hashPassword, verifyPassword } from './password.js';
 
 const invalidCredentials = () =>
   new ApiError(401, 'INVALID_CREDENTIALS', 'Email or password is incorrect');

@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { MessageLocale, SignInResult } from '@wearable/domain';
 import type { AppContext } from '../../context.js';
 import { ApiError } from '../../errors.js';
-import { signInLinkMail } from '../mail/mail-templates.js';
+import { signInLinkMail } from '../mail/mail.service.js';
 import { authRepository } from './auth.repository.js';
 import { clientKey, requestLimits } from './request-limits.js';
 import { signInCodesRepository } from './sign-in-codes.repository.js';

@@ -2,7 +2,7 @@ import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto'
 import type { MessageLocale, SignInResult } from '@wearable/domain';
 import type { AppContext } from '../../context.js';
 import { ApiError } from '../../errors.js';
-import { PRODUCT_NAME } from '../mail/mail-templates.js';
+import { PRODUCT_NAME } from '../mail/mail.service.js';
 import { logMessage, redact } from '../notifications/message-log.service.js';
 import { authRepository } from './auth.repository.js';
 import { clientKey, requestLimits } from './request-limits.js';

@@ -1,6 +1,6 @@
 import { ALERT_TYPES, type MonthlyReportResponse } from '@wearable/domain';
-import { ALERT_TYPE_LABELS, type Lang } from '../alerts/alert-labels.js';
-import { csvCell } from '../alerts/alerts-csv.js';
+import { ALERT_TYPE_LABELS, type Lang } from '../alerts/alerts.service.js';
+import { csvCell } from '../alerts/alerts.service.js';
 
 const BOM = '\uFEFF';
 

@@ -19,7 +19,7 @@ import {
 } from '../../engine/events.js';
 import { notifyWearerUpdated } from '../../engine/wearer-updates.js';
 import { ApiError, conflict, notFound } from '../../errors.js';
-import { recordAudit } from '../audit/audit.repository.js';
+import { recordAudit } from '../audit/audit.service.js';
 import { type GatewayRow, gatewaysRepository } from './gateways.repository.js';
 
 export type { GatewayRow };

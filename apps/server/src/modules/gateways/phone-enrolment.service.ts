@@ -12,7 +12,7 @@ import type { AppContext } from '../../context.js';
 import { BUS_EVENTS, type GatewayCredentialChangedEvent } from '../../engine/events.js';
 import { ApiError } from '../../errors.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { loadAlertPolicy } from '../alert-policy/alert-policy.repository.js';
+import { loadAlertPolicy } from '../alert-policy/alert-policy.service.js';
 import { attemptLimits, clientKey } from '../auth/attempt-limits.service.js';
 import { gatewaysRepository } from './gateways.repository.js';
 import { newCredential } from './gateways.service.js';

@@ -4,7 +4,7 @@ import { accessService } from '../../access/access.service.js';
 import type { AppContext } from '../../context.js';
 import { notifyWearerUpdated } from '../../engine/wearer-updates.js';
 import { ApiError, conflict } from '../../errors.js';
-import { recordAudit } from '../audit/audit.repository.js';
+import { recordAudit } from '../audit/audit.service.js';
 import { groupsRepository } from './groups.repository.js';
 
 const byName = new Intl.Collator('ja');

@@ -4,13 +4,13 @@ import {
   type HeatProcedureStep,
   type HeatRuleReport,
 } from '@wearable/domain';
-import { csvCell } from '../alerts/alerts-csv.js';
+import { csvCell } from '../alerts/alerts.service.js';
 import {
   ALERT_TYPE_LABELS,
   CONFIRM_REASON_LABELS,
   type Lang,
   SITE_HEAT_LEVEL_LABELS,
-} from '../alerts/alert-labels.js';
+} from '../alerts/alerts.service.js';
 
 const BOM = '\uFEFF';
 

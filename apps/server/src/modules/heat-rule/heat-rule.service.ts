@@ -13,7 +13,7 @@ import {
 import { accessService } from '../../access/access.service.js';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/client.js';
-import { recordAudit } from '../audit/audit.repository.js';
+import { recordAudit } from '../audit/audit.service.js';
 import { siteHeatService } from '../site-heat/site-heat.service.js';
 import { type EnvironmentRow, heatRuleRepository } from './heat-rule.repository.js';
 

@@ -1,5 +1,5 @@
 import type { Role } from '@wearable/domain';
-import { type ComposedMail, compose, type MailLocale } from '../mail/mail-templates.js';
+import { type ComposedMail, compose, type MailLocale } from '../mail/mail.service.js';
 
 const ROLE_NAMES: Record<MailLocale, Record<Role, string>> = {
   ja: {

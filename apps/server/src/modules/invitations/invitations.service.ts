@@ -14,9 +14,9 @@ import type { z } from 'zod';
 import { accessService } from '../../access/access.service.js';
 import type { AppContext } from '../../context.js';
 import { ApiError } from '../../errors.js';
-import { recordAudit } from '../audit/audit.repository.js';
+import { recordAudit } from '../audit/audit.service.js';
 import { authService } from '../auth/auth.service.js';
-import { hashPassword } from '../auth/password.js';
+import { hashPassword } from '../auth/auth.service.js';
 import { invitationMail } from './invitation-mail.js';
 import { type InvitationRow, invitationsRepository } from './invitations.repository.js';
 

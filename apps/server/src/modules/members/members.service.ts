@@ -12,7 +12,7 @@ import { accessService } from '../../access/access.service.js';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/client.js';
 import { ApiError } from '../../errors.js';
-import { recordAudit } from '../audit/audit.repository.js';
+import { recordAudit } from '../audit/audit.service.js';
 import { invitationsService } from '../invitations/invitations.service.js';
 import { membersRepository } from './members.repository.js';
 

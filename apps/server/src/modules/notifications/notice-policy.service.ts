@@ -12,7 +12,7 @@ import {
   repeatDueAt,
 } from '@wearable/domain';
 import type { AppContext } from '../../context.js';
-import { loadAlertPolicy } from '../alert-policy/alert-policy.repository.js';
+import { loadAlertPolicy } from '../alert-policy/alert-policy.service.js';
 import { siteHospital } from '../heat-rule/heat-rule.service.js';
 import {
   claimDueBucket,

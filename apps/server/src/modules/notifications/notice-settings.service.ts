@@ -9,7 +9,7 @@ import type { AppContext } from '../../context.js';
 import { ApiError } from '../../errors.js';
 import { logMessage } from './message-log.service.js';
 import { noticeTestMessage } from './notification-texts.js';
-import { recordAudit } from '../audit/audit.repository.js';
+import { recordAudit } from '../audit/audit.service.js';
 import { coveredAlerts } from './notice-buckets.repository.js';
 import {
   findGroup,

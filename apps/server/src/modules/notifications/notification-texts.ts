@@ -6,7 +6,7 @@ import {
   formatTime,
   placeText,
 } from '@wearable/domain';
-import { ALERT_LEVEL_LABELS, ALERT_TYPE_LABELS, type Lang } from '../alerts/alert-labels.js';
+import { ALERT_LEVEL_LABELS, ALERT_TYPE_LABELS, type Lang } from '../alerts/alerts.service.js';
 
 export interface AlertMessageInput {
   type: AlertType;

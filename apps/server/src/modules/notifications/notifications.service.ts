@@ -18,6 +18,9 @@ import {
   type RecipientRow,
   recordOutcome,
 } from './notifications.repository.js';
+export type { NotificationProvider, SendResult } from './notification-provider.js';
+export { attemptsOfAlert, escalationOfAlert } from './delivery.repository.js';
+export { coveredAlerts } from './notice-buckets.repository.js';
 
 /**
  * Sends alert notices by SMS / phone call to a group's recipients and escalates EMERGENCY

@@ -1,5 +1,5 @@
 import { formatTime, type SiteHeatLevel } from '@wearable/domain';
-import { type Lang, SITE_HEAT_LEVEL_LABELS } from '../alerts/alert-labels.js';
+import { type Lang, SITE_HEAT_LEVEL_LABELS } from '../alerts/alerts.service.js';
 
 export interface SiteHeatMessageInput {
   kind: 'rise' | 'clear';

@@ -1,7 +1,7 @@
 import type { Actor, SignInSettings } from '@wearable/domain';
 import { accessService } from '../../access/access.service.js';
 import type { AppContext } from '../../context.js';
-import { recordAudit } from '../audit/audit.repository.js';
+import { recordAudit } from '../audit/audit.service.js';
 import { signInSettingsRepository } from './sign-in-settings.repository.js';
 
 /**

@@ -12,7 +12,7 @@ import { accessService, notFoundError } from '../../access/access.service.js';
 import type { AppContext } from '../../context.js';
 import { ApiError, forbidden, notFound } from '../../errors.js';
 import { notifyWearerUpdated } from '../../engine/wearer-updates.js';
-import { recordAudit } from '../audit/audit.repository.js';
+import { recordAudit } from '../audit/audit.service.js';
 import { peopleRepository, type PersonRow } from './people.repository.js';
 
 const userNotFound = (uid: string) => notFound(`User ${uid} not found`, 'USER_NOT_FOUND');

@@ -3,7 +3,7 @@ import { listSiteHeat } from '@wearable/domain';
 import { fromAnotherServer } from '../../cluster/cluster-bus.js';
 import type { AppContext } from '../../context.js';
 import { BUS_EVENTS, type BusEvents } from '../../engine/events.js';
-import type { NotificationProvider } from '../notifications/notification-provider.js';
+import type { NotificationProvider } from '../notifications/notifications.service.js';
 import { sendSiteHeatNotices } from '../notifications/site-heat-notices.service.js';
 import { siteHeatService } from './site-heat.service.js';
 import { serve } from '../../http/serve.js';

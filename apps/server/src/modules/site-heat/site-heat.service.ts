@@ -10,7 +10,7 @@ import { accessService } from '../../access/access.service.js';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/client.js';
 import { BUS_EVENTS, type SiteHeatChangedEvent } from '../../engine/events.js';
-import { loadAlertPolicy } from '../alert-policy/alert-policy.repository.js';
+import { loadAlertPolicy } from '../alert-policy/alert-policy.service.js';
 import { SITE_HEAT_POLICY_TTL_MS } from './site-heat-cache.js';
 import { enqueueSiteHeatEvents } from '../webhooks/webhook-outbox.service.js';
 import type { Statement } from '../readings/statement.js';

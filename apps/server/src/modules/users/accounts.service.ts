@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { badRequest, conflict } from '../../errors.js';
-import { hashPassword } from '../auth/password.js';
+import { hashPassword } from '../auth/auth.service.js';
 import { usersRepository } from './users.repository.js';
 
 export const MIN_ADMIN_PASSWORD = 12;
