@@ -5,8 +5,10 @@ import type {
   WearerSummary,
 } from '@wearable/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { json, stubServer } from '../../testing/render';
+import { RecordView } from '../../features/records';
+import { json, renderWithApp, stubServer } from '../../testing/render';
 import { PersonalRecordPage } from './personal-record-page';
 import { renderPersonal, signInPersonal } from './personal-test-utils';
 import { summaryColumnsBody } from '../../testing/summary-columns';
@@ -176,9 +178,39 @@ describe('/user/record', () => {
     await renderPersonal(<PersonalRecordPage />);
     await screen.findByTestId('record-heartRate-max');
     expect(screen.queryByTestId('switch-wearer')).toBeNull();
-    expect(
-      calls.filter((c) => c.url.startsWith('/v3/device/history')).map((c) => param(c.url, 'uid')),
-    ).toEqual(['w20']);
+    // Asked again once the summary says when the wearer was heard (the history may predate it).
+    const asked = calls.filter((c) => c.url.startsWith('/v3/device/history'));
+    expect(new Set(asked.map((c) => param(c.url, 'uid')))).toEqual(new Set(['w20']));
+  });
+
+  it('asks for the history again when the wearer is heard anew, not only each minute', async () => {
+    // The readings are rolled up a moment after they arrive: a page opened in between got an
+    // empty day, and kept it until the next minute's refetch.
+    let rolledUp = false;
+    const calls = server({
+      history: () =>
+        json(200, { uid: 'w1', from: '', to: '', metrics: [], points: rolledUp ? POINTS : [] }),
+    });
+    function Harness() {
+      const [seenAt, setSeenAt] = useState(minutesAgo(2));
+      return (
+        <>
+          <button type="button" onClick={() => setSeenAt(minutesAgo(0))}>
+            heard
+          </button>
+          <RecordView uid="w1" seenAt={seenAt} renderAlerts={() => null} />
+        </>
+      );
+    }
+    await renderWithApp(<Harness />);
+    expect(await screen.findByTestId('page-empty')).toBeTruthy();
+    const asked = () => calls.filter((c) => c.url.startsWith('/v3/device/history')).length;
+    expect(asked()).toBe(1);
+    rolledUp = true;
+    fireEvent.click(screen.getByRole('button', { name: 'heard' }));
+    expect(await screen.findByTestId('record-heartRate-max')).toBeTruthy();
+    expect(screen.queryByTestId('page-empty')).toBeNull();
+    expect(asked()).toBe(2);
   });
 
   it('loading, then an error with a retry that recovers, and an empty period', async () => {

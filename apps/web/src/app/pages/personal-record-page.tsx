@@ -24,6 +24,8 @@ export function PersonalRecordPage() {
   // ?report=YYYY-MM shows the monthly report here: personal users may open only their four pages (spec, guard).
   const [search, setSearch] = useSearchParams();
   const report = search.get('report');
+  const summary = useWearerSummary(summaryPollMs(useLiveStatus()));
+  const seenAt = (uid: string) => summary.data?.wearers.find((w) => w.uid === uid)?.lastSeenAt;
   if (!ready) return <Spinner label={t('common:common.loading')} />;
   return (
     <PersonalWearerPage
@@ -46,6 +48,7 @@ export function PersonalRecordPage() {
             </p>
             <RecordView
               uid={wearer.uid}
+              seenAt={seenAt(wearer.uid)}
               renderAlerts={(period) => <PersonalAlerts uid={wearer.uid} period={period} />}
             />
           </>

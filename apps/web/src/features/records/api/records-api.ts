@@ -1,5 +1,6 @@
 import type { HistoryResponse, MonthlyReportResponse } from '@wearable/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { api } from '../../../lib/api';
 import { unwrap } from '../../../lib/api-client';
 
@@ -38,8 +39,13 @@ export function recordHistoryQuery(uid: string, period: RecordPeriod, now: numbe
   };
 }
 
-export function useRecordHistory(uid: string, period: RecordPeriod) {
-  return useQuery({
+/**
+ * The wearer's history over the period. `seenAt` is when the wearer was last heard (the live
+ * summary): when it moves, new readings have been rolled up, so the history is asked again at once
+ * instead of at the next minute's refetch (a page opened just before a flush showed nothing).
+ */
+export function useRecordHistory(uid: string, period: RecordPeriod, seenAt?: string | null) {
+  const history = useQuery({
     queryKey: ['records', 'history', uid, period],
     queryFn: async () =>
       unwrap(
@@ -50,6 +56,14 @@ export function useRecordHistory(uid: string, period: RecordPeriod) {
     placeholderData: keepPreviousData,
     refetchInterval: 60_000,
   });
+  const { refetch } = history;
+  const seen = useRef(seenAt);
+  useEffect(() => {
+    if (seenAt === seen.current) return;
+    seen.current = seenAt;
+    if (seenAt) void refetch();
+  }, [seenAt, refetch]);
+  return history;
 }
 
 /** YYYY-MM of a moment in the browser's zone (the person looks at "this month" where they are). */

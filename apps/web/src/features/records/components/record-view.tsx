@@ -14,16 +14,18 @@ type RecordTab = 'heartRate' | 'skinTemperature' | 'sleep' | 'stress' | 'steps' 
 
 interface RecordViewProps {
   uid: string;
+  /** When the wearer was last heard (the live summary): the history follows it (`useRecordHistory`). */
+  seenAt?: string | null;
   /** The wearer's alerts over the period; the page composes it from the alerts feature. */
   renderAlerts: (period: RecordPeriod) => ReactNode;
 }
 
 /** The wearer's records over a day, a week or a month, one tab per kind of record. */
-export function RecordView({ uid, renderAlerts }: RecordViewProps) {
+export function RecordView({ uid, seenAt, renderAlerts }: RecordViewProps) {
   const { t } = useTranslation(['records', 'common']);
   const [period, setPeriod] = useState<RecordPeriod>('day');
   const [tab, setTab] = useState<RecordTab>('heartRate');
-  const history = useRecordHistory(uid, period);
+  const history = useRecordHistory(uid, period, seenAt);
   const points = history.data?.points ?? [];
   const bucket = bucketMinutesOf(period);
   const withDate = period !== 'day';
