@@ -7,6 +7,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { createEngineRuntime, type EngineRuntime } from './engine/engine-runtime.js';
 import type { CoreContext } from './core-context.js';
+import type { Bus } from './engine/events.js';
 import { createWearerUpdates, type WearerUpdates } from './engine/wearer-updates.js';
 import { IdentityCache } from './modules/auth/identity-cache.js';
 import { createTokenService, type TokenService } from './modules/auth/token.service.js';
@@ -67,7 +68,7 @@ export function createContext(
   now: () => Date = () => new Date(),
   log: FastifyBaseLogger = pino({ level: config.logLevel }),
 ): AppContext {
-  const bus = new EventEmitter();
+  const bus: Bus = new EventEmitter();
   bus.setMaxListeners(0);
   // Through ctx.now, so a test that moves the clock moves it for mail and SMS too.
   const clock = () => ctx.now();

@@ -1,8 +1,8 @@
-import type { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ClusterBus } from './cluster/cluster-bus.js';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
+import type { Bus } from './engine/events.js';
 
 /**
  * What the app context's own parts are built from: configuration, the database, the buses, the
@@ -12,8 +12,8 @@ import type { Db } from './db/client.js';
 export interface CoreContext {
   config: Config;
   db: Db;
-  /** In-process events (new alerts, summary changes) for live streams. */
-  bus: EventEmitter;
+  /** In-process events (new alerts, summary changes) for live streams, typed by `BusEvents`. */
+  bus: Bus;
   /**
    * The cross-server bus (PostgreSQL LISTEN/NOTIFY with DATABASE_URL, NATS with NATS_URL): carries
    * `bus` events to the other servers and tells whether this one runs the timer jobs.

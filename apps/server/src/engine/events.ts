@@ -1,3 +1,4 @@
+import type { EventEmitter } from 'node:events';
 import type {
   AlertLevel,
   AlertPlace,
@@ -86,6 +87,12 @@ export interface BusEvents {
   'siteHeat.changed': SiteHeatChangedEvent;
 }
 export type BusEventName = keyof BusEvents;
+
+/**
+ * The in-process bus, typed by `BusEvents`: an emit or a listener with another name or payload
+ * does not compile. (Node's EventEmitter takes the map of each event's arguments.)
+ */
+export type Bus = EventEmitter<{ [K in BusEventName]: [BusEvents[K]] }>;
 
 export const BUS_EVENTS = {
   alertOpened: 'alert.opened',
