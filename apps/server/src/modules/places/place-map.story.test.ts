@@ -244,6 +244,25 @@ describe('the map says where everyone is', () => {
     });
   });
 
+  it('counts a gateway that heard the same reading another gateway delivered first', async () => {
+    // One measurement, forwarded by both gateways: stored once, but both heard it.
+    const at = new Date().toISOString();
+    const reading = { serialNumber: quiet.bracelet.serialNumber, at, heartRate: 70 };
+    await batch(dining, { readings: [{ ...reading, rssi: -88 }] });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/gateway/v1/batches',
+      headers: { authorization: `Gateway ${room.id}:${room.credential}` },
+      payload: { readings: [{ ...reading, rssi: -50 }] },
+    });
+    expect(res.json()).toMatchObject({ accepted: 0, duplicates: 1 });
+    const map = (await mapOf(general)).json<MapResponse>();
+    expect(map.people.find((p) => p.wearerId === quiet.uid)?.place).toMatchObject({
+      kind: 'gateway',
+      gatewayId: room.id,
+    });
+  });
+
   it("shows nothing outside the caller's scope", async () => {
     const foreign = await mapOf(otherOwner);
     expect(foreign.statusCode).toBe(404);

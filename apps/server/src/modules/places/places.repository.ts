@@ -151,20 +151,7 @@ export async function namesOf(
   groups: { groupId: string; name: string }[];
 }> {
   const [gateways, groups] = await Promise.all([
-    gatewayIds.length
-      ? db.query<{
-          gatewayId: string;
-          name: string;
-          siteId: string | null;
-          siteName: string | null;
-        }>(
-          `SELECT g.id AS "gatewayId", g.name, st.id AS "siteId", st.name AS "siteName"
-             FROM gateways g LEFT JOIN gateway_places gp ON gp.gateway_id = g.id
-             LEFT JOIN sites st ON st.id = gp.site_id
-            WHERE g.id = ANY($1::text[])`,
-          [gatewayIds],
-        )
-      : Promise.resolve([]),
+    gatewayZones(db, gatewayIds),
     db.query<{ groupId: string; name: string }>(
       'SELECT id AS "groupId", name FROM groups WHERE organization_id = $1',
       [organizationId],
@@ -200,4 +187,19 @@ export async function setPlacesOnlyDuringAlerts(
     only,
   ]);
   return before?.only ?? false;
+}
+
+/** Gateways' names with the site each is placed on now (the zone "<site> · <gateway>"). */
+export function gatewayZones(
+  db: Queryable,
+  gatewayIds: string[],
+): Promise<{ gatewayId: string; name: string; siteId: string | null; siteName: string | null }[]> {
+  if (gatewayIds.length === 0) return Promise.resolve([]);
+  return db.query(
+    `SELECT g.id AS "gatewayId", g.name, st.id AS "siteId", st.name AS "siteName"
+       FROM gateways g LEFT JOIN gateway_places gp ON gp.gateway_id = g.id
+       LEFT JOIN sites st ON st.id = gp.site_id
+      WHERE g.id = ANY($1::text[])`,
+    [gatewayIds],
+  );
 }

@@ -10,6 +10,7 @@ import {
 } from '@wearable/domain';
 import type { Queryable } from '../../db/client.js';
 import {
+  gatewayZones,
   savePlacesStatement,
   type SightingRow,
   sightingsUpTo,
@@ -28,9 +29,30 @@ export async function placeAtOpening(
   db: Queryable,
   wearerId: string,
   at: Date,
+  folded?: FoldedPlace,
 ): Promise<AlertPlace> {
+  if (folded) {
+    // The batch's own fold (every gateway that heard the bracelet, a re-heard reading included).
+    const place = placeOf(folded.state, folded.position, at.getTime());
+    const ids = place.kind === 'unknown' ? [] : [place.gatewayId];
+    const names = new Map((await gatewayZones(db, ids)).map((g) => [g.gatewayId, g]));
+    return toAlertPlace(
+      place,
+      (id) => names.get(id)?.name ?? null,
+      (id) => {
+        const g = names.get(id);
+        return g?.siteId && g.siteName ? { siteId: g.siteId, siteName: g.siteName } : null;
+      },
+    );
+  }
   const rows = await sightingsUpTo(db, wearerId, at);
   return placeFromRows(rows, at.getTime());
+}
+
+/** A wearer's place state after a batch's sightings, and their newest phone position. */
+export interface FoldedPlace {
+  state: PlaceState;
+  position: Position | null;
 }
 
 /** The fold itself (oldest sighting first), apart from the query so it is tested on its own. */
@@ -112,9 +134,13 @@ export const storedPositionOf = positionOf;
 export async function foldBatchPlaces(
   tx: Queryable,
   batch: BatchSightings,
-): Promise<{ text: string; params: unknown[] } | null> {
+): Promise<{
+  save: { text: string; params: unknown[] } | null;
+  folded: Map<string, FoldedPlace>;
+}> {
+  const folded = new Map<string, FoldedPlace>();
   const wearerIds = [...new Set([...batch.sightings, ...batch.positions].map((s) => s.wearerId))];
-  if (wearerIds.length === 0) return null;
+  if (wearerIds.length === 0) return { save: null, folded };
   const stored = new Map((await storedPlaces(tx, wearerIds)).map((r) => [r.wearerId, r]));
   const heardBy = new Map<string, BatchSightings['sightings']>();
   for (const s of batch.sightings) {
@@ -126,8 +152,12 @@ export async function foldBatchPlaces(
     const before = stored.get(wearerId);
     let state = placeStateOf(before?.state);
     const heard = (heardBy.get(wearerId) ?? []).sort((a, b) => a.at.getTime() - b.at.getTime());
-    for (const s of heard)
+    for (const s of heard) {
+      // A redelivered batch says nothing new: what this gateway said at that time is folded once.
+      const said = state.heard.find((h) => h.gatewayId === batch.gatewayId);
+      if (said && said.lastAt >= s.at.getTime()) continue;
       state = placeStep(state, { gatewayId: batch.gatewayId, at: s.at.getTime(), rssi: s.rssi });
+    }
     let position = positionOf(before?.position);
     let positionChanged = false;
     for (const p of batch.positions) {
@@ -141,11 +171,12 @@ export async function foldBatchPlaces(
       };
       positionChanged = true;
     }
+    folded.set(wearerId, { state, position });
     return {
       wearerId,
       stateJson: JSON.stringify(state),
       positionJson: positionChanged ? JSON.stringify(position) : null,
     };
   });
-  return savePlacesStatement(batch.organizationId, rows);
+  return { save: savePlacesStatement(batch.organizationId, rows), folded };
 }

@@ -113,9 +113,13 @@ export function OutdoorView({
                   className="absolute inset-0 rounded-full bg-red-500 opacity-60 motion-safe:animate-ping"
                 />
               )}
-              <span aria-hidden="true" className="relative">
-                {c.items.length}
-              </span>
+              {c.items.length > 1 ? (
+                <span aria-hidden="true" className="relative">
+                  {c.items.length}
+                </span>
+              ) : (
+                <span aria-hidden="true" className="relative h-2 w-2 rounded-full bg-white" />
+              )}
             </button>
           );
         })}

@@ -157,9 +157,9 @@ describe('/map', () => {
     expect(screen.getByRole('heading', { name: '全員（4人）' })).toBeTruthy();
 
     // Two at room 203, one in an SOS: the marker says so and opens their names.
-    const room = screen.getByRole('button', { name: '2階 203号室: 2人（うち1人がSOS・緊急）' });
+    const room = screen.getByRole('button', { name: '2階 203号室 2人（うち1人がSOS・緊急）' });
     expect(within(room).getByTestId('map-marker-count').textContent).toBe('2');
-    expect(screen.getByRole('button', { name: '1階 食堂: 0人' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '1階 食堂 0人' })).toBeTruthy();
     expect(room.getAttribute('aria-expanded')).toBe('false');
     fireEvent.click(room);
     expect(room.getAttribute('aria-expanded')).toBe('true');

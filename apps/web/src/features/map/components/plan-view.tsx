@@ -81,7 +81,7 @@ export function PlanView({
               )}
               <span aria-hidden="true" className="relative hidden truncate sm:inline">
                 {g.name}
-              </span>
+              </span>{' '}
               <span
                 aria-hidden="true"
                 className="relative min-w-5 rounded-full bg-white px-1 text-center font-bold text-slate-900"
