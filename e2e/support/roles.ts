@@ -24,9 +24,10 @@ const PLATFORM_MENU = [
   '/organization',
   '/devices',
   '/alert-histories',
+  '/map',
   '/settings/admins',
 ] as const;
-const ORGANIZATION_MENU = ['/devices', '/alert-histories', '/settings/admins'] as const;
+const ORGANIZATION_MENU = ['/devices', '/alert-histories', '/map', '/settings/admins'] as const;
 const PERSONAL_MENU = ['/user/record', '/user/info', '/user/settings/alert'] as const;
 
 export const ROLE_CASES: readonly RoleCase[] = [

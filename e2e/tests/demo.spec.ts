@@ -39,7 +39,12 @@ test('demo: every internal link is prefixed with /demo and the menu keeps the us
     .getByTestId('main-menu')
     .locator('a')
     .evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
-  expect(menu).toEqual(['/demo/devices', '/demo/alert-histories', '/demo/settings/admins']);
+  expect(menu).toEqual([
+    '/demo/devices',
+    '/demo/alert-histories',
+    '/demo/map',
+    '/demo/settings/admins',
+  ]);
 
   // Every same-origin link that stays in the app (new-tab documents such as the terms of service excepted).
   const internal = await page.locator('a[href]').evaluateAll((links) =>
@@ -55,4 +60,11 @@ test('demo: every internal link is prefixed with /demo and the menu keeps the us
   await expect(page).toHaveURL(urlWithPath('/demo/alert-histories'));
   await waitForPage(page);
   await expect(page.getByTestId('terms-modal')).toHaveCount(0);
+
+  // Where everyone is, read-only: the list of the demo wearers, and no privacy switch to change.
+  await page.getByTestId('main-menu').locator('a[href$="/map"]').click();
+  await expect(page).toHaveURL(urlWithPath('/demo/map'));
+  await waitForPage(page);
+  await expect(page.getByTestId('map-person').first()).toBeVisible();
+  await expect(page.getByTestId('map-privacy')).toHaveCount(0);
 });

@@ -51,6 +51,7 @@ import { webhooksPlugin } from './modules/webhooks/webhooks.plugin.js';
 import { vendorGatewayRoutes } from './modules/vendor-gateways/vendor-gateways.routes.js';
 import { unknownDevicesRoutes } from './modules/vendor-gateways/unknown-devices.routes.js';
 import { sitesRoutes } from './modules/sites/sites.routes.js';
+import { placesRoutes } from './modules/places/places.routes.js';
 
 export interface BuildAppOptions {
   /** Serve the built web app at / (off in API tests). */
@@ -83,7 +84,7 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  await registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, ctx.config.mapTiles?.url ?? null);
   app.addHook('onClose', () => closeContext(ctx));
 
   await app.register(fastifySwagger, {
@@ -137,6 +138,7 @@ export async function buildApp(
   await app.register(vendorGatewayRoutes, { ctx });
   await app.register(unknownDevicesRoutes, { ctx });
   await app.register(sitesRoutes, { ctx });
+  await app.register(placesRoutes, { ctx });
 
   if (opts.serveWeb !== false && existsSync(join(ctx.config.webDist, 'index.html'))) {
     const webDist = ctx.config.webDist;

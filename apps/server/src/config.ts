@@ -78,6 +78,15 @@ const schema = z.object({
   UNKNOWN_DEVICES_PER_GATEWAY: z.coerce.number().int().min(1).max(10_000).default(200),
   ROLLUP_FLUSH_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   ROLLUP_RECOVERY_SECONDS: z.coerce.number().int().min(1).default(30),
+  // /map's outdoor map (docs/map.md): an https:// tile URL template, or `none` for the plain grid only.
+  MAP_TILE_URL: z
+    .string()
+    .regex(
+      /^(none|https:\/\/[a-z0-9.{}-]+(:\d+)?\/[^?#\s]*\{z\}[^?#\s]*\{x\}[^?#\s]*\{y\}[^#\s]*)$/i,
+      'must be an https:// tile URL template with {z}, {x} and {y} (e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png), or none',
+    )
+    .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  MAP_TILE_ATTRIBUTION: z.string().min(1).max(200).default('© OpenStreetMap contributors'),
   PUBLIC_URL: z
     .url()
     .regex(/^https?:\/\/[^?#]+$/, 'must be an http(s) URL without query or fragment')
@@ -218,6 +227,8 @@ export type Config = {
   rollupRecoverySeconds: number;
   /** Where people reach the console (links in mails), without a trailing slash. */
   publicUrl: string;
+  /** /map's outdoor tiles (a URL template and its attribution), or null for the plain grid only. */
+  mapTiles: { url: string; attribution: string } | null;
   /** Mail leaves through this SMTP server; without it mails are .eml files under DATA_DIR/mail. */
   smtpUrl: string | undefined;
   /** The From of every mail. */
@@ -332,6 +343,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rollupFlushMs: e.ROLLUP_FLUSH_MS,
     rollupRecoverySeconds: e.ROLLUP_RECOVERY_SECONDS,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    mapTiles:
+      e.MAP_TILE_URL.toLowerCase() === 'none'
+        ? null
+        : { url: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? 'no-reply@localhost',
     totpEncryptionKey: e.TOTP_ENCRYPTION_KEY,

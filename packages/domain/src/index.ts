@@ -42,6 +42,7 @@ export * from './contracts/fhir.js';
 export * from './contracts/api-tokens.js';
 export * from './place/place.js';
 export * from './place/alert-place.js';
+export * from './contracts/map.js';
 export * from './ble/index.js';
 export * from './contracts/alert-policy.js';
 export * from './notice-policy.js';

@@ -17,7 +17,7 @@ import type { EngineInput, WearerProfile } from './types.js';
 import type { Statement } from '../modules/readings/statement.js';
 import { notifyWearerUpdated } from './wearer-updates.js';
 import { enqueueAlertEvents } from '../modules/webhooks/webhook-outbox.service.js';
-import { placeAtOpening } from '../modules/places/places.service.js';
+import { type FoldedPlace, placeAtOpening } from '../modules/places/places.service.js';
 
 /**
  * Feeds the pure engine inside the caller's transaction: engine_state rows are locked first
@@ -54,7 +54,8 @@ export interface EngineOutcome {
 
 /**
  * `alsoRun`: the batch's other independent writes (rollups, latest values), sent in the same
- * round trip as the state save.
+ * round trip as the state save. `places`: the batch's folded place states (an alert that opens
+ * stores the place they give, the one /map shows).
  */
 export async function runEngine(
   ctx: AppContext,
@@ -62,6 +63,7 @@ export async function runEngine(
   locked: LockedWearers,
   wearers: WearerInputs[],
   alsoRun: (Statement | null)[] = [],
+  places: ReadonlyMap<string, FoldedPlace> = new Map(),
 ): Promise<EngineOutcome> {
   const rt = runtimeOf(ctx);
   const ids = wearers.map((w) => w.wearerId);
@@ -91,7 +93,7 @@ export async function runEngine(
       for (const effect of result.effects) {
         if (effect.kind === 'open') {
           const place = recordsPlace({ type: effect.alertType, level: effect.level })
-            ? await placeAtOpening(tx, wearerId, effect.at)
+            ? await placeAtOpening(tx, wearerId, effect.at, places.get(wearerId))
             : null;
           const alert = await insertOpenAlert(tx, {
             id: randomUUID(),

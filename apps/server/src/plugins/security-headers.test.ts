@@ -59,3 +59,31 @@ describe('browser security headers', () => {
     abort.abort();
   });
 });
+
+describe("/map's tile server in the CSP (MAP_TILE_URL)", () => {
+  const imgSrc = (headers: Record<string, unknown>) =>
+    /img-src ([^;]*)/.exec(String(headers['content-security-policy']))?.[1];
+
+  it('allows images from the default OpenStreetMap tile origin and nothing more', async () => {
+    const res = await t.app.inject({ url: '/nowhere' });
+    expect(imgSrc(res.headers)).toBe("'self' data: blob: https://tile.openstreetmap.org");
+  });
+
+  it('follows the configured template, and allows no other origin without one', async () => {
+    const custom = await createTestApp({
+      mapTiles: { url: 'https://{s}.tiles.example.jp/{z}/{x}/{y}.png', attribution: '© Example' },
+    });
+    const none = await createTestApp({ mapTiles: null });
+    try {
+      expect(imgSrc((await custom.app.inject({ url: '/nowhere' })).headers)).toBe(
+        "'self' data: blob: https://*.tiles.example.jp",
+      );
+      expect(imgSrc((await none.app.inject({ url: '/nowhere' })).headers)).toBe(
+        "'self' data: blob:",
+      );
+    } finally {
+      await custom.close();
+      await none.close();
+    }
+  });
+});

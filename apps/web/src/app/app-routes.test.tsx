@@ -96,7 +96,12 @@ describe('demo mode', () => {
     const menu = within(screen.getByTestId('main-menu'))
       .getAllByRole('link')
       .map((a) => a.getAttribute('href'));
-    expect(menu).toEqual(['/demo/devices', '/demo/alert-histories', '/demo/settings/admins']);
+    expect(menu).toEqual([
+      '/demo/devices',
+      '/demo/alert-histories',
+      '/demo/map',
+      '/demo/settings/admins',
+    ]);
     expect(screen.getByTestId('logo-link').getAttribute('href')).toBe('/demo/devices');
     expect(calls.every((call) => call.url.startsWith('/demo-api/'))).toBe(true);
     expect(localStorage.getItem('accessToken')).toBeNull();
@@ -107,7 +112,7 @@ describe('demo mode', () => {
     await openApp('/demo');
     expect((await heading()).textContent).toBe(ja.pages.devices);
     expect(screen.getByTestId('user-menu').textContent).toContain('デモ 管理者');
-    expect(within(screen.getByTestId('main-menu')).getAllByRole('link')).toHaveLength(3);
+    expect(within(screen.getByTestId('main-menu')).getAllByRole('link')).toHaveLength(4);
     await screen.findByTestId('page-error', undefined, SLOW);
   });
 });

@@ -1,10 +1,11 @@
 import type { Role } from '@wearable/domain';
 import { isStaffRole } from '@wearable/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { AlertNotifier, HEAT_RULE_REPORT_KEY, invalidateAlertViews } from '../features/alerts';
 import { PairingPoller } from '../features/bracelets';
 import { useLiveStream } from '../features/live';
+import { invalidatePlaceMap, MAP_LIVE_MS } from '../features/map';
 import { invalidateSiteHeat } from '../features/site-heat';
 
 /**
@@ -13,13 +14,31 @@ import { invalidateSiteHeat } from '../features/site-heat';
  */
 export function LiveMonitoring({ role }: { role: Role }) {
   const queryClient = useQueryClient();
-  const onAlert = useCallback(() => void invalidateAlertViews(queryClient), [queryClient]);
+  // An alert opened, closed or was confirmed: every alert view, and the map (its cards and markers).
+  const onAlert = useCallback(() => {
+    void invalidateAlertViews(queryClient);
+    void invalidatePlaceMap(queryClient);
+  }, [queryClient]);
   // A site changed heat level: its badges and the heat-rule report (the month's changes) refetch.
   const onSiteHeat = useCallback(() => {
     void invalidateSiteHeat(queryClient);
     void queryClient.invalidateQueries({ queryKey: HEAT_RULE_REPORT_KEY });
   }, [queryClient]);
-  useLiveStream({ enabled: isStaffRole(role), onAlert, onSiteHeat });
+  // Someone's latest values changed (a new reading, so perhaps a new place): an open map refetches,
+  // at once and then at most once a second (MAP_LIVE_MS) while readings keep coming.
+  const lastMapRefresh = useRef(0);
+  const mapTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const onSummary = useCallback(() => {
+    if (mapTimer.current !== undefined) return;
+    const wait = Math.max(0, lastMapRefresh.current + MAP_LIVE_MS - Date.now());
+    mapTimer.current = setTimeout(() => {
+      mapTimer.current = undefined;
+      lastMapRefresh.current = Date.now();
+      void invalidatePlaceMap(queryClient);
+    }, wait);
+  }, [queryClient]);
+  useEffect(() => () => clearTimeout(mapTimer.current), []);
+  useLiveStream({ enabled: isStaffRole(role), onAlert, onSiteHeat, onSummary });
   return (
     <>
       <AlertNotifier role={role} />

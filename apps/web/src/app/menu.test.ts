@@ -9,27 +9,32 @@ const EXPECTED: Record<Role, [string, string][]> = {
     ['/organization', 'menu.organizations'],
     ['/devices', 'menu.userList'],
     ['/alert-histories', 'menu.alertHistory'],
+    ['/map', 'menu.map'],
     ['/settings/admins', 'menu.settings'],
   ],
   ALL_GENERAL: [
     ['/organization', 'menu.organizations'],
     ['/devices', 'menu.userList'],
     ['/alert-histories', 'menu.alertHistory'],
+    ['/map', 'menu.map'],
     ['/settings/admins', 'menu.settings'],
   ],
   ORGANIZATION_OWNER: [
     ['/devices', 'menu.userList'],
     ['/alert-histories', 'menu.alertHistory'],
+    ['/map', 'menu.map'],
     ['/settings/admins', 'menu.settings'],
   ],
   ORGANIZATION_GENERAL: [
     ['/devices', 'menu.userList'],
     ['/alert-histories', 'menu.alertHistory'],
+    ['/map', 'menu.map'],
     ['/settings/admins', 'menu.settings'],
   ],
   ORGANIZATION_GROUP: [
     ['/devices', 'menu.userList'],
     ['/alert-histories', 'menu.alertHistory'],
+    ['/map', 'menu.map'],
     ['/settings/admins', 'menu.settings'],
   ],
   PERSONAL: [

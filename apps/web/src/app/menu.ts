@@ -14,6 +14,7 @@ const STAFF_MENU: MenuItem[] = [
   { route: paths.organizations.list, labelKey: 'menu.organizations' },
   { route: paths.devices.list, labelKey: 'menu.userList' },
   { route: paths.alertHistories, labelKey: 'menu.alertHistory' },
+  { route: paths.map, labelKey: 'menu.map' },
   { route: paths.settings.admins, labelKey: 'menu.settings' },
 ];
 /** The personal menu (spec: Shell); staff reach /user/info from the user menu instead. */

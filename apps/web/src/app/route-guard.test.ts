@@ -74,6 +74,8 @@ const TABLE: [path: string, ...cells: string[]][] = [
   ['/settings/gateways',             L,    '·',  '·',  '·',  '·',  '·',  S,    R,    R],
   ['/settings/groups',               L,    '·',  '·',  '·',  '·',  '·',  S,    R,    R],
   ['/settings/sites',                L,    '·',  '·',  '·',  '·',  '·',  S,    R,    R],
+  // Where everyone is (place:read): every staff role; personal users are sent home.
+  ['/map',                           L,    '·',  '·',  '·',  '·',  '·',  S,    R,    R],
   // Webhooks (webhook:read): owners and platform staff; other staff are sent home.
   ['/settings/webhooks',             L,    '·',  '·',  '·',  D,    D,    S,    R,    R],
   // /users finds people across organisations (user:lookup): platform staff only, like /organization.

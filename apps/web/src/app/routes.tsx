@@ -205,6 +205,10 @@ const SHELL_ROUTES: { route: AppRoute; element: ReactNode }[] = [
     lazyPage(() => import('./pages/settings-sites-page'), 'SettingsSitesPage'),
   ),
   page(
+    paths.map,
+    lazyPage(() => import('./pages/map-page'), 'MapPage'),
+  ),
+  page(
     paths.users,
     lazyPage(() => import('../features/users/components/users-page'), 'UsersPage'),
   ),

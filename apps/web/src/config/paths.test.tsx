@@ -57,6 +57,7 @@ const EXTRA = [
   '/alert-histories/handover',
   '/settings/webhooks',
   '/settings/sites',
+  '/map',
 ];
 
 describe('the paths table', () => {

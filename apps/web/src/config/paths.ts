@@ -115,6 +115,8 @@ export const paths = {
     report: route('/devices/:clientId/:uid/report', 'pages.deviceReport', staff('wearer:read')),
   },
   alertHistories: route('/alert-histories', 'pages.alertHistories', staff('alert:read')),
+  /** Beyond the spec: where everyone is now, on the site plans and in a list (issue 17). */
+  map: route('/map', 'pages.map', staff('place:read')),
   /** Beyond the spec's list: the shift handover (open alerts, snoozes, confirmations of the last hours), linked from /alert-histories. */
   alertHandover: route('/alert-histories/handover', 'pages.alertHandover', staff('alert:handover')),
   gateways: {

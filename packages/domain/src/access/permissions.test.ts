@@ -179,6 +179,13 @@ const HOLDERS: Record<Permission, Role[] | 'everyone'> = {
     'ORGANIZATION_GROUP',
   ],
   'site:manage': ['ALL_OWNER', 'ORGANIZATION_OWNER', 'ORGANIZATION_GROUP'],
+  'place:read': [
+    'ALL_OWNER',
+    'ALL_GENERAL',
+    'ORGANIZATION_OWNER',
+    'ORGANIZATION_GENERAL',
+    'ORGANIZATION_GROUP',
+  ],
   'bracelet:read': [
     'ALL_OWNER',
     'ALL_GENERAL',

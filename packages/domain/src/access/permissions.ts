@@ -93,6 +93,11 @@ export const PERMISSION_ROLES = {
    */
   'site:read': STAFF,
   'site:manage': ['ALL_OWNER', 'ORGANIZATION_OWNER', 'ORGANIZATION_GROUP'],
+  /**
+   * Where the wearers are now (/map, issue 17): every staff member, for the wearers in their scope
+   * (a group manager: their groups'). Personal users see the place on their wearer's alerts instead.
+   */
+  'place:read': STAFF,
   'bracelet:read': STAFF,
   /** Register a bracelet for an organisation. */
   'bracelet:register': OWNERS,

@@ -121,6 +121,7 @@ export const AUDIT_KINDS = [
   'alertPolicy.update',
   'webhook.change',
   'site.change',
+  'placePrivacy.update',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 export const auditQuery = z.object({

@@ -29,6 +29,7 @@ import {
   updateBatteriesStatement,
 } from './ingestion.repository.js';
 import { enqueueBraceletsPaired } from '../webhooks/webhook-outbox.service.js';
+import { foldBatchPlaces } from '../places/places.service.js';
 import { type ParsedBatch, parseBatch } from './parse-batch.js';
 import { type ResolvedBatch, type ResolvedEvent, resolveBatch } from './resolve-batch.js';
 
@@ -133,11 +134,27 @@ async function storeAndEvaluate(
   // The site's heat level steps over the new WBGT only (a batch without any pays nothing).
   const siteHeat = await stepSiteHeat(ctx, tx, gateway, fresh.environment);
   const writes = await foldAndWrite(ctx, tx, gateway, batch, fresh, fold, now);
+  // Where each wearer is now (the map's source, and the place an alert opening now stores): every
+  // sighting of the batch folded into the stored state, a reading another gateway delivered first
+  // included (this gateway heard the bracelet too, with its own signal strength).
+  const places = await foldBatchPlaces(tx, {
+    organizationId: gateway.organizationId,
+    gatewayId: gateway.id,
+    sightings: [
+      ...batch.readings.map((r) => ({ wearerId: r.row.wearerId, at: r.row.at, rssi: r.row.rssi })),
+      ...batch.events.map((e) => ({ wearerId: e.wearerId, at: e.at, rssi: null })),
+    ],
+    positions: batch.positions,
+  });
   // The engine's state save carries the batch's other writes (one round trip).
-  const outcome = await runEngine(ctx, tx, locked, engineInputs(fresh), [
-    ...writes.statements,
-    siteHeat.save,
-  ]);
+  const outcome = await runEngine(
+    ctx,
+    tx,
+    locked,
+    engineInputs(fresh),
+    [...writes.statements, siteHeat.save, places.save],
+    places.folded,
+  );
   return {
     outcome,
     siteHeat: siteHeat.events,

@@ -61,3 +61,145 @@ export function sightingsUpTo(db: Queryable, wearerId: string, at: Date): Promis
     [wearerId, at.toISOString(), PLACE_HISTORY_MINUTES, LAST_HEARD_HOURS],
   );
 }
+
+/** A wearer's folded place state and newest phone position, as stored in wearer_places. */
+export interface StoredPlaceRow {
+  wearerId: string;
+  state: unknown;
+  position: unknown;
+}
+
+/** The stored place states of these wearers (the batch's wearers, locked by the caller). */
+export function storedPlaces(db: Queryable, wearerIds: string[]): Promise<StoredPlaceRow[]> {
+  return db.query<StoredPlaceRow>(
+    `SELECT wearer_id AS "wearerId", state, position FROM wearer_places
+      WHERE wearer_id = ANY($1::text[])`,
+    [wearerIds],
+  );
+}
+
+/** Writes the folded states (a statement for the batch's combined round trip). */
+export function savePlacesStatement(
+  organizationId: string,
+  rows: { wearerId: string; stateJson: string; positionJson: string | null }[],
+): { text: string; params: unknown[] } | null {
+  if (rows.length === 0) return null;
+  return {
+    text: `INSERT INTO wearer_places AS w (wearer_id, organization_id, state, position, updated_at)
+     SELECT x.wearer_id, $1, x.state::jsonb, x.position::jsonb, now()
+       FROM unnest($2::text[], $3::text[], $4::text[]) AS x(wearer_id, state, position)
+     ON CONFLICT (wearer_id) DO UPDATE SET
+       organization_id = excluded.organization_id,
+       state = excluded.state,
+       position = coalesce(excluded.position, w.position),
+       updated_at = now()`,
+    params: [
+      organizationId,
+      rows.map((r) => r.wearerId),
+      rows.map((r) => r.stateJson),
+      rows.map((r) => r.positionJson),
+    ],
+  };
+}
+
+export interface MapWearerRow {
+  wearerId: string;
+  name: string;
+  groupId: string | null;
+  state: unknown;
+  position: unknown;
+}
+
+export interface OpenAlertRow {
+  alertId: string;
+  wearerId: string;
+  type: string;
+  level: string;
+  openedAt: Date | string;
+}
+
+/** The map's rows: every wearer the scope condition admits (alias u), with their stored place. */
+export function mapWearers(
+  db: Queryable,
+  scope: string,
+  params: unknown[],
+): Promise<MapWearerRow[]> {
+  return db.query<MapWearerRow>(
+    `SELECT u.id AS "wearerId", u.name, u.group_id AS "groupId", wp.state, wp.position
+       FROM users u LEFT JOIN wearer_places wp ON wp.wearer_id = u.id
+      WHERE ${scope}`,
+    params,
+  );
+}
+
+/** The organisation's open alerts (few; the map keeps those of the wearers it shows). */
+export function openAlertsOf(db: Queryable, organizationId: string): Promise<OpenAlertRow[]> {
+  return db.query<OpenAlertRow>(
+    `SELECT id AS "alertId", wearer_id AS "wearerId", type, level, opened_at AS "openedAt"
+       FROM alerts WHERE organization_id = $1 AND status = 'OPEN'`,
+    [organizationId],
+  );
+}
+
+/** Names of gateways with the site each is placed on now, and names of groups. */
+export async function namesOf(
+  db: Queryable,
+  organizationId: string,
+  gatewayIds: string[],
+): Promise<{
+  gateways: { gatewayId: string; name: string; siteId: string | null; siteName: string | null }[];
+  groups: { groupId: string; name: string }[];
+}> {
+  const [gateways, groups] = await Promise.all([
+    gatewayZones(db, gatewayIds),
+    db.query<{ groupId: string; name: string }>(
+      'SELECT id AS "groupId", name FROM groups WHERE organization_id = $1',
+      [organizationId],
+    ),
+  ]);
+  return { gateways, groups };
+}
+
+/** The organisation's place privacy (organizations.places_only_during_alerts); false if unknown. */
+export async function placesOnlyDuringAlerts(
+  db: Queryable,
+  organizationId: string,
+): Promise<boolean> {
+  const [row] = await db.query<{ only: boolean }>(
+    'SELECT places_only_during_alerts AS only FROM organizations WHERE id = $1',
+    [organizationId],
+  );
+  return row?.only ?? false;
+}
+
+/** Sets it under the organisation's row lock; returns the value before. */
+export async function setPlacesOnlyDuringAlerts(
+  tx: Queryable,
+  organizationId: string,
+  only: boolean,
+): Promise<boolean> {
+  const [before] = await tx.query<{ only: boolean }>(
+    'SELECT places_only_during_alerts AS only FROM organizations WHERE id = $1 FOR UPDATE',
+    [organizationId],
+  );
+  await tx.query('UPDATE organizations SET places_only_during_alerts = $2 WHERE id = $1', [
+    organizationId,
+    only,
+  ]);
+  return before?.only ?? false;
+}
+
+/** Gateways' names with the site each is placed on now (the zone "<site> · <gateway>"). */
+export function gatewayZones(
+  db: Queryable,
+  gatewayIds: string[],
+): Promise<{ gatewayId: string; name: string; siteId: string | null; siteName: string | null }[]> {
+  if (gatewayIds.length === 0) return Promise.resolve([]);
+  return db.query(
+    `SELECT g.id AS "gatewayId", g.name, st.id AS "siteId", st.name AS "siteName"
+       FROM gateways g LEFT JOIN gateway_places gp ON gp.gateway_id = g.id
+       LEFT JOIN sites st ON st.id = gp.site_id
+      WHERE g.id = ANY($1::text[])`,
+    [gatewayIds],
+  );
+}

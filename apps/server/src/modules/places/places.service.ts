@@ -9,7 +9,13 @@ import {
   toAlertPlace,
 } from '@wearable/domain';
 import type { Queryable } from '../../db/client.js';
-import { type SightingRow, sightingsUpTo } from './places.repository.js';
+import {
+  gatewayZones,
+  savePlacesStatement,
+  type SightingRow,
+  sightingsUpTo,
+  storedPlaces,
+} from './places.repository.js';
 
 const ms = (v: Date | string) => (v instanceof Date ? v : new Date(v)).getTime();
 
@@ -23,9 +29,30 @@ export async function placeAtOpening(
   db: Queryable,
   wearerId: string,
   at: Date,
+  folded?: FoldedPlace,
 ): Promise<AlertPlace> {
+  if (folded) {
+    // The batch's own fold (every gateway that heard the bracelet, a re-heard reading included).
+    const place = placeOf(folded.state, folded.position, at.getTime());
+    const ids = place.kind === 'unknown' ? [] : [place.gatewayId];
+    const names = new Map((await gatewayZones(db, ids)).map((g) => [g.gatewayId, g]));
+    return toAlertPlace(
+      place,
+      (id) => names.get(id)?.name ?? null,
+      (id) => {
+        const g = names.get(id);
+        return g?.siteId && g.siteName ? { siteId: g.siteId, siteName: g.siteName } : null;
+      },
+    );
+  }
   const rows = await sightingsUpTo(db, wearerId, at);
   return placeFromRows(rows, at.getTime());
+}
+
+/** A wearer's place state after a batch's sightings, and their newest phone position. */
+export interface FoldedPlace {
+  state: PlaceState;
+  position: Position | null;
 }
 
 /** The fold itself (oldest sighting first), apart from the query so it is tested on its own. */
@@ -61,4 +88,95 @@ export function placeFromRows(rows: SightingRow[], now: number): AlertPlace {
     (id) => names.get(id) ?? null,
     (id) => sites.get(id) ?? null,
   );
+}
+
+/** What a batch heard: its gateway, each new reading and event, each new phone position. */
+export interface BatchSightings {
+  organizationId: string;
+  gatewayId: string;
+  sightings: { wearerId: string; at: Date; rssi: number | null }[];
+  positions: {
+    wearerId: string;
+    at: Date;
+    latitude: number;
+    longitude: number;
+    accuracy: number;
+  }[];
+}
+
+const positionOf = (v: unknown): Position | null => {
+  if (typeof v !== 'object' || v === null) return null;
+  const p = v as Partial<Position>;
+  return typeof p.latitude === 'number' &&
+    typeof p.longitude === 'number' &&
+    typeof p.accuracy === 'number' &&
+    typeof p.at === 'number' &&
+    typeof p.gatewayId === 'string'
+    ? (p as Position)
+    : null;
+};
+
+/** A stored place state, or the empty one when the row is missing or not of this shape. */
+export const placeStateOf = (v: unknown): PlaceState =>
+  typeof v === 'object' && v !== null && Array.isArray((v as PlaceState).heard)
+    ? (v as PlaceState)
+    : NO_PLACE;
+
+/** The stored position as the domain's, or null. */
+export const storedPositionOf = positionOf;
+
+/**
+ * Folds a batch's new sightings and positions into each wearer's stored place state (the map's
+ * source, wearer_places) and returns the write for the batch's combined round trip. Call inside
+ * the batch's transaction after the wearers' engine_state rows were locked: batches of one wearer
+ * take turns, so this read and that write never interleave with another server's.
+ */
+export async function foldBatchPlaces(
+  tx: Queryable,
+  batch: BatchSightings,
+): Promise<{
+  save: { text: string; params: unknown[] } | null;
+  folded: Map<string, FoldedPlace>;
+}> {
+  const folded = new Map<string, FoldedPlace>();
+  const wearerIds = [...new Set([...batch.sightings, ...batch.positions].map((s) => s.wearerId))];
+  if (wearerIds.length === 0) return { save: null, folded };
+  const stored = new Map((await storedPlaces(tx, wearerIds)).map((r) => [r.wearerId, r]));
+  const heardBy = new Map<string, BatchSightings['sightings']>();
+  for (const s of batch.sightings) {
+    const list = heardBy.get(s.wearerId);
+    if (list) list.push(s);
+    else heardBy.set(s.wearerId, [s]);
+  }
+  const rows = wearerIds.map((wearerId) => {
+    const before = stored.get(wearerId);
+    let state = placeStateOf(before?.state);
+    const heard = (heardBy.get(wearerId) ?? []).sort((a, b) => a.at.getTime() - b.at.getTime());
+    for (const s of heard) {
+      // A redelivered batch says nothing new: what this gateway said at that time is folded once.
+      const said = state.heard.find((h) => h.gatewayId === batch.gatewayId);
+      if (said && said.lastAt >= s.at.getTime()) continue;
+      state = placeStep(state, { gatewayId: batch.gatewayId, at: s.at.getTime(), rssi: s.rssi });
+    }
+    let position = positionOf(before?.position);
+    let positionChanged = false;
+    for (const p of batch.positions) {
+      if (p.wearerId !== wearerId || (position && position.at >= p.at.getTime())) continue;
+      position = {
+        latitude: p.latitude,
+        longitude: p.longitude,
+        accuracy: p.accuracy,
+        at: p.at.getTime(),
+        gatewayId: batch.gatewayId,
+      };
+      positionChanged = true;
+    }
+    folded.set(wearerId, { state, position });
+    return {
+      wearerId,
+      stateJson: JSON.stringify(state),
+      positionJson: positionChanged ? JSON.stringify(position) : null,
+    };
+  });
+  return { save: savePlacesStatement(batch.organizationId, rows), folded };
 }

@@ -24,8 +24,10 @@ export function ShellLayout() {
   const user = useCurrentUser();
   const demo = useIsDemo();
   const logout = useLogout();
-  // One main menu in the page at a time: in the header when wide, in the drawer when narrow.
-  const wide = useMediaQuery('(min-width: 768px)');
+  // One main menu in the page at a time: in the header when wide, in the drawer when narrow. From
+  // 1,024 px: the row of up to five entries (with /map), the language and the user fits there in
+  // English; at 768 px it wrapped and pushed the user menu off the screen.
+  const wide = useMediaQuery('(min-width: 1024px)');
   const header = useScrollPaddingBelow<HTMLElement>();
   useAutoLogout(demo ? null : (user?.role ?? null), logout);
   if (user === null) return null;

@@ -52,6 +52,7 @@ function setup(
   onAlert = vi.fn(),
   fetchTicket = vi.fn(() => Promise.resolve(`ticket-${++tickets}`)),
   onSiteHeat = vi.fn(),
+  onSummary = vi.fn(),
 ) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   queryClient.setQueryData<SummaryResponse>(SUMMARY_KEY, {
@@ -68,10 +69,11 @@ function setup(
     <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
   );
   const view = renderHook(
-    () => useLiveStream({ enabled: true, onAlert, onSiteHeat, createSource, fetchTicket }),
+    () =>
+      useLiveStream({ enabled: true, onAlert, onSiteHeat, onSummary, createSource, fetchTicket }),
     { wrapper },
   );
-  return { queryClient, sources, view, onAlert, onSiteHeat, fetchTicket };
+  return { queryClient, sources, view, onAlert, onSiteHeat, onSummary, fetchTicket };
 }
 
 let tickets = 0;
@@ -84,6 +86,17 @@ describe('useLiveStream', () => {
     localStorage.setItem('accessToken', 'token 1');
   });
   afterEach(() => localStorage.clear());
+
+  it('tells the caller once per burst of summary events which wearers changed (an open map refetches)', async () => {
+    const { sources, onSummary } = setup();
+    await settle();
+    act(() => sources[0]?.emit('summary', wearer('a', 80)));
+    act(() => sources[0]?.emit('summary', wearer('b', 81)));
+    expect(onSummary).not.toHaveBeenCalled();
+    await act(() => new Promise((resolve) => setTimeout(resolve, LIVE_APPLY_MS + 20)));
+    expect(onSummary).toHaveBeenCalledTimes(1);
+    expect(onSummary).toHaveBeenCalledWith(['a', 'b']);
+  });
 
   it('connects with a single-use ticket, never the access token, in the URL and reports open', async () => {
     const { sources } = setup();

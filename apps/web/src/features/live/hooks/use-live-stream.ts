@@ -70,6 +70,8 @@ interface Options {
   onAlert?: (event: LiveAlertEvent) => void;
   /** A site changed heat level (the shell refreshes the site heat badges and the heat-rule report). */
   onSiteHeat?: (event: LiveSiteHeatEvent) => void;
+  /** Wearers' latest values changed (a burst of `summary` events, applied together). */
+  onSummary?: (wearerIds: string[]) => void;
   createSource?: CreateLiveSource;
   fetchTicket?: FetchLiveTicket;
 }
@@ -85,16 +87,19 @@ export function useLiveStream({
   enabled,
   onAlert,
   onSiteHeat,
+  onSummary,
   createSource = defaultSource,
   fetchTicket = fetchLiveTicket,
 }: Options): void {
   const queryClient = useQueryClient();
   const onAlertRef = useRef(onAlert);
   const onSiteHeatRef = useRef(onSiteHeat);
+  const onSummaryRef = useRef(onSummary);
   useEffect(() => {
     onAlertRef.current = onAlert;
     onSiteHeatRef.current = onSiteHeat;
-  }, [onAlert, onSiteHeat]);
+    onSummaryRef.current = onSummary;
+  }, [onAlert, onSiteHeat, onSummary]);
 
   useEffect(() => {
     if (!enabled) {
@@ -111,6 +116,7 @@ export function useLiveStream({
       const events = pending;
       pending = [];
       queryClient.setQueryData<LiveSummary>(SUMMARY_KEY, (old) => mergeSummaryEvents(old, events));
+      onSummaryRef.current?.(events.map((e) => e.uid));
     };
 
     const reconnect = (ms: number, status: 'connecting' | 'closed') => {

@@ -1,0 +1,166 @@
+import {
+  type Actor,
+  ALERT_LEVELS,
+  ALERT_TYPES,
+  type AlertLevel,
+  type AlertType,
+  MAP_ALERT_RANK,
+  type MapAlert,
+  type MapPerson,
+  type MapPlace,
+  type MapResponse,
+  type Place,
+  type PlacePrivacy,
+  placeOf,
+  recordsPlace,
+} from '@wearable/domain';
+import { accessService } from '../../access/access.service.js';
+import { SqlParams, wearerScope } from '../../access/scope-sql.js';
+import type { AppContext } from '../../context.js';
+import { recordAudit } from '../audit/audit.service.js';
+import {
+  mapWearers,
+  namesOf,
+  type OpenAlertRow,
+  openAlertsOf,
+  placesOnlyDuringAlerts,
+  setPlacesOnlyDuringAlerts,
+} from './places.repository.js';
+import { placeStateOf, storedPositionOf } from './places.service.js';
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const isoOf = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
+
+/** The domain's place as the map answers it (ISO times, no signal strength). */
+function toMapPlace(place: Place): MapPlace {
+  switch (place.kind) {
+    case 'position':
+      return {
+        kind: 'position',
+        latitude: place.latitude,
+        longitude: place.longitude,
+        accuracy: place.accuracy,
+        at: iso(place.at),
+        gatewayId: place.gatewayId,
+      };
+    case 'gateway':
+      return { kind: 'gateway', gatewayId: place.gatewayId, since: iso(place.since) };
+    case 'last-heard':
+      return { kind: 'last-heard', gatewayId: place.gatewayId, at: iso(place.at) };
+    case 'unknown':
+      return { kind: 'unknown' };
+  }
+}
+
+const isType = (v: string): v is AlertType => (ALERT_TYPES as readonly string[]).includes(v);
+const isLevel = (v: string): v is AlertLevel => (ALERT_LEVELS as readonly string[]).includes(v);
+
+/** Each wearer's most urgent open alert: EMERGENCY first, then the newest. */
+function mostUrgent(rows: OpenAlertRow[]): Map<string, MapAlert> {
+  const byWearer = new Map<string, MapAlert>();
+  for (const r of rows) {
+    if (!isType(r.type) || !isLevel(r.level)) continue;
+    const alert: MapAlert = {
+      alertId: r.alertId,
+      type: r.type,
+      level: r.level,
+      openedAt: isoOf(r.openedAt),
+    };
+    const before = byWearer.get(r.wearerId);
+    const rank = (a: MapAlert) => MAP_ALERT_RANK[a.level];
+    if (
+      !before ||
+      rank(alert) < rank(before) ||
+      (rank(alert) === rank(before) && alert.openedAt > before.openedAt)
+    )
+      byWearer.set(r.wearerId, alert);
+  }
+  return byWearer;
+}
+
+/** Open alerts first (by urgency, newest first), then by name. */
+function byUrgency(a: MapPerson, b: MapPerson): number {
+  if (a.alert && b.alert) {
+    const rank = MAP_ALERT_RANK[a.alert.level] - MAP_ALERT_RANK[b.alert.level];
+    if (rank !== 0) return rank;
+    if (a.alert.openedAt !== b.alert.openedAt) return a.alert.openedAt < b.alert.openedAt ? 1 : -1;
+  } else if (a.alert || b.alert) return a.alert ? -1 : 1;
+  return a.name.localeCompare(b.name) || a.wearerId.localeCompare(b.wearerId);
+}
+
+/**
+ * /map (issue 17, item 4; docs/map.md): where every wearer the caller sees is now. Three small
+ * queries (the wearers in scope with their stored place state, the organisation's open alerts,
+ * the names of the gateways and groups named) and the domain's `placeOf` per wearer: no readings
+ * are read, so the answer costs the same for a quiet and a busy site.
+ */
+export function placeMapService(ctx: AppContext) {
+  const access = accessService(ctx.db);
+  return {
+    async map(actor: Actor, organizationId: string): Promise<MapResponse> {
+      await access.require(actor, 'place:read', 'organization', organizationId);
+      const p = new SqlParams();
+      const scope = wearerScope(actor, p, { organizationId });
+      const [wearers, alerts, onlyDuringAlerts] = await Promise.all([
+        mapWearers(ctx.db, scope, p.values),
+        openAlertsOf(ctx.db, organizationId),
+        placesOnlyDuringAlerts(ctx.db, organizationId),
+      ]);
+      const now = ctx.now().getTime();
+      const urgent = mostUrgent(alerts);
+      const gatewayIds = new Set<string>();
+      const people = wearers.map((w): MapPerson => {
+        const alert = urgent.get(w.wearerId) ?? null;
+        // Privacy: with the setting on, a place is shown only while an alert that records it is open.
+        const shown = !onlyDuringAlerts || (alert !== null && recordsPlace(alert));
+        const place: MapPlace = shown
+          ? toMapPlace(placeOf(placeStateOf(w.state), storedPositionOf(w.position), now))
+          : { kind: 'withheld' };
+        if (place.kind !== 'unknown' && place.kind !== 'withheld') gatewayIds.add(place.gatewayId);
+        return { wearerId: w.wearerId, name: w.name, groupId: w.groupId, place, alert };
+      });
+      people.sort(byUrgency);
+      const names = await namesOf(ctx.db, organizationId, [...gatewayIds]);
+      const groupIds = new Set(people.map((x) => x.groupId));
+      return {
+        generatedAt: iso(now),
+        tiles: ctx.config.mapTiles,
+        placesOnlyDuringAlerts: onlyDuringAlerts,
+        groups: names.groups.filter((g) => groupIds.has(g.groupId)),
+        gateways: names.gateways,
+        people,
+      };
+    },
+
+    async privacy(actor: Actor, organizationId: string): Promise<PlacePrivacy> {
+      await access.require(actor, 'place:read', 'organization', organizationId);
+      return { placesOnlyDuringAlerts: await placesOnlyDuringAlerts(ctx.db, organizationId) };
+    },
+
+    /** Owners change it; the change and its value before are in the audit log. */
+    async setPrivacy(
+      actor: Actor,
+      organizationId: string,
+      body: PlacePrivacy,
+    ): Promise<PlacePrivacy> {
+      await access.require(actor, 'organization:update', 'organization', organizationId);
+      await ctx.db.transaction(async (tx) => {
+        const before = await setPlacesOnlyDuringAlerts(
+          tx,
+          organizationId,
+          body.placesOnlyDuringAlerts,
+        );
+        if (before === body.placesOnlyDuringAlerts) return;
+        await recordAudit(tx, {
+          organizationId,
+          actorId: actor.uid,
+          kind: 'placePrivacy.update',
+          targetId: organizationId,
+          before: { placesOnlyDuringAlerts: before },
+          after: body,
+        });
+      });
+      return { placesOnlyDuringAlerts: body.placesOnlyDuringAlerts };
+    },
+  };
+}

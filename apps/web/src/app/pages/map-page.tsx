@@ -1,0 +1,20 @@
+import { useTranslation } from 'react-i18next';
+import { PageHeading } from '../../components/ui/page-heading';
+import { PlaceMap } from '../../features/map/components/place-map';
+import { OrganizationScope } from '../../features/organizations/components/organization-picker';
+
+/**
+ * /map: where everyone is now (issue 17). Organisation staff see their own organisation (a group
+ * manager their groups); platform staff first pick the organisation.
+ */
+export function MapPage() {
+  const { t } = useTranslation();
+  return (
+    <section>
+      <PageHeading>{t('pages.map')}</PageHeading>
+      <OrganizationScope testId="map-organization">
+        {(clientId) => <PlaceMap organizationId={clientId} />}
+      </OrganizationScope>
+    </section>
+  );
+}

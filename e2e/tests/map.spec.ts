@@ -1,0 +1,190 @@
+import { deflateSync, crc32 } from 'node:zlib';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { auditView, settle } from '../support/a11y.js';
+import { signInByApi } from '../support/api.js';
+import { signIn } from '../support/session.js';
+import { test } from '../support/test.js';
+import { bracelet, DEMO_CLIENT } from './live-gateway.js';
+
+/**
+ * Issue 17, item 4: where is everyone. The spec's own site with a plan and two gateways of its own
+ * (the dining room left, room 203 right); wearer 13 (no other spec uses it) is heard by both, best
+ * by room 203, then presses SOS through the dining room's gateway. /map shows her at room 203 on the
+ * plan (a pulsing marker whose count opens her name) and the list names the same place with the
+ * open SOS; ja and en at 1,280 and 360 px, axe clean, no sideways scrolling.
+ */
+const WEARER = 13;
+const NAME = '佐々木 美咲';
+
+function planPng(width = 480, height = 240): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([len, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 0, 0, 0, 0], 8);
+  const rows = Array.from({ length: height }, (_, y) =>
+    Buffer.concat([
+      Buffer.from([0]),
+      Buffer.from(
+        Array.from({ length: width }, (_, x) => (x === width / 2 || y % 80 < 3 ? 0x50 : 0xf2)),
+      ),
+    ]),
+  );
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.concat(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+interface Gateway {
+  id: string;
+  auth: string;
+}
+
+async function setUp(request: APIRequestContext, suffix: string) {
+  const { accessToken } = await signInByApi(request, 'org-owner@example.com');
+  const headers = { authorization: `Bearer ${accessToken}` };
+  const register = async (
+    name: string,
+    tag: string,
+    x: number,
+    siteId: string,
+  ): Promise<Gateway> => {
+    const res = await request.post('/v2/gateway', {
+      headers,
+      data: {
+        clientId: DEMO_CLIENT,
+        type: 'STATIONARY',
+        serialNumber: `E2E-MAP-${tag}-${suffix}`.toUpperCase(),
+        name: `${name} ${suffix}`,
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    const { connection } = (await res.json()) as {
+      connection: { gatewayId: string; credential: string };
+    };
+    const placed = await request.put(`/v2/gateway/${connection.gatewayId}/place`, {
+      headers,
+      data: { plan: { siteId, x, y: 0.5 }, position: null },
+    });
+    expect(placed.status(), await placed.text()).toBe(200);
+    return {
+      id: connection.gatewayId,
+      auth: `Gateway ${connection.gatewayId}:${connection.credential}`,
+    };
+  };
+  const site = await request.post(`/v2/organization/${DEMO_CLIENT}/sites`, {
+    headers,
+    data: { name: `本館 ${suffix}` },
+  });
+  expect(site.status(), await site.text()).toBe(201);
+  const siteId = ((await site.json()) as { id: string }).id;
+  const plan = await request.put(`/v2/site/${siteId}/plan`, {
+    headers: { ...headers, 'content-type': 'application/octet-stream' },
+    data: planPng(),
+  });
+  expect(plan.status(), await plan.text()).toBe(200);
+  const dining = await register('食堂', 'DINING', 0.25, siteId);
+  const room = await register('203号室', 'ROOM', 0.75, siteId);
+  return { dining, room };
+}
+
+async function send(request: APIRequestContext, gateway: Gateway, batch: object) {
+  const res = await request.post('/gateway/v1/batches', {
+    headers: { authorization: gateway.auth },
+    data: batch,
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+async function openMap(page: Page, siteName: string, lng: 'ja' | 'en') {
+  await page.goto(`/map?lng=${lng}`);
+  await settle(page);
+  // Other specs make sites with plans too: choose this one when there is a choice.
+  await expect(page.getByTestId('map-plan')).toBeVisible();
+  const choice = page.getByRole('button', { name: siteName, exact: true });
+  if ((await choice.count()) > 0) await choice.click();
+  await expect(page.getByTestId('map-plan').locator('img')).toBeVisible();
+}
+
+test('/map shows the SOS wearer at the gateway that hears her best, and the list names the same place; ja and en at 1280 and 360 px, axe clean', async ({
+  page,
+  request,
+}) => {
+  test.slow(); // four views, each with axe
+  const suffix = Date.now().toString(36);
+  const siteName = `本館 ${suffix}`;
+  const { dining, room } = await setUp(request, suffix);
+  const now = Date.now();
+  for (const m of [3, 2, 1, 0]) {
+    const at = new Date(now - m * 60_000).toISOString();
+    await send(request, dining, {
+      readings: [{ serialNumber: bracelet(WEARER), at, heartRate: 80, rssi: -82 }],
+    });
+    await send(request, room, {
+      readings: [{ serialNumber: bracelet(WEARER), at, heartRate: 80, rssi: -51 }],
+    });
+  }
+  await send(request, dining, {
+    events: [{ serialNumber: bracelet(WEARER), type: 'SOS', at: new Date().toISOString() }],
+  });
+
+  await signIn(page, request, 'org-owner@example.com');
+  await openMap(page, siteName, 'ja');
+  const marker = page.locator(`[data-testid="map-marker"][data-gateway="${room.id}"]`);
+  await expect(marker).toHaveAccessibleName(`203号室 ${suffix} 1人（うち1人がSOS・緊急）`);
+  await expect(
+    page.locator(`[data-testid="map-marker"][data-gateway="${dining.id}"]`),
+  ).toHaveAccessibleName(`食堂 ${suffix} 0人`);
+  // Drawn where room 203 is: three quarters across the plan.
+  const [planBox, markerBox] = [
+    await page.getByTestId('map-plan').boundingBox(),
+    await marker.boundingBox(),
+  ];
+  expect((markerBox!.x + markerBox!.width / 2 - planBox!.x) / planBox!.width).toBeCloseTo(0.75, 1);
+  // The count opens the names, by keyboard.
+  await marker.focus();
+  await page.keyboard.press('Enter');
+  await expect(marker).toHaveAttribute('aria-expanded', 'true');
+  const panel = page.getByRole('region', { name: `203号室 ${suffix}にいる人` });
+  await expect(panel).toContainText(NAME);
+  await expect(panel).toContainText('SOS発信');
+  // The list says the same: her card, with the place and the open SOS.
+  const card = page.getByTestId('map-person').filter({ hasText: NAME });
+  await expect(card.getByTestId('map-person-place')).toHaveText(`${siteName} · 203号室 ${suffix}`);
+  await expect(card.getByTestId('map-person-alert')).toContainText('SOS発信');
+
+  const failures: string[] = [];
+  for (const lng of ['ja', 'en'] as const) {
+    for (const width of [1280, 360]) {
+      await page.setViewportSize({ width, height: 800 });
+      await openMap(page, siteName, lng);
+      const view = page.getByTestId('map-person').filter({ hasText: NAME });
+      await expect(view.getByTestId('map-person-place')).toHaveText(
+        `${siteName} · 203号室 ${suffix}`,
+      );
+      await expect(view.getByTestId('map-person-alert')).toContainText(
+        lng === 'ja' ? 'SOS発信' : 'SOS call',
+      );
+      await expect(
+        page.locator(`[data-testid="map-marker"][data-gateway="${room.id}"]`),
+      ).toHaveAccessibleName(
+        lng === 'ja'
+          ? `203号室 ${suffix} 1人（うち1人がSOS・緊急）`
+          : `203号室 ${suffix} 1 person, in an SOS or emergency`,
+      );
+      failures.push(...(await auditView(page, `${lng} ${width}`)));
+      await page.screenshot({ path: `test-results/map-${lng}-${width}.png`, fullPage: true });
+    }
+  }
+  expect(failures).toEqual([]);
+});

@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { ALERT_LEVELS, ALERT_TYPES, type AlertLevel } from '../alerts.js';
+import { organizationIdParams } from './alert-policy.js';
+import { BEARER_ERRORS, endpointsOf } from './endpoint.js';
+
+/**
+ * Where everyone is (issue 17, item 4; docs/map.md): one answer with the place of every wearer the
+ * caller sees, decided by the domain's place function (place/place.ts) over the state folded at
+ * ingestion, so asking costs no scan of readings. Gateways are named once, people point at them.
+ */
+
+/** The place of a person now: the domain's `Place` with ISO times. */
+export const mapPlace = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('position'),
+    latitude: z.number(),
+    longitude: z.number(),
+    /** Metres. */
+    accuracy: z.number(),
+    at: z.string(),
+    gatewayId: z.string(),
+  }),
+  /** At the gateway that hears the bracelet best (with hysteresis), since `since`. */
+  z.object({ kind: z.literal('gateway'), gatewayId: z.string(), since: z.string() }),
+  /** Nobody heard the bracelet recently: where and when it was heard last. */
+  z.object({ kind: z.literal('last-heard'), gatewayId: z.string(), at: z.string() }),
+  z.object({ kind: z.literal('unknown') }),
+  /** The organisation shows places only during an alert (placePrivacy) and this person has none. */
+  z.object({ kind: z.literal('withheld') }),
+]);
+export type MapPlace = z.infer<typeof mapPlace>;
+
+/** The wearer's most urgent open alert (EMERGENCY first, then the newest). */
+export const mapAlert = z.object({
+  alertId: z.string(),
+  type: z.enum(ALERT_TYPES),
+  level: z.enum(ALERT_LEVELS),
+  openedAt: z.string(),
+});
+export type MapAlert = z.infer<typeof mapAlert>;
+
+export const mapPerson = z.object({
+  wearerId: z.string(),
+  name: z.string(),
+  groupId: z.string().nullable(),
+  place: mapPlace,
+  alert: mapAlert.nullable(),
+});
+export type MapPerson = z.infer<typeof mapPerson>;
+
+/** A gateway someone is placed at or was last heard at, with the site it is placed on. */
+export const mapGateway = z.object({
+  gatewayId: z.string(),
+  name: z.string(),
+  siteId: z.string().nullable(),
+  siteName: z.string().nullable(),
+});
+export type MapGateway = z.infer<typeof mapGateway>;
+
+/** The outdoor map's tiles (the server's MAP_TILE_URL), or null: positions on a plain grid only. */
+export const mapTiles = z
+  .object({
+    /** A template with {z}, {x}, {y} (and perhaps {s}). */
+    url: z.string(),
+    /** Shown with the tiles, as their licence asks (default "© OpenStreetMap contributors"). */
+    attribution: z.string(),
+  })
+  .nullable();
+export type MapTiles = z.infer<typeof mapTiles>;
+
+export const mapResponse = z.object({
+  generatedAt: z.string(),
+  tiles: mapTiles,
+  /** The organisation's privacy setting: places of people without an open alert are withheld. */
+  placesOnlyDuringAlerts: z.boolean(),
+  groups: z.array(z.object({ groupId: z.string(), name: z.string() })),
+  gateways: z.array(mapGateway),
+  /** Open alerts first (EMERGENCY, then CRITICAL, ...), then by name. */
+  people: z.array(mapPerson),
+});
+export type MapResponse = z.infer<typeof mapResponse>;
+
+/** The order of urgency of an open alert on the map (lower first). */
+export const MAP_ALERT_RANK: Record<AlertLevel, number> = {
+  EMERGENCY: 0,
+  CRITICAL: 1,
+  CAUTION: 2,
+  DEVICE_STATUS: 3,
+};
+
+/**
+ * The organisation's place privacy (issue 17, item 5): with `placesOnlyDuringAlerts`, /map shows a
+ * person's place only while they have an open EMERGENCY or CRITICAL alert (the alerts that record
+ * their place); places are still folded and stored, so an SOS shows where at once.
+ */
+export const placePrivacy = z.strictObject({ placesOnlyDuringAlerts: z.boolean() });
+export type PlacePrivacy = z.infer<typeof placePrivacy>;
+
+const map = endpointsOf({ tags: ['Map'], errors: BEARER_ERRORS });
+
+export const getPlaceMap = map({
+  method: 'GET',
+  path: '/v2/organization/{organizationId}/map',
+  permission: 'place:read',
+  summary:
+    'Where every wearer the caller sees is now (phone position, the gateway that hears them best, or where they were last heard), with their open alert',
+  params: organizationIdParams,
+  responses: { 200: mapResponse },
+});
+
+export const getPlacePrivacy = map({
+  method: 'GET',
+  path: '/v2/organization/{organizationId}/placePrivacy',
+  permission: 'place:read',
+  summary: "The organisation's place privacy: whether places show only while an alert is open",
+  params: organizationIdParams,
+  responses: { 200: placePrivacy },
+});
+
+export const updatePlacePrivacy = map({
+  method: 'PUT',
+  path: '/v2/organization/{organizationId}/placePrivacy',
+  permission: 'organization:update',
+  summary:
+    'Show places only while an EMERGENCY or CRITICAL alert is open, or always (owners; audited)',
+  params: organizationIdParams,
+  body: placePrivacy,
+  responses: { 200: placePrivacy },
+});
