@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { PageHeading } from '../../components/ui/page-heading';
 import { PlaceMap } from '../../features/map/components/place-map';
-import { OrganizationScope } from '../../features/organizations/components/organization-picker';
+import { OrganizationScope } from '../../components/organization-scope';
 
 /**
  * /map: where everyone is now (issue 17). Organisation staff see their own organisation (a group
