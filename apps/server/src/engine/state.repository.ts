@@ -10,6 +10,8 @@ const NO_SETTINGS = Object.freeze({});
 export interface Locked {
   versions: Map<string, number>;
   profiles: Map<string, Profile>;
+  /** Each wearer's stored place row (wearer_places), read with the lock: the batch's place fold needs it. */
+  places: Map<string, { state: unknown; position: unknown }>;
 }
 
 const LOCK_AND_PROFILE = prepared(`
@@ -18,13 +20,15 @@ const LOCK_AND_PROFILE = prepared(`
          CASE WHEN u.birth_date IS NULL THEN NULL
               ELSE extract(year FROM age($2::timestamptz::date, u.birth_date))::int END AS age,
          b.heart_rate_duty_cycle AS "dutyCycleMinutes", b.id AS "braceletId",
-         o.time_zone AS "timeZone", s.settings, p.policy -> 'recoveryMinutes' AS "recoveryMinutes"
+         o.time_zone AS "timeZone", s.settings, p.policy -> 'recoveryMinutes' AS "recoveryMinutes",
+         wp.state AS "placeState", wp.position AS "placePosition"
     FROM engine_state e
     JOIN users u ON u.id = e.wearer_id
     JOIN organizations o ON o.id = u.organization_id
     LEFT JOIN bracelets b ON b.wearer_id = u.id
     LEFT JOIN wearer_alert_settings s ON s.wearer_id = u.id
     LEFT JOIN organization_alert_policies p ON p.organization_id = u.organization_id
+    LEFT JOIN wearer_places wp ON wp.wearer_id = e.wearer_id
    WHERE e.wearer_id = ANY($1::text[])
    ORDER BY e.wearer_id
      FOR UPDATE OF e`);
@@ -41,6 +45,8 @@ interface LockRow {
   settings: unknown;
   /** The stored policy's field as is (jsonb), or null without a policy row. */
   recoveryMinutes: unknown;
+  placeState: unknown;
+  placePosition: unknown;
 }
 
 /** The organisation's recovery window from its stored policy field, as resolveAlertPolicy reads it. */
@@ -62,11 +68,13 @@ export async function lockStates(
   now: Date,
 ): Promise<Locked> {
   const ids = [...new Set(wearerIds)].sort();
-  const locked: Locked = { versions: new Map(), profiles: new Map() };
+  const locked: Locked = { versions: new Map(), profiles: new Map(), places: new Map() };
   if (ids.length === 0) return locked;
   const lock = async (list: string[]) => {
     for (const r of await tx.query<LockRow>(LOCK_AND_PROFILE, [list, now.toISOString()])) {
       locked.versions.set(r.wearerId, Number(r.version));
+      if (r.placeState !== null || r.placePosition !== null)
+        locked.places.set(r.wearerId, { state: r.placeState, position: r.placePosition });
       locked.profiles.set(r.wearerId, {
         wearerId: r.wearerId,
         organizationId: r.organizationId,

@@ -137,7 +137,7 @@ async function storeAndEvaluate(
   // Where each wearer is now (the map's source, and the place an alert opening now stores): every
   // sighting of the batch folded into the stored state, a reading another gateway delivered first
   // included (this gateway heard the bracelet too, with its own signal strength).
-  const places = await foldBatchPlaces(tx, {
+  const places = foldBatchPlaces(locked.places, {
     organizationId: gateway.organizationId,
     gatewayId: gateway.id,
     sightings: [

@@ -62,22 +62,6 @@ export function sightingsUpTo(db: Queryable, wearerId: string, at: Date): Promis
   );
 }
 
-/** A wearer's folded place state and newest phone position, as stored in wearer_places. */
-export interface StoredPlaceRow {
-  wearerId: string;
-  state: unknown;
-  position: unknown;
-}
-
-/** The stored place states of these wearers (the batch's wearers, locked by the caller). */
-export function storedPlaces(db: Queryable, wearerIds: string[]): Promise<StoredPlaceRow[]> {
-  return db.query<StoredPlaceRow>(
-    `SELECT wearer_id AS "wearerId", state, position FROM wearer_places
-      WHERE wearer_id = ANY($1::text[])`,
-    [wearerIds],
-  );
-}
-
 /** Writes the folded states (a statement for the batch's combined round trip). */
 export function savePlacesStatement(
   organizationId: string,

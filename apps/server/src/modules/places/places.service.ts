@@ -14,7 +14,6 @@ import {
   savePlacesStatement,
   type SightingRow,
   sightingsUpTo,
-  storedPlaces,
 } from './places.repository.js';
 
 const ms = (v: Date | string) => (v instanceof Date ? v : new Date(v)).getTime();
@@ -127,21 +126,20 @@ export const storedPositionOf = positionOf;
 
 /**
  * Folds a batch's new sightings and positions into each wearer's stored place state (the map's
- * source, wearer_places) and returns the write for the batch's combined round trip. Call inside
- * the batch's transaction after the wearers' engine_state rows were locked: batches of one wearer
- * take turns, so this read and that write never interleave with another server's.
+ * source, wearer_places) and returns the write for the batch's combined round trip. `stored` is
+ * what the engine's lock read with the engine_state rows (`lockStates`, one round trip): batches of
+ * one wearer take turns there, so this read and that write never interleave with another server's.
  */
-export async function foldBatchPlaces(
-  tx: Queryable,
+export function foldBatchPlaces(
+  stored: ReadonlyMap<string, { state: unknown; position: unknown }>,
   batch: BatchSightings,
-): Promise<{
+): {
   save: { text: string; params: unknown[] } | null;
   folded: Map<string, FoldedPlace>;
-}> {
+} {
   const folded = new Map<string, FoldedPlace>();
   const wearerIds = [...new Set([...batch.sightings, ...batch.positions].map((s) => s.wearerId))];
   if (wearerIds.length === 0) return { save: null, folded };
-  const stored = new Map((await storedPlaces(tx, wearerIds)).map((r) => [r.wearerId, r]));
   const heardBy = new Map<string, BatchSightings['sightings']>();
   for (const s of batch.sightings) {
     const list = heardBy.get(s.wearerId);
