@@ -1,6 +1,6 @@
 import type { GatewayKind } from '@wearable/domain';
 import type { SightingFrame } from '../../adapters/adapter-output.js';
-import type { Queryable } from '../../db/client.js';
+import { prepared, type Queryable } from '../../db/client.js';
 
 export interface VendorGatewayRow {
   organizationId: string;
@@ -32,6 +32,17 @@ export interface HeardDevice {
   /** In how many requests it was heard. */
   times: number;
 }
+
+/** Run on every vendor request: parsed once (a named statement on both databases). */
+const TAKE_TOKENS = prepared(
+  `INSERT INTO gateway_rate_buckets AS b (gateway_id, tokens, at)
+   SELECT $1, $3::float8 - $2::float8, $5::timestamptz WHERE $2::float8 <= $3::float8
+ ON CONFLICT (gateway_id) DO UPDATE
+   SET tokens = LEAST($3::float8, b.tokens + $4::float8 * GREATEST(0, extract(epoch FROM ($5::timestamptz - b.at)))) - $2::float8,
+       at = GREATEST(b.at, $5::timestamptz)
+   WHERE LEAST($3::float8, b.tokens + $4::float8 * GREATEST(0, extract(epoch FROM ($5::timestamptz - b.at)))) >= $2::float8
+ RETURNING tokens`,
+);
 
 export function vendorGatewaysRepository(db: Queryable) {
   return {
@@ -82,16 +93,13 @@ export function vendorGatewaysRepository(db: Queryable) {
       burst: number,
       now: Date,
     ): Promise<number | null> {
-      const rows = await db.query<{ tokens: number }>(
-        `INSERT INTO gateway_rate_buckets AS b (gateway_id, tokens, at)
-           SELECT $1, $3::float8 - $2::float8, $5::timestamptz WHERE $2::float8 <= $3::float8
-         ON CONFLICT (gateway_id) DO UPDATE
-           SET tokens = LEAST($3::float8, b.tokens + $4::float8 * GREATEST(0, extract(epoch FROM ($5::timestamptz - b.at)))) - $2::float8,
-               at = GREATEST(b.at, $5::timestamptz)
-           WHERE LEAST($3::float8, b.tokens + $4::float8 * GREATEST(0, extract(epoch FROM ($5::timestamptz - b.at)))) >= $2::float8
-         RETURNING tokens`,
-        [gatewayId, cost, burst, rate, now],
-      );
+      const rows = await db.query<{ tokens: number }>(TAKE_TOKENS, [
+        gatewayId,
+        cost,
+        burst,
+        rate,
+        now,
+      ]);
       return rows[0]?.tokens ?? null;
     },
 
