@@ -70,7 +70,10 @@ export function preparedRunner(lite: PGlite): PreparedRunner {
           const values = params.map((value, i) => {
             if (value === null || value === undefined) return null;
             const serializer = pg.serializers[types[i] ?? 0];
-            return serializer ? serializer(value) : String(value);
+            // Anything else PGlite writes as text, as its query does.
+            return serializer
+              ? serializer(value)
+              : (value as string | number | bigint | boolean).toString();
           });
           messages.push(
             ...(await exec(serialize.bind({ statement: sql.name, values }))),
