@@ -92,12 +92,14 @@ export function serverEnv(port, dataDir, extra = {}) {
 /** @typedef {{ child: import('node:child_process').ChildProcessByStdio<null, import('node:stream').Readable, import('node:stream').Readable>, output: () => string }} Server */
 
 /**
- * Spawns `node apps/server/dist/main.js start`; output is kept for error messages.
+ * Spawns `node apps/server/dist/main.js start`; output is kept for error messages. `nodeArgs`: Node's own
+ * options before the script (`--cpu-prof`, …).
  * @param {NodeJS.ProcessEnv} env
+ * @param {string[]} [nodeArgs]
  * @returns {Server}
  */
-export function startServer(env) {
-  const child = spawn(process.execPath, [SERVER_MAIN, 'start'], {
+export function startServer(env, nodeArgs = []) {
+  const child = spawn(process.execPath, [...nodeArgs, SERVER_MAIN, 'start'], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -4,9 +4,11 @@
 // bracelets with wearers, the rest heard but not registered. Measures the server process's CPU time (user +
 // system, /proc) over the window, divided by the wall time: the fraction of one core. Five runs, median and worst.
 // Usage: npm run bench -- gateway-cost [--seconds 20] [--runs 5] [--db pglite|postgres] [--pg postgres://…]
+//   [--cpu-prof <dir>]: the server runs with `node --cpu-prof`; its profile and the measured window (monotonic µs,
+//   the profile's clock) go to <dir>, for `node bench/gateway-cost/profile-top.mjs <dir>`.
 // Target: at most 5% of a core.
 import { createHash } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -31,10 +33,15 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '5' },
     db: { type: 'string', default: 'pglite' },
     pg: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
+    'cpu-prof': { type: 'string' },
   },
 });
 const SECONDS = Number(values.seconds);
 const RUNS = Number(values.runs);
+const PROFILE_DIR = values['cpu-prof'];
+if (PROFILE_DIR) await mkdir(PROFILE_DIR, { recursive: true });
+/** CLOCK_MONOTONIC in µs: the clock of V8's profile timestamps. */
+const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
 const RATE = 210;
 const REGISTERED = 50;
 const TAGS = 150;
@@ -107,6 +114,15 @@ for (let run = 1; run <= RUNS; run++) {
       MQTT_PORT: '0',
       ...(fresh.databaseUrl ? { DATABASE_URL: fresh.databaseUrl } : {}),
     }),
+    PROFILE_DIR
+      ? [
+          '--cpu-prof',
+          '--cpu-prof-dir',
+          PROFILE_DIR,
+          '--cpu-prof-name',
+          `server-run${run}.cpuprofile`,
+        ]
+      : [],
   );
   try {
     await waitForReady(baseUrl, server);
@@ -125,6 +141,7 @@ for (let run = 1; run <= RUNS; run++) {
       await new Promise((r) => setTimeout(r, 1000));
     }
     const cpu0 = cpuMs(server.child.pid);
+    const window0 = monotonicUs();
     const t0 = performance.now();
     for (let s = 3; s < 3 + SECONDS; s++) {
       const due = t0 + (s - 2) * 1000;
@@ -133,6 +150,11 @@ for (let run = 1; run <= RUNS; run++) {
     }
     const wall = performance.now() - t0;
     const fraction = (cpuMs(server.child.pid) - cpu0) / wall;
+    if (PROFILE_DIR)
+      await writeFile(
+        join(PROFILE_DIR, `server-run${run}.window.json`),
+        JSON.stringify({ startUs: window0, endUs: monotonicUs() }),
+      );
     fractions.push(fraction);
     loads.push(loadavg()[0]);
     console.log(

@@ -18,6 +18,7 @@ import {
   createVendorGatewayState,
   type VendorGatewayState,
 } from './modules/vendor-gateways/vendor-gateways.state.js';
+import { forgetAllOwners } from './modules/vendor-gateways/registered-devices.js';
 import { createRollupFolder, type RollupFolder } from './modules/readings/rollup-folder.js';
 import {
   createSiteHeatRuntime,
@@ -48,7 +49,10 @@ export interface AppContext extends CoreContext {
   summaries: SummarySnapshots;
   /** Gateway credentials, bracelet look-ups, last-seen writes and the ingestion backlog. */
   ingestion: IngestionState;
-  /** Vendor gateways' kinds and secret paths, LoRaWAN step totals (vendor-gateways.state.ts). */
+  /**
+   * Vendor gateways' kinds and secret paths, heard devices' organisations, the unknown devices
+   * waiting to be written, LoRaWAN step totals (vendor-gateways.state.ts).
+   */
   vendorGateways: VendorGatewayState;
   /** The alert engine's per-wearer state hints. */
   engine: EngineRuntime;
@@ -82,7 +86,7 @@ export function createContext(
   ctx.tokens = createTokenService(ctx);
   ctx.summaries = new SummarySnapshots(ctx, log);
   ctx.ingestion = createIngestionState();
-  ctx.vendorGateways = createVendorGatewayState();
+  ctx.vendorGateways = createVendorGatewayState(db, config.unknownDevicesPerGateway);
   ctx.engine = createEngineRuntime();
   ctx.wearerUpdates = createWearerUpdates();
   ctx.rollups = createRollupFolder(ctx);
@@ -99,6 +103,7 @@ export function createContext(
               ctx.summaries.markAllDirty();
               ctx.ingestion.gateways.clear();
               ctx.ingestion.bracelets.clear();
+              forgetAllOwners(ctx.vendorGateways.owners);
               ctx.identityCache.bump();
             },
           },
@@ -116,6 +121,9 @@ export async function closeContext(ctx: AppContext): Promise<void> {
   await ctx.rollups
     .close()
     .catch((err: unknown) => ctx.log.error({ err }, 'last rollup flush failed'));
+  await ctx.vendorGateways.unknownDevices
+    .close()
+    .catch((err: unknown) => ctx.log.error({ err }, 'last write of unknown devices failed'));
   await ctx.cluster.close();
   ctx.summaries.close();
   ctx.wearerUpdates.close();

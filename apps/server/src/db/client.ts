@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { preparedRunner } from './pglite-prepared.js';
 import { currentLaneHint, type LaneHint, PriorityLane } from './priority-lane.js';
 
 // int8 (counts, bigint ids) as a JS number on both drivers, as PGlite already does.
@@ -10,7 +11,7 @@ pg.types.setTypeParser(20, (v) => Number(v));
 /**
  * A statement PostgreSQL parses and plans once per connection (a named prepared statement), for
  * the few run on every batch. Only for constant texts: each distinct text stays prepared on every
- * connection. PGlite runs it as plain text.
+ * connection. PGlite names it too (pglite-prepared.ts).
  */
 export interface PreparedSql {
   readonly text: string;
@@ -79,13 +80,26 @@ export async function openPglite(dataDir: string | undefined): Promise<Db> {
 export function wrapPglite(lite: PGlite): Db {
   let closed = false;
   const lane = new PriorityLane();
+  const named = preparedRunner(lite);
+  /** A `prepared(...)` statement runs as a named statement (pglite-prepared.ts), any other unnamed. */
+  const run = async <T>(
+    text: string | PreparedSql,
+    params: unknown[] | undefined,
+    inTransaction: boolean,
+    unnamed: (sql: string | PreparedSql) => Promise<{ rows: T[] }>,
+  ): Promise<T[]> =>
+    typeof text !== 'string' && named.accepts(text)
+      ? named.run<T>(text, params, inTransaction)
+      : (await unnamed(text)).rows;
   return {
     kind: 'pglite',
     get queueDepth() {
       return lane.depth;
     },
     async query<T>(text: string | PreparedSql, params?: unknown[]) {
-      return (await lane.run(() => lite.query<T>(textOf(text), params))).rows;
+      return lane.run(() =>
+        run<T>(text, params, false, (sql) => lite.query<T>(textOf(sql), params)),
+      );
     },
     async exec(script: string) {
       await lane.run(() => lite.exec(script));
@@ -96,8 +110,8 @@ export function wrapPglite(lite: PGlite): Db {
         () =>
           lite.transaction((tx) =>
             fn({
-              query: async <R>(t: string | PreparedSql, p?: unknown[]) =>
-                (await tx.query<R>(textOf(t), p)).rows,
+              query: <R>(t: string | PreparedSql, p?: unknown[]) =>
+                run<R>(t, p, true, (sql) => tx.query<R>(textOf(sql), p)),
               exec: async (script: string) => void (await tx.exec(script)),
               afterCommit: (cb) => void committed.push(cb),
             }),

@@ -146,6 +146,7 @@ async function story(
   expect(await readings(pressing.uid)).toEqual([{ battery: 100 }]);
   expect(await readings(ingicsTag.uid)).toHaveLength(1);
   expect(await sos()).toHaveLength(1);
+  await t.ctx.vendorGateways.unknownDevices.flush(); // written every few seconds otherwise
   const unknown = await t.db.query<{ deviceId: string }>(
     'SELECT device_id AS "deviceId" FROM unknown_devices WHERE gateway_id = $1',
     [ab.id],

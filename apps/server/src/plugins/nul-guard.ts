@@ -9,6 +9,8 @@ const MAX_DEPTH = 8;
 function nulPath(value: unknown, path: string, depth = 0): string | null {
   if (typeof value === 'string') return value.includes('\u0000') ? path : null;
   if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return null;
+  // A vendor gateway's body is bytes (no text until its decoder reads it): walking it visited every byte.
+  if (ArrayBuffer.isView(value)) return null;
   for (const [key, inner] of Object.entries(value)) {
     const found = nulPath(inner, `${path}.${key}`, depth + 1);
     if (found) return found;

@@ -30,7 +30,7 @@ export function braceletsService(ctx: AppContext) {
   const repo = braceletsRepository(ctx.db);
   const access = accessService(ctx.db);
 
-  /** After a commit: ingestion forgets the bracelet's cached row, screens refresh the wearers. */
+  /** After a commit: ingestion forgets the bracelet's cached look-ups, screens refresh the wearers. */
   function changed(
     b: { organizationId: string; serialNumber: string },
     wearers: { id: string; groupId: string | null }[],
@@ -75,6 +75,8 @@ export function braceletsService(ctx: AppContext) {
           `serialNumber: bracelet ${body.serialNumber} is already registered`,
           'BRACELET_SERIAL_TAKEN',
         );
+      // A gateway that heard this serial as an unknown device makes its next advertisement a reading.
+      changed({ organizationId: body.mediromOrganizationId, serialNumber: body.serialNumber }, []);
       return toView((await repo.find(id))!);
     },
 

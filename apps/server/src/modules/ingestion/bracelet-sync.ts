@@ -5,7 +5,7 @@ import {
   pairingEvent,
   type PendingBraceletConfig,
 } from '@wearable/domain';
-import type { Queryable } from '../../db/client.js';
+import { prepared, type Queryable } from '../../db/client.js';
 import type { RejectedItem } from './batch-items.js';
 import type { BraceletRow } from './ingestion.repository.js';
 
@@ -107,15 +107,17 @@ export async function syncBracelets(
   return paired;
 }
 
+/** Run after every batch: parsed once (a named statement on both databases). */
+const PENDING_CONFIG = prepared(
+  `SELECT serial_number AS "serialNumber", config_version AS version, heart_rate_duty_cycle AS "heartRateDutyCycle"
+     FROM bracelets WHERE gateway_id = $1 AND config_version > applied_config_version
+    ORDER BY serial_number`,
+);
+
 /** Configuration the gateway's bracelets should run and it has not acknowledged (partial index: cheap when none). */
 export async function pendingConfigOf(
   db: Queryable,
   gatewayId: string,
 ): Promise<PendingBraceletConfig[]> {
-  return db.query<PendingBraceletConfig>(
-    `SELECT serial_number AS "serialNumber", config_version AS version, heart_rate_duty_cycle AS "heartRateDutyCycle"
-       FROM bracelets WHERE gateway_id = $1 AND config_version > applied_config_version
-      ORDER BY serial_number`,
-    [gatewayId],
-  );
+  return db.query<PendingBraceletConfig>(PENDING_CONFIG, [gatewayId]);
 }

@@ -13,6 +13,8 @@ export function unknownDevicesService(ctx: AppContext) {
     async list(actor: Actor, gatewayId: string): Promise<UnknownDevicesResponse> {
       await access.require(actor, 'gateway:read', 'gateway', gatewayId);
       const cap = ctx.config.unknownDevicesPerGateway;
+      // What this server heard since its last write is listed too (another server's within seconds).
+      await ctx.vendorGateways.unknownDevices.flush(gatewayId);
       const rows = await repo.listUnknown(gatewayId, cap);
       return {
         gatewayId,
@@ -32,6 +34,8 @@ export function unknownDevicesService(ctx: AppContext) {
         mediromOrganizationId: gateway.organizationId,
         serialNumber: deviceId,
       });
+      // After the writes already under way, which may still carry it.
+      await ctx.vendorGateways.unknownDevices.flush(gatewayId);
       await repo.forgetUnknown(gateway.organizationId, deviceId);
       return bracelet;
     },

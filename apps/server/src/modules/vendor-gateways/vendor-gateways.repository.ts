@@ -1,6 +1,6 @@
 import type { GatewayKind } from '@wearable/domain';
-import type { Sighting } from '../../adapters/adapter-output.js';
-import type { Queryable } from '../../db/client.js';
+import type { SightingFrame } from '../../adapters/adapter-output.js';
+import { prepared, type Queryable } from '../../db/client.js';
 
 export interface VendorGatewayRow {
   organizationId: string;
@@ -18,6 +18,31 @@ export interface UnknownDeviceRow {
   lastHeardAt: Date;
   timesHeard: number;
 }
+
+/** A device a gateway heard and did not know, as the in-memory buffer gathers it between writes. */
+export interface HeardDevice {
+  gatewayId: string;
+  deviceId: string;
+  frame: SightingFrame;
+  rssi: number | null;
+  beaconId: string | null;
+  /** ISO 8601 (UTC). */
+  firstHeardAt: string;
+  lastHeardAt: string;
+  /** In how many requests it was heard. */
+  times: number;
+}
+
+/** Run on every vendor request: parsed once (a named statement on both databases). */
+const TAKE_TOKENS = prepared(
+  `INSERT INTO gateway_rate_buckets AS b (gateway_id, tokens, at)
+   SELECT $1, $3::float8 - $2::float8, $5::timestamptz WHERE $2::float8 <= $3::float8
+ ON CONFLICT (gateway_id) DO UPDATE
+   SET tokens = LEAST($3::float8, b.tokens + $4::float8 * GREATEST(0, extract(epoch FROM ($5::timestamptz - b.at)))) - $2::float8,
+       at = GREATEST(b.at, $5::timestamptz)
+   WHERE LEAST($3::float8, b.tokens + $4::float8 * GREATEST(0, extract(epoch FROM ($5::timestamptz - b.at)))) >= $2::float8
+ RETURNING tokens`,
+);
 
 export function vendorGatewaysRepository(db: Queryable) {
   return {
@@ -45,15 +70,15 @@ export function vendorGatewaysRepository(db: Queryable) {
       ]);
     },
 
-    /** Device id -> serial number of the organisation's bracelets registered under that id. */
-    async serialsOf(organizationId: string, deviceIds: string[]): Promise<Map<string, string>> {
+    /** The organisation whose bracelet has each of these device ids as serial number (unique across organisations). */
+    async ownersOf(deviceIds: string[]): Promise<Map<string, string>> {
       if (deviceIds.length === 0) return new Map();
-      const rows = await db.query<{ serialNumber: string }>(
-        `SELECT serial_number AS "serialNumber" FROM bracelets
-          WHERE organization_id = $1 AND serial_number = ANY($2::text[])`,
-        [organizationId, deviceIds],
+      const rows = await db.query<{ serialNumber: string; organizationId: string }>(
+        `SELECT serial_number AS "serialNumber", organization_id AS "organizationId"
+           FROM bracelets WHERE serial_number = ANY($1::text[])`,
+        [deviceIds],
       );
-      return new Map(rows.map((r) => [r.serialNumber, r.serialNumber]));
+      return new Map(rows.map((r) => [r.serialNumber, r.organizationId]));
     },
 
     /**
@@ -68,51 +93,54 @@ export function vendorGatewaysRepository(db: Queryable) {
       burst: number,
       now: Date,
     ): Promise<number | null> {
-      const rows = await db.query<{ tokens: number }>(
-        `INSERT INTO gateway_rate_buckets AS b (gateway_id, tokens, at)
-           SELECT $1, $3::float8 - $2::float8, $5::timestamptz WHERE $2::float8 <= $3::float8
-         ON CONFLICT (gateway_id) DO UPDATE
-           SET tokens = LEAST($3::float8, b.tokens + $4::float8 * GREATEST(0, extract(epoch FROM ($5::timestamptz - b.at)))) - $2::float8,
-               at = GREATEST(b.at, $5::timestamptz)
-           WHERE LEAST($3::float8, b.tokens + $4::float8 * GREATEST(0, extract(epoch FROM ($5::timestamptz - b.at)))) >= $2::float8
-         RETURNING tokens`,
-        [gatewayId, cost, burst, rate, now],
-      );
+      const rows = await db.query<{ tokens: number }>(TAKE_TOKENS, [
+        gatewayId,
+        cost,
+        burst,
+        rate,
+        now,
+      ]);
       return rows[0]?.tokens ?? null;
     },
 
     /**
-     * Records the devices heard and not registered (their latest sighting each), then keeps only
-     * the `cap` most recently heard of this gateway: the list never grows beyond it.
+     * Writes what the gateways heard and did not know since the last write (one row per gateway and
+     * device: its latest sighting, when first and last heard, in how many requests), then keeps
+     * only the `cap` most recently heard of each of these gateways: the list never grows beyond it.
+     * A gateway deleted meanwhile is skipped.
      */
-    async recordUnknown(gatewayId: string, sightings: Sighting[], cap: number): Promise<void> {
-      if (sightings.length === 0) return;
-      // The most recent `cap` of this request are all that could stay.
-      const kept = [...sightings].sort((a, b) => (a.at < b.at ? 1 : -1)).slice(0, cap);
+    async recordUnknown(devices: HeardDevice[], cap: number): Promise<void> {
+      if (devices.length === 0) return;
       await db.query(
         `INSERT INTO unknown_devices AS u
-           (gateway_id, device_id, frame, rssi, beacon_id, first_heard_at, last_heard_at)
-         SELECT $1, d.device_id, d.frame, d.rssi, d.beacon_id, d.at, d.at
-           FROM unnest($2::text[], $3::text[], $4::int[], $5::text[], $6::timestamptz[])
-             AS d(device_id, frame, rssi, beacon_id, at)
+           (gateway_id, device_id, frame, rssi, beacon_id, first_heard_at, last_heard_at, times_heard)
+         SELECT d.gateway_id, d.device_id, d.frame, d.rssi, d.beacon_id, d.first_at, d.last_at, d.times
+           FROM unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::text[], $6::timestamptz[],
+                       $7::timestamptz[], $8::int[])
+             AS d(gateway_id, device_id, frame, rssi, beacon_id, first_at, last_at, times)
+           JOIN gateways g ON g.id = d.gateway_id
          ON CONFLICT (gateway_id, device_id) DO UPDATE
            SET frame = EXCLUDED.frame, rssi = EXCLUDED.rssi, beacon_id = EXCLUDED.beacon_id,
                last_heard_at = GREATEST(u.last_heard_at, EXCLUDED.last_heard_at),
-               times_heard = u.times_heard + 1`,
+               times_heard = u.times_heard + EXCLUDED.times_heard`,
         [
-          gatewayId,
-          kept.map((s) => s.deviceId),
-          kept.map((s) => s.frame),
-          kept.map((s) => (s.rssi === null ? null : Math.round(s.rssi))),
-          kept.map((s) => s.beaconId ?? null),
-          kept.map((s) => s.at),
+          devices.map((d) => d.gatewayId),
+          devices.map((d) => d.deviceId),
+          devices.map((d) => d.frame),
+          devices.map((d) => (d.rssi === null ? null : Math.round(d.rssi))),
+          devices.map((d) => d.beaconId),
+          devices.map((d) => d.firstHeardAt),
+          devices.map((d) => d.lastHeardAt),
+          devices.map((d) => d.times),
         ],
       );
       await db.query(
-        `DELETE FROM unknown_devices WHERE gateway_id = $1 AND device_id IN (
-           SELECT device_id FROM unknown_devices WHERE gateway_id = $1
-            ORDER BY last_heard_at DESC, device_id OFFSET $2)`,
-        [gatewayId, cap],
+        `DELETE FROM unknown_devices u USING (
+           SELECT gateway_id, device_id,
+                  row_number() OVER (PARTITION BY gateway_id ORDER BY last_heard_at DESC, device_id) AS n
+             FROM unknown_devices WHERE gateway_id = ANY($1::text[])) r
+          WHERE u.gateway_id = r.gateway_id AND u.device_id = r.device_id AND r.n > $2`,
+        [[...new Set(devices.map((d) => d.gatewayId))], cap],
       );
     },
 

@@ -11,6 +11,7 @@ import { withLaneHint } from '../../db/priority-lane.js';
 import { ApiError, unauthorized } from '../../errors.js';
 import { GatewayThrottledError } from '../ingestion/gateway-throttle.js';
 import { ingestionBacklog } from '../ingestion/ingestion.service.js';
+import { forgetOwner } from './registered-devices.js';
 import { authenticateByHeader, authenticateByPath, type VendorGateway } from './vendor-auth.js';
 import { GatewayRateLimitedError, ingestVendorOutput } from './vendor-ingest.js';
 import { decodeVendorPayload, refusedAsWhole } from './vendor-payload.js';
@@ -57,9 +58,21 @@ export const vendorGatewayRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
 
   const onCredential = (e: BusEvents['gateway.credentialChanged']) =>
     ctx.vendorGateways.gateways.delete(e.gatewayId);
+  // A bracelet registered, linked, handed over or unlinked (here or on another server): its device
+  // is looked up again at its next advertisement, and it no longer waits as unknown.
+  const onBracelet = (e: BusEvents['bracelet.changed']) => {
+    forgetOwner(ctx.vendorGateways.owners, e.serialNumber);
+    ctx.vendorGateways.unknownDevices.forget(e.organizationId, e.serialNumber);
+  };
   ctx.bus.on(BUS_EVENTS.gatewayCredentialChanged, onCredential);
+  ctx.bus.on(BUS_EVENTS.braceletChanged, onBracelet);
+  // Written every few seconds; the last write is closeContext's.
+  ctx.vendorGateways.unknownDevices.start((err) =>
+    app.log.error({ err }, 'writing unknown devices failed'),
+  );
   app.addHook('onClose', () => {
     ctx.bus.off(BUS_EVENTS.gatewayCredentialChanged, onCredential);
+    ctx.bus.off(BUS_EVENTS.braceletChanged, onBracelet);
   });
 
   const handle = (kind: VendorGatewayKind) => async (request: FastifyRequest) => {

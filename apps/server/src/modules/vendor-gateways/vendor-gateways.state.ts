@@ -1,9 +1,30 @@
+import type { Queryable } from '../../db/client.js';
+import { UnknownDevicesBuffer } from './unknown-devices.buffer.js';
 import type { VendorGatewayRow } from './vendor-gateways.repository.js';
 
 /** A vendor gateway's kind and path-secret hash, cached like credentials (30 s, dropped on rotation). */
 export interface CachedVendorGateway {
   row: VendorGatewayRow;
   expires: number;
+}
+
+/**
+ * Which organisation's bracelet a heard device is, remembered per device id (serial numbers are
+ * unique across organisations): a gateway reports the same tags every second (docs/gateway-adapters.md,
+ * "Mapping devices to bracelets"). "No bracelet" is remembered too, so the tags of the "heard, not
+ * registered" list cost no query per request either. A device is registered for a gateway only when
+ * the remembered organisation is the gateway's: another organisation's gateway never resolves it.
+ *
+ * Fresh: registering, linking, handing over or unlinking a bracelet emits `bracelet.changed` after its
+ * commit (on every server, through the cluster bus), which drops that device's entry at once, whatever
+ * organisation it was in, and makes a look-up that overlapped it answer without keeping what it read.
+ * A bracelet row changed by hand in SQL is seen within OWNER_TTL_MS.
+ */
+export interface DeviceOwners {
+  /** Device id -> the organisation with that bracelet (null: none), and until when it holds; bounded. */
+  entries: Map<string, { organizationId: string | null; expires: number }>;
+  /** Bumped by every change; a look-up that began in another generation keeps nothing. */
+  generation: number;
 }
 
 /** What vendor gateways keep in memory; a named field of the app context (`ctx.vendorGateways`). */
@@ -13,12 +34,21 @@ export interface VendorGatewayState {
   stepTotals: Map<string, number>;
   /** When this process last logged a gateway's refused MQTT flood (one line a minute per gateway). */
   floodLogged: Map<string, number>;
+  /** Which organisation's bracelet each heard device is (registered-devices.ts). */
+  owners: DeviceOwners;
+  /** Devices heard and not registered, written every few seconds (closed by closeContext). */
+  unknownDevices: UnknownDevicesBuffer;
 }
 
-export const createVendorGatewayState = (): VendorGatewayState => ({
+export const createVendorGatewayState = (
+  db: Queryable,
+  unknownDevicesPerGateway: number,
+): VendorGatewayState => ({
   gateways: new Map(),
   stepTotals: new Map(),
   floodLogged: new Map(),
+  owners: { entries: new Map(), generation: 0 },
+  unknownDevices: new UnknownDevicesBuffer(db, unknownDevicesPerGateway),
 });
 
 /** At most this many bracelets' step totals are remembered; the oldest entry makes room. */

@@ -10,6 +10,7 @@ import { ApiError } from '../../errors.js';
 import { ingestBatch } from '../ingestion/ingestion.service.js';
 import type { VendorGateway } from './vendor-auth.js';
 import { vendorGatewaysRepository } from './vendor-gateways.repository.js';
+import { registeredAmong } from './registered-devices.js';
 import { MAX_STEP_TOTALS, rememberBounded } from './vendor-gateways.state.js';
 
 /** What a vendor device gets back: the native result, plus what its decoder refused and heard. */
@@ -64,7 +65,8 @@ function applyStepTotals(ctx: AppContext, output: AdapterOutput): void {
  * The one way a vendor payload reaches the data: an adapter's output is checked against the
  * gateway's rate limit, mapped to the native batch (registered devices only) and handed to the
  * same `ingestBatch` as a native batch (validation, idempotency, engine, access, acknowledgement).
- * Devices heard but not registered go to the bounded "heard, not registered" list.
+ * Devices heard but not registered go to the bounded "heard, not registered" list, written every
+ * few seconds (unknown-devices.buffer.ts).
  */
 export async function ingestVendorOutput(
   ctx: AppContext,
@@ -73,7 +75,6 @@ export async function ingestVendorOutput(
 ): Promise<VendorResult> {
   await checkRate(ctx, gateway, output);
   applyStepTotals(ctx, output);
-  const repo = vendorGatewaysRepository(ctx.db);
   const ids = [
     ...new Set([
       ...output.sightings.map((s) => s.deviceId),
@@ -81,9 +82,16 @@ export async function ingestVendorOutput(
       ...output.events.map((e) => e.serialNumber),
     ]),
   ];
-  const serials = await repo.serialsOf(gateway.organizationId, ids);
-  const { batch, unknownDevices } = toGatewayBatch(output, (id) => serials.get(id));
+  const registered = await registeredAmong(
+    ctx.vendorGateways.owners,
+    ctx.db,
+    gateway.organizationId,
+    ids,
+  );
+  const { batch, unknownDevices } = toGatewayBatch(output, (id) =>
+    registered.has(id) ? id : undefined,
+  );
   const result = await ingestBatch(ctx, gateway, { ...batch, environment: [] });
-  await repo.recordUnknown(gateway.id, unknownDevices, ctx.config.unknownDevicesPerGateway);
+  ctx.vendorGateways.unknownDevices.add(gateway, unknownDevices);
   return { ...result, refused: output.refused, unknownDevices: unknownDevices.length };
 }

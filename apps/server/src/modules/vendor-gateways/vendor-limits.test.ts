@@ -153,6 +153,7 @@ describe('a flood of unknown tags', () => {
     expect((await post(gw.url, message(500, 0))).statusCode).toBe(200);
     clock += 1000;
     expect((await post(gw.url, message(500, 10_000))).statusCode).toBe(200);
+    await t.ctx.vendorGateways.unknownDevices.flush(); // written every few seconds otherwise
     const [{ n }] = (await t.db.query<{ n: number }>(
       'SELECT count(*)::int AS n FROM unknown_devices WHERE gateway_id = $1',
       [gw.id],
