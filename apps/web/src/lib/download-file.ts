@@ -1,4 +1,6 @@
+import { type Endpoint, endpointPath } from '@wearable/domain';
 import { api } from './api';
+import type { CallInput } from './endpoint';
 import { getAccessToken } from './storage';
 
 /** The file name the server suggests in Content-Disposition. */
@@ -42,4 +44,19 @@ export async function downloadApiFile(
   link.remove();
   setTimeout(() => URL.revokeObjectURL(href), 10_000);
   return { ok: true, status: response.status };
+}
+
+/** The same for a file endpoint of a contract (`raw`, a CSV): the path from its params, then its query. */
+export function downloadFile<E extends Endpoint>(
+  endpoint: E,
+  input: CallInput<E>,
+  demo: boolean,
+  fallbackName: string,
+): Promise<{ ok: boolean; status: number }> {
+  const { params, query } = input as { params?: Record<string, unknown>; query?: object };
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {}))
+    if (value !== undefined) search.set(key, String(value));
+  const path = endpointPath(endpoint.path, params);
+  return downloadApiFile(`${path}?${search.toString()}`, demo, fallbackName);
 }
