@@ -51,4 +51,5 @@ export * from './contracts/webhooks.js';
 export * from './contracts/sites.js';
 export * from './gateway-kinds.js';
 export * from './contracts/gateways.js';
+export * from './contracts/bracelets.js';
 export * from './contracts/phone.js';
