@@ -30,10 +30,6 @@ const API_PATH_RULES = [
 
 const LEGACY_API_PATH_FILES = [
   'apps/web/src/app/demo-user.ts',
-  'apps/web/src/features/alerts/api/get-heat-procedure.ts',
-  'apps/web/src/features/alerts/api/get-heat-rule-report.ts',
-  'apps/web/src/features/alerts/api/put-heat-procedure.ts',
-  'apps/web/src/features/alerts/components/heat-rule-page.tsx',
   'apps/web/src/features/auth/api/account-api.ts',
   'apps/web/src/features/auth/api/auth-api.ts',
   'apps/web/src/features/auth/api/invitation-api.ts',

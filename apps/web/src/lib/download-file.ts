@@ -22,7 +22,7 @@ async function fetchWithToken(url: string, demo: boolean): Promise<Response | nu
  * 401 a cheap client call lets the API client refresh the token, then this tries once more. `path` is /v2/...; inside
  * the demo it goes to /demo-api.
  */
-export async function downloadApiFile(
+async function downloadApiFile(
   path: string,
   demo: boolean,
   fallbackName: string,
