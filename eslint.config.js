@@ -35,8 +35,6 @@ const LEGACY_API_PATH_FILES = [
   'apps/web/src/features/auth/api/invitation-api.ts',
   'apps/web/src/features/auth/api/sign-in-factors-api.ts',
   'apps/web/src/features/auth/api/sign-in-methods-api.ts',
-  'apps/web/src/features/live/api/live-ticket.ts',
-  'apps/web/src/features/live/hooks/use-live-stream.ts',
   'apps/web/src/features/terms/components/terms-modal.tsx',
   'apps/web/src/features/users/api/lookup-users.ts',
   'apps/web/src/lib/api-client.ts',

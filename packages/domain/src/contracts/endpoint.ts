@@ -19,6 +19,17 @@ export interface EndpointSpec {
   path: string;
   /** `public` for calls made before there is a session (sign-in, refresh); else a permission. */
   permission: Permission | 'public';
+  /**
+   * Answered to a signed-in user who has not agreed to the current terms yet (every other
+   * endpoint answers them 403 TERMS_NOT_AGREED): what the terms modal needs (one's own record,
+   * the agreement), signing out, the live ticket.
+   */
+  allowBeforeTerms?: boolean;
+  /**
+   * A public endpoint that authenticates its caller itself, with a bearer token or another proof
+   * (the live stream: a ticket): OpenAPI lists the bearer token as optional.
+   */
+  optionalBearer?: boolean;
   summary: string;
   tags: readonly string[];
   params?: Schema;
