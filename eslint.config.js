@@ -29,14 +29,7 @@ const API_PATH_RULES = [
 ];
 
 const LEGACY_API_PATH_FILES = [
-  'apps/web/src/app/demo-user.ts',
-  'apps/web/src/features/auth/api/account-api.ts',
   'apps/web/src/features/auth/api/auth-api.ts',
-  'apps/web/src/features/auth/api/invitation-api.ts',
-  'apps/web/src/features/auth/api/sign-in-factors-api.ts',
-  'apps/web/src/features/auth/api/sign-in-methods-api.ts',
-  'apps/web/src/features/terms/components/terms-modal.tsx',
-  'apps/web/src/features/users/api/lookup-users.ts',
   'apps/web/src/lib/api-client.ts',
   'apps/web/src/lib/download-file.ts',
   'apps/web/src/lib/session-api.ts',

@@ -10,7 +10,8 @@ import type { Permission } from '../access/permissions.js';
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 /** The error statuses an endpoint may answer with `errorBody` (documented in OpenAPI). */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 423 | 429 | 503;
+export type ErrorStatus =
+  400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 423 | 429 | 502 | 503;
 
 type Schema = z.ZodType;
 
@@ -35,8 +36,8 @@ export interface EndpointSpec {
   params?: Schema;
   query?: Schema;
   body?: Schema;
-  /** The success answer, by status (usually one: 200, 201 or 204). */
-  responses: Partial<Record<200 | 201 | 202 | 204, Schema>>;
+  /** The success answer, by status (usually one: 200, 201 or 204; a redirect, 302 or 303). */
+  responses: Partial<Record<200 | 201 | 202 | 204 | 302 | 303, Schema>>;
   errors: readonly ErrorStatus[];
   /** Answered with something other than JSON (a file, a stream): the web does not parse it. */
   raw?: boolean;
@@ -97,13 +98,17 @@ export function defineEndpoint<const S extends EndpointSpec>(spec: S): Endpoint<
 }
 
 /**
- * An endpoint without its schemas, for code that must stay small (the sign-in page keeps zod
- * out of its bundle): same id, method and path, same types. A test checks it matches.
+ * An endpoint without its schemas, for code that must stay small (the sign-in pages keep zod out
+ * of their bundle): same id, method and path, same types. The compiler holds its method and path
+ * to the endpoint's own (a typo does not compile) and makes a public endpoint say so; a test holds
+ * each one of `bare-endpoints.ts` to the endpoint it stands for.
  */
 export interface BareEndpoint<E extends EndpointSpec = EndpointSpec> {
   readonly id: string;
   readonly method: E['method'];
   readonly path: E['path'];
+  /** Called without a bearer token (the endpoint's permission is `public`). */
+  readonly public: boolean;
   readonly raw?: boolean;
   /** Type only: the endpoint it stands for. */
   readonly __endpoint?: E;
@@ -112,8 +117,9 @@ export interface BareEndpoint<E extends EndpointSpec = EndpointSpec> {
 export function bareEndpoint<E extends EndpointSpec>(
   method: E['method'],
   path: E['path'],
+  ...access: E['permission'] extends 'public' ? ['public'] : []
 ): BareEndpoint<E> {
-  return { id: `${method} ${path}`, method, path };
+  return { id: `${method} ${path}`, method, path, public: access.length > 0 };
 }
 
 /** `/v2/organization/{organizationId}` with `{ organizationId: 'o 1' }` → `/v2/organization/o%201`. */
