@@ -28,13 +28,6 @@ const API_PATH_RULES = [
   },
 ];
 
-const LEGACY_API_PATH_FILES = [
-  'apps/web/src/features/auth/api/auth-api.ts',
-  'apps/web/src/lib/api-client.ts',
-  'apps/web/src/lib/download-file.ts',
-  'apps/web/src/lib/session-api.ts',
-];
-
 // 47 files on 2026-11-26 at the contracts' merge, 56 once the vendor gateways, ingestion pipeline and site heat
 // statements landed beside it (node scripts/measure-architecture.mjs --list names each crossing).
 const ZONE_CROSSING_FILES = [
@@ -178,12 +171,6 @@ export default tseslint.config(
         },
       ],
     },
-  },
-  {
-    // Files still written before the contracts (issue 15): they may call the API by path until
-    // they move to call(endpoint); this list only shrinks.
-    files: LEGACY_API_PATH_FILES,
-    rules: { 'no-restricted-syntax': ['error', ...PAGE_PATH_RULES] },
   },
   {
     // One access layer (STYLE.md): who may do what is decided by the domain's permission table and

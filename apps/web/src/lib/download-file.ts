@@ -1,6 +1,5 @@
-import { type Endpoint, endpointPath } from '@wearable/domain';
-import { api } from './api';
-import type { CallInput } from './endpoint';
+import { bareGetUserInfo, type Endpoint, endpointPath } from '@wearable/domain';
+import { type CallInput, callResult } from './call';
 import { getAccessToken } from './storage';
 
 /** The file name the server suggests in Content-Disposition. */
@@ -30,7 +29,7 @@ async function downloadApiFile(
   const url = `${demo ? '/demo-api' : ''}${path}`;
   let response = await fetchWithToken(url, demo);
   if (response?.status === 401 && !demo) {
-    await api.get('/v2/user');
+    await callResult(bareGetUserInfo);
     response = await fetchWithToken(url, demo);
   }
   if (response === null || !response.ok) return { ok: false, status: response?.status ?? 600 };
