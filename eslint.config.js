@@ -28,38 +28,6 @@ const API_PATH_RULES = [
   },
 ];
 
-const LEGACY_API_PATH_FILES = [
-  'apps/web/src/app/demo-user.ts',
-  'apps/web/src/features/alerts/api/get-heat-procedure.ts',
-  'apps/web/src/features/alerts/api/get-heat-rule-report.ts',
-  'apps/web/src/features/alerts/api/put-heat-procedure.ts',
-  'apps/web/src/features/alerts/components/heat-rule-page.tsx',
-  'apps/web/src/features/auth/api/account-api.ts',
-  'apps/web/src/features/auth/api/auth-api.ts',
-  'apps/web/src/features/auth/api/invitation-api.ts',
-  'apps/web/src/features/auth/api/sign-in-factors-api.ts',
-  'apps/web/src/features/auth/api/sign-in-methods-api.ts',
-  'apps/web/src/features/bracelets/api/device-setting.ts',
-  'apps/web/src/features/bracelets/api/is-paired-wearable.ts',
-  'apps/web/src/features/bracelets/api/link-gateway.ts',
-  'apps/web/src/features/bracelets/api/unlink-device.ts',
-  'apps/web/src/features/bracelets/api/update-device-setting.ts',
-  'apps/web/src/features/live/api/live-ticket.ts',
-  'apps/web/src/features/live/hooks/use-live-stream.ts',
-  'apps/web/src/features/personal-alert-settings/api/alert-settings-api.ts',
-  'apps/web/src/features/personal-alert-settings/api/list-alert-settings.ts',
-  'apps/web/src/features/personal-alert-settings/api/preview-bulk-alert-settings.ts',
-  'apps/web/src/features/personal-alert-settings/api/save-bulk-alert-settings.ts',
-  'apps/web/src/features/records/api/download-monthly-report-csv.ts',
-  'apps/web/src/features/records/api/records-api.ts',
-  'apps/web/src/features/terms/components/terms-modal.tsx',
-  'apps/web/src/features/users/api/lookup-users.ts',
-  'apps/web/src/features/wearer-detail/api/history-api.ts',
-  'apps/web/src/lib/api-client.ts',
-  'apps/web/src/lib/download-file.ts',
-  'apps/web/src/lib/session-api.ts',
-];
-
 // 47 files on 2026-11-26 at the contracts' merge, 56 once the vendor gateways, ingestion pipeline and site heat
 // statements landed beside it, 16 at 16:30 UTC (no web file; the server's modules reach audit, mail, auth's
 // passwords, alert labels and the alert policy through their services). `node scripts/measure-architecture.mjs
@@ -166,12 +134,6 @@ export default tseslint.config(
         },
       ],
     },
-  },
-  {
-    // Files still written before the contracts (issue 15): they may call the API by path until
-    // they move to call(endpoint); this list only shrinks.
-    files: LEGACY_API_PATH_FILES,
-    rules: { 'no-restricted-syntax': ['error', ...PAGE_PATH_RULES] },
   },
   {
     // One access layer (STYLE.md): who may do what is decided by the domain's permission table and

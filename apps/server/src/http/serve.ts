@@ -21,8 +21,9 @@ export type ServeOptions = Omit<RouteShorthandOptions, 'schema' | 'config'>;
 
 /**
  * Registers an endpoint from its one declaration: path, schemas (validation, serialisation and
- * OpenAPI), error bodies, tags, security and the permission the auth plugin checks before the
- * handler runs. The handler keeps only the resource-level check (the service's access call).
+ * OpenAPI), error bodies, tags, security, the permission the auth plugin checks before the
+ * handler runs and whether the terms gate lets it through before the terms are agreed
+ * (`allowBeforeTerms`). The handler keeps only the resource-level check (the service's access call).
  *
  * The handler returns the answer; when the endpoint declares one success status other than 200
  * (201 created, 204 no content) that status is sent, so handlers write no `reply.code(...)`.
@@ -35,6 +36,12 @@ export function serve<E extends Endpoint>(
   options: ServeOptions = {},
 ): void {
   const isPublic = endpoint.permission === 'public';
+  // A public endpoint needs no token, or takes one optionally when it authenticates its caller itself.
+  const security: Record<string, string[]>[] | undefined = !isPublic
+    ? [{ bearer: [] }]
+    : endpoint.optionalBearer
+      ? [{ bearer: [] }, {}]
+      : undefined;
   const statuses = Object.keys(endpoint.responses).map(Number);
   // One declared success status is sent by default; with several, the handler sets its own.
   const status = statuses.length === 1 ? statuses[0] : undefined;
@@ -44,11 +51,16 @@ export function serve<E extends Endpoint>(
     ...options,
     method: endpoint.method,
     url: routerPath(endpoint.path),
-    config: isPublic ? { public: true } : { permission: endpoint.permission as never },
+    config: isPublic
+      ? { public: true }
+      : {
+          permission: endpoint.permission as never,
+          ...(endpoint.allowBeforeTerms ? { allowBeforeTerms: true } : {}),
+        },
     schema: {
       tags: [...endpoint.tags],
       summary: endpoint.summary,
-      ...(isPublic ? {} : { security: [{ bearer: [] }] }),
+      ...(security ? { security } : {}),
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),

@@ -1,5 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as domain from '@wearable/domain';
+import type { Endpoint } from '@wearable/domain';
 import {
   createOrganization,
   createUser,
@@ -48,6 +50,31 @@ describe('data only after the current terms are agreed', () => {
     );
     expect((await call(user, 'GET', '/v3/device/summary')).statusCode).toBe(200);
     expect((await call(user, 'POST', '/v2/auth/signOut', {})).statusCode).toBeLessThan(300);
+  });
+
+  it('the contracts name the endpoints a newcomer may call (allowBeforeTerms), and serve() keeps to them', async () => {
+    const isEndpoint = (value: unknown): value is Endpoint =>
+      typeof value === 'object' && value !== null && 'responses' in value && 'id' in value;
+    const exported: Record<string, unknown> = domain;
+    const allowed = Object.values(exported)
+      .filter(isEndpoint)
+      .filter((e) => e.allowBeforeTerms === true)
+      .map((e) => e.id)
+      .sort();
+    expect(allowed).toEqual([
+      'GET /v2/user',
+      'POST /v2/auth/signOut',
+      'POST /v2/user/sessions/signOutEverywhere',
+      'POST /v2/user/termsOfUse',
+      'POST /v3/live/ticket',
+    ]);
+    // Served from its contract, the flag reaches the route's config, which the gate reads (the gate
+    // runs before validation: a 400 for a missing body is past it).
+    for (const id of allowed) {
+      const [method, url] = id.split(' ') as ['GET' | 'POST', string];
+      const res = await call(await newcomer(), method, url);
+      expect(res.statusCode, id).toBeLessThan(401);
+    }
   });
 
   it('the live stream is refused before the terms are agreed', async () => {

@@ -1,5 +1,5 @@
-import type { UserInfo } from '@wearable/domain';
-import { api } from '../lib/api';
+import { bareGetUserInfo, type UserInfo } from '@wearable/domain';
+import { callResult } from '../lib/call';
 
 /** Used when /demo-api cannot be reached, so the demo always opens. */
 export const FALLBACK_DEMO_USER: UserInfo = {
@@ -15,10 +15,10 @@ export const FALLBACK_DEMO_USER: UserInfo = {
   mediromOrganizationId: 'demo-organization',
 };
 
-/** GET /demo-api/v2/user (the client adds the prefix under /demo), else the built-in user. */
+/** The demo's user (the API client reads /demo-api under /demo), else the built-in user. */
 export async function loadDemoUser(): Promise<UserInfo> {
   try {
-    const result = await api.get<UserInfo>('/v2/user');
+    const result = await callResult(bareGetUserInfo);
     if (result.ok && typeof result.data?.role === 'string' && typeof result.data.name === 'string')
       return result.data;
   } catch {

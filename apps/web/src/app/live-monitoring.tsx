@@ -2,7 +2,7 @@ import type { Role } from '@wearable/domain';
 import { isStaffRole } from '@wearable/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
-import { AlertNotifier, HEAT_RULE_REPORT_KEY, invalidateAlertViews } from '../features/alerts';
+import { AlertNotifier, invalidateAlertViews, invalidateHeatRuleReports } from '../features/alerts';
 import { PairingPoller } from '../features/bracelets';
 import { useLiveStream } from '../features/live';
 import { invalidatePlaceMap, MAP_LIVE_MS } from '../features/map';
@@ -22,7 +22,7 @@ export function LiveMonitoring({ role }: { role: Role }) {
   // A site changed heat level: its badges and the heat-rule report (the month's changes) refetch.
   const onSiteHeat = useCallback(() => {
     void invalidateSiteHeat(queryClient);
-    void queryClient.invalidateQueries({ queryKey: HEAT_RULE_REPORT_KEY });
+    void invalidateHeatRuleReports(queryClient);
   }, [queryClient]);
   // Someone's latest values changed (a new reading, so perhaps a new place): an open map refetches,
   // at once and then at most once a second (MAP_LIVE_MS) while readings keep coming.

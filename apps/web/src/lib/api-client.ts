@@ -1,4 +1,4 @@
-import type { ApiErrorBody, TokenPair } from '@wearable/domain';
+import { type ApiErrorBody, bareRefreshSession, type TokenPair } from '@wearable/domain';
 import { getAccessToken, getRefreshToken, storeTokens } from './storage';
 
 /** Every call resolves to this; status 600 stands for a failure outside HTTP. */
@@ -119,7 +119,8 @@ export function createApiClient(options: ApiClientOptions) {
   async function refresh(): Promise<boolean> {
     const refreshToken = getRefreshToken();
     if (refreshToken === null) return false;
-    const result = await send<TokenPair>('POST', '/v2/auth/refresh', { refreshToken }, null);
+    const { method, path } = bareRefreshSession;
+    const result = await send<TokenPair>(method, path, { refreshToken }, null);
     if (!result.ok) return false;
     storeTokens(result.data);
     return true;

@@ -1,4 +1,5 @@
-import { api } from './api';
+import { bareGetUserInfo, type Endpoint, endpointPath } from '@wearable/domain';
+import { type CallInput, callResult } from './call';
 import { getAccessToken } from './storage';
 
 /** The file name the server suggests in Content-Disposition. */
@@ -20,7 +21,7 @@ async function fetchWithToken(url: string, demo: boolean): Promise<Response | nu
  * 401 a cheap client call lets the API client refresh the token, then this tries once more. `path` is /v2/...; inside
  * the demo it goes to /demo-api.
  */
-export async function downloadApiFile(
+async function downloadApiFile(
   path: string,
   demo: boolean,
   fallbackName: string,
@@ -28,7 +29,7 @@ export async function downloadApiFile(
   const url = `${demo ? '/demo-api' : ''}${path}`;
   let response = await fetchWithToken(url, demo);
   if (response?.status === 401 && !demo) {
-    await api.get('/v2/user');
+    await callResult(bareGetUserInfo);
     response = await fetchWithToken(url, demo);
   }
   if (response === null || !response.ok) return { ok: false, status: response?.status ?? 600 };
@@ -42,4 +43,19 @@ export async function downloadApiFile(
   link.remove();
   setTimeout(() => URL.revokeObjectURL(href), 10_000);
   return { ok: true, status: response.status };
+}
+
+/** The same for a file endpoint of a contract (`raw`, a CSV): the path from its params, then its query. */
+export function downloadFile<E extends Endpoint>(
+  endpoint: E,
+  input: CallInput<E>,
+  demo: boolean,
+  fallbackName: string,
+): Promise<{ ok: boolean; status: number }> {
+  const { params, query } = input as { params?: Record<string, unknown>; query?: object };
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {}))
+    if (value !== undefined) search.set(key, String(value));
+  const path = endpointPath(endpoint.path, params);
+  return downloadApiFile(`${path}?${search.toString()}`, demo, fallbackName);
 }

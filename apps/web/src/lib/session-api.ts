@@ -1,11 +1,11 @@
-import type { UserInfo } from '@wearable/domain';
-import { api } from './api';
+import { bareGetUserInfo, type UserInfo } from '@wearable/domain';
 import type { ApiResult } from './api-client';
+import { callResult } from './call';
 import { session } from './session';
 
-/** GET /v2/user and keep the answer (state and localStorage) for the guard and the shell. */
+/** The signed-in user, kept (state and localStorage) for the guard and the shell. */
 export async function loadUserInfo(): Promise<ApiResult<UserInfo>> {
-  const result = await api.get<UserInfo>('/v2/user');
+  const result = await callResult(bareGetUserInfo);
   if (result.ok) session.setUser(result.data);
   return result;
 }

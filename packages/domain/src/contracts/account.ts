@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from './invitations.js';
 import { phoneNumber } from './notifications.js';
 import { MESSAGE_LOCALES } from './sign-in-methods.js';
+import { endpointsOf } from './endpoint.js';
 
 /** /user/info: the signed-in person's own account (every role). */
 
@@ -119,3 +120,94 @@ export const userLookupResponse = z.object({
   pageSize: z.number().int(),
 });
 export type UserLookupResponse = z.infer<typeof userLookupResponse>;
+
+/** One's own account on /user/info, for every role (self:read / self:update). */
+const ACCOUNT_ERRORS = [400, 401, 403, 404, 409, 429] as const;
+const account = endpointsOf({ tags: ['Account'], errors: ACCOUNT_ERRORS });
+
+export const getAccount = account({
+  method: 'GET',
+  path: '/v2/user/account',
+  permission: 'self:read',
+  summary: "One's own account: name, address, phone number and whether each is verified",
+  responses: { 200: accountView },
+});
+
+export const sendPhoneCode = account({
+  method: 'POST',
+  path: '/v2/user/account/phone/code',
+  permission: 'self:update',
+  summary: `A 6-digit code by SMS to a new phone number (5 minutes); the number is saved only with it`,
+  body: phoneVerifyCodeBody,
+  responses: { 200: phoneVerifyCodeSent },
+  // 502: the SMS provider refused or could not be reached.
+  errors: [...ACCOUNT_ERRORS, 502],
+});
+
+export const verifyPhone = account({
+  method: 'POST',
+  path: '/v2/user/account/phone/verify',
+  permission: 'self:update',
+  summary: 'Save the phone number with the code it received (5 wrong codes end it)',
+  body: phoneVerifyBody,
+  responses: { 200: accountView },
+});
+
+export const requestEmailChange = account({
+  method: 'POST',
+  path: '/v2/user/account/email/change',
+  permission: 'self:update',
+  summary:
+    'Mail a single-use link (60 minutes) to a new address; the address changes when it is opened',
+  body: emailChangeBody,
+  responses: { 200: emailChangeSent },
+});
+
+/** The link's token is its own credential: no bearer token (the link may be opened on another device). */
+export const confirmEmailChange = account({
+  method: 'POST',
+  path: '/v2/auth/emailChange/confirm',
+  permission: 'public',
+  summary:
+    "Open an email-change link (/verify-email#token=): the new address becomes the account's",
+  body: emailChangeConfirmBody,
+  responses: { 200: emailChangeConfirmed },
+  errors: [400, 404, 409, 410],
+});
+
+export const changePassword = account({
+  method: 'POST',
+  path: '/v2/user/account/password',
+  permission: 'self:update',
+  summary:
+    "Change one's password (the current one required, 12+ characters); one's other sessions end",
+  body: passwordChangeBody,
+  responses: { 200: signedOutResponse },
+});
+
+export const listSessions = account({
+  method: 'GET',
+  path: '/v2/user/sessions',
+  permission: 'self:read',
+  summary: "One's open sessions: device and browser, created, last used; this one marked",
+  responses: { 200: sessionsResponse },
+});
+
+export const endSession = account({
+  method: 'DELETE',
+  path: '/v2/user/sessions/{sessionId}',
+  permission: 'self:update',
+  summary: "Sign out one of one's sessions (its live streams end at once); another person's is 404",
+  params: sessionParams,
+  responses: { 204: z.null() },
+});
+
+export const endAllSessions = account({
+  method: 'POST',
+  path: '/v2/user/sessions/signOutEverywhere',
+  permission: 'self:update',
+  allowBeforeTerms: true,
+  summary:
+    'Sign out everywhere: every refresh token revoked and every live stream ended at once, this session too',
+  responses: { 200: signedOutResponse },
+});

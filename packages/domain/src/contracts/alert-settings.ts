@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { alertSettings, alertSettingsPatch } from '../alert-settings.js';
+import { BEARER_ERRORS, endpointsOf } from './endpoint.js';
 
 const idParam = z.string().min(1).max(64);
 
@@ -47,3 +48,45 @@ export const alertSettingsBulkPreviewResponse = z.object({
   changedUids: z.array(z.string()),
 });
 export type AlertSettingsBulkPreview = z.infer<typeof alertSettingsBulkPreviewResponse>;
+
+const settings = endpointsOf({ tags: ['Alert settings'], errors: BEARER_ERRORS });
+
+export const listAlertSettings = settings({
+  method: 'GET',
+  path: '/v2/user/alertSettings/list',
+  permission: 'alertSettings:read',
+  summary:
+    "Every visible wearer's effective alert settings (an organisation, a group or one wearer)",
+  query: alertSettingsListQuery,
+  responses: { 200: alertSettingsListResponse },
+});
+
+export const updateAlertSetting = settings({
+  method: 'PATCH',
+  path: '/v2/client/{clientId}/user/alertSetting',
+  permission: 'alertSettings:update',
+  summary: "Change any subset of one wearer's alert settings; answers the stored result",
+  params: clientParams,
+  body: alertSettingPatchBody,
+  responses: { 200: alertSettingsUpdateResponse },
+});
+
+export const updateAlertSettingsBulk = settings({
+  method: 'PATCH',
+  path: '/v2/client/{clientId}/users/alertSettings/bulk',
+  permission: 'alertSettings:update',
+  summary: 'The same change to many wearers, all or nothing',
+  params: clientParams,
+  body: alertSettingsBulkBody,
+  responses: { 200: alertSettingsUpdateResponse },
+});
+
+export const previewAlertSettingsBulk = settings({
+  method: 'POST',
+  path: '/v2/client/{clientId}/users/alertSettings/bulk/preview',
+  permission: 'alertSettings:update',
+  summary: 'What the same bulk change would do: how many wearers it changes (writes nothing)',
+  params: clientParams,
+  body: alertSettingsBulkBody,
+  responses: { 200: alertSettingsBulkPreviewResponse },
+});

@@ -216,5 +216,35 @@ export const monthlyReportCsvQuery = monthlyReportQuery.extend({
   lng: z.enum(['ja', 'en']).default('ja'),
 });
 
+export const getDeviceHistory = deviceData({
+  method: 'GET',
+  path: '/v3/device/history',
+  permission: 'wearer:read',
+  summary: "One wearer's metrics over a period, downsampled to about `points` buckets",
+  query: historyQuery,
+  responses: { 200: historyResponse },
+});
+
+export const getMonthlyReport = deviceData({
+  method: 'GET',
+  path: '/v2/device/monthlyReport',
+  permission: 'wearer:read',
+  summary: "A wearer's month day by day, with totals (days in the organisation's zone)",
+  query: monthlyReportQuery,
+  responses: { 200: monthlyReportResponse },
+});
+
+export const getMonthlyReportCsv = deviceData({
+  method: 'GET',
+  path: '/v2/device/monthlyReportCsv',
+  permission: 'wearer:read',
+  summary:
+    "A wearer's monthly report as CSV for Excel (UTF-8 with BOM, CRLF; days in the organisation's zone)",
+  query: monthlyReportCsvQuery,
+  responses: { 200: z.string() },
+  raw: true,
+  produces: ['text/csv'],
+});
+
 /** Payload of the live stream's `summary` event: one wearer's latest state changed. */
 export const liveSummaryEvent = wearerSummary;

@@ -10,7 +10,8 @@ import type { Permission } from '../access/permissions.js';
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 /** The error statuses an endpoint may answer with `errorBody` (documented in OpenAPI). */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 423 | 429 | 503;
+export type ErrorStatus =
+  400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 423 | 429 | 502 | 503;
 
 type Schema = z.ZodType;
 
@@ -19,13 +20,24 @@ export interface EndpointSpec {
   path: string;
   /** `public` for calls made before there is a session (sign-in, refresh); else a permission. */
   permission: Permission | 'public';
+  /**
+   * Answered to a signed-in user who has not agreed to the current terms yet (every other
+   * endpoint answers them 403 TERMS_NOT_AGREED): what the terms modal needs (one's own record,
+   * the agreement), signing out, the live ticket.
+   */
+  allowBeforeTerms?: boolean;
+  /**
+   * A public endpoint that authenticates its caller itself, with a bearer token or another proof
+   * (the live stream: a ticket): OpenAPI lists the bearer token as optional.
+   */
+  optionalBearer?: boolean;
   summary: string;
   tags: readonly string[];
   params?: Schema;
   query?: Schema;
   body?: Schema;
-  /** The success answer, by status (usually one: 200, 201 or 204). */
-  responses: Partial<Record<200 | 201 | 202 | 204, Schema>>;
+  /** The success answer, by status (usually one: 200, 201 or 204; a redirect, 302 or 303). */
+  responses: Partial<Record<200 | 201 | 202 | 204 | 302 | 303, Schema>>;
   errors: readonly ErrorStatus[];
   /** Answered with something other than JSON (a file, a stream): the web does not parse it. */
   raw?: boolean;
@@ -86,13 +98,17 @@ export function defineEndpoint<const S extends EndpointSpec>(spec: S): Endpoint<
 }
 
 /**
- * An endpoint without its schemas, for code that must stay small (the sign-in page keeps zod
- * out of its bundle): same id, method and path, same types. A test checks it matches.
+ * An endpoint without its schemas, for code that must stay small (the sign-in pages keep zod out
+ * of their bundle): same id, method and path, same types. The compiler holds its method and path
+ * to the endpoint's own (a typo does not compile) and makes a public endpoint say so; a test holds
+ * each one of `bare-endpoints.ts` to the endpoint it stands for.
  */
 export interface BareEndpoint<E extends EndpointSpec = EndpointSpec> {
   readonly id: string;
   readonly method: E['method'];
   readonly path: E['path'];
+  /** Called without a bearer token (the endpoint's permission is `public`). */
+  readonly public: boolean;
   readonly raw?: boolean;
   /** Type only: the endpoint it stands for. */
   readonly __endpoint?: E;
@@ -101,8 +117,9 @@ export interface BareEndpoint<E extends EndpointSpec = EndpointSpec> {
 export function bareEndpoint<E extends EndpointSpec>(
   method: E['method'],
   path: E['path'],
+  ...access: E['permission'] extends 'public' ? ['public'] : []
 ): BareEndpoint<E> {
-  return { id: `${method} ${path}`, method, path };
+  return { id: `${method} ${path}`, method, path, public: access.length > 0 };
 }
 
 /** `/v2/organization/{organizationId}` with `{ organizationId: 'o 1' }` → `/v2/organization/o%201`. */

@@ -4,6 +4,8 @@ import { HEAT_PROCEDURE_STEPS } from '../heat-rule.js';
 import { yearMonth } from './common.js';
 import { siteHeatChangeView } from './site-heat.js';
 import { alertEndpoints } from './alerts.js';
+import { BEARER_ERRORS, endpointsOf } from './endpoint.js';
+import { groupParams } from './notifications.js';
 
 const idParam = z.string().min(1).max(64);
 
@@ -139,6 +141,51 @@ export const heatRuleReport = z.object({
   contacts: z.array(heatContact),
 });
 export type HeatRuleReport = z.infer<typeof heatRuleReport>;
+
+const heat = endpointsOf({ tags: ['Heat rule'], errors: BEARER_ERRORS });
+
+export const getHeatProcedure = heat({
+  method: 'GET',
+  path: '/v2/group/{groupId}/heatProcedure',
+  permission: 'group:read',
+  summary:
+    "The site's heat procedure and nearest hospital (null until written) and its named contacts",
+  params: groupParams,
+  responses: { 200: heatProcedureResponse },
+});
+
+export const putHeatProcedure = heat({
+  method: 'PUT',
+  path: '/v2/group/{groupId}/heatProcedure',
+  permission: 'heatProcedure:update',
+  summary: "Write the site's heat procedure and nearest hospital (audited)",
+  params: groupParams,
+  body: heatProcedureBody,
+  responses: { 200: heatProcedureResponse },
+});
+
+export const getHeatRuleReport = heat({
+  method: 'GET',
+  path: '/v2/group/{groupId}/heatRuleReport',
+  permission: 'group:read',
+  summary:
+    'One month of the site under the heat rule: applicable hours, heat alerts, time to respond, steps taken',
+  params: groupParams,
+  query: heatRuleReportQuery,
+  responses: { 200: heatRuleReport },
+});
+
+export const getHeatRuleReportCsv = heat({
+  method: 'GET',
+  path: '/v2/group/{groupId}/heatRuleReportCsv',
+  permission: 'group:read',
+  summary: 'The monthly heat-rule report as CSV (UTF-8 with BOM)',
+  params: groupParams,
+  query: heatRuleReportQuery,
+  responses: { 200: z.string() },
+  raw: true,
+  produces: ['text/csv'],
+});
 
 /**
  * GET /v2/alert/responseTimes (and …Csv): time from raised to the first notice sent, to its

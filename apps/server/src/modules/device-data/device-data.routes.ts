@@ -1,12 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  getDeviceHistory,
   getDeviceSummary,
-  historyQuery,
-  historyResponse,
-  monthlyReportCsvQuery,
-  monthlyReportQuery,
-  monthlyReportResponse,
+  getMonthlyReport,
+  getMonthlyReportCsv,
 } from '@wearable/domain';
 import type { AppContext } from '../../context.js';
 import { serve } from '../../http/serve.js';
@@ -25,9 +22,7 @@ function matches(header: string | undefined, etag: string): boolean {
 }
 
 /** Wearers' latest state, history and monthly report. */
-export const deviceDataRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (base, { ctx }) => {
-  const app = base.withTypeProvider<ZodTypeProvider>();
-  const tags = ['Device data'];
+export const deviceDataRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const stopStats = startPlannerStats(ctx, app.log);
   app.addHook('onClose', async () => {
     stopStats();
@@ -55,46 +50,18 @@ export const deviceDataRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
     return reply.type('application/json; charset=utf-8').send(body);
   });
 
-  app.get(
-    '/v3/device/history',
-    {
-      config: { permission: 'wearer:read' },
-      schema: { tags, querystring: historyQuery, response: { 200: historyResponse } },
-    },
-    (request) => historyFor(ctx, request.actor, request.query),
+  serve(app, getDeviceHistory, (req) => historyFor(ctx, req.actor, req.query));
+
+  serve(app, getMonthlyReport, (req) =>
+    monthlyReportFor(ctx, req.actor, req.query.uid, req.query.month),
   );
 
-  app.get(
-    '/v2/device/monthlyReport',
-    {
-      config: { permission: 'wearer:read' },
-      schema: { tags, querystring: monthlyReportQuery, response: { 200: monthlyReportResponse } },
-    },
-    (request) => monthlyReportFor(ctx, request.actor, request.query.uid, request.query.month),
-  );
-
-  app.get(
-    '/v2/device/monthlyReportCsv',
-    {
-      config: { permission: 'wearer:read' },
-      schema: {
-        tags,
-        summary:
-          "A wearer's monthly report as CSV for Excel (UTF-8 with BOM, CRLF; days in the organisation's zone)",
-        querystring: monthlyReportCsvQuery,
-        produces: ['text/csv'],
-      },
-    },
-    async (request, reply) => {
-      const { uid, month, lng } = request.query;
-      const report = await monthlyReportFor(ctx, request.actor, uid, month);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header(
-          'content-disposition',
-          `attachment; filename="${monthlyReportFileName(uid, month)}"`,
-        )
-        .send(monthlyReportCsv(report, lng));
-    },
-  );
+  serve(app, getMonthlyReportCsv, async (req, reply) => {
+    const { uid, month, lng } = req.query;
+    const report = await monthlyReportFor(ctx, req.actor, uid, month);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${monthlyReportFileName(uid, month)}"`)
+      .send(monthlyReportCsv(report, lng));
+  });
 };

@@ -1,10 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { LIVE_TICKET_TTL_SECONDS } from '@wearable/domain';
 import type { Queryable } from '../../db/client.js';
 
 const hashTicket = (ticket: string) => createHash('sha256').update(ticket).digest('hex');
-
-/** How long a stream ticket may wait to be used. */
-export const LIVE_TICKET_TTL_SECONDS = 30;
 
 export interface LiveTicketGrant {
   uid: string;

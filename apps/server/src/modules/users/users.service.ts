@@ -1,11 +1,18 @@
-import { type Actor, CURRENT_TERMS_VERSION, type UserInfo } from '@wearable/domain';
+import {
+  type Actor,
+  CURRENT_TERMS_VERSION,
+  type UserInfo,
+  type UserLookupResponse,
+} from '@wearable/domain';
+import { accessService } from '../../access/access.service.js';
 import type { AppContext } from '../../context.js';
 import { ApiError, unauthorized } from '../../errors.js';
+import { lookupUsers } from './user-lookup.repository.js';
 import { usersRepository } from './users.repository.js';
 
 const byName = new Intl.Collator('ja');
 
-/** The signed-in user's own record: GET /v2/user and the terms agreement. */
+/** The signed-in user's own record (GET /v2/user, the terms agreement) and the lookup of anyone (/users). */
 export function usersService(ctx: AppContext) {
   const repo = usersRepository(ctx.db);
   const cache = ctx.identityCache;
@@ -51,6 +58,20 @@ export function usersService(ctx: AppContext) {
       }
       const agreedAt = await repo.recordTermsAgreement(actor.uid, version, ctx.now());
       return { version, agreedAt: agreedAt.toISOString() };
+    },
+
+    /** Anyone with a console account, across organisations, by name, address or number (platform staff). */
+    async lookup(
+      actor: Actor,
+      query: { q?: string; page: number; pageSize: number },
+    ): Promise<UserLookupResponse> {
+      accessService(ctx.db).requirePlatform(actor, 'user:lookup');
+      const { q, page, pageSize } = query;
+      return {
+        ...(await lookupUsers(ctx.db, q || undefined, pageSize, (page - 1) * pageSize)),
+        page,
+        pageSize,
+      };
     },
   };
 }

@@ -1,5 +1,5 @@
 export { invalidateAlertViews, useAlertList } from './api/alerts-api';
-export { HEAT_RULE_REPORT_KEY } from './api/get-heat-rule-report';
+export { invalidateHeatRuleReports } from './api/get-heat-rule-report';
 export { AlertBadge } from './components/alert-badge';
 export { causeText } from './components/alert-text';
 export { AlertHistoriesPage } from './components/alert-histories-page';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ApiResult } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
 import { STORAGE_KEYS } from '../../lib/storage';
 import {
   addPendingPairing,
@@ -13,13 +13,9 @@ import {
 } from './pending-pairings';
 
 const T0 = Date.parse('2026-11-23T00:00:00Z');
-const ok = (isPaired: boolean): ApiResult<{ isPaired: boolean }> => ({
-  ok: true,
-  status: 200,
-  data: { isPaired },
-});
-const failed = (status: number) =>
-  ({ ok: false, status, data: null }) as unknown as ApiResult<{ isPaired: boolean }>;
+const ok = (isPaired: boolean) => ({ isPaired });
+/** A refused call (or 600, no answer), as `call` throws it. */
+const refused = (status: number) => new ApiError(status, null);
 const stored = () =>
   JSON.parse(localStorage.getItem(STORAGE_KEYS.pairingStatus) ?? '[]') as unknown[];
 
@@ -84,9 +80,9 @@ describe('one poll round', () => {
     for (const uid of ['w400', 'w500', 'w600', 'wthrow', 'wok'])
       addPendingPairing({ uid, name: uid, attemptTimestamp: T0 });
     const check: PairedCheck = async (uid) => {
-      if (uid === 'w400') return failed(404);
-      if (uid === 'w500') return failed(500);
-      if (uid === 'w600') return failed(600);
+      if (uid === 'w400') throw refused(404);
+      if (uid === 'w500') throw refused(500);
+      if (uid === 'w600') throw refused(600);
       if (uid === 'wthrow') throw new Error('offline');
       return ok(true);
     };
@@ -104,7 +100,7 @@ describe('one poll round', () => {
 
   it('an entry added while a round waits for answers is kept', async () => {
     addPendingPairing({ uid: 'w1', name: 'A', attemptTimestamp: T0 });
-    let release: (v: ApiResult<{ isPaired: boolean }>) => void = () => {};
+    let release: (v: { isPaired: boolean }) => void = () => {};
     const round = pollPendingPairings(() => new Promise((resolve) => (release = resolve)), T0 + 1);
     addPendingPairing({ uid: 'w2', name: 'B', attemptTimestamp: T0 + 1 });
     release(ok(true));

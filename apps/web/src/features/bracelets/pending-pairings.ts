@@ -1,4 +1,3 @@
-import type { ApiResult } from '../../lib/api-client';
 import { getPairingStatus, storePairingStatus } from '../../lib/storage';
 
 /** A pairing started in this browser and not reported paired yet (spec section 3: uid, name, attemptTimestamp). */
@@ -45,13 +44,13 @@ export function removePendingPairing(uid: string, attemptTimestamp?: number): vo
 export const isExpired = (entry: PendingPairing, now: number): boolean =>
   now - entry.attemptTimestamp > PAIRING_EXPIRY_MS;
 
-/** GET /v2/device/isPairedWearable?targetUid= for one wearer, as the API client answers it. */
-export type PairedCheck = (uid: string) => Promise<ApiResult<{ isPaired: boolean }>>;
+/** Whether one wearer's bracelet was reported paired (the isPaired endpoint); a refusal throws. */
+export type PairedCheck = (uid: string) => Promise<{ isPaired: boolean }>;
 
 /**
  * One round of the poll: entries older than 30 minutes are dropped first; every other entry is asked about;
- * a paired one is removed and returned. A failed call (thrown, status >= 400, or 600 for no answer) skips that
- * entry for this round: it is asked again in the next.
+ * a paired one is removed and returned. A failed call (a refusal or no answer: it throws) skips that entry for
+ * this round: it is asked again in the next.
  */
 export async function pollPendingPairings(
   check: PairedCheck,
@@ -63,8 +62,8 @@ export async function pollPendingPairings(
   const answers = await Promise.all(
     live.map(async (entry) => {
       try {
-        const result = await check(entry.uid);
-        return result.ok && result.status < 400 && result.data.isPaired === true ? entry : null;
+        const answer = await check(entry.uid);
+        return answer.isPaired === true ? entry : null;
       } catch {
         return null;
       }

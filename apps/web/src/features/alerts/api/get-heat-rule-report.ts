@@ -1,24 +1,14 @@
-import type { HeatRuleReport } from '@wearable/domain';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { unwrap } from '../../../lib/api-client';
+import { getHeatRuleReport } from '@wearable/domain';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { endpointQuery, invalidateEndpoints } from '../../../lib/endpoint';
 
-/** GET /v2/group/{groupId}/heatRuleReport?month=: one month of the site under the heat rule. */
-export const getHeatRuleReport = async (groupId: string, month: string): Promise<HeatRuleReport> =>
-  unwrap(
-    await api.get<HeatRuleReport>(`/v2/group/${encodeURIComponent(groupId)}/heatRuleReport`, {
-      query: { month },
-    }),
-  );
-
-/** Every heat-rule report query starts with this key. */
-export const HEAT_RULE_REPORT_KEY = ['heatRuleReport'] as const;
-
+/** One month of the site under the heat rule. */
 export const heatRuleReportQuery = (groupId: string, month: string) =>
-  queryOptions({
-    queryKey: [...HEAT_RULE_REPORT_KEY, groupId, month],
-    queryFn: () => getHeatRuleReport(groupId, month),
-  });
+  endpointQuery(getHeatRuleReport, { params: { groupId }, query: { month } });
 
 export const useHeatRuleReport = (groupId: string, month: string) =>
   useQuery(heatRuleReportQuery(groupId, month));
+
+/** Every cached heat-rule report (any site, any month) is read again. */
+export const invalidateHeatRuleReports = (queryClient: QueryClient) =>
+  invalidateEndpoints(queryClient, getHeatRuleReport);

@@ -1,26 +1,15 @@
-import type { HeatProcedureBody, HeatProcedureResponse } from '@wearable/domain';
+import { type HeatProcedureBody, putHeatProcedure } from '@wearable/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { unwrap } from '../../../lib/api-client';
+import { call } from '../../../lib/endpoint';
+import { heatProcedureKey } from './get-heat-procedure';
+import { invalidateHeatRuleReports } from './get-heat-rule-report';
 
-/** PUT /v2/group/{groupId}/heatProcedure: the site's written procedure and nearest hospital. */
-export const putHeatProcedure = async (
-  groupId: string,
-  body: HeatProcedureBody,
-): Promise<HeatProcedureResponse> =>
-  unwrap(
-    await api.request<HeatProcedureResponse>(
-      'PUT',
-      `/v2/group/${encodeURIComponent(groupId)}/heatProcedure`,
-      { body },
-    ),
-  );
-
+/** Writes the site's procedure and nearest hospital; its reports (which print the procedure) read again. */
 export function useSaveHeatProcedure(groupId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: HeatProcedureBody) => putHeatProcedure(groupId, body),
-    onSuccess: (data) => queryClient.setQueryData(['heatProcedure', groupId], data),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['heatRuleReport', groupId] }),
+    mutationFn: (body: HeatProcedureBody) => call(putHeatProcedure, { params: { groupId }, body }),
+    onSuccess: (data) => queryClient.setQueryData(heatProcedureKey(groupId), data),
+    onSettled: () => invalidateHeatRuleReports(queryClient),
   });
 }

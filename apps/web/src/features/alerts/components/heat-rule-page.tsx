@@ -1,4 +1,5 @@
 import {
+  getHeatRuleReportCsv,
   HEAT_PROCEDURE_STEPS,
   heatProcedureBody,
   type HeatProcedureBody,
@@ -14,10 +15,10 @@ import { PageHeading } from '../../../components/ui/page-heading';
 import { PrintableReport, PrintButton } from '../../../components/ui/printable-report';
 import { Spinner } from '../../../components/ui/spinner';
 import { useIsDemo } from '../../../lib/app-path';
+import { downloadFile } from '../../../lib/download-file';
 import { formatLocalDateTime } from '../../../lib/date-format';
 import { SiteHeatBadge, SiteHeatList, useSiteHeat } from '../../site-heat';
 import { useCan } from '../../../lib/use-can';
-import { downloadAlertsCsv } from '../api/alerts-csv';
 import { useHeatProcedure } from '../api/get-heat-procedure';
 import { useHeatRuleReport } from '../api/get-heat-rule-report';
 import { useSaveHeatProcedure } from '../api/put-heat-procedure';
@@ -384,10 +385,11 @@ export function HeatRulePage() {
   if (procedure.isError) return <p role="alert">{t('common:common.loadFailed')}</p>;
   const download = async () => {
     const lng = i18n.resolvedLanguage === 'en' ? 'en' : 'ja';
-    const result = await downloadAlertsCsv(
-      { month, lng },
+    const result = await downloadFile(
+      getHeatRuleReportCsv,
+      { params: { groupId }, query: { month, lng } },
       demo,
-      `/v2/group/${encodeURIComponent(groupId)}/heatRuleReportCsv`,
+      'alerts.csv',
     );
     if (!result.ok) toast.error(t('csvFailed'));
   };

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button, focusRing } from '../../../components/ui/button';
 import { useIsDemo } from '../../../lib/app-path';
-import { downloadAlertsCsv } from '../api/alerts-csv';
+import { downloadFile } from '../../../lib/download-file';
 import { useGroups } from '../../../lib/use-groups';
 import { useResponseTimes } from '../api/get-response-times';
 
@@ -100,7 +100,12 @@ export function ResponseTimesPanel({ clientId }: { clientId: string }) {
   );
   const download = async () => {
     const lng = i18n.resolvedLanguage === 'en' ? 'en' : 'ja';
-    const result = await downloadAlertsCsv({ ...params, lng }, demo, getResponseTimesCsv.path);
+    const result = await downloadFile(
+      getResponseTimesCsv,
+      { query: { ...params, lng } },
+      demo,
+      'alerts.csv',
+    );
     if (!result.ok) toast.error(t('csvFailed'));
   };
   return (

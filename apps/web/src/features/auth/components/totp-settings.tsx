@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TotpSetupResponse, TotpStatus } from '@wearable/domain';
 import { Button } from '../../../components/ui/button';
-import { disableTotp, enableTotp, getTotpStatus, setupTotp } from '../api/sign-in-factors-api';
+import { fetchTotpStatus, startTotpSetup, turnTotpOff, turnTotpOn } from '../api/totp-settings-api';
 import { TotpCodeField, TotpQrCode } from './totp-code-field';
 
 const KNOWN_ERRORS = [
@@ -22,7 +22,7 @@ export function TotpSettings() {
   const [pending, setPending] = useState(false);
 
   useEffect(() => {
-    void getTotpStatus().then((result) => {
+    void fetchTotpStatus().then((result) => {
       if (result.ok) setStatus(result.data);
     });
   }, []);
@@ -38,7 +38,7 @@ export function TotpSettings() {
 
   async function start() {
     setError(null);
-    const result = await setupTotp();
+    const result = await startTotpSetup();
     if (result.ok) setSetup(result.data);
     else fail(result.data?.code);
   }
@@ -49,7 +49,7 @@ export function TotpSettings() {
     const code = typeof value === 'string' ? value.trim() : '';
     setPending(true);
     setError(null);
-    const result = await (turningOff ? disableTotp({ code }) : enableTotp({ code }));
+    const result = await (turningOff ? turnTotpOff({ code }) : turnTotpOn({ code }));
     setPending(false);
     if (!result.ok) return fail(result.data?.code);
     setStatus(result.data);

@@ -1,5 +1,5 @@
-import { api } from '../../../lib/api';
+import { getPairedStatus } from '@wearable/domain';
+import { call } from '../../../lib/endpoint';
 
-/** GET /v2/device/isPairedWearable?targetUid=: whether the wearer's bracelet was reported by its gateway. */
-export const fetchIsPaired = (uid: string) =>
-  api.get<{ isPaired: boolean }>('/v2/device/isPairedWearable', { query: { targetUid: uid } });
+/** Whether the wearer's bracelet was reported by its gateway (a refusal throws). */
+export const fetchIsPaired = (uid: string) => call(getPairedStatus, { query: { targetUid: uid } });

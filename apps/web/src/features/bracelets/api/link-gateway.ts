@@ -1,8 +1,7 @@
-import type { BraceletView } from '@wearable/domain';
+import { linkBraceletToGateway } from '@wearable/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { BraceletChangeError } from './bracelet-change-error';
-import { BRACELETS_KEY } from './device-setting';
+import { call } from '../../../lib/endpoint';
+import { invalidateBracelets } from './device-setting';
 
 export interface LinkGatewayInput {
   clientId: string;
@@ -12,18 +11,11 @@ export interface LinkGatewayInput {
   deviceName?: string;
 }
 
-/** POST /v2/user/device/link/gateway: the pairing modal's start (paired once the gateway reports the bracelet). */
+/** The pairing modal's start (paired once the gateway reports the bracelet); a refusal is an ApiError. */
 export function useLinkGateway() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: LinkGatewayInput) => {
-      const result = await api.post<{ device: BraceletView; isPaired: boolean }>(
-        '/v2/user/device/link/gateway',
-        body,
-      );
-      if (!result.ok) throw new BraceletChangeError(result.status, result.data);
-      return result.data;
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: BRACELETS_KEY }),
+    mutationFn: (body: LinkGatewayInput) => call(linkBraceletToGateway, { body }),
+    onSettled: () => invalidateBracelets(queryClient),
   });
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useIsDemo } from '../../../lib/app-path';
 import { fetchIsPaired } from '../api/is-paired-wearable';
-import { BRACELETS_KEY } from '../api/device-setting';
+import { invalidateBracelets } from '../api/device-setting';
 import { startPairingPoller } from '../pending-pairings';
 
 /**
@@ -26,7 +26,7 @@ export function PairingPoller() {
       check: fetchIsPaired,
       onPaired: (entry) => {
         toast.success(tRef.current('pairing.success', { name: entry.name }));
-        void queryClient.invalidateQueries({ queryKey: BRACELETS_KEY });
+        void invalidateBracelets(queryClient);
       },
     });
   }, [demo, queryClient]);

@@ -1,11 +1,10 @@
-import type { LiveTicketResponse } from '@wearable/domain';
-import { api } from '../../../lib/api';
-import { unwrap } from '../../../lib/api-client';
+import { createLiveTicket } from '@wearable/domain';
+import { call } from '../../../lib/endpoint';
 
 /**
- * POST /v3/live/ticket: a single-use pass for one GET /v3/live (EventSource cannot send the bearer
- * header, and a token in a URL would be logged). The API client refreshes an expired token first.
+ * A single-use pass for one live stream (EventSource cannot send the bearer header, and a token in
+ * a URL would be logged). The API client refreshes an expired token first.
  */
 export async function fetchLiveTicket(): Promise<string> {
-  return unwrap(await api.post<LiveTicketResponse>('/v3/live/ticket')).ticket;
+  return (await call(createLiveTicket)).ticket;
 }

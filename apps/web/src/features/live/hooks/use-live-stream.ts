@@ -1,4 +1,9 @@
-import type { LiveAlertEvent, LiveSiteHeatEvent, WearerSummary } from '@wearable/domain';
+import {
+  type LiveAlertEvent,
+  type LiveSiteHeatEvent,
+  openLiveStream,
+  type WearerSummary,
+} from '@wearable/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { getAccessToken } from '../../../lib/storage';
@@ -142,7 +147,7 @@ export function useLiveStream({
         return;
       }
       if (stopped) return;
-      const current = createSource(`/v3/live?ticket=${encodeURIComponent(ticket)}`);
+      const current = createSource(`${openLiveStream.path}?ticket=${encodeURIComponent(ticket)}`);
       source = current;
       let opened = false;
       current.onopen = () => {

@@ -1,42 +1,29 @@
-import type { AlertSettingsPatch, WearerAlertSettings } from '@wearable/domain';
+import { type AlertSettingsPatch, listAlertSettings, updateAlertSetting } from '@wearable/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { unwrap } from '../../../lib/api-client';
+import { call, endpointKey, endpointQuery } from '../../../lib/endpoint';
 
-const KEY = ['personal-alert-settings'] as const;
+const oneWearer = (uid: string) => ({ query: { uid } });
 
-/** GET /v2/user/alertSettings/list?uid=: that wearer's settings if the caller may see them (personal users and staff alike). */
+/** That wearer's settings if the caller may see them (personal users and staff alike), else null. */
 export function useWearerAlertSettings(uid: string) {
   return useQuery({
-    queryKey: [...KEY, uid],
-    queryFn: async () => {
-      const { settings } = unwrap(
-        await api.get<{ settings: WearerAlertSettings[] }>('/v2/user/alertSettings/list', {
-          query: { uid },
-        }),
-      );
-      return settings.find((s) => s.uid === uid) ?? null;
-    },
+    ...endpointQuery(listAlertSettings, oneWearer(uid)),
+    select: (answer) => answer.settings.find((s) => s.uid === uid) ?? null,
   });
 }
 
-/** PATCH /v2/client/{clientId}/user/alertSetting with the changed fields; the answer is the stored result. */
+/** Saves the changed fields; the answer is the stored result, which the wearer's form reads at once. */
 export function useSaveAlertSettings(clientId: string, uid: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (patch: AlertSettingsPatch) =>
-      unwrap(
-        await api.patch<{ settings: WearerAlertSettings[] }>(
-          `/v2/client/${encodeURIComponent(clientId)}/user/alertSetting`,
-          {
-            uid,
-            ...patch,
-          },
-        ),
-      ),
+    mutationFn: (patch: AlertSettingsPatch) =>
+      call(updateAlertSetting, { params: { clientId }, body: { uid, ...patch } }),
     onSuccess: (res) => {
       const saved = res.settings.find((s) => s.uid === uid);
-      if (saved) queryClient.setQueryData([...KEY, uid], saved);
+      if (saved)
+        queryClient.setQueryData(endpointKey(listAlertSettings, oneWearer(uid)), {
+          settings: [saved],
+        });
     },
   });
 }

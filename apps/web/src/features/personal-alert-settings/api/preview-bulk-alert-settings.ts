@@ -1,16 +1,10 @@
-import type { AlertSettingsBulkBody, AlertSettingsBulkPreview } from '@wearable/domain';
+import { type AlertSettingsBulkBody, previewAlertSettingsBulk } from '@wearable/domain';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { unwrap } from '../../../lib/api-client';
+import { call } from '../../../lib/endpoint';
 
-/** POST /v2/client/{clientId}/users/alertSettings/bulk/preview: how many wearers the change would change (writes nothing). */
+/** How many wearers the bulk change would change (writes nothing). */
 export const usePreviewBulkAlertSettings = (clientId: string) =>
   useMutation({
-    mutationFn: async (body: AlertSettingsBulkBody): Promise<AlertSettingsBulkPreview> =>
-      unwrap(
-        await api.post<AlertSettingsBulkPreview>(
-          `/v2/client/${encodeURIComponent(clientId)}/users/alertSettings/bulk/preview`,
-          body,
-        ),
-      ),
+    mutationFn: (body: AlertSettingsBulkBody) =>
+      call(previewAlertSettingsBulk, { params: { clientId }, body }),
   });

@@ -1,8 +1,7 @@
-import type { HistoryResponse, MonthlyReportResponse } from '@wearable/domain';
+import { getDeviceHistory, getMonthlyReport } from '@wearable/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { api } from '../../../lib/api';
-import { unwrap } from '../../../lib/api-client';
+import { call, endpointKey, endpointQuery } from '../../../lib/endpoint';
 
 export const RECORD_PERIODS = ['day', 'week', 'month'] as const;
 export type RecordPeriod = (typeof RECORD_PERIODS)[number];
@@ -27,7 +26,7 @@ export const RECORD_METRICS = [
 
 export const bucketMinutesOf = (period: RecordPeriod): number => PERIODS[period].bucketMinutes;
 
-/** The query of GET /v3/device/history for a period ending at `now`; the server buckets by ceil(span / points). */
+/** The query of the history endpoint for a period ending at `now`; the server buckets by ceil(span / points). */
 export function recordHistoryQuery(uid: string, period: RecordPeriod, now: number) {
   const { minutes, bucketMinutes } = PERIODS[period];
   return {
@@ -46,13 +45,10 @@ export function recordHistoryQuery(uid: string, period: RecordPeriod, now: numbe
  */
 export function useRecordHistory(uid: string, period: RecordPeriod, seenAt?: string | null) {
   const history = useQuery({
-    queryKey: ['records', 'history', uid, period],
-    queryFn: async () =>
-      unwrap(
-        await api.get<HistoryResponse>('/v3/device/history', {
-          query: recordHistoryQuery(uid, period, Date.now()),
-        }),
-      ),
+    // Filed under the history endpoint by the period as chosen; the window is resolved against the
+    // clock when the page is fetched, not in the key.
+    queryKey: [...endpointKey(getDeviceHistory), { chart: 'records', uid, period }],
+    queryFn: () => call(getDeviceHistory, { query: recordHistoryQuery(uid, period, Date.now()) }),
     placeholderData: keepPreviousData,
     refetchInterval: 60_000,
   });
@@ -73,11 +69,7 @@ export function monthOf(now: Date): string {
 
 export function useMonthlyReport(uid: string, month: string) {
   return useQuery({
-    queryKey: ['records', 'monthly', uid, month],
-    queryFn: async () =>
-      unwrap(
-        await api.get<MonthlyReportResponse>('/v2/device/monthlyReport', { query: { uid, month } }),
-      ),
+    ...endpointQuery(getMonthlyReport, { query: { uid, month } }),
     staleTime: 60_000,
   });
 }

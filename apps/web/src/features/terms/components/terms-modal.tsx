@@ -1,4 +1,4 @@
-import type { UserInfo } from '@wearable/domain';
+import { agreeToTerms, type UserInfo } from '@wearable/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { paths } from '../../../config/paths';
-import { api } from '../../../lib/api';
+import { callResult } from '../../../lib/call';
 import { loadUserInfo } from '../../../lib/session-api';
 
 interface TermsModalProps {
@@ -27,7 +27,7 @@ export function TermsModal({ user }: TermsModalProps) {
     setPending(true);
     let failed: boolean;
     try {
-      const result = await api.post<unknown>('/v2/user/termsOfUse', { agreement: true });
+      const result = await callResult(agreeToTerms, { body: { agreement: true } });
       failed = result.status >= 400;
       if (!failed) failed = !(await loadUserInfo()).ok;
     } catch {

@@ -1,7 +1,6 @@
-import type { HistoryPoint, HistoryResponse } from '@wearable/domain';
+import { getDeviceHistory, type HistoryPoint } from '@wearable/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { unwrap } from '../../../lib/api-client';
+import { call, endpointKey } from '../../../lib/endpoint';
 
 export const HISTORY_PERIODS = ['24h', '7d'] as const;
 export type HistoryPeriod = (typeof HISTORY_PERIODS)[number];
@@ -26,16 +25,11 @@ export function historyQuery(uid: string, period: HistoryPeriod, now: number) {
   };
 }
 
-/** GET /v3/device/history for the chart; the window ends when the request is made. */
+/** The wearer's history for the chart; the window ends when the request is made (not in the key). */
 export function useHistory(uid: string, period: HistoryPeriod) {
   return useQuery({
-    queryKey: ['wearer-detail', 'history', uid, period],
-    queryFn: async () =>
-      unwrap(
-        await api.get<HistoryResponse>('/v3/device/history', {
-          query: historyQuery(uid, period, Date.now()),
-        }),
-      ),
+    queryKey: [...endpointKey(getDeviceHistory), { chart: 'wearer-detail', uid, period }],
+    queryFn: () => call(getDeviceHistory, { query: historyQuery(uid, period, Date.now()) }),
     placeholderData: keepPreviousData,
     refetchInterval: 60_000,
   });
