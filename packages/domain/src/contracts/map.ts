@@ -164,6 +164,8 @@ export const wearerTrail = z.object({
   to: z.string(),
   /** The organisation shows places only during an alert and this wearer has none open: empty. */
   withheld: z.boolean(),
+  /** The tiles for the trail's map (as /map's). */
+  tiles: mapTiles,
   /** Phone positions, oldest first (at most 2,000). */
   positions: z.array(trailPosition),
   /** Stays at gateways, oldest first. */

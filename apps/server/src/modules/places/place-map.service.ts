@@ -185,6 +185,7 @@ export function placeMapService(ctx: AppContext) {
         from: iso(from),
         to: iso(now),
         withheld,
+        tiles: ctx.config.mapTiles,
         positions: rows.flatMap((r) =>
           r.kind === 'position' && r.latitude !== null && r.longitude !== null
             ? [
