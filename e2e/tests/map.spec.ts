@@ -4,7 +4,7 @@ import { auditView, settle } from '../support/a11y.js';
 import { signInByApi } from '../support/api.js';
 import { signIn } from '../support/session.js';
 import { test } from '../support/test.js';
-import { bracelet, DEMO_CLIENT } from './live-gateway.js';
+import { bracelet, DEMO_CLIENT, wearerUid } from './live-gateway.js';
 
 /**
  * Issue 17, item 4: where is everyone. The spec's own site with a plan and two gateways of its own
@@ -239,5 +239,15 @@ test('/map shows the SOS wearer at the gateway that hears her best, and the list
       await page.screenshot({ path: `test-results/map-${lng}-${width}.png`, fullPage: true });
     }
   }
+  // The walker's page: her trail (one phone position on the map, the gateway stay in the list).
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto(`/devices/${DEMO_CLIENT}/${wearerUid(WALKER)}?lng=ja`);
+  await settle(page);
+  const trail = page.getByTestId('wearer-trail');
+  await expect(trail.getByTestId('trail-positions')).toContainText('スマートフォンの位置 1件');
+  await expect(trail.getByTestId('trail-map')).toBeVisible();
+  await expect(trail.getByTestId('trail-stays')).toContainText(`食堂 ${suffix}`);
+  failures.push(...(await auditView(page, 'trail ja 360')));
+  await page.screenshot({ path: 'test-results/trail-ja-360.png', fullPage: true });
   expect(failures).toEqual([]);
 });
