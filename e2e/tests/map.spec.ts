@@ -4,7 +4,7 @@ import { auditView, settle } from '../support/a11y.js';
 import { signInByApi } from '../support/api.js';
 import { signIn } from '../support/session.js';
 import { test } from '../support/test.js';
-import { bracelet, DEMO_CLIENT } from './live-gateway.js';
+import { bracelet, DEMO_CLIENT, wearerUid } from './live-gateway.js';
 
 /**
  * Issue 17, item 4: where is everyone. The spec's own site with a plan and two gateways of its own
@@ -15,6 +15,12 @@ import { bracelet, DEMO_CLIENT } from './live-gateway.js';
  */
 const WEARER = 13;
 const NAME = '佐々木 美咲';
+/** Outdoors: wearer 19 (no other spec uses it) is heard by a gateway that sends its position. */
+const WALKER = 19;
+const WALKER_NAME = '斎藤 康弘';
+const POSITION = { latitude: 35.6812, longitude: 139.7671, accuracy: 15 };
+/** The default tile server (MAP_TILE_URL); the e2e has no internet, so the test serves the tiles. */
+const TILES = 'https://tile.openstreetmap.org/**';
 
 function planPng(width = 480, height = 240): Buffer {
   const chunk = (type: string, data: Buffer) => {
@@ -106,6 +112,16 @@ async function send(request: APIRequestContext, gateway: Gateway, batch: object)
   expect(res.status(), await res.text()).toBe(200);
 }
 
+/** Tiles from the test itself: a small grey PNG for every tile, or a refusal (no tile server). */
+async function serveTiles(page: Page, ok: boolean) {
+  await page.unroute(TILES);
+  await page.route(TILES, (route) =>
+    ok
+      ? route.fulfill({ status: 200, contentType: 'image/png', body: planPng(256, 256) })
+      : route.abort(),
+  );
+}
+
 async function openMap(page: Page, siteName: string, lng: 'ja' | 'en') {
   await page.goto(`/map?lng=${lng}`);
   await settle(page);
@@ -137,8 +153,15 @@ test('/map shows the SOS wearer at the gateway that hears her best, and the list
   await send(request, dining, {
     events: [{ serialNumber: bracelet(WEARER), type: 'SOS', at: new Date().toISOString() }],
   });
+  const at = new Date().toISOString();
+  await send(request, dining, {
+    readings: [
+      { serialNumber: bracelet(WALKER), at, heartRate: 78, location: { ...POSITION, at } },
+    ],
+  });
 
   await signIn(page, request, 'org-owner@example.com');
+  await serveTiles(page, true);
   await openMap(page, siteName, 'ja');
   const marker = page.locator(`[data-testid="map-marker"][data-gateway="${room.id}"]`);
   await expect(marker).toHaveAccessibleName(`203号室 ${suffix} 1人（うち1人がSOS・緊急）`);
@@ -163,6 +186,28 @@ test('/map shows the SOS wearer at the gateway that hears her best, and the list
   await expect(card.getByTestId('map-person-place')).toHaveText(`${siteName} · 203号室 ${suffix}`);
   await expect(card.getByTestId('map-person-alert')).toContainText('SOS発信');
 
+  // Outdoors: Leaflet with the tile server's tiles, the walker's marker named and focusable.
+  const leaflet = page.getByTestId('map-leaflet');
+  await expect(leaflet).toBeVisible();
+  await expect(leaflet.locator('img.leaflet-tile-loaded').first()).toBeVisible();
+  const pin = leaflet.getByRole('button', {
+    name: `${WALKER_NAME}: 位置 35.68120, 139.76710 (±15 m)`,
+  });
+  await expect(pin).toBeVisible();
+  await pin.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('map-outdoor-open')).toContainText(WALKER_NAME);
+  await expect(page.getByTestId('map-attribution')).toHaveText('© OpenStreetMap contributors');
+  // Without the tile server, the same person on the plain grid, with the notice.
+  await serveTiles(page, false);
+  await openMap(page, siteName, 'ja');
+  await expect(page.getByTestId('map-grid-notice')).toBeVisible();
+  await expect(page.getByTestId('map-leaflet')).toHaveCount(0);
+  await expect(
+    page.getByTestId('map-outdoor').getByRole('button', { name: new RegExp(`^${WALKER_NAME}: `) }),
+  ).toBeVisible();
+  await serveTiles(page, true);
+
   const failures: string[] = [];
   for (const lng of ['ja', 'en'] as const) {
     for (const width of [1280, 360]) {
@@ -182,9 +227,27 @@ test('/map shows the SOS wearer at the gateway that hears her best, and the list
           ? `203号室 ${suffix} 1人（うち1人がSOS・緊急）`
           : `203号室 ${suffix} 1 person, in an SOS or emergency`,
       );
+      await expect(
+        page
+          .getByTestId('map-leaflet')
+          .getByRole('button', { name: new RegExp(`^${WALKER_NAME}: `) }),
+      ).toBeVisible();
+      await expect(
+        page.getByTestId('map-leaflet').locator('img.leaflet-tile-loaded').first(),
+      ).toBeVisible();
       failures.push(...(await auditView(page, `${lng} ${width}`)));
       await page.screenshot({ path: `test-results/map-${lng}-${width}.png`, fullPage: true });
     }
   }
+  // The walker's page: her trail (one phone position on the map, the gateway stay in the list).
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto(`/devices/${DEMO_CLIENT}/${wearerUid(WALKER)}?lng=ja`);
+  await settle(page);
+  const trail = page.getByTestId('wearer-trail');
+  await expect(trail.getByTestId('trail-positions')).toContainText('スマートフォンの位置 1件');
+  await expect(trail.getByTestId('trail-map')).toBeVisible();
+  await expect(trail.getByTestId('trail-stays')).toContainText(`食堂 ${suffix}`);
+  failures.push(...(await auditView(page, 'trail ja 360')));
+  await page.screenshot({ path: 'test-results/trail-ja-360.png', fullPage: true });
   expect(failures).toEqual([]);
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ALERT_LEVELS, ALERT_TYPES, type AlertLevel } from '../alerts.js';
 import { organizationIdParams } from './alert-policy.js';
+import { uidParams } from './common.js';
 import { BEARER_ERRORS, endpointsOf } from './endpoint.js';
 
 /**
@@ -126,4 +127,59 @@ export const updatePlacePrivacy = map({
   params: organizationIdParams,
   body: placePrivacy,
   responses: { 200: placePrivacy },
+});
+
+/** How many hours back a trail goes (1 to 24, 12 by default). */
+export const TRAIL_HOURS = { min: 1, max: 24, default: 12 } as const;
+export const wearerTrailQuery = z.object({
+  hours: z.coerce
+    .number()
+    .int()
+    .min(TRAIL_HOURS.min)
+    .max(TRAIL_HOURS.max)
+    .default(TRAIL_HOURS.default),
+});
+
+/** A stay at a stationary gateway: consecutive sightings there, no gap over 10 minutes. */
+export const trailStay = z.object({
+  gatewayId: z.string(),
+  name: z.string().nullable(),
+  siteName: z.string().nullable(),
+  from: z.string(),
+  to: z.string(),
+});
+export type TrailStay = z.infer<typeof trailStay>;
+
+export const trailPosition = z.object({
+  latitude: z.number(),
+  longitude: z.number(),
+  /** Metres. */
+  accuracy: z.number(),
+  at: z.string(),
+});
+export type TrailPosition = z.infer<typeof trailPosition>;
+
+export const wearerTrail = z.object({
+  from: z.string(),
+  to: z.string(),
+  /** The organisation shows places only during an alert and this wearer has none open: empty. */
+  withheld: z.boolean(),
+  /** The tiles for the trail's map (as /map's). */
+  tiles: mapTiles,
+  /** Phone positions, oldest first (at most 2,000). */
+  positions: z.array(trailPosition),
+  /** Stays at gateways, oldest first. */
+  stays: z.array(trailStay),
+});
+export type WearerTrail = z.infer<typeof wearerTrail>;
+
+export const getWearerTrail = map({
+  method: 'GET',
+  path: '/v2/wearer/{uid}/trail',
+  permission: 'place:read',
+  summary:
+    "A wearer's trail of the last hours: phone positions, and stays at gateways (withheld like /map's places)",
+  params: uidParams,
+  query: wearerTrailQuery,
+  responses: { 200: wearerTrail },
 });

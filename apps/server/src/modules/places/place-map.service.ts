@@ -11,6 +11,8 @@ import {
   type MapResponse,
   type Place,
   type PlacePrivacy,
+  type TrailStay,
+  type WearerTrail,
   placeOf,
   recordsPlace,
 } from '@wearable/domain';
@@ -23,9 +25,40 @@ import {
   namesOf,
   type OpenAlertRow,
   openAlertsOf,
+  organizationOfWearer,
   placesOnlyDuringAlerts,
   setPlacesOnlyDuringAlerts,
+  type TrailRow,
+  trailOf,
 } from './places.repository.js';
+
+/** A gap longer than this between two sightings at one gateway ends the stay. */
+const STAY_GAP_MS = 10 * 60_000;
+
+/** Consecutive sightings at one gateway, no gap over STAY_GAP_MS, as stays (oldest first). */
+export function staysOf(rows: readonly TrailRow[]): TrailStay[] {
+  const stays: TrailStay[] = [];
+  let last: { stay: TrailStay; at: number } | null = null;
+  for (const r of rows) {
+    if (r.kind !== 'sighting' || r.gateway_id === null) continue;
+    const at = new Date(r.at).getTime();
+    if (last && last.stay.gatewayId === r.gateway_id && at - last.at <= STAY_GAP_MS) {
+      last.stay.to = iso(at);
+      last.at = at;
+      continue;
+    }
+    const stay: TrailStay = {
+      gatewayId: r.gateway_id,
+      name: r.gateway_name,
+      siteName: r.site_name,
+      from: iso(at),
+      to: iso(at),
+    };
+    stays.push(stay);
+    last = { stay, at };
+  }
+  return stays;
+}
 import { placeStateOf, storedPositionOf } from './places.service.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -129,6 +162,43 @@ export function placeMapService(ctx: AppContext) {
         groups: names.groups.filter((g) => groupIds.has(g.groupId)),
         gateways: names.gateways,
         people,
+      };
+    },
+
+    /**
+     * A wearer's trail of the last `hours` (the wearer page): phone positions and stays at gateways.
+     * With the organisation's privacy setting on, empty unless an alert that records the place is open.
+     */
+    async trail(actor: Actor, wearerId: string, hours: number): Promise<WearerTrail> {
+      await access.require(actor, 'place:read', 'wearer', wearerId);
+      const organizationId = await organizationOfWearer(ctx.db, wearerId);
+      const now = ctx.now().getTime();
+      const from = now - hours * 3_600_000;
+      const [alerts, onlyDuringAlerts] = await Promise.all([
+        openAlertsOf(ctx.db, organizationId),
+        placesOnlyDuringAlerts(ctx.db, organizationId),
+      ]);
+      const alert = mostUrgent(alerts.filter((a) => a.wearerId === wearerId)).get(wearerId);
+      const withheld = onlyDuringAlerts && !(alert && recordsPlace(alert));
+      const rows = withheld ? [] : await trailOf(ctx.db, wearerId, new Date(from));
+      return {
+        from: iso(from),
+        to: iso(now),
+        withheld,
+        tiles: ctx.config.mapTiles,
+        positions: rows.flatMap((r) =>
+          r.kind === 'position' && r.latitude !== null && r.longitude !== null
+            ? [
+                {
+                  latitude: r.latitude,
+                  longitude: r.longitude,
+                  accuracy: r.accuracy ?? 0,
+                  at: isoOf(r.at),
+                },
+              ]
+            : [],
+        ),
+        stays: staysOf(rows),
       };
     },
 

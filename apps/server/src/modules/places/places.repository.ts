@@ -187,3 +187,51 @@ export function gatewayZones(
     [gatewayIds],
   );
 }
+
+export interface TrailRow {
+  kind: 'sighting' | 'position';
+  gateway_id: string | null;
+  gateway_name: string | null;
+  site_name: string | null;
+  at: Date | string;
+  latitude: number | null;
+  longitude: number | null;
+  accuracy: number | null;
+}
+
+/**
+ * A wearer's trail since `from`: phone positions and the gateways that delivered their readings,
+ * oldest first (each at most 2,000 rows, the newest kept), with the gateway's name and site.
+ */
+export function trailOf(db: Queryable, wearerId: string, from: Date): Promise<TrailRow[]> {
+  return db.query<TrailRow>(
+    `WITH s AS (
+       (SELECT 'sighting' AS kind, gateway_id, at,
+               NULL::float8 AS latitude, NULL::float8 AS longitude, NULL::float8 AS accuracy
+          FROM readings
+         WHERE wearer_id = $1 AND gateway_id IS NOT NULL AND at > $2::timestamptz
+         ORDER BY at DESC LIMIT 2000)
+       UNION ALL
+       (SELECT 'position', gateway_id, at, latitude, longitude, accuracy::float8
+          FROM wearer_positions
+         WHERE wearer_id = $1 AND at > $2::timestamptz
+         ORDER BY at DESC LIMIT 2000)
+     )
+     SELECT s.kind, s.gateway_id, g.name AS gateway_name, st.name AS site_name,
+            s.at, s.latitude, s.longitude, s.accuracy
+       FROM s LEFT JOIN gateways g ON g.id = s.gateway_id
+       LEFT JOIN gateway_places gp ON gp.gateway_id = s.gateway_id
+       LEFT JOIN sites st ON st.id = gp.site_id
+      ORDER BY s.at`,
+    [wearerId, from.toISOString()],
+  );
+}
+
+/** The organisation of a wearer (the access layer has already found it). */
+export async function organizationOfWearer(db: Queryable, wearerId: string): Promise<string> {
+  const [row] = await db.query<{ id: string }>(
+    'SELECT organization_id AS id FROM users WHERE id = $1',
+    [wearerId],
+  );
+  return row?.id ?? '';
+}

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { getPlaceMap, getPlacePrivacy, updatePlacePrivacy } from '@wearable/domain';
+import { getPlaceMap, getPlacePrivacy, getWearerTrail, updatePlacePrivacy } from '@wearable/domain';
 import type { AppContext } from '../../context.js';
 import { serve } from '../../http/serve.js';
 import { placeMapService } from './place-map.service.js';
@@ -8,6 +8,7 @@ import { placeMapService } from './place-map.service.js';
 export const placesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const places = placeMapService(ctx);
   serve(app, getPlaceMap, (req) => places.map(req.actor, req.params.organizationId));
+  serve(app, getWearerTrail, (req) => places.trail(req.actor, req.params.uid, req.query.hours));
   serve(app, getPlacePrivacy, (req) => places.privacy(req.actor, req.params.organizationId));
   serve(app, updatePlacePrivacy, (req) =>
     places.setPrivacy(req.actor, req.params.organizationId, req.body),

@@ -16,6 +16,7 @@ import {
   useWearerSummary,
   WornState,
 } from '../../features/live';
+import { WearerTrail } from '../../features/map/components/wearer-trail';
 import { HistoryPanel } from '../../features/wearer-detail';
 import { AppLink } from '../../lib/app-path';
 import { WearerTabs } from './wearer-subpage';
@@ -140,6 +141,7 @@ export function WearerDetailPage() {
               )}
             </section>
             <HistoryPanel uid={uid} />
+            <WearerTrail uid={uid} />
             <WearerAlerts uid={uid} clientId={clientId} />
           </>
         )}

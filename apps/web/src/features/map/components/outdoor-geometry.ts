@@ -1,6 +1,8 @@
 /**
- * Web Mercator for the outdoor map (docs/map.md): a fixed view of VIEW_W x VIEW_H "tile pixels" fitted
- * to the positions shown, drawn in percentages so it scales to any width (a 360 px phone included).
+ * Web Mercator for the outdoor map's plain grid (docs/map.md), drawn when there are no tiles or they
+ * cannot load: a fixed view of VIEW_W x VIEW_H "tile pixels" fitted to the positions shown, in
+ * percentages so it scales to any width (a 360 px phone included). With tiles, Leaflet draws the map
+ * and `clusterByPixel` groups its markers at each zoom.
  */
 export const VIEW_W = 640;
 export const VIEW_H = 400;
@@ -57,45 +59,6 @@ export function placeInView(p: LatLng, view: View): { x: number; y: number } {
   return { x: ((w.x - view.left) / VIEW_W) * 100, y: ((w.y - view.top) / VIEW_H) * 100 };
 }
 
-export interface Tile {
-  key: string;
-  url: string;
-  /** Percent of the view. */
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-}
-
-/** The tiles that cover the view, with their URLs from the template ({s} takes a, b, c in turn). */
-export function tilesFor(view: View, template: string): Tile[] {
-  const n = 2 ** view.zoom;
-  const tiles: Tile[] = [];
-  const x0 = Math.floor(view.left / TILE);
-  const y0 = Math.max(0, Math.floor(view.top / TILE));
-  const x1 = Math.floor((view.left + VIEW_W) / TILE);
-  const y1 = Math.min(n - 1, Math.floor((view.top + VIEW_H) / TILE));
-  for (let ty = y0; ty <= y1; ty++) {
-    for (let tx = x0; tx <= x1; tx++) {
-      const wrapped = ((tx % n) + n) % n;
-      const url = template
-        .replace('{z}', String(view.zoom))
-        .replace('{x}', String(wrapped))
-        .replace('{y}', String(ty))
-        .replace('{s}', 'abc'[Math.abs(tx + ty) % 3] ?? 'a');
-      tiles.push({
-        key: `${view.zoom}/${tx}/${ty}`,
-        url,
-        x: ((tx * TILE - view.left) / VIEW_W) * 100,
-        y: ((ty * TILE - view.top) / VIEW_H) * 100,
-        w: (TILE / VIEW_W) * 100,
-        h: (TILE / VIEW_H) * 100,
-      });
-    }
-  }
-  return tiles;
-}
-
 /**
  * People whose markers would overlap (within `cellPercent` of the view) form one cluster: one
  * marker with a count that opens their names.
@@ -110,6 +73,32 @@ export function clusterByCell<T>(
     const cell = cells.get(key);
     if (cell) cell.items.push(item);
     else cells.set(key, { key, x, y, items: [item] });
+  }
+  return [...cells.values()];
+}
+
+export interface Cluster<T> {
+  key: string;
+  latitude: number;
+  longitude: number;
+  items: T[];
+}
+
+/**
+ * People whose markers would overlap at the map's current zoom (screen pixels `x`, `y`, e.g.
+ * Leaflet's `map.project`) form one cluster, placed at the first one's position; recomputed on each
+ * zoom, so zooming in splits them.
+ */
+export function clusterByPixel<T>(
+  items: readonly { item: T; x: number; y: number; latitude: number; longitude: number }[],
+  cellPx: number,
+): Cluster<T>[] {
+  const cells = new Map<string, Cluster<T>>();
+  for (const { item, x, y, latitude, longitude } of items) {
+    const key = `${Math.round(x / cellPx)}:${Math.round(y / cellPx)}`;
+    const cell = cells.get(key);
+    if (cell) cell.items.push(item);
+    else cells.set(key, { key, latitude, longitude, items: [item] });
   }
   return [...cells.values()];
 }

@@ -188,7 +188,7 @@ describe('/map', () => {
     expect(screen.queryAllByTestId('map-marker')).toEqual([]);
   });
 
-  it('shows phone positions on the tiles, and on a plain grid with a notice once a tile fails', async () => {
+  it('shows phone positions on a Leaflet map with named, focusable markers, and on a plain grid with a notice once a tile fails', async () => {
     const walker = {
       wearerId: 'w-5',
       name: '山田 歩',
@@ -217,24 +217,30 @@ describe('/map', () => {
       people: [walker, ...MAP.people],
     });
     await open('en');
-    const outdoor = await screen.findByTestId('map-outdoor', undefined, SLOW);
-    const tiles = outdoor.querySelectorAll('img');
+    // Leaflet, in its own chunk, with the server's tiles and a marker named for the person.
+    const leaflet = await screen.findByTestId('map-leaflet', undefined, SLOW);
+    expect(leaflet.getAttribute('aria-label')).toBe(mapEn.outdoor.mapLabel);
+    expect(screen.getByTestId('map-attribution').textContent).toBe('© OpenStreetMap contributors');
+    const name = '山田 歩: Position 35.68120, 139.76710 (±12 m), in an SOS or emergency';
+    const pin = await within(leaflet).findByRole('button', { name }, SLOW);
+    expect(pin.getAttribute('tabindex')).toBe('0');
+    expect(within(leaflet).getByRole('button', { name: mapEn.outdoor.zoomIn })).toBeTruthy();
+    const tiles = leaflet.querySelectorAll<HTMLImageElement>('img.leaflet-tile');
     expect(tiles.length).toBeGreaterThan(0);
     expect(tiles[0]!.getAttribute('src')).toMatch(
-      /^https:\/\/tile\.example\.test\/17\/\d+\/\d+\.png$/,
+      /^https:\/\/tile\.example\.test\/\d+\/\d+\/\d+\.png$/,
     );
-    expect(screen.getByTestId('map-attribution').textContent).toBe('© OpenStreetMap contributors');
-    const marker = within(outdoor).getByRole('button', {
-      name: '山田 歩: Position 35.68120, 139.76710 (±12 m), in an SOS or emergency',
-    });
+    // Enter on the focused marker opens the name below the map.
+    fireEvent.keyDown(pin, { key: 'Enter' });
+    expect(within(screen.getByTestId('map-outdoor-open')).getByText('山田 歩')).toBeTruthy();
     expect(screen.queryByTestId('map-grid-notice')).toBeNull();
     fireEvent.error(tiles[0]!);
+    expect(await screen.findByTestId('map-grid-notice')).toBeTruthy();
     expect(screen.getByTestId('map-grid-notice').textContent).toBe(mapEn.outdoor.tilesFailed);
-    expect(outdoor.querySelectorAll('img')).toHaveLength(0);
-    // The marker stays where it was, on the grid.
-    expect(within(outdoor).getByRole('button', { name: marker.getAttribute('aria-label')! })).toBe(
-      marker,
-    );
+    expect(screen.queryByTestId('map-leaflet')).toBeNull();
+    // The same marker, on the grid.
+    const outdoor = screen.getByTestId('map-outdoor');
+    expect(within(outdoor).getByRole('button', { name })).toBeTruthy();
     // The list says the same, first (a fall is an emergency).
     const [card] = screen.getAllByTestId('map-person');
     expect(within(card!).getByTestId('map-person-place').textContent).toBe(
