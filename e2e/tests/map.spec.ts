@@ -1,8 +1,8 @@
-import { deflateSync, crc32 } from 'node:zlib';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { auditView, settle } from '../support/a11y.js';
 import { signInByApi } from '../support/api.js';
 import { signIn } from '../support/session.js';
+import { greyPng } from '../support/png.js';
 import { test } from '../support/test.js';
 import { bracelet, DEMO_CLIENT, wearerUid } from './live-gateway.js';
 
@@ -22,34 +22,9 @@ const POSITION = { latitude: 35.6812, longitude: 139.7671, accuracy: 15 };
 /** The default tile server (MAP_TILE_URL); the e2e has no internet, so the test serves the tiles. */
 const TILES = 'https://tile.openstreetmap.org/**';
 
-function planPng(width = 480, height = 240): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([len, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 0, 0, 0, 0], 8);
-  const rows = Array.from({ length: height }, (_, y) =>
-    Buffer.concat([
-      Buffer.from([0]),
-      Buffer.from(
-        Array.from({ length: width }, (_, x) => (x === width / 2 || y % 80 < 3 ? 0x50 : 0xf2)),
-      ),
-    ]),
-  );
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(Buffer.concat(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+/** A floor plan: a darker wall band every 80 rows and a wall down the middle. */
+const planPng = (width = 480, height = 240): Buffer =>
+  greyPng(width, height, (x, y) => (x === width / 2 || y % 80 < 3 ? 0x50 : 0xf2));
 
 interface Gateway {
   id: string;
@@ -239,15 +214,22 @@ test('/map shows the SOS wearer at the gateway that hears her best, and the list
       await page.screenshot({ path: `test-results/map-${lng}-${width}.png`, fullPage: true });
     }
   }
-  // The walker's page: her trail (one phone position on the map, the gateway stay in the list).
-  await page.setViewportSize({ width: 360, height: 800 });
-  await page.goto(`/devices/${DEMO_CLIENT}/${wearerUid(WALKER)}?lng=ja`);
-  await settle(page);
-  const trail = page.getByTestId('wearer-trail');
-  await expect(trail.getByTestId('trail-positions')).toContainText('スマートフォンの位置 1件');
-  await expect(trail.getByTestId('trail-map')).toBeVisible();
-  await expect(trail.getByTestId('trail-stays')).toContainText(`食堂 ${suffix}`);
-  failures.push(...(await auditView(page, 'trail ja 360')));
-  await page.screenshot({ path: 'test-results/trail-ja-360.png', fullPage: true });
+  // The walker's page: her trail (one phone position on the map, the gateway stay in the list),
+  // in ja and en at 1,280 and 360 px.
+  for (const lng of ['ja', 'en'] as const) {
+    for (const width of [1280, 360]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(`/devices/${DEMO_CLIENT}/${wearerUid(WALKER)}?lng=${lng}`);
+      await settle(page);
+      const trail = page.getByTestId('wearer-trail');
+      await expect(trail.getByTestId('trail-positions')).toContainText(
+        lng === 'ja' ? 'スマートフォンの位置 1件' : '1 phone position at',
+      );
+      await expect(trail.getByTestId('trail-map')).toBeVisible();
+      await expect(trail.getByTestId('trail-stays')).toContainText(`食堂 ${suffix}`);
+      failures.push(...(await auditView(page, `trail ${lng} ${width}`)));
+      await page.screenshot({ path: `test-results/trail-${lng}-${width}.png`, fullPage: true });
+    }
+  }
   expect(failures).toEqual([]);
 });

@@ -1,8 +1,8 @@
-import { crc32, deflateSync } from 'node:zlib';
 import { expect, type Page } from '@playwright/test';
 import { auditView, settle } from '../support/a11y.js';
 import { signInByApi } from '../support/api.js';
 import { signIn } from '../support/session.js';
+import { greyPng } from '../support/png.js';
 import { test } from '../support/test.js';
 import { DEMO_CLIENT } from './live-gateway.js';
 
@@ -13,29 +13,8 @@ import { DEMO_CLIENT } from './live-gateway.js';
  */
 
 /** A real PNG: a light floor with a darker wall band, 480 x 240. */
-function planPng(width = 480, height = 240): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([len, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 0, 0, 0, 0], 8);
-  const rows = Array.from({ length: height }, (_, y) =>
-    Buffer.concat([Buffer.from([0]), Buffer.alloc(width, y % 60 < 4 ? 0x60 : 0xf0)]),
-  );
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(Buffer.concat(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+const planPng = (width = 480, height = 240): Buffer =>
+  greyPng(width, height, (_x, y) => (y % 60 < 4 ? 0x60 : 0xf0));
 
 async function openSite(page: Page, siteName: string, lng: 'ja' | 'en') {
   await page.goto(`/settings/sites?lng=${lng}`);

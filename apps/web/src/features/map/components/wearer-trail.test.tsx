@@ -70,6 +70,21 @@ function open(trail: Trail, lng: 'ja' | 'en') {
 }
 
 describe("the wearer page's trail", () => {
+  it('says one position with its one time, in Japanese', async () => {
+    const one = { ...TRAIL, positions: TRAIL.positions.slice(-1) };
+    await open(one, 'ja');
+    expect((await screen.findByTestId('trail-positions', undefined, SLOW)).textContent).toMatch(
+      /^スマートフォンの位置 1件（[^〜]+）$/,
+    );
+  });
+
+  it('says one position with its one time, in English', async () => {
+    await open({ ...TRAIL, positions: TRAIL.positions.slice(-1) }, 'en');
+    expect((await screen.findByTestId('trail-positions', undefined, SLOW)).textContent).toMatch(
+      /^1 phone position at [^-]+\.$/,
+    );
+  });
+
   it('draws the positions on a map and lists the gateway stays, in Japanese', async () => {
     await open(TRAIL, 'ja');
     expect(await screen.findByRole('heading', { name: '直近12時間の軌跡' }, SLOW)).toBeTruthy();

@@ -57,11 +57,14 @@ export function WearerTrail({ uid }: { uid: string }) {
               {first && last && (
                 <>
                   <p className="mt-2 text-sm text-slate-700" data-testid="trail-positions">
-                    {t('trail.positions', {
-                      count: data.positions.length,
-                      from: time(first.at),
-                      to: time(last.at),
-                    })}
+                    {/* One position has one time; the plural rules of ja have no "one" form. */}
+                    {data.positions.length === 1
+                      ? t('trail.onePosition', { from: time(first.at) })
+                      : t('trail.positions', {
+                          count: data.positions.length,
+                          from: time(first.at),
+                          to: time(last.at),
+                        })}
                   </p>
                   {(data.tiles === null || tilesFailed) && (
                     <p role="status" className="mt-1 text-sm text-amber-900">
