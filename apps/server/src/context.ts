@@ -103,6 +103,7 @@ export function createContext(
               ctx.summaries.markAllDirty();
               ctx.ingestion.gateways.clear();
               ctx.ingestion.bracelets.clear();
+              ctx.ingestion.pendingConfig.clear();
               forgetAllOwners(ctx.vendorGateways.owners);
               ctx.identityCache.bump();
             },

@@ -18,8 +18,18 @@ export interface PreparedSql {
   readonly name: string;
 }
 
-export const prepared = (text: string): PreparedSql =>
-  Object.freeze({ text, name: `p_${createHash('sha1').update(text).digest('hex').slice(0, 20)}` });
+const preparedByText = new Map<string, PreparedSql>();
+export const prepared = (text: string): PreparedSql => {
+  // Built once per text: runCombined asks for its combination's statement on every batch.
+  const known = preparedByText.get(text);
+  if (known) return known;
+  const statement = Object.freeze({
+    text,
+    name: `p_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`,
+  });
+  if (preparedByText.size < 1_000) preparedByText.set(text, statement);
+  return statement;
+};
 
 const textOf = (sql: string | PreparedSql): string => (typeof sql === 'string' ? sql : sql.text);
 const pgQuery = (sql: string | PreparedSql, values: unknown[] | undefined) =>

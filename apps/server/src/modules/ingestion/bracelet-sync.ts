@@ -7,6 +7,7 @@ import {
 } from '@wearable/domain';
 import { prepared, type Queryable } from '../../db/client.js';
 import type { RejectedItem } from './batch-items.js';
+import type { IngestionState } from './ingestion-caches.js';
 import type { BraceletRow } from './ingestion.repository.js';
 
 /**
@@ -114,10 +115,28 @@ const PENDING_CONFIG = prepared(
     ORDER BY serial_number`,
 );
 
-/** Configuration the gateway's bracelets should run and it has not acknowledged (partial index: cheap when none). */
+/**
+ * A gateway's pending configuration is remembered this long per process: every batch's answer
+ * carries it, and it changes only when staff change a bracelet's setting (which emits
+ * `bracelet.changed`, clearing it here and, through the cross-server bus, on every server), or when
+ * the gateway acknowledges (cleared by the batch that carried the acknowledgement).
+ */
+export const PENDING_CONFIG_CACHE_MS = 5_000;
+
+/**
+ * Configuration the gateway's bracelets should run and it has not acknowledged (partial index:
+ * cheap when none), from the cache when fresh: a round trip per batch saved (issue 20).
+ */
 export async function pendingConfigOf(
-  db: Queryable,
+  ctx: { db: Queryable; ingestion: IngestionState },
   gatewayId: string,
 ): Promise<PendingBraceletConfig[]> {
-  return db.query<PendingBraceletConfig>(PENDING_CONFIG, [gatewayId]);
+  const cache = ctx.ingestion.pendingConfig;
+  const now = Date.now();
+  const hit = cache.get(gatewayId);
+  if (hit && hit.expires > now) return hit.rows;
+  const rows = await ctx.db.query<PendingBraceletConfig>(PENDING_CONFIG, [gatewayId]);
+  if (cache.size >= 100_000) cache.clear();
+  cache.set(gatewayId, { rows, expires: now + PENDING_CONFIG_CACHE_MS });
+  return rows;
 }

@@ -17,8 +17,11 @@ export const dataPathPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
   // (Another server learns these through the cross-server bus, which re-emits them on its ctx.bus.)
   const onCredential = (e: BusEvents['gateway.credentialChanged']) =>
     ctx.ingestion.gateways.delete(e.gatewayId);
-  const onBracelet = (e: BusEvents['bracelet.changed']) =>
+  // A changed setting is a new pending configuration: every gateway's cached one is read again.
+  const onBracelet = (e: BusEvents['bracelet.changed']) => {
     ctx.ingestion.bracelets.delete(`${e.organizationId}|${e.serialNumber}`);
+    ctx.ingestion.pendingConfig.clear();
+  };
   ctx.bus.on(BUS_EVENTS.gatewayCredentialChanged, onCredential);
   ctx.bus.on(BUS_EVENTS.braceletChanged, onBracelet);
   const onError = (job: string) => (err: unknown) => app.log.error({ err }, `${job} failed`);

@@ -1,3 +1,4 @@
+import type { PendingBraceletConfig } from '@wearable/domain';
 import type { Db } from '../../db/client.js';
 import { GatewayThrottle } from './gateway-throttle.js';
 import { type BraceletRow, findBraceletsBySerial } from './ingestion.repository.js';
@@ -15,6 +16,11 @@ export interface CachedGateway {
 export interface IngestionState {
   /** Bracelets by `organisation|serial`, for BRACELET_CACHE_MS. */
   bracelets: Map<string, { row: BraceletRow; expires: number }>;
+  /**
+   * Configuration each gateway's bracelets should run and it has not acknowledged, by gateway id, for
+   * PENDING_CONFIG_CACHE_MS (every batch's answer carries it; see pendingConfigOf).
+   */
+  pendingConfig: Map<string, { rows: PendingBraceletConfig[]; expires: number }>;
   /** When this process last wrote a gateway's last_seen_at. */
   gatewayTouches: Map<string, number>;
   /** Gateway credentials by gateway id. */
@@ -29,6 +35,7 @@ export interface IngestionState {
 
 export const createIngestionState = (): IngestionState => ({
   bracelets: new Map(),
+  pendingConfig: new Map(),
   gatewayTouches: new Map(),
   gateways: new Map(),
   gatewayLookups: new Map(),

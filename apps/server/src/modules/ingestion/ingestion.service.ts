@@ -99,6 +99,8 @@ async function ingestParsed(
       { urgent: parsed.urgent, keys: batch.wearerIds },
     );
     afterCommit(ctx, stored, fold);
+    // Acknowledged configuration is no longer pending: the answer below reads it again.
+    if (batch.sync.acks.length > 0) ctx.ingestion.pendingConfig.delete(gateway.id);
   } finally {
     fold.done();
   }
@@ -317,7 +319,7 @@ async function answer(
   parsed: ParsedBatch,
   accepted: number,
 ): Promise<BatchResult> {
-  const pendingConfig = await pendingConfigOf(ctx.db, gateway.id);
+  const pendingConfig = await pendingConfigOf(ctx, gateway.id);
   const rejected = parsed.rejected;
   const valid = parsed.itemCount - rejected.length;
   rejected.sort((a, b) => (a.list === b.list ? a.index - b.index : a.list < b.list ? -1 : 1));
