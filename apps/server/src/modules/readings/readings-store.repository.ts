@@ -37,25 +37,26 @@ export interface EnvironmentRow {
 
 const INSERT_READINGS = prepared(
   `WITH env AS (
-     SELECT * FROM unnest($13::timestamptz[], $14::real[], $15::real[], $16::real[])
+     SELECT * FROM unnest($3::timestamptz[], $4::real[], $5::real[], $6::real[])
        AS v(at, temperature, humidity, wbgt)
    ), env_ins AS (
      INSERT INTO environment_readings (gateway_id, at, organization_id, temperature, humidity, wbgt)
-     SELECT $17, at, $1, temperature, humidity, wbgt FROM env
+     SELECT $7, at, $1, temperature, humidity, wbgt FROM env
      ON CONFLICT DO NOTHING
      RETURNING at, temperature, humidity, wbgt
    ), src AS (
-     SELECT * FROM unnest($2::text[], $3::timestamptz[], $4::text[], $5::real[], $6::real[],
-                          $7::boolean[], $8::int[], $9::smallint[], $10::text[], $11::smallint[],
-                          $12::text[], $18::smallint[])
-       AS x(bracelet_id, at, wearer_id, heart_rate, skin_temperature, worn, steps, sleep_stage,
-            stress_level, battery, env_gateway, rssi)
+     SELECT x.b AS bracelet_id, x.t AS at, x.w AS wearer_id, x.h AS heart_rate,
+            x.s AS skin_temperature, x.o AS worn, x.p AS steps, x.l AS sleep_stage,
+            x.v AS stress_level, x.y AS battery, x.g AS env_gateway, x.r AS rssi
+       FROM json_to_recordset($2::json)
+         AS x(b text, t timestamptz, w text, h real, s real, o boolean, p int, l smallint, v text,
+              y smallint, g text, r smallint)
    ), ins AS (
      INSERT INTO readings (bracelet_id, at, wearer_id, organization_id, heart_rate,
                            skin_temperature, worn, steps, sleep_stage, stress_level, battery,
                            gateway_id, rssi, wbgt)
      SELECT s.bracelet_id, s.at, s.wearer_id, $1, s.heart_rate, s.skin_temperature, s.worn,
-            s.steps, s.sleep_stage, s.stress_level, s.battery, $17, s.rssi,
+            s.steps, s.sleep_stage, s.stress_level, s.battery, $7, s.rssi,
             (SELECT c.wbgt FROM (
                 (SELECT e.at, e.wbgt FROM environment_readings e
                   WHERE e.gateway_id = s.env_gateway AND e.at <= s.at
@@ -63,7 +64,7 @@ const INSERT_READINGS = prepared(
                   ORDER BY e.at DESC LIMIT 1)
                 UNION ALL
                 (SELECT v.at, v.wbgt FROM env v
-                  WHERE s.env_gateway = $17 AND v.at <= s.at
+                  WHERE s.env_gateway = $7 AND v.at <= s.at
                     AND v.at > s.at - interval '30 minutes' AND v.wbgt IS NOT NULL
                   ORDER BY v.at DESC LIMIT 1)
               ) c ORDER BY c.at DESC LIMIT 1)
@@ -96,23 +97,29 @@ export async function insertReadings(
     StoredReadingKey & { kind: 'r' | 'e'; temperature: number | null; humidity: number | null }
   >(INSERT_READINGS, [
     organizationId,
-    col(rows, (r) => r.braceletId),
-    col(rows, (r) => r.at.toISOString()),
-    col(rows, (r) => r.wearerId),
-    col(rows, (r) => r.heartRate),
-    col(rows, (r) => r.skinTemperature),
-    col(rows, (r) => r.worn),
-    col(rows, (r) => r.steps),
-    col(rows, (r) => r.sleepStage),
-    col(rows, (r) => r.stressLevel),
-    col(rows, (r) => r.battery),
-    col(rows, (r) => r.environmentGatewayId),
+    // One JSON parameter for the rows (short keys, the recordset's columns above): serialised by
+    // JSON.stringify at once instead of twelve text arrays escaped element by element (issue 20).
+    JSON.stringify(
+      rows.map((r) => ({
+        b: r.braceletId,
+        t: r.at.toISOString(),
+        w: r.wearerId,
+        h: r.heartRate,
+        s: r.skinTemperature,
+        o: r.worn,
+        p: r.steps,
+        l: r.sleepStage,
+        v: r.stressLevel,
+        y: r.battery,
+        g: r.environmentGatewayId,
+        r: r.rssi,
+      })),
+    ),
     col(environment, (e) => e.at.toISOString()),
     col(environment, (e) => e.temperature),
     col(environment, (e) => e.humidity),
     col(environment, (e) => e.wbgt),
     gatewayId,
-    col(rows, (r) => r.rssi),
   ]);
   const readings: StoredReadingKey[] = [];
   const environmentNew: EnvironmentRow[] = [];
