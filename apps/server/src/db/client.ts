@@ -144,6 +144,10 @@ export function wrapPglite(lite: PGlite): Db {
  * see priority-lane.ts) has its own small pool, so it never waits for a client behind queued
  * reading batches. Per-wearer row locks still order work on one wearer across both pools.
  */
+/** pg's pipeline mode (pg >= 8.21): queries are written without waiting for the previous answer. */
+const pipelined = (client: pg.PoolClient, on: boolean) =>
+  void ((client as unknown as { pipeline: boolean }).pipeline = on);
+
 export async function openPostgres(url: string, max = 10, urgentMax = 4): Promise<Db> {
   // A request waits at most 10 s for a connection while the database is unreachable, then fails
   // (503 with Retry-After, plugins/error-handler.ts).
@@ -182,21 +186,34 @@ export async function openPostgres(url: string, max = 10, urgentMax = 4): Promis
       const onError = (err: Error) => (broken = err);
       client.on('error', onError);
       const committed: (() => void)[] = [];
+      // BEGIN goes out with the transaction's first statement, not a round trip of its own
+      // (pg's pipeline mode, on this client while it is checked out): a batch's transaction is
+      // a handful of statements, and each turn costs the server a write, a read and a wake-up.
+      pipelined(client, true);
+      let begun: Promise<unknown> | null = client.query('BEGIN');
+      // Its failure surfaces with the first statement's (or ROLLBACK's) turn, never unhandled.
+      begun.catch(() => undefined);
+      const turn = async <R>(sent: Promise<R>): Promise<R> => {
+        if (!begun) return sent;
+        const [, result] = await Promise.all([begun, sent]);
+        begun = null;
+        return result;
+      };
       try {
-        await client.query('BEGIN');
         const result = await fn({
           query: async <R>(t: string | PreparedSql, p?: unknown[]) =>
-            (await client.query(pgQuery(t, p))).rows as R[],
-          exec: async (script: string) => void (await client.query(script)),
+            (await turn(client.query(pgQuery(t, p)))).rows as R[],
+          exec: async (script: string) => void (await turn(client.query(script))),
           afterCommit: (cb) => void committed.push(cb),
         });
-        await client.query('COMMIT');
+        await turn(client.query('COMMIT'));
         runCommitted(committed);
         return result;
       } catch (err) {
         if (!broken) await client.query('ROLLBACK').catch((e: unknown) => (broken = e as Error));
         throw err;
       } finally {
+        pipelined(client, false);
         client.off('error', onError);
         // A broken client is destroyed, not given back to the pool.
         client.release(broken);
