@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id, isoInstant } from './common.js';
+import { BEARER_ERRORS, defineEndpoint } from './endpoint.js';
 
 /** A month (31 days) at most per export: per-minute data of a month is about 130,000 Observations. */
 export const FHIR_EXPORT_MAX_DAYS = 31;
@@ -25,6 +26,21 @@ export const fhirExportQuery = z
     message: `must be at most ${FHIR_EXPORT_MAX_DAYS} days after from`,
   });
 export type FhirExportQuery = z.output<typeof fhirExportQuery>;
+
+/** The export: streamed, so it is `raw` (the console does not parse it as the JSON of a call). */
+export const exportFhir = defineEndpoint({
+  method: 'GET',
+  path: '/v2/device/fhir',
+  permission: 'wearer:exportFhir',
+  tags: ['Device data'],
+  errors: BEARER_ERRORS,
+  summary:
+    "A wearer's data for a period (at most 31 days) as a FHIR R4 Bundle of type collection: Patient, Device and Observations (heart rate 8867-4, skin temperature 39106-0, steps 55423-8 per interval and 41950-7 per day) from the per-minute or per-hour rollups; streamed",
+  query: fhirExportQuery,
+  raw: true,
+  produces: ['application/fhir+json'],
+  responses: { 200: z.unknown().describe('A FHIR R4 Bundle (JSON), streamed') },
+});
 
 /** The codes the export uses (LOINC, UCUM), so the docs and the tests read the same table. */
 export const FHIR_CODES = {

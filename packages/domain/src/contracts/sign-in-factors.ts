@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { tokenPair } from './auth.js';
+import { id } from './common.js';
+import { endpointsOf } from './endpoint.js';
 
 /** A 6-digit code from an authenticator app (RFC 6238, 30-second steps). */
 export const totpCode = z
@@ -55,3 +57,25 @@ export const oidcExchangeBody = z.object({ code: opaqueValue });
 export const signInSettings = z.object({ requireTotp: z.boolean() });
 export const signInSettingsPatch = z.object({ requireTotp: z.boolean() });
 export type SignInSettings = z.infer<typeof signInSettings>;
+
+const signInSettingsEndpoint = endpointsOf({ tags: ['Identity'], errors: [401, 404] });
+
+export const getSignInSettings = signInSettingsEndpoint({
+  method: 'GET',
+  path: '/v2/client/{id}/signInSettings',
+  permission: 'organization:read',
+  summary: 'How the organisation’s people sign in (TOTP required or not)',
+  params: z.object({ id }),
+  responses: { 200: signInSettings },
+});
+
+export const updateSignInSettings = signInSettingsEndpoint({
+  method: 'PATCH',
+  path: '/v2/client/{id}/signInSettings',
+  permission: 'organization:update',
+  summary: 'Require (or stop requiring) a TOTP second factor for the organisation (owner)',
+  params: z.object({ id }),
+  body: signInSettingsPatch,
+  responses: { 200: signInSettings },
+  errors: [400, 401, 403, 404],
+});
