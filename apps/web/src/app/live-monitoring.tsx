@@ -1,8 +1,8 @@
-import type { Role } from '@wearable/domain';
+import type { LiveAlertEvent, Role } from '@wearable/domain';
 import { isStaffRole } from '@wearable/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
-import { AlertNotifier, invalidateAlertViews, invalidateHeatRuleReports } from '../features/alerts';
+import { AlertNotifier, applyAlertEvent, invalidateHeatRuleReports } from '../features/alerts';
 import { PairingPoller } from '../features/bracelets';
 import { useLiveStream } from '../features/live';
 import { invalidatePlaceMap, MAP_LIVE_MS } from '../features/map';
@@ -10,15 +10,19 @@ import { invalidateSiteHeat } from '../features/site-heat';
 
 /**
  * Mounted once in the shell outside the demo: one live stream for the whole tab (its `alert` events
- * refresh every alert view and the notifier at once) and the staff alert notifications, and the poll of pairings started in this browser.
+ * update every alert list and the notifier at once) and the staff alert notifications, and the poll of pairings started in this browser.
  */
 export function LiveMonitoring({ role }: { role: Role }) {
   const queryClient = useQueryClient();
-  // An alert opened, closed or was confirmed: every alert view, and the map (its cards and markers).
-  const onAlert = useCallback(() => {
-    void invalidateAlertViews(queryClient);
-    void invalidatePlaceMap(queryClient);
-  }, [queryClient]);
+  // An alert opened, closed or was confirmed: the alert lists and counts take it from the event,
+  // the views it cannot update are fetched again, and the map (its cards and markers).
+  const onAlert = useCallback(
+    (event: LiveAlertEvent) => {
+      void applyAlertEvent(queryClient, event);
+      void invalidatePlaceMap(queryClient);
+    },
+    [queryClient],
+  );
   // A site changed heat level: its badges and the heat-rule report (the month's changes) refetch.
   const onSiteHeat = useCallback(() => {
     void invalidateSiteHeat(queryClient);

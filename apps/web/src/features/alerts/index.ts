@@ -1,4 +1,4 @@
-export { invalidateAlertViews, useAlertList } from './api/alerts-api';
+export { applyAlertEvent, invalidateAlertViews, useAlertList } from './api/alerts-api';
 export { invalidateHeatRuleReports } from './api/get-heat-rule-report';
 export { AlertBadge } from './components/alert-badge';
 export { causeText } from './components/alert-text';

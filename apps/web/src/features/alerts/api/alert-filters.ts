@@ -3,7 +3,7 @@ import { ALERT_LEVELS, ALERT_TYPES, type AlertLevel, type AlertType } from '@wea
 export const ALERT_PERIODS = ['24h', '7d', '30d', 'all'] as const;
 export type AlertPeriod = (typeof ALERT_PERIODS)[number];
 
-const PERIOD_MS: Record<Exclude<AlertPeriod, 'all'>, number> = {
+export const PERIOD_MS: Record<Exclude<AlertPeriod, 'all'>, number> = {
   '24h': 24 * 3_600_000,
   '7d': 7 * 24 * 3_600_000,
   '30d': 30 * 24 * 3_600_000,

@@ -6,10 +6,13 @@ import {
   getAlertTimeline,
   getHandover,
   getResponseTimes,
+  type AlertListResponse,
+  type LiveAlertEvent,
   listAlerts,
   listSnoozes,
 } from '@wearable/domain';
 import {
+  hashKey,
   keepPreviousData,
   type QueryClient,
   useMutation,
@@ -17,6 +20,12 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { call, endpointKey, invalidateEndpoints } from '../../../lib/endpoint';
+import {
+  UNCONFIRMED_COUNT_KEY,
+  unconfirmedAfterEvent,
+  type UnconfirmedAlerts,
+} from '../notifications/use-alert-notifier';
+import { type AlertListKey, listAfterEvent } from './alert-cache';
 import { filtersToQuery, type AlertFilterState } from './alert-filters';
 
 export const ALERT_PAGE_SIZE = 50;
@@ -35,6 +44,41 @@ export const invalidateAlertViews = (queryClient: QueryClient) =>
     listSnoozes,
     getResponseTimes,
   );
+
+const isListKey = (input: unknown): input is AlertListKey =>
+  typeof input === 'object' && input !== null && 'filters' in input && 'page' in input;
+
+/**
+ * A live `alert` event (issue 15 item 2): the cached alert-list pages and the notifier's
+ * unconfirmed count take the alert from the event itself (an opened alert appears in the lists and
+ * counts with no request); a page whose content the event cannot tell (an alert moving up from the
+ * next page) and what the event does not carry (the alert's timeline, the handover, the response
+ * times, the snoozes) are fetched again.
+ */
+export function applyAlertEvent(
+  queryClient: QueryClient,
+  event: LiveAlertEvent,
+  now = Date.now(),
+): Promise<unknown> {
+  for (const [key, data] of queryClient.getQueriesData({ queryKey: [listAlerts.id] })) {
+    if (data === undefined) continue;
+    const input = key[1];
+    let next: unknown;
+    if (hashKey(key) === hashKey(UNCONFIRMED_COUNT_KEY))
+      next = unconfirmedAfterEvent(data as UnconfirmedAlerts | null, event);
+    else if (isListKey(input)) next = listAfterEvent(data as AlertListResponse, input, event, now);
+    else next = null;
+    if (next === null) void queryClient.invalidateQueries({ queryKey: key, exact: true });
+    else if (next !== data) queryClient.setQueryData(key, next);
+  }
+  return invalidateEndpoints(
+    queryClient,
+    getAlertTimeline,
+    getHandover,
+    listSnoozes,
+    getResponseTimes,
+  );
+}
 
 /** The alert list with the page's filters. */
 export function useAlertList(filters: AlertFilterState, page: number, pageSize = ALERT_PAGE_SIZE) {

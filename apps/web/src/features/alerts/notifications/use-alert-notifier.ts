@@ -2,6 +2,7 @@ import {
   ALERT_POLL_INTERVAL_MS,
   type AlertLevel,
   type AlertView,
+  type LiveAlertEvent,
   listAlerts,
 } from '@wearable/domain';
 import { useQuery } from '@tanstack/react-query';
@@ -18,6 +19,8 @@ export const UNCONFIRMED_COUNT_KEY = endpointKey(listAlerts, UNCONFIRMED);
 
 export interface UnconfirmedAlerts {
   count: number;
+  /** The ids of the newest ones read (at most a page): an event for one of them is not counted twice. */
+  ids: string[];
   levels: AlertLevel[];
   /** The newest unconfirmed EMERGENCY alert, else CRITICAL, with a stored place: the popup names where. */
   urgent: AlertView | null;
@@ -47,8 +50,31 @@ async function fetchUnconfirmed(): Promise<UnconfirmedAlerts | null> {
   if (typeof answer.total !== 'number') return null;
   return {
     count: answer.total,
+    ids: answer.alerts.map((alert) => alert.id),
     levels: [...new Set(answer.alerts.map((alert) => alert.level))],
     urgent: urgentPlaced(answer.alerts),
+  };
+}
+
+/**
+ * A live `alert` event on the unconfirmed count: an alert opened unconfirmed is counted from the
+ * event (its level joins the levels; the popup names it when it is the newest urgent one); a
+ * closing leaves it unconfirmed, so nothing changes; a confirmation is read again (which levels
+ * remain is not in the event). `null`: read again.
+ */
+export function unconfirmedAfterEvent(
+  data: UnconfirmedAlerts | null,
+  event: LiveAlertEvent,
+): UnconfirmedAlerts | null {
+  if (data === null || event.action === 'confirmed') return null;
+  const alert = event.alert;
+  if (event.action === 'closed' || alert.confirmedAt !== null || data.ids.includes(alert.id))
+    return data;
+  return {
+    count: data.count + 1,
+    ids: [alert.id, ...data.ids],
+    levels: data.levels.includes(alert.level) ? data.levels : [...data.levels, alert.level],
+    urgent: urgentPlaced(data.urgent === null ? [alert] : [alert, data.urgent]),
   };
 }
 
