@@ -50,7 +50,33 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL transactions, BEGIN pi
       // An empty transaction commits.
       expect(await db.transaction(async () => 'done')).toBe('done');
 
-      expect(await db.query(`SELECT n FROM ${table} ORDER BY n`)).toEqual([{ n: 1 }]);
+      // The last statement with COMMIT sent beside it: committed, its rows answered.
+      const last = await db.transaction(async (tx) => {
+        await tx.query(`INSERT INTO ${table} VALUES (3)`);
+        return tx.commitWith!<{ n: number }>(`INSERT INTO ${table} VALUES (4) RETURNING n`);
+      });
+      expect(last).toEqual([{ n: 4 }]);
+      // The last statement fails: the transaction rolls back whole (COMMIT answers ROLLBACK).
+      await expect(
+        db.transaction(async (tx) => {
+          await tx.query(`INSERT INTO ${table} VALUES (5)`);
+          return tx.commitWith!(`INSERT INTO ${table} VALUES (1)`);
+        }),
+      ).rejects.toThrow(/duplicate key/);
+      // Nothing may follow it.
+      await expect(
+        db.transaction(async (tx) => {
+          await tx.commitWith!(`INSERT INTO ${table} VALUES (6)`);
+          await tx.query('SELECT 1');
+        }),
+      ).rejects.toThrow(/nothing may follow commitWith/);
+
+      expect(await db.query(`SELECT n FROM ${table} ORDER BY n`)).toEqual([
+        { n: 1 },
+        { n: 3 },
+        { n: 4 },
+        { n: 6 },
+      ]);
       // Outside a transaction the client answers one statement at a time as before.
       expect(await db.query<{ n: number }>('SELECT 3 AS n')).toEqual([{ n: 3 }]);
     } finally {

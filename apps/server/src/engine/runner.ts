@@ -64,6 +64,8 @@ export async function runEngine(
   wearers: WearerInputs[],
   alsoRun: (Statement | null)[] = [],
   places: ReadonlyMap<string, FoldedPlace> = new Map(),
+  /** The save is the transaction's last statement and commits with it (ingestion: one turn fewer). */
+  last = false,
 ): Promise<EngineOutcome> {
   const rt = runtimeOf(ctx);
   const ids = wearers.map((w) => w.wearerId);
@@ -150,6 +152,7 @@ export async function runEngine(
       lastReadingAt: c.lastReadingAt,
     })),
     alsoRun,
+    last,
   );
   return {
     opened,

@@ -146,11 +146,14 @@ export async function saveStates(
   tx: Queryable,
   rows: { wearerId: string; stateJson: string; lastReadingAt: Date | null }[],
   alsoRun: (Statement | null)[] = [],
+  /** The transaction's last statement: it commits with it (runCombined). */
+  last = false,
 ): Promise<Map<string, number>> {
   const saved = await runCombined<{ wearerId: string; version: number }>(
     tx,
     alsoRun,
     saveStatesStatement(rows),
+    last,
   );
   return new Map(saved.map((r) => [r.wearerId, Number(r.version)]));
 }

@@ -156,6 +156,8 @@ async function storeAndEvaluate(
     engineInputs(fresh),
     [...writes.statements, siteHeat.save, places.save],
     places.folded,
+    // Nothing follows: COMMIT goes with the save.
+    true,
   );
   return {
     outcome,

@@ -19,12 +19,15 @@ export async function runCombined<T>(
   tx: Queryable,
   statements: (Statement | null)[],
   returning: Statement | null = null,
+  /** The transaction's last statement: COMMIT goes with it (Queryable.commitWith). */
+  last = false,
 ): Promise<T[]> {
   const all = statements.filter((s): s is Statement => s !== null);
   if (returning) all.push(returning);
   if (all.length === 0) return [];
+  const run = last && tx.commitWith ? tx.commitWith.bind(tx) : tx.query.bind(tx);
   const [only] = all;
-  if (all.length === 1 && only) return tx.query<T>(prepared(only.text), only.params);
+  if (all.length === 1 && only) return run<T>(prepared(only.text), only.params);
   const params: unknown[] = [];
   const ctes = all.map((s, i) => {
     const offset = params.length;
@@ -32,6 +35,6 @@ export async function runCombined<T>(
     const text = s.text.replace(/\$(\d+)/g, (_m, n: string) => `$${Number(n) + offset}`);
     return `s${i} AS (${text})`;
   });
-  const last = returning ? `SELECT * FROM s${all.length - 1}` : 'SELECT 1';
-  return tx.query<T>(prepared(`WITH ${ctes.join(',\n')}\n${last}`), params);
+  const final = returning ? `SELECT * FROM s${all.length - 1}` : 'SELECT 1';
+  return run<T>(prepared(`WITH ${ctes.join(',\n')}\n${final}`), params);
 }
