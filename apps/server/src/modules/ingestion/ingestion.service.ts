@@ -14,6 +14,7 @@ import type { LatestInput } from '../readings/latest-fold.js';
 import { insertPositions, insertReadings } from '../readings/readings-store.repository.js';
 import type { BatchFold } from '../readings/rollup-folder.js';
 import {
+  lockSiteHeat,
   policyOf,
   publishSiteHeat,
   type SiteHeatStep,
@@ -126,15 +127,21 @@ async function storeAndEvaluate(
   fold: BatchFold,
   now: Date,
 ): Promise<Stored> {
-  // Engine state rows first, in wearer order: batches of the same wearers take turns here.
-  const locked = await lockWearers(ctx, tx, batch.wearerIds);
-  const fresh = await storeItems(tx, gateway, batch);
+  // Engine state rows first, in wearer order: batches of the same wearers take turns here. The
+  // items' inserts and, with environment readings, the site's heat state lock are sent with it
+  // (one turn, pipelined on PostgreSQL): the database runs them in this order, so the lock order
+  // is as it was (wearers, then the site).
+  const [locked, fresh, siteHeatState] = await Promise.all([
+    lockWearers(ctx, tx, batch.wearerIds),
+    storeItems(tx, gateway, batch),
+    batch.environment.length > 0 ? lockSiteHeat(ctx, tx, gateway) : undefined,
+  ]);
   // The gateway's own status, kept when newer than the stored one (a re-sent one is a duplicate).
   const statusNew =
     status !== null &&
     (await storeGatewayStatus(tx, gateway.id, { ...status.item, at: status.at }));
   // The site's heat level steps over the new WBGT only (a batch without any pays nothing).
-  const siteHeat = await stepSiteHeat(ctx, tx, gateway, fresh.environment);
+  const siteHeat = await stepSiteHeat(ctx, tx, gateway, fresh.environment, siteHeatState);
   const writes = await foldAndWrite(ctx, tx, gateway, batch, fresh, fold, now);
   // Where each wearer is now (the map's source, and the place an alert opening now stores): every
   // sighting of the batch folded into the stored state, a reading another gateway delivered first
@@ -193,15 +200,18 @@ async function storeItems(
   gateway: AuthenticatedGateway,
   batch: ResolvedBatch,
 ): Promise<Fresh> {
-  const eventsNew = await insertEvents(tx, gateway.organizationId, gateway.id, batch.events);
-  await insertPositions(tx, gateway.organizationId, gateway.id, batch.positions);
-  const { readings: stored, environmentNew } = await insertReadings(
-    tx,
-    gateway.organizationId,
-    gateway.id,
-    batch.readings.map((r) => r.row),
-    batch.environment,
-  );
+  // Sent together (pipelined on PostgreSQL), answered in order.
+  const [eventsNew, , { readings: stored, environmentNew }] = await Promise.all([
+    insertEvents(tx, gateway.organizationId, gateway.id, batch.events),
+    insertPositions(tx, gateway.organizationId, gateway.id, batch.positions),
+    insertReadings(
+      tx,
+      gateway.organizationId,
+      gateway.id,
+      batch.readings.map((r) => r.row),
+      batch.environment,
+    ),
+  ]);
   const newReadings = new Map(stored.map((r) => [`${r.braceletId}|${r.at.getTime()}`, r.wbgt]));
   const readings = batch.readings.filter((r) => {
     if (!newReadings.has(r.key)) return false;

@@ -57,6 +57,18 @@ export interface SiteHeatStep {
 }
 
 /**
+ * Locks the gateway's site heat state row in the caller's transaction and reads it, for a caller
+ * that sends it with its other statements (ingestion: one turn) and then calls stepSiteHeat.
+ */
+export function lockSiteHeat(
+  ctx: AppContext,
+  tx: Queryable,
+  gateway: { id: string; organizationId: string },
+): Promise<unknown> {
+  return siteHeatRepository(tx).lockState(gateway.id, gateway.organizationId, ctx.now());
+}
+
+/**
  * Steps the gateway's site heat level over its NEW environment readings, in time order, in the
  * caller's transaction (the state row is locked, so two batches of one gateway take turns). Each
  * change of level is recorded; the returned events are published after commit (publishSiteHeat);
@@ -67,12 +79,18 @@ export async function stepSiteHeat(
   tx: Queryable,
   gateway: { id: string; organizationId: string },
   readings: readonly EnvironmentReading[],
+  /** The state row as `lockSiteHeat` locked it earlier in this transaction (else it is locked here). */
+  lockedState?: unknown,
 ): Promise<SiteHeatStep> {
   if (!readings.length) return { events: [], save: null };
   const { policy, timeZone } = await policyOf(ctx, tx, gateway.organizationId);
   const repo = siteHeatRepository(tx);
   const now = ctx.now();
-  let state = readSiteHeatState(await repo.lockState(gateway.id, gateway.organizationId, now));
+  let state = readSiteHeatState(
+    lockedState !== undefined
+      ? lockedState
+      : await repo.lockState(gateway.id, gateway.organizationId, now),
+  );
   const eventIds: string[] = [];
   for (const r of [...readings].sort((a, b) => a.at.getTime() - b.at.getTime())) {
     const step = siteHeatStep(
