@@ -158,6 +158,19 @@ try {
     i18nextLng: 'ja',
   };
 
+  if (values.detail) {
+    // The answer alone, asked from here (no browser): the server's part of the first render.
+    const times = [];
+    for (let i = 0; i < 5; i++) {
+      const t0 = performance.now();
+      const r = await fetch(`${baseUrl}/v2/organization/${org}/map`, {
+        headers: { authorization: `Bearer ${tokens.accessToken}` },
+      });
+      const bytes = (await r.arrayBuffer()).byteLength;
+      times.push(`${Math.round(performance.now() - t0)} ms (${bytes} B)`);
+    }
+    console.log(`map answer asked from Node: ${times.join(', ')}`);
+  }
   const loads = [];
   for (let run = 0; run < Number(values.runs); run++) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeMapPeople, type MapResponse, type SiteView } from '@wearable/domain';
+import { decodeMapPeople, type MapResponse, mapResponse, type SiteView } from '@wearable/domain';
 import {
   createGateway,
   createGroup,
@@ -165,6 +165,9 @@ describe('the map says where everyone is', () => {
     });
     expect(res.statusCode).toBe(200);
     map = res.json<MapResponse>();
+    // The route serialises the answer itself (to encode it): the contract's shape is checked here.
+    expect(mapResponse.parse(map)).toEqual(map);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     // The compact rows: [wearerId, name, group, place, alert], gateways and groups by index, times in ms.
     const roomAt = map.gateways.findIndex((g) => g.gatewayId === room.id);
     expect(map.people[0]).toEqual([
