@@ -3,7 +3,7 @@
 // child process on PGlite. Five page loads, each in a fresh browser context: the time from navigation to the first
 // card of the list and every gateway marker on the plan, the map answer's bytes and time; then, on the open page, an
 // SOS sent through a gateway: the time from the batch's answer until the wearer's card is first with the SOS (live).
-// Usage: npm run bench -- map [--wearers 10000] [--gateways 500] [--runs 5]
+// Usage: npm run bench -- map [--wearers 10000] [--gateways 500] [--runs 5] [--detail]
 // Targets: first render within 1,500 ms of navigation; a live update at most 1,000 ms behind.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
@@ -38,6 +38,8 @@ const { values } = parseArgs({
     gateways: { type: 'string', default: '500' },
     alerts: { type: 'string', default: '50' },
     runs: { type: 'string', default: '5' },
+    /** Also print where the first render's time went: requests and the main thread's long tasks. */
+    detail: { type: 'boolean', default: false },
   },
 });
 const TARGET_FIRST_MS = 1500;
@@ -156,6 +158,19 @@ try {
     i18nextLng: 'ja',
   };
 
+  if (values.detail) {
+    // The answer alone, asked from here (no browser): the server's part of the first render.
+    const times = [];
+    for (let i = 0; i < 5; i++) {
+      const t0 = performance.now();
+      const r = await fetch(`${baseUrl}/v2/organization/${org}/map`, {
+        headers: { authorization: `Bearer ${tokens.accessToken}` },
+      });
+      const bytes = (await r.arrayBuffer()).byteLength;
+      times.push(`${Math.round(performance.now() - t0)} ms (${bytes} B)`);
+    }
+    console.log(`map answer asked from Node: ${times.join(', ')}`);
+  }
   const loads = [];
   for (let run = 0; run < Number(values.runs); run++) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -163,6 +178,11 @@ try {
       ({ entries, gateways }) => {
         for (const [k, v] of Object.entries(entries)) localStorage.setItem(k, v);
         const w = /** @type {any} */ (window);
+        w.__longTasks = [];
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries())
+            w.__longTasks.push([Math.round(e.startTime), Math.round(e.duration)]);
+        }).observe({ type: 'longtask', buffered: true });
         const watch = () => {
           if (
             document.querySelector('[data-testid="map-person"]') &&
@@ -194,6 +214,11 @@ try {
         markers: document.querySelectorAll('[data-testid="map-marker"]').length,
         mapBytes: answer ? /** @type {PerformanceResourceTiming} */ (answer).encodedBodySize : null,
         mapMs: answer ? answer.duration : null,
+        requests: performance.getEntriesByType('resource').map((e) => {
+          const r = /** @type {PerformanceResourceTiming} */ (e);
+          return `${r.name.replace(location.origin, '').slice(0, 60)} ${Math.round(r.startTime)}-${Math.round(r.responseEnd)} (${r.encodedBodySize} B)`;
+        }),
+        longTasks: w.__longTasks,
       };
     });
     // Live: an SOS of a wearer with no open alert, through the gateway that hears them.
@@ -224,6 +249,12 @@ try {
     const liveMs = Date.now() - sentAt;
     await context.close();
     loads.push({ ...load, liveMs });
+    if (values.detail) {
+      console.log(`  requests (ms after navigation):\n    ${load.requests.join('\n    ')}`);
+      console.log(
+        `  long tasks [start, ms]: ${JSON.stringify(load.longTasks.filter(([at]) => at <= load.firstMs))}`,
+      );
+    }
     console.log(
       `run ${run + 1}: first render ${Math.round(load.firstMs)} ms after navigation (${load.cards} cards, ${load.markers} markers; map answer ${load.mapBytes} bytes in ${Math.round(load.mapMs ?? 0)} ms); SOS on the page ${liveMs} ms after the batch's answer`,
     );

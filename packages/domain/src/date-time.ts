@@ -24,24 +24,38 @@ interface DateParts {
   minute: string;
 }
 
+/**
+ * One formatter per zone: making an `Intl.DateTimeFormat` costs far more than formatting with it,
+ * and a page formats hundreds of times (the map's list, tables). `undefined` is the runtime's zone.
+ */
+const formatters = new Map<string | undefined, Intl.DateTimeFormat>();
+
+function formatterOf(timeZone: string | undefined): Intl.DateTimeFormat {
+  let format = formatters.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    formatters.set(timeZone, format);
+  }
+  return format;
+}
+
 function partsOf(at: Date, timeZone: string | undefined): DateParts {
-  const format = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  });
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    format.formatToParts(at).find((p) => p.type === type)?.value ?? '';
+  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const p of formatterOf(timeZone).formatToParts(at)) parts[p.type] = p.value;
   return {
-    year: part('year'),
-    month: Number(part('month')),
-    day: Number(part('day')),
-    hour: part('hour'),
-    minute: part('minute'),
+    year: parts.year ?? '',
+    month: Number(parts.month ?? ''),
+    day: Number(parts.day ?? ''),
+    hour: parts.hour ?? '',
+    minute: parts.minute ?? '',
   };
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ALERT_LEVELS, ALERT_TYPES, type AlertLevel } from '../alerts.js';
+import { ALERT_LEVELS, ALERT_TYPES, type AlertLevel, type AlertType } from '../alerts.js';
 import { organizationIdParams } from './alert-policy.js';
 import { uidParams } from './common.js';
 import { BEARER_ERRORS, endpointsOf } from './endpoint.js';
@@ -10,44 +10,44 @@ import { BEARER_ERRORS, endpointsOf } from './endpoint.js';
  * ingestion, so asking costs no scan of readings. Gateways are named once, people point at them.
  */
 
-/** The place of a person now: the domain's `Place` with ISO times. */
-export const mapPlace = z.discriminatedUnion('kind', [
-  z.object({
-    kind: z.literal('position'),
-    latitude: z.number(),
-    longitude: z.number(),
-    /** Metres. */
-    accuracy: z.number(),
-    at: z.string(),
-    gatewayId: z.string(),
-  }),
+/**
+ * The place of a person now: the domain's `Place` with ISO times. This is the page's view of a
+ * person (`decodeMapPeople`); the answer carries it as a row (`mapPlaceRow`).
+ */
+export type MapPlace =
+  | {
+      kind: 'position';
+      latitude: number;
+      longitude: number;
+      /** Metres. */
+      accuracy: number;
+      at: string;
+      gatewayId: string;
+    }
   /** At the gateway that hears the bracelet best (with hysteresis), since `since`. */
-  z.object({ kind: z.literal('gateway'), gatewayId: z.string(), since: z.string() }),
+  | { kind: 'gateway'; gatewayId: string; since: string }
   /** Nobody heard the bracelet recently: where and when it was heard last. */
-  z.object({ kind: z.literal('last-heard'), gatewayId: z.string(), at: z.string() }),
-  z.object({ kind: z.literal('unknown') }),
+  | { kind: 'last-heard'; gatewayId: string; at: string }
+  | { kind: 'unknown' }
   /** The organisation shows places only during an alert (placePrivacy) and this person has none. */
-  z.object({ kind: z.literal('withheld') }),
-]);
-export type MapPlace = z.infer<typeof mapPlace>;
+  | { kind: 'withheld' };
 
 /** The wearer's most urgent open alert (EMERGENCY first, then the newest). */
-export const mapAlert = z.object({
-  alertId: z.string(),
-  type: z.enum(ALERT_TYPES),
-  level: z.enum(ALERT_LEVELS),
-  openedAt: z.string(),
-});
-export type MapAlert = z.infer<typeof mapAlert>;
+export interface MapAlert {
+  alertId: string;
+  type: AlertType;
+  level: AlertLevel;
+  openedAt: string;
+}
 
-export const mapPerson = z.object({
-  wearerId: z.string(),
-  name: z.string(),
-  groupId: z.string().nullable(),
-  place: mapPlace,
-  alert: mapAlert.nullable(),
-});
-export type MapPerson = z.infer<typeof mapPerson>;
+/** A person as the page shows them (decoded from a row of the answer by `decodeMapPeople`). */
+export interface MapPerson {
+  wearerId: string;
+  name: string;
+  groupId: string | null;
+  place: MapPlace;
+  alert: MapAlert | null;
+}
 
 /** A gateway someone is placed at or was last heard at, with the site it is placed on. */
 export const mapGateway = z.object({
@@ -57,6 +57,48 @@ export const mapGateway = z.object({
   siteName: z.string().nullable(),
 });
 export type MapGateway = z.infer<typeof mapGateway>;
+
+/** An index into the answer's `gateways` (a row names its gateway by position, not by id). */
+const gatewayIndex = z.number().int().min(0);
+/** Milliseconds since 1970 (a row's times: shorter than ISO text and parsed for free). */
+const epochMs = z.number().int();
+
+/**
+ * A person's place as a row: `["gateway", gateway, since]`, `["last-heard", gateway, at]`,
+ * `["position", gateway, at, latitude, longitude, accuracy]` (the phone gateway that sent it;
+ * accuracy in metres), `["unknown"]` or `["withheld"]`. Gateways are indexes into `gateways`.
+ */
+export const mapPlaceRow = z.union([
+  z.tuple([z.literal('gateway'), gatewayIndex, epochMs]),
+  z.tuple([z.literal('last-heard'), gatewayIndex, epochMs]),
+  z.tuple([z.literal('position'), gatewayIndex, epochMs, z.number(), z.number(), z.number()]),
+  z.tuple([z.literal('unknown')]),
+  z.tuple([z.literal('withheld')]),
+]);
+export type MapPlaceRow = z.infer<typeof mapPlaceRow>;
+
+/** The most urgent open alert as a row: `[alertId, type, level, openedAt]`. */
+export const mapAlertRow = z.tuple([
+  z.string(),
+  z.enum(ALERT_TYPES),
+  z.enum(ALERT_LEVELS),
+  epochMs,
+]);
+export type MapAlertRow = z.infer<typeof mapAlertRow>;
+
+/**
+ * A person as a row: `[wearerId, name, group, place, alert]`, the group an index into `groups`
+ * (or null), the alert null when none is open. 10,000 people are about 0.6 MB instead of the
+ * 1.7 MB of one object each with its keys (issue 17's speed target, docs/map.md).
+ */
+export const mapPersonRow = z.tuple([
+  z.string(),
+  z.string(),
+  z.number().int().min(0).nullable(),
+  mapPlaceRow,
+  mapAlertRow.nullable(),
+]);
+export type MapPersonRow = z.infer<typeof mapPersonRow>;
 
 /** The outdoor map's tiles (the server's MAP_TILE_URL), or null: positions on a plain grid only. */
 export const mapTiles = z
@@ -76,10 +118,53 @@ export const mapResponse = z.object({
   placesOnlyDuringAlerts: z.boolean(),
   groups: z.array(z.object({ groupId: z.string(), name: z.string() })),
   gateways: z.array(mapGateway),
-  /** Open alerts first (EMERGENCY, then CRITICAL, ...), then by name. */
-  people: z.array(mapPerson),
+  /** One row each (`mapPersonRow`): open alerts first (EMERGENCY, then CRITICAL, ...), then by name. */
+  people: z.array(mapPersonRow),
 });
 export type MapResponse = z.infer<typeof mapResponse>;
+
+const isoOf = (ms: number) => new Date(ms).toISOString();
+
+/** A row's place as the page's `MapPlace` (gateway ids and ISO times). */
+function placeOfRow(row: MapPlaceRow, gateways: readonly MapGateway[]): MapPlace {
+  const id = (i: number) => {
+    const g = gateways[i];
+    if (!g) throw new Error(`map answer: gateway ${i} is not in its gateways`);
+    return g.gatewayId;
+  };
+  switch (row[0]) {
+    case 'gateway':
+      return { kind: 'gateway', gatewayId: id(row[1]), since: isoOf(row[2]) };
+    case 'last-heard':
+      return { kind: 'last-heard', gatewayId: id(row[1]), at: isoOf(row[2]) };
+    case 'position':
+      return {
+        kind: 'position',
+        gatewayId: id(row[1]),
+        at: isoOf(row[2]),
+        latitude: row[3],
+        longitude: row[4],
+        accuracy: row[5],
+      };
+    case 'unknown':
+      return { kind: 'unknown' };
+    case 'withheld':
+      return { kind: 'withheld' };
+  }
+}
+
+/** The answer's rows read back into one `MapPerson` each, in the answer's order. */
+export function decodeMapPeople(answer: MapResponse): MapPerson[] {
+  return answer.people.map(([wearerId, name, group, place, alert]) => ({
+    wearerId,
+    name,
+    groupId: group === null ? null : (answer.groups[group]?.groupId ?? null),
+    place: placeOfRow(place, answer.gateways),
+    alert: alert
+      ? { alertId: alert[0], type: alert[1], level: alert[2], openedAt: isoOf(alert[3]) }
+      : null,
+  }));
+}
 
 /** The order of urgency of an open alert on the map (lower first). */
 export const MAP_ALERT_RANK: Record<AlertLevel, number> = {

@@ -1,2 +1,3 @@
 export * from './identity.js';
 export * from './motion-traces.js';
+export * from './map-answers.js';

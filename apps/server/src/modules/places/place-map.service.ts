@@ -5,9 +5,8 @@ import {
   type AlertLevel,
   type AlertType,
   MAP_ALERT_RANK,
-  type MapAlert,
-  type MapPerson,
-  type MapPlace,
+  type MapPersonRow,
+  type MapPlaceRow,
   type MapResponse,
   type Place,
   type PlacePrivacy,
@@ -64,43 +63,51 @@ import { placeStateOf, storedPositionOf } from './places.service.js';
 const iso = (ms: number) => new Date(ms).toISOString();
 const isoOf = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
 
-/** The domain's place as the map answers it (ISO times, no signal strength). */
-function toMapPlace(place: Place): MapPlace {
+/** The domain's place as a row of the map's answer (epoch times, the gateway by its index). */
+function toPlaceRow(place: Place, gatewayIndex: (gatewayId: string) => number): MapPlaceRow {
   switch (place.kind) {
     case 'position':
-      return {
-        kind: 'position',
-        latitude: place.latitude,
-        longitude: place.longitude,
-        accuracy: place.accuracy,
-        at: iso(place.at),
-        gatewayId: place.gatewayId,
-      };
+      return [
+        'position',
+        gatewayIndex(place.gatewayId),
+        place.at,
+        place.latitude,
+        place.longitude,
+        place.accuracy,
+      ];
     case 'gateway':
-      return { kind: 'gateway', gatewayId: place.gatewayId, since: iso(place.since) };
+      return ['gateway', gatewayIndex(place.gatewayId), place.since];
     case 'last-heard':
-      return { kind: 'last-heard', gatewayId: place.gatewayId, at: iso(place.at) };
+      return ['last-heard', gatewayIndex(place.gatewayId), place.at];
     case 'unknown':
-      return { kind: 'unknown' };
+      return ['unknown'];
   }
 }
 
 const isType = (v: string): v is AlertType => (ALERT_TYPES as readonly string[]).includes(v);
 const isLevel = (v: string): v is AlertLevel => (ALERT_LEVELS as readonly string[]).includes(v);
 
+/** An open alert as the map ranks it (`openedAt` in ms). */
+interface OpenAlert {
+  alertId: string;
+  type: AlertType;
+  level: AlertLevel;
+  openedAt: number;
+}
+
 /** Each wearer's most urgent open alert: EMERGENCY first, then the newest. */
-function mostUrgent(rows: OpenAlertRow[]): Map<string, MapAlert> {
-  const byWearer = new Map<string, MapAlert>();
+function mostUrgent(rows: OpenAlertRow[]): Map<string, OpenAlert> {
+  const byWearer = new Map<string, OpenAlert>();
   for (const r of rows) {
     if (!isType(r.type) || !isLevel(r.level)) continue;
-    const alert: MapAlert = {
+    const alert: OpenAlert = {
       alertId: r.alertId,
       type: r.type,
       level: r.level,
-      openedAt: isoOf(r.openedAt),
+      openedAt: new Date(r.openedAt).getTime(),
     };
     const before = byWearer.get(r.wearerId);
-    const rank = (a: MapAlert) => MAP_ALERT_RANK[a.level];
+    const rank = (a: OpenAlert) => MAP_ALERT_RANK[a.level];
     if (
       !before ||
       rank(alert) < rank(before) ||
@@ -111,14 +118,28 @@ function mostUrgent(rows: OpenAlertRow[]): Map<string, MapAlert> {
   return byWearer;
 }
 
+interface Placed {
+  wearerId: string;
+  name: string;
+  groupId: string | null;
+  place: Place | null;
+  alert: OpenAlert | null;
+}
+
+/**
+ * Names compare as `localeCompare` does (the runtime's default collation), with one collator made
+ * once: `localeCompare` looks its collator up on each call, a tenth of the answer's time for 10,000.
+ */
+const collator = new Intl.Collator();
+
 /** Open alerts first (by urgency, newest first), then by name. */
-function byUrgency(a: MapPerson, b: MapPerson): number {
+function byUrgency(a: Placed, b: Placed): number {
   if (a.alert && b.alert) {
     const rank = MAP_ALERT_RANK[a.alert.level] - MAP_ALERT_RANK[b.alert.level];
     if (rank !== 0) return rank;
     if (a.alert.openedAt !== b.alert.openedAt) return a.alert.openedAt < b.alert.openedAt ? 1 : -1;
   } else if (a.alert || b.alert) return a.alert ? -1 : 1;
-  return a.name.localeCompare(b.name) || a.wearerId.localeCompare(b.wearerId);
+  return collator.compare(a.name, b.name) || collator.compare(a.wearerId, b.wearerId);
 }
 
 /**
@@ -142,25 +163,45 @@ export function placeMapService(ctx: AppContext) {
       const now = ctx.now().getTime();
       const urgent = mostUrgent(alerts);
       const gatewayIds = new Set<string>();
-      const people = wearers.map((w): MapPerson => {
+      const placed = wearers.map((w): Placed => {
         const alert = urgent.get(w.wearerId) ?? null;
         // Privacy: with the setting on, a place is shown only while an alert that records it is open.
         const shown = !onlyDuringAlerts || (alert !== null && recordsPlace(alert));
-        const place: MapPlace = shown
-          ? toMapPlace(placeOf(placeStateOf(w.state), storedPositionOf(w.position), now))
-          : { kind: 'withheld' };
-        if (place.kind !== 'unknown' && place.kind !== 'withheld') gatewayIds.add(place.gatewayId);
+        const place = shown
+          ? placeOf(placeStateOf(w.state), storedPositionOf(w.position), now)
+          : null;
+        if (place && place.kind !== 'unknown') gatewayIds.add(place.gatewayId);
         return { wearerId: w.wearerId, name: w.name, groupId: w.groupId, place, alert };
       });
-      people.sort(byUrgency);
+      placed.sort(byUrgency);
       const names = await namesOf(ctx.db, organizationId, [...gatewayIds]);
-      const groupIds = new Set(people.map((x) => x.groupId));
+      const groupIds = new Set(placed.map((x) => x.groupId));
+      const groups = names.groups.filter((g) => groupIds.has(g.groupId));
+      const groupIndex = new Map(groups.map((g, i) => [g.groupId, i]));
+      const gateways = [...names.gateways];
+      const gatewayIndex = new Map(gateways.map((g, i) => [g.gatewayId, i]));
+      // A gateway deleted since it was heard is still named, by its id, as the place says it.
+      const indexOf = (gatewayId: string) => {
+        let i = gatewayIndex.get(gatewayId);
+        if (i === undefined) {
+          i = gateways.push({ gatewayId, name: gatewayId, siteId: null, siteName: null }) - 1;
+          gatewayIndex.set(gatewayId, i);
+        }
+        return i;
+      };
+      const people = placed.map((x): MapPersonRow => [
+        x.wearerId,
+        x.name,
+        x.groupId === null ? null : (groupIndex.get(x.groupId) ?? null),
+        x.place ? toPlaceRow(x.place, indexOf) : ['withheld'],
+        x.alert ? [x.alert.alertId, x.alert.type, x.alert.level, x.alert.openedAt] : null,
+      ]);
       return {
         generatedAt: iso(now),
         tiles: ctx.config.mapTiles,
         placesOnlyDuringAlerts: onlyDuringAlerts,
-        groups: names.groups.filter((g) => groupIds.has(g.groupId)),
-        gateways: names.gateways,
+        groups,
+        gateways,
         people,
       };
     },

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MapResponse, SiteView } from '@wearable/domain';
+import { decodeMapPeople, type MapResponse, mapResponse, type SiteView } from '@wearable/domain';
 import {
   createGateway,
   createGroup,
@@ -138,7 +138,7 @@ describe('the map says where everyone is', () => {
       await heard(resident, room, m - 0.5, -80);
     }
     let map = (await mapOf(general)).json<MapResponse>();
-    expect(map.people.find((p) => p.wearerId === resident.uid)?.place).toMatchObject({
+    expect(decodeMapPeople(map).find((p) => p.wearerId === resident.uid)?.place).toMatchObject({
       kind: 'last-heard',
       gatewayId: room.id,
     });
@@ -148,7 +148,7 @@ describe('the map says where everyone is', () => {
       await heard(resident, dining, m - 0.25, -86);
     }
     map = (await mapOf(general)).json<MapResponse>();
-    expect(map.people.find((p) => p.wearerId === resident.uid)).toMatchObject({
+    expect(decodeMapPeople(map).find((p) => p.wearerId === resident.uid)).toMatchObject({
       place: { kind: 'gateway', gatewayId: room.id },
       alert: null,
     });
@@ -161,11 +161,24 @@ describe('the map says where everyone is', () => {
     });
     const res = await until(async () => {
       const r = await mapOf(general);
-      return r.json<MapResponse>().people[0]?.alert ? r : undefined;
+      return r.json<MapResponse>().people[0]?.[4] ? r : undefined;
     });
     expect(res.statusCode).toBe(200);
     map = res.json<MapResponse>();
-    const [first, second] = map.people;
+    // The route serialises the answer itself (to encode it): the contract's shape is checked here.
+    expect(mapResponse.parse(map)).toEqual(map);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    // The compact rows: [wearerId, name, group, place, alert], gateways and groups by index, times in ms.
+    const roomAt = map.gateways.findIndex((g) => g.gatewayId === room.id);
+    expect(map.people[0]).toEqual([
+      resident.uid,
+      '佐藤 花子',
+      0,
+      ['gateway', roomAt, expect.any(Number)],
+      [expect.any(String), 'SOS_CALL', 'EMERGENCY', expect.any(Number)],
+    ]);
+    expect(map.people[1]).toEqual([quiet.uid, quiet.name, 0, ['unknown'], null]);
+    const [first, second] = decodeMapPeople(map);
     expect(first).toMatchObject({
       wearerId: resident.uid,
       name: '佐藤 花子',
@@ -219,11 +232,15 @@ describe('the map says where everyone is', () => {
 
     const map = (await mapOf(general)).json<MapResponse>();
     expect(map.placesOnlyDuringAlerts).toBe(true);
-    expect(map.people.find((p) => p.wearerId === resident.uid)?.place).toMatchObject({
+    const people = decodeMapPeople(map);
+    expect(people.find((p) => p.wearerId === resident.uid)?.place).toMatchObject({
       kind: 'gateway',
       gatewayId: room.id,
     });
-    expect(map.people.find((p) => p.wearerId === quiet.uid)?.place).toEqual({ kind: 'withheld' });
+    expect(people.find((p) => p.wearerId === quiet.uid)?.place).toEqual({ kind: 'withheld' });
+    // A withheld row says nothing more, and no gateway is named for it.
+    expect(map.people.find((r) => r[0] === quiet.uid)?.[3]).toEqual(['withheld']);
+    expect(map.gateways.map((g) => g.gatewayId)).toEqual([room.id]);
 
     const audit = await t.app.inject({
       url: `/v2/audit?clientId=${orgId}&kind=placePrivacy.update`,
@@ -257,7 +274,7 @@ describe('the map says where everyone is', () => {
     });
     expect(res.json()).toMatchObject({ accepted: 0, duplicates: 1 });
     const map = (await mapOf(general)).json<MapResponse>();
-    expect(map.people.find((p) => p.wearerId === quiet.uid)?.place).toMatchObject({
+    expect(decodeMapPeople(map).find((p) => p.wearerId === quiet.uid)?.place).toMatchObject({
       kind: 'gateway',
       gatewayId: room.id,
     });

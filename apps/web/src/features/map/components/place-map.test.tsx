@@ -1,4 +1,5 @@
-import type { MapResponse, SiteListResponse, UserInfo } from '@wearable/domain';
+import type { MapPerson, MapResponse, SiteListResponse, UserInfo } from '@wearable/domain';
+import { mapAnswerOf } from '@wearable/domain/testing';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import alertsEn from '../../../../public/locales/en/alerts.json';
@@ -63,7 +64,9 @@ const SITES: SiteListResponse = {
   ],
 };
 
-const MAP: MapResponse = {
+/** The answer in words (people as the page reads them); `serve` sends it as rows. */
+type MapInWords = Omit<MapResponse, 'people'> & { people: MapPerson[] };
+const MAP: MapInWords = {
   generatedAt: '2026-11-26T05:10:00.000Z',
   tiles: null,
   placesOnlyDuringAlerts: false,
@@ -110,9 +113,9 @@ afterEach(() => {
   session.end();
 });
 
-function serve(sites: SiteListResponse = SITES, map: MapResponse = MAP) {
+function serve(sites: SiteListResponse = SITES, map: MapInWords = MAP) {
   return stubServer((url) => {
-    if (url === '/v2/organization/org-1/map') return json(200, map);
+    if (url === '/v2/organization/org-1/map') return json(200, mapAnswerOf(map));
     if (url === '/v2/organization/org-1/sites') return json(200, sites);
     if (url === '/v2/site/site-1/plan')
       return new Response(new Blob(['png'], { type: 'image/png' }), { status: 200 });
@@ -214,6 +217,10 @@ describe('/map', () => {
         url: 'https://tile.example.test/{z}/{x}/{y}.png',
         attribution: '© OpenStreetMap contributors',
       },
+      gateways: [
+        ...MAP.gateways,
+        { gatewayId: 'gw-phone', name: 'スマートフォン', siteId: null, siteName: null },
+      ],
       people: [walker, ...MAP.people],
     });
     await open('en');

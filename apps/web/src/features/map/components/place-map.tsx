@@ -1,11 +1,11 @@
-import type { MapGateway } from '@wearable/domain';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { QueryState } from '../../../components/ui/query-state';
 import { useMapSites, usePlaceMap } from '../api/get-place-map';
 import { PeopleList } from './people-list';
-import { firstSite, lookupsOf, peopleByGateway } from './place-model';
+import { useSitePlanUrl } from '../../../lib/use-plan-image';
+import { firstSite, viewOf } from './place-model';
 import { usePlaceText } from './place-text';
 import { OutdoorView } from './outdoor-view';
 import { PlacePrivacy } from './place-privacy';
@@ -23,25 +23,22 @@ export function PlaceMap({ organizationId }: { organizationId: string }) {
   const [chosenSite, setChosenSite] = useState<string | null>(null);
   const [openGateway, setOpenGateway] = useState<string | null>(null);
   const answer = map.data;
-  const lookups = useMemo(
-    () =>
-      answer
-        ? lookupsOf(answer)
-        : { gateways: new Map<string, MapGateway>(), groups: new Map<string, string>() },
-    [answer],
-  );
-  const atGateway = useMemo(() => peopleByGateway(answer?.people ?? []), [answer]);
-  const text = usePlaceText(lookups.gateways);
+  // The rows decoded once per answer; the live refetches decode again only what arrived.
+  const view = useMemo(() => viewOf(answer), [answer]);
+  const text = usePlaceText(view.gateways);
   const withPlans = (sites.data?.sites ?? []).filter((s) => s.plan !== null);
   const siteId =
     chosenSite && withPlans.some((s) => s.id === chosenSite)
       ? chosenSite
       : firstSite(
-          answer?.people ?? [],
-          lookups.gateways,
+          view.people,
+          view.gateways,
           withPlans.map((s) => s.id),
         );
   const site = withPlans.find((s) => s.id === siteId) ?? null;
+  // Asked for here, as soon as the sites are known: the plan image loads while the places do
+  // (the first site with a plan; the most urgent person's, once the places say which).
+  const planUrl = useSitePlanUrl(site?.id ?? '', site?.plan?.sha256 ?? null);
 
   return (
     <QueryState
@@ -91,7 +88,8 @@ export function PlaceMap({ organizationId }: { organizationId: string }) {
                 <PlanView
                   site={site}
                   gateways={sites.data?.gateways ?? []}
-                  atGateway={atGateway}
+                  planUrl={planUrl}
+                  atGateway={view.atGateway}
                   open={openGateway}
                   onOpen={setOpenGateway}
                   text={text}
@@ -103,13 +101,13 @@ export function PlaceMap({ organizationId }: { organizationId: string }) {
               </p>
             )}
           </section>
-          {answer && <OutdoorView people={answer.people} tiles={answer.tiles} text={text} />}
+          {answer && <OutdoorView people={view.people} tiles={answer.tiles} text={text} />}
         </div>
         {answer && (
           <PeopleList
             organizationId={organizationId}
-            people={answer.people}
-            groups={lookups.groups}
+            people={view.people}
+            groups={view.groups}
             text={text}
           />
         )}

@@ -1,13 +1,28 @@
-import type { MapGateway, MapPerson, MapResponse } from '@wearable/domain';
+import {
+  decodeMapPeople,
+  type MapGateway,
+  type MapPerson,
+  type MapResponse,
+} from '@wearable/domain';
+
+/** The people placed at a gateway now, in the answer's order, and how many of them are urgent. */
+export interface GatewayPeople {
+  people: MapPerson[];
+  urgent: number;
+}
 
 /** The people placed at each gateway now (place kind `gateway`), in the answer's order. */
-export function peopleByGateway(people: readonly MapPerson[]): Map<string, MapPerson[]> {
-  const at = new Map<string, MapPerson[]>();
+export function peopleByGateway(people: readonly MapPerson[]): Map<string, GatewayPeople> {
+  const at = new Map<string, GatewayPeople>();
   for (const p of people) {
     if (p.place.kind !== 'gateway') continue;
-    const list = at.get(p.place.gatewayId);
-    if (list) list.push(p);
-    else at.set(p.place.gatewayId, [p]);
+    let here = at.get(p.place.gatewayId);
+    if (!here) {
+      here = { people: [], urgent: 0 };
+      at.set(p.place.gatewayId, here);
+    }
+    here.people.push(p);
+    if (isUrgent(p)) here.urgent++;
   }
   return at;
 }
@@ -16,14 +31,22 @@ export function peopleByGateway(people: readonly MapPerson[]): Map<string, MapPe
 export const isUrgent = (p: MapPerson): boolean =>
   p.alert !== null && (p.alert.level === 'EMERGENCY' || p.alert.level === 'CRITICAL');
 
-/** Gateways and groups of an answer by id. */
-export function lookupsOf(map: MapResponse): {
+/** An answer as the page reads it: the people decoded from their rows, the names by id. */
+export interface PlaceMapView {
+  people: MapPerson[];
   gateways: Map<string, MapGateway>;
   groups: Map<string, string>;
-} {
+  atGateway: Map<string, GatewayPeople>;
+}
+
+/** Decodes an answer once (the page memoises it per answer). */
+export function viewOf(map: MapResponse | undefined): PlaceMapView {
+  const people = map ? decodeMapPeople(map) : [];
   return {
-    gateways: new Map(map.gateways.map((g) => [g.gatewayId, g])),
-    groups: new Map(map.groups.map((g) => [g.groupId, g.name])),
+    people,
+    gateways: new Map(map?.gateways.map((g) => [g.gatewayId, g])),
+    groups: new Map(map?.groups.map((g) => [g.groupId, g.name])),
+    atGateway: peopleByGateway(people),
   };
 }
 

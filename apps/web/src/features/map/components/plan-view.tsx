@@ -1,9 +1,9 @@
-import type { MapPerson, PlacedGatewayView, SiteView } from '@wearable/domain';
+import type { PlacedGatewayView, SiteView } from '@wearable/domain';
+import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { focusRing } from '../../../components/ui/button';
 import { PersonName } from '../../../components/ui/person-name';
-import { useSitePlanUrl } from '../../../lib/use-plan-image';
-import { isUrgent } from './place-model';
+import { type GatewayPeople, isUrgent } from './place-model';
 import type { usePlaceText } from './place-text';
 
 /**
@@ -13,6 +13,7 @@ import type { usePlaceText } from './place-text';
  */
 export function PlanView({
   site,
+  planUrl: url,
   gateways,
   atGateway,
   open,
@@ -20,19 +21,49 @@ export function PlanView({
   text,
 }: {
   site: SiteView;
+  /** The plan image (useSitePlanUrl), null while it loads. */
+  planUrl: string | null;
   gateways: readonly PlacedGatewayView[];
-  atGateway: Map<string, MapPerson[]>;
+  atGateway: Map<string, GatewayPeople>;
   open: string | null;
   onOpen: (gatewayId: string | null) => void;
   text: ReturnType<typeof usePlaceText>;
 }) {
   const { t } = useTranslation('map');
   const { t: ta } = useTranslation('alerts');
-  const url = useSitePlanUrl(site.id, site.plan?.sha256 ?? null);
+  const onThis = useMemo(
+    () => gateways.filter((g) => g.plan?.siteId === site.id),
+    [gateways, site.id],
+  );
+  // The markers' accessible names from one translation per count (a few dozen for 500 markers):
+  // each gateway's name goes into its count's translated sentence afterwards.
+  const labels = useMemo(() => {
+    const sentences = new Map<string, string>();
+    const byGateway = new Map<string, string>();
+    for (const g of onThis) {
+      const here = atGateway.get(g.gatewayId);
+      const count = here?.people.length ?? 0;
+      const urgent = here?.urgent ?? 0;
+      const key = `${count}/${urgent}`;
+      let sentence = sentences.get(key);
+      if (sentence === undefined) {
+        sentence = t(urgent ? 'plan.markerUrgent' : 'plan.marker', {
+          name: NAME_SLOT,
+          count,
+          urgent,
+        });
+        sentences.set(key, sentence);
+      }
+      byGateway.set(
+        g.gatewayId,
+        sentence.replace(NAME_SLOT, () => g.name),
+      );
+    }
+    return byGateway;
+  }, [t, onThis, atGateway]);
   if (!site.plan) return null;
-  const onThis = gateways.filter((g) => g.plan?.siteId === site.id);
   const opened = onThis.find((g) => g.gatewayId === open) ?? null;
-  const openedPeople = opened ? (atGateway.get(opened.gatewayId) ?? []) : [];
+  const openedPeople = opened ? (atGateway.get(opened.gatewayId)?.people ?? []) : [];
   return (
     <figure className="min-w-0">
       <div
@@ -51,45 +82,22 @@ export function PlanView({
           <p className="p-3 text-sm text-slate-600">{t('plan.loading')}</p>
         )}
         {onThis.map((g) => {
-          const people = atGateway.get(g.gatewayId) ?? [];
-          const urgent = people.filter(isUrgent).length;
-          const expanded = open === g.gatewayId;
+          const here = atGateway.get(g.gatewayId);
+          const count = here?.people.length ?? 0;
+          const urgent = here?.urgent ?? 0;
           return (
-            <button
+            <Marker
               key={g.gatewayId}
-              type="button"
-              aria-expanded={expanded}
-              aria-controls="map-gateway-people"
-              onClick={() => onOpen(expanded ? null : g.gatewayId)}
-              aria-label={t(urgent ? 'plan.markerUrgent' : 'plan.marker', {
-                name: g.name,
-                count: people.length,
-                urgent,
-              })}
-              data-testid="map-marker"
-              data-gateway={g.gatewayId}
-              className={`absolute flex min-h-6 max-w-28 -translate-x-1/2 -translate-y-1/2 items-center gap-1 rounded-full px-2 py-1 text-xs font-medium text-white shadow ${
-                urgent ? 'bg-red-700' : 'bg-teal-800'
-              } ${expanded ? 'ring-2 ring-amber-400' : ''} ${focusRing}`}
-              style={{ left: `${g.plan!.x * 100}%`, top: `${g.plan!.y * 100}%` }}
-            >
-              {urgent > 0 && (
-                <span
-                  aria-hidden="true"
-                  className="absolute inset-0 rounded-full bg-red-500 opacity-60 motion-safe:animate-ping"
-                />
-              )}
-              <span aria-hidden="true" className="relative hidden truncate sm:inline">
-                {g.name}
-              </span>{' '}
-              <span
-                aria-hidden="true"
-                className="relative min-w-5 rounded-full bg-white px-1 text-center font-bold text-slate-900"
-                data-testid="map-marker-count"
-              >
-                {people.length}
-              </span>
-            </button>
+              gatewayId={g.gatewayId}
+              name={g.name}
+              x={g.plan!.x}
+              y={g.plan!.y}
+              count={count}
+              urgent={urgent}
+              label={labels.get(g.gatewayId) ?? g.name}
+              expanded={open === g.gatewayId}
+              onOpen={onOpen}
+            />
           );
         })}
       </div>
@@ -125,3 +133,65 @@ export function PlanView({
     </figure>
   );
 }
+
+/** Stands for the gateway's name in a marker's translated sentence (no name holds it). */
+const NAME_SLOT = '\u0000';
+
+/**
+ * A gateway's marker: the count of the people there, red and pulsing when one of them is in an SOS
+ * or emergency. Memoised: a refetch or an opened panel redraws only the markers that changed.
+ */
+const Marker = memo(function Marker({
+  gatewayId,
+  name,
+  x,
+  y,
+  count,
+  urgent,
+  label,
+  expanded,
+  onOpen,
+}: {
+  gatewayId: string;
+  name: string;
+  x: number;
+  y: number;
+  count: number;
+  urgent: number;
+  label: string;
+  expanded: boolean;
+  onOpen: (gatewayId: string | null) => void;
+}) {
+  return (
+    <button
+      type="button"
+      aria-expanded={expanded}
+      aria-controls="map-gateway-people"
+      onClick={() => onOpen(expanded ? null : gatewayId)}
+      aria-label={label}
+      data-testid="map-marker"
+      data-gateway={gatewayId}
+      className={`absolute flex min-h-6 max-w-28 -translate-x-1/2 -translate-y-1/2 items-center gap-1 rounded-full px-2 py-1 text-xs font-medium text-white shadow ${
+        urgent ? 'bg-red-700' : 'bg-teal-800'
+      } ${expanded ? 'ring-2 ring-amber-400' : ''} ${focusRing}`}
+      style={{ left: `${x * 100}%`, top: `${y * 100}%` }}
+    >
+      {urgent > 0 && (
+        <span
+          aria-hidden="true"
+          className="absolute inset-0 rounded-full bg-red-500 opacity-60 motion-safe:animate-ping"
+        />
+      )}
+      <span aria-hidden="true" className="relative hidden truncate sm:inline">
+        {name}
+      </span>{' '}
+      <span
+        aria-hidden="true"
+        className="relative min-w-5 rounded-full bg-white px-1 text-center font-bold text-slate-900"
+        data-testid="map-marker-count"
+      >
+        {count}
+      </span>
+    </button>
+  );
+});
