@@ -18,7 +18,7 @@ const minutesAgo = (m: number) => new Date(NOW - m * 60_000).toISOString();
 function alert(id: string, openedMinutesAgo: number, patch: Partial<AlertView> = {}): AlertView {
   return {
     id,
-    type: 'SOS',
+    type: 'SOS_CALL',
     level: 'EMERGENCY',
     status: 'OPEN',
     openedAt: minutesAgo(openedMinutesAgo),
@@ -114,7 +114,7 @@ describe('listAfterEvent', () => {
 
   it('matches the filters the server applies', () => {
     expect(matchesFilters(alert('a', 0), DEFAULT_ALERT_FILTERS, NOW)).toBe(true);
-    const typed = { ...DEFAULT_ALERT_FILTERS, type: 'FALL' as const };
+    const typed = { ...DEFAULT_ALERT_FILTERS, type: 'DETECT_FALL_DOWN' as const };
     expect(matchesFilters(alert('a', 0), typed, NOW)).toBe(false);
     expect(matchesFilters(alert('a', 8 * 24 * 60), DEFAULT_ALERT_FILTERS, NOW)).toBe(false);
   });
