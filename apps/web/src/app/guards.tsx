@@ -14,8 +14,12 @@ const LazyDemoRoot = lazy(async () => ({ default: (await loadSignedInRoots()).De
 
 /** At start-up, beside the locale files: a signed-in or demo page should not wait for them first. */
 export function preloadGuards(pathname: string): void {
-  if (session.get().hasToken || isDemoPath(pathname)) void loadSignedInRoots();
+  if (shouldPreloadSignedIn(pathname)) void loadSignedInRoots();
 }
+
+/** Signed in, or in the demo: the page opened will be a signed-in one. */
+export const shouldPreloadSignedIn = (pathname: string): boolean =>
+  session.get().hasToken || isDemoPath(pathname);
 
 /** The console: applies resolveRoute to every navigation (SignedInRoot once there is a token). */
 export function ConsoleRoot() {

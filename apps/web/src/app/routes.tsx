@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import type { RouteObject } from 'react-router';
+import { matchPath, type RouteObject } from 'react-router';
 import { paths, type AppRoute } from '../config/paths';
 import { DEMO_PREFIX } from '../lib/demo';
 import { AppSpinner } from './app-spinner';
@@ -9,9 +9,13 @@ import { DemoRoot, ConsoleRoot } from './guards';
  * One chunk per page (React.lazy), so /login loads only what it shows. Each page comes with the query cache
  * (QueryRoot, loaded beside it); the login page alone does without (LoginPage below).
  */
+/** What each lazy page element loads, so start-up can begin loading the page it opens on. */
+const pageLoads = new WeakMap<object, () => Promise<unknown>>();
+
 function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  const loadAll = () => Promise.all([load(), import('./query-root')]);
   const Page = lazy(async () => {
-    const [page, { QueryRoot }] = await Promise.all([load(), import('./query-root')]);
+    const [page, { QueryRoot }] = await loadAll();
     const Loaded: ComponentType = page[name];
     return {
       default: () => (
@@ -21,7 +25,9 @@ function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>
       ),
     };
   });
-  return <Page />;
+  const element = <Page />;
+  pageLoads.set(element, loadAll);
+  return element;
 }
 
 /** The sign-in form: no query cache, no toasts, no schemas (issue 20: /login within 120 kB gzip). */
@@ -255,6 +261,22 @@ function appTree(): RouteObject[] {
 
 const legal = (kind: 'TermsPage' | 'PrivacyPage') =>
   suspended(lazyPage(() => import('../features/legal/components/legal-page'), kind));
+
+/**
+ * At start-up, signed in (or in the demo): the shell's and the opened page's chunks start loading
+ * beside the sign-in check instead of after it (a deep link to /map asked its chunk only once the
+ * user was known). The modules are the ones React.lazy loads later, so nothing is loaded twice.
+ */
+export function preloadShellPage(pathname: string): void {
+  const path = pathname.startsWith(`${DEMO_PREFIX}/`)
+    ? pathname.slice(DEMO_PREFIX.length)
+    : pathname;
+  const found = SHELL_ROUTES.find(({ route }) => matchPath(route.path, path) !== null);
+  const load = found && pageLoads.get(found.element as object);
+  if (!load) return;
+  void import('./shell/shell-layout');
+  void load();
+}
 
 export const routes: RouteObject[] = [
   // Static pages linked from the footer: outside the guard, readable signed out.
