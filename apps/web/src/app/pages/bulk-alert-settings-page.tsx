@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeading } from '../../components/ui/page-heading';
 import { Spinner } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
-import { BulkAlertSettings } from '../../features/personal-alert-settings';
+import { BulkAlertSettings } from '../../features/alert-settings';
 import { OrganizationScope } from '../../components/organization-scope';
 import { AppLink } from '../../lib/app-path';
 

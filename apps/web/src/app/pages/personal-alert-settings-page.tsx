@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/ui/spinner';
-import { PersonalAlertSettings } from '../../features/personal-alert-settings';
+import { PersonalAlertSettings } from '../../features/alert-settings';
 import { PersonalWearerPage } from './personal-wearer-page';
 
 /** /user/settings/alert: the personal user's wearer's alert settings (a family member may adjust them). */

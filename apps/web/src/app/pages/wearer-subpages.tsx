@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '../../config/paths';
 import { AlertHistoriesPage } from '../../features/alerts';
 import { DeviceSettingPanel } from '../../features/bracelets';
-import { PersonalAlertSettings } from '../../features/personal-alert-settings';
+import { PersonalAlertSettings } from '../../features/alert-settings';
 import { ProfilePanel, WatchersPanel } from '../../features/wearer-profile';
 import { WearerSubpage } from './wearer-subpage';
 
