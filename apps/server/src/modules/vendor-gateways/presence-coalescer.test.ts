@@ -1,12 +1,11 @@
 import type { BraceletReading } from '@wearable/domain';
 import { describe, expect, it } from 'vitest';
-import { PresenceCoalescer } from './presence-coalescer.js';
-import type { VendorGateway } from './vendor-auth.js';
+import { PresenceCoalescer, type PresenceGateway } from './presence-coalescer.js';
 
 // The coalescer alone, on a hand-moved clock, storing into a list: the story test
 // (presence-coalescing.story.test.ts) runs it through the real app and database.
-const gatewayA: VendorGateway = { id: 'gw-a', organizationId: 'org', kind: 'aprilbrother' };
-const gatewayB: VendorGateway = { id: 'gw-b', organizationId: 'org', kind: 'aprilbrother' };
+const gatewayA: PresenceGateway = { id: 'gw-a', organizationId: 'org' };
+const gatewayB: PresenceGateway = { id: 'gw-b', organizationId: 'org' };
 const T = Date.parse('2026-11-26T03:00:00.000Z');
 const iso = (ms: number) => new Date(ms).toISOString();
 const heard = (serialNumber: string, ms: number, rssi?: number): BraceletReading => ({
@@ -32,7 +31,7 @@ function setup(intervalMs = 10_000, max?: number) {
     at(ms: number) {
       now = ms;
     },
-    admit(gateway: VendorGateway, readings: BraceletReading[], ms: number) {
+    admit(gateway: PresenceGateway, readings: BraceletReading[], ms: number) {
       now = ms;
       return coalescer.admit(gateway, readings);
     },

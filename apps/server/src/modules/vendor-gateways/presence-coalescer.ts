@@ -1,5 +1,10 @@
 import type { BraceletReading } from '@wearable/domain';
-import type { VendorGateway } from './vendor-auth.js';
+
+/** The gateway a window belongs to (structurally the authenticated gateway `ingestBatch` takes). */
+export interface PresenceGateway {
+  id: string;
+  organizationId: string;
+}
 
 /** At most this many (gateway, tag) windows are open; beyond, presence passes uncoalesced. */
 export const MAX_PRESENCE_WINDOWS = 100_000;
@@ -15,7 +20,7 @@ interface Pending {
 }
 
 interface PresenceWindow {
-  gateway: VendorGateway;
+  gateway: PresenceGateway;
   serialNumber: string;
   /** When the window began (ms, the app's clock). */
   start: number;
@@ -25,7 +30,7 @@ interface PresenceWindow {
 
 /** Stores a window's folded presence: the same `ingestBatch` as a request's batch. */
 export type EmitPresence = (
-  gateway: VendorGateway,
+  gateway: PresenceGateway,
   readings: BraceletReading[],
 ) => Promise<unknown>;
 
@@ -72,7 +77,7 @@ export class PresenceCoalescer {
    * A request's presence readings (one per tag, `{ serialNumber, at, rssi? }`): returns those that
    * pass now; the others are folded into their window.
    */
-  admit(gateway: VendorGateway, presence: BraceletReading[]): BraceletReading[] {
+  admit(gateway: PresenceGateway, presence: BraceletReading[]): BraceletReading[] {
     if (this.intervalMs === 0 || this.emit === null) return presence;
     const now = this.now();
     const passing: BraceletReading[] = [];
@@ -125,7 +130,7 @@ export class PresenceCoalescer {
 
   private async emitEnded(all: boolean): Promise<void> {
     const now = this.now();
-    const due = new Map<string, { gateway: VendorGateway; readings: BraceletReading[] }>();
+    const due = new Map<string, { gateway: PresenceGateway; readings: BraceletReading[] }>();
     for (const [key, window] of this.windows) {
       const end = window.start + this.intervalMs;
       // A clock moved back (tests) ends the window too: it must not stay open for ever.

@@ -10,6 +10,7 @@ import { ApiError } from '../../errors.js';
 import { ingestBatch } from '../ingestion/ingestion.service.js';
 import type { VendorGateway } from './vendor-auth.js';
 import { vendorGatewaysRepository } from './vendor-gateways.repository.js';
+import type { PresenceGateway } from './presence-coalescer.js';
 import { registeredAmong } from './registered-devices.js';
 import { MAX_STEP_TOTALS, rememberBounded } from './vendor-gateways.state.js';
 
@@ -117,6 +118,6 @@ export async function ingestVendorOutput(
 /** Stores a window's coalesced presence: the same `ingestBatch` as a request (validation, engine, access). */
 export const ingestCoalescedPresence = (
   ctx: AppContext,
-  gateway: VendorGateway,
+  gateway: PresenceGateway,
   readings: BraceletReading[],
 ): Promise<BatchResult> => ingestBatch(ctx, gateway, { readings, events: [], environment: [] });
