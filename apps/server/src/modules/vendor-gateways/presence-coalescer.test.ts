@@ -165,6 +165,31 @@ describe('PresenceCoalescer', () => {
     expect(c.coalescer.size).toBe(0);
   });
 
+  it('stores a gateway with thousands of ended windows in batches of at most 1,000 readings', async () => {
+    const c = setup();
+    const tags = Array.from({ length: 2500 }, (_, i) => `BR-${i}`);
+    c.admit(
+      gatewayA,
+      tags.map((t) => heard(t, T)),
+      T,
+    );
+    c.admit(
+      gatewayA,
+      tags.map((t) => heard(t, T + 1000)),
+      T + 1000,
+    );
+    c.at(T + 10_000);
+    await c.coalescer.sweep();
+    expect(c.stored.map((s) => s.readings.length)).toEqual([1000, 1000, 500]);
+  });
+
+  it('after close, presence passes at once (a request still in flight is not folded into a window nobody stores)', async () => {
+    const c = setup();
+    await c.coalescer.close();
+    expect(c.admit(gatewayA, [heard('BR-1', T)], T)).toHaveLength(1);
+    expect(c.admit(gatewayA, [heard('BR-1', T + 1000)], T + 1000)).toHaveLength(1);
+  });
+
   it('with an interval of 0 (or before it is started) lets everything pass', () => {
     const off = new PresenceCoalescer(0, () => T);
     off.start(

@@ -8,6 +8,8 @@ export interface PresenceGateway {
 
 /** At most this many (gateway, tag) windows are open; beyond, presence passes uncoalesced. */
 export const MAX_PRESENCE_WINDOWS = 100_000;
+/** A window's readings are stored in batches of at most this many per gateway. */
+const BATCH_READINGS = 1000;
 
 /** How often windows are checked for their end: a window's reading is at most this late (10 ms..1 s). */
 export const presenceSweepMs = (intervalMs: number): number =>
@@ -122,13 +124,13 @@ export class PresenceCoalescer {
    */
   sweep(): Promise<void> {
     if (this.sweeping) return this.sweeping;
-    this.sweeping = this.emitEnded(false).finally(() => {
+    this.sweeping = this.emitEnded(false, this.emit).finally(() => {
       this.sweeping = null;
     });
     return this.sweeping;
   }
 
-  private async emitEnded(all: boolean): Promise<void> {
+  private async emitEnded(all: boolean, emit: EmitPresence | null): Promise<void> {
     const now = this.now();
     const due = new Map<string, { gateway: PresenceGateway; readings: BraceletReading[] }>();
     for (const [key, window] of this.windows) {
@@ -159,10 +161,14 @@ export class PresenceCoalescer {
       }
     }
     const failures: unknown[] = [];
-    const emit = this.emit;
     for (const { gateway, readings } of due.values()) {
-      // A failed batch is reported and dropped: presence only, the tag's next window stores it again.
-      if (emit) await emit(gateway, readings).catch((err: unknown) => failures.push(err));
+      // At most BATCH_READINGS a batch (a native batch's limit is 5,000 readings). A failed batch is
+      // reported and dropped: presence only, the tag's next window stores it again.
+      for (let i = 0; i < readings.length; i += BATCH_READINGS) {
+        await emit?.(gateway, readings.slice(i, i + BATCH_READINGS)).catch((err: unknown) =>
+          failures.push(err),
+        );
+      }
     }
     if (failures.length > 0) throw failures[0];
   }
@@ -181,8 +187,11 @@ export class PresenceCoalescer {
   async close(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    // From now on presence passes at once (a request still in flight), what is folded is stored.
+    const emit = this.emit;
+    this.emit = null;
     if (this.sweeping) await this.sweeping.catch(() => undefined);
-    await this.emitEnded(true);
+    await this.emitEnded(true, emit);
   }
 }
 
