@@ -76,6 +76,8 @@ const schema = z.object({
   GATEWAY_ADVERTISEMENTS_PER_SECOND: z.coerce.number().positive().default(250),
   GATEWAY_ADVERTISEMENTS_BURST: z.coerce.number().int().min(1).default(5000),
   UNKNOWN_DEVICES_PER_GATEWAY: z.coerce.number().int().min(1).max(10_000).default(200),
+  // A merely heard tag's presence is stored at most once per this window per gateway (0: every request).
+  VENDOR_PRESENCE_INTERVAL_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
   ROLLUP_FLUSH_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   ROLLUP_RECOVERY_SECONDS: z.coerce.number().int().min(1).default(30),
   // /map's outdoor map (docs/map.md): an https:// tile URL template, or `none` for the plain grid only.
@@ -219,6 +221,12 @@ export type Config = {
   /** "Heard, not registered" devices kept per gateway; the least recently heard make room. */
   unknownDevicesPerGateway: number;
   /**
+   * Presence-only sightings of a registered tag are coalesced per gateway and tag within this
+   * window (ms): the first passes at once, later ones become one reading at the window's end
+   * (presence-coalescer.ts). 0 stores one per request. Events and measured values never wait.
+   */
+  vendorPresenceIntervalMs: number;
+  /**
    * Rollups and latest values are folded in memory and written this often (ms) for all wearers
    * at once; 0 writes them after every batch, before its answer (decision record 0011).
    */
@@ -340,6 +348,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     gatewayAdvertisementsPerSecond: e.GATEWAY_ADVERTISEMENTS_PER_SECOND,
     gatewayAdvertisementsBurst: e.GATEWAY_ADVERTISEMENTS_BURST,
     unknownDevicesPerGateway: e.UNKNOWN_DEVICES_PER_GATEWAY,
+    vendorPresenceIntervalMs: e.VENDOR_PRESENCE_INTERVAL_MS,
     rollupFlushMs: e.ROLLUP_FLUSH_MS,
     rollupRecoverySeconds: e.ROLLUP_RECOVERY_SECONDS,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),

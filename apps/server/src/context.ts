@@ -86,7 +86,12 @@ export function createContext(
   ctx.tokens = createTokenService(ctx);
   ctx.summaries = new SummarySnapshots(ctx, log);
   ctx.ingestion = createIngestionState();
-  ctx.vendorGateways = createVendorGatewayState(db, config.unknownDevicesPerGateway);
+  ctx.vendorGateways = createVendorGatewayState(
+    db,
+    config.unknownDevicesPerGateway,
+    config.vendorPresenceIntervalMs,
+    () => ctx.now().getTime(),
+  );
   ctx.engine = createEngineRuntime();
   ctx.wearerUpdates = createWearerUpdates();
   ctx.rollups = createRollupFolder(ctx);
@@ -118,6 +123,10 @@ export function createContext(
 
 /** Releases what the context holds (the app's onClose calls it once; the database is closed by its opener). */
 export async function closeContext(ctx: AppContext): Promise<void> {
+  // Coalesced presence first: its batches fold rollups, written by the rollup flush below.
+  await ctx.vendorGateways.presence
+    .close()
+    .catch((err: unknown) => ctx.log.error({ err }, 'last write of coalesced presence failed'));
   // What was folded since the last flush is written before the database closes.
   await ctx.rollups
     .close()

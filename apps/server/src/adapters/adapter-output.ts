@@ -1,4 +1,9 @@
-import type { BraceletReading, DeviceEvent, GatewayBatch } from '@wearable/domain';
+import {
+  type BraceletReading,
+  type DeviceEvent,
+  type GatewayBatch,
+  RSSI_LIMITS,
+} from '@wearable/domain';
 
 /** Which kind of frame a device was heard in (docs/gateway-adapters.md lists where each comes from). */
 export type SightingFrame =
@@ -62,6 +67,12 @@ export function stepsSince(previousTotal: number | undefined, total: number): nu
 
 export interface MappedBatch {
   batch: Required<Pick<GatewayBatch, 'readings' | 'events'>>;
+  /**
+   * Registered devices only heard (no reading of their own in the request): one presence reading
+   * each, `{ serialNumber, at, rssi? }`: its latest sighting's time and its strongest signal. Kept apart from `batch`, since the
+   * server coalesces them over a window (presence-coalescer.ts) while the batch passes at once.
+   */
+  presence: BraceletReading[];
   /** Devices heard but not registered: the latest sighting of each, never stored as readings. */
   unknownDevices: Sighting[];
 }
@@ -77,12 +88,20 @@ function latestBy<T extends { at: string }>(items: T[], key: (item: T) => string
   return latest;
 }
 
+/** The sighting's signal as the native reading takes it (whole dBm within RSSI_LIMITS), or none. */
+function nativeRssi(rssi: number | null): { rssi?: number } {
+  if (rssi === null || !Number.isFinite(rssi)) return {};
+  const dbm = Math.round(rssi);
+  return dbm >= RSSI_LIMITS.min && dbm <= RSSI_LIMITS.max ? { rssi: dbm } : {};
+}
+
 /**
  * Turns an adapter's output into the native batch. A gateway reports a tag in every advertisement
  * it hears (up to ten a second), so per request each registered device gets one reading, its
- * latest (or, when it was only heard, a presence reading `{ serialNumber, at }` from its latest
- * sighting, so DISCONNECTION sees it), and one event of each type, the first (one press of a
- * button stays set over several advertisements). Unregistered devices go to `unknownDevices`.
+ * latest, and one event of each type, the first (one press of a button stays set over several
+ * advertisements). A registered device that was only heard gets a presence reading
+ * `{ serialNumber, at, rssi }` in `presence` (its latest sighting's time, its strongest signal) (last seen, DISCONNECTION,
+ * the place fold's signal per gateway). Unregistered devices go to `unknownDevices`.
  */
 export function toGatewayBatch(
   output: AdapterOutput,
@@ -106,10 +125,19 @@ export function toGatewayBatch(
   }
   const withReading = new Set(output.readings.map((r) => r.serialNumber));
   const unknownDevices: Sighting[] = [];
+  const presence: BraceletReading[] = [];
+  // The strongest signal of each device in the request, as over a window (the place fold's input).
+  const strongest = new Map<string, number>();
+  for (const s of output.sightings) {
+    if (s.rssi === null) continue;
+    const seen = strongest.get(s.deviceId);
+    if (seen === undefined || s.rssi > seen) strongest.set(s.deviceId, s.rssi);
+  }
   for (const [deviceId, s] of latestBy(output.sightings, (s) => s.deviceId)) {
     const serialNumber = serialOf(deviceId);
     if (serialNumber === undefined) unknownDevices.push(s);
-    else if (!withReading.has(deviceId)) readings.push({ serialNumber, at: s.at });
+    else if (!withReading.has(deviceId))
+      presence.push({ serialNumber, at: s.at, ...nativeRssi(strongest.get(deviceId) ?? null) });
   }
-  return { batch: { readings, events }, unknownDevices };
+  return { batch: { readings, events }, presence, unknownDevices };
 }

@@ -89,6 +89,15 @@ async function ingestParsed(
   const now = ctx.now();
   const bracelets = await braceletsOf(ctx, gateway.organizationId, parsed.serials);
   const batch = resolveBatch(parsed, bracelets, gateway);
+  if (nothingToStore(parsed, batch)) {
+    // Every item refused, or a vendor request whose presence waits for its window: no transaction
+    // (it would write nothing); the gateway's last-seen time still moves as in any batch.
+    if (shouldTouchGateway(ctx, gateway.id, now)) {
+      const touch = touchGatewayStatement(gateway.id, now);
+      await ctx.db.query(touch.text, touch.params);
+    }
+    return answer(ctx, gateway, parsed, 0);
+  }
   // Rollups and latest values are folded in memory and written by the next flush
   // (rollup-folder.ts); the transaction records what it leaves to that flush.
   const fold = ctx.rollups.begin();
@@ -109,6 +118,16 @@ async function ingestParsed(
   if (ctx.rollups.immediate) await fold.flushNow();
   return answer(ctx, gateway, parsed, stored.accepted);
 }
+
+/** A batch whose valid items resolved to nothing to store (no reading, event, environment, position, sync or status). */
+const nothingToStore = (parsed: ParsedBatch, batch: ResolvedBatch): boolean =>
+  parsed.status === null &&
+  batch.readings.length === 0 &&
+  batch.events.length === 0 &&
+  batch.environment.length === 0 &&
+  batch.positions.length === 0 &&
+  batch.sync.pairings.length === 0 &&
+  batch.sync.acks.length === 0;
 
 interface Stored {
   outcome: EngineOutcome;

@@ -171,6 +171,30 @@ describe('POST /gateway/v1/batches', () => {
     expect(gw?.seen).toBeInstanceOf(Date);
   });
 
+  it('a batch with nothing to store (empty, or every item refused) is answered and still marks the gateway seen', async () => {
+    const w = await newWearer();
+    const empty = await post(auth(w), { readings: [], events: [] });
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json()).toEqual({ accepted: 0, duplicates: 0, rejected: [] });
+    const [gw] = await t.db.query<{ seen: Date | null }>(
+      'SELECT last_seen_at AS seen FROM gateways WHERE id = $1',
+      [w.gateway.id],
+    );
+    expect(gw?.seen).toBeInstanceOf(Date);
+    const refused = await post(auth(w), {
+      readings: [{ serialNumber: 'NOT-OURS-0001', at: ago(1000), heartRate: 70 }],
+    });
+    expect(refused.statusCode).toBe(200);
+    expect(refused.json()).toMatchObject({
+      accepted: 0,
+      duplicates: 0,
+      rejected: [{ list: 'readings', index: 0 }],
+    });
+    expect(
+      await count('SELECT count(*)::int AS n FROM readings WHERE wearer_id = $1', [w.uid]),
+    ).toBe(0);
+  });
+
   it('answers 400 naming the field for a malformed batch, storing nothing', async () => {
     const w = await newWearer();
     const notArray = await post(auth(w), { readings: { serialNumber: w.bracelet.serialNumber } });

@@ -13,7 +13,12 @@ import { GatewayThrottledError } from '../ingestion/gateway-throttle.js';
 import { ingestionBacklog } from '../ingestion/ingestion.service.js';
 import { forgetOwner } from './registered-devices.js';
 import { authenticateByHeader, authenticateByPath, type VendorGateway } from './vendor-auth.js';
-import { GatewayRateLimitedError, ingestVendorOutput } from './vendor-ingest.js';
+import { presenceSweepMs } from './presence-coalescer.js';
+import {
+  GatewayRateLimitedError,
+  ingestCoalescedPresence,
+  ingestVendorOutput,
+} from './vendor-ingest.js';
 import { decodeVendorPayload, refusedAsWhole } from './vendor-payload.js';
 
 /** Vendor bodies: a Minew or April Brother POST carries at most 5,000 devices (well under this). */
@@ -59,16 +64,24 @@ export const vendorGatewayRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
   const onCredential = (e: BusEvents['gateway.credentialChanged']) =>
     ctx.vendorGateways.gateways.delete(e.gatewayId);
   // A bracelet registered, linked, handed over or unlinked (here or on another server): its device
-  // is looked up again at its next advertisement, and it no longer waits as unknown.
+  // is looked up again at its next advertisement (which passes at once: its presence window is
+  // dropped), and it no longer waits as unknown.
   const onBracelet = (e: BusEvents['bracelet.changed']) => {
     forgetOwner(ctx.vendorGateways.owners, e.serialNumber);
     ctx.vendorGateways.unknownDevices.forget(e.organizationId, e.serialNumber);
+    ctx.vendorGateways.presence.forget(e.serialNumber);
   };
   ctx.bus.on(BUS_EVENTS.gatewayCredentialChanged, onCredential);
   ctx.bus.on(BUS_EVENTS.braceletChanged, onBracelet);
   // Written every few seconds; the last write is closeContext's.
   ctx.vendorGateways.unknownDevices.start((err) =>
     app.log.error({ err }, 'writing unknown devices failed'),
+  );
+  // Coalesced presence is stored when its window ends (swept every second at most); the last by closeContext.
+  ctx.vendorGateways.presence.start(
+    (gateway, readings) => ingestCoalescedPresence(ctx, gateway, readings),
+    presenceSweepMs(ctx.config.vendorPresenceIntervalMs),
+    (err) => app.log.error({ err }, 'storing coalesced presence failed'),
   );
   app.addHook('onClose', () => {
     ctx.bus.off(BUS_EVENTS.gatewayCredentialChanged, onCredential);

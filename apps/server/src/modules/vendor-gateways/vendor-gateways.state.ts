@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/client.js';
+import { PresenceCoalescer } from './presence-coalescer.js';
 import { UnknownDevicesBuffer } from './unknown-devices.buffer.js';
 import type { VendorGatewayRow } from './vendor-gateways.repository.js';
 
@@ -38,17 +39,22 @@ export interface VendorGatewayState {
   owners: DeviceOwners;
   /** Devices heard and not registered, written every few seconds (closed by closeContext). */
   unknownDevices: UnknownDevicesBuffer;
+  /** Registered tags' presence-only sightings, coalesced per window (closed by closeContext). */
+  presence: PresenceCoalescer;
 }
 
 export const createVendorGatewayState = (
   db: Queryable,
   unknownDevicesPerGateway: number,
+  presenceIntervalMs: number,
+  now: () => number,
 ): VendorGatewayState => ({
   gateways: new Map(),
   stepTotals: new Map(),
   floodLogged: new Map(),
   owners: { entries: new Map(), generation: 0 },
   unknownDevices: new UnknownDevicesBuffer(db, unknownDevicesPerGateway),
+  presence: new PresenceCoalescer(presenceIntervalMs, now),
 });
 
 /** At most this many bracelets' step totals are remembered; the oldest entry makes room. */

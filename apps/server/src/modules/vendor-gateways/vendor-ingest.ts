@@ -1,4 +1,4 @@
-import type { BatchResult } from '@wearable/domain';
+import type { BatchResult, BraceletReading } from '@wearable/domain';
 import {
   type AdapterOutput,
   type Refusal,
@@ -10,6 +10,7 @@ import { ApiError } from '../../errors.js';
 import { ingestBatch } from '../ingestion/ingestion.service.js';
 import type { VendorGateway } from './vendor-auth.js';
 import { vendorGatewaysRepository } from './vendor-gateways.repository.js';
+import type { PresenceGateway } from './presence-coalescer.js';
 import { registeredAmong } from './registered-devices.js';
 import { MAX_STEP_TOTALS, rememberBounded } from './vendor-gateways.state.js';
 
@@ -19,6 +20,11 @@ export interface VendorResult extends BatchResult {
   refused: Refusal[];
   /** Devices heard that are not registered bracelets: listed for the console, never stored. */
   unknownDevices: number;
+  /**
+   * Registered tags only heard whose presence was folded into their window (stored at its end,
+   * VENDOR_PRESENCE_INTERVAL_MS), not in `accepted`.
+   */
+  presenceCoalesced: number;
 }
 
 /** 429 with Retry-After: the gateway sent more advertisements than its limit allows. */
@@ -65,6 +71,8 @@ function applyStepTotals(ctx: AppContext, output: AdapterOutput): void {
  * The one way a vendor payload reaches the data: an adapter's output is checked against the
  * gateway's rate limit, mapped to the native batch (registered devices only) and handed to the
  * same `ingestBatch` as a native batch (validation, idempotency, engine, access, acknowledgement).
+ * Presence-only readings pass once per window per tag; the others are folded and stored at the
+ * window's end through `ingestCoalescedPresence`, the same `ingestBatch`.
  * Devices heard but not registered go to the bounded "heard, not registered" list, written every
  * few seconds (unknown-devices.buffer.ts).
  */
@@ -88,10 +96,28 @@ export async function ingestVendorOutput(
     gateway.organizationId,
     ids,
   );
-  const { batch, unknownDevices } = toGatewayBatch(output, (id) =>
+  const { batch, presence, unknownDevices } = toGatewayBatch(output, (id) =>
     registered.has(id) ? id : undefined,
   );
-  const result = await ingestBatch(ctx, gateway, { ...batch, environment: [] });
+  // A merely heard tag's presence passes once per window; the rest waits, folded (presence-coalescer.ts).
+  const passing = ctx.vendorGateways.presence.admit(gateway, presence);
+  const result = await ingestBatch(ctx, gateway, {
+    readings: [...batch.readings, ...passing],
+    events: batch.events,
+    environment: [],
+  });
   ctx.vendorGateways.unknownDevices.add(gateway, unknownDevices);
-  return { ...result, refused: output.refused, unknownDevices: unknownDevices.length };
+  return {
+    ...result,
+    refused: output.refused,
+    unknownDevices: unknownDevices.length,
+    presenceCoalesced: presence.length - passing.length,
+  };
 }
+
+/** Stores a window's coalesced presence: the same `ingestBatch` as a request (validation, engine, access). */
+export const ingestCoalescedPresence = (
+  ctx: AppContext,
+  gateway: PresenceGateway,
+  readings: BraceletReading[],
+): Promise<BatchResult> => ingestBatch(ctx, gateway, { readings, events: [], environment: [] });

@@ -131,6 +131,7 @@ describe('a heard device becomes a bracelet', () => {
       rejected: [{ list: 'readings', index: 0, reason: `bracelet ${mac} has no wearer` }],
       refused: [],
       unknownDevices: 0,
+      presenceCoalesced: 0,
     });
 
     // Linked to a wearer: the next advertisement is a presence reading.
