@@ -1,4 +1,5 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+import { DATABASE_FREE_TESTS } from './apps/server/src/testing/database-free-tests';
 
 const domainSrc = new URL('./packages/domain/src/index.ts', import.meta.url).pathname;
 const domainTesting = new URL('./packages/domain/src/testing/index.ts', import.meta.url).pathname;
@@ -47,6 +48,8 @@ export default defineConfig({
               test: {
                 name: 'server-postgres',
                 include: ['apps/server/src/**/*.test.ts'],
+                // Files that open no database ran in the PGlite pass; here they would test nothing new.
+                exclude: [...configDefaults.exclude, ...DATABASE_FREE_TESTS],
                 environment: 'node',
                 isolate: false,
                 globalSetup: ['apps/server/src/testing/global-setup.ts'],
