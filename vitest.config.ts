@@ -66,6 +66,10 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // Each file still gets its own module graph and window, in a VM context of a reused worker, instead of a
+          // fresh process that loads jsdom and React again: web and domain 225 s -> 23 s at load 10-14 (of which
+          // environment setup 175 s -> 2 s, imports 108 s -> 15 s), the same 1,185 tests.
+          pool: 'vmThreads',
           // A page test types and clicks through several dialogs; under a loaded 2-core machine that alone passes 5 s.
           testTimeout: 15_000,
         },
