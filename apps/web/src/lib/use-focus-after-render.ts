@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 
 /**
  * Moves focus to the element with an id once the render that shows it has been committed. Calling it beside a
@@ -6,11 +6,17 @@ import { useCallback, useEffect, useState } from 'react';
  * could run before React committed that render and find nothing to focus (the flaky notice-policy story).
  */
 export function useFocusAfterRender(): (id: string) => void {
-  const [pending, setPending] = useState<string | null>(null);
+  const pending = useRef<string | null>(null);
+  const [, render] = useState(0);
+  // After every commit of the component: the one that carries the state change made beside the request.
   useEffect(() => {
-    if (pending === null) return;
-    document.getElementById(pending)?.focus();
-    setPending(null);
-  }, [pending]);
-  return useCallback((id: string) => setPending(id), []);
+    const id = pending.current;
+    if (id === null) return;
+    pending.current = null;
+    document.getElementById(id)?.focus();
+  });
+  return useCallback((id: string) => {
+    pending.current = id;
+    render((n) => n + 1);
+  }, []);
 }
