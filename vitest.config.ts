@@ -1,4 +1,5 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+import { DATABASE_FREE_TESTS } from './apps/server/src/testing/database-free-tests';
 
 const domainSrc = new URL('./packages/domain/src/index.ts', import.meta.url).pathname;
 const domainTesting = new URL('./packages/domain/src/testing/index.ts', import.meta.url).pathname;
@@ -47,6 +48,8 @@ export default defineConfig({
               test: {
                 name: 'server-postgres',
                 include: ['apps/server/src/**/*.test.ts'],
+                // Files that open no database ran in the PGlite pass; here they would test nothing new.
+                exclude: [...configDefaults.exclude, ...DATABASE_FREE_TESTS],
                 environment: 'node',
                 isolate: false,
                 globalSetup: ['apps/server/src/testing/global-setup.ts'],
@@ -63,6 +66,10 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // Each file still gets its own module graph and window, in a VM context of a reused worker, instead of a
+          // fresh process that loads jsdom and React again: web and domain 225 s -> 23 s at load 10-14 (of which
+          // environment setup 175 s -> 2 s, imports 108 s -> 15 s), the same 1,185 tests.
+          pool: 'vmThreads',
           // A page test types and clicks through several dialogs; under a loaded 2-core machine that alone passes 5 s.
           testTimeout: 15_000,
         },

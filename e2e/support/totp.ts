@@ -22,7 +22,21 @@ export function totpCode(secret: string, at: number = Date.now()): string {
   return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
 }
 
-/** Waits for the next 30-second step, so a fresh code exists (each step's code is accepted once). */
-export async function nextTotpStep(): Promise<void> {
-  await new Promise((resolve) => setTimeout(resolve, 30_000 - (Date.now() % 30_000) + 200));
+/** The 30-second step a time falls in (RFC 6238's counter). */
+export const totpStep = (at: number = Date.now()): number => Math.floor(at / 30_000);
+
+/**
+ * A code for the step after `used`, which the server has not accepted yet (it accepts each step once, and only a
+ * later one). The server also takes a code one step ahead of its clock, as it would from an authenticator whose
+ * clock runs a little fast, so this waits only while that step is still two ahead, not for every next step.
+ */
+export async function codeAfter(
+  secret: string,
+  used: number,
+): Promise<{ code: string; step: number }> {
+  const step = used + 1;
+  while (totpStep() < step - 1) {
+    await new Promise((resolve) => setTimeout(resolve, 30_000 - (Date.now() % 30_000) + 200));
+  }
+  return { code: totpCode(secret, step * 30_000), step };
 }

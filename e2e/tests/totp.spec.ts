@@ -1,7 +1,7 @@
 import { SECOND_ORG_OWNER_EMAIL, DEMO_PASSWORD } from '../support/roles.js';
 import { readStorage, signIn, STORAGE_KEYS, urlWithPath, waitForPage } from '../support/session.js';
 import { expect, test } from '../support/test.js';
-import { nextTotpStep, totpCode } from '../support/totp.js';
+import { codeAfter, totpCode, totpStep } from '../support/totp.js';
 
 /*
  * Two-step sign-in told as a story in the browser: a staff member turns TOTP on from /user/info
@@ -24,7 +24,10 @@ test('staff turn on two-step sign-in, and the login form then asks for the code'
     page.getByRole('img', { name: 'QR code to add this account to an authenticator app' }),
   ).toBeVisible();
   const secret = (await page.getByTestId('totp-secret').textContent()) ?? '';
-  await page.getByLabel('6-digit code from the authenticator app').fill(totpCode(secret));
+  const enabledAt = totpStep();
+  await page
+    .getByLabel('6-digit code from the authenticator app')
+    .fill(totpCode(secret, enabledAt * 30_000));
   await page.getByTestId('totp-confirm').click();
   await expect(page.getByTestId('totp-state')).toHaveText(
     'On: signing in asks for a code from your authenticator app.',
@@ -40,8 +43,7 @@ test('staff turn on two-step sign-in, and the login form then asks for the code'
   expect((await readStorage(page))[STORAGE_KEYS.accessToken]).toBeUndefined();
 
   // The code of this step was spent turning TOTP on: a wrong code first, then the next step's.
-  await nextTotpStep();
-  const code = totpCode(secret);
+  const { code, step: signedInAt } = await codeAfter(secret, enabledAt);
   await page
     .getByLabel('6-digit code from the authenticator app')
     .fill(code === '000000' ? '111111' : '000000');
@@ -56,10 +58,9 @@ test('staff turn on two-step sign-in, and the login form then asks for the code'
 
   // Leave the account as the other tests expect it: TOTP off (with the next step's code).
   const accessToken = (await readStorage(page))[STORAGE_KEYS.accessToken] ?? '';
-  await nextTotpStep();
   const off = await request.post('/v2/auth/totp/disable', {
     headers: { authorization: `Bearer ${accessToken}` },
-    data: { code: totpCode(secret) },
+    data: { code: (await codeAfter(secret, signedInAt)).code },
   });
   expect(off.status(), await off.text()).toBe(200);
 });

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { DateTime } from '../../../components/ui/date-time';
 import { Spinner } from '../../../components/ui/spinner';
 import { useCan } from '../../../lib/use-can';
+import { useFocusAfterRender } from '../../../lib/use-focus-after-render';
 import { useAlertPolicy } from '../api/get-alert-policy';
 import { isOffAt0, type PolicyKey, POLICY_SECTIONS, UNIT_OF } from '../alert-policy-draft';
 import { AlertPolicyForm } from './alert-policy-form';
@@ -27,9 +28,10 @@ export function AlertPolicyPanel({ organizationId }: { organizationId: string })
   const [editing, setEditing] = useState(false);
   const headingId = useId();
   const editId = useId();
+  const focusAfterRender = useFocusAfterRender();
   const stopEditing = () => {
     setEditing(false);
-    requestAnimationFrame(() => document.getElementById(editId)?.focus());
+    focusAfterRender(editId);
   };
 
   return (

@@ -13,6 +13,7 @@ import { Button } from '../../../components/ui/button';
 import { QueryState } from '../../../components/ui/query-state';
 import { ApiError } from '../../../lib/api-client';
 import { useCan } from '../../../lib/use-can';
+import { useFocusAfterRender } from '../../../lib/use-focus-after-render';
 import { useNoticeSettings } from '../api/get-notice-settings';
 import { useOrganizationStaff } from '../api/list-staff';
 import { useSaveNoticeSettings } from '../api/save-notice-settings';
@@ -92,8 +93,7 @@ function NoticeEditor({
     d.kind === 'staff'
       ? (staffList.find((s) => s.uid === d.userId)?.name ?? (d.userName || d.userId))
       : d.phoneNumber;
-  const focusLater = (id: string) =>
-    requestAnimationFrame(() => document.getElementById(id)?.focus());
+  const focusLater = useFocusAfterRender();
 
   const done = (draft: RecipientDraft) => {
     const exists = drafts.some((d) => d.key === draft.key);
