@@ -123,24 +123,18 @@ export function saveStatesStatement(
   rows: { wearerId: string; stateJson: string; lastReadingAt: Date | null }[],
 ): Statement | null {
   if (rows.length === 0) return null;
-  // One JSON parameter built around the states' JSON as it is (no second stringify, and no text
-  // array whose every element pg would escape quote by quote).
-  const json = `[${rows
-    .map(
-      (r) =>
-        `{"w":${JSON.stringify(r.wearerId)},"s":${r.stateJson},"t":${
-          r.lastReadingAt ? `"${r.lastReadingAt.toISOString()}"` : 'null'
-        }}`,
-    )
-    .join(',')}]`;
   return {
     text: `UPDATE engine_state e
-        SET state = x.s, version = e.version + 1, updated_at = now(),
-            last_reading_at = greatest(e.last_reading_at, x.t)
-       FROM jsonb_to_recordset($1::jsonb) AS x(w text, s jsonb, t timestamptz)
-      WHERE e.wearer_id = x.w
+        SET state = x.state::jsonb, version = e.version + 1, updated_at = now(),
+            last_reading_at = greatest(e.last_reading_at, x.last_reading_at)
+       FROM unnest($1::text[], $2::text[], $3::timestamptz[]) AS x(wearer_id, state, last_reading_at)
+      WHERE e.wearer_id = x.wearer_id
       RETURNING e.wearer_id AS "wearerId", e.version`,
-    params: [json],
+    params: [
+      rows.map((r) => r.wearerId),
+      rows.map((r) => r.stateJson),
+      rows.map((r) => r.lastReadingAt?.toISOString() ?? null),
+    ],
   };
 }
 

@@ -65,15 +65,13 @@ export function sightingsUpTo(db: Queryable, wearerId: string, at: Date): Promis
 /** Writes the folded states (a statement for the batch's combined round trip). */
 export function savePlacesStatement(
   organizationId: string,
-  rows: { wearerId: string; state: unknown; position: unknown }[],
+  rows: { wearerId: string; stateJson: string; positionJson: string | null }[],
 ): { text: string; params: unknown[] } | null {
   if (rows.length === 0) return null;
   return {
-    // One JSON parameter (one stringify, no text array escaped element by element); a null
-    // position keeps the stored one.
     text: `INSERT INTO wearer_places AS w (wearer_id, organization_id, state, position, updated_at)
-     SELECT x.w, $1, x.s, x.p, now()
-       FROM jsonb_to_recordset($2::jsonb) AS x(w text, s jsonb, p jsonb)
+     SELECT x.wearer_id, $1, x.state::jsonb, x.position::jsonb, now()
+       FROM unnest($2::text[], $3::text[], $4::text[]) AS x(wearer_id, state, position)
      ON CONFLICT (wearer_id) DO UPDATE SET
        organization_id = excluded.organization_id,
        state = excluded.state,
@@ -81,7 +79,9 @@ export function savePlacesStatement(
        updated_at = now()`,
     params: [
       organizationId,
-      JSON.stringify(rows.map((r) => ({ w: r.wearerId, s: r.state, p: r.position }))),
+      rows.map((r) => r.wearerId),
+      rows.map((r) => r.stateJson),
+      rows.map((r) => r.positionJson),
     ],
   };
 }

@@ -170,7 +170,11 @@ export function foldBatchPlaces(
       positionChanged = true;
     }
     folded.set(wearerId, { state, position });
-    return { wearerId, state, position: positionChanged ? position : null };
+    return {
+      wearerId,
+      stateJson: JSON.stringify(state),
+      positionJson: positionChanged ? JSON.stringify(position) : null,
+    };
   });
   return { save: savePlacesStatement(batch.organizationId, rows), folded };
 }
