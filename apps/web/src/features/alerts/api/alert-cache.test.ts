@@ -3,6 +3,7 @@ import { listAlerts, getHandover } from '@wearable/domain';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { endpointKey } from '../../../lib/endpoint';
+import { alert as fixture } from '../alerts-test-utils';
 import {
   UNCONFIRMED_COUNT_KEY,
   unconfirmedAfterEvent,
@@ -15,30 +16,15 @@ import { applyAlertEvent } from './alerts-api';
 const NOW = Date.parse('2026-11-26T12:00:00.000Z');
 const minutesAgo = (m: number) => new Date(NOW - m * 60_000).toISOString();
 
-function alert(id: string, openedMinutesAgo: number, patch: Partial<AlertView> = {}): AlertView {
-  return {
-    id,
+/** The shared fixture's alert, opened `openedMinutesAgo` before NOW: an SOS of wearer u1 unless `patch` says. */
+const alert = (id: string, openedMinutesAgo: number, patch: Partial<AlertView> = {}): AlertView =>
+  fixture(id, {
     type: 'SOS_CALL',
     level: 'EMERGENCY',
-    status: 'OPEN',
     openedAt: minutesAgo(openedMinutesAgo),
-    closedAt: null,
-    closeReason: null,
-    confirmedAt: null,
-    confirmedBy: null,
-    confirmReason: null,
-    confirmNote: null,
-    procedureSteps: [],
     wearer: { uid: 'u1', name: '山田 太郎' },
-    groupId: 'g1',
-    groupName: '第一現場',
-    clientId: 'c1',
-    cause: null,
-    notified: true,
-    place: null,
     ...patch,
-  };
-}
+  });
 
 const page = (alerts: AlertView[], total = alerts.length, p = 1, pageSize = 3) =>
   ({ alerts, total, page: p, pageSize }) satisfies AlertListResponse;
