@@ -170,6 +170,24 @@ test('/map shows the SOS wearer at the gateway that hears her best, and the list
   });
   await expect(pin).toBeVisible();
   await pin.focus();
+  // A live refetch between the focus and the key (her phone reports again): the marker keeps its
+  // element and the focus, so Enter still opens her.
+  const refetched = page.waitForResponse(
+    (r) => /\/v2\/organization\/[^/]+\/map$/.test(new URL(r.url()).pathname) && r.ok(),
+  );
+  const again = new Date().toISOString();
+  await send(request, dining, {
+    readings: [
+      {
+        serialNumber: bracelet(WALKER),
+        at: again,
+        heartRate: 79,
+        location: { ...POSITION, at: again },
+      },
+    ],
+  });
+  await refetched;
+  await expect(pin).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('map-outdoor-open')).toContainText(WALKER_NAME);
   await expect(page.getByTestId('map-attribution')).toHaveText('© OpenStreetMap contributors');
@@ -214,7 +232,7 @@ test('/map shows the SOS wearer at the gateway that hears her best, and the list
       await page.screenshot({ path: `test-results/map-${lng}-${width}.png`, fullPage: true });
     }
   }
-  // The walker's page: her trail (one phone position on the map, the gateway stay in the list),
+  // The walker's page: her trail (two phone positions on the map, the gateway stay in the list),
   // in ja and en at 1,280 and 360 px.
   for (const lng of ['ja', 'en'] as const) {
     for (const width of [1280, 360]) {
@@ -223,7 +241,7 @@ test('/map shows the SOS wearer at the gateway that hears her best, and the list
       await settle(page);
       const trail = page.getByTestId('wearer-trail');
       await expect(trail.getByTestId('trail-positions')).toContainText(
-        lng === 'ja' ? 'スマートフォンの位置 1件' : '1 phone position at',
+        lng === 'ja' ? 'スマートフォンの位置 2件' : '2 phone positions from',
       );
       await expect(trail.getByTestId('trail-map')).toBeVisible();
       await expect(trail.getByTestId('trail-stays')).toContainText(`食堂 ${suffix}`);

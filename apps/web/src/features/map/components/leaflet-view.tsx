@@ -12,6 +12,13 @@ export interface Placed {
   longitude: number;
 }
 
+/** A marker on the map and the cluster it stands for now (its handlers read the latest). */
+interface Shown {
+  marker: L.Marker;
+  look: string;
+  cluster: Cluster<MapPerson>;
+}
+
 /** Markers closer than this many screen pixels at the current zoom form one cluster. */
 const CLUSTER_PX = 40;
 const MAX_ZOOM = 18;
@@ -43,6 +50,7 @@ export default function LeafletView({
   const map = useRef<L.Map | null>(null);
   const layer = useRef<L.LayerGroup | null>(null);
   const fitted = useRef(false);
+  const shown = useRef(new Map<string, Shown>());
   // The latest props for Leaflet's event handlers, without rebuilding the map.
   const latest = useRef({ placed, label, onOpen, onTileError });
   latest.current = { placed, label, onOpen, onTileError };
@@ -78,17 +86,22 @@ export default function LeafletView({
       m.remove();
       map.current = null;
       layer.current = null;
+      shown.current = new Map();
       fitted.current = false;
     };
     // The map is made once per tile template; the people follow in the next effect.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [tiles.url]);
 
+  /**
+   * Draws the clusters of the current zoom. A marker whose cluster is unchanged (same place, count
+   * and urgency) is kept, so a live refetch never takes the focus from the marker a keyboard user
+   * is on; a marker that must be replaced hands its focus to its successor.
+   */
   function draw() {
     const m = map.current;
     const group = layer.current;
     if (!m || !group) return;
-    group.clearLayers();
     const zoom = m.getZoom();
     const clusters = clusterByPixel(
       latest.current.placed.map((p) => {
@@ -97,9 +110,20 @@ export default function LeafletView({
       }),
       CLUSTER_PX,
     );
+    const before = shown.current;
+    const next = new Map<string, Shown>();
     for (const c of clusters) {
       const urgent = c.items.some(isUrgent);
       const count = c.items.length;
+      const look = `${zoom}|${c.latitude}|${c.longitude}|${count}|${urgent}`;
+      const kept = before.get(c.key);
+      if (kept && kept.look === look) {
+        before.delete(c.key);
+        kept.cluster = c;
+        kept.marker.getElement()?.setAttribute('aria-label', latest.current.label(c));
+        next.set(c.key, kept);
+        continue;
+      }
       const marker = L.marker([c.latitude, c.longitude], {
         keyboard: true,
         riseOnHover: true,
@@ -118,19 +142,28 @@ export default function LeafletView({
               : '<span aria-hidden="true" class="relative h-2 w-2 rounded-full bg-white"></span>'),
         }),
       });
-      marker.on('click', () => latest.current.onOpen(c));
-      marker.addTo(group);
-      const el = marker.getElement();
-      if (el) {
-        el.setAttribute('aria-label', latest.current.label(c));
+      const entry: Shown = { marker, look, cluster: c };
+      const wasFocused = kept?.marker.getElement() === document.activeElement;
+      marker.on('click', () => latest.current.onOpen(entry.cluster));
+      // Leaflet makes the marker's element when the marker reaches a map that has a view, which
+      // may be later than now (before the first fit): name it and listen to it then.
+      marker.on('add', () => {
+        const el = marker.getElement();
+        if (!el) return;
+        el.setAttribute('aria-label', latest.current.label(entry.cluster));
         el.setAttribute('data-testid', 'map-leaflet-marker');
         el.addEventListener('keydown', (e) => {
           if (e.key !== 'Enter' && e.key !== ' ') return;
           e.preventDefault();
-          latest.current.onOpen(c);
+          latest.current.onOpen(entry.cluster);
         });
-      }
+        if (wasFocused) el.focus();
+      });
+      marker.addTo(group);
+      next.set(c.key, entry);
     }
+    for (const gone of before.values()) group.removeLayer(gone.marker);
+    shown.current = next;
   }
 
   useEffect(() => {

@@ -31,7 +31,8 @@ export function OutdoorView({
 }) {
   const { t } = useTranslation('map');
   const [failed, setFailed] = useState(false);
-  const [open, setOpen] = useState<{ key: string; items: MapPerson[] } | null>(null);
+  // The open marker's people by id: a live refetch brings new objects, the panel stays open with them.
+  const [open, setOpen] = useState<{ key: string; ids: ReadonlySet<string> } | null>(null);
   const placed = useMemo(
     () =>
       people.flatMap((p) =>
@@ -57,9 +58,11 @@ export function OutdoorView({
         })
       : t(urgent ? 'outdoor.clusterUrgent' : 'outdoor.cluster', { count: items.length, urgent });
   };
-  const toggle = (key: string, items: MapPerson[]) =>
-    setOpen((now) => (now?.key === key ? null : { key, items }));
-  const opened = open?.items ?? null;
+  const toggle = (key: string, items: readonly MapPerson[]) =>
+    setOpen((now) =>
+      now?.key === key ? null : { key, ids: new Set(items.map((p) => p.wearerId)) },
+    );
+  const opened = open ? people.filter((p) => open.ids.has(p.wearerId)) : null;
   return (
     <section aria-labelledby="map-outdoor-heading" className="mt-4 min-w-0">
       <h2 id="map-outdoor-heading" className="text-base font-semibold text-slate-900">
@@ -136,7 +139,7 @@ export function OutdoorView({
         </p>
       )}
       <div id="map-outdoor-people" aria-live="polite">
-        {opened && (
+        {opened && opened.length > 0 && (
           <ul
             data-testid="map-outdoor-open"
             className="mt-2 flex flex-col gap-1 rounded-lg border border-slate-300 bg-slate-50 p-3 text-sm"
