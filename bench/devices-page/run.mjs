@@ -2,9 +2,9 @@
 // its owner, on the built app (server and web) in a child process on PGlite. Five page loads, each in a fresh browser
 // context: the time from navigation to the first wearer row on screen, how many rows the page drew, the summary's
 // bytes on the wire; then scrolling through the whole list a screen per frame: frame intervals and long tasks.
-// Usage: npm run bench -- devices-page [--wearers 10000] [--runs 5]
+// Usage: npm run bench -- devices-page [--wearers 10000] [--runs 5] [--profile last-run.cpuprofile]
 // Target: first screen within 1,000 ms of navigation.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -34,6 +34,10 @@ const { values } = parseArgs({
     wearers: { type: 'string', default: '10000' },
     alerts: { type: 'string', default: '500' },
     runs: { type: 'string', default: '5' },
+    // Writes Chromium's CPU profile of the last run (load and scroll) to this file (.cpuprofile).
+    profile: { type: 'string' },
+    // Prints each run's requests (start and end, ms after navigation) before the first row.
+    waterfall: { type: 'boolean', default: false },
   },
 });
 const TARGET_FIRST_MS = 1000;
@@ -95,6 +99,13 @@ try {
       requestAnimationFrame(watch);
     }, storage);
     const page = await context.newPage();
+    const cdp =
+      values.profile && run === Number(values.runs) - 1 ? await context.newCDPSession(page) : null;
+    if (cdp) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
     await page.goto(`${baseUrl}/devices`);
     await page.waitForFunction(() => /** @type {any} */ (window).__firstRow !== undefined, null, {
       timeout: 60_000,
@@ -112,22 +123,39 @@ try {
           ? /** @type {PerformanceResourceTiming} */ (summary).encodedBodySize
           : null,
         summaryMs: summary ? summary.duration : null,
+        requests: performance
+          .getEntriesByType('resource')
+          .filter((e) => e.startTime <= w.__firstRow)
+          .map(
+            (e) =>
+              `${Math.round(e.startTime)}-${Math.round(/** @type {PerformanceResourceTiming} */ (e).responseEnd)} ${e.name.replace(location.origin, '')}`,
+          ),
       };
     });
+    if (values.waterfall) console.log(load.requests.join('\n'));
     // Through the whole list a screen per frame, as a fast wheel or a dragged scroll bar would.
     const scroll = await page.evaluate(async () => {
       const w = /** @type {any} */ (window);
       const from = performance.now();
       const frames = [];
       let last = from;
-      const end = document.documentElement.scrollHeight - innerHeight;
       let maxDrawn = 0;
-      while (scrollY < end - 1) {
+      // The page's height changes as rows are measured (their real height for the estimate), so the
+      // end is read again each frame; the walk ends at the bottom, when the page stops moving, or
+      // after a minute.
+      let still = 0;
+      while (
+        scrollY < document.documentElement.scrollHeight - innerHeight - 1 &&
+        still < 5 &&
+        performance.now() - from < 60_000
+      ) {
+        const before = scrollY;
         scrollBy(0, innerHeight);
         await new Promise((r) => requestAnimationFrame(r));
         const now = performance.now();
         frames.push(now - last);
         last = now;
+        still = scrollY > before ? 0 : still + 1;
         maxDrawn = Math.max(
           maxDrawn,
           document.querySelectorAll('[data-testid="wearer-row"]').length,
@@ -142,6 +170,11 @@ try {
         longTasks: w.__longTasks.filter((t) => t.at >= from),
       };
     });
+    if (cdp) {
+      const { profile } = await cdp.send('Profiler.stop');
+      await writeFile(values.profile, JSON.stringify(profile));
+      console.log(`CPU profile of run ${run + 1} in ${values.profile}`);
+    }
     await context.close();
     const f = percentiles(scroll.frames);
     const long = scroll.longTasks;
