@@ -22,6 +22,9 @@ export interface SummaryRow {
 const CONNECTION = (at: string) => `CASE WHEN l.last_seen_at >= ${at}::timestamptz
     - greatest(3 * COALESCE(b.heart_rate_duty_cycle, 1), 10) * interval '1 minute'
     THEN 'online' ELSE 'offline' END`;
+/** The last moment CONNECTION says online (NULL: never seen). */
+const ONLINE_UNTIL = `(l.last_seen_at
+    + greatest(3 * COALESCE(b.heart_rate_duty_cycle, 1), 10) * interval '1 minute')`;
 const ISO = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
@@ -29,11 +32,20 @@ const ISO = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"H
  * wearer through the partial unique index alerts_one_open_idx. A per-wearer LATERAL keeps the
  * plan linear (a grouped join was planned as a per-row re-aggregation without statistics: 30 s).
  */
-function summarySource(actor: Actor, filter: WearerScopeFilter, p: SqlParams): string {
+function summarySource(
+  actor: Actor,
+  filter: WearerScopeFilter,
+  p: SqlParams,
+  lookup: 'join' | 'per-wearer' = 'join',
+): string {
+  // A few wearers of many (the snapshot's chunks, the live stream's changes): each one's bracelet
+  // and latest values by their unique index, instead of a hash join that reads both tables whole
+  // for every chunk (OFFSET 0 keeps the planner from turning the lookups back into that join).
+  const perWearer = lookup === 'per-wearer';
   return `FROM users u
        LEFT JOIN groups g ON g.id = u.group_id
-       LEFT JOIN bracelets b ON b.wearer_id = u.id
-       LEFT JOIN wearer_latest l ON l.wearer_id = u.id
+       ${perWearer ? 'LEFT JOIN LATERAL (SELECT * FROM bracelets WHERE wearer_id = u.id OFFSET 0) b ON true' : 'LEFT JOIN bracelets b ON b.wearer_id = u.id'}
+       ${perWearer ? 'LEFT JOIN LATERAL (SELECT * FROM wearer_latest WHERE wearer_id = u.id OFFSET 0) l ON true' : 'LEFT JOIN wearer_latest l ON l.wearer_id = u.id'}
        LEFT JOIN LATERAL (
          SELECT json_agg(json_build_object('id', a.id, 'type', a.type, 'level', a.level,
                          'openedAt', ${ISO('a.opened_at')}) ORDER BY a.opened_at DESC) AS open_alerts
@@ -118,9 +130,10 @@ export async function summaryOrder(
 
 /**
  * These wearers as one text: a line each, `uid TAB organisationId TAB groupId TAB name TAB
- * groupName TAB fragment TAB row`, where name and groupName are JSON strings, fragment is the
- * wearer's summary object as JSON text and row the same as an array in SUMMARY_COLUMNS order
- * (format=columns) (JSON text holds no raw tab or newline, and ids are
+ * groupName TAB fragment TAB row TAB onlineUntil`, where name and groupName are JSON strings,
+ * fragment is the wearer's summary object as JSON text, row the same as an array in
+ * SUMMARY_COLUMNS order (format=columns) and onlineUntil the epoch ms until which `connection`
+ * says online (empty: never seen) (JSON text holds no raw tab or newline, and ids are
  * generated). One value to transfer, split in JS; the snapshot asks in chunks so that on
  * PGlite (which runs on the server's thread) requests are served between them.
  */
@@ -131,7 +144,7 @@ export async function summaryFragments(
 ): Promise<string> {
   const p = new SqlParams();
   const at = p.add(now.toISOString());
-  const source = summarySource(SYSTEM, { wearerIds }, p);
+  const source = summarySource(SYSTEM, { wearerIds }, p, 'per-wearer');
   const [row] = await db.query<{ body: string | null }>(
     `SELECT string_agg(concat_ws(E'\t', u.id, u.organization_id, COALESCE(u.group_id, ''),
               to_json(u.name)::text, COALESCE(to_json(g.name)::text, 'null'),
@@ -146,7 +159,8 @@ export async function summaryFragments(
               json_build_array(u.id, u.name, u.organization_id, u.group_id, g.name, b.serial_number,
                 b.device_name, l.heart_rate, l.skin_temperature, l.worn,
                 COALESCE(l.battery, b.battery), ${CONNECTION(at)}, ${ISO('l.last_seen_at')},
-                COALESCE(oa.open_alerts, '[]'::json))::text),
+                COALESCE(oa.open_alerts, '[]'::json))::text,
+              COALESCE(floor(extract(epoch FROM ${ONLINE_UNTIL}) * 1000)::bigint::text, '')),
               E'\n') AS body
        ${source}`,
     p.values,

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Actor,
@@ -16,6 +17,7 @@ import { getAlert } from '../alerts/alerts.repository.js';
 import { actorRepository } from '../auth/actor.repository.js';
 import { alertRowFromMemory } from '../live/alert-payload.js';
 import { summaryFromDatabase } from './device-data.service.js';
+import { SummarySnapshots } from './summary-snapshot.js';
 
 // A short rebuild interval and a hard limit far away: freshness below comes from the bus events.
 let t: TestApp;
@@ -157,7 +159,54 @@ describe('summary snapshot', () => {
     );
   });
 
-  it('never serves a snapshot older than the hard limit (changes no event announces, e.g. a rename)', async () => {
+  it('reads only the wearers an event names (a reading, an SOS), not the whole scope', async () => {
+    const owner = w.users.ORGANIZATION_OWNER.headers;
+    await summaryUntil(owner, () => true);
+    const { wholeReads, patches } = t.ctx.summaries.counts;
+    expect((await post(w.w2, reading(w.w2, 97))).json()).toMatchObject({ accepted: 1 });
+    await summaryUntil(owner, (s) => s.wearers.find((x) => x.uid === w.w2.uid)?.heartRate === 97);
+    expect(t.ctx.summaries.counts.wholeReads).toBe(wholeReads);
+    expect(t.ctx.summaries.counts.patches).toBeGreaterThan(patches);
+  });
+
+  it('turns a wearer offline when the clock passes their window, with a patch', async () => {
+    const owner = w.users.ORGANIZATION_OWNER.headers;
+    expect((await post(w.w2, reading(w.w2, 98))).json()).toMatchObject({ accepted: 1 });
+    await summaryUntil(
+      owner,
+      (s) => s.wearers.find((x) => x.uid === w.w2.uid)?.connection === 'online',
+    );
+    const wholeReads = t.ctx.summaries.counts.wholeReads;
+    const realNow = t.ctx.now;
+    // Silent for 11 minutes: past the 10-minute window, with no event to say so.
+    t.ctx.now = () => new Date(Date.now() + 11 * 60_000);
+    try {
+      await summaryUntil(
+        owner,
+        (s) => s.wearers.find((x) => x.uid === w.w2.uid)?.connection === 'offline',
+      );
+    } finally {
+      t.ctx.now = realNow;
+    }
+    expect(t.ctx.summaries.counts.wholeReads).toBe(wholeReads);
+  });
+
+  it('reads the scope whole for a rename an event names (the name order changes)', async () => {
+    const owner = w.users.ORGANIZATION_OWNER.headers;
+    await summaryUntil(owner, () => true);
+    const wholeReads = t.ctx.summaries.counts.wholeReads;
+    await t.db.query('UPDATE users SET name = $2 WHERE id = $1', [w.w2.uid, '0 first by name']);
+    t.ctx.bus.emit('wearer.updated', {
+      organizationId: w.orgA,
+      groupId: w.w2.groupId,
+      wearerId: w.w2.uid,
+    });
+    const s = await summaryUntil(owner, (x) => x.wearers[0]?.uid === w.w2.uid);
+    expect(s.wearers[0]?.name).toBe('0 first by name');
+    expect(t.ctx.summaries.counts.wholeReads).toBeGreaterThan(wholeReads);
+  });
+
+  it('reads the scope whole in the background at half the hard limit (changes no event announces, e.g. SQL)', async () => {
     const owner = w.users.ORGANIZATION_OWNER.headers;
     await summaryUntil(owner, () => true);
     await t.db.query('UPDATE users SET name = $2 WHERE id = $1', [w.w1.uid, 'renamed wearer']);
@@ -165,9 +214,11 @@ describe('summary snapshot', () => {
     t.ctx.config.summaryMaxStaleMs = 100;
     try {
       await new Promise((r) => setTimeout(r, 150));
-      const res = await t.app.inject({ url: '/v3/device/summary', headers: owner });
-      expect(res.json<SummaryResponse>().wearers.find((x) => x.uid === w.w1.uid)?.name).toBe(
-        'renamed wearer',
+      // The request that finds it old starts the read; a request soon after has the new name.
+      await summaryUntil(
+        owner,
+        (s) => s.wearers.find((x) => x.uid === w.w1.uid)?.name === 'renamed wearer',
+        2000,
       );
     } finally {
       t.ctx.config.summaryMaxStaleMs = before;
@@ -206,6 +257,29 @@ describe('summary snapshot', () => {
     });
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.json<SummaryResponse>().wearers.length).toBeGreaterThan(0);
+  });
+
+  it('gzips a large answer before its first sending, once, for every caller asking meanwhile', async () => {
+    // Every answer counts as large here; the gzip runs once and the three callers share it.
+    const snapshots = new SummarySnapshots(t.ctx, log, 1);
+    try {
+      const owner = await actorOf(w.users.ORGANIZATION_OWNER.accessToken);
+      const answers = await Promise.all(
+        [1, 2, 3].map(() => snapshots.answer(owner, {}, true, 'columns')),
+      );
+      for (const a of answers) expect(a.gzip).toBe(true);
+      expect(answers[1]!.body).toBe(answers[0]!.body);
+      expect(answers[2]!.body).toBe(answers[0]!.body);
+      const text = gunzipSync(answers[0]!.body).toString();
+      expect(summaryColumnsResponse.parse(JSON.parse(text)).rows.length).toBeGreaterThan(0);
+      // A client that does not accept gzip gets the same answer plain, with the same tag.
+      const plain = await snapshots.answer(owner, {}, false, 'columns');
+      expect(plain.gzip).toBe(false);
+      expect(String(plain.body)).toBe(text);
+      expect(plain.etag).toBe(answers[0]!.etag);
+    } finally {
+      snapshots.close();
+    }
   });
 
   it('sends the same bytes with one ETag until the snapshot changes; If-None-Match gets a 304', async () => {

@@ -18,20 +18,30 @@ export interface SnapshotEntry {
   json: string;
   /** The same as an array in SUMMARY_COLUMNS order (format=columns). */
   row: string;
+  /** Until when (epoch ms) `connection` says online; null when it says offline whatever the time. */
+  onlineUntil: number | null;
 }
 
-/** One encoded answer of a snapshot: the bytes, their ETag and, once ready, their gzip. */
+/** One encoded answer of a snapshot: the bytes, their ETag and their gzip (made once, shared). */
 interface Encoded {
   body: Buffer;
   etag: string;
   gzip?: Buffer;
-  gzipping?: boolean;
+  /** The gzip under way; null when it failed (the plain bytes are served). */
+  gzipping?: Promise<Buffer | null>;
 }
 
 interface Snapshot {
   /** Distinguishes this snapshot's answers from every other's (the ETag). */
   version: number;
+  /** When it was built or last patched (performance.now()). */
   builtAt: number;
+  /** When the whole scope was last read (performance.now()); patches keep it. */
+  readAt: number;
+  /** The time its `connection` values hold for (epoch ms, as generatedAt). */
+  at: number;
+  /** The earliest `onlineUntil` at or after `at`: before it, no wearer went offline by the clock. */
+  nextOffline: number;
   generatedAt: string;
   entries: SnapshotEntry[];
   byId: Map<string, SnapshotEntry>;
@@ -55,10 +65,21 @@ const GZIP_MIN_BYTES = 64 * 1024;
 
 interface Slot {
   snap?: Snapshot;
+  /** A whole read of the scope under way. */
   building?: Promise<Snapshot>;
+  /** A patch under way. */
+  patching?: Promise<Snapshot>;
+  /** Changes no event named one by one (the cross-server bus missed some): read it all again. */
   dirty: boolean;
+  /** Wearers an event named since the snapshot was read or patched. */
+  changed: Set<string>;
+  /** Wearers named while a whole read was under way (it may have read them before the change). */
+  changedWhileBuilding?: Set<string>;
   lastUsed: number;
 }
+
+/** More changed wearers than this at once: the scope is read whole instead of patched. */
+const PATCH_MAX = 2000;
 
 const ALL = '*';
 /**
@@ -87,7 +108,8 @@ function parse(text: string): SnapshotEntry[] {
       groupName = 'null',
       json = '',
       row = '',
-    ] = line.split('\t', 7);
+      onlineUntil = '',
+    ] = line.split('\t', 8);
     return {
       uid,
       organizationId,
@@ -96,16 +118,19 @@ function parse(text: string): SnapshotEntry[] {
       groupName: JSON.parse(groupName) as string | null,
       json,
       row,
+      onlineUntil: onlineUntil === '' ? null : Number(onlineUntil),
     };
   });
 }
 
 /**
  * GET /v3/device/summary from memory: per organisation (and one for platform staff asking for
- * all), every wearer's summary serialised once by the database. A snapshot is rebuilt at most
- * every `summarySnapshotMs`, in the background while the current one is served (one rebuild at a
- * time), once a bus event marked it dirty; one older than `summaryMaxStaleMs` is never served.
- * Changes made by another server sharing the database are seen within that hard limit.
+ * all), every wearer's summary serialised once by the database. The bus events name the wearers
+ * that changed (here, or on another server through the cross-server bus): a request after
+ * `summarySnapshotMs` reads only those again, and the wearers the clock turned offline, and waits
+ * for those few rows; a wearer added or renamed reads the scope whole (the name order). The whole
+ * scope is read again in the background once the last whole read is `summaryMaxStaleMs / 2` old,
+ * for changes no event announces (decision 0006, amended for issue 20).
  */
 export class SummarySnapshots {
   private readonly slots = new Map<string, Slot>();
@@ -113,15 +138,22 @@ export class SummarySnapshots {
   private readonly instance = randomBytes(6).toString('base64url');
   private versions = 0;
   private readonly unsubscribe: () => void;
+  /** Whole reads of a scope and patches of a few wearers, since start (tests, metrics). */
+  readonly counts = { wholeReads: 0, patches: 0 };
 
   constructor(
     private readonly ctx: Pick<CoreContext, 'bus' | 'now' | 'config' | 'db'>,
     private readonly log: Log,
+    /** Answers at least this long are gzipped for a client that accepts it. */
+    private readonly gzipMinBytes = GZIP_MIN_BYTES,
   ) {
-    const mark = (e: { organizationId: string }) => {
+    const mark = (e: { organizationId: string; wearerId: string }) => {
       for (const key of [e.organizationId, ALL]) {
         const slot = this.slots.get(key);
-        if (slot) slot.dirty = true;
+        if (!slot) continue;
+        slot.changedWhileBuilding?.add(e.wearerId);
+        if (slot.changed.size < PATCH_MAX) slot.changed.add(e.wearerId);
+        else slot.dirty = true;
       }
     };
     const onAlert = (a: BusEvents['alert.opened']) => mark(a);
@@ -138,8 +170,10 @@ export class SummarySnapshots {
 
   /**
    * The answer for this caller: the snapshot's wearers the caller may see, in the asked form.
-   * Encoded once per snapshot and kind of caller (and gzipped in the background, served so once
-   * ready); later requests get the same bytes. `etag` lets a client that has them get a 304.
+   * Encoded once per snapshot and kind of caller, and a large one gzipped once (off the event loop,
+   * in zlib's thread pool; the callers asking meanwhile wait for the same gzip: 10,000 wearers are
+   * 1.7 MB plain and about a tenth of it gzipped, so waiting some milliseconds beats sending it
+   * plain); later requests get the same bytes. `etag` lets a client that has them get a 304.
    */
   async answer(
     actor: Actor,
@@ -176,13 +210,17 @@ export class SummarySnapshots {
       if (snap.answers.size >= ANSWERS_PER_SNAPSHOT) snap.answers.clear();
       snap.answers.set(answerKey, encoded);
     }
-    if (acceptsGzip && encoded.gzip) return { body: encoded.gzip, gzip: true, etag: encoded.etag };
-    if (acceptsGzip && encoded.body.length >= GZIP_MIN_BYTES && !encoded.gzipping) {
+    if (acceptsGzip && encoded.body.length >= this.gzipMinBytes) {
       const target = encoded;
-      target.gzipping = true;
-      gzipAsync(target.body, { level: constants.Z_BEST_SPEED })
-        .then((gz) => (target.gzip = gz))
-        .catch((err: unknown) => this.log.error({ err }, 'summary gzip failed'));
+      target.gzipping ??= gzipAsync(target.body, { level: constants.Z_BEST_SPEED }).then(
+        (gz) => (target.gzip = gz),
+        (err: unknown) => {
+          this.log.error({ err }, 'summary gzip failed');
+          return null;
+        },
+      );
+      const gz = target.gzip ?? (await target.gzipping);
+      if (gz) return { body: gz, gzip: true, etag: target.etag };
     }
     return { body: encoded.body, gzip: false, etag: encoded.etag };
   }
@@ -271,41 +309,112 @@ export class SummarySnapshots {
     const now = performance.now();
     this.dropIdle(now);
     let slot = this.slots.get(key);
-    if (!slot) this.slots.set(key, (slot = { dirty: true, lastUsed: now }));
+    if (!slot) this.slots.set(key, (slot = { dirty: true, changed: new Set(), lastUsed: now }));
     slot.lastUsed = now;
     const { summarySnapshotMs, summaryMaxStaleMs } = this.ctx.config;
     const snap = slot.snap;
-    const age = snap ? now - snap.builtAt : Infinity;
-    if (!snap || age >= summaryMaxStaleMs) return this.rebuild(key, slot);
-    // A changed scope is rebuilt at most once per summarySnapshotMs, and the caller waits for it:
-    // serving the old copy would show a page data far older than that when requests are sparse.
-    if (slot.dirty && age >= summarySnapshotMs) return this.rebuild(key, slot);
-    // Half-way to the hard limit (changes the bus does not announce, e.g. a rename): rebuilt in
-    // the background while this copy is served.
-    if (age >= summaryMaxStaleMs / 2) {
+    if (!snap) return this.rebuild(key, slot);
+    const fresh = now - snap.builtAt < summarySnapshotMs;
+    // Changes no event named (the cross-server bus missed some): the scope is read whole, at most
+    // once per summarySnapshotMs, and the caller waits for it.
+    if (slot.dirty) return fresh ? snap : this.rebuild(key, slot);
+    // Changes no event announces (an operator's SQL): the scope is read whole in the background
+    // once the last whole read is half the hard limit old; this answer is patched meanwhile.
+    if (now - snap.readAt >= summaryMaxStaleMs / 2 && !slot.building) {
       this.rebuild(key, slot).catch((err: unknown) =>
         this.log.error({ err }, 'summary snapshot failed'),
       );
     }
-    return snap;
+    // The wearers events named, and those whose connection the clock turned offline, are read
+    // again (at most once per summarySnapshotMs; the caller waits for those few rows).
+    const due = slot.changed.size > 0 || this.ctx.now().getTime() > snap.nextOffline;
+    if (!due || fresh) return snap;
+    slot.patching ??= this.patch(key, slot, snap).finally(() => {
+      slot.patching = undefined;
+    });
+    return slot.patching;
   }
 
-  /** Single flight: joins the rebuild under way, if any. */
+  /**
+   * The snapshot with the named wearers, and those the clock turned offline, read again. A wearer
+   * added or renamed moves in the name order: then the scope is read whole instead.
+   */
+  private async patch(key: string, slot: Slot, snap: Snapshot): Promise<Snapshot> {
+    const at = this.ctx.now();
+    const ms = at.getTime();
+    const ids = new Set(slot.changed);
+    slot.changed.clear();
+    if (ms > snap.nextOffline) {
+      for (const e of snap.entries)
+        if (e.onlineUntil !== null && e.onlineUntil >= snap.at && e.onlineUntil < ms)
+          ids.add(e.uid);
+    }
+    const started = performance.now();
+    this.counts.patches++;
+    try {
+      const read = new Map<string, SnapshotEntry>();
+      const list = [...ids];
+      for (let i = 0; i < list.length; i += REBUILD_CHUNK) {
+        const text = await summaryFragments(this.ctx.db, list.slice(i, i + REBUILD_CHUNK), at);
+        for (const e of parse(text)) read.set(e.uid, e);
+      }
+      for (const [uid, e] of read) {
+        const was = snap.byId.get(uid);
+        const inScope = key === ALL || e.organizationId === key;
+        if ((inScope && (!was || was.name !== e.name)) || (!inScope && was)) {
+          return await this.rebuild(key, slot);
+        }
+      }
+      // A rebuild that finished meanwhile already holds newer rows than `snap`: patch that one.
+      const base = slot.snap ?? snap;
+      const entries = base.entries.flatMap((e) => (ids.has(e.uid) ? (read.get(e.uid) ?? []) : e));
+      const next = this.snapshotOf(entries, at, started, base.readAt);
+      slot.snap = next;
+      return next;
+    } catch (err) {
+      for (const id of ids) slot.changed.add(id);
+      throw err;
+    }
+  }
+
+  private snapshotOf(
+    entries: SnapshotEntry[],
+    at: Date,
+    builtAt: number,
+    readAt: number,
+  ): Snapshot {
+    const ms = at.getTime();
+    let nextOffline = Infinity;
+    for (const e of entries)
+      if (e.onlineUntil !== null && e.onlineUntil >= ms && e.onlineUntil < nextOffline)
+        nextOffline = e.onlineUntil;
+    return {
+      version: ++this.versions,
+      builtAt,
+      readAt,
+      at: ms,
+      nextOffline,
+      generatedAt: at.toISOString(),
+      entries,
+      byId: new Map(entries.map((e) => [e.uid, e])),
+      answers: new Map(),
+    };
+  }
+
+  /** Single flight: joins the whole read under way, if any. */
   private rebuild(key: string, slot: Slot): Promise<Snapshot> {
     if (slot.building) return slot.building;
     slot.dirty = false;
+    // What events name from now on may have been read before it changed: patched afterwards.
+    const during = new Set<string>();
+    slot.changedWhileBuilding = during;
+    slot.changed.clear();
     const at = this.ctx.now();
     const started = performance.now();
+    this.counts.wholeReads++;
     const building = this.build(key, at)
       .then((entries) => {
-        const snap: Snapshot = {
-          version: ++this.versions,
-          builtAt: started,
-          generatedAt: at.toISOString(),
-          entries,
-          byId: new Map(entries.map((e) => [e.uid, e])),
-          answers: new Map(),
-        };
+        const snap = this.snapshotOf(entries, at, started, started);
         slot.snap = snap;
         return snap;
       })
@@ -315,6 +424,8 @@ export class SummarySnapshots {
       })
       .finally(() => {
         slot.building = undefined;
+        slot.changedWhileBuilding = undefined;
+        for (const id of during) slot.changed.add(id);
       });
     slot.building = building;
     return building;
