@@ -66,16 +66,18 @@ const pad2 = (n: number) => String(n).padStart(2, '0');
  * `timeZone` is an IANA name (the organisation's for server output); without it the runtime's own zone.
  */
 export function formatDate(at: Date | string, lng: DateLanguage, timeZone?: string): string {
-  const p = partsOf(new Date(at), timeZone);
-  return lng === 'ja'
+  return dateOf(partsOf(new Date(at), timeZone), lng);
+}
+
+const dateOf = (p: DateParts, lng: DateLanguage) =>
+  lng === 'ja'
     ? `${p.year}/${pad2(p.month)}/${pad2(p.day)}`
     : `${p.day} ${EN_MONTHS[p.month - 1] ?? ''} ${p.year}`;
-}
 
 /** Date and 24-hour time: ja `2026/11/22 19:26`, en `22 Nov 2026, 19:26`. */
 export function formatDateTime(at: Date | string, lng: DateLanguage, timeZone?: string): string {
   const p = partsOf(new Date(at), timeZone);
-  return `${formatDate(at, lng, timeZone)}${lng === 'ja' ? ' ' : ', '}${p.hour}:${p.minute}`;
+  return `${dateOf(p, lng)}${lng === 'ja' ? ' ' : ', '}${p.hour}:${p.minute}`;
 }
 
 /** 24-hour time only (chart axes within a day): `19:26` in both languages. */

@@ -115,7 +115,7 @@ function LatestState({ uid }: { uid: string }) {
               {
                 key: 'worn',
                 label: t('live:columns.worn'),
-                value: <WornState worn={state.worn} />,
+                value: <WornState worn={state.worn} text={text} />,
               },
               {
                 key: 'battery',
@@ -125,7 +125,7 @@ function LatestState({ uid }: { uid: string }) {
               {
                 key: 'lastSeen',
                 label: t('live:columns.lastSeen'),
-                value: <LastSeen at={state.lastSeenAt} now={now} />,
+                value: <LastSeen at={state.lastSeenAt} now={now} text={text} />,
               },
             ].map((fact) => (
               <div key={fact.key} data-testid={`latest-${fact.key}`}>

@@ -1,16 +1,33 @@
 import type { DeviceSummary } from '@wearable/domain';
-import { memo, useRef } from 'react';
+import { memo, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { focusRing } from '../../components/ui/button';
 import { PersonName } from '../../components/ui/person-name';
 import { paths } from '../../config/paths';
 import { AlertBadge } from '../../features/alerts';
-import { ConnectionState, LastSeen, useWearerStateText, WornState } from '../../features/live';
+import {
+  ConnectionState,
+  LastSeen,
+  useWearerStateText,
+  type WearerStateText,
+  WornState,
+} from '../../features/live';
 import { AppLink } from '../../lib/app-path';
 import { useWindowRows } from '../../lib/use-window-rows';
 
 /** A card's height before it is measured, the 12 px gap below it included. */
 const CARD_ESTIMATE = 190;
+
+/** The card's own words beside the wearer state's (one object for the whole list). */
+interface CardWords {
+  none: string;
+  alerts: string;
+  noAlerts: string;
+  heartRate: string;
+  worn: string;
+  connection: string;
+  lastSeen: string;
+}
 
 interface WearerCardsProps {
   wearers: readonly DeviceSummary[];
@@ -29,6 +46,20 @@ export function WearerCards({ wearers, now, label }: WearerCardsProps) {
   const { t } = useTranslation(['common', 'live']);
   const listRef = useRef<HTMLUListElement>(null);
   const rows = useWindowRows(listRef, wearers.length, CARD_ESTIMATE);
+  // The words of every card, made once here (scrolling mounts cards all the time).
+  const text = useWearerStateText();
+  const words = useMemo(
+    () => ({
+      none: t('common.none'),
+      alerts: t('live:columns.alerts'),
+      noAlerts: t('live:values.noAlerts'),
+      heartRate: t('live:columns.heartRate'),
+      worn: t('live:columns.worn'),
+      connection: t('live:columns.connection'),
+      lastSeen: t('live:columns.lastSeen'),
+    }),
+    [t],
+  );
   return (
     <ul
       ref={listRef}
@@ -47,6 +78,8 @@ export function WearerCards({ wearers, now, label }: WearerCardsProps) {
             total={wearers.length}
             now={now}
             measure={rows.measure}
+            text={text}
+            words={words}
           />
         );
       })}
@@ -60,15 +93,17 @@ const WearerCard = memo(function WearerCard({
   total,
   now,
   measure,
+  text,
+  words,
 }: {
   wearer: DeviceSummary;
   index: number;
   total: number;
   now: number;
   measure: (el: Element | null) => void;
+  text: WearerStateText;
+  words: CardWords;
 }) {
-  const { t } = useTranslation(['common', 'live']);
-  const text = useWearerStateText();
   const alerts = wearer.openAlerts;
   return (
     <li
@@ -87,10 +122,10 @@ const WearerCard = memo(function WearerCard({
         >
           <PersonName name={wearer.name} />
         </AppLink>
-        <p className="text-sm text-slate-700">{wearer.groupName ?? t('common.none')}</p>
+        <p className="text-sm text-slate-700">{wearer.groupName ?? words.none}</p>
         <div data-testid="live-alerts" className="mt-2">
           {alerts.length > 0 ? (
-            <ul className="flex flex-wrap gap-1" aria-label={t('live:columns.alerts')}>
+            <ul className="flex flex-wrap gap-1" aria-label={words.alerts}>
               {alerts.map((alert) => (
                 <li key={alert.id}>
                   <AlertBadge type={alert.type} level={alert.level} />
@@ -98,31 +133,31 @@ const WearerCard = memo(function WearerCard({
               ))}
             </ul>
           ) : (
-            <p className="text-sm text-slate-600">{t('live:values.noAlerts')}</p>
+            <p className="text-sm text-slate-600">{words.noAlerts}</p>
           )}
         </div>
         <dl className="mt-2 grid grid-cols-3 gap-2 text-sm">
           <div>
-            <dt className="text-xs text-slate-600">{t('live:columns.heartRate')}</dt>
+            <dt className="text-xs text-slate-600">{words.heartRate}</dt>
             <dd className="font-medium tabular-nums text-slate-900" data-testid="live-heart-rate">
               {text.heartRate(wearer.heartRate)}
             </dd>
           </div>
           <div>
-            <dt className="text-xs text-slate-600">{t('live:columns.worn')}</dt>
+            <dt className="text-xs text-slate-600">{words.worn}</dt>
             <dd>
-              <WornState worn={wearer.worn} />
+              <WornState worn={wearer.worn} text={text} />
             </dd>
           </div>
           <div>
-            <dt className="text-xs text-slate-600">{t('live:columns.connection')}</dt>
+            <dt className="text-xs text-slate-600">{words.connection}</dt>
             <dd>
-              <ConnectionState connection={wearer.connection} />
+              <ConnectionState connection={wearer.connection} text={text} />
             </dd>
           </div>
         </dl>
         <p className="mt-1 text-xs text-slate-600">
-          {t('live:columns.lastSeen')}: <LastSeen at={wearer.lastSeenAt} now={now} />
+          {words.lastSeen}: <LastSeen at={wearer.lastSeenAt} now={now} text={text} />
         </p>
       </div>
     </li>

@@ -45,7 +45,11 @@ export function WearerDetailPage() {
           label: t('live:columns.skinTemperature'),
           value: text.skinTemperature(wearer.skinTemperature),
         },
-        { key: 'worn', label: t('live:columns.worn'), value: <WornState worn={wearer.worn} /> },
+        {
+          key: 'worn',
+          label: t('live:columns.worn'),
+          value: <WornState worn={wearer.worn} text={text} />,
+        },
         {
           key: 'battery',
           label: t('live:columns.battery'),
@@ -54,12 +58,12 @@ export function WearerDetailPage() {
         {
           key: 'connection',
           label: t('live:columns.connection'),
-          value: <ConnectionState connection={wearer.connection} />,
+          value: <ConnectionState connection={wearer.connection} text={text} />,
         },
         {
           key: 'lastSeen',
           label: t('live:columns.lastSeen'),
-          value: <LastSeen at={wearer.lastSeenAt} now={now} />,
+          value: <LastSeen at={wearer.lastSeenAt} now={now} text={text} />,
         },
       ]
     : [];

@@ -1,5 +1,5 @@
 import type { DeviceSummary } from '@wearable/domain';
-import { memo, useRef } from 'react';
+import { memo, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { focusRing } from '../../components/ui/button';
 import { PersonName } from '../../components/ui/person-name';
@@ -11,6 +11,7 @@ import {
   ConnectionState,
   LastSeen,
   useWearerStateText,
+  type WearerStateText,
   WornState,
 } from '../../features/live';
 import { AppLink } from '../../lib/app-path';
@@ -18,6 +19,14 @@ import { useWindowRows } from '../../lib/use-window-rows';
 
 /** A row's height before it is measured (one line of text and padding). */
 const ROW_ESTIMATE = 41;
+
+/** The row's own words beside the wearer state's (one object for the whole table). */
+interface RowWords {
+  none: string;
+  alerts: string;
+  noAlerts: string;
+  battery: (value: number) => string;
+}
 
 interface WearerTableProps {
   wearers: readonly DeviceSummary[];
@@ -35,6 +44,17 @@ export function WearerTable({ wearers, now, label }: WearerTableProps) {
   const { t } = useTranslation(['common', 'live']);
   const listRef = useRef<HTMLDivElement>(null);
   const rows = useWindowRows(listRef, wearers.length, ROW_ESTIMATE);
+  // The words of every row, made once here (scrolling mounts rows all the time).
+  const text = useWearerStateText();
+  const words = useMemo(
+    () => ({
+      none: t('common.none'),
+      alerts: t('live:columns.alerts'),
+      noAlerts: t('live:values.noAlerts'),
+      battery: (value: number) => t('devices.batteryValue', { value }),
+    }),
+    [t],
+  );
   return (
     <div ref={listRef}>
       <Table data-testid="wearer-table" label={label} aria-rowcount={wearers.length + 1}>
@@ -68,6 +88,8 @@ export function WearerTable({ wearers, now, label }: WearerTableProps) {
                 index={item.index}
                 now={now}
                 measure={rows.measure}
+                text={text}
+                words={words}
               />
             );
           })}
@@ -88,15 +110,17 @@ const WearerRow = memo(function WearerRow({
   index,
   now,
   measure,
+  text,
+  words,
 }: {
   wearer: DeviceSummary;
   index: number;
   now: number;
   measure: (el: Element | null) => void;
+  text: WearerStateText;
+  words: RowWords;
 }) {
-  const { t } = useTranslation(['common', 'live']);
-  const text = useWearerStateText();
-  const none = t('common.none');
+  const { none } = words;
   const { battery } = wearer;
   return (
     <tr
@@ -121,23 +145,20 @@ const WearerRow = memo(function WearerRow({
       </Td>
       <Td className="tabular-nums">{text.skinTemperature(wearer.skinTemperature)}</Td>
       <Td>
-        <WornState worn={wearer.worn} />
+        <WornState worn={wearer.worn} text={text} />
       </Td>
       <Td className="tabular-nums">
-        <BatteryState
-          battery={battery}
-          label={battery === null ? none : t('devices.batteryValue', { value: battery })}
-        />
+        <BatteryState battery={battery} label={battery === null ? none : words.battery(battery)} />
       </Td>
       <Td>
-        <ConnectionState connection={wearer.connection} />
+        <ConnectionState connection={wearer.connection} text={text} />
       </Td>
       <Td>
-        <LastSeen at={wearer.lastSeenAt} now={now} />
+        <LastSeen at={wearer.lastSeenAt} now={now} text={text} />
       </Td>
       <Td data-testid="live-alerts">
         {wearer.openAlerts.length > 0 ? (
-          <ul className="flex flex-wrap gap-1" aria-label={t('live:columns.alerts')}>
+          <ul className="flex flex-wrap gap-1" aria-label={words.alerts}>
             {wearer.openAlerts.map((alert) => (
               <li key={alert.id}>
                 <AlertBadge type={alert.type} level={alert.level} />
@@ -145,7 +166,7 @@ const WearerRow = memo(function WearerRow({
             ))}
           </ul>
         ) : (
-          <span className="text-slate-600">{t('live:values.noAlerts')}</span>
+          <span className="text-slate-600">{words.noAlerts}</span>
         )}
       </Td>
     </tr>

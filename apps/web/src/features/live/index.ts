@@ -15,5 +15,6 @@ export {
   ConnectionState,
   LastSeen,
   useWearerStateText,
+  type WearerStateText,
   WornState,
 } from './components/wearer-state';

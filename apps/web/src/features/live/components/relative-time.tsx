@@ -9,9 +9,14 @@ const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['day', Number.POSITIVE_INFINITY],
 ];
 
+/** One formatter per language: making one costs more than formatting a thousand times with it. */
+const formats = new Map<string, Intl.RelativeTimeFormat>();
+
 /** "3 minutes ago" in the reader's language, from an elapsed time in ms. */
 export function formatRelative(elapsedMs: number, locale: string): string {
-  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  let format = formats.get(locale);
+  if (!format)
+    formats.set(locale, (format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' })));
   let value = Math.max(0, Math.round(elapsedMs / 1000));
   for (const [unit, size] of STEPS) {
     if (value < size) return format.format(-value, unit);
@@ -33,7 +38,11 @@ export function useNow(everyMs = 15_000): number {
 /** A relative time with the exact time as the machine-readable value and tooltip. */
 export function RelativeTime({ at, now }: { at: string; now: number }) {
   const { i18n } = useTranslation();
-  const locale = i18n.resolvedLanguage ?? 'ja';
+  return <RelativeTimeIn at={at} now={now} locale={i18n.resolvedLanguage ?? 'ja'} />;
+}
+
+/** RelativeTime in a language the caller knows (a list passes it to each row). */
+export function RelativeTimeIn({ at, now, locale }: { at: string; now: number; locale: string }) {
   const date = new Date(at);
   return (
     <time dateTime={at} title={formatLocalDateTime(at, locale)}>
