@@ -12,6 +12,7 @@ export * from './access/index.js';
 export * from './errors.js';
 export * from './field-rules.js';
 export * from './contracts/endpoint.js';
+export * from './contracts/device-summary-path.js';
 export * from './contracts/common.js';
 export * from './contracts/auth.js';
 export * from './contracts/sign-in-methods.js';

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient, NON_HTTP_FAILURE, NotSignedInError } from './api-client';
+import { buildUrl, startEarlyGet } from './early-get';
 import { getAccessToken, getRefreshToken } from './storage';
 
 interface Call {
@@ -192,5 +193,49 @@ describe('api client', () => {
       },
     ]);
     expect(onLogout).not.toHaveBeenCalled();
+  });
+});
+
+describe('a GET started at load (early-get.ts)', () => {
+  const path = '/v3/device/summary';
+  const query = { format: 'columns' };
+  const startEarly = (token: string, answer: () => Response | Promise<Response>) => {
+    const early = fakeServer(answer);
+    vi.stubGlobal('fetch', early.fetch);
+    try {
+      startEarlyGet(buildUrl('', path, query), token);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    return early;
+  };
+
+  it('answers the page’s same request once, without asking the server again', async () => {
+    const early = startEarly('access-0', () => json(200, { from: 'load' }));
+    const server = fakeServer(() => json(200, { from: 'page' }));
+    const { api } = client(server);
+    expect(await api.get(path, { query })).toMatchObject({ ok: true, data: { from: 'load' } });
+    expect(early.calls).toEqual([
+      {
+        url: `${path}?format=columns`,
+        method: 'GET',
+        authorization: 'Bearer access-0',
+        body: undefined,
+      },
+    ]);
+    expect(server.calls).toEqual([]);
+    // Taken once: the next request is the page's own.
+    expect(await api.get(path, { query })).toMatchObject({ data: { from: 'page' } });
+    expect(server.calls).toHaveLength(1);
+  });
+
+  it('is not taken for another token, and a network failure is asked again', async () => {
+    startEarly('access-other', () => json(200, { from: 'load' }));
+    const server = fakeServer(() => json(200, { from: 'page' }));
+    const { api } = client(server);
+    expect(await api.get(path, { query })).toMatchObject({ data: { from: 'page' } });
+    startEarly('access-0', () => Promise.reject(new TypeError('network')));
+    expect(await api.get(path, { query })).toMatchObject({ ok: true, data: { from: 'page' } });
+    expect(server.calls).toHaveLength(2);
   });
 });

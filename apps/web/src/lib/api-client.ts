@@ -1,3 +1,4 @@
+import { buildUrl, type QueryValue, takeEarlyGet } from './early-get';
 import { type ApiErrorBody, bareRefreshSession, type TokenPair } from '@wearable/domain';
 import { getAccessToken, getRefreshToken, storeTokens } from './storage';
 
@@ -39,8 +40,6 @@ export class ApiError extends Error {
   }
 }
 
-type QueryValue = string | number | boolean | undefined;
-
 export interface RequestOptions {
   body?: unknown;
   query?: Record<string, QueryValue>;
@@ -59,15 +58,6 @@ export interface ApiClientOptions {
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-
-function buildUrl(base: string, path: string, query?: Record<string, QueryValue>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined) params.set(key, String(value));
-  }
-  const search = params.toString();
-  return `${base}${path}${search ? `?${search}` : ''}`;
-}
 
 export function createApiClient(options: ApiClientOptions) {
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
@@ -88,11 +78,18 @@ export function createApiClient(options: ApiClientOptions) {
     if (body !== undefined)
       headers['Content-Type'] = file ? 'application/octet-stream' : 'application/json';
     let response: Response;
-    try {
-      response = await doFetch(url, {
+    const ask = () =>
+      doFetch(url, {
         method,
         headers,
         body: body === undefined ? undefined : file ? body : JSON.stringify(body),
+      });
+    // The same GET started at load (early-get.ts): its answer, or on a network failure a new ask.
+    const early = method === 'GET' && token !== null ? takeEarlyGet(url, token) : undefined;
+    try {
+      response = await (early ?? ask()).catch((err: unknown) => {
+        if (early === undefined) throw err;
+        return ask();
       });
     } catch {
       return { ok: false, status: NON_HTTP_FAILURE, data: null };

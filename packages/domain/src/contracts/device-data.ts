@@ -3,6 +3,7 @@ import { isoInstant, yearMonth } from './common.js';
 import { ALERT_LEVELS, ALERT_TYPES } from '../alerts.js';
 import { STRESS_LEVELS } from '../telemetry.js';
 import { BEARER_ERRORS, endpointsOf } from './endpoint.js';
+import { DEVICE_SUMMARY_PATH } from './device-summary-path.js';
 
 const idParam = z.string().min(1).max(64);
 // Within what the database can store (a year-0000 or +23:59 filter was a 500).
@@ -160,7 +161,7 @@ const deviceData = endpointsOf({ tags: ['Device data'], errors: BEARER_ERRORS })
 
 export const getDeviceSummary = deviceData({
   method: 'GET',
-  path: '/v3/device/summary',
+  path: DEVICE_SUMMARY_PATH,
   permission: 'wearer:read',
   summary:
     "Every visible wearer's latest state and open alerts, from a snapshot kept serialised (ETag; format=columns for the compact form)",

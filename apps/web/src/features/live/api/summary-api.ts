@@ -2,6 +2,7 @@ import {
   decodeSummaryColumns,
   type DeviceSummary,
   getDeviceSummary,
+  SUMMARY_COLUMNS_QUERY,
   type LiveAlertEvent,
   type WearerSummary,
 } from '@wearable/domain';
@@ -15,7 +16,7 @@ export interface LiveSummary {
   wearers: DeviceSummary[];
 }
 
-const COLUMNS = { query: { format: 'columns' } } as const;
+const COLUMNS = { query: SUMMARY_COLUMNS_QUERY } as const;
 
 /** One cache entry for every wearer's latest state; the live stream writes into it. */
 export const SUMMARY_KEY = endpointKey(getDeviceSummary, COLUMNS);
