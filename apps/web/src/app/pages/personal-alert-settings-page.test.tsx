@@ -73,6 +73,8 @@ describe('/user/settings/alert', () => {
       '時刻を 00:00〜23:59 の形式で入力してください。',
     );
     expect(patches(calls)).toEqual([]);
+    // The first field to fix has the keyboard, once the render that marks it invalid is committed.
+    await waitFor(() => expect(document.activeElement).toBe(lower));
 
     fireEvent.change(input('下限（bpm）'), { target: { value: '120' } });
     fireEvent.change(input('上限（bpm）'), { target: { value: '110' } });
@@ -83,6 +85,7 @@ describe('/user/settings/alert', () => {
         '上限は下限より大きくしてください。',
       ]),
     );
+    await waitFor(() => expect(document.activeElement).toBe(input('上限（bpm）')));
     expect(patches(calls)).toEqual([]);
   });
 
