@@ -62,6 +62,8 @@ describe('/user/settings/alert', () => {
     fireEvent.change(input('下限（bpm）'), { target: { value: '30' } });
     fireEvent.change(input('上限（bpm）'), { target: { value: '25' } });
     fireEvent.change(input('火曜日の終了時刻'), { target: { value: '' } });
+    // Pressed as a user does: the button takes the focus first.
+    screen.getByTestId('save-settings').focus();
     fireEvent.click(screen.getByTestId('save-settings'));
     const lower = input('下限（bpm）');
     expect(lower.getAttribute('aria-invalid')).toBe('true');
@@ -79,6 +81,7 @@ describe('/user/settings/alert', () => {
     fireEvent.change(input('下限（bpm）'), { target: { value: '120' } });
     fireEvent.change(input('上限（bpm）'), { target: { value: '110' } });
     fireEvent.change(input('火曜日の終了時刻'), { target: { value: '23:59' } });
+    screen.getByTestId('save-settings').focus();
     fireEvent.click(screen.getByTestId('save-settings'));
     await waitFor(() =>
       expect(screen.getAllByTestId('field-error').map((e) => e.textContent)).toEqual([
