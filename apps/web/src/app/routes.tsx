@@ -162,7 +162,7 @@ const SHELL_ROUTES: { route: AppRoute; element: ReactNode }[] = [
   ),
   page(
     paths.groups.heatRule,
-    lazyPage(() => import('../features/alerts/components/heat-rule-page'), 'HeatRulePage'),
+    lazyPage(() => import('./pages/heat-rule-page'), 'HeatRulePage'),
   ),
   page(
     paths.groups.devices,

@@ -62,6 +62,8 @@ describe('/user/settings/alert', () => {
     fireEvent.change(input('下限（bpm）'), { target: { value: '30' } });
     fireEvent.change(input('上限（bpm）'), { target: { value: '25' } });
     fireEvent.change(input('火曜日の終了時刻'), { target: { value: '' } });
+    // Pressed as a user does: the button takes the focus first.
+    screen.getByTestId('save-settings').focus();
     fireEvent.click(screen.getByTestId('save-settings'));
     const lower = input('下限（bpm）');
     expect(lower.getAttribute('aria-invalid')).toBe('true');
@@ -73,16 +75,20 @@ describe('/user/settings/alert', () => {
       '時刻を 00:00〜23:59 の形式で入力してください。',
     );
     expect(patches(calls)).toEqual([]);
+    // The first field to fix has the keyboard, once the render that marks it invalid is committed.
+    await waitFor(() => expect(document.activeElement).toBe(lower));
 
     fireEvent.change(input('下限（bpm）'), { target: { value: '120' } });
     fireEvent.change(input('上限（bpm）'), { target: { value: '110' } });
     fireEvent.change(input('火曜日の終了時刻'), { target: { value: '23:59' } });
+    screen.getByTestId('save-settings').focus();
     fireEvent.click(screen.getByTestId('save-settings'));
     await waitFor(() =>
       expect(screen.getAllByTestId('field-error').map((e) => e.textContent)).toEqual([
         '上限は下限より大きくしてください。',
       ]),
     );
+    await waitFor(() => expect(document.activeElement).toBe(input('上限（bpm）')));
     expect(patches(calls)).toEqual([]);
   });
 

@@ -37,9 +37,9 @@ export function usePageHeading<T extends HTMLElement>() {
   return ref;
 }
 
-/** After an action whose control goes away (a batch confirm), focus returns to the top of the page. */
-export function focusPageHeading(): void {
-  document.querySelector<HTMLElement>('[data-testid="page-heading"]')?.focus();
+/** The page's heading: where focus returns after an action whose control goes away (a batch confirm). */
+export function pageHeadingElement(): HTMLElement | null {
+  return document.querySelector<HTMLElement>('[data-testid="page-heading"]');
 }
 
 /** The page's one <h1>; e2e tests find it by its test id. */

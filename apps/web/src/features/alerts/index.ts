@@ -1,5 +1,4 @@
 export { applyAlertEvent, invalidateAlertViews, useAlertList } from './api/alerts-api';
-export { invalidateHeatRuleReports } from './api/get-heat-rule-report';
 export { AlertBadge } from './components/alert-badge';
 export { causeText } from './components/alert-text';
 export { AlertHistoriesPage } from './components/alert-histories-page';

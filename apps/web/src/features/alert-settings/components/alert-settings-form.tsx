@@ -12,6 +12,7 @@ import { useSaveAlertSettings } from '../api/alert-settings-api';
 import { ALL_ALERT_TYPES, formOf, type SettingsForm, validateForm } from '../settings-form';
 import { type FieldErrors, FieldMessage, inputClass } from '../../../components/ui/field-message';
 import { ScheduleEditor } from '../../../components/ui/schedule-editor';
+import { firstInvalidIn, useFocusAfterRender } from '../../../lib/use-focus-after-render';
 
 interface AlertSettingsFormProps {
   wearer: WearerAlertSettings;
@@ -36,6 +37,7 @@ export function AlertSettingsForm({ wearer, typeLabel }: AlertSettingsFormProps)
   const [refused, setRefused] = useState(false);
   const save = useSaveAlertSettings(wearer.clientId, wearer.uid);
   const readOnly = refused;
+  const focusAfterRender = useFocusAfterRender();
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -44,11 +46,8 @@ export function AlertSettingsForm({ wearer, typeLabel }: AlertSettingsFormProps)
     if (result.errors) {
       setErrors(result.errors);
       toast.error(t('settings.invalid'));
-      // The first field to fix gets focus (after React has marked it invalid).
-      const formElement = event.currentTarget;
-      requestAnimationFrame(() =>
-        formElement.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
-      );
+      // The first field to fix gets focus, once React has marked it invalid.
+      focusAfterRender(firstInvalidIn(event.currentTarget));
       return;
     }
     setErrors({});

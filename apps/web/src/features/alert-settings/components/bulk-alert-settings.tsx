@@ -27,6 +27,7 @@ import type { FieldErrors } from '../../../components/ui/field-message';
 import { ALL_ALERT_TYPES, type SettingsForm } from '../settings-form';
 import { FieldMessage, inputClass } from '../../../components/ui/field-message';
 import { ScheduleEditor } from '../../../components/ui/schedule-editor';
+import { firstInvalidIn, useFocusAfterRender } from '../../../lib/use-focus-after-render';
 
 type TypeLabel = (type: (typeof ALL_ALERT_TYPES)[number]) => string;
 
@@ -77,6 +78,7 @@ function BulkEditor({ rows, typeLabel }: { rows: WearerAlertSettings[]; typeLabe
   const [errors, setErrors] = useState<FieldErrors>({});
   const preview = usePreviewBulkAlertSettings(clientId);
   const save = useSaveBulkAlertSettings(clientId);
+  const focusAfterRender = useFocusAfterRender();
   const [previewed, setPreviewed] = useState<{ key: string; body: AlertSettingsBulkBody } | null>(
     null,
   );
@@ -95,10 +97,7 @@ function BulkEditor({ rows, typeLabel }: { rows: WearerAlertSettings[]; typeLabe
     if (result.errors) {
       setErrors(result.errors);
       toast.error(t('records:settings.invalid'));
-      const formElement = event.currentTarget;
-      requestAnimationFrame(() =>
-        formElement.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
-      );
+      focusAfterRender(firstInvalidIn(event.currentTarget));
       return;
     }
     setErrors({});
@@ -110,7 +109,7 @@ function BulkEditor({ rows, typeLabel }: { rows: WearerAlertSettings[]; typeLabe
     preview.mutate(body, {
       onSuccess: () => {
         setPreviewed({ key: draftKey, body });
-        requestAnimationFrame(() => document.getElementById('bulk-preview')?.focus());
+        focusAfterRender('bulk-preview');
       },
     });
   };
@@ -121,7 +120,7 @@ function BulkEditor({ rows, typeLabel }: { rows: WearerAlertSettings[]; typeLabe
       onSuccess: (saved) => {
         toast.success(t('bulk.saved', { count: saved.length }));
         setPreviewed(null);
-        requestAnimationFrame(() => document.getElementById('bulk-preview-submit')?.focus());
+        focusAfterRender('bulk-preview-submit');
       },
       onError: () => toast.error(t('records:settings.saveFailed')),
     });

@@ -24,14 +24,14 @@ export interface AlertTableProps {
 }
 
 /**
- * After a confirm the button goes away; focus moves to the row's status (now "confirmed"), so the keyboard stays in
- * the list instead of falling to the page's start.
+ * The row's status, where focus goes after a confirm: the button goes away and the status (now "confirmed") keeps the
+ * keyboard in the list instead of letting it fall to the page's start.
  */
-export function focusAlertStatus(alertId: string): void {
+export function alertStatusOf(alertId: string): HTMLElement | null | undefined {
   const row = Array.from(document.querySelectorAll('[data-alert-id]')).find(
     (el) => el.getAttribute('data-alert-id') === alertId,
   );
-  row?.querySelector<HTMLElement>('[data-testid="alert-status"]')?.focus();
+  return row?.querySelector<HTMLElement>('[data-testid="alert-status"]');
 }
 
 /** Open or already ended, an alert nobody confirmed yet can be confirmed. */

@@ -135,6 +135,10 @@ describe('AlertHistoriesPage', () => {
     });
     expect(screen.queryByTestId('confirm-dialog')).toBeNull();
     expect(document.querySelectorAll('[data-sonner-toast]')).toHaveLength(1);
+    // The dialog that held the focus is gone: the keyboard is on the confirmed row's status.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(rows[0]!).getByTestId('alert-status')),
+    );
 
     const batch = screen.getByTestId<HTMLButtonElement>('alert-batch-confirm');
     expect(batch.disabled).toBe(true);
@@ -145,6 +149,8 @@ describe('AlertHistoriesPage', () => {
       within(await screen.findByTestId('confirm-dialog')).getByTestId('confirm-submit'),
     );
     await screen.findByText('2件中2件を確認済みにしました。');
+    // The batch button the dialog came from stays disabled: the keyboard returns to the page's heading.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('page-heading')));
     expect(calls.find((c) => c.url === '/v2/alert/batchConfirm')?.body).toEqual({
       alertIds: ['a1', 'a2'],
     });

@@ -5,7 +5,7 @@ import {
 } from '@wearable/domain';
 import { useTranslation } from 'react-i18next';
 import { focusRing } from '../../../components/ui/button';
-import { useHeatProcedure } from '../api/get-heat-procedure';
+import { useHeatProcedure } from '../../../lib/use-heat-procedure';
 
 const TEXT_OF: Record<HeatProcedureStep, keyof Omit<HeatProcedureBody, 'hospital'>> = {
   STOP_WORK: 'stopWork',

@@ -6,19 +6,11 @@ import { toast } from 'sonner';
 import { Button, focusRing } from '../../../components/ui/button';
 import { useIsDemo } from '../../../lib/app-path';
 import { downloadFile } from '../../../lib/download-file';
+import { formatDuration } from '../../../lib/format-duration';
 import { useGroups } from '../../../lib/use-groups';
 import { useResponseTimes } from '../api/get-response-times';
 
 type T = (key: string, opts?: Record<string, unknown>) => string;
-
-/** 45 -> "45秒" / "45 s"; 125 -> "2分5秒"; 5400 -> "1時間30分". */
-export function formatDuration(seconds: number | null, t: T): string {
-  if (seconds === null) return '—';
-  const s = Math.round(seconds);
-  if (s < 60) return t('responseTimes.seconds', { s });
-  if (s < 3600) return t('responseTimes.minutes', { m: Math.floor(s / 60), s: s % 60 });
-  return t('responseTimes.hours', { h: Math.floor(s / 3600), m: Math.floor((s % 3600) / 60) });
-}
 
 function Figures({ f, t }: { f: DurationFigures; t: T }) {
   return (

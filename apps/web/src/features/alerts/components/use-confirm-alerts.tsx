@@ -3,8 +3,9 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { confirmedCount, useBatchConfirm, useConfirmAlert } from '../api/alerts-api';
-import { focusPageHeading } from '../../../components/ui/page-heading';
-import { focusAlertStatus } from './alert-cells';
+import { pageHeadingElement } from '../../../components/ui/page-heading';
+import { useFocusAfterRender } from '../../../lib/use-focus-after-render';
+import { alertStatusOf } from './alert-cells';
 import { ConfirmAlertDialog, type ConfirmChoice } from './confirm-alert-dialog';
 
 /** The toast id of confirmation results: a new one replaces the last. */
@@ -27,6 +28,7 @@ export function useConfirmAlerts(onDone?: () => void): {
   const one = useConfirmAlert();
   const batch = useBatchConfirm();
   const pending = one.isPending || batch.isPending;
+  const focusAfterRender = useFocusAfterRender();
 
   const show = (kind: 'success' | 'error', text: string) => {
     toast[kind](text, { id: CONFIRM_TOAST_ID });
@@ -44,9 +46,9 @@ export function useConfirmAlerts(onDone?: () => void): {
         {
           onSuccess: (res) => {
             finish();
-            // After the dialog has closed (and handed focus back to a button that is now gone): the row's status.
+            // Once the render without the dialog (which held the focus) is committed: the row's status.
             const alertId = ids[0]!;
-            requestAnimationFrame(() => focusAlertStatus(alertId));
+            focusAfterRender(() => alertStatusOf(alertId));
             show('success', t(`confirmResult.${res.result}`));
           },
           onError: failed,
@@ -58,7 +60,7 @@ export function useConfirmAlerts(onDone?: () => void): {
         {
           onSuccess: (res) => {
             finish();
-            requestAnimationFrame(focusPageHeading);
+            focusAfterRender(pageHeadingElement);
             show(
               'success',
               t('batchConfirmed', { count: confirmedCount(res), total: res.results.length }),

@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { Button, focusRing } from '../../../components/ui/button';
 import { QueryState } from '../../../components/ui/query-state';
 import { useCan } from '../../../lib/use-can';
+import { firstInvalidIn, useFocusAfterRender } from '../../../lib/use-focus-after-render';
 import { useDeviceSetting } from '../api/device-setting';
 import { useUpdateDeviceSetting } from '../api/update-device-setting';
 import { readPendingPairings } from '../pending-pairings';
@@ -212,6 +213,7 @@ function SettingForm({ device, canChange }: { device: DeviceSetting; canChange: 
   const [nameError, setNameError] = useState<string | undefined>();
   const [refusal, setRefusal] = useState<string | null>(null);
   const update = useUpdateDeviceSetting(device.uid);
+  const focusAfterRender = useFocusAfterRender();
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -227,10 +229,7 @@ function SettingForm({ device, canChange }: { device: DeviceSetting; canChange: 
     const checked = deviceSettingPatch.safeParse(patch);
     if (!checked.success) {
       setNameError(t('setting.invalidName'));
-      const form = event.currentTarget;
-      requestAnimationFrame(() =>
-        form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
-      );
+      focusAfterRender(firstInvalidIn(event.currentTarget));
       return;
     }
     setNameError(undefined);

@@ -103,8 +103,20 @@ describe('the pairing modal', { timeout: 20_000 }, () => {
     expect((await screen.findByTestId('pairing-error', {}, slow)).textContent).toContain(
       '前回のペアリング',
     );
+    // Pressed as a user does: the button takes the focus first.
+    screen.getByTestId('pairing-start').focus();
     fireEvent.click(screen.getByTestId('pairing-start'));
     expect(await screen.findAllByTestId('field-error', {}, slow)).toHaveLength(2);
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    // The first field to fix has the keyboard, once the render that marks it invalid is committed.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('シリアル番号')));
+
+    // The serial given, the gateway is what is left to fix: focus moves there.
+    fireEvent.change(screen.getByLabelText('シリアル番号'), { target: { value: 'BR-9' } });
+    screen.getByTestId('pairing-start').focus();
+    fireEvent.click(screen.getByTestId('pairing-start'));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('ゲートウェイ')));
+    expect(screen.getByLabelText('シリアル番号').getAttribute('aria-invalid')).toBe('false');
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
   });
 });

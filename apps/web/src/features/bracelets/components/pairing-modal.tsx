@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
+import { firstInvalidIn, useFocusAfterRender } from '../../../lib/use-focus-after-render';
 import { useLinkGateway } from '../api/link-gateway';
 import { useOrganizationGateways } from '../api/organization-gateways';
 import { addPendingPairing } from '../pending-pairings';
@@ -66,6 +67,7 @@ function PairingForm({ initial, onClose }: { initial: PairingModalData; onClose:
   );
   const gateways = useOrganizationGateways(data.clientId);
   const link = useLinkGateway();
+  const focusAfterRender = useFocusAfterRender();
   const set = (patch: Partial<PairingModalData>) => setData((d) => ({ ...d, ...patch }));
 
   const chooseGateway = (gatewayId: string) => {
@@ -92,10 +94,7 @@ function PairingForm({ initial, onClose }: { initial: PairingModalData; onClose:
           next[field] ??= t(`pairing.invalid.${field}`);
       }
       setErrors(next);
-      const form = event.currentTarget;
-      requestAnimationFrame(() =>
-        form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
-      );
+      focusAfterRender(firstInvalidIn(event.currentTarget));
       return;
     }
     setErrors({});

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button, focusRing } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
+import { firstInvalidIn, useFocusAfterRender } from '../../../lib/use-focus-after-render';
 import { useUpdateAlertPolicy } from '../api/update-alert-policy';
 import {
   boundsOf,
@@ -41,10 +42,8 @@ export function AlertPolicyForm({
   const save = useUpdateAlertPolicy(stored.organizationId);
   const form = useRef<HTMLFormElement>(null);
   useEffect(() => form.current?.querySelector('input')?.focus(), []);
-  const focusInvalid = () =>
-    requestAnimationFrame(() =>
-      form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
-    );
+  const focusAfterRender = useFocusAfterRender();
+  const focusInvalid = () => focusAfterRender(firstInvalidIn(form.current));
 
   const errorText = (key: PolicyKey) => {
     const problem = problems[key];

@@ -119,6 +119,8 @@ describe('the notification timing and limits section', () => {
     fireEvent.change(sms, { target: { value: '10000' } });
     const recovery = screen.getByLabelText(staffJa.policy.fields.recoveryMinutes.label);
     fireEvent.change(recovery, { target: { value: '' } });
+    // Pressed as a user does: the button takes the focus (the form opened with it on its first field).
+    screen.getByRole('button', { name: staffJa.policy.save }).focus();
     fireEvent.click(screen.getByRole('button', { name: staffJa.policy.save }));
     expect(screen.getByTestId('alert-policy-error-smsPerHour').textContent).toBe(
       '60以下にしてください',

@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, focusRing } from '../../../components/ui/button';
 import { ScheduleEditor } from '../../../components/ui/schedule-editor';
+import { firstInvalidIn, useFocusAfterRender } from '../../../lib/use-focus-after-render';
 import {
   checkDraft,
   type DraftErrors,
@@ -35,6 +36,7 @@ export function RecipientEditor({
   const id = useId();
   const first = useRef<HTMLInputElement>(null);
   useEffect(() => first.current?.focus(), []);
+  const focusAfterRender = useFocusAfterRender();
   const set = (change: Partial<RecipientDraft>) => setDraft({ ...draft, ...change });
   const error = (field: keyof DraftErrors) =>
     errors[field] ? (
@@ -55,10 +57,7 @@ export function RecipientEditor({
     const found = checkDraft(draft);
     setErrors(found);
     if (Object.keys(found).length > 0) {
-      const form = event.currentTarget;
-      requestAnimationFrame(() =>
-        form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
-      );
+      focusAfterRender(firstInvalidIn(event.currentTarget));
       return;
     }
     const person = staff.find((s) => s.uid === draft.userId);

@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { useCan } from '../../../lib/use-can';
 import { ApiError } from '../../../lib/api-client';
+import { firstInvalidIn, useFocusAfterRender } from '../../../lib/use-focus-after-render';
 import { fieldOf } from '../api/change-error';
 import { useClientGroups } from '../api/client-groups';
 import { useUpdateWearer } from '../api/update-wearer';
@@ -38,6 +39,7 @@ export function ProfilePanel({ person }: { person: Person }) {
   const [invalid, setInvalid] = useState<ReadonlySet<Field>>(new Set());
   const [refusal, setRefusal] = useState<string | null>(null);
   const heart = maxHeartRateFor(birthDate, new Date());
+  const focusAfterRender = useFocusAfterRender();
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -55,10 +57,7 @@ export function ProfilePanel({ person }: { person: Person }) {
     const checked = updateUserRequest.safeParse(body);
     if (!checked.success) {
       setInvalid(new Set(checked.error.issues.map((i) => fieldOf(i.path)).filter(isField)));
-      const form = event.currentTarget;
-      requestAnimationFrame(() =>
-        form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
-      );
+      focusAfterRender(firstInvalidIn(event.currentTarget));
       return;
     }
     setInvalid(new Set());

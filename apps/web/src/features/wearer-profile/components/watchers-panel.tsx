@@ -7,6 +7,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { QueryState } from '../../../components/ui/query-state';
 import { useCan } from '../../../lib/use-can';
 import { ApiError } from '../../../lib/api-client';
+import { firstInvalidIn, useFocusAfterRender } from '../../../lib/use-focus-after-render';
 import { fieldOf } from '../api/change-error';
 import { useInviteFamily } from '../api/family-invite';
 import { useUnlinkFamily } from '../api/family-unlink';
@@ -128,6 +129,7 @@ function InviteForm({ person }: { person: Person }) {
   const [locale, setLocale] = useState<'ja' | 'en'>(i18n.resolvedLanguage === 'en' ? 'en' : 'ja');
   const [invalid, setInvalid] = useState<ReadonlySet<string>>(new Set());
   const [refusal, setRefusal] = useState<string | null>(null);
+  const focusAfterRender = useFocusAfterRender();
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -142,10 +144,7 @@ function InviteForm({ person }: { person: Person }) {
     const checked = inviteBody.safeParse(body);
     if (!checked.success) {
       setInvalid(new Set(checked.error.issues.map((i) => fieldOf(i.path))));
-      const form = event.currentTarget;
-      requestAnimationFrame(() =>
-        form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
-      );
+      focusAfterRender(firstInvalidIn(event.currentTarget));
       return;
     }
     setInvalid(new Set());

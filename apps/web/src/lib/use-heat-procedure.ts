@@ -1,6 +1,6 @@
 import { getHeatProcedure } from '@wearable/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { endpointKey, endpointQuery } from '../../../lib/endpoint';
+import { endpointKey, endpointQuery } from './endpoint';
 
 export const heatProcedureKey = (groupId: string) =>
   endpointKey(getHeatProcedure, { params: { groupId } });

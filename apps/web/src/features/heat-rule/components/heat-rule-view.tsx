@@ -6,7 +6,7 @@ import {
   type HeatRuleReport,
 } from '@wearable/domain';
 import { Download } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { toast } from 'sonner';
@@ -16,13 +16,11 @@ import { PrintableReport, PrintButton } from '../../../components/ui/printable-r
 import { Spinner } from '../../../components/ui/spinner';
 import { useIsDemo } from '../../../lib/app-path';
 import { downloadFile } from '../../../lib/download-file';
-import { formatLocalDateTime } from '../../../lib/date-format';
-import { SiteHeatBadge, SiteHeatList, useSiteHeat } from '../../site-heat';
 import { useCan } from '../../../lib/use-can';
-import { useHeatProcedure } from '../api/get-heat-procedure';
+import { formatDuration } from '../../../lib/format-duration';
+import { useHeatProcedure } from '../../../lib/use-heat-procedure';
 import { useHeatRuleReport } from '../api/get-heat-rule-report';
 import { useSaveHeatProcedure } from '../api/put-heat-procedure';
-import { formatDuration } from './response-times-panel';
 
 type T = (key: string, opts?: Record<string, unknown>) => string;
 const fieldClass = `w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 ${focusRing}`;
@@ -160,7 +158,15 @@ function ProcedureForm({
   );
 }
 
-function Report({ report, t }: { report: HeatRuleReport; t: T }) {
+function Report({
+  report,
+  siteHeatChanges,
+  t,
+}: {
+  report: HeatRuleReport;
+  siteHeatChanges: HeatRuleSlots['siteHeatChanges'];
+  t: T;
+}) {
   const days = report.days.filter((d) => d.applicableHours.length > 0 || d.heatAlerts > 0);
   const facts = [
     ['applicableHours', report.applicableHours],
@@ -245,7 +251,7 @@ function Report({ report, t }: { report: HeatRuleReport; t: T }) {
           </div>
         )}
       </section>
-      <SiteHeatChanges report={report} t={t} />
+      {siteHeatChanges(report.siteHeatChanges)}
       {report.procedure !== null && (
         <section data-print="keep">
           <h3 className="mb-1 text-sm font-semibold text-slate-900">
@@ -287,88 +293,16 @@ function Report({ report, t }: { report: HeatRuleReport; t: T }) {
   );
 }
 
-/** The month's changes of the site heat level of the group's gateways (the report's last table). */
-function SiteHeatChanges({ report, t }: { report: HeatRuleReport; t: T }) {
-  const { i18n } = useTranslation();
-  const title = t('common:siteHeat.changesTitle');
-  return (
-    <section data-testid="site-heat-changes">
-      <h3 className="mb-1 text-sm font-semibold text-slate-900">{title}</h3>
-      {report.siteHeatChanges.length === 0 ? (
-        <p className="text-sm text-slate-700">{t('common:siteHeat.noChanges')}</p>
-      ) : (
-        <div
-          tabIndex={0}
-          role="region"
-          aria-label={title}
-          className={`relative overflow-x-auto ${focusRing}`}
-        >
-          <table className="w-full text-sm">
-            <thead>
-              <tr className="border-b text-left text-xs text-slate-600">
-                <th scope="col" className="px-2 py-1">
-                  {t('common:siteHeat.cols.at')}
-                </th>
-                <th scope="col" className="px-2 py-1">
-                  {t('common:siteHeat.cols.gateway')}
-                </th>
-                <th scope="col" className="px-2 py-1">
-                  {t('common:siteHeat.cols.change')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.siteHeatChanges.map((c) => (
-                <tr key={c.id} className="border-b border-slate-100" data-testid="site-heat-change">
-                  <th scope="row" className="px-2 py-1 text-left font-normal tabular-nums">
-                    {formatLocalDateTime(c.at, i18n.resolvedLanguage)}
-                  </th>
-                  <td className="px-2 py-1">{c.gatewayName}</td>
-                  <td className="px-2 py-1">
-                    <span className="inline-flex flex-wrap items-center gap-1">
-                      {t(`common:siteHeat.levels.${c.from}`)}
-                      <span aria-hidden="true">→</span>
-                      <span className="sr-only">{t('common:siteHeat.to')}</span>
-                      <SiteHeatBadge level={c.to} wbgt={c.wbgt} />
-                    </span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </section>
-  );
-}
-
-/** The group's sites now: each gateway's level and latest WBGT, whether the heat rule applies today. */
-function CurrentSiteHeat({ clientId, groupId, t }: { clientId: string; groupId: string; t: T }) {
-  const sites = useSiteHeat(clientId, groupId);
-  const list = sites.data ?? [];
-  return (
-    <section aria-labelledby="site-heat-now-heading" data-testid="site-heat-now">
-      <h2 id="site-heat-now-heading" className="mb-2 text-base font-semibold text-slate-900">
-        {t('common:siteHeat.current')}
-      </h2>
-      {sites.isPending ? null : list.length === 0 ? (
-        <p className="text-sm text-slate-700">{t('common:siteHeat.noSites')}</p>
-      ) : (
-        <>
-          <SiteHeatList sites={list} showGroup={false} />
-          {list.some((s) => s.heatRuleAppliesToday) && (
-            <p className="mt-2 text-sm font-medium text-slate-900">
-              {t('common:siteHeat.heatRuleToday')}
-            </p>
-          )}
-        </>
-      )}
-    </section>
-  );
+/** What the page shows of the site-heat area, composed in by the app (features do not import each other). */
+export interface HeatRuleSlots {
+  /** The group's sites now, above the procedure. */
+  siteHeatNow: (site: { clientId: string; groupId: string }) => ReactNode;
+  /** The month's site heat level changes, the report's last table. */
+  siteHeatChanges: (changes: HeatRuleReport['siteHeatChanges']) => ReactNode;
 }
 
 /** /groups/{groupId}/heat-rule: Japan's 2025 heat rule for one site: procedure and hospital, contacts, monthly report. */
-export function HeatRulePage() {
+export function HeatRuleView({ siteHeatNow, siteHeatChanges }: HeatRuleSlots) {
   const { groupId = '' } = useParams();
   const { t: translate, i18n, ready } = useTranslation(['alerts', 'common']);
   const t = translate as unknown as T;
@@ -396,7 +330,7 @@ export function HeatRulePage() {
   return (
     <section className="flex max-w-4xl flex-col gap-6">
       <PageHeading>{t('heatRule.title', { group: procedure.data.groupName })}</PageHeading>
-      <CurrentSiteHeat clientId={procedure.data.clientId} groupId={groupId} t={t} />
+      {siteHeatNow({ clientId: procedure.data.clientId, groupId })}
       <section aria-labelledby="heat-procedure-heading" data-print="hide">
         <h2 id="heat-procedure-heading" className="mb-2 text-base font-semibold text-slate-900">
           {t('heatRule.procedureTitle')}
@@ -442,7 +376,7 @@ export function HeatRulePage() {
         ) : report.isError ? (
           <p role="alert">{t('common:common.loadFailed')}</p>
         ) : (
-          <Report report={report.data} t={t} />
+          <Report report={report.data} siteHeatChanges={siteHeatChanges} t={t} />
         )}
       </section>
     </section>

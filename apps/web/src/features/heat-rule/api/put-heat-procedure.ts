@@ -1,7 +1,7 @@
 import { type HeatProcedureBody, putHeatProcedure } from '@wearable/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/endpoint';
-import { heatProcedureKey } from './get-heat-procedure';
+import { heatProcedureKey } from '../../../lib/use-heat-procedure';
 import { invalidateHeatRuleReports } from './get-heat-rule-report';
 
 /** Writes the site's procedure and nearest hospital; its reports (which print the procedure) read again. */

@@ -1,0 +1,2 @@
+export { invalidateHeatRuleReports } from './api/get-heat-rule-report';
+export { HeatRuleView } from './components/heat-rule-view';
