@@ -319,20 +319,28 @@ export class SummarySnapshots {
     // once per summarySnapshotMs, and the caller waits for it.
     if (slot.dirty) return fresh ? snap : this.rebuild(key, slot);
     // Changes no event announces (an operator's SQL): the scope is read whole in the background
-    // once the last whole read is half the hard limit old; this answer is patched meanwhile.
-    if (now - snap.readAt >= summaryMaxStaleMs / 2 && !slot.building) {
+    // once the last whole read is half the hard limit old, after this answer (on PGlite the read
+    // would hold the thread this caller's patch needs).
+    const readWhole = now - snap.readAt >= summaryMaxStaleMs / 2 && !slot.building;
+    const background = () => {
+      if (!readWhole || slot.building) return;
       this.rebuild(key, slot).catch((err: unknown) =>
         this.log.error({ err }, 'summary snapshot failed'),
       );
-    }
+    };
     // The wearers events named, and those whose connection the clock turned offline, are read
     // again (at most once per summarySnapshotMs; the caller waits for those few rows).
     const due = slot.changed.size > 0 || this.ctx.now().getTime() > snap.nextOffline;
-    if (!due || fresh) return snap;
+    if (!due || fresh) {
+      setImmediate(background);
+      return snap;
+    }
     slot.patching ??= this.patch(key, slot, snap).finally(() => {
       slot.patching = undefined;
     });
-    return slot.patching;
+    const patched = slot.patching;
+    void patched.then(() => setImmediate(background), background);
+    return patched;
   }
 
   /**
