@@ -170,11 +170,46 @@ export function foldBatchPlaces(
       positionChanged = true;
     }
     folded.set(wearerId, { state, position });
+    // Only the time at the same gateways moved, a little: the stored row stays (issue 17: the
+    // fold's cost per reading); this batch's alerts still take the folded state above.
+    if (
+      !positionChanged &&
+      before !== undefined &&
+      onlyTimesMoved(placeStateOf(before.state), state)
+    )
+      return null;
     return {
       wearerId,
       stateJson: JSON.stringify(state),
       positionJson: positionChanged ? JSON.stringify(position) : null,
     };
   });
-  return { save: savePlacesStatement(batch.organizationId, rows), folded };
+  const changed = rows.filter((r): r is NonNullable<(typeof rows)[number]> => r !== null);
+  return { save: savePlacesStatement(batch.organizationId, changed), folded };
+}
+
+/**
+ * How far a stored place state's times may lag behind the folded one before it is written again.
+ * Well inside PLACE_RULES.recentMs (2 min): the map's "at <gateway>" turns to "last heard" at most
+ * this much earlier, and the stored time it shows is at most this old.
+ */
+export const PLACE_WRITE_LAG_MS = 15_000;
+
+/**
+ * Whether `next` differs from `stored` only in the times its gateways were last heard, each by less
+ * than PLACE_WRITE_LAG_MS: same place (current gateway and since), same gateways in the same order,
+ * same signal strengths (so a smoothed RSSI is never lost).
+ */
+export function onlyTimesMoved(stored: PlaceState, next: PlaceState): boolean {
+  if (stored.current !== next.current || stored.since !== next.since) return false;
+  if (stored.heard.length !== next.heard.length) return false;
+  return next.heard.every((h, i) => {
+    const s = stored.heard[i];
+    return (
+      s !== undefined &&
+      s.gatewayId === h.gatewayId &&
+      s.rssi === h.rssi &&
+      h.lastAt - s.lastAt < PLACE_WRITE_LAG_MS
+    );
+  });
 }
