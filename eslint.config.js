@@ -35,7 +35,6 @@ const API_PATH_RULES = [
 const ZONE_CROSSING_FILES = [
   'apps/server/src/modules/account/account.service.ts',
   'apps/server/src/modules/ingestion/data-path.plugin.ts',
-  'apps/server/src/modules/ingestion/ingestion.repository.ts',
   'apps/server/src/modules/ingestion/ingestion.service.ts',
   'apps/server/src/modules/ingestion/resolve-batch.ts',
   'apps/server/src/modules/live/alert-payload.ts',
@@ -44,8 +43,6 @@ const ZONE_CROSSING_FILES = [
   'apps/server/src/modules/live/live.routes.ts',
   'apps/server/src/modules/mail/mail-transport.ts',
   'apps/server/src/modules/mail/mail.service.ts',
-  'apps/server/src/modules/site-heat/site-heat.repository.ts',
-  'apps/server/src/modules/site-heat/site-heat.service.ts',
   'apps/server/src/modules/vendor-gateways/vendor-auth.ts',
   'apps/server/src/modules/vendor-gateways/vendor-gateways.routes.ts',
   'apps/server/src/modules/vendor-gateways/vendor-mqtt.ts',
