@@ -41,9 +41,6 @@ const ZONE_CROSSING_FILES = [
   'apps/server/src/modules/live/live-sessions.ts',
   'apps/server/src/modules/live/live.hub.ts',
   'apps/server/src/modules/live/live.routes.ts',
-  'apps/server/src/modules/vendor-gateways/vendor-auth.ts',
-  'apps/server/src/modules/vendor-gateways/vendor-gateways.routes.ts',
-  'apps/server/src/modules/vendor-gateways/vendor-mqtt.ts',
 ];
 
 export default tseslint.config(

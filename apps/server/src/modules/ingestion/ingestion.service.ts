@@ -22,6 +22,14 @@ import {
 } from '../site-heat/site-heat.service.js';
 import { pendingConfigOf, syncBracelets } from './bracelet-sync.js';
 import type { AuthenticatedGateway } from './gateway-auth.js';
+
+/** A gateway's credential check and its throttle, for the other ways in (vendor gateways over HTTP and MQTT). */
+export {
+  type AuthenticatedGateway,
+  authenticateGateway,
+  parseGatewayAuthorization,
+} from './gateway-auth.js';
+export { GatewayThrottledError } from './gateway-throttle.js';
 import { braceletsOf, shouldTouchGateway } from './ingestion-caches.js';
 import {
   insertEvents,
