@@ -36,10 +36,6 @@ const ZONE_CROSSING_FILES = [
   'apps/server/src/modules/ingestion/data-path.plugin.ts',
   'apps/server/src/modules/ingestion/ingestion.service.ts',
   'apps/server/src/modules/ingestion/resolve-batch.ts',
-  'apps/server/src/modules/live/alert-payload.ts',
-  'apps/server/src/modules/live/live-sessions.ts',
-  'apps/server/src/modules/live/live.hub.ts',
-  'apps/server/src/modules/live/live.routes.ts',
 ];
 
 export default tseslint.config(
