@@ -10,9 +10,12 @@ import {
   type WearerInputs,
 } from '../../engine/runner.js';
 import type { EngineInput } from '../../engine/types.js';
-import type { LatestInput } from '../readings/latest-fold.js';
-import { insertPositions, insertReadings } from '../readings/readings-store.repository.js';
-import type { BatchFold } from '../readings/rollup-folder.js';
+import {
+  type BatchFold,
+  insertPositions,
+  insertReadings,
+  type LatestInput,
+} from '../readings/readings.service.js';
 import {
   lockSiteHeat,
   policyOf,
