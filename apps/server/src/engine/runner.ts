@@ -14,7 +14,7 @@ import {
   saveStates,
 } from './state.repository.js';
 import type { EngineInput, WearerProfile } from './types.js';
-import type { Statement } from '../modules/readings/statement.js';
+import type { Statement } from '../db/statement.js';
 import { notifyWearerUpdated } from './wearer-updates.js';
 import { enqueueAlertEvents } from '../modules/webhooks/webhook-outbox.service.js';
 import { type FoldedPlace, placeAtOpening } from '../modules/places/places.service.js';

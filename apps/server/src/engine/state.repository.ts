@@ -1,6 +1,6 @@
 import { alertPolicyFields, ALERT_POLICY_DEFAULTS } from '@wearable/domain';
 import { prepared, type Queryable } from '../db/client.js';
-import { runCombined, type Statement } from '../modules/readings/statement.js';
+import { runCombined, type Statement } from '../db/statement.js';
 import type { WearerProfile } from './types.js';
 
 export type Profile = WearerProfile & { braceletId: string | null };

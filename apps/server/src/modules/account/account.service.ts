@@ -12,11 +12,9 @@ import type { AppContext } from '../../context.js';
 import { BUS_EVENTS } from '../../engine/events.js';
 import { ApiError, notFound } from '../../errors.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { authRepository } from '../auth/auth.repository.js';
-import { hashPassword, verifyPassword } from '../auth/auth.service.js';
-import { requestLimits } from '../auth/request-limits.js';
+import { attemptLimits } from '../auth/attempt-limits.service.js';
+import { hashPassword, signInCodesRepository, verifyPassword } from '../auth/auth.service.js';
 import { hashRefreshToken } from '../auth/token.service.js';
-import { signInCodesRepository } from '../auth/sign-in-codes.repository.js';
 import { emailChangeMail, PRODUCT_NAME } from '../mail/mail.service.js';
 import { logMessage, redact } from '../notifications/message-log.service.js';
 import { accountRepository } from './account.repository.js';
@@ -55,7 +53,7 @@ const smsText = (locale: MessageLocale, code: string) =>
 export function accountService(ctx: AppContext) {
   const repo = accountRepository(ctx.db);
   const codes = signInCodesRepository(ctx.db);
-  const limits = requestLimits(authRepository(ctx.db), ctx.config.signInWindow);
+  const limits = attemptLimits(ctx);
 
   async function own(actor: Actor) {
     const row = await repo.find(actor.uid);

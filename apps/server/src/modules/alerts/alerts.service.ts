@@ -27,6 +27,8 @@ export {
   SITE_HEAT_LEVEL_LABELS,
 } from './alert-labels.js';
 export { csvCell } from './alerts-csv.js';
+/** One alert's row by id, no access check: the live stream checks each reader of its frames itself. */
+export { type AlertRow, getAlert } from './alerts.repository.js';
 
 /** A CSV export holds at most this many alerts (newest first); narrow the period for more. */
 export const CSV_MAX_ROWS = 50_000;

@@ -7,6 +7,11 @@ import { verifyPassword } from './password.js';
 import { hashRefreshToken, newRefreshToken } from './token.service.js';
 import { totpService } from './totp.service.js';
 export { hashPassword, verifyPassword } from './password.js';
+/**
+ * The single-use codes' store (a factory taking the transaction): account's checks of a new phone
+ * number (PHONE_VERIFY) and address (EMAIL_CHANGE) keep their codes beside sign-in's, under the same rules.
+ */
+export { signInCodesRepository } from './sign-in-codes.repository.js';
 
 const invalidCredentials = () =>
   new ApiError(401, 'INVALID_CREDENTIALS', 'Email or password is incorrect');

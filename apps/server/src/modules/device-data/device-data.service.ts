@@ -26,6 +26,8 @@ import {
 } from './device-data.repository.js';
 import type { SnapshotAnswer } from './summary-snapshot.js';
 import type { WearerScopeFilter } from '../../access/scope-sql.js';
+/** Summary rows of a few wearers (the live stream's changed ones), scoped by the actor given. */
+export { summaryRows } from './device-data.repository.js';
 
 const invalid = (path: string, message: string) =>
   new ApiError(400, 'VALIDATION_FAILED', `${path}: ${message}`, [{ path, message }]);

@@ -1,6 +1,6 @@
 import type { FallCause } from '@wearable/domain';
 import { prepared, type Queryable } from '../../db/client.js';
-import type { Statement } from '../readings/statement.js';
+import type { Statement } from '../../db/statement.js';
 
 export interface GatewayCredentialRow {
   id: string;

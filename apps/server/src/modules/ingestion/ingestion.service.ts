@@ -10,9 +10,12 @@ import {
   type WearerInputs,
 } from '../../engine/runner.js';
 import type { EngineInput } from '../../engine/types.js';
-import type { LatestInput } from '../readings/latest-fold.js';
-import { insertPositions, insertReadings } from '../readings/readings-store.repository.js';
-import type { BatchFold } from '../readings/rollup-folder.js';
+import {
+  type BatchFold,
+  insertPositions,
+  insertReadings,
+  type LatestInput,
+} from '../readings/readings.service.js';
 import {
   lockSiteHeat,
   policyOf,
@@ -22,6 +25,14 @@ import {
 } from '../site-heat/site-heat.service.js';
 import { pendingConfigOf, syncBracelets } from './bracelet-sync.js';
 import type { AuthenticatedGateway } from './gateway-auth.js';
+
+/** A gateway's credential check and its throttle, for the other ways in (vendor gateways over HTTP and MQTT). */
+export {
+  type AuthenticatedGateway,
+  authenticateGateway,
+  parseGatewayAuthorization,
+} from './gateway-auth.js';
+export { GatewayThrottledError } from './gateway-throttle.js';
 import { braceletsOf, shouldTouchGateway } from './ingestion-caches.js';
 import {
   insertEvents,

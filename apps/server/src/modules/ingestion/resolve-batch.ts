@@ -6,7 +6,7 @@ import type {
   GatewayLocation,
 } from '@wearable/domain';
 import type { EngineInput } from '../../engine/types.js';
-import type { PositionRow, ReadingRow } from '../readings/readings-store.repository.js';
+import type { PositionRow, ReadingRow } from '../readings/readings.service.js';
 import type { Indexed, RejectedItem } from './batch-items.js';
 import { resolveSyncItems } from './bracelet-sync.js';
 import type { AuthenticatedGateway } from './gateway-auth.js';

@@ -1,8 +1,9 @@
 import type { AppContext } from '../../context.js';
 import { withLaneHint } from '../../db/priority-lane.js';
 import type { AlertRecord } from '../../engine/events.js';
-import { type AlertRow, getAlert } from '../alerts/alerts.repository.js';
-import type { Log } from '../device-data/summary-snapshot.js';
+import { type AlertRow, getAlert } from '../alerts/alerts.service.js';
+
+type Log = { error(obj: object, msg: string): void };
 
 /**
  * The alert as the alerts API shows it, built from what the runner already has plus the wearer

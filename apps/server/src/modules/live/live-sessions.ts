@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.js';
 import { BUS_EVENTS, type SessionsRevokedEvent } from '../../engine/events.js';
-import { actorRepository } from '../auth/actor.repository.js';
+import { sessionsService } from '../auth/sessions.service.js';
 
 /**
  * How often open streams are checked against their sessions: a stream ends at most this long
@@ -30,7 +30,7 @@ type Log = { error(obj: object, msg: string): void };
 /** Ends each live stream when its session ends or its access token expires, and caps streams per session. */
 export function liveSessionGuard(ctx: AppContext, log: Log) {
   const bySession = new Map<string, Stream[]>();
-  const actors = actorRepository(ctx.db);
+  const actors = sessionsService(ctx);
 
   function remove(stream: Stream) {
     clearTimeout(stream.timer);

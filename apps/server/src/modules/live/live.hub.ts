@@ -4,8 +4,7 @@ import type { AppContext } from '../../context.js';
 import { BUS_EVENTS, type BusEvents } from '../../engine/events.js';
 import { toAlertView } from '../alerts/alerts.service.js';
 import { alertRowOf } from './alert-payload.js';
-import { summaryRows } from '../device-data/device-data.repository.js';
-import { toWearerSummary } from '../device-data/device-data.service.js';
+import { summaryRows, toWearerSummary } from '../device-data/device-data.service.js';
 
 export const HEARTBEAT_MS = 15_000;
 /** Summary changes are gathered this long and fetched in a few queries. */

@@ -4,7 +4,7 @@ import { createLiveTicket, LIVE_TICKET_TTL_SECONDS, openLiveStream } from '@wear
 import type { AppContext } from '../../context.js';
 import { unauthorized } from '../../errors.js';
 import { serve } from '../../http/serve.js';
-import { actorRepository } from '../auth/actor.repository.js';
+import { sessionsService } from '../auth/sessions.service.js';
 import { termsNotAgreed } from '../../plugins/terms-gate.js';
 import { usersService } from '../users/users.service.js';
 import { liveHub } from './live.hub.js';
@@ -24,7 +24,7 @@ export const liveRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
   const hub = liveHub(ctx, app.log);
   const guard = liveSessionGuard(ctx, app.log);
   const tokens = ctx.tokens;
-  const actors = actorRepository(ctx.db);
+  const actors = sessionsService(ctx);
   const tickets = liveTickets(ctx.db);
   const users = usersService(ctx);
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
-import type { SendResult } from '../notifications/notification-provider.js';
+import type { SendResult } from '../notifications/message-log.service.js';
 
 /** One mail as it leaves the product. */
 export interface MailMessage {

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import type { SendResult } from '../notifications/notification-provider.js';
+import type { SendResult } from '../notifications/message-log.service.js';
 import { logMessage, redact } from '../notifications/message-log.service.js';
 import type { ComposedMail } from './mail-templates.js';
 

@@ -2,6 +2,9 @@ import type { LoggedChannel, NotificationStatus } from '@wearable/domain';
 import type { Queryable } from '../../db/client.js';
 import { insertMessage, recordOutcome } from './notifications.repository.js';
 
+/** A provider's answer about one message, which `settle` records (mail's transports answer the same). */
+export type { SendResult } from './notification-provider.js';
+
 /** A message outside alert escalation (a mail, a sign-in code), as the notification log keeps it. */
 export interface LoggedMessage {
   channel: LoggedChannel;

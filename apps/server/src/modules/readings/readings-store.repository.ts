@@ -1,5 +1,5 @@
 import { prepared, type Queryable } from '../../db/client.js';
-import type { Statement } from './statement.js';
+import type { Statement } from '../../db/statement.js';
 
 /** A validated reading resolved to its bracelet and wearer, ready to store. */
 export interface ReadingRow {

@@ -6,7 +6,7 @@ import { notifyWearerUpdated, type WearerUpdates } from '../../engine/wearer-upd
 import { foldLatest, type LatestInput } from './latest-fold.js';
 import { MINUTE_ROLLUP_RETENTION_DAYS } from './rollup-retention.js';
 import { recomputeHours } from './readings-store.repository.js';
-import type { Statement } from './statement.js';
+import type { Statement } from '../../db/statement.js';
 import {
   mergeLatest,
   recomputeStepsToday,

@@ -1,4 +1,4 @@
-import type { Statement } from './statement.js';
+import type { Statement } from '../../db/statement.js';
 
 /** A wearer's newest values from one batch (each null when the batch said nothing of it). */
 export interface WearerLatestUpdate {

@@ -8,7 +8,7 @@ import {
   type SiteHeatView,
 } from '@wearable/domain';
 import { prepared, type Queryable } from '../../db/client.js';
-import type { Statement } from '../readings/statement.js';
+import type { Statement } from '../../db/statement.js';
 
 const iso = (v: Date | string | null): string | null =>
   v === null ? null : new Date(v).toISOString();

@@ -13,7 +13,7 @@ import { BUS_EVENTS, type SiteHeatChangedEvent } from '../../engine/events.js';
 import { loadAlertPolicy } from '../alert-policy/alert-policy.service.js';
 import { SITE_HEAT_POLICY_TTL_MS } from './site-heat-cache.js';
 import { enqueueSiteHeatEvents } from '../webhooks/webhook-outbox.service.js';
-import type { Statement } from '../readings/statement.js';
+import type { Statement } from '../../db/statement.js';
 import { saveStateStatement, siteHeatRepository } from './site-heat.repository.js';
 
 /** A new environment reading of a gateway, as stored. */

@@ -6,7 +6,7 @@ import {
   type AuthenticatedGateway,
   authenticateGateway,
   parseGatewayAuthorization,
-} from '../ingestion/gateway-auth.js';
+} from '../ingestion/ingestion.service.js';
 import { type VendorGatewayRow, vendorGatewaysRepository } from './vendor-gateways.repository.js';
 
 const CACHE_TTL_MS = 30_000;

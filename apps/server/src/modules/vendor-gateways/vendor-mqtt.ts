@@ -1,6 +1,6 @@
 import { VENDOR_MQTT_KINDS } from '@wearable/domain';
 import type { AppContext } from '../../context.js';
-import type { AuthenticatedGateway } from '../ingestion/gateway-auth.js';
+import type { AuthenticatedGateway } from '../ingestion/ingestion.service.js';
 import { vendorGatewayOf } from './vendor-auth.js';
 import { GatewayRateLimitedError, ingestVendorOutput, type VendorResult } from './vendor-ingest.js';
 import { decodeVendorPayload, refusedAsWhole } from './vendor-payload.js';

@@ -1,4 +1,4 @@
-import { prepared, type Queryable } from '../../db/client.js';
+import { prepared, type Queryable } from './client.js';
 
 /**
  * One parameterised SQL statement, to run alone or combined with others in one round trip. Its
