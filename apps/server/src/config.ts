@@ -70,7 +70,7 @@ const schema = z.object({
   TWILIO_FROM: z.string().min(1).optional(),
   TWILIO_API_BASE: z.url().default('https://api.twilio.com'),
   SUMMARY_SNAPSHOT_MS: z.coerce.number().int().min(0).default(1000),
-  SUMMARY_MAX_STALE_MS: z.coerce.number().int().min(0).default(10_000),
+  SUMMARY_MAX_STALE_MS: z.coerce.number().int().min(0).default(60_000),
   INGEST_MAX_PENDING: z.coerce.number().int().positive().default(200),
   // An AB BLE Gateway V4 reports up to 210 advertisements a second (over Ethernet).
   GATEWAY_ADVERTISEMENTS_PER_SECOND: z.coerce.number().positive().default(250),
@@ -208,7 +208,7 @@ export type Config = {
     | undefined;
   /** The device summary snapshot is rebuilt at most this often (ms) when something changed. */
   summarySnapshotMs: number;
-  /** A snapshot older than this (ms) is never served: the request waits for a rebuild. */
+  /** The whole snapshot is read again (in the background) once its last whole read is this old (ms). */
   summaryMaxStaleMs: number;
   /** Gateway HTTP batches in progress beyond which new non-urgent batches get 503 + Retry-After. */
   ingestMaxPending: number;

@@ -206,7 +206,7 @@ describe('summary snapshot', () => {
     expect(t.ctx.summaries.counts.wholeReads).toBeGreaterThan(wholeReads);
   });
 
-  it('reads the scope whole in the background at half the hard limit (changes no event announces, e.g. SQL)', async () => {
+  it('reads the scope whole in the background once the last whole read is SUMMARY_MAX_STALE_MS old (changes no event announces, e.g. SQL)', async () => {
     const owner = w.users.ORGANIZATION_OWNER.headers;
     await summaryUntil(owner, () => true);
     await t.db.query('UPDATE users SET name = $2 WHERE id = $1', [w.w1.uid, 'renamed wearer']);

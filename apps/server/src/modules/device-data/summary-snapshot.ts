@@ -129,8 +129,8 @@ function parse(text: string): SnapshotEntry[] {
  * that changed (here, or on another server through the cross-server bus): a request after
  * `summarySnapshotMs` reads only those again, and the wearers the clock turned offline, and waits
  * for those few rows; a wearer added or renamed reads the scope whole (the name order). The whole
- * scope is read again in the background once the last whole read is `summaryMaxStaleMs / 2` old,
- * for changes no event announces (decision 0006, amended for issue 20).
+ * scope is read again in the background once the last whole read is `summaryMaxStaleMs` old, for
+ * changes no event announces (decision 0006, amended for issue 20).
  */
 export class SummarySnapshots {
   private readonly slots = new Map<string, Slot>();
@@ -318,10 +318,10 @@ export class SummarySnapshots {
     // Changes no event named (the cross-server bus missed some): the scope is read whole, at most
     // once per summarySnapshotMs, and the caller waits for it.
     if (slot.dirty) return fresh ? snap : this.rebuild(key, slot);
-    // Changes no event announces (an operator's SQL): the scope is read whole in the background
-    // once the last whole read is half the hard limit old, after this answer (on PGlite the read
-    // would hold the thread this caller's patch needs).
-    const readWhole = now - snap.readAt >= summaryMaxStaleMs / 2 && !slot.building;
+    // Changes no event announces (an operator's SQL; every server's changes are announced, through
+    // the cross-server bus): the scope is read whole in the background once the last whole read is
+    // summaryMaxStaleMs old, after this answer (on PGlite the read holds the thread in chunks).
+    const readWhole = now - snap.readAt >= summaryMaxStaleMs && !slot.building;
     const background = () => {
       if (!readWhole || slot.building) return;
       this.rebuild(key, slot).catch((err: unknown) =>
