@@ -15,12 +15,7 @@ import { accessService, notFoundError } from '../../access/access.service.js';
 import { ApiError } from '../../errors.js';
 import type { WearerScopeFilter } from '../../access/scope-sql.js';
 import { recordAudit } from '../audit/audit.service.js';
-import {
-  lockWearers,
-  saveSettings,
-  type WearerSettingsRow,
-  wearerSettings,
-} from './alert-settings.repository.js';
+import { alertSettingsRepository, type WearerSettingsRow } from './alert-settings.repository.js';
 
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 
@@ -55,7 +50,11 @@ export async function listAlertSettings(
   uids?: string[],
 ): Promise<{ settings: WearerAlertSettings[] }> {
   const now = ctx.now();
-  return { settings: (await wearerSettings(ctx.db, actor, filter, uids)).map((r) => view(r, now)) };
+  return {
+    settings: (await alertSettingsRepository(ctx.db).wearerSettings(actor, filter, uids)).map((r) =>
+      view(r, now),
+    ),
+  };
 }
 
 /**
@@ -78,7 +77,7 @@ export async function patchAlertSettings(
   await ctx.db.transaction(async (tx) => {
     const merged = await mergeAll(tx, actor, clientId, unique, patch, fieldPrefix);
     for (const [uid, { before, after }] of merged) {
-      await saveSettings(tx, uid, after, actor.uid, now);
+      await alertSettingsRepository(tx).saveSettings(uid, after, actor.uid, now);
       await recordAudit(tx, {
         organizationId: clientId,
         actorId: actor.uid,
@@ -89,7 +88,11 @@ export async function patchAlertSettings(
       });
     }
   });
-  const saved = await wearerSettings(ctx.db, actor, { organizationId: clientId }, unique);
+  const saved = await alertSettingsRepository(ctx.db).wearerSettings(
+    actor,
+    { organizationId: clientId },
+    unique,
+  );
   return { settings: saved.map((r) => view(r, now)) };
 }
 
@@ -122,8 +125,12 @@ async function mergeAll(
   patch: AlertSettingsPatch,
   fieldPrefix: string,
 ): Promise<Map<string, { before: AlertSettings; after: AlertSettings }>> {
-  await lockWearers(tx, unique);
-  const rows = await wearerSettings(tx, actor, { organizationId: clientId }, unique);
+  await alertSettingsRepository(tx).lockWearers(unique);
+  const rows = await alertSettingsRepository(tx).wearerSettings(
+    actor,
+    { organizationId: clientId },
+    unique,
+  );
   const byId = new Map(rows.map((r) => [r.uid, r]));
   const merged = new Map<string, { before: AlertSettings; after: AlertSettings }>();
   // 404 for a wearer the actor cannot reach (or of another client), 403 for one they may not change.

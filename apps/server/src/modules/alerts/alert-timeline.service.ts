@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import { accessService } from '../../access/access.service.js';
 import { attemptsOfAlert, escalationOfAlert } from '../notifications/notifications.service.js';
 import { coveredAlerts } from '../notifications/notifications.service.js';
-import { getAlert } from './alerts.repository.js';
+import { alertsRepository } from './alerts.repository.js';
 import { toAlertView } from './alerts.service.js';
 
 const iso = (v: Date | string): string => new Date(v).toISOString();
@@ -29,7 +29,7 @@ export async function alertTimeline(
   alertId: string,
 ): Promise<AlertTimelineResponse> {
   await accessService(ctx.db).require(actor, 'notification:read', 'alert', alertId);
-  const row = await getAlert(ctx.db, alertId);
+  const row = await alertsRepository(ctx.db).getAlert(alertId);
   if (!row) throw new Error(`alert ${alertId} vanished`);
   const alert = toAlertView(row);
   const [attempts, escalation] = await Promise.all([

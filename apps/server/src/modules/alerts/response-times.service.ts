@@ -3,7 +3,7 @@ import { accessService } from '../../access/access.service.js';
 import type { AppContext } from '../../context.js';
 import { ApiError } from '../../errors.js';
 import { responseTimesRows } from './response-times-figures.js';
-import { monthStarts, responseTimesByType } from './response-times.repository.js';
+import { responseTimesRepository } from './response-times.repository.js';
 
 /** The longest period the figures cover, in months. */
 export const RESPONSE_TIMES_MAX_MONTHS = 24;
@@ -65,8 +65,12 @@ export async function responseTimesFor(
   if (from > to) throw invalid('querystring.to', 'must not be before from');
   if (to - from + 1 > RESPONSE_TIMES_MAX_MONTHS)
     throw invalid('querystring.to', `the period is at most ${RESPONSE_TIMES_MAX_MONTHS} months`);
-  const starts = await monthStarts(ctx.db, timeZone, monthOf(from), to - from + 1);
-  const types = await responseTimesByType(ctx.db, actor, {
+  const starts = await responseTimesRepository(ctx.db).monthStarts(
+    timeZone,
+    monthOf(from),
+    to - from + 1,
+  );
+  const types = await responseTimesRepository(ctx.db).responseTimesByType(actor, {
     organizationId: q.clientId,
     groupId: q.groupId,
     wearerId: q.uid,
