@@ -10,20 +10,14 @@ import { ApiError } from '../../errors.js';
 import { logMessage } from './message-log.service.js';
 import { noticeTestMessage } from './notification-texts.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { coveredAlerts } from './notice-buckets.repository.js';
-import {
-  findGroup,
-  groupRecipients,
-  listNotifications,
-  replaceRecipients,
-  staffOf,
-} from './notifications.repository.js';
+import { noticeBucketsRepository } from './notice-buckets.repository.js';
+import { notificationsRepository } from './notifications.repository.js';
 
 async function groupFor(ctx: AppContext, actor: Actor, groupId: string, action: 'read' | 'write') {
   // Only owners and the group's managers choose who is woken at night (the permission table).
   const permission = action === 'read' ? 'noticeSettings:read' : 'noticeSettings:update';
   await accessService(ctx.db).require(actor, permission, 'group', groupId);
-  return (await findGroup(ctx.db, groupId))!;
+  return (await notificationsRepository(ctx.db).findGroup(groupId))!;
 }
 
 export async function getNoticeSettings(
@@ -32,7 +26,7 @@ export async function getNoticeSettings(
   groupId: string,
 ): Promise<AlertNoticeSettingsResponse> {
   const group = await groupFor(ctx, actor, groupId, 'read');
-  const rows = await groupRecipients(ctx.db, groupId);
+  const rows = await notificationsRepository(ctx.db).groupRecipients(groupId);
   return {
     groupId,
     groupName: group.name,
@@ -56,7 +50,7 @@ export async function putNoticeSettings(
 ): Promise<AlertNoticeSettingsResponse> {
   const group = await groupFor(ctx, actor, groupId, 'write');
   const userIds = recipients.flatMap((r) => (r.userId ? [r.userId] : []));
-  const staff = await staffOf(ctx.db, group.organization_id, userIds);
+  const staff = await notificationsRepository(ctx.db).staffOf(group.organization_id, userIds);
   const issues = recipients.flatMap((r, i) =>
     r.userId && !staff.has(r.userId)
       ? [
@@ -76,7 +70,8 @@ export async function putNoticeSettings(
     );
   }
   await ctx.db.transaction(async (tx) => {
-    const before = (await groupRecipients(tx, groupId)).map((r) => ({
+    const txNotifications = notificationsRepository(tx);
+    const before = (await txNotifications.groupRecipients(groupId)).map((r) => ({
       userId: r.user_id,
       phoneNumber: r.own_phone_number,
       channel: r.channel,
@@ -84,7 +79,7 @@ export async function putNoticeSettings(
       schedule: r.schedule,
       order: r.step,
     }));
-    await replaceRecipients(tx, group.organization_id, groupId, recipients);
+    await txNotifications.replaceRecipients(group.organization_id, groupId, recipients);
     const entry = {
       organizationId: group.organization_id,
       actorId: actor.uid,
@@ -167,15 +162,13 @@ export async function notificationLog(
   actor: Actor,
   q: { alertId?: string | undefined; page: number; pageSize: number },
 ): Promise<{ notifications: NotificationView[]; total: number; page: number; pageSize: number }> {
-  const { rows, total } = await listNotifications(
-    ctx.db,
+  const { rows, total } = await notificationsRepository(ctx.db).listNotifications(
     actor,
     q.alertId,
     q.pageSize,
     (q.page - 1) * q.pageSize,
   );
-  const covered = await coveredAlerts(
-    ctx.db,
+  const covered = await noticeBucketsRepository(ctx.db).coveredAlerts(
     actor,
     rows.map((r) => r.id),
   );

@@ -2,12 +2,8 @@ import { HEAT_ALERT_TYPES, isWithinSchedule, siteHeatNoticeOf } from '@wearable/
 import type { AppContext } from '../../context.js';
 import type { SiteHeatChangedEvent } from '../../engine/events.js';
 import type { NotificationProvider } from './notification-provider.js';
-import { groupRecipients, recordOutcome } from './notifications.repository.js';
-import {
-  insertSiteHeatAttempt,
-  siteHeatNoticeContext,
-  siteHeatNotified,
-} from './site-heat-notices.repository.js';
+import { notificationsRepository } from './notifications.repository.js';
+import { siteHeatNoticesRepository } from './site-heat-notices.repository.js';
 import { siteHeatMessage } from './site-heat-texts.js';
 
 /**
@@ -25,11 +21,14 @@ export async function sendSiteHeatNotices(
   const notice = siteHeatNoticeOf(e.change.from, e.change.to);
   const groupId = e.change.groupId;
   if (!notice || !groupId) return 0;
-  if (await siteHeatNotified(ctx.db, e.change.id)) return 0;
-  const where = await siteHeatNoticeContext(ctx.db, e.organizationId, groupId);
+  if (await siteHeatNoticesRepository(ctx.db).siteHeatNotified(e.change.id)) return 0;
+  const where = await siteHeatNoticesRepository(ctx.db).siteHeatNoticeContext(
+    e.organizationId,
+    groupId,
+  );
   if (!where) return 0;
   const now = ctx.now();
-  const heat = (await groupRecipients(ctx.db, groupId)).filter(
+  const heat = (await notificationsRepository(ctx.db).groupRecipients(groupId)).filter(
     (r) =>
       r.alert_types.some((t) => (HEAT_ALERT_TYPES as readonly string[]).includes(t)) &&
       isWithinSchedule(r.schedule, now, where.time_zone),
@@ -59,8 +58,7 @@ export async function sendSiteHeatNotices(
     };
     sent++;
     if (!r.phone_number) {
-      await insertSiteHeatAttempt(
-        ctx.db,
+      await siteHeatNoticesRepository(ctx.db).insertSiteHeatAttempt(
         attempt,
         'failed',
         ctx.now(),
@@ -69,12 +67,17 @@ export async function sendSiteHeatNotices(
       continue;
     }
     // Queued first, so an attempt is on record even if the provider never answers.
-    const id = await insertSiteHeatAttempt(ctx.db, attempt, 'queued', ctx.now(), null);
+    const id = await siteHeatNoticesRepository(ctx.db).insertSiteHeatAttempt(
+      attempt,
+      'queued',
+      ctx.now(),
+      null,
+    );
     const outcome =
       channel === 'SMS'
         ? await provider.sendSms(r.phone_number, text)
         : await provider.call(r.phone_number, text);
-    await recordOutcome(ctx.db, id, outcome, ctx.now());
+    await notificationsRepository(ctx.db).recordOutcome(id, outcome, ctx.now());
   }
   return sent;
 }
