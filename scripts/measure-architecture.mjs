@@ -7,7 +7,9 @@
 //  - permission declarations: route configs (`permission: '…'` in routes files or contracts)
 //    and the services' access calls naming a permission;
 //  - route boilerplate: lines of the routes files;
-//  - source files over 200 and over 300 lines; `as X` casts in server and web (not `as const`).
+//  - source files over 200 and over 300 lines; `as X` casts in server and web (not `as const`);
+//  - loose repositories and services: apps/server/src/modules/<area>/*.repository.ts and
+//    *.service.ts that export no `xRepository` / `xService` factory (issue 15: one style of each).
 // Tests, generated files and the e2e/bench workspaces are left out.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -43,6 +45,8 @@ let contractPermissions = 0;
 let over200 = 0;
 let over300 = 0;
 const big = [];
+const looseRepositories = [];
+const looseServices = [];
 
 for (const [file, src] of text) {
   if (isTesting(file)) continue;
@@ -50,6 +54,15 @@ for (const [file, src] of text) {
   if (lines > 200) over200++;
   if (lines > 300) (over300++, big.push(`${lines} ${file}`));
   const code = src.replace(/\/\*[\s\S]*?\*\/|^\s*\/\/.*$/gm, '');
+  const layer = /^apps\/server\/src\/modules\/[^/]+\/[^/]+\.(repository|service)\.ts$/.exec(file);
+  if (layer) {
+    const factory = new RegExp(
+      `^export (?:function|const) [a-z]\\w*${layer[1] === 'service' ? 'Service' : 'Repository'}\\b`,
+      'm',
+    );
+    if (!factory.test(code))
+      (layer[1] === 'service' ? looseServices : looseRepositories).push(file);
+  }
   if (file.startsWith('apps/web/')) {
     for (const m of code.matchAll(/['"`]\/(v2|v3|demo-api)\/[^'"`]*/g))
       webPathLiterals.push(`${file}: ${m[0]}`);
@@ -96,6 +109,8 @@ const figures = {
   filesOver300Lines: over300,
   castsServer: casts.server,
   castsWeb: casts.web,
+  looseRepositories: looseRepositories.length,
+  looseServices: looseServices.length,
 };
 if (args.has('--json')) console.log(JSON.stringify(figures, null, 2));
 else for (const [k, v] of Object.entries(figures)) console.log(`${k.padEnd(32)} ${v}`);
@@ -106,4 +121,6 @@ if (args.has('--list')) {
   for (const l of webPathLiterals) console.log(l);
   console.log('\n# files over 300 lines');
   for (const b of big) console.log(b);
+  console.log('\n# loose repositories and services (no factory)');
+  for (const f of [...looseRepositories, ...looseServices]) console.log(f);
 }

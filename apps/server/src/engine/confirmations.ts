@@ -1,6 +1,6 @@
 import type { ConfirmReason, HeatProcedureStep } from '@wearable/domain';
 import type { AppContext } from '../context.js';
-import { finishEscalations } from '../modules/notifications/escalations.repository.js';
+import { escalationsRepository } from '../modules/notifications/escalations.repository.js';
 import { recordConfirmations } from './alert-writes.repository.js';
 import type { AlertRecord } from './events.js';
 import { enqueueAlertEvents } from '../modules/webhooks/webhook-outbox.service.js';
@@ -42,8 +42,7 @@ export async function confirmAlerts(
       // Same lock order as ingestion (engine state, then alerts): no deadlock between them.
       const locked = await lockWearers(ctx, tx, wearerIds);
       const rows = await recordConfirmations(tx, ids, { ...confirmation, at });
-      await finishEscalations(
-        tx,
+      await escalationsRepository(tx).finishEscalations(
         rows.map((r) => r.id),
         at,
         'confirmed',

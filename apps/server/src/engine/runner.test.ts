@@ -2,7 +2,7 @@ import { ALERT_POLICY_DEFAULTS } from '@wearable/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { createContext } from '../context.js';
-import { saveAlertPolicy } from '../modules/alert-policy/alert-policy.repository.js';
+import { alertPolicyRepository } from '../modules/alert-policy/alert-policy.repository.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { createOrganization, createWearer, type WearerRecord } from '../testing/factories.js';
 import type { AlertRecord } from './events.js';
@@ -88,7 +88,7 @@ describe('engine runner', () => {
     const org = await createOrganization(t.db);
     const w = await createWearer(t.db, { organizationId: org.id, birthDate: '1986-01-01' });
     const policy = { ...ALERT_POLICY_DEFAULTS, recoveryMinutes: 3 };
-    await saveAlertPolicy(t.db, org.id, policy, null, new Date());
+    await alertPolicyRepository(t.db).saveAlertPolicy(org.id, policy, null, new Date());
     const start = Date.now() - 30 * 60_000;
     const reading = (minute: number, heartRate: number) => ({
       serialNumber: w.bracelet.serialNumber,

@@ -4,7 +4,7 @@ import type { AppContext } from '../context.js';
 import { ApiError, forbidden, notFound, unauthorized } from '../errors.js';
 import { apiTokensRepository } from '../modules/api-tokens/api-tokens.repository.js';
 import { API_TOKEN_PREFIX, hashApiToken } from '../modules/api-tokens/api-tokens.service.js';
-import { recordAudit } from '../modules/audit/audit.repository.js';
+import { auditRepository } from '../modules/audit/audit.repository.js';
 import { actorRepository } from '../modules/auth/actor.repository.js';
 import { maskContacts, maskContactText } from '../modules/auth/demo-mask.js';
 import { isDemoRequest } from '../modules/auth/demo-scope.js';
@@ -87,7 +87,7 @@ const authPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (
     const token = request.apiToken;
     if (!token) return;
     try {
-      await recordAudit(ctx.db, {
+      await auditRepository(ctx.db).recordAudit({
         organizationId: request.actor.organizationId,
         actorId: request.actor.uid,
         kind: 'apiToken.use',

@@ -1,6 +1,6 @@
 import { ALERT_POLICY_DEFAULTS } from '@wearable/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { saveAlertPolicy } from '../../modules/alert-policy/alert-policy.repository.js';
+import { alertPolicyRepository } from '../../modules/alert-policy/alert-policy.repository.js';
 import { createOrganization, createWearer, type WearerRecord } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { backtestCommand, formatReport } from '../../cli/backtest.command.js';
@@ -125,7 +125,7 @@ describe('backtest on a scripted scenario', () => {
       const org = await createOrganization(t.db);
       if (recoveryMinutes !== null) {
         const policy = { ...ALERT_POLICY_DEFAULTS, recoveryMinutes };
-        await saveAlertPolicy(t.db, org.id, policy, null, new Date());
+        await alertPolicyRepository(t.db).saveAlertPolicy(org.id, policy, null, new Date());
       }
       const w = await createWearer(t.db, { organizationId: org.id, birthDate: '1986-01-01' });
       await ingest(w, wandering.inputs);

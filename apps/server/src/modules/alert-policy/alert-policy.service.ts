@@ -2,6 +2,7 @@ import {
   type Actor,
   ALERT_POLICY_DEFAULTS,
   alertPolicy,
+  type AlertPolicy,
   type AlertPolicyPatch,
   type AlertPolicyResponse,
 } from '@wearable/domain';
@@ -10,15 +11,15 @@ import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/client.js';
 import { ApiError } from '../../errors.js';
 import { recordAudit } from '../audit/audit.service.js';
-import {
-  loadAlertPolicy,
-  loadAlertPolicyRecord,
-  saveAlertPolicy,
-} from './alert-policy.repository.js';
-export { loadAlertPolicy } from './alert-policy.repository.js';
+import { alertPolicyRepository } from './alert-policy.repository.js';
+
+/** The organisation's alert policy, completed with the defaults (no row: all defaults). */
+export function loadAlertPolicy(db: Queryable, organizationId: string): Promise<AlertPolicy> {
+  return alertPolicyRepository(db).loadAlertPolicy(organizationId);
+}
 
 async function view(db: Queryable, organizationId: string): Promise<AlertPolicyResponse> {
-  const record = await loadAlertPolicyRecord(db, organizationId);
+  const record = await alertPolicyRepository(db).loadAlertPolicyRecord(organizationId);
   return { organizationId, ...record, defaults: { ...ALERT_POLICY_DEFAULTS } };
 }
 
@@ -42,9 +43,10 @@ export function alertPolicyService(ctx: AppContext) {
     ): Promise<AlertPolicyResponse> {
       await access.require(actor, 'alertPolicy:update', 'organization', organizationId);
       await ctx.db.transaction(async (tx) => {
+        const txAlertPolicy = alertPolicyRepository(tx);
         // The organisation's row lock: two changes take turns, so neither merges over a stale policy.
         await tx.query('SELECT id FROM organizations WHERE id = $1 FOR UPDATE', [organizationId]);
-        const before = await loadAlertPolicy(tx, organizationId);
+        const before = await txAlertPolicy.loadAlertPolicy(organizationId);
         const merged = alertPolicy.safeParse({ ...before, ...patch });
         if (!merged.success) {
           const issues = merged.error.issues.map((i) => ({
@@ -54,7 +56,7 @@ export function alertPolicyService(ctx: AppContext) {
           const message = issues.map((i) => `${i.path}: ${i.message}`).join('; ');
           throw new ApiError(400, 'VALIDATION_FAILED', message, issues);
         }
-        await saveAlertPolicy(tx, organizationId, merged.data, actor.uid, ctx.now());
+        await txAlertPolicy.saveAlertPolicy(organizationId, merged.data, actor.uid, ctx.now());
         await recordAudit(tx, {
           organizationId,
           actorId: actor.uid,

@@ -3,7 +3,7 @@ import { ALERT_POLICY_DEFAULTS, type AlertPolicyResponse } from '@wearable/domai
 import { ACTOR_NAMES, type ActorName, type World, buildWorld } from '../../testing/world.js';
 import { createOrganization } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
-import { loadAlertPolicy } from './alert-policy.repository.js';
+import { alertPolicyRepository } from './alert-policy.repository.js';
 
 let t: TestApp;
 let w: World;
@@ -59,7 +59,8 @@ describe('an organisation’s alert policy: role table', () => {
     const mine = 20 + i;
     const res = await call(who, 'PATCH', { repeatIntervalMinutes: mine });
     expect(res.statusCode).toBe(ACCESS[who].patch);
-    const stored = (await loadAlertPolicy(t.db, w.orgA)).repeatIntervalMinutes;
+    const stored = (await alertPolicyRepository(t.db).loadAlertPolicy(w.orgA))
+      .repeatIntervalMinutes;
     if (ACCESS[who].patch === 200) {
       expect(stored).toBe(mine);
       expect(res.json<AlertPolicyResponse>().policy.repeatIntervalMinutes).toBe(mine);
@@ -72,9 +73,11 @@ describe('an organisation’s alert policy: role table', () => {
     expect((await call('OTHER_ORG_OWNER', 'GET', undefined, w.orgB)).statusCode).toBe(200);
     const res = await call('OTHER_ORG_OWNER', 'PATCH', { smsPerHour: 3 }, w.orgB);
     expect(res.statusCode).toBe(200);
-    expect((await loadAlertPolicy(t.db, w.orgB)).smsPerHour).toBe(3);
+    expect((await alertPolicyRepository(t.db).loadAlertPolicy(w.orgB)).smsPerHour).toBe(3);
     // Organisation A's is its own.
-    expect((await loadAlertPolicy(t.db, w.orgA)).smsPerHour).toBe(ALERT_POLICY_DEFAULTS.smsPerHour);
+    expect((await alertPolicyRepository(t.db).loadAlertPolicy(w.orgA)).smsPerHour).toBe(
+      ALERT_POLICY_DEFAULTS.smsPerHour,
+    );
   });
 
   it('an unknown organisation is 404, to platform staff too', async () => {
@@ -112,7 +115,7 @@ describe('an organisation’s alert policy', () => {
     });
     expect(Date.parse(body.updatedAt!)).toBeGreaterThan(Date.now() - 60_000);
     // What the engine and the notifier read is what was stored.
-    expect(await loadAlertPolicy(t.db, org)).toEqual(body.policy);
+    expect(await alertPolicyRepository(t.db).loadAlertPolicy(org)).toEqual(body.policy);
     expect((await call('ALL_OWNER', 'GET', undefined, org)).json()).toEqual(body);
 
     const audit = await t.app.inject({
@@ -149,7 +152,9 @@ describe('an organisation’s alert policy', () => {
     ];
     const answers = await Promise.all(changes.map((c) => call('ALL_OWNER', 'PATCH', c, org)));
     expect(answers.map((a) => a.statusCode)).toEqual(changes.map(() => 200));
-    expect(await loadAlertPolicy(t.db, org)).toEqual(Object.assign({}, ...changes));
+    expect(await alertPolicyRepository(t.db).loadAlertPolicy(org)).toEqual(
+      Object.assign({}, ...changes),
+    );
     expect(await auditCount(org)).toBe(changes.length);
   });
 

@@ -7,16 +7,16 @@ import {
 } from '@wearable/domain';
 import type { AppContext } from '../../context.js';
 import { serve } from '../../http/serve.js';
-import * as settings from './alert-settings.service.js';
+import { alertSettingsService } from './alert-settings.service.js';
 
 /** Wearers' alert settings: list, one wearer, many wearers at once. */
 export const alertSettingsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
   app,
   { ctx },
 ) => {
+  const settings = alertSettingsService(ctx);
   serve(app, listAlertSettings, (req) =>
     settings.listAlertSettings(
-      ctx,
       req.actor,
       { organizationId: req.query.clientId, groupId: req.query.groupId },
       req.query.uid === undefined ? undefined : [req.query.uid],
@@ -25,12 +25,11 @@ export const alertSettingsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
 
   serve(app, updateAlertSetting, (req) => {
     const { uid, ...patch } = req.body;
-    return settings.patchAlertSettings(ctx, req.actor, req.params.clientId, [uid], patch, 'body');
+    return settings.patchAlertSettings(req.actor, req.params.clientId, [uid], patch, 'body');
   });
 
   serve(app, updateAlertSettingsBulk, (req) =>
     settings.patchAlertSettings(
-      ctx,
       req.actor,
       req.params.clientId,
       req.body.uids,
@@ -40,12 +39,6 @@ export const alertSettingsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
   );
 
   serve(app, previewAlertSettingsBulk, (req) =>
-    settings.previewAlertSettings(
-      ctx,
-      req.actor,
-      req.params.clientId,
-      req.body.uids,
-      req.body.settings,
-    ),
+    settings.previewAlertSettings(req.actor, req.params.clientId, req.body.uids, req.body.settings),
   );
 };

@@ -15,12 +15,7 @@ import { accessService, notFoundError } from '../../access/access.service.js';
 import { ApiError } from '../../errors.js';
 import type { WearerScopeFilter } from '../../access/scope-sql.js';
 import { recordAudit } from '../audit/audit.service.js';
-import {
-  lockWearers,
-  saveSettings,
-  type WearerSettingsRow,
-  wearerSettings,
-} from './alert-settings.repository.js';
+import { alertSettingsRepository, type WearerSettingsRow } from './alert-settings.repository.js';
 
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 
@@ -48,68 +43,77 @@ function view(r: WearerSettingsRow, now: Date): WearerAlertSettings {
   };
 }
 
-export async function listAlertSettings(
-  ctx: AppContext,
-  actor: Actor,
-  filter: WearerScopeFilter,
-  uids?: string[],
-): Promise<{ settings: WearerAlertSettings[] }> {
-  const now = ctx.now();
-  return { settings: (await wearerSettings(ctx.db, actor, filter, uids)).map((r) => view(r, now)) };
-}
-
-/**
- * Applies one patch to each wearer, all or nothing: every wearer must exist in the client
- * (for the actor), be writable, and the merged result must be valid, before anything is saved.
- * The engine reads the stored settings on the wearer's next input.
- */
-export async function patchAlertSettings(
-  ctx: AppContext,
-  actor: Actor,
-  clientId: string,
-  uids: string[],
-  patch: AlertSettingsPatch,
-  fieldPrefix: string,
-): Promise<{ settings: WearerAlertSettings[] }> {
-  const unique = [...new Set(uids)];
-  const now = ctx.now();
-  // Read, merge and save in one transaction holding the wearers' row locks: two patches of different
-  // fields at once each merged into the same old settings and the later save dropped the other's change.
-  await ctx.db.transaction(async (tx) => {
-    const merged = await mergeAll(tx, actor, clientId, unique, patch, fieldPrefix);
-    for (const [uid, { before, after }] of merged) {
-      await saveSettings(tx, uid, after, actor.uid, now);
-      await recordAudit(tx, {
-        organizationId: clientId,
-        actorId: actor.uid,
-        kind: 'alertSettings.update',
-        targetId: uid,
-        before,
-        after,
-      });
-    }
-  });
-  const saved = await wearerSettings(ctx.db, actor, { organizationId: clientId }, unique);
-  return { settings: saved.map((r) => view(r, now)) };
-}
-
-/** The bulk change's preview: how many wearers' settings it would change, checked as the change is, writing nothing. */
-export async function previewAlertSettings(
-  ctx: AppContext,
-  actor: Actor,
-  clientId: string,
-  uids: string[],
-  patch: AlertSettingsPatch,
-): Promise<{ changed: number; unchanged: number; changedUids: string[] }> {
-  const unique = [...new Set(uids)];
-  const merged = await mergeAll(ctx.db, actor, clientId, unique, patch, 'body.settings');
-  const changedUids = [...merged]
-    .filter(([, m]) => JSON.stringify(m.before) !== JSON.stringify(m.after))
-    .map(([uid]) => uid);
+export function alertSettingsService(ctx: AppContext) {
   return {
-    changed: changedUids.length,
-    unchanged: unique.length - changedUids.length,
-    changedUids,
+    async listAlertSettings(
+      actor: Actor,
+      filter: WearerScopeFilter,
+      uids?: string[],
+    ): Promise<{ settings: WearerAlertSettings[] }> {
+      const now = ctx.now();
+      return {
+        settings: (await alertSettingsRepository(ctx.db).wearerSettings(actor, filter, uids)).map(
+          (r) => view(r, now),
+        ),
+      };
+    },
+
+    /**
+     * Applies one patch to each wearer, all or nothing: every wearer must exist in the client
+     * (for the actor), be writable, and the merged result must be valid, before anything is saved.
+     * The engine reads the stored settings on the wearer's next input.
+     */
+    async patchAlertSettings(
+      actor: Actor,
+      clientId: string,
+      uids: string[],
+      patch: AlertSettingsPatch,
+      fieldPrefix: string,
+    ): Promise<{ settings: WearerAlertSettings[] }> {
+      const unique = [...new Set(uids)];
+      const now = ctx.now();
+      // Read, merge and save in one transaction holding the wearers' row locks: two patches of different
+      // fields at once each merged into the same old settings and the later save dropped the other's change.
+      await ctx.db.transaction(async (tx) => {
+        const merged = await mergeAll(tx, actor, clientId, unique, patch, fieldPrefix);
+        for (const [uid, { before, after }] of merged) {
+          await alertSettingsRepository(tx).saveSettings(uid, after, actor.uid, now);
+          await recordAudit(tx, {
+            organizationId: clientId,
+            actorId: actor.uid,
+            kind: 'alertSettings.update',
+            targetId: uid,
+            before,
+            after,
+          });
+        }
+      });
+      const saved = await alertSettingsRepository(ctx.db).wearerSettings(
+        actor,
+        { organizationId: clientId },
+        unique,
+      );
+      return { settings: saved.map((r) => view(r, now)) };
+    },
+
+    /** The bulk change's preview: how many wearers' settings it would change, checked as the change is, writing nothing. */
+    async previewAlertSettings(
+      actor: Actor,
+      clientId: string,
+      uids: string[],
+      patch: AlertSettingsPatch,
+    ): Promise<{ changed: number; unchanged: number; changedUids: string[] }> {
+      const unique = [...new Set(uids)];
+      const merged = await mergeAll(ctx.db, actor, clientId, unique, patch, 'body.settings');
+      const changedUids = [...merged]
+        .filter(([, m]) => JSON.stringify(m.before) !== JSON.stringify(m.after))
+        .map(([uid]) => uid);
+      return {
+        changed: changedUids.length,
+        unchanged: unique.length - changedUids.length,
+        changedUids,
+      };
+    },
   };
 }
 
@@ -122,8 +126,12 @@ async function mergeAll(
   patch: AlertSettingsPatch,
   fieldPrefix: string,
 ): Promise<Map<string, { before: AlertSettings; after: AlertSettings }>> {
-  await lockWearers(tx, unique);
-  const rows = await wearerSettings(tx, actor, { organizationId: clientId }, unique);
+  await alertSettingsRepository(tx).lockWearers(unique);
+  const rows = await alertSettingsRepository(tx).wearerSettings(
+    actor,
+    { organizationId: clientId },
+    unique,
+  );
   const byId = new Map(rows.map((r) => [r.uid, r]));
   const merged = new Map<string, { before: AlertSettings; after: AlertSettings }>();
   // 404 for a wearer the actor cannot reach (or of another client), 403 for one they may not change.

@@ -70,41 +70,41 @@ function whereOf(actor: Actor, f: AlertFilter, p: SqlParams): string {
   return w.join(' AND ');
 }
 
-export async function listAlerts(
-  db: Queryable,
-  actor: Actor,
-  f: AlertFilter,
-  limit: number,
-  offset: number,
-): Promise<{ rows: AlertRow[]; total: number }> {
-  const p = new SqlParams();
-  const where = whereOf(actor, f, p);
-  const [count] = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM alerts a JOIN users u ON u.id = a.wearer_id WHERE ${where}`,
-    p.values,
-  );
-  const rows = await db.query<AlertRow>(
-    `${ALERT_SELECT} WHERE ${where} ORDER BY a.opened_at DESC, a.id LIMIT ${p.add(limit)} OFFSET ${p.add(offset)}`,
-    p.values,
-  );
-  return { rows, total: count?.n ?? 0 };
-}
+export function alertsRepository(db: Queryable) {
+  return {
+    async listAlerts(
+      actor: Actor,
+      f: AlertFilter,
+      limit: number,
+      offset: number,
+    ): Promise<{ rows: AlertRow[]; total: number }> {
+      const p = new SqlParams();
+      const where = whereOf(actor, f, p);
+      const [count] = await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM alerts a JOIN users u ON u.id = a.wearer_id WHERE ${where}`,
+        p.values,
+      );
+      const rows = await db.query<AlertRow>(
+        `${ALERT_SELECT} WHERE ${where} ORDER BY a.opened_at DESC, a.id LIMIT ${p.add(limit)} OFFSET ${p.add(offset)}`,
+        p.values,
+      );
+      return { rows, total: count?.n ?? 0 };
+    },
 
-/** One alert without scoping, for the live stream (which filters per client). */
-export async function getAlert(db: Queryable, id: string): Promise<AlertRow | undefined> {
-  const [row] = await db.query<AlertRow>(`${ALERT_SELECT} WHERE a.id = $1`, [id]);
-  return row;
-}
+    /** One alert without scoping, for the live stream (which filters per client). */
+    async getAlert(id: string): Promise<AlertRow | undefined> {
+      const [row] = await db.query<AlertRow>(`${ALERT_SELECT} WHERE a.id = $1`, [id]);
+      return row;
+    },
 
-/** An organisation's IANA time zone, or null for an unknown id (or none). */
-export async function organizationTimeZone(
-  db: Queryable,
-  organizationId: string | null,
-): Promise<string | null> {
-  if (organizationId === null) return null;
-  const rows = await db.query<{ time_zone: string }>(
-    'SELECT time_zone FROM organizations WHERE id = $1',
-    [organizationId],
-  );
-  return rows[0]?.time_zone ?? null;
+    /** An organisation's IANA time zone, or null for an unknown id (or none). */
+    async organizationTimeZone(organizationId: string | null): Promise<string | null> {
+      if (organizationId === null) return null;
+      const rows = await db.query<{ time_zone: string }>(
+        'SELECT time_zone FROM organizations WHERE id = $1',
+        [organizationId],
+      );
+      return rows[0]?.time_zone ?? null;
+    },
+  };
 }

@@ -16,14 +16,17 @@ import type { AppContext } from '../../context.js';
 import { notFound } from '../../errors.js';
 import { serve } from '../../http/serve.js';
 import { alertsCsvFor, confirmAlerts, listAlertsFor } from './alerts.service.js';
-import { alertTimeline } from './alert-timeline.service.js';
+import { alertTimelineService } from './alert-timeline.service.js';
 import { responseTimesCsv } from './response-times-csv.js';
-import { responseTimesFor } from './response-times.service.js';
-import { handover } from './handover.service.js';
+import { responseTimesService } from './response-times.service.js';
+import { handoverService } from './handover.service.js';
 import * as snoozes from './snoozes.service.js';
 
 /** /v2/alert/*: the alert history, its CSV export and confirmation. */
 export const alertsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const timeline = alertTimelineService(ctx);
+  const responseTimes = responseTimesService(ctx);
+  const handover = handoverService(ctx);
   serve(app, listAlerts, (req) => listAlertsFor(ctx, req.actor, req.query));
 
   serve(app, listAlertsCsv, async (req, reply) => {
@@ -34,12 +37,12 @@ export const alertsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
       .send(csv);
   });
 
-  serve(app, getAlertTimeline, (req) => alertTimeline(ctx, req.actor, req.params.alertId));
+  serve(app, getAlertTimeline, (req) => timeline.alertTimeline(req.actor, req.params.alertId));
 
-  serve(app, getResponseTimes, (req) => responseTimesFor(ctx, req.actor, req.query));
+  serve(app, getResponseTimes, (req) => responseTimes.responseTimesFor(req.actor, req.query));
 
   serve(app, getResponseTimesCsv, async (req, reply) => {
-    const figures = await responseTimesFor(ctx, req.actor, req.query);
+    const figures = await responseTimes.responseTimesFor(req.actor, req.query);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header(
@@ -55,7 +58,7 @@ export const alertsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
   }));
   serve(app, endSnooze, (req) => snoozes.endSnooze(ctx, req.actor, req.params.snoozeId));
 
-  serve(app, getHandover, (req) => handover(ctx, req.actor, req.query));
+  serve(app, getHandover, (req) => handover.handover(req.actor, req.query));
 
   serve(app, confirmAlert, async (req) => {
     const { alertId, ...confirmation } = req.body;

@@ -17,7 +17,8 @@ import { confirmAlerts as recordConfirmations } from '../../engine/confirmations
 import { ApiError } from '../../errors.js';
 import { alertsCsv } from './alerts-csv.js';
 import { toAlertView } from './alert-view.js';
-import { type AlertFilter, listAlerts, organizationTimeZone } from './alerts.repository.js';
+import type { Queryable } from '../../db/client.js';
+import { type AlertFilter, type AlertRow, alertsRepository } from './alerts.repository.js';
 import { FALLBACK_TIME_ZONE } from '../../engine/local-time.js';
 export {
   ALERT_LEVEL_LABELS,
@@ -27,8 +28,12 @@ export {
   SITE_HEAT_LEVEL_LABELS,
 } from './alert-labels.js';
 export { csvCell } from './alerts-csv.js';
+export type { AlertRow } from './alerts.repository.js';
+
 /** One alert's row by id, no access check: the live stream checks each reader of its frames itself. */
-export { type AlertRow, getAlert } from './alerts.repository.js';
+export function getAlert(db: Queryable, id: string): Promise<AlertRow | undefined> {
+  return alertsRepository(db).getAlert(id);
+}
 
 /** A CSV export holds at most this many alerts (newest first); narrow the period for more. */
 export const CSV_MAX_ROWS = 50_000;
@@ -69,8 +74,7 @@ export async function listAlertsFor(
   actor: Actor,
   q: AlertListQuery,
 ): Promise<AlertListResponse> {
-  const { rows, total } = await listAlerts(
-    ctx.db,
+  const { rows, total } = await alertsRepository(ctx.db).listAlerts(
     actor,
     filterOf(q),
     q.pageSize,
@@ -88,10 +92,10 @@ export async function alertsCsvFor(
   actor: Actor,
   q: AlertCsvQuery,
 ): Promise<{ csv: string; fileName: string }> {
-  const { rows } = await listAlerts(ctx.db, actor, filterOf(q), CSV_MAX_ROWS, 0);
+  const { rows } = await alertsRepository(ctx.db).listAlerts(actor, filterOf(q), CSV_MAX_ROWS, 0);
   const timeZone =
     rows[0]?.time_zone ??
-    (await organizationTimeZone(ctx.db, actor.organizationId)) ??
+    (await alertsRepository(ctx.db).organizationTimeZone(actor.organizationId)) ??
     FALLBACK_TIME_ZONE;
   return {
     csv: alertsCsv(

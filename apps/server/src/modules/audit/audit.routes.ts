@@ -3,7 +3,7 @@ import { type Actor, listAuditEntries, PLATFORM } from '@wearable/domain';
 import type { AppContext } from '../../context.js';
 import { serve } from '../../http/serve.js';
 import { accessService } from '../../access/access.service.js';
-import { listAudit } from './audit.repository.js';
+import { auditRepository } from './audit.repository.js';
 
 /** GET /v2/audit: organisation owners read their organisation's log; platform staff any (or all). */
 export const auditRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -26,7 +26,7 @@ export const auditRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
   serve(app, listAuditEntries, async (req) => {
     const q = req.query;
     const organizationId = await organizationOf(req.actor, q.clientId);
-    const { entries, total } = await listAudit(ctx.db, { ...q, organizationId });
+    const { entries, total } = await auditRepository(ctx.db).listAudit({ ...q, organizationId });
     return { entries, total, page: q.page };
   });
 };

@@ -55,56 +55,6 @@ function summarySource(
       WHERE ${wearerScope(actor, p, filter)}`;
 }
 
-/** Summary rows (the live stream's few changed wearers). */
-export async function summaryRows(
-  db: Queryable,
-  actor: Actor,
-  filter: WearerScopeFilter,
-): Promise<SummaryRow[]> {
-  const p = new SqlParams();
-  const source = summarySource(actor, filter, p);
-  return db.query<SummaryRow>(
-    `SELECT u.id AS uid, u.name, u.organization_id, u.group_id, g.name AS group_name,
-            b.serial_number, b.heart_rate_duty_cycle AS duty_cycle,
-            l.heart_rate, l.skin_temperature, l.worn, COALESCE(l.battery, b.battery) AS battery,
-            l.last_seen_at, oa.open_alerts
-       ${source}
-      ORDER BY u.name, u.id`,
-    p.values,
-  );
-}
-
-/**
- * The whole GET /v3/device/summary answer as one JSON text built by the database: one query,
- * one value to transfer instead of 10,000 rows to marshal (PGlite: ~700 ms -> ~200 ms at 10k).
- * Field for field the wearerSummary contract; `connection` as connectionOf().
- */
-export async function summaryJson(
-  db: Queryable,
-  actor: Actor,
-  filter: WearerScopeFilter,
-  now: Date,
-): Promise<string> {
-  const p = new SqlParams();
-  const at = p.add(now.toISOString());
-  const source = summarySource(actor, filter, p);
-  const [row] = await db.query<{ body: string }>(
-    `SELECT json_build_object('generatedAt', ${ISO(`${at}::timestamptz`)}, 'wearers', COALESCE(json_agg(
-              json_build_object(
-                'uid', u.id, 'name', u.name, 'clientId', u.organization_id, 'groupId', u.group_id,
-                'groupName', g.name, 'serialNumber', b.serial_number, 'heartRate', l.heart_rate,
-                'skinTemperature', l.skin_temperature, 'worn', l.worn,
-                'battery', COALESCE(l.battery, b.battery),
-                'connection', ${CONNECTION(at)},
-                'lastSeenAt', ${ISO('l.last_seen_at')},
-                'openAlerts', COALESCE(oa.open_alerts, '[]'::json))
-              ORDER BY u.name, u.id), '[]'::json))::text AS body
-       ${source}`,
-    p.values,
-  );
-  return row?.body ?? '{"wearers":[]}';
-}
-
 /** Reads every wearer; callers narrow by organisation. */
 const SYSTEM: Actor = {
   uid: 'system',
@@ -114,81 +64,11 @@ const SYSTEM: Actor = {
   linkedWearerIds: [],
 };
 
-/** The ids of every wearer of one organisation (or of all), in summary order (name, id). */
-export async function summaryOrder(
-  db: Queryable,
-  organizationId: string | undefined,
-): Promise<string[]> {
-  const p = new SqlParams();
-  const where = wearerScope(SYSTEM, p, { organizationId });
-  const [row] = await db.query<{ ids: string | null }>(
-    `SELECT string_agg(u.id, E'\n' ORDER BY u.name, u.id) AS ids FROM users u WHERE ${where}`,
-    p.values,
-  );
-  return row?.ids ? row.ids.split('\n') : [];
-}
-
-/**
- * These wearers as one text: a line each, `uid TAB organisationId TAB groupId TAB name TAB
- * groupName TAB fragment TAB row TAB onlineUntil`, where name and groupName are JSON strings,
- * fragment is the wearer's summary object as JSON text, row the same as an array in
- * SUMMARY_COLUMNS order (format=columns) and onlineUntil the epoch ms until which `connection`
- * says online (empty: never seen) (JSON text holds no raw tab or newline, and ids are
- * generated). One value to transfer, split in JS; the snapshot asks in chunks so that on
- * PGlite (which runs on the server's thread) requests are served between them.
- */
-export async function summaryFragments(
-  db: Queryable,
-  wearerIds: string[],
-  now: Date,
-): Promise<string> {
-  const p = new SqlParams();
-  const at = p.add(now.toISOString());
-  const source = summarySource(SYSTEM, { wearerIds }, p, 'per-wearer');
-  const [row] = await db.query<{ body: string | null }>(
-    `SELECT string_agg(concat_ws(E'\t', u.id, u.organization_id, COALESCE(u.group_id, ''),
-              to_json(u.name)::text, COALESCE(to_json(g.name)::text, 'null'),
-              json_build_object(
-                'uid', u.id, 'name', u.name, 'clientId', u.organization_id, 'groupId', u.group_id,
-                'groupName', g.name, 'serialNumber', b.serial_number, 'heartRate', l.heart_rate,
-                'skinTemperature', l.skin_temperature, 'worn', l.worn,
-                'battery', COALESCE(l.battery, b.battery),
-                'connection', ${CONNECTION(at)},
-                'lastSeenAt', ${ISO('l.last_seen_at')},
-                'openAlerts', COALESCE(oa.open_alerts, '[]'::json))::text,
-              json_build_array(u.id, u.name, u.organization_id, u.group_id, g.name, b.serial_number,
-                b.device_name, l.heart_rate, l.skin_temperature, l.worn,
-                COALESCE(l.battery, b.battery), ${CONNECTION(at)}, ${ISO('l.last_seen_at')},
-                COALESCE(oa.open_alerts, '[]'::json))::text,
-              COALESCE(floor(extract(epoch FROM ${ONLINE_UNTIL}) * 1000)::bigint::text, '')),
-              E'\n') AS body
-       ${source}`,
-    p.values,
-  );
-  return row?.body ?? '';
-}
-
 export interface VisibleWearer {
   uid: string;
   name: string;
   organization_id: string;
   time_zone: string;
-}
-
-/** The wearer if the actor may see them (otherwise they do not exist for the actor). */
-export async function findVisibleWearer(
-  db: Queryable,
-  actor: Actor,
-  wearerId: string,
-): Promise<VisibleWearer | undefined> {
-  const p = new SqlParams();
-  const where = wearerScope(actor, p, { wearerId });
-  const [row] = await db.query<VisibleWearer>(
-    `SELECT u.id AS uid, u.name, u.organization_id, o.time_zone
-       FROM users u JOIN organizations o ON o.id = u.organization_id WHERE ${where}`,
-    p.values,
-  );
-  return row;
 }
 
 export interface HistoryRow {
@@ -201,51 +81,6 @@ export interface HistoryRow {
   sleep_stage: number | null;
   sleep_minutes: Record<string, number>[] | null;
   stress_level: string | null;
-}
-
-/**
- * Buckets of `bucketMinutes` from the per-minute rollup, or from the per-hour rollup when the
- * buckets are an hour or more (long periods stay cheap). Buckets start at `from`.
- */
-export async function historyRows(
-  db: Queryable,
-  wearerId: string,
-  from: string,
-  to: string,
-  bucketMinutes: number,
-): Promise<HistoryRow[]> {
-  const interval = `${bucketMinutes} minutes`;
-  if (bucketMinutes < 60) {
-    return db.query<HistoryRow>(
-      `SELECT date_bin($4::interval, bucket, $2::timestamptz) AS at,
-              sum(hr_sum) / NULLIF(sum(hr_count), 0) AS heart_rate,
-              sum(temp_sum) / NULLIF(sum(temp_count), 0) AS skin_temperature,
-              sum(steps)::int AS steps, max(wbgt_max) AS wbgt,
-              CASE WHEN sum(worn_count) + sum(not_worn_count) = 0 THEN NULL
-                   ELSE sum(worn_count) >= sum(not_worn_count) END AS worn,
-              (array_agg(sleep_stage ORDER BY latest_at DESC) FILTER (WHERE sleep_stage IS NOT NULL))[1] AS sleep_stage,
-              NULL AS sleep_minutes,
-              (array_agg(stress_level ORDER BY latest_at DESC) FILTER (WHERE stress_level IS NOT NULL))[1] AS stress_level
-         FROM reading_minutes
-        WHERE wearer_id = $1 AND bucket >= $2::timestamptz AND bucket < $3::timestamptz
-        GROUP BY 1 ORDER BY 1`,
-      [wearerId, from, to, interval],
-    );
-  }
-  return db.query<HistoryRow>(
-    `SELECT date_bin($4::interval, bucket, $2::timestamptz) AS at,
-            sum(hr_sum) / NULLIF(sum(hr_count), 0) AS heart_rate,
-            sum(temp_sum) / NULLIF(sum(temp_count), 0) AS skin_temperature,
-            sum(steps)::int AS steps, max(wbgt_max) AS wbgt,
-            CASE WHEN sum(data_minutes) = 0 THEN NULL ELSE sum(worn_minutes) * 2 >= sum(data_minutes) END AS worn,
-            NULL::smallint AS sleep_stage,
-            json_agg(sleep_stage_minutes) AS sleep_minutes,
-            (array_agg(stress_level ORDER BY latest_at DESC) FILTER (WHERE stress_level IS NOT NULL))[1] AS stress_level
-       FROM reading_hours
-      WHERE wearer_id = $1 AND bucket >= $2::timestamptz AND bucket < $3::timestamptz
-      GROUP BY 1 ORDER BY 1`,
-    [wearerId, from, to, interval],
-  );
 }
 
 export interface ReportDayRow {
@@ -270,17 +105,160 @@ export interface ReportDayRow {
   stress_overload: number | null;
 }
 
-/** Per local day of `month` (YYYY-MM in time zone tz), from the hourly rollup. */
-export async function monthlyRows(
-  db: Queryable,
-  wearerId: string,
-  month: string,
-  tz: string,
-): Promise<ReportDayRow[]> {
-  const stage = (code: number) => `sum(COALESCE((sleep_stage_minutes->>'${code}')::int, 0))::int`;
-  const stress = (level: StressLevel) => `(count(*) FILTER (WHERE stress_level = '${level}'))::int`;
-  return db.query<ReportDayRow>(
-    `WITH span AS (SELECT ($2 || '-01')::timestamp AT TIME ZONE $3 AS start,
+export function deviceDataRepository(db: Queryable) {
+  return {
+    /** Summary rows (the live stream's few changed wearers). */
+    async summaryRows(actor: Actor, filter: WearerScopeFilter): Promise<SummaryRow[]> {
+      const p = new SqlParams();
+      const source = summarySource(actor, filter, p);
+      return db.query<SummaryRow>(
+        `SELECT u.id AS uid, u.name, u.organization_id, u.group_id, g.name AS group_name,
+            b.serial_number, b.heart_rate_duty_cycle AS duty_cycle,
+            l.heart_rate, l.skin_temperature, l.worn, COALESCE(l.battery, b.battery) AS battery,
+            l.last_seen_at, oa.open_alerts
+       ${source}
+      ORDER BY u.name, u.id`,
+        p.values,
+      );
+    },
+
+    /**
+     * The whole GET /v3/device/summary answer as one JSON text built by the database: one query,
+     * one value to transfer instead of 10,000 rows to marshal (PGlite: ~700 ms -> ~200 ms at 10k).
+     * Field for field the wearerSummary contract; `connection` as connectionOf().
+     */
+    async summaryJson(actor: Actor, filter: WearerScopeFilter, now: Date): Promise<string> {
+      const p = new SqlParams();
+      const at = p.add(now.toISOString());
+      const source = summarySource(actor, filter, p);
+      const [row] = await db.query<{ body: string }>(
+        `SELECT json_build_object('generatedAt', ${ISO(`${at}::timestamptz`)}, 'wearers', COALESCE(json_agg(
+              json_build_object(
+                'uid', u.id, 'name', u.name, 'clientId', u.organization_id, 'groupId', u.group_id,
+                'groupName', g.name, 'serialNumber', b.serial_number, 'heartRate', l.heart_rate,
+                'skinTemperature', l.skin_temperature, 'worn', l.worn,
+                'battery', COALESCE(l.battery, b.battery),
+                'connection', ${CONNECTION(at)},
+                'lastSeenAt', ${ISO('l.last_seen_at')},
+                'openAlerts', COALESCE(oa.open_alerts, '[]'::json))
+              ORDER BY u.name, u.id), '[]'::json))::text AS body
+       ${source}`,
+        p.values,
+      );
+      return row?.body ?? '{"wearers":[]}';
+    },
+
+    /** The ids of every wearer of one organisation (or of all), in summary order (name, id). */
+    async summaryOrder(organizationId: string | undefined): Promise<string[]> {
+      const p = new SqlParams();
+      const where = wearerScope(SYSTEM, p, { organizationId });
+      const [row] = await db.query<{ ids: string | null }>(
+        `SELECT string_agg(u.id, E'\n' ORDER BY u.name, u.id) AS ids FROM users u WHERE ${where}`,
+        p.values,
+      );
+      return row?.ids ? row.ids.split('\n') : [];
+    },
+
+    /**
+     * These wearers as one text: a line each, `uid TAB organisationId TAB groupId TAB name TAB
+     * groupName TAB fragment TAB row TAB onlineUntil`, where name and groupName are JSON strings,
+     * fragment is the wearer's summary object as JSON text, row the same as an array in
+     * SUMMARY_COLUMNS order (format=columns) and onlineUntil the epoch ms until which `connection`
+     * says online (empty: never seen) (JSON text holds no raw tab or newline, and ids are
+     * generated). One value to transfer, split in JS; the snapshot asks in chunks so that on
+     * PGlite (which runs on the server's thread) requests are served between them.
+     */
+    async summaryFragments(wearerIds: string[], now: Date): Promise<string> {
+      const p = new SqlParams();
+      const at = p.add(now.toISOString());
+      const source = summarySource(SYSTEM, { wearerIds }, p, 'per-wearer');
+      const [row] = await db.query<{ body: string | null }>(
+        `SELECT string_agg(concat_ws(E'\t', u.id, u.organization_id, COALESCE(u.group_id, ''),
+              to_json(u.name)::text, COALESCE(to_json(g.name)::text, 'null'),
+              json_build_object(
+                'uid', u.id, 'name', u.name, 'clientId', u.organization_id, 'groupId', u.group_id,
+                'groupName', g.name, 'serialNumber', b.serial_number, 'heartRate', l.heart_rate,
+                'skinTemperature', l.skin_temperature, 'worn', l.worn,
+                'battery', COALESCE(l.battery, b.battery),
+                'connection', ${CONNECTION(at)},
+                'lastSeenAt', ${ISO('l.last_seen_at')},
+                'openAlerts', COALESCE(oa.open_alerts, '[]'::json))::text,
+              json_build_array(u.id, u.name, u.organization_id, u.group_id, g.name, b.serial_number,
+                b.device_name, l.heart_rate, l.skin_temperature, l.worn,
+                COALESCE(l.battery, b.battery), ${CONNECTION(at)}, ${ISO('l.last_seen_at')},
+                COALESCE(oa.open_alerts, '[]'::json))::text,
+              COALESCE(floor(extract(epoch FROM ${ONLINE_UNTIL}) * 1000)::bigint::text, '')),
+              E'\n') AS body
+       ${source}`,
+        p.values,
+      );
+      return row?.body ?? '';
+    },
+
+    /** The wearer if the actor may see them (otherwise they do not exist for the actor). */
+    async findVisibleWearer(actor: Actor, wearerId: string): Promise<VisibleWearer | undefined> {
+      const p = new SqlParams();
+      const where = wearerScope(actor, p, { wearerId });
+      const [row] = await db.query<VisibleWearer>(
+        `SELECT u.id AS uid, u.name, u.organization_id, o.time_zone
+       FROM users u JOIN organizations o ON o.id = u.organization_id WHERE ${where}`,
+        p.values,
+      );
+      return row;
+    },
+
+    /**
+     * Buckets of `bucketMinutes` from the per-minute rollup, or from the per-hour rollup when the
+     * buckets are an hour or more (long periods stay cheap). Buckets start at `from`.
+     */
+    async historyRows(
+      wearerId: string,
+      from: string,
+      to: string,
+      bucketMinutes: number,
+    ): Promise<HistoryRow[]> {
+      const interval = `${bucketMinutes} minutes`;
+      if (bucketMinutes < 60) {
+        return db.query<HistoryRow>(
+          `SELECT date_bin($4::interval, bucket, $2::timestamptz) AS at,
+              sum(hr_sum) / NULLIF(sum(hr_count), 0) AS heart_rate,
+              sum(temp_sum) / NULLIF(sum(temp_count), 0) AS skin_temperature,
+              sum(steps)::int AS steps, max(wbgt_max) AS wbgt,
+              CASE WHEN sum(worn_count) + sum(not_worn_count) = 0 THEN NULL
+                   ELSE sum(worn_count) >= sum(not_worn_count) END AS worn,
+              (array_agg(sleep_stage ORDER BY latest_at DESC) FILTER (WHERE sleep_stage IS NOT NULL))[1] AS sleep_stage,
+              NULL AS sleep_minutes,
+              (array_agg(stress_level ORDER BY latest_at DESC) FILTER (WHERE stress_level IS NOT NULL))[1] AS stress_level
+         FROM reading_minutes
+        WHERE wearer_id = $1 AND bucket >= $2::timestamptz AND bucket < $3::timestamptz
+        GROUP BY 1 ORDER BY 1`,
+          [wearerId, from, to, interval],
+        );
+      }
+      return db.query<HistoryRow>(
+        `SELECT date_bin($4::interval, bucket, $2::timestamptz) AS at,
+            sum(hr_sum) / NULLIF(sum(hr_count), 0) AS heart_rate,
+            sum(temp_sum) / NULLIF(sum(temp_count), 0) AS skin_temperature,
+            sum(steps)::int AS steps, max(wbgt_max) AS wbgt,
+            CASE WHEN sum(data_minutes) = 0 THEN NULL ELSE sum(worn_minutes) * 2 >= sum(data_minutes) END AS worn,
+            NULL::smallint AS sleep_stage,
+            json_agg(sleep_stage_minutes) AS sleep_minutes,
+            (array_agg(stress_level ORDER BY latest_at DESC) FILTER (WHERE stress_level IS NOT NULL))[1] AS stress_level
+       FROM reading_hours
+      WHERE wearer_id = $1 AND bucket >= $2::timestamptz AND bucket < $3::timestamptz
+      GROUP BY 1 ORDER BY 1`,
+        [wearerId, from, to, interval],
+      );
+    },
+
+    /** Per local day of `month` (YYYY-MM in time zone tz), from the hourly rollup. */
+    async monthlyRows(wearerId: string, month: string, tz: string): Promise<ReportDayRow[]> {
+      const stage = (code: number) =>
+        `sum(COALESCE((sleep_stage_minutes->>'${code}')::int, 0))::int`;
+      const stress = (level: StressLevel) =>
+        `(count(*) FILTER (WHERE stress_level = '${level}'))::int`;
+      return db.query<ReportDayRow>(
+        `WITH span AS (SELECT ($2 || '-01')::timestamp AT TIME ZONE $3 AS start,
                           (($2 || '-01')::timestamp + interval '1 month') AT TIME ZONE $3 AS stop)
      SELECT to_char(h.bucket AT TIME ZONE $3, 'YYYY-MM-DD') AS day,
             sum(hr_sum)::float8 AS hr_sum, sum(hr_count)::int AS hr_count, min(hr_min) AS hr_min,
@@ -292,24 +270,25 @@ export async function monthlyRows(
        FROM reading_hours h, span
       WHERE h.wearer_id = $1 AND h.bucket >= span.start AND h.bucket < span.stop
       GROUP BY 1 ORDER BY 1`,
-    [wearerId, month, tz],
-  );
-}
+        [wearerId, month, tz],
+      );
+    },
 
-/** Alerts opened per local day and type in the month. */
-export async function monthlyAlertCounts(
-  db: Queryable,
-  wearerId: string,
-  month: string,
-  tz: string,
-): Promise<{ day: string; type: string; n: number }[]> {
-  return db.query(
-    `SELECT to_char(opened_at AT TIME ZONE $3, 'YYYY-MM-DD') AS day, type, count(*)::int AS n
+    /** Alerts opened per local day and type in the month. */
+    async monthlyAlertCounts(
+      wearerId: string,
+      month: string,
+      tz: string,
+    ): Promise<{ day: string; type: string; n: number }[]> {
+      return db.query(
+        `SELECT to_char(opened_at AT TIME ZONE $3, 'YYYY-MM-DD') AS day, type, count(*)::int AS n
        FROM alerts
       WHERE wearer_id = $1
         AND opened_at >= ($2 || '-01')::timestamp AT TIME ZONE $3
         AND opened_at < (($2 || '-01')::timestamp + interval '1 month') AT TIME ZONE $3
       GROUP BY 1, 2`,
-    [wearerId, month, tz],
-  );
+        [wearerId, month, tz],
+      );
+    },
+  };
 }

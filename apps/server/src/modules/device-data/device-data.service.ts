@@ -14,20 +14,24 @@ import {
   type WearerSummary,
 } from '@wearable/domain';
 import type { AppContext } from '../../context.js';
+import type { Queryable } from '../../db/client.js';
 import { ApiError, notFound } from '../../errors.js';
 import {
-  findVisibleWearer,
-  historyRows,
-  monthlyAlertCounts,
-  monthlyRows,
+  deviceDataRepository,
   type ReportDayRow,
   type SummaryRow,
-  summaryJson,
 } from './device-data.repository.js';
 import type { SnapshotAnswer } from './summary-snapshot.js';
 import type { WearerScopeFilter } from '../../access/scope-sql.js';
+
 /** Summary rows of a few wearers (the live stream's changed ones), scoped by the actor given. */
-export { summaryRows } from './device-data.repository.js';
+export function summaryRows(
+  db: Queryable,
+  actor: Actor,
+  filter: WearerScopeFilter,
+): Promise<SummaryRow[]> {
+  return deviceDataRepository(db).summaryRows(actor, filter);
+}
 
 const invalid = (path: string, message: string) =>
   new ApiError(400, 'VALIDATION_FAILED', `${path}: ${message}`, [{ path, message }]);
@@ -73,7 +77,7 @@ export function summaryFromDatabase(
   actor: Actor,
   filter: WearerScopeFilter,
 ): Promise<string> {
-  return summaryJson(ctx.db, actor, filter, ctx.now());
+  return deviceDataRepository(ctx.db).summaryJson(actor, filter, ctx.now());
 }
 
 /** The summary as ready JSON text from the in-memory snapshot (see summary-snapshot.ts). */
@@ -115,11 +119,10 @@ export async function historyFor(
     throw invalid('querystring.to', `the period may be at most ${HISTORY_MAX_DAYS} days`);
   }
   const metrics = parseMetrics(q.metrics);
-  const wearer = await findVisibleWearer(ctx.db, actor, q.uid);
+  const wearer = await deviceDataRepository(ctx.db).findVisibleWearer(actor, q.uid);
   if (!wearer) throw notFound(`No wearer ${q.uid}`);
   const bucketMinutes = Math.max(1, Math.ceil((to - from) / 60_000 / q.points));
-  const rows = await historyRows(
-    ctx.db,
+  const rows = await deviceDataRepository(ctx.db).historyRows(
     q.uid,
     new Date(from).toISOString(),
     new Date(to).toISOString(),
@@ -228,7 +231,7 @@ export async function monthlyReportFor(
   uid: string,
   month: string,
 ): Promise<MonthlyReportResponse> {
-  const wearer = await findVisibleWearer(ctx.db, actor, uid);
+  const wearer = await deviceDataRepository(ctx.db).findVisibleWearer(actor, uid);
   if (!wearer) throw notFound(`No wearer ${uid}`);
   const tz = wearer.time_zone;
   // A month that has not begun where the organisation is has nothing to report (and would read as empty).
@@ -236,8 +239,8 @@ export async function monthlyReportFor(
   if (month > thisMonth)
     throw invalid('querystring.month', `must not be after the current month ${thisMonth} (${tz})`);
   const [rows, counts] = await Promise.all([
-    monthlyRows(ctx.db, uid, month, tz),
-    monthlyAlertCounts(ctx.db, uid, month, tz),
+    deviceDataRepository(ctx.db).monthlyRows(uid, month, tz),
+    deviceDataRepository(ctx.db).monthlyAlertCounts(uid, month, tz),
   ]);
   const [y, m] = month.split('-').map(Number) as [number, number];
   const daysInMonth = new Date(Date.UTC(y, m, 0)).getUTCDate();

@@ -13,7 +13,7 @@ import { ACTOR_NAMES, type World, buildWorld, insertAlert } from '../../testing/
 import type { WearerRecord } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { toAlertView } from '../alerts/alerts.service.js';
-import { getAlert } from '../alerts/alerts.repository.js';
+import { alertsRepository } from '../alerts/alerts.repository.js';
 import { actorRepository } from '../auth/actor.repository.js';
 import { alertRowFromMemory } from '../live/alert-payload.js';
 import { summaryFromDatabase } from './device-data.service.js';
@@ -244,7 +244,7 @@ describe('summary snapshot', () => {
     const alert = opened.find((a) => a.wearerId === w.w1.uid);
     if (!alert) throw new Error('no alert opened');
     const fromMemory = alertRowFromMemory(t.ctx, log, alert);
-    const fromDb = await getAlert(t.db, alert.id);
+    const fromDb = await alertsRepository(t.db).getAlert(alert.id);
     if (!fromMemory || !fromDb) throw new Error('missing row');
     expect(toAlertView(fromMemory)).toEqual(toAlertView(fromDb));
   });

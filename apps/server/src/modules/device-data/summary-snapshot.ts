@@ -4,7 +4,7 @@ import { constants, gzip } from 'node:zlib';
 import { type Actor, SUMMARY_COLUMNS, type SummaryFormat, scopeOf } from '@wearable/domain';
 import type { CoreContext } from '../../core-context.js';
 import { BUS_EVENTS, type BusEvents } from '../../engine/events.js';
-import { summaryFragments, summaryOrder } from './device-data.repository.js';
+import { deviceDataRepository } from './device-data.repository.js';
 import type { WearerScopeFilter } from '../../access/scope-sql.js';
 
 /** One wearer of a snapshot: the scoping fields and the summary as ready JSON text, in both forms. */
@@ -363,7 +363,10 @@ export class SummarySnapshots {
       const read = new Map<string, SnapshotEntry>();
       const list = [...ids];
       for (let i = 0; i < list.length; i += REBUILD_CHUNK) {
-        const text = await summaryFragments(this.ctx.db, list.slice(i, i + REBUILD_CHUNK), at);
+        const text = await deviceDataRepository(this.ctx.db).summaryFragments(
+          list.slice(i, i + REBUILD_CHUNK),
+          at,
+        );
         for (const e of parse(text)) read.set(e.uid, e);
       }
       for (const [uid, e] of read) {
@@ -441,10 +444,15 @@ export class SummarySnapshots {
 
   /** The scope's wearers in answer order: the order first, then the fragments in chunks. */
   private async build(key: string, at: Date): Promise<SnapshotEntry[]> {
-    const order = await summaryOrder(this.ctx.db, key === ALL ? undefined : key);
+    const order = await deviceDataRepository(this.ctx.db).summaryOrder(
+      key === ALL ? undefined : key,
+    );
     const byId = new Map<string, SnapshotEntry>();
     for (let i = 0; i < order.length; i += REBUILD_CHUNK) {
-      const text = await summaryFragments(this.ctx.db, order.slice(i, i + REBUILD_CHUNK), at);
+      const text = await deviceDataRepository(this.ctx.db).summaryFragments(
+        order.slice(i, i + REBUILD_CHUNK),
+        at,
+      );
       for (const e of parse(text)) byId.set(e.uid, e);
     }
     // A wearer removed between the two steps is left out; one added appears next time.

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../../context.js';
 import type { CachedGateway } from './ingestion-caches.js';
-import { findGatewayCredential } from './ingestion.repository.js';
+import { ingestionRepository } from './ingestion.repository.js';
 
 export interface AuthenticatedGateway {
   id: string;
@@ -18,7 +18,8 @@ function lookUp(ctx: AppContext, gatewayId: string): Promise<CachedGateway | nul
   const { gateways: cache, gatewayLookups: pending } = ctx.ingestion;
   const running = pending.get(gatewayId);
   if (running) return running;
-  const entry = findGatewayCredential(ctx.db, gatewayId)
+  const entry = ingestionRepository(ctx.db)
+    .findGatewayCredential(gatewayId)
     .then((row): CachedGateway | null => {
       if (!row || !/^[0-9a-f]{64}$/i.test(row.credentialHash)) {
         cache.delete(gatewayId);
@@ -112,7 +113,7 @@ export async function resolveGateway(
   const entry = cache.get(gatewayId);
   if (entry && entry.expires >= Date.now())
     return { id: gatewayId, organizationId: entry.organizationId, type: entry.type };
-  const row = await findGatewayCredential(ctx.db, gatewayId);
+  const row = await ingestionRepository(ctx.db).findGatewayCredential(gatewayId);
   if (!row) return null;
   cache.set(gatewayId, {
     organizationId: row.organizationId,

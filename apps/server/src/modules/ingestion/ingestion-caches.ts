@@ -1,7 +1,7 @@
 import type { PendingBraceletConfig } from '@wearable/domain';
 import type { Db } from '../../db/client.js';
 import { GatewayThrottle } from './gateway-throttle.js';
-import { type BraceletRow, findBraceletsBySerial } from './ingestion.repository.js';
+import { type BraceletRow, ingestionRepository } from './ingestion.repository.js';
 
 /** A gateway's organisation and credential hash, cached for a short while (gateway-auth.ts). */
 export interface CachedGateway {
@@ -64,7 +64,10 @@ export async function braceletsOf(
     else missing.push(serial);
   }
   if (missing.length > 0) {
-    for (const row of await findBraceletsBySerial(ctx.db, organizationId, missing)) {
+    for (const row of await ingestionRepository(ctx.db).findBraceletsBySerial(
+      organizationId,
+      missing,
+    )) {
       found.set(row.serialNumber, row);
       cache.set(`${organizationId}|${row.serialNumber}`, { row, expires: now + BRACELET_CACHE_MS });
     }

@@ -9,18 +9,6 @@ export interface GatewayCredentialRow {
   type: string;
 }
 
-export async function findGatewayCredential(
-  db: Queryable,
-  gatewayId: string,
-): Promise<GatewayCredentialRow | null> {
-  const rows = await db.query<GatewayCredentialRow>(
-    `SELECT id, organization_id AS "organizationId", credential_hash AS "credentialHash", type
-       FROM gateways WHERE id = $1`,
-    [gatewayId],
-  );
-  return rows[0] ?? null;
-}
-
 /** A bracelet of the gateway's organisation with what ingestion and the engine need. */
 export interface BraceletRow {
   id: string;
@@ -32,23 +20,6 @@ export interface BraceletRow {
   battery: number | null;
   /** NULL while a link to a gateway waits for that gateway to report the bracelet. */
   pairedAt: Date | null;
-}
-
-export async function findBraceletsBySerial(
-  db: Queryable,
-  organizationId: string,
-  serials: string[],
-): Promise<BraceletRow[]> {
-  return db.query<BraceletRow>(
-    `SELECT b.id, b.serial_number AS "serialNumber", b.wearer_id AS "wearerId",
-            b.gateway_id AS "gatewayId", u.group_id AS "groupId", o.time_zone AS "timeZone",
-            b.battery, b.paired_at AS "pairedAt"
-       FROM bracelets b
-       JOIN organizations o ON o.id = b.organization_id
-       LEFT JOIN users u ON u.id = b.wearer_id
-      WHERE b.organization_id = $1 AND b.serial_number = ANY($2::text[])`,
-    [organizationId, serials],
-  );
 }
 
 export interface EventRow {
@@ -73,29 +44,6 @@ const INSERT_EVENTS = prepared(
    RETURNING bracelet_id AS "braceletId", type, at`,
 );
 
-/** Stores device events once; returns the keys of the new ones (only those reach the engine). */
-export async function insertEvents(
-  tx: Queryable,
-  organizationId: string,
-  gatewayId: string,
-  rows: EventRow[],
-): Promise<{ braceletId: string; type: string; at: Date }[]> {
-  if (rows.length === 0) return [];
-  return tx.query(INSERT_EVENTS, [
-    organizationId,
-    gatewayId,
-    rows.map((r) => r.braceletId),
-    rows.map((r) => r.wearerId),
-    rows.map((r) => r.type),
-    rows.map((r) => r.at.toISOString()),
-    rows.map((r) => r.location?.latitude ?? null),
-    rows.map((r) => r.location?.longitude ?? null),
-    rows.map((r) => r.location?.accuracy ?? null),
-    rows.map((r) => r.location?.at.toISOString() ?? null),
-    rows.map((r) => (r.cause ? JSON.stringify(r.cause) : null)),
-  ]);
-}
-
 /** Gateways are seen on every batch (sent with the batch's other writes, runCombined). */
 export function touchGatewayStatement(gatewayId: string, at: Date): Statement {
   return {
@@ -105,18 +53,71 @@ export function touchGatewayStatement(gatewayId: string, at: Date): Statement {
   };
 }
 
-/** Keeps the gateway's status when newer than the stored one; false for an older or the same (a re-sent batch). */
-export async function storeGatewayStatus(
-  tx: Queryable,
-  gatewayId: string,
-  s: { at: Date; battery?: number; charging?: boolean; appVersion?: string },
-): Promise<boolean> {
-  const rows = await tx.query(
-    `UPDATE gateways SET status_at = $2, status_battery = $3, status_charging = $4, status_app_version = $5
+export function ingestionRepository(db: Queryable) {
+  return {
+    async findGatewayCredential(gatewayId: string): Promise<GatewayCredentialRow | null> {
+      const rows = await db.query<GatewayCredentialRow>(
+        `SELECT id, organization_id AS "organizationId", credential_hash AS "credentialHash", type
+       FROM gateways WHERE id = $1`,
+        [gatewayId],
+      );
+      return rows[0] ?? null;
+    },
+
+    async findBraceletsBySerial(organizationId: string, serials: string[]): Promise<BraceletRow[]> {
+      return db.query<BraceletRow>(
+        `SELECT b.id, b.serial_number AS "serialNumber", b.wearer_id AS "wearerId",
+            b.gateway_id AS "gatewayId", u.group_id AS "groupId", o.time_zone AS "timeZone",
+            b.battery, b.paired_at AS "pairedAt"
+       FROM bracelets b
+       JOIN organizations o ON o.id = b.organization_id
+       LEFT JOIN users u ON u.id = b.wearer_id
+      WHERE b.organization_id = $1 AND b.serial_number = ANY($2::text[])`,
+        [organizationId, serials],
+      );
+    },
+
+    /** Stores device events once; returns the keys of the new ones (only those reach the engine). */
+    async insertEvents(
+      organizationId: string,
+      gatewayId: string,
+      rows: EventRow[],
+    ): Promise<{ braceletId: string; type: string; at: Date }[]> {
+      if (rows.length === 0) return [];
+      return db.query(INSERT_EVENTS, [
+        organizationId,
+        gatewayId,
+        rows.map((r) => r.braceletId),
+        rows.map((r) => r.wearerId),
+        rows.map((r) => r.type),
+        rows.map((r) => r.at.toISOString()),
+        rows.map((r) => r.location?.latitude ?? null),
+        rows.map((r) => r.location?.longitude ?? null),
+        rows.map((r) => r.location?.accuracy ?? null),
+        rows.map((r) => r.location?.at.toISOString() ?? null),
+        rows.map((r) => (r.cause ? JSON.stringify(r.cause) : null)),
+      ]);
+    },
+
+    /** Keeps the gateway's status when newer than the stored one; false for an older or the same (a re-sent batch). */
+    async storeGatewayStatus(
+      gatewayId: string,
+      s: { at: Date; battery?: number; charging?: boolean; appVersion?: string },
+    ): Promise<boolean> {
+      const rows = await db.query(
+        `UPDATE gateways SET status_at = $2, status_battery = $3, status_charging = $4, status_app_version = $5
       WHERE id = $1 AND (status_at IS NULL OR status_at < $2) RETURNING 1`,
-    [gatewayId, s.at.toISOString(), s.battery ?? null, s.charging ?? null, s.appVersion ?? null],
-  );
-  return rows.length === 1;
+        [
+          gatewayId,
+          s.at.toISOString(),
+          s.battery ?? null,
+          s.charging ?? null,
+          s.appVersion ?? null,
+        ],
+      );
+      return rows.length === 1;
+    },
+  };
 }
 
 /** Bracelets report their battery with readings; only changed levels are written. */

@@ -12,9 +12,8 @@ import {
 import type { EngineInput } from '../../engine/types.js';
 import {
   type BatchFold,
-  insertPositions,
-  insertReadings,
   type LatestInput,
+  readingsStoreRepository,
 } from '../readings/readings.service.js';
 import {
   lockSiteHeat,
@@ -35,8 +34,7 @@ export {
 export { GatewayThrottledError } from './gateway-throttle.js';
 import { braceletsOf, shouldTouchGateway } from './ingestion-caches.js';
 import {
-  insertEvents,
-  storeGatewayStatus,
+  ingestionRepository,
   touchGatewayStatement,
   updateBatteriesStatement,
 } from './ingestion.repository.js';
@@ -169,7 +167,10 @@ async function storeAndEvaluate(
   // The gateway's own status, kept when newer than the stored one (a re-sent one is a duplicate).
   const statusNew =
     status !== null &&
-    (await storeGatewayStatus(tx, gateway.id, { ...status.item, at: status.at }));
+    (await ingestionRepository(tx).storeGatewayStatus(gateway.id, {
+      ...status.item,
+      at: status.at,
+    }));
   // The site's heat level steps over the new WBGT only (a batch without any pays nothing).
   const siteHeat = await stepSiteHeat(ctx, tx, gateway, fresh.environment, siteHeatState);
   const writes = await foldAndWrite(ctx, tx, gateway, batch, fresh, fold, now);
@@ -230,12 +231,12 @@ async function storeItems(
   gateway: AuthenticatedGateway,
   batch: ResolvedBatch,
 ): Promise<Fresh> {
+  const store = readingsStoreRepository(tx);
   // Sent together (pipelined on PostgreSQL), answered in order.
   const [eventsNew, , { readings: stored, environmentNew }] = await Promise.all([
-    insertEvents(tx, gateway.organizationId, gateway.id, batch.events),
-    insertPositions(tx, gateway.organizationId, gateway.id, batch.positions),
-    insertReadings(
-      tx,
+    ingestionRepository(tx).insertEvents(gateway.organizationId, gateway.id, batch.events),
+    store.insertPositions(gateway.organizationId, gateway.id, batch.positions),
+    store.insertReadings(
       gateway.organizationId,
       gateway.id,
       batch.readings.map((r) => r.row),

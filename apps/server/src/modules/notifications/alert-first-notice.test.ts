@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWorld, insertAlert, type World } from '../../testing/world.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
-import { recordProviderStatus } from './delivery.repository.js';
-import { insertAttempt, recordOutcome } from './notifications.repository.js';
+import { deliveryRepository } from './delivery.repository.js';
+import { notificationsRepository } from './notifications.repository.js';
 
 let t: TestApp;
 let w: World;
@@ -39,15 +39,13 @@ describe("an alert's first notice sent and first delivered (alerts.first_notice_
       provider: 'twilio',
       text: 'x',
     } as const;
-    const sms = await insertAttempt(
-      t.db,
+    const sms = await notificationsRepository(t.db).insertAttempt(
       { ...attempt, channel: 'SMS', recipient: '+819011110000' },
       'queued',
       after(1),
       null,
     );
-    const call = await insertAttempt(
-      t.db,
+    const call = await notificationsRepository(t.db).insertAttempt(
       { ...attempt, channel: 'PHONE_CALL', recipient: '+819022220000' },
       'queued',
       after(1),
@@ -56,13 +54,21 @@ describe("an alert's first notice sent and first delivered (alerts.first_notice_
     expect(await firsts(alertId)).toEqual({ first_notice_at: null, first_delivery_at: null });
 
     // Twilio answers the call 'sent' at once, the SMS 'queued' (nothing sent yet).
-    await recordOutcome(t.db, call, { status: 'sent', providerId: 'CA-first' }, after(12));
-    await recordOutcome(t.db, sms, { status: 'queued', providerId: 'SM-first' }, after(2));
+    await notificationsRepository(t.db).recordOutcome(
+      call,
+      { status: 'sent', providerId: 'CA-first' },
+      after(12),
+    );
+    await notificationsRepository(t.db).recordOutcome(
+      sms,
+      { status: 'queued', providerId: 'SM-first' },
+      after(2),
+    );
     expect(await firsts(alertId)).toEqual({ first_notice_at: after(12), first_delivery_at: null });
 
     const report = (providerId: string, status: 'sent' | 'delivered', s: number) =>
       t.db.transaction((tx) =>
-        recordProviderStatus(tx, 'twilio', {
+        deliveryRepository(tx).recordProviderStatus('twilio', {
           providerId,
           status,
           providerStatus: status,

@@ -1,6 +1,6 @@
 import type { LoggedChannel, NotificationStatus } from '@wearable/domain';
 import type { Queryable } from '../../db/client.js';
-import { insertMessage, recordOutcome } from './notifications.repository.js';
+import { notificationsRepository } from './notifications.repository.js';
 
 /** A provider's answer about one message, which `settle` records (mail's transports answer the same). */
 export type { SendResult } from './notification-provider.js';
@@ -22,13 +22,13 @@ export interface LoggedMessage {
  * answers; `settle` stores the provider's outcome. The other modules' way into the notification log.
  */
 export async function logMessage(db: Queryable, message: LoggedMessage, at: Date) {
-  const id = await insertMessage(db, message, at);
+  const id = await notificationsRepository(db).insertMessage(message, at);
   return {
     id,
     settle: (
       outcome: { status: NotificationStatus; providerId?: string; error?: string },
       settledAt: Date,
-    ) => recordOutcome(db, id, outcome, settledAt),
+    ) => notificationsRepository(db).recordOutcome(id, outcome, settledAt),
   };
 }
 

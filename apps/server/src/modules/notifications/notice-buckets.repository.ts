@@ -49,118 +49,7 @@ export const toNoticeBucket = (r: BucketRow): NoticeBucket => ({
 const BUCKET_COLUMNS = `id, organization_id, recipient_key, channel, user_id, recipient, last_sent_at, due_at,
   held, hour_started_at, hour_sent, capped, summary_sent`;
 
-/** The recipient's bucket on the channel, created if new, row-locked until the transaction ends. */
-export async function lockBucket(
-  tx: Queryable,
-  b: {
-    organizationId: string;
-    recipientKey: string;
-    channel: NotificationChannel;
-    userId: string | null;
-    recipient: string | null;
-  },
-  at: Date,
-): Promise<BucketRow> {
-  await tx.query(
-    `INSERT INTO notice_buckets (id, organization_id, recipient_key, channel, user_id, recipient, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)
-     ON CONFLICT (organization_id, recipient_key, channel) DO NOTHING`,
-    [randomUUID(), b.organizationId, b.recipientKey, b.channel, b.userId, b.recipient, at],
-  );
-  const [row] = await tx.query<BucketRow>(
-    `SELECT ${BUCKET_COLUMNS} FROM notice_buckets
-      WHERE organization_id = $1 AND recipient_key = $2 AND channel = $3 FOR UPDATE`,
-    [b.organizationId, b.recipientKey, b.channel],
-  );
-  if (!row) throw new Error('notice bucket vanished');
-  // Messages go to the number the recipient has now.
-  if (b.recipient !== row.recipient) {
-    await tx.query('UPDATE notice_buckets SET recipient = $2 WHERE id = $1', [row.id, b.recipient]);
-  }
-  return { ...row, recipient: b.recipient };
-}
-
-/** Buckets whose window (or summary) is due, oldest first (of one organisation when given). */
-export async function dueBucketIds(
-  db: Queryable,
-  now: Date,
-  organizationId: string | null,
-  limit = 50,
-): Promise<string[]> {
-  const rows = await db.query<{ id: string }>(
-    `SELECT id FROM notice_buckets WHERE due_at <= $1 AND ($3::text IS NULL OR organization_id = $3)
-      ORDER BY due_at LIMIT $2`,
-    [now, limit, organizationId],
-  );
-  return rows.map((r) => r.id);
-}
-
-/**
- * The bucket if it is still due, row-locked; null when another server holds it or has already
- * handled the window (its due_at is cleared in the same transaction as the message is recorded).
- */
-export async function claimDueBucket(
-  tx: Queryable,
-  id: string,
-  now: Date,
-): Promise<BucketRow | null> {
-  const [row] = await tx.query<BucketRow>(
-    `SELECT ${BUCKET_COLUMNS} FROM notice_buckets WHERE id = $1 AND due_at <= $2 FOR UPDATE SKIP LOCKED`,
-    [id, now],
-  );
-  return row ?? null;
-}
-
-export async function saveBucket(
-  tx: Queryable,
-  id: string,
-  b: NoticeBucket,
-  at: Date,
-): Promise<void> {
-  await tx.query(
-    `UPDATE notice_buckets SET last_sent_at = $2, due_at = $3, held = $4, hour_started_at = $5,
-            hour_sent = $6, capped = $7, summary_sent = $8, updated_at = $9 WHERE id = $1`,
-    [id, b.lastSentAt, b.dueAt, b.held, b.hourStartedAt, b.hourSent, b.capped, b.summarySent, at],
-  );
-}
-
 export type NoticeItemState = 'sent' | 'held' | 'capped' | 'summarised' | 'inhibited';
-
-/** Records where an alert stands in a bucket and when its reminder is due (null: none). */
-export async function putItem(
-  tx: Queryable,
-  i: {
-    bucketId: string;
-    alertId: string;
-    organizationId: string;
-    state: NoticeItemState;
-    at: Date;
-    repeatAt: Date | null;
-  },
-): Promise<void> {
-  await tx.query(
-    `INSERT INTO notice_items (bucket_id, alert_id, organization_id, state, last_notice_at, repeat_at)
-     VALUES ($1, $2, $3, $4, $5, $6)
-     ON CONFLICT (bucket_id, alert_id) DO UPDATE
-       SET state = EXCLUDED.state, last_notice_at = EXCLUDED.last_notice_at, repeat_at = EXCLUDED.repeat_at`,
-    [i.bucketId, i.alertId, i.organizationId, i.state, i.at, i.repeatAt],
-  );
-}
-
-/** The bucket's alerts in these states, moved to `to` (the window's message covers them), oldest first. */
-export async function moveItems(
-  tx: Queryable,
-  bucketId: string,
-  from: readonly NoticeItemState[],
-  to: NoticeItemState,
-): Promise<string[]> {
-  const rows = await tx.query<{ alert_id: string }>(
-    `UPDATE notice_items SET state = $3 WHERE bucket_id = $1 AND state = ANY($2::text[])
-     RETURNING alert_id`,
-    [bucketId, from, to],
-  );
-  return rows.map((r) => r.alert_id);
-}
 
 export interface DueReminder {
   bucket_id: string;
@@ -168,86 +57,6 @@ export interface DueReminder {
   recipient_key: string;
   channel: NotificationChannel;
   last_notice_at: Date | string;
-}
-
-/**
- * Items whose reminder is due (the alert may have been confirmed or closed since: the caller checks),
- * of one organisation when given.
- */
-export function dueReminders(
-  db: Queryable,
-  now: Date,
-  organizationId: string | null,
-  limit = 50,
-): Promise<DueReminder[]> {
-  return db.query<DueReminder>(
-    `SELECT i.bucket_id, i.alert_id, b.recipient_key, b.channel, i.last_notice_at
-       FROM notice_items i JOIN notice_buckets b ON b.id = i.bucket_id
-      WHERE i.repeat_at <= $1 AND ($3::text IS NULL OR i.organization_id = $3)
-      ORDER BY i.repeat_at LIMIT $2`,
-    [now, limit, organizationId],
-  );
-}
-
-/** The item's reminder, locked, if it is still due (another sweep may have taken it). */
-export async function claimReminder(
-  tx: Queryable,
-  bucketId: string,
-  alertId: string,
-  now: Date,
-): Promise<boolean> {
-  const rows = await tx.query(
-    `SELECT 1 FROM notice_items WHERE bucket_id = $1 AND alert_id = $2 AND repeat_at <= $3
-        FOR UPDATE SKIP LOCKED`,
-    [bucketId, alertId, now],
-  );
-  return rows.length > 0;
-}
-
-/** No more reminders of this alert in this bucket (confirmed, closed, or the recipient gone). */
-export async function endReminder(db: Queryable, bucketId: string, alertId: string) {
-  await db.query(
-    'UPDATE notice_items SET repeat_at = NULL WHERE bucket_id = $1 AND alert_id = $2',
-    [bucketId, alertId],
-  );
-}
-
-/** Reminders wait until `at` (a reminder offered before its repeat interval). */
-export async function delayReminder(tx: Queryable, bucketId: string, alertId: string, at: Date) {
-  await tx.query('UPDATE notice_items SET repeat_at = $3 WHERE bucket_id = $1 AND alert_id = $2', [
-    bucketId,
-    alertId,
-    at,
-  ]);
-}
-
-/** The heat level of the site the wearer's bracelet reports through (its gateway), when known. */
-export async function siteHeatLevelOfAlert(
-  db: Queryable,
-  alertId: string,
-): Promise<SiteHeatLevel | null> {
-  const [row] = await db.query<{ level: SiteHeatLevel }>(
-    `SELECT s.level FROM alerts a
-       JOIN bracelets b ON b.wearer_id = a.wearer_id
-       JOIN site_heat_state s ON s.gateway_id = b.gateway_id
-      WHERE a.id = $1`,
-    [alertId],
-  );
-  return row?.level ?? null;
-}
-
-/** Records the alerts a logged notice covered. */
-export async function coverAlerts(
-  tx: Queryable,
-  notificationId: string,
-  alertIds: readonly string[],
-): Promise<void> {
-  if (!alertIds.length) return;
-  await tx.query(
-    `INSERT INTO notification_alerts (notification_id, alert_id)
-     SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING`,
-    [notificationId, alertIds],
-  );
 }
 
 export interface CoveredAlertRow {
@@ -258,35 +67,202 @@ export interface CoveredAlertRow {
   wearer_name: string;
 }
 
-/**
- * The alerts each of these notices covered that the actor may see (a message to one recipient may
- * name people of several groups), oldest first.
- */
-export function coveredAlerts(
-  db: Queryable,
-  actor: Actor,
-  notificationIds: readonly string[],
-): Promise<CoveredAlertRow[]> {
-  if (!notificationIds.length) return Promise.resolve([]);
-  const p = new SqlParams();
-  const ids = p.add(notificationIds);
-  const scope = wearerScope(actor, p, {}, 'u', ['u.group_id', 'a.group_id']);
-  return db.query<CoveredAlertRow>(
-    `SELECT na.notification_id, a.id AS alert_id, a.type, a.level, u.name AS wearer_name
+export function noticeBucketsRepository(db: Queryable) {
+  return {
+    /** The recipient's bucket on the channel, created if new, row-locked until the transaction ends. */
+    async lockBucket(
+      b: {
+        organizationId: string;
+        recipientKey: string;
+        channel: NotificationChannel;
+        userId: string | null;
+        recipient: string | null;
+      },
+      at: Date,
+    ): Promise<BucketRow> {
+      await db.query(
+        `INSERT INTO notice_buckets (id, organization_id, recipient_key, channel, user_id, recipient, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)
+     ON CONFLICT (organization_id, recipient_key, channel) DO NOTHING`,
+        [randomUUID(), b.organizationId, b.recipientKey, b.channel, b.userId, b.recipient, at],
+      );
+      const [row] = await db.query<BucketRow>(
+        `SELECT ${BUCKET_COLUMNS} FROM notice_buckets
+      WHERE organization_id = $1 AND recipient_key = $2 AND channel = $3 FOR UPDATE`,
+        [b.organizationId, b.recipientKey, b.channel],
+      );
+      if (!row) throw new Error('notice bucket vanished');
+      // Messages go to the number the recipient has now.
+      if (b.recipient !== row.recipient) {
+        await db.query('UPDATE notice_buckets SET recipient = $2 WHERE id = $1', [
+          row.id,
+          b.recipient,
+        ]);
+      }
+      return { ...row, recipient: b.recipient };
+    },
+
+    /** Buckets whose window (or summary) is due, oldest first (of one organisation when given). */
+    async dueBucketIds(now: Date, organizationId: string | null, limit = 50): Promise<string[]> {
+      const rows = await db.query<{ id: string }>(
+        `SELECT id FROM notice_buckets WHERE due_at <= $1 AND ($3::text IS NULL OR organization_id = $3)
+      ORDER BY due_at LIMIT $2`,
+        [now, limit, organizationId],
+      );
+      return rows.map((r) => r.id);
+    },
+
+    /**
+     * The bucket if it is still due, row-locked; null when another server holds it or has already
+     * handled the window (its due_at is cleared in the same transaction as the message is recorded).
+     */
+    async claimDueBucket(id: string, now: Date): Promise<BucketRow | null> {
+      const [row] = await db.query<BucketRow>(
+        `SELECT ${BUCKET_COLUMNS} FROM notice_buckets WHERE id = $1 AND due_at <= $2 FOR UPDATE SKIP LOCKED`,
+        [id, now],
+      );
+      return row ?? null;
+    },
+
+    async saveBucket(id: string, b: NoticeBucket, at: Date): Promise<void> {
+      await db.query(
+        `UPDATE notice_buckets SET last_sent_at = $2, due_at = $3, held = $4, hour_started_at = $5,
+            hour_sent = $6, capped = $7, summary_sent = $8, updated_at = $9 WHERE id = $1`,
+        [
+          id,
+          b.lastSentAt,
+          b.dueAt,
+          b.held,
+          b.hourStartedAt,
+          b.hourSent,
+          b.capped,
+          b.summarySent,
+          at,
+        ],
+      );
+    },
+
+    /** Records where an alert stands in a bucket and when its reminder is due (null: none). */
+    async putItem(i: {
+      bucketId: string;
+      alertId: string;
+      organizationId: string;
+      state: NoticeItemState;
+      at: Date;
+      repeatAt: Date | null;
+    }): Promise<void> {
+      await db.query(
+        `INSERT INTO notice_items (bucket_id, alert_id, organization_id, state, last_notice_at, repeat_at)
+     VALUES ($1, $2, $3, $4, $5, $6)
+     ON CONFLICT (bucket_id, alert_id) DO UPDATE
+       SET state = EXCLUDED.state, last_notice_at = EXCLUDED.last_notice_at, repeat_at = EXCLUDED.repeat_at`,
+        [i.bucketId, i.alertId, i.organizationId, i.state, i.at, i.repeatAt],
+      );
+    },
+
+    /** The bucket's alerts in these states, moved to `to` (the window's message covers them), oldest first. */
+    async moveItems(
+      bucketId: string,
+      from: readonly NoticeItemState[],
+      to: NoticeItemState,
+    ): Promise<string[]> {
+      const rows = await db.query<{ alert_id: string }>(
+        `UPDATE notice_items SET state = $3 WHERE bucket_id = $1 AND state = ANY($2::text[])
+     RETURNING alert_id`,
+        [bucketId, from, to],
+      );
+      return rows.map((r) => r.alert_id);
+    },
+
+    /**
+     * Items whose reminder is due (the alert may have been confirmed or closed since: the caller checks),
+     * of one organisation when given.
+     */
+    dueReminders(now: Date, organizationId: string | null, limit = 50): Promise<DueReminder[]> {
+      return db.query<DueReminder>(
+        `SELECT i.bucket_id, i.alert_id, b.recipient_key, b.channel, i.last_notice_at
+       FROM notice_items i JOIN notice_buckets b ON b.id = i.bucket_id
+      WHERE i.repeat_at <= $1 AND ($3::text IS NULL OR i.organization_id = $3)
+      ORDER BY i.repeat_at LIMIT $2`,
+        [now, limit, organizationId],
+      );
+    },
+
+    /** The item's reminder, locked, if it is still due (another sweep may have taken it). */
+    async claimReminder(bucketId: string, alertId: string, now: Date): Promise<boolean> {
+      const rows = await db.query(
+        `SELECT 1 FROM notice_items WHERE bucket_id = $1 AND alert_id = $2 AND repeat_at <= $3
+        FOR UPDATE SKIP LOCKED`,
+        [bucketId, alertId, now],
+      );
+      return rows.length > 0;
+    },
+
+    /** No more reminders of this alert in this bucket (confirmed, closed, or the recipient gone). */
+    async endReminder(bucketId: string, alertId: string) {
+      await db.query(
+        'UPDATE notice_items SET repeat_at = NULL WHERE bucket_id = $1 AND alert_id = $2',
+        [bucketId, alertId],
+      );
+    },
+
+    /** Reminders wait until `at` (a reminder offered before its repeat interval). */
+    async delayReminder(bucketId: string, alertId: string, at: Date) {
+      await db.query(
+        'UPDATE notice_items SET repeat_at = $3 WHERE bucket_id = $1 AND alert_id = $2',
+        [bucketId, alertId, at],
+      );
+    },
+
+    /** The heat level of the site the wearer's bracelet reports through (its gateway), when known. */
+    async siteHeatLevelOfAlert(alertId: string): Promise<SiteHeatLevel | null> {
+      const [row] = await db.query<{ level: SiteHeatLevel }>(
+        `SELECT s.level FROM alerts a
+       JOIN bracelets b ON b.wearer_id = a.wearer_id
+       JOIN site_heat_state s ON s.gateway_id = b.gateway_id
+      WHERE a.id = $1`,
+        [alertId],
+      );
+      return row?.level ?? null;
+    },
+
+    /** Records the alerts a logged notice covered. */
+    async coverAlerts(notificationId: string, alertIds: readonly string[]): Promise<void> {
+      if (!alertIds.length) return;
+      await db.query(
+        `INSERT INTO notification_alerts (notification_id, alert_id)
+     SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING`,
+        [notificationId, alertIds],
+      );
+    },
+
+    /**
+     * The alerts each of these notices covered that the actor may see (a message to one recipient may
+     * name people of several groups), oldest first.
+     */
+    coveredAlerts(actor: Actor, notificationIds: readonly string[]): Promise<CoveredAlertRow[]> {
+      if (!notificationIds.length) return Promise.resolve([]);
+      const p = new SqlParams();
+      const ids = p.add(notificationIds);
+      const scope = wearerScope(actor, p, {}, 'u', ['u.group_id', 'a.group_id']);
+      return db.query<CoveredAlertRow>(
+        `SELECT na.notification_id, a.id AS alert_id, a.type, a.level, u.name AS wearer_name
        FROM notification_alerts na JOIN alerts a ON a.id = na.alert_id JOIN users u ON u.id = a.wearer_id
       WHERE na.notification_id = ANY(${ids}::text[]) AND ${scope} ORDER BY a.opened_at, a.id`,
-    p.values,
-  );
-}
+        p.values,
+      );
+    },
 
-/** After a message covering several alerts was sent: each keeps its first notice / delivery time. */
-export async function keepCoveredFirsts(db: Queryable, notificationId: string): Promise<void> {
-  await db.query(
-    `UPDATE alerts a SET first_notice_at = LEAST(a.first_notice_at, n.sent_at),
+    /** After a message covering several alerts was sent: each keeps its first notice / delivery time. */
+    async keepCoveredFirsts(notificationId: string): Promise<void> {
+      await db.query(
+        `UPDATE alerts a SET first_notice_at = LEAST(a.first_notice_at, n.sent_at),
                          first_delivery_at = LEAST(a.first_delivery_at, n.delivered_at)
        FROM notification_alerts na JOIN notifications n ON n.id = na.notification_id
       WHERE na.notification_id = $1 AND a.id = na.alert_id AND a.id IS DISTINCT FROM n.alert_id
         AND (n.sent_at IS NOT NULL OR n.delivered_at IS NOT NULL)`,
-    [notificationId],
-  );
+        [notificationId],
+      );
+    },
+  };
 }

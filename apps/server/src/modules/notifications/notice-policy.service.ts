@@ -15,20 +15,8 @@ import type { AppContext } from '../../context.js';
 import { loadAlertPolicy } from '../alert-policy/alert-policy.service.js';
 import { siteHospital } from '../heat-rule/heat-rule.service.js';
 import {
-  claimDueBucket,
-  claimReminder,
-  coverAlerts,
-  delayReminder,
-  dueBucketIds,
-  dueReminders,
-  endReminder,
-  keepCoveredFirsts,
-  lockBucket,
-  moveItems,
+  noticeBucketsRepository,
   type NoticeItemState,
-  putItem,
-  saveBucket,
-  siteHeatLevelOfAlert,
   toNoticeBucket,
 } from './notice-buckets.repository.js';
 import type { NotificationProvider } from './notification-provider.js';
@@ -40,11 +28,8 @@ import {
 } from './notification-texts.js';
 import {
   type AlertForNotice,
-  alertForNotice,
-  alertsForNotice,
-  insertAttempt,
+  notificationsRepository,
   type RecipientRow,
-  recordOutcome,
 } from './notifications.repository.js';
 
 /**
@@ -127,14 +112,17 @@ export function noticePolicyService(
   recipientsOf: (alert: AlertForNotice) => Promise<RecipientRow[]>,
   log?: Log,
 ): NoticePolicyService {
+  const noticeBuckets = noticeBucketsRepository(ctx.db);
+  const notifications = notificationsRepository(ctx.db);
+
   /** After the commit: the provider's answer on the queued entry; every covered alert keeps its first notice. */
   async function dispatch(m: Outgoing): Promise<void> {
     const outcome =
       m.channel === 'SMS'
         ? await provider.sendSms(m.to, m.text)
         : await provider.call(m.to, m.text);
-    await recordOutcome(ctx.db, m.id, outcome, ctx.now());
-    await keepCoveredFirsts(ctx.db, m.id);
+    await notifications.recordOutcome(m.id, outcome, ctx.now());
+    await noticeBuckets.keepCoveredFirsts(m.id);
   }
 
   async function offer(alert: AlertForNotice, r: RecipientRow, lastNoticeAt?: Date) {
@@ -143,12 +131,12 @@ export function noticePolicyService(
     const now = ctx.now();
     const [policy, siteHeatLevel, text] = await Promise.all([
       loadAlertPolicy(ctx.db, alert.organization_id),
-      siteHeatLevelOfAlert(ctx.db, alert.id),
+      noticeBuckets.siteHeatLevelOfAlert(alert.id),
       alertNoticeText(ctx, alert, r.step, lastNoticeAt !== undefined, r.channel),
     ]);
     const outgoing = await ctx.db.transaction(async (tx): Promise<Outgoing | null> => {
-      const row = await lockBucket(
-        tx,
+      const txNoticeBuckets = noticeBucketsRepository(tx);
+      const row = await txNoticeBuckets.lockBucket(
         {
           organizationId: alert.organization_id,
           recipientKey: recipientKey(r),
@@ -158,12 +146,13 @@ export function noticePolicyService(
         },
         now,
       );
-      if (lastNoticeAt && !(await claimReminder(tx, row.id, alert.id, now))) return null;
+      if (lastNoticeAt && !(await txNoticeBuckets.claimReminder(row.id, alert.id, now)))
+        return null;
       const item = { type: alert.type, level: alert.level, siteHeatLevel, lastNoticeAt };
       const d = decideNotice(toNoticeBucket(row), item, policy, now);
-      await saveBucket(tx, row.id, d.bucket, now);
+      await txNoticeBuckets.saveBucket(row.id, d.bucket, now);
       if (d.action === 'wait') {
-        await delayReminder(tx, row.id, alert.id, d.until);
+        await txNoticeBuckets.delayReminder(row.id, alert.id, d.until);
         return null;
       }
       const state: NoticeItemState =
@@ -174,7 +163,7 @@ export function noticePolicyService(
             : d.reason === 'capped' && d.bucket.summarySent
               ? 'summarised'
               : d.reason;
-      await putItem(tx, {
+      await txNoticeBuckets.putItem({
         bucketId: row.id,
         alertId: alert.id,
         organizationId: alert.organization_id,
@@ -182,8 +171,7 @@ export function noticePolicyService(
         at: now,
         repeatAt: repeatDueAt(now, policy),
       });
-      const id = await insertAttempt(
-        tx,
+      const id = await notificationsRepository(tx).insertAttempt(
         {
           organizationId: alert.organization_id,
           alertId: alert.id,
@@ -200,7 +188,7 @@ export function noticePolicyService(
         now,
         null,
       );
-      await coverAlerts(tx, id, [alert.id]);
+      await txNoticeBuckets.coverAlerts(id, [alert.id]);
       return d.action === 'send' ? { id, channel: r.channel, to: phone, text } : null;
     });
     if (outgoing) await dispatch(outgoing);
@@ -210,21 +198,23 @@ export function noticePolicyService(
   async function endWindow(bucketId: string): Promise<Outgoing | null> {
     const now = ctx.now();
     return ctx.db.transaction(async (tx) => {
-      const row = await claimDueBucket(tx, bucketId, now);
+      const txNoticeBuckets = noticeBucketsRepository(tx);
+      const txNotifications = notificationsRepository(tx);
+      const row = await txNoticeBuckets.claimDueBucket(bucketId, now);
       if (!row) return null; // another server took it, or it was handled already
       const policy = await loadAlertPolicy(tx, row.organization_id);
       const d = decideWindowEnd(toNoticeBucket(row), policy, now);
-      await saveBucket(tx, row.id, d.bucket, now);
+      await txNoticeBuckets.saveBucket(row.id, d.bucket, now);
       if (d.action === 'none') return null;
       let reason: NoticeReason = d.reason;
       let covered: string[];
       if (d.action === 'send' && d.reason === 'grouped') {
-        covered = await moveItems(tx, row.id, ['held'], 'sent');
+        covered = await txNoticeBuckets.moveItems(row.id, ['held'], 'sent');
       } else {
-        covered = await moveItems(tx, row.id, ['held', 'capped'], 'summarised');
+        covered = await txNoticeBuckets.moveItems(row.id, ['held', 'capped'], 'summarised');
         if (d.action === 'withhold') reason = 'capped';
       }
-      const alerts = await alertsForNotice(tx, covered);
+      const alerts = await txNotifications.alertsForNotice(covered);
       const newest = alerts.at(-1);
       if (!newest || !row.recipient) return null;
       const link = `${ctx.config.publicUrl}${CONSOLE_ALERT_HISTORY_PATH}`;
@@ -248,8 +238,7 @@ export function noticePolicyService(
             });
       const waiting: Record<string, number> =
         d.action === 'send' && d.reason === 'capSummary' ? { waiting: d.waiting } : {};
-      const id = await insertAttempt(
-        tx,
+      const id = await txNotifications.insertAttempt(
         {
           organizationId: row.organization_id,
           alertId: newest.id,
@@ -266,7 +255,7 @@ export function noticePolicyService(
         now,
         null,
       );
-      await coverAlerts(tx, id, covered);
+      await txNoticeBuckets.coverAlerts(id, covered);
       return d.action === 'send' ? { id, channel: row.channel, to: row.recipient, text } : null;
     });
   }
@@ -279,14 +268,14 @@ export function noticePolicyService(
     channel: NotificationChannel;
     last_notice_at: Date | string;
   }) {
-    const alert = await alertForNotice(ctx.db, r.alert_id);
+    const alert = await notifications.alertForNotice(r.alert_id);
     const recipient =
       alert && alert.status === 'OPEN' && alert.confirmed_at === null
         ? (await recipientsOf(alert)).find(
             (x) => recipientKey(x) === r.recipient_key && x.channel === r.channel,
           )
         : undefined;
-    if (!alert || !recipient) return endReminder(ctx.db, r.bucket_id, r.alert_id);
+    if (!alert || !recipient) return noticeBuckets.endReminder(r.bucket_id, r.alert_id);
     await offer(alert, recipient, new Date(r.last_notice_at));
   }
 
@@ -296,7 +285,7 @@ export function noticePolicyService(
       const now = ctx.now();
       const scope = organizationId ?? null;
       let handled = 0;
-      for (const id of await dueBucketIds(ctx.db, now, scope)) {
+      for (const id of await noticeBuckets.dueBucketIds(now, scope)) {
         try {
           const outgoing = await endWindow(id);
           if (outgoing) await dispatch(outgoing);
@@ -305,7 +294,7 @@ export function noticePolicyService(
           log?.error({ err, bucketId: id }, 'notice window failed');
         }
       }
-      for (const r of await dueReminders(ctx.db, now, scope)) {
+      for (const r of await noticeBuckets.dueReminders(now, scope)) {
         try {
           await remind(r);
           handled++;

@@ -10,138 +10,14 @@ import { ApiError } from '../../errors.js';
 import { logMessage } from './message-log.service.js';
 import { noticeTestMessage } from './notification-texts.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { coveredAlerts } from './notice-buckets.repository.js';
-import {
-  findGroup,
-  groupRecipients,
-  listNotifications,
-  replaceRecipients,
-  staffOf,
-} from './notifications.repository.js';
+import { noticeBucketsRepository } from './notice-buckets.repository.js';
+import { notificationsRepository } from './notifications.repository.js';
 
 async function groupFor(ctx: AppContext, actor: Actor, groupId: string, action: 'read' | 'write') {
   // Only owners and the group's managers choose who is woken at night (the permission table).
   const permission = action === 'read' ? 'noticeSettings:read' : 'noticeSettings:update';
   await accessService(ctx.db).require(actor, permission, 'group', groupId);
-  return (await findGroup(ctx.db, groupId))!;
-}
-
-export async function getNoticeSettings(
-  ctx: AppContext,
-  actor: Actor,
-  groupId: string,
-): Promise<AlertNoticeSettingsResponse> {
-  const group = await groupFor(ctx, actor, groupId, 'read');
-  const rows = await groupRecipients(ctx.db, groupId);
-  return {
-    groupId,
-    groupName: group.name,
-    clientId: group.organization_id,
-    recipients: rows.map((r) => ({
-      ...(r.user_id ? { userId: r.user_id, userName: r.user_name ?? '' } : {}),
-      ...(r.own_phone_number ? { phoneNumber: r.own_phone_number } : {}),
-      channel: r.channel,
-      alertTypes: r.alert_types,
-      schedule: r.schedule,
-      order: r.step,
-    })),
-  };
-}
-
-export async function putNoticeSettings(
-  ctx: AppContext,
-  actor: Actor,
-  groupId: string,
-  recipients: NoticeRecipient[],
-): Promise<AlertNoticeSettingsResponse> {
-  const group = await groupFor(ctx, actor, groupId, 'write');
-  const userIds = recipients.flatMap((r) => (r.userId ? [r.userId] : []));
-  const staff = await staffOf(ctx.db, group.organization_id, userIds);
-  const issues = recipients.flatMap((r, i) =>
-    r.userId && !staff.has(r.userId)
-      ? [
-          {
-            path: `body.recipients.${i}.userId`,
-            message: `${r.userId} is not staff of this organisation`,
-          },
-        ]
-      : [],
-  );
-  if (issues.length) {
-    throw new ApiError(
-      400,
-      'VALIDATION_FAILED',
-      issues.map((x) => `${x.path}: ${x.message}`).join('; '),
-      issues,
-    );
-  }
-  await ctx.db.transaction(async (tx) => {
-    const before = (await groupRecipients(tx, groupId)).map((r) => ({
-      userId: r.user_id,
-      phoneNumber: r.own_phone_number,
-      channel: r.channel,
-      alertTypes: r.alert_types,
-      schedule: r.schedule,
-      order: r.step,
-    }));
-    await replaceRecipients(tx, group.organization_id, groupId, recipients);
-    const entry = {
-      organizationId: group.organization_id,
-      actorId: actor.uid,
-      targetId: groupId,
-      before,
-      after: recipients,
-    };
-    await recordAudit(tx, { ...entry, kind: 'noticeSettings.update' });
-  });
-  return getNoticeSettings(ctx, actor, groupId);
-}
-
-/**
- * "Send a test": one SMS or call through the real provider (ctx.phone) to a staff member or a number,
- * logged in the notification log under the caller (who sees it there) before it leaves.
- */
-export async function sendNoticeTest(
-  ctx: AppContext,
-  actor: Actor,
-  groupId: string,
-  body: {
-    channel: 'PHONE_CALL' | 'SMS';
-    userId?: string | undefined;
-    phoneNumber?: string | undefined;
-  },
-) {
-  const group = await groupFor(ctx, actor, groupId, 'write');
-  let to = body.phoneNumber ?? null;
-  if (body.userId) {
-    const staff = await staffPhones(ctx.db, group.organization_id, body.userId);
-    if (staff === undefined)
-      throw invalid('body.userId', `${body.userId} is not staff of this organisation`);
-    if (!staff) throw invalid('body.userId', `${body.userId} has no phone number`);
-    to = staff;
-  }
-  const text = noticeTestMessage(group.name);
-  const logged = await logMessage(
-    ctx.db,
-    {
-      channel: body.channel,
-      userId: actor.uid,
-      organizationId: group.organization_id,
-      recipient: to!,
-      provider: ctx.phone.name,
-      text,
-    },
-    ctx.now(),
-  );
-  const outcome =
-    body.channel === 'SMS' ? await ctx.phone.sendSms(to!, text) : await ctx.phone.call(to!, text);
-  await logged.settle(outcome, ctx.now());
-  return {
-    notificationId: logged.id,
-    provider: ctx.phone.name,
-    status: outcome.status,
-    error: outcome.error ?? null,
-  };
+  return (await notificationsRepository(ctx.db).findGroup(groupId))!;
 }
 
 const invalid = (path: string, message: string) =>
@@ -161,51 +37,172 @@ async function staffPhones(
   return rows.length ? rows[0]!.phone_number : undefined;
 }
 
-/** Every SMS / call attempt on alerts the caller may see (staff only: it shows phone numbers). */
-export async function notificationLog(
-  ctx: AppContext,
-  actor: Actor,
-  q: { alertId?: string | undefined; page: number; pageSize: number },
-): Promise<{ notifications: NotificationView[]; total: number; page: number; pageSize: number }> {
-  const { rows, total } = await listNotifications(
-    ctx.db,
-    actor,
-    q.alertId,
-    q.pageSize,
-    (q.page - 1) * q.pageSize,
-  );
-  const covered = await coveredAlerts(
-    ctx.db,
-    actor,
-    rows.map((r) => r.id),
-  );
+export function noticeSettingsService(ctx: AppContext) {
   return {
-    notifications: rows.map((r) => ({
-      id: r.id,
-      alertId: r.alert_id,
-      siteHeatEventId: r.site_heat_event_id,
-      channel: r.channel,
-      recipient: r.recipient,
-      userId: r.user_id,
-      provider: r.provider,
-      status: r.status,
-      error: r.error,
-      step: r.step,
-      text: r.text,
-      at: new Date(r.created_at).toISOString(),
-      reason: r.reason,
-      covers: covered
-        .filter((c) => c.notification_id === r.id)
-        .map((c) => ({
-          alertId: c.alert_id,
-          type: c.type,
-          level: c.level,
-          wearerName: c.wearer_name,
+    async getNoticeSettings(actor: Actor, groupId: string): Promise<AlertNoticeSettingsResponse> {
+      const group = await groupFor(ctx, actor, groupId, 'read');
+      const rows = await notificationsRepository(ctx.db).groupRecipients(groupId);
+      return {
+        groupId,
+        groupName: group.name,
+        clientId: group.organization_id,
+        recipients: rows.map((r) => ({
+          ...(r.user_id ? { userId: r.user_id, userName: r.user_name ?? '' } : {}),
+          ...(r.own_phone_number ? { phoneNumber: r.own_phone_number } : {}),
+          channel: r.channel,
+          alertTypes: r.alert_types,
+          schedule: r.schedule,
+          order: r.step,
         })),
-      waiting: r.policy?.waiting ?? null,
-    })),
-    total,
-    page: q.page,
-    pageSize: q.pageSize,
+      };
+    },
+
+    async putNoticeSettings(
+      actor: Actor,
+      groupId: string,
+      recipients: NoticeRecipient[],
+    ): Promise<AlertNoticeSettingsResponse> {
+      const group = await groupFor(ctx, actor, groupId, 'write');
+      const userIds = recipients.flatMap((r) => (r.userId ? [r.userId] : []));
+      const staff = await notificationsRepository(ctx.db).staffOf(group.organization_id, userIds);
+      const issues = recipients.flatMap((r, i) =>
+        r.userId && !staff.has(r.userId)
+          ? [
+              {
+                path: `body.recipients.${i}.userId`,
+                message: `${r.userId} is not staff of this organisation`,
+              },
+            ]
+          : [],
+      );
+      if (issues.length) {
+        throw new ApiError(
+          400,
+          'VALIDATION_FAILED',
+          issues.map((x) => `${x.path}: ${x.message}`).join('; '),
+          issues,
+        );
+      }
+      await ctx.db.transaction(async (tx) => {
+        const txNotifications = notificationsRepository(tx);
+        const before = (await txNotifications.groupRecipients(groupId)).map((r) => ({
+          userId: r.user_id,
+          phoneNumber: r.own_phone_number,
+          channel: r.channel,
+          alertTypes: r.alert_types,
+          schedule: r.schedule,
+          order: r.step,
+        }));
+        await txNotifications.replaceRecipients(group.organization_id, groupId, recipients);
+        const entry = {
+          organizationId: group.organization_id,
+          actorId: actor.uid,
+          targetId: groupId,
+          before,
+          after: recipients,
+        };
+        await recordAudit(tx, { ...entry, kind: 'noticeSettings.update' });
+      });
+      return noticeSettingsService(ctx).getNoticeSettings(actor, groupId);
+    },
+
+    /**
+     * "Send a test": one SMS or call through the real provider (ctx.phone) to a staff member or a number,
+     * logged in the notification log under the caller (who sees it there) before it leaves.
+     */
+    async sendNoticeTest(
+      actor: Actor,
+      groupId: string,
+      body: {
+        channel: 'PHONE_CALL' | 'SMS';
+        userId?: string | undefined;
+        phoneNumber?: string | undefined;
+      },
+    ) {
+      const group = await groupFor(ctx, actor, groupId, 'write');
+      let to = body.phoneNumber ?? null;
+      if (body.userId) {
+        const staff = await staffPhones(ctx.db, group.organization_id, body.userId);
+        if (staff === undefined)
+          throw invalid('body.userId', `${body.userId} is not staff of this organisation`);
+        if (!staff) throw invalid('body.userId', `${body.userId} has no phone number`);
+        to = staff;
+      }
+      const text = noticeTestMessage(group.name);
+      const logged = await logMessage(
+        ctx.db,
+        {
+          channel: body.channel,
+          userId: actor.uid,
+          organizationId: group.organization_id,
+          recipient: to!,
+          provider: ctx.phone.name,
+          text,
+        },
+        ctx.now(),
+      );
+      const outcome =
+        body.channel === 'SMS'
+          ? await ctx.phone.sendSms(to!, text)
+          : await ctx.phone.call(to!, text);
+      await logged.settle(outcome, ctx.now());
+      return {
+        notificationId: logged.id,
+        provider: ctx.phone.name,
+        status: outcome.status,
+        error: outcome.error ?? null,
+      };
+    },
+
+    /** Every SMS / call attempt on alerts the caller may see (staff only: it shows phone numbers). */
+    async notificationLog(
+      actor: Actor,
+      q: { alertId?: string | undefined; page: number; pageSize: number },
+    ): Promise<{
+      notifications: NotificationView[];
+      total: number;
+      page: number;
+      pageSize: number;
+    }> {
+      const { rows, total } = await notificationsRepository(ctx.db).listNotifications(
+        actor,
+        q.alertId,
+        q.pageSize,
+        (q.page - 1) * q.pageSize,
+      );
+      const covered = await noticeBucketsRepository(ctx.db).coveredAlerts(
+        actor,
+        rows.map((r) => r.id),
+      );
+      return {
+        notifications: rows.map((r) => ({
+          id: r.id,
+          alertId: r.alert_id,
+          siteHeatEventId: r.site_heat_event_id,
+          channel: r.channel,
+          recipient: r.recipient,
+          userId: r.user_id,
+          provider: r.provider,
+          status: r.status,
+          error: r.error,
+          step: r.step,
+          text: r.text,
+          at: new Date(r.created_at).toISOString(),
+          reason: r.reason,
+          covers: covered
+            .filter((c) => c.notification_id === r.id)
+            .map((c) => ({
+              alertId: c.alert_id,
+              type: c.type,
+              level: c.level,
+              wearerName: c.wearer_name,
+            })),
+          waiting: r.policy?.waiting ?? null,
+        })),
+        total,
+        page: q.page,
+        pageSize: q.pageSize,
+      };
+    },
   };
 }

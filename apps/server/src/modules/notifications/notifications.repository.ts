@@ -26,18 +26,6 @@ export interface RecipientRow {
   step: number;
 }
 
-export async function groupRecipients(db: Queryable, groupId: string): Promise<RecipientRow[]> {
-  return db.query<RecipientRow>(
-    `SELECT s.id, s.user_id, u.name AS user_name, COALESCE(s.phone_number, u.phone_number) AS phone_number,
-            s.phone_number AS own_phone_number, s.channel, s.alert_types, s.schedule, s.step
-       FROM group_alert_notice_settings s
-       LEFT JOIN users u ON u.id = s.user_id AND u.deleted_at IS NULL
-      WHERE s.group_id = $1 AND (s.user_id IS NULL OR u.id IS NOT NULL)
-      ORDER BY s.step, s.position`,
-    [groupId],
-  );
-}
-
 export interface NewRecipient {
   userId?: string | undefined;
   phoneNumber?: string | undefined;
@@ -45,63 +33,6 @@ export interface NewRecipient {
   alertTypes: AlertType[];
   schedule: WeeklySchedule;
   order: number;
-}
-
-/** Replaces a group's recipients in one transaction. */
-export async function replaceRecipients(
-  tx: Queryable,
-  organizationId: string,
-  groupId: string,
-  recipients: NewRecipient[],
-): Promise<void> {
-  // Two replacements at once would each delete only the rows committed before them and both insert: the
-  // group's row lock makes them take turns, so the list is exactly one request's (no doubled notices).
-  await tx.query('SELECT id FROM groups WHERE id = $1 FOR UPDATE', [groupId]);
-  await tx.query('DELETE FROM group_alert_notice_settings WHERE group_id = $1', [groupId]);
-  for (const [position, r] of recipients.entries()) {
-    await tx.query(
-      `INSERT INTO group_alert_notice_settings
-         (id, organization_id, group_id, user_id, phone_number, channel, alert_types, schedule, step, position)
-       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb, $9, $10)`,
-      [
-        randomUUID(),
-        organizationId,
-        groupId,
-        r.userId ?? null,
-        r.phoneNumber ?? null,
-        r.channel,
-        JSON.stringify(r.alertTypes),
-        JSON.stringify(r.schedule),
-        r.order,
-        position,
-      ],
-    );
-  }
-}
-
-export async function findGroup(
-  db: Queryable,
-  groupId: string,
-): Promise<{ id: string; organization_id: string; name: string } | undefined> {
-  const [row] = await db.query<{ id: string; organization_id: string; name: string }>(
-    'SELECT id, organization_id, name FROM groups WHERE id = $1',
-    [groupId],
-  );
-  return row;
-}
-
-/** Of the given ids, those that are living staff of the organisation. */
-export async function staffOf(
-  db: Queryable,
-  organizationId: string,
-  userIds: string[],
-): Promise<Set<string>> {
-  const rows = await db.query<{ id: string }>(
-    `SELECT id FROM users WHERE id = ANY($1::text[]) AND organization_id = $2 AND deleted_at IS NULL
-        AND role IN ('ORGANIZATION_OWNER','ORGANIZATION_GENERAL','ORGANIZATION_GROUP')`,
-    [userIds, organizationId],
-  );
-  return new Set(rows.map((r) => r.id));
 }
 
 export interface AlertForNotice {
@@ -124,30 +55,6 @@ export interface AlertForNotice {
   cause: unknown;
 }
 
-export async function alertForNotice(
-  db: Queryable,
-  alertId: string,
-): Promise<AlertForNotice | undefined> {
-  const [row] = await alertsForNotice(db, [alertId]);
-  return row;
-}
-
-/** The alerts as a notice names them, oldest first. */
-export function alertsForNotice(
-  db: Queryable,
-  alertIds: readonly string[],
-): Promise<AlertForNotice[]> {
-  return db.query<AlertForNotice>(
-    `SELECT a.id, a.organization_id, a.group_id, a.type, a.level, a.status, a.confirmed_at, a.opened_at,
-            a.notify, u.name AS wearer_name, g.name AS group_name, o.time_zone, a.wearer_id, a.place,
-            a.cause
-       FROM alerts a JOIN users u ON u.id = a.wearer_id JOIN organizations o ON o.id = a.organization_id
-       LEFT JOIN groups g ON g.id = a.group_id
-      WHERE a.id = ANY($1::text[]) ORDER BY a.opened_at, a.id`,
-    [alertIds],
-  );
-}
-
 export interface Attempt {
   organizationId: string;
   alertId: string;
@@ -161,83 +68,6 @@ export interface Attempt {
   reason?: NoticeReason | null;
   /** The policy values the decision used (and a summary's count of waiting alerts). */
   policy?: Record<string, number> | null;
-}
-
-export async function insertAttempt(
-  db: Queryable,
-  a: Attempt,
-  status: NotificationStatus,
-  at: Date,
-  error: string | null,
-): Promise<string> {
-  const id = randomUUID();
-  await db.query(
-    `INSERT INTO notifications (id, organization_id, alert_id, step, channel, user_id, recipient, provider,
-                                status, error, text, created_at, updated_at, reason, policy)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13, $14::jsonb)`,
-    [
-      id,
-      a.organizationId,
-      a.alertId,
-      a.step,
-      a.channel,
-      a.userId,
-      a.recipient,
-      a.provider,
-      status,
-      error,
-      a.text,
-      at,
-      a.reason ?? null,
-      a.policy ? JSON.stringify(a.policy) : null,
-    ],
-  );
-  return id;
-}
-
-/** A queued message outside alert escalation (step 0, no alert). */
-export async function insertMessage(
-  db: Queryable,
-  m: {
-    channel: LoggedChannel;
-    organizationId: string | null;
-    userId: string | null;
-    recipient: string;
-    provider: string;
-    text: string;
-  },
-  at: Date,
-): Promise<string> {
-  const id = randomUUID();
-  await db.query(
-    `INSERT INTO notifications (id, organization_id, alert_id, step, channel, user_id, recipient, provider,
-                                status, error, text, created_at, updated_at)
-     VALUES ($1, $2, NULL, 0, $3, $4, $5, $6, 'queued', NULL, $7, $8, $8)`,
-    [id, m.organizationId, m.channel, m.userId, m.recipient, m.provider, m.text, at],
-  );
-  return id;
-}
-
-/**
- * The provider's answer to the send: the status and, the first time each is reached, sent_at /
- * delivered_at / failed_at (a delivered message was sent too). A Twilio answer is usually 'queued'
- * or 'sent'; its status callback (recordProviderStatus) brings the delivery later. The same statement
- * keeps the alert's first notice / delivery times (keepingAlertFirsts).
- */
-export async function recordOutcome(
-  db: Queryable,
-  id: string,
-  outcome: { status: NotificationStatus; providerId?: string; error?: string },
-  at: Date,
-): Promise<void> {
-  await db.query(
-    keepingAlertFirsts(`UPDATE notifications SET status = $2::text, provider_id = $3, error = $4, updated_at = $5,
-            sent_at = CASE WHEN $2::text IN ('sent', 'delivered') THEN COALESCE(sent_at, $5) ELSE sent_at END,
-            delivered_at = CASE WHEN $2::text = 'delivered' THEN COALESCE(delivered_at, $5) ELSE delivered_at END,
-            failed_at = CASE WHEN $2::text = 'failed' THEN COALESCE(failed_at, $5) ELSE failed_at END
-      WHERE id = $1`),
-    [id, outcome.status, outcome.providerId ?? null, outcome.error ?? null, at],
-  );
 }
 
 export interface NotificationRow {
@@ -257,38 +87,196 @@ export interface NotificationRow {
   policy: Record<string, number> | null;
 }
 
-/** The attempts on alerts the actor may see, and the messages (mails, codes) sent to the actor, newest first. */
-export async function listNotifications(
-  db: Queryable,
-  actor: Actor,
-  alertId: string | undefined,
-  limit: number,
-  offset: number,
-): Promise<{ rows: NotificationRow[]; total: number }> {
-  const p = new SqlParams();
-  const alertScope = wearerScope(actor, p, {}, 'u', ['u.group_id', 'a.group_id']);
-  const heatScope = siteScope(actor, p, 'she.organization_id', 'she.group_id');
-  // A site heat notice is seen by staff who see its site; another message outside alert
-  // escalation is the addressee's alone (it may be about their sign-in).
-  let where = `((n.alert_id IS NOT NULL AND ${alertScope}) OR (she.id IS NOT NULL AND ${heatScope})
+export function notificationsRepository(db: Queryable) {
+  return {
+    async groupRecipients(groupId: string): Promise<RecipientRow[]> {
+      return db.query<RecipientRow>(
+        `SELECT s.id, s.user_id, u.name AS user_name, COALESCE(s.phone_number, u.phone_number) AS phone_number,
+            s.phone_number AS own_phone_number, s.channel, s.alert_types, s.schedule, s.step
+       FROM group_alert_notice_settings s
+       LEFT JOIN users u ON u.id = s.user_id AND u.deleted_at IS NULL
+      WHERE s.group_id = $1 AND (s.user_id IS NULL OR u.id IS NOT NULL)
+      ORDER BY s.step, s.position`,
+        [groupId],
+      );
+    },
+
+    /** Replaces a group's recipients in one transaction. */
+    async replaceRecipients(
+      organizationId: string,
+      groupId: string,
+      recipients: NewRecipient[],
+    ): Promise<void> {
+      // Two replacements at once would each delete only the rows committed before them and both insert: the
+      // group's row lock makes them take turns, so the list is exactly one request's (no doubled notices).
+      await db.query('SELECT id FROM groups WHERE id = $1 FOR UPDATE', [groupId]);
+      await db.query('DELETE FROM group_alert_notice_settings WHERE group_id = $1', [groupId]);
+      for (const [position, r] of recipients.entries()) {
+        await db.query(
+          `INSERT INTO group_alert_notice_settings
+         (id, organization_id, group_id, user_id, phone_number, channel, alert_types, schedule, step, position)
+       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb, $9, $10)`,
+          [
+            randomUUID(),
+            organizationId,
+            groupId,
+            r.userId ?? null,
+            r.phoneNumber ?? null,
+            r.channel,
+            JSON.stringify(r.alertTypes),
+            JSON.stringify(r.schedule),
+            r.order,
+            position,
+          ],
+        );
+      }
+    },
+
+    async findGroup(
+      groupId: string,
+    ): Promise<{ id: string; organization_id: string; name: string } | undefined> {
+      const [row] = await db.query<{ id: string; organization_id: string; name: string }>(
+        'SELECT id, organization_id, name FROM groups WHERE id = $1',
+        [groupId],
+      );
+      return row;
+    },
+
+    /** Of the given ids, those that are living staff of the organisation. */
+    async staffOf(organizationId: string, userIds: string[]): Promise<Set<string>> {
+      const rows = await db.query<{ id: string }>(
+        `SELECT id FROM users WHERE id = ANY($1::text[]) AND organization_id = $2 AND deleted_at IS NULL
+        AND role IN ('ORGANIZATION_OWNER','ORGANIZATION_GENERAL','ORGANIZATION_GROUP')`,
+        [userIds, organizationId],
+      );
+      return new Set(rows.map((r) => r.id));
+    },
+
+    async alertForNotice(alertId: string): Promise<AlertForNotice | undefined> {
+      const [row] = await notificationsRepository(db).alertsForNotice([alertId]);
+      return row;
+    },
+
+    /** The alerts as a notice names them, oldest first. */
+    alertsForNotice(alertIds: readonly string[]): Promise<AlertForNotice[]> {
+      return db.query<AlertForNotice>(
+        `SELECT a.id, a.organization_id, a.group_id, a.type, a.level, a.status, a.confirmed_at, a.opened_at,
+            a.notify, u.name AS wearer_name, g.name AS group_name, o.time_zone, a.wearer_id, a.place,
+            a.cause
+       FROM alerts a JOIN users u ON u.id = a.wearer_id JOIN organizations o ON o.id = a.organization_id
+       LEFT JOIN groups g ON g.id = a.group_id
+      WHERE a.id = ANY($1::text[]) ORDER BY a.opened_at, a.id`,
+        [alertIds],
+      );
+    },
+
+    async insertAttempt(
+      a: Attempt,
+      status: NotificationStatus,
+      at: Date,
+      error: string | null,
+    ): Promise<string> {
+      const id = randomUUID();
+      await db.query(
+        `INSERT INTO notifications (id, organization_id, alert_id, step, channel, user_id, recipient, provider,
+                                status, error, text, created_at, updated_at, reason, policy)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13, $14::jsonb)`,
+        [
+          id,
+          a.organizationId,
+          a.alertId,
+          a.step,
+          a.channel,
+          a.userId,
+          a.recipient,
+          a.provider,
+          status,
+          error,
+          a.text,
+          at,
+          a.reason ?? null,
+          a.policy ? JSON.stringify(a.policy) : null,
+        ],
+      );
+      return id;
+    },
+
+    /** A queued message outside alert escalation (step 0, no alert). */
+    async insertMessage(
+      m: {
+        channel: LoggedChannel;
+        organizationId: string | null;
+        userId: string | null;
+        recipient: string;
+        provider: string;
+        text: string;
+      },
+      at: Date,
+    ): Promise<string> {
+      const id = randomUUID();
+      await db.query(
+        `INSERT INTO notifications (id, organization_id, alert_id, step, channel, user_id, recipient, provider,
+                                status, error, text, created_at, updated_at)
+     VALUES ($1, $2, NULL, 0, $3, $4, $5, $6, 'queued', NULL, $7, $8, $8)`,
+        [id, m.organizationId, m.channel, m.userId, m.recipient, m.provider, m.text, at],
+      );
+      return id;
+    },
+
+    /**
+     * The provider's answer to the send: the status and, the first time each is reached, sent_at /
+     * delivered_at / failed_at (a delivered message was sent too). A Twilio answer is usually 'queued'
+     * or 'sent'; its status callback (recordProviderStatus) brings the delivery later. The same statement
+     * keeps the alert's first notice / delivery times (keepingAlertFirsts).
+     */
+    async recordOutcome(
+      id: string,
+      outcome: { status: NotificationStatus; providerId?: string; error?: string },
+      at: Date,
+    ): Promise<void> {
+      await db.query(
+        keepingAlertFirsts(`UPDATE notifications SET status = $2::text, provider_id = $3, error = $4, updated_at = $5,
+            sent_at = CASE WHEN $2::text IN ('sent', 'delivered') THEN COALESCE(sent_at, $5) ELSE sent_at END,
+            delivered_at = CASE WHEN $2::text = 'delivered' THEN COALESCE(delivered_at, $5) ELSE delivered_at END,
+            failed_at = CASE WHEN $2::text = 'failed' THEN COALESCE(failed_at, $5) ELSE failed_at END
+      WHERE id = $1`),
+        [id, outcome.status, outcome.providerId ?? null, outcome.error ?? null, at],
+      );
+    },
+
+    /** The attempts on alerts the actor may see, and the messages (mails, codes) sent to the actor, newest first. */
+    async listNotifications(
+      actor: Actor,
+      alertId: string | undefined,
+      limit: number,
+      offset: number,
+    ): Promise<{ rows: NotificationRow[]; total: number }> {
+      const p = new SqlParams();
+      const alertScope = wearerScope(actor, p, {}, 'u', ['u.group_id', 'a.group_id']);
+      const heatScope = siteScope(actor, p, 'she.organization_id', 'she.group_id');
+      // A site heat notice is seen by staff who see its site; another message outside alert
+      // escalation is the addressee's alone (it may be about their sign-in).
+      let where = `((n.alert_id IS NOT NULL AND ${alertScope}) OR (she.id IS NOT NULL AND ${heatScope})
                OR (n.alert_id IS NULL AND n.user_id = ${p.add(actor.uid)}))`;
-  if (alertId) {
-    // A grouped message or a summary belongs to every alert it covered.
-    const id = p.add(alertId);
-    where += ` AND (n.alert_id = ${id} OR n.id IN (SELECT notification_id FROM notification_alerts WHERE alert_id = ${id}))`;
-  }
-  const from =
-    'FROM notifications n LEFT JOIN alerts a ON a.id = n.alert_id LEFT JOIN users u ON u.id = a.wearer_id' +
-    ' LEFT JOIN site_heat_events she ON she.id = n.site_heat_event_id';
-  const [count] = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n ${from} WHERE ${where}`,
-    p.values,
-  );
-  const rows = await db.query<NotificationRow>(
-    `SELECT n.id, n.alert_id, n.site_heat_event_id, n.channel, n.recipient, n.user_id, n.provider, n.status, n.error, n.step, n.text,
+      if (alertId) {
+        // A grouped message or a summary belongs to every alert it covered.
+        const id = p.add(alertId);
+        where += ` AND (n.alert_id = ${id} OR n.id IN (SELECT notification_id FROM notification_alerts WHERE alert_id = ${id}))`;
+      }
+      const from =
+        'FROM notifications n LEFT JOIN alerts a ON a.id = n.alert_id LEFT JOIN users u ON u.id = a.wearer_id' +
+        ' LEFT JOIN site_heat_events she ON she.id = n.site_heat_event_id';
+      const [count] = await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n ${from} WHERE ${where}`,
+        p.values,
+      );
+      const rows = await db.query<NotificationRow>(
+        `SELECT n.id, n.alert_id, n.site_heat_event_id, n.channel, n.recipient, n.user_id, n.provider, n.status, n.error, n.step, n.text,
             n.created_at, n.reason, n.policy ${from} WHERE ${where}
       ORDER BY n.created_at DESC, n.id LIMIT ${p.add(limit)} OFFSET ${p.add(offset)}`,
-    p.values,
-  );
-  return { rows, total: count?.n ?? 0 };
+        p.values,
+      );
+      return { rows, total: count?.n ?? 0 };
+    },
+  };
 }

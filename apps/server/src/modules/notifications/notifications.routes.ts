@@ -7,21 +7,20 @@ import {
 } from '@wearable/domain';
 import type { AppContext } from '../../context.js';
 import { serve } from '../../http/serve.js';
-import * as notices from './notice-settings.service.js';
+import { noticeSettingsService } from './notice-settings.service.js';
 
 /** A group's alert notice settings and the log of every notification attempt. */
 export const notificationsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
   app,
   { ctx },
 ) => {
-  serve(app, getNoticeSettings, (req) =>
-    notices.getNoticeSettings(ctx, req.actor, req.params.groupId),
-  );
+  const notices = noticeSettingsService(ctx);
+  serve(app, getNoticeSettings, (req) => notices.getNoticeSettings(req.actor, req.params.groupId));
   serve(app, putNoticeSettings, (req) =>
-    notices.putNoticeSettings(ctx, req.actor, req.params.groupId, req.body.recipients),
+    notices.putNoticeSettings(req.actor, req.params.groupId, req.body.recipients),
   );
   serve(app, sendNoticeTest, (req) =>
-    notices.sendNoticeTest(ctx, req.actor, req.params.groupId, req.body),
+    notices.sendNoticeTest(req.actor, req.params.groupId, req.body),
   );
-  serve(app, listNotifications, (req) => notices.notificationLog(ctx, req.actor, req.query));
+  serve(app, listNotifications, (req) => notices.notificationLog(req.actor, req.query));
 };

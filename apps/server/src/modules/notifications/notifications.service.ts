@@ -1,26 +1,44 @@
-import { isWithinSchedule } from '@wearable/domain';
+import { type Actor, isWithinSchedule } from '@wearable/domain';
 import type { AppContext } from '../../context.js';
+import type { Queryable } from '../../db/client.js';
 import {
-  advanceEscalation,
-  claimDue,
-  finishEscalation,
-  startEscalation,
-} from './escalations.repository.js';
-import { coverAlerts } from './notice-buckets.repository.js';
+  type AttemptRow,
+  deliveryRepository,
+  type EscalationStateRow,
+} from './delivery.repository.js';
+import { escalationsRepository } from './escalations.repository.js';
+import { type CoveredAlertRow, noticeBucketsRepository } from './notice-buckets.repository.js';
 import { alertNoticeText, noticePolicyService } from './notice-policy.service.js';
 import type { NotificationProvider } from './notification-provider.js';
 import { enqueueAlertEvents } from '../webhooks/webhook-outbox.service.js';
 import {
   type AlertForNotice,
-  alertForNotice,
-  groupRecipients,
-  insertAttempt,
+  notificationsRepository,
   type RecipientRow,
-  recordOutcome,
 } from './notifications.repository.js';
 export type { NotificationProvider, SendResult } from './notification-provider.js';
-export { attemptsOfAlert, escalationOfAlert } from './delivery.repository.js';
-export { coveredAlerts } from './notice-buckets.repository.js';
+
+/** The notice attempts of one alert, oldest first (the alert's timeline). */
+export function attemptsOfAlert(db: Queryable, alertId: string): Promise<AttemptRow[]> {
+  return deliveryRepository(db).attemptsOfAlert(alertId);
+}
+
+/** The escalation of one alert, if it has one. */
+export function escalationOfAlert(
+  db: Queryable,
+  alertId: string,
+): Promise<EscalationStateRow | undefined> {
+  return deliveryRepository(db).escalationOfAlert(alertId);
+}
+
+/** The alerts the notices covered, within the actor's scope. */
+export function coveredAlerts(
+  db: Queryable,
+  actor: Actor,
+  notificationIds: readonly string[],
+): Promise<CoveredAlertRow[]> {
+  return noticeBucketsRepository(db).coveredAlerts(actor, notificationIds);
+}
 
 /**
  * Sends alert notices by SMS / phone call to a group's recipients and escalates EMERGENCY
@@ -46,13 +64,16 @@ export function notificationsService(
   provider: NotificationProvider,
   log?: Log,
 ): NotificationsService {
+  const escalations = escalationsRepository(ctx.db);
+  const notifications = notificationsRepository(ctx.db);
+
   const afterMs = () => ctx.config.escalationAfterSeconds * 1000;
 
   /** Recipients of this alert's group for its type whose schedule covers now. */
   async function matching(alert: AlertForNotice): Promise<RecipientRow[]> {
     if (!alert.group_id) return [];
     const now = ctx.now();
-    return (await groupRecipients(ctx.db, alert.group_id)).filter(
+    return (await notifications.groupRecipients(alert.group_id)).filter(
       (r) =>
         r.alert_types.includes(alert.type) && isWithinSchedule(r.schedule, now, alert.time_zone),
     );
@@ -77,8 +98,7 @@ export function notificationsService(
       reason: alert.level === 'EMERGENCY' ? ('emergency' as const) : null,
     };
     if (!r.phone_number) {
-      await insertAttempt(
-        ctx.db,
+      await notifications.insertAttempt(
         attempt,
         'failed',
         ctx.now(),
@@ -87,13 +107,13 @@ export function notificationsService(
       return;
     }
     // Queued first, so an attempt is on record even if the provider never answers.
-    const id = await insertAttempt(ctx.db, attempt, 'queued', ctx.now(), null);
-    await coverAlerts(ctx.db, id, [alert.id]);
+    const id = await notifications.insertAttempt(attempt, 'queued', ctx.now(), null);
+    await noticeBucketsRepository(ctx.db).coverAlerts(id, [alert.id]);
     const outcome =
       channel === 'SMS'
         ? await provider.sendSms(r.phone_number, text)
         : await provider.call(r.phone_number, text);
-    await recordOutcome(ctx.db, id, outcome, ctx.now());
+    await notifications.recordOutcome(id, outcome, ctx.now());
   }
 
   const notices = noticePolicyService(ctx, provider, matching, log);
@@ -119,7 +139,7 @@ export function notificationsService(
     storedStep = reached,
   ): Promise<void> {
     await ctx.db.transaction(async (tx) => {
-      await advanceEscalation(tx, alert.id, storedStep, upgraded, dueAt);
+      await escalationsRepository(tx).advanceEscalation(alert.id, storedStep, upgraded, dueAt);
       await enqueueAlertEvents(ctx, tx, [
         {
           organizationId: alert.organization_id,
@@ -134,10 +154,10 @@ export function notificationsService(
 
   async function escalate(alertId: string, currentStep: number, upgraded: boolean): Promise<void> {
     const now = ctx.now();
-    const alert = await alertForNotice(ctx.db, alertId);
+    const alert = await notifications.alertForNotice(alertId);
     if (!alert) return;
-    if (alert.confirmed_at !== null) return finishEscalation(ctx.db, alertId, now, 'confirmed');
-    if (alert.status === 'CLOSED') return finishEscalation(ctx.db, alertId, now, 'closed');
+    if (alert.confirmed_at !== null) return escalations.finishEscalation(alertId, now, 'confirmed');
+    if (alert.status === 'CLOSED') return escalations.finishEscalation(alertId, now, 'closed');
     const recipients = await matching(alert);
     const next = recipients
       .map((r) => r.step)
@@ -154,20 +174,19 @@ export function notificationsService(
       for (const r of smsAtLast) await send(alert, r, currentStep + 1, 'PHONE_CALL');
       return escalated(alert, currentStep + 1, true, dueAt, currentStep);
     }
-    return finishEscalation(ctx.db, alertId, now, 'exhausted');
+    return escalations.finishEscalation(alertId, now, 'exhausted');
   }
 
   return {
     async alertOpened(alertId) {
-      const alert = await alertForNotice(ctx.db, alertId);
+      const alert = await notifications.alertForNotice(alertId);
       if (!alert || !alert.notify || alert.confirmed_at !== null) return;
       const recipients = await matching(alert);
       const first = Math.min(...recipients.map((r) => r.step));
       if (!Number.isFinite(first)) return;
       await sendStep(alert, recipients, first);
       if (alert.level === 'EMERGENCY') {
-        await startEscalation(
-          ctx.db,
+        await escalations.startEscalation(
           alert.id,
           alert.organization_id,
           first,
@@ -180,7 +199,7 @@ export function notificationsService(
       const now = ctx.now();
       // A claimed row whose handling crashes is retried after one more escalation period.
       const retryAt = new Date(now.getTime() + afterMs());
-      const due = await claimDue(ctx.db, now, retryAt, organizationId ?? null);
+      const due = await escalations.claimDue(now, retryAt, organizationId ?? null);
       for (const row of due) {
         try {
           await escalate(row.alert_id, row.current_step, row.upgraded);

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { forbidden } from '../../errors.js';
-import { recordProviderStatus } from './delivery.repository.js';
+import { deliveryRepository } from './delivery.repository.js';
 import { isTwilioSignatureValid } from './twilio-signature.js';
 import { statusOf } from './twilio.provider.js';
 
@@ -89,7 +89,7 @@ export const twilioCallbacksRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
           ? `Twilio ${body.ErrorCode}${body.ErrorMessage ? `: ${body.ErrorMessage}` : ''}`
           : null;
         await ctx.db.transaction((tx) =>
-          recordProviderStatus(tx, 'twilio', {
+          deliveryRepository(tx).recordProviderStatus('twilio', {
             providerId: sid,
             status: statusOf(providerStatus),
             providerStatus,

@@ -19,17 +19,7 @@ import { accessService } from '../../access/access.service.js';
 import { SqlParams, wearerScope } from '../../access/scope-sql.js';
 import type { AppContext } from '../../context.js';
 import { recordAudit } from '../audit/audit.service.js';
-import {
-  mapWearers,
-  namesOf,
-  type OpenAlertRow,
-  openAlertsOf,
-  organizationOfWearer,
-  placesOnlyDuringAlerts,
-  setPlacesOnlyDuringAlerts,
-  type TrailRow,
-  trailOf,
-} from './places.repository.js';
+import { type OpenAlertRow, placesRepository, type TrailRow } from './places.repository.js';
 
 /** A gap longer than this between two sightings at one gateway ends the stay. */
 const STAY_GAP_MS = 10 * 60_000;
@@ -150,15 +140,16 @@ function byUrgency(a: Placed, b: Placed): number {
  */
 export function placeMapService(ctx: AppContext) {
   const access = accessService(ctx.db);
+  const places = placesRepository(ctx.db);
   return {
     async map(actor: Actor, organizationId: string): Promise<MapResponse> {
       await access.require(actor, 'place:read', 'organization', organizationId);
       const p = new SqlParams();
       const scope = wearerScope(actor, p, { organizationId });
       const [wearers, alerts, onlyDuringAlerts] = await Promise.all([
-        mapWearers(ctx.db, scope, p.values),
-        openAlertsOf(ctx.db, organizationId),
-        placesOnlyDuringAlerts(ctx.db, organizationId),
+        places.mapWearers(scope, p.values),
+        places.openAlertsOf(organizationId),
+        places.placesOnlyDuringAlerts(organizationId),
       ]);
       const now = ctx.now().getTime();
       const urgent = mostUrgent(alerts);
@@ -174,7 +165,7 @@ export function placeMapService(ctx: AppContext) {
         return { wearerId: w.wearerId, name: w.name, groupId: w.groupId, place, alert };
       });
       placed.sort(byUrgency);
-      const names = await namesOf(ctx.db, organizationId, [...gatewayIds]);
+      const names = await places.namesOf(organizationId, [...gatewayIds]);
       const groupIds = new Set(placed.map((x) => x.groupId));
       const groups = names.groups.filter((g) => groupIds.has(g.groupId));
       const groupIndex = new Map(groups.map((g, i) => [g.groupId, i]));
@@ -212,16 +203,16 @@ export function placeMapService(ctx: AppContext) {
      */
     async trail(actor: Actor, wearerId: string, hours: number): Promise<WearerTrail> {
       await access.require(actor, 'place:read', 'wearer', wearerId);
-      const organizationId = await organizationOfWearer(ctx.db, wearerId);
+      const organizationId = await places.organizationOfWearer(wearerId);
       const now = ctx.now().getTime();
       const from = now - hours * 3_600_000;
       const [alerts, onlyDuringAlerts] = await Promise.all([
-        openAlertsOf(ctx.db, organizationId),
-        placesOnlyDuringAlerts(ctx.db, organizationId),
+        places.openAlertsOf(organizationId),
+        places.placesOnlyDuringAlerts(organizationId),
       ]);
       const alert = mostUrgent(alerts.filter((a) => a.wearerId === wearerId)).get(wearerId);
       const withheld = onlyDuringAlerts && !(alert && recordsPlace(alert));
-      const rows = withheld ? [] : await trailOf(ctx.db, wearerId, new Date(from));
+      const rows = withheld ? [] : await places.trailOf(wearerId, new Date(from));
       return {
         from: iso(from),
         to: iso(now),
@@ -245,7 +236,9 @@ export function placeMapService(ctx: AppContext) {
 
     async privacy(actor: Actor, organizationId: string): Promise<PlacePrivacy> {
       await access.require(actor, 'place:read', 'organization', organizationId);
-      return { placesOnlyDuringAlerts: await placesOnlyDuringAlerts(ctx.db, organizationId) };
+      return {
+        placesOnlyDuringAlerts: await places.placesOnlyDuringAlerts(organizationId),
+      };
     },
 
     /** Owners change it; the change and its value before are in the audit log. */
@@ -256,8 +249,7 @@ export function placeMapService(ctx: AppContext) {
     ): Promise<PlacePrivacy> {
       await access.require(actor, 'organization:update', 'organization', organizationId);
       await ctx.db.transaction(async (tx) => {
-        const before = await setPlacesOnlyDuringAlerts(
-          tx,
+        const before = await placesRepository(tx).setPlacesOnlyDuringAlerts(
           organizationId,
           body.placesOnlyDuringAlerts,
         );

@@ -9,12 +9,7 @@ import {
   toAlertPlace,
 } from '@wearable/domain';
 import type { Queryable } from '../../db/client.js';
-import {
-  gatewayZones,
-  savePlacesStatement,
-  type SightingRow,
-  sightingsUpTo,
-} from './places.repository.js';
+import { placesRepository, savePlacesStatement, type SightingRow } from './places.repository.js';
 
 const ms = (v: Date | string) => (v instanceof Date ? v : new Date(v)).getTime();
 
@@ -34,7 +29,9 @@ export async function placeAtOpening(
     // The batch's own fold (every gateway that heard the bracelet, a re-heard reading included).
     const place = placeOf(folded.state, folded.position, at.getTime());
     const ids = place.kind === 'unknown' ? [] : [place.gatewayId];
-    const names = new Map((await gatewayZones(db, ids)).map((g) => [g.gatewayId, g]));
+    const names = new Map(
+      (await placesRepository(db).gatewayZones(ids)).map((g) => [g.gatewayId, g]),
+    );
     return toAlertPlace(
       place,
       (id) => names.get(id)?.name ?? null,
@@ -44,7 +41,7 @@ export async function placeAtOpening(
       },
     );
   }
-  const rows = await sightingsUpTo(db, wearerId, at);
+  const rows = await placesRepository(db).sightingsUpTo(wearerId, at);
   return placeFromRows(rows, at.getTime());
 }
 

@@ -78,64 +78,6 @@ const INSERT_READINGS = prepared(
    SELECT 'e', NULL, at, wbgt, temperature, humidity FROM env_ins`,
 );
 
-/**
- * Stores a batch in one statement: the gateway's new environment readings and the new bracelet
- * readings (a retry or redelivery is skipped by the primary key). Rollups are written later,
- * by the flush (rollup-folder.ts). A reading's WBGT = the latest environment reading of its gateway at or
- * before it within 30 minutes, this batch's included. Returns the new readings and the new
- * environment readings only (a redelivered one is not returned).
- */
-export async function insertReadings(
-  tx: Queryable,
-  organizationId: string,
-  gatewayId: string,
-  rows: ReadingRow[],
-  environment: EnvironmentRow[],
-): Promise<{ readings: StoredReadingKey[]; environmentNew: EnvironmentRow[] }> {
-  if (rows.length === 0 && environment.length === 0) return { readings: [], environmentNew: [] };
-  const result = await tx.query<
-    StoredReadingKey & { kind: 'r' | 'e'; temperature: number | null; humidity: number | null }
-  >(INSERT_READINGS, [
-    organizationId,
-    // One JSON parameter for the rows (short keys, the recordset's columns above): serialised by
-    // JSON.stringify at once instead of twelve text arrays escaped element by element (issue 20).
-    JSON.stringify(
-      rows.map((r) => ({
-        b: r.braceletId,
-        t: r.at.toISOString(),
-        w: r.wearerId,
-        h: r.heartRate,
-        s: r.skinTemperature,
-        o: r.worn,
-        p: r.steps,
-        l: r.sleepStage,
-        v: r.stressLevel,
-        y: r.battery,
-        g: r.environmentGatewayId,
-        r: r.rssi,
-      })),
-    ),
-    col(environment, (e) => e.at.toISOString()),
-    col(environment, (e) => e.temperature),
-    col(environment, (e) => e.humidity),
-    col(environment, (e) => e.wbgt),
-    gatewayId,
-  ]);
-  const readings: StoredReadingKey[] = [];
-  const environmentNew: EnvironmentRow[] = [];
-  for (const row of result) {
-    if (row.kind === 'e')
-      environmentNew.push({
-        at: new Date(row.at),
-        temperature: row.temperature,
-        humidity: row.humidity,
-        wbgt: row.wbgt,
-      });
-    else readings.push({ braceletId: row.braceletId, at: row.at, wbgt: row.wbgt });
-  }
-  return { readings, environmentNew };
-}
-
 /** A phone gateway's position of a wearer, from a reading or an event. */
 export interface PositionRow {
   wearerId: string;
@@ -155,24 +97,85 @@ const INSERT_POSITIONS = prepared(
    ON CONFLICT DO NOTHING`,
 );
 
-/** Stores positions once (a redelivered batch adds nothing): only batches that carry one pay. */
-export async function insertPositions(
-  tx: Queryable,
-  organizationId: string,
-  gatewayId: string,
-  rows: PositionRow[],
-): Promise<void> {
-  if (rows.length === 0) return;
-  await tx.query(INSERT_POSITIONS, [
-    organizationId,
-    gatewayId,
-    col(rows, (r) => r.wearerId),
-    col(rows, (r) => r.at.toISOString()),
-    col(rows, (r) => r.braceletId),
-    col(rows, (r) => r.latitude),
-    col(rows, (r) => r.longitude),
-    col(rows, (r) => r.accuracy),
-  ]);
+export function readingsStoreRepository(db: Queryable) {
+  return {
+    /**
+     * Stores a batch in one statement: the gateway's new environment readings and the new bracelet
+     * readings (a retry or redelivery is skipped by the primary key). Rollups are written later,
+     * by the flush (rollup-folder.ts). A reading's WBGT = the latest environment reading of its gateway at or
+     * before it within 30 minutes, this batch's included. Returns the new readings and the new
+     * environment readings only (a redelivered one is not returned).
+     */
+    async insertReadings(
+      organizationId: string,
+      gatewayId: string,
+      rows: ReadingRow[],
+      environment: EnvironmentRow[],
+    ): Promise<{ readings: StoredReadingKey[]; environmentNew: EnvironmentRow[] }> {
+      if (rows.length === 0 && environment.length === 0)
+        return { readings: [], environmentNew: [] };
+      const result = await db.query<
+        StoredReadingKey & { kind: 'r' | 'e'; temperature: number | null; humidity: number | null }
+      >(INSERT_READINGS, [
+        organizationId,
+        // One JSON parameter for the rows (short keys, the recordset's columns above): serialised by
+        // JSON.stringify at once instead of twelve text arrays escaped element by element (issue 20).
+        JSON.stringify(
+          rows.map((r) => ({
+            b: r.braceletId,
+            t: r.at.toISOString(),
+            w: r.wearerId,
+            h: r.heartRate,
+            s: r.skinTemperature,
+            o: r.worn,
+            p: r.steps,
+            l: r.sleepStage,
+            v: r.stressLevel,
+            y: r.battery,
+            g: r.environmentGatewayId,
+            r: r.rssi,
+          })),
+        ),
+        col(environment, (e) => e.at.toISOString()),
+        col(environment, (e) => e.temperature),
+        col(environment, (e) => e.humidity),
+        col(environment, (e) => e.wbgt),
+        gatewayId,
+      ]);
+      const readings: StoredReadingKey[] = [];
+      const environmentNew: EnvironmentRow[] = [];
+      for (const row of result) {
+        if (row.kind === 'e')
+          environmentNew.push({
+            at: new Date(row.at),
+            temperature: row.temperature,
+            humidity: row.humidity,
+            wbgt: row.wbgt,
+          });
+        else readings.push({ braceletId: row.braceletId, at: row.at, wbgt: row.wbgt });
+      }
+      return { readings, environmentNew };
+    },
+
+    /** Stores positions once (a redelivered batch adds nothing): only batches that carry one pay. */
+    async insertPositions(
+      organizationId: string,
+      gatewayId: string,
+      rows: PositionRow[],
+    ): Promise<void> {
+      if (rows.length === 0) return;
+      await db.query(INSERT_POSITIONS, [
+        organizationId,
+        gatewayId,
+        col(rows, (r) => r.wearerId),
+        col(rows, (r) => r.at.toISOString()),
+        col(rows, (r) => r.braceletId),
+        col(rows, (r) => r.latitude),
+        col(rows, (r) => r.longitude),
+        col(rows, (r) => r.accuracy),
+      ]);
+    },
+  };
 }
 
 /** Recomputes the hourly rollup of each (wearer, hour) a batch touched from its minutes. */

@@ -12,10 +12,9 @@ import { startRollupRecovery } from './rollup-folder.js';
 export type { LatestInput } from './latest-fold.js';
 export type { BatchFold } from './rollup-folder.js';
 export {
-  insertPositions,
-  insertReadings,
   type PositionRow,
   type ReadingRow,
+  readingsStoreRepository,
 } from './readings-store.repository.js';
 
 /**

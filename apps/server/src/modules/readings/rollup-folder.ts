@@ -9,9 +9,8 @@ import { recomputeHours } from './readings-store.repository.js';
 import type { Statement } from '../../db/statement.js';
 import {
   mergeLatest,
-  recomputeStepsToday,
-  upsertWearerLatest,
   type WearerLatestUpdate,
+  wearerLatestRepository,
 } from './wearer-latest.repository.js';
 
 /**
@@ -299,11 +298,7 @@ async function writeFold(
     const statement = recomputeHours([...hours.values()]);
     if (statement) await tx.query(prepared(statement.text), statement.params);
   }
-  if (latest.length > 0) {
-    const upsert = upsertWearerLatest(latest);
-    if (upsert) await tx.query(prepared(upsert.text), upsert.params);
-    await tx.query(prepared(recomputeStepsToday), [latest.map((u) => u.wearerId)]);
-  }
+  if (latest.length > 0) await wearerLatestRepository(tx).writeLatest(latest);
 }
 
 const RECOMPUTE_MINUTES = `

@@ -1,3 +1,4 @@
+import { prepared, type Queryable } from '../../db/client.js';
 import type { Statement } from '../../db/statement.js';
 
 /** A wearer's newest values from one batch (each null when the batch said nothing of it). */
@@ -23,7 +24,7 @@ export interface WearerLatestUpdate {
  * overwrites newer values, and writing the same update twice changes nothing. Steps are not
  * added here: `recomputeStepsToday` (run next) sums the minute rollups of the local day.
  */
-export function upsertWearerLatest(
+function upsertWearerLatest(
   updates: (WearerLatestUpdate & { organizationId: string })[],
 ): Statement | null {
   if (updates.length === 0) return null;
@@ -100,7 +101,7 @@ export function mergeLatest<T extends WearerLatestUpdate>(a: T, b: T): T {
  * day of the newest reading): recomputed, not added, so a flush written twice (or a recovery
  * after a crash) gives the same figure. Run after the minutes were recomputed. $1: wearer ids.
  */
-export const recomputeStepsToday = `
+const recomputeStepsToday = `
   UPDATE wearer_latest w
      SET steps_today = coalesce((
            SELECT sum(m.steps) FROM reading_minutes m
@@ -109,3 +110,15 @@ export const recomputeStepsToday = `
               AND m.bucket < ((w.steps_date + 1)::timestamp AT TIME ZONE o.time_zone)), 0)
     FROM organizations o
    WHERE w.wearer_id = ANY($1::text[]) AND o.id = w.organization_id AND w.steps_date IS NOT NULL`;
+
+/** The SQL of wearer_latest: one flush's newest values, then their steps of the day. */
+export function wearerLatestRepository(db: Queryable) {
+  return {
+    /** Upserts the flush's updates (upsertWearerLatest), then recomputes their steps_today. */
+    async writeLatest(updates: (WearerLatestUpdate & { organizationId: string })[]): Promise<void> {
+      const upsert = upsertWearerLatest(updates);
+      if (upsert) await db.query(prepared(upsert.text), upsert.params);
+      await db.query(prepared(recomputeStepsToday), [updates.map((u) => u.wearerId)]);
+    },
+  };
+}

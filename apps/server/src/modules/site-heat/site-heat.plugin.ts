@@ -4,7 +4,7 @@ import { fromAnotherServer } from '../../cluster/cluster-bus.js';
 import type { AppContext } from '../../context.js';
 import { BUS_EVENTS, type BusEvents } from '../../engine/events.js';
 import type { NotificationProvider } from '../notifications/notifications.service.js';
-import { sendSiteHeatNotices } from '../notifications/site-heat-notices.service.js';
+import { siteHeatNoticesService } from '../notifications/site-heat-notices.service.js';
 import { siteHeatService } from './site-heat.service.js';
 import { serve } from '../../http/serve.js';
 
@@ -18,6 +18,7 @@ export const siteHeatPlugin: FastifyPluginAsyncZod<{
   provider?: NotificationProvider;
 }> = async (app, { ctx, provider }) => {
   const siteHeat = siteHeatService(ctx);
+  const siteHeatNotices = siteHeatNoticesService(ctx);
 
   serve(app, listSiteHeat, (req) =>
     siteHeat.list(req.actor, req.params.clientId, req.query.groupId),
@@ -26,9 +27,11 @@ export const siteHeatPlugin: FastifyPluginAsyncZod<{
   const chosen = provider ?? ctx.phone;
   const onChanged = (e: BusEvents['siteHeat.changed']) => {
     if (fromAnotherServer(e)) return;
-    sendSiteHeatNotices(ctx, chosen, e).catch((err: unknown) =>
-      app.log.error({ err, siteHeatEventId: e.change.id }, 'site heat notice failed'),
-    );
+    siteHeatNotices
+      .sendSiteHeatNotices(chosen, e)
+      .catch((err: unknown) =>
+        app.log.error({ err, siteHeatEventId: e.change.id }, 'site heat notice failed'),
+      );
   };
   ctx.bus.on(BUS_EVENTS.siteHeatChanged, onChanged);
   app.addHook('onClose', () => {

@@ -1,15 +1,12 @@
 import type { UserLookupRow } from '@wearable/domain';
 import type { Queryable } from '../../db/client.js';
 
-/** Every living console account (wearers without sign-in are not users), matched on name, address or number. */
-export async function lookupUsers(
-  db: Queryable,
-  q: string | undefined,
-  limit: number,
-  offset: number,
-) {
-  const rows = await db.query<UserLookupRow & { total: number }>(
-    `WITH hit AS (
+export function userLookupRepository(db: Queryable) {
+  return {
+    /** Every living console account (wearers without sign-in are not users), matched on name, address or number. */
+    async lookupUsers(q: string | undefined, limit: number, offset: number) {
+      const rows = await db.query<UserLookupRow & { total: number }>(
+        `WITH hit AS (
        SELECT u.id, u.name, u.email, u.phone_number, u.role, u.organization_id, count(*) OVER ()::int AS total
          FROM users u
         WHERE u.deleted_at IS NULL AND u.role IS NOT NULL
@@ -26,17 +23,19 @@ export async function lookupUsers(
                   (SELECT w.organization_id FROM user_links l JOIN users w ON w.id = l.wearer_id
                     WHERE l.user_id = h.id ORDER BY l.created_at, w.id LIMIT 1))) o ON true
       ORDER BY h.name, h.id`,
-    [q || null, limit, offset],
-  );
-  let total = rows[0]?.total ?? 0;
-  if (!rows.length && offset > 0) {
-    const [count] = await db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM users u WHERE u.deleted_at IS NULL AND u.role IS NOT NULL
+        [q || null, limit, offset],
+      );
+      let total = rows[0]?.total ?? 0;
+      if (!rows.length && offset > 0) {
+        const [count] = await db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM users u WHERE u.deleted_at IS NULL AND u.role IS NOT NULL
           AND ($1::text IS NULL OR strpos(lower(u.name), lower($1)) > 0 OR strpos(coalesce(u.email, ''), lower($1)) > 0
                OR strpos(coalesce(u.phone_number, ''), $1) > 0)`,
-      [q || null],
-    );
-    total = count?.n ?? 0;
-  }
-  return { users: rows.map(({ total: _, ...u }) => u), total };
+          [q || null],
+        );
+        total = count?.n ?? 0;
+      }
+      return { users: rows.map(({ total: _, ...u }) => u), total };
+    },
+  };
 }

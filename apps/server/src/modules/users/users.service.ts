@@ -7,7 +7,7 @@ import {
 import { accessService } from '../../access/access.service.js';
 import type { AppContext } from '../../context.js';
 import { ApiError, unauthorized } from '../../errors.js';
-import { lookupUsers } from './user-lookup.repository.js';
+import { userLookupRepository } from './user-lookup.repository.js';
 import { usersRepository } from './users.repository.js';
 
 const byName = new Intl.Collator('ja');
@@ -68,7 +68,11 @@ export function usersService(ctx: AppContext) {
       accessService(ctx.db).requirePlatform(actor, 'user:lookup');
       const { q, page, pageSize } = query;
       return {
-        ...(await lookupUsers(ctx.db, q || undefined, pageSize, (page - 1) * pageSize)),
+        ...(await userLookupRepository(ctx.db).lookupUsers(
+          q || undefined,
+          pageSize,
+          (page - 1) * pageSize,
+        )),
         page,
         pageSize,
       };
