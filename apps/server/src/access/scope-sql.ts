@@ -6,6 +6,18 @@ import { type Actor, scopeOf } from '@wearable/domain';
  * `can(actor, 'wearer:read', …)`.
  */
 
+/**
+ * The server itself, reading every wearer: for work that is narrowed afterwards (the summary
+ * snapshot per organisation, the live hub per client), never for a caller's request.
+ */
+export const SYSTEM_ACTOR: Actor = {
+  uid: 'system',
+  role: 'ALL_OWNER',
+  organizationId: null,
+  managedGroupIds: [],
+  linkedWearerIds: [],
+};
+
 /** A user row that is a monitored wearer (no console role, or the wearer themself). */
 export const IS_WEARER = (u: string) =>
   `${u}.deleted_at IS NULL AND ${u}.organization_id IS NOT NULL AND (${u}.role IS NULL OR ${u}.role = 'PERSONAL_SELF')`;

@@ -1,6 +1,11 @@
 import type { Actor, StressLevel } from '@wearable/domain';
 import type { Queryable } from '../../db/client.js';
-import { SqlParams, wearerScope, type WearerScopeFilter } from '../../access/scope-sql.js';
+import {
+  SqlParams,
+  SYSTEM_ACTOR,
+  wearerScope,
+  type WearerScopeFilter,
+} from '../../access/scope-sql.js';
 
 export interface SummaryRow {
   uid: string;
@@ -54,15 +59,6 @@ function summarySource(
        ) oa ON true
       WHERE ${wearerScope(actor, p, filter)}`;
 }
-
-/** Reads every wearer; callers narrow by organisation. */
-const SYSTEM: Actor = {
-  uid: 'system',
-  role: 'ALL_OWNER',
-  organizationId: null,
-  managedGroupIds: [],
-  linkedWearerIds: [],
-};
 
 export interface VisibleWearer {
   uid: string;
@@ -151,7 +147,7 @@ export function deviceDataRepository(db: Queryable) {
     /** The ids of every wearer of one organisation (or of all), in summary order (name, id). */
     async summaryOrder(organizationId: string | undefined): Promise<string[]> {
       const p = new SqlParams();
-      const where = wearerScope(SYSTEM, p, { organizationId });
+      const where = wearerScope(SYSTEM_ACTOR, p, { organizationId });
       const [row] = await db.query<{ ids: string | null }>(
         `SELECT string_agg(u.id, E'\n' ORDER BY u.name, u.id) AS ids FROM users u WHERE ${where}`,
         p.values,
@@ -171,7 +167,7 @@ export function deviceDataRepository(db: Queryable) {
     async summaryFragments(wearerIds: string[], now: Date): Promise<string> {
       const p = new SqlParams();
       const at = p.add(now.toISOString());
-      const source = summarySource(SYSTEM, { wearerIds }, p, 'per-wearer');
+      const source = summarySource(SYSTEM_ACTOR, { wearerIds }, p, 'per-wearer');
       const [row] = await db.query<{ body: string | null }>(
         `SELECT string_agg(concat_ws(E'\t', u.id, u.organization_id, COALESCE(u.group_id, ''),
               to_json(u.name)::text, COALESCE(to_json(g.name)::text, 'null'),

@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { type Actor, can, type LiveAlertEvent, type LiveSiteHeatEvent } from '@wearable/domain';
+import { SYSTEM_ACTOR } from '../../access/scope-sql.js';
 import type { AppContext } from '../../context.js';
 import { BUS_EVENTS, type BusEvents } from '../../engine/events.js';
 import { toAlertView } from '../alerts/alerts.service.js';
@@ -28,15 +29,6 @@ interface Client {
   owed: Set<string>;
   res: ServerResponse;
 }
-
-/** Reads every wearer: the hub fetches once per change and filters per client. */
-const SYSTEM: Actor = {
-  uid: 'system',
-  role: 'ALL_OWNER',
-  organizationId: null,
-  managedGroupIds: [],
-  linkedWearerIds: [],
-};
 
 type Log = { error(obj: object, msg: string): void };
 
@@ -93,7 +85,7 @@ export function liveHub(ctx: AppContext, log: Log) {
     for (const c of clients) c.owed.clear();
     const now = ctx.now();
     for (let i = 0; i < ids.length; i += FLUSH_CHUNK) {
-      for (const row of await summaryRows(ctx.db, SYSTEM, {
+      for (const row of await summaryRows(ctx.db, SYSTEM_ACTOR, {
         wearerIds: ids.slice(i, i + FLUSH_CHUNK),
       })) {
         const summary = toWearerSummary(row, now);
