@@ -37,16 +37,11 @@ const ISO = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"H
  * wearer through the partial unique index alerts_one_open_idx. A per-wearer LATERAL keeps the
  * plan linear (a grouped join was planned as a per-row re-aggregation without statistics: 30 s).
  */
-function summarySource(
-  actor: Actor,
-  filter: WearerScopeFilter,
-  p: SqlParams,
-  lookup: 'join' | 'per-wearer' = 'join',
-): string {
-  // A few wearers of many (the snapshot's chunks, the live stream's changes): each one's bracelet
-  // and latest values by their unique index, instead of a hash join that reads both tables whole
-  // for every chunk (OFFSET 0 keeps the planner from turning the lookups back into that join).
-  const perWearer = lookup === 'per-wearer';
+function summarySource(actor: Actor, filter: WearerScopeFilter, p: SqlParams): string {
+  // Named wearers (the snapshot's chunks, the live stream's changes): each one's bracelet and
+  // latest values by their unique index, instead of a hash join that reads both tables whole for
+  // every chunk (OFFSET 0 keeps the planner from turning the lookups back into that join).
+  const perWearer = filter.wearerIds !== undefined;
   return `FROM users u
        LEFT JOIN groups g ON g.id = u.group_id
        ${perWearer ? 'LEFT JOIN LATERAL (SELECT * FROM bracelets WHERE wearer_id = u.id OFFSET 0) b ON true' : 'LEFT JOIN bracelets b ON b.wearer_id = u.id'}
@@ -167,7 +162,7 @@ export function deviceDataRepository(db: Queryable) {
     async summaryFragments(wearerIds: string[], now: Date): Promise<string> {
       const p = new SqlParams();
       const at = p.add(now.toISOString());
-      const source = summarySource(SYSTEM_ACTOR, { wearerIds }, p, 'per-wearer');
+      const source = summarySource(SYSTEM_ACTOR, { wearerIds }, p);
       const [row] = await db.query<{ body: string | null }>(
         `SELECT string_agg(concat_ws(E'\t', u.id, u.organization_id, COALESCE(u.group_id, ''),
               to_json(u.name)::text, COALESCE(to_json(g.name)::text, 'null'),
