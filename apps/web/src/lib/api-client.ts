@@ -1,5 +1,5 @@
-import { buildUrl, type QueryValue, takeEarlyGet } from './early-get';
 import { type ApiErrorBody, bareRefreshSession, type TokenPair } from '@wearable/domain';
+import { buildUrl, type QueryValue, takeEarlyGet } from './early-get';
 import { getAccessToken, getRefreshToken, storeTokens } from './storage';
 
 /** Every call resolves to this; status 600 stands for a failure outside HTTP. */
