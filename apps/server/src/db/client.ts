@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { preparedRunner } from './pglite-prepared.js';
-import { currentLaneHint, type LaneHint, PriorityLane } from './priority-lane.js';
+import { currentLaneHint, type LaneHint, PriorityLane, UrgentGate } from './priority-lane.js';
 
 // int8 (counts, bigint ids) as a JS number on both drivers, as PGlite already does.
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -154,11 +154,16 @@ export function wrapPglite(lite: PGlite): Db {
 /**
  * PostgreSQL through node-postgres. Urgent work (an SOS or fall batch, a credential look-up;
  * see priority-lane.ts) has its own small pool, so it never waits for a client behind queued
- * reading batches. Per-wearer row locks still order work on one wearer across both pools.
+ * reading batches. Per-wearer row locks still order work on one wearer across both pools. While
+ * urgent work runs, normal work waits before each statement it sends (UrgentGate, at most
+ * URGENT_GATE_MAX_WAIT_MS), so the urgent work has the database and the event loop first.
  */
 /** pg's pipeline mode (pg >= 8.21): queries are written without waiting for the previous answer. */
 const pipelined = (client: pg.PoolClient, on: boolean) =>
   void ((client as unknown as { pipeline: boolean }).pipeline = on);
+
+/** How long a normal statement waits at most for urgent work to end (UrgentGate). */
+const URGENT_GATE_MAX_WAIT_MS = 200;
 
 export async function openPostgres(url: string, max = 10, urgentMax = 4): Promise<Db> {
   // A request waits at most 10 s for a connection while the database is unreachable, then fails
@@ -178,6 +183,13 @@ export async function openPostgres(url: string, max = 10, urgentMax = 4): Promis
   probe.release();
   const poolFor = (hint: LaneHint | undefined = currentLaneHint()) =>
     hint?.urgent ? urgentPool : pool;
+  // Urgent work holds the gate; normal work passes it before a transaction or a statement.
+  const gate = new UrgentGate(URGENT_GATE_MAX_WAIT_MS);
+  const gated = async <R>(hint: LaneHint | undefined, work: () => Promise<R>): Promise<R> => {
+    if (hint?.urgent) return gate.hold(work, hint.keys);
+    await gate.pass(hint?.keys);
+    return work();
+  };
   let closed = false;
   return {
     kind: 'postgres',
@@ -185,72 +197,20 @@ export async function openPostgres(url: string, max = 10, urgentMax = 4): Promis
       return pool.waitingCount;
     },
     async query<T>(text: string | PreparedSql, params?: unknown[]) {
-      return (await poolFor().query(pgQuery(text, params))).rows as T[];
+      const hint = currentLaneHint();
+      return gated(
+        hint,
+        async () => (await poolFor(hint).query(pgQuery(text, params))).rows as T[],
+      );
     },
     async exec(script: string) {
       await pool.query(script);
     },
-    async transaction<T>(fn: (tx: Queryable) => Promise<T>, hint?: LaneHint) {
-      const client = await poolFor(hint).connect();
-      // A checked-out client has no listener of the pool's: its backend ending between two
-      // statements (a restart, pg_terminate_backend) would be an unhandled 'error' ending the process.
-      let broken: Error | undefined;
-      const onError = (err: Error) => (broken = err);
-      client.on('error', onError);
-      const committed: (() => void)[] = [];
-      // BEGIN goes out with the transaction's first statement, not a round trip of its own
-      // (pg's pipeline mode, on this client while it is checked out): a batch's transaction is
-      // a handful of statements, and each turn costs the server a write, a read and a wake-up.
-      pipelined(client, true);
-      let begun: Promise<unknown> | null = client.query('BEGIN');
-      // Its failure surfaces with the first statement's (or ROLLBACK's) turn, never unhandled.
-      begun.catch(() => undefined);
-      const turn = async <R>(sent: Promise<R>): Promise<R> => {
-        if (!begun) return sent;
-        const [, result] = await Promise.all([begun, sent]);
-        begun = null;
-        return result;
-      };
-      let finished = false;
-      const open = () => {
-        if (finished)
-          throw new Error('the transaction has committed: nothing may follow commitWith');
-      };
-      try {
-        const result = await fn({
-          query: async <R>(t: string | PreparedSql, p?: unknown[]) => {
-            open();
-            return (await turn(client.query(pgQuery(t, p)))).rows as R[];
-          },
-          exec: async (script: string) => {
-            open();
-            await turn(client.query(script));
-          },
-          afterCommit: (cb) => void committed.push(cb),
-          commitWith: async <R>(t: string | PreparedSql, p?: unknown[]) => {
-            open();
-            finished = true;
-            const [answer, commit] = await Promise.all([
-              turn(client.query(pgQuery(t, p))),
-              client.query('COMMIT'),
-            ]);
-            // An aborted transaction answers COMMIT with ROLLBACK (no error of its own).
-            if (commit.command !== 'COMMIT') throw new Error('the transaction rolled back');
-            return answer.rows as R[];
-          },
-        });
-        if (!finished) await turn(client.query('COMMIT'));
-        runCommitted(committed);
-        return result;
-      } catch (err) {
-        if (!broken) await client.query('ROLLBACK').catch((e: unknown) => (broken = e as Error));
-        throw err;
-      } finally {
-        pipelined(client, false);
-        client.off('error', onError);
-        // A broken client is destroyed, not given back to the pool.
-        client.release(broken);
-      }
+    transaction<T>(
+      fn: (tx: Queryable) => Promise<T>,
+      hint: LaneHint | undefined = currentLaneHint(),
+    ) {
+      return gated(hint, () => runTransaction(fn, hint));
     },
     async close() {
       if (closed) return;
@@ -258,6 +218,70 @@ export async function openPostgres(url: string, max = 10, urgentMax = 4): Promis
       await Promise.all([pool.end(), urgentPool.end()]);
     },
   };
+
+  async function runTransaction<T>(fn: (tx: Queryable) => Promise<T>, hint: LaneHint | undefined) {
+    const client = await poolFor(hint).connect();
+    // A checked-out client has no listener of the pool's: its backend ending between two
+    // statements (a restart, pg_terminate_backend) would be an unhandled 'error' ending the process.
+    let broken: Error | undefined;
+    const onError = (err: Error) => (broken = err);
+    client.on('error', onError);
+    const committed: (() => void)[] = [];
+    // BEGIN goes out with the transaction's first statement, not a round trip of its own
+    // (pg's pipeline mode, on this client while it is checked out): a batch's transaction is
+    // a handful of statements, and each turn costs the server a write, a read and a wake-up.
+    pipelined(client, true);
+    let begun: Promise<unknown> | null = client.query('BEGIN');
+    // Its failure surfaces with the first statement's (or ROLLBACK's) turn, never unhandled.
+    begun.catch(() => undefined);
+    const turn = async <R>(sent: Promise<R>): Promise<R> => {
+      if (!begun) return sent;
+      const [, result] = await Promise.all([begun, sent]);
+      begun = null;
+      return result;
+    };
+    let finished = false;
+    const open = () => {
+      if (finished) throw new Error('the transaction has committed: nothing may follow commitWith');
+    };
+    try {
+      const result = await fn({
+        query: async <R>(t: string | PreparedSql, p?: unknown[]) => {
+          open();
+          if (!hint?.urgent) await gate.pass(hint?.keys);
+          return (await turn(client.query(pgQuery(t, p)))).rows as R[];
+        },
+        exec: async (script: string) => {
+          open();
+          await turn(client.query(script));
+        },
+        afterCommit: (cb) => void committed.push(cb),
+        commitWith: async <R>(t: string | PreparedSql, p?: unknown[]) => {
+          open();
+          if (!hint?.urgent) await gate.pass(hint?.keys);
+          finished = true;
+          const [answer, commit] = await Promise.all([
+            turn(client.query(pgQuery(t, p))),
+            client.query('COMMIT'),
+          ]);
+          // An aborted transaction answers COMMIT with ROLLBACK (no error of its own).
+          if (commit.command !== 'COMMIT') throw new Error('the transaction rolled back');
+          return answer.rows as R[];
+        },
+      });
+      if (!finished) await turn(client.query('COMMIT'));
+      runCommitted(committed);
+      return result;
+    } catch (err) {
+      if (!broken) await client.query('ROLLBACK').catch((e: unknown) => (broken = e as Error));
+      throw err;
+    } finally {
+      pipelined(client, false);
+      client.off('error', onError);
+      // A broken client is destroyed, not given back to the pool.
+      client.release(broken);
+    }
+  }
 }
 
 export function openDb(opts: {

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { PriorityLane, withLaneHint } from './priority-lane.js';
+import { describe, expect, it, vi } from 'vitest';
+import { PriorityLane, UrgentGate, withLaneHint } from './priority-lane.js';
 
 /** A job that records its start and finishes when released. */
 function gated(
@@ -98,5 +98,67 @@ describe('PriorityLane', () => {
     queued.release();
     await queued.result;
     expect(log).toEqual(['running', 'sos', 'queued-normal']);
+  });
+});
+
+describe('UrgentGate', () => {
+  /** Urgent work that runs until released. */
+  const held = (gate: UrgentGate, keys?: string[]) => {
+    let release!: () => void;
+    const done = gate.hold(() => new Promise<void>((r) => (release = r)), keys);
+    return { release: () => release(), done };
+  };
+
+  it('lets normal work through at once when no urgent work runs', () => {
+    expect(new UrgentGate(1_000).pass()).toBeUndefined();
+  });
+
+  it('holds normal work until every urgent job has ended', async () => {
+    const gate = new UrgentGate(60_000);
+    const [a, b] = [held(gate), held(gate)];
+    let passed = false;
+    void gate.pass()?.then(() => (passed = true));
+    a.release();
+    await a.done;
+    await tick();
+    expect(passed).toBe(false);
+    b.release();
+    await b.done;
+    await tick();
+    expect(passed).toBe(true);
+    expect(gate.held).toBe(0);
+  });
+
+  it('never holds work on a wearer the urgent work applies inputs to (it may hold the lock the urgent work waits for)', () => {
+    const gate = new UrgentGate(60_000);
+    const sos = held(gate, ['w1']);
+    expect(gate.pass(['w2', 'w1'])).toBeUndefined();
+    expect(gate.pass(['w2'])).toBeInstanceOf(Promise);
+    sos.release();
+  });
+
+  it('holds normal work at most maxWaitMs: a stream of urgent work delays it, never stops it', async () => {
+    vi.useFakeTimers();
+    try {
+      const gate = new UrgentGate(200);
+      const stuck = held(gate);
+      let passed = false;
+      void gate.pass()?.then(() => (passed = true));
+      await vi.advanceTimersByTimeAsync(199);
+      expect(passed).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(passed).toBe(true);
+      stuck.release();
+      await stuck.done;
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('ends its hold when the urgent work fails', async () => {
+    const gate = new UrgentGate(60_000);
+    await expect(gate.hold(() => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    expect(gate.held).toBe(0);
+    expect(gate.pass()).toBeUndefined();
   });
 });

@@ -33,4 +33,35 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL urgent pool', () => {
     expect(normalDone).toBe(true);
     await db.close();
   });
+
+  it("holds normal statements while urgent work runs, but not those on the urgent work's wearers", async () => {
+    const db = await openPostgres(inject('testDatabaseUrl'), 2, 1);
+    const log: string[] = [];
+    let release!: () => void;
+    const sosRunning = new Promise<void>((r) => (release = r));
+    let started!: () => void;
+    const sosStarted = new Promise<void>((r) => (started = r));
+    const sos = db.transaction(
+      async (tx) => {
+        await tx.query('SELECT 1');
+        started();
+        await sosRunning;
+        log.push('sos');
+      },
+      { urgent: true, keys: ['w1'] },
+    );
+    await sosStarted;
+    const other = db.query('SELECT 2').then(() => log.push('other wearer'));
+    const same = db
+      .transaction(async (tx) => tx.query('SELECT 3'), { urgent: false, keys: ['w1'] })
+      .then(() => log.push('same wearer'));
+    await same;
+    // The same wearer's transaction started after the gate let it (it shares the SOS's key inside);
+    // the other statement still waits for the urgent work.
+    expect(log).toEqual(['same wearer']);
+    release();
+    await Promise.all([sos, other]);
+    expect(log).toEqual(['same wearer', 'sos', 'other wearer']);
+    await db.close();
+  });
 });
