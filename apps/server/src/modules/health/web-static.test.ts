@@ -1,5 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
@@ -8,6 +9,8 @@ import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import type { FastifyInstance } from 'fastify';
 
 // The built console at /: files, history fallback for routes, 404 for missing files and API paths.
+const DEVICES_JS = `export const rows = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `row ${i}`))};`;
+
 describe('web app serving', () => {
   let t: TestApp;
   let web: FastifyInstance;
@@ -17,6 +20,10 @@ describe('web app serving', () => {
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
     writeFileSync(join(dist, 'assets', 'login-abc123.js'), 'export {};');
+    // The build's precompressed copies (apps/web/vite.precompress.config.ts).
+    writeFileSync(join(dist, 'assets', 'devices-abc123.js'), DEVICES_JS);
+    writeFileSync(join(dist, 'assets', 'devices-abc123.js.br'), brotliCompressSync(DEVICES_JS));
+    writeFileSync(join(dist, 'assets', 'devices-abc123.js.gz'), gzipSync(DEVICES_JS));
     mkdirSync(join(dist, 'phone'));
     writeFileSync(join(dist, 'phone', 'index.html'), '<!doctype html><div id="phone"></div>');
     writeFileSync(join(dist, 'phone', 'sw.js'), 'self.skipWaiting();');
@@ -47,6 +54,23 @@ describe('web app serving', () => {
     expect(res.headers['cache-control']).toContain('immutable');
     writeFileSync(join(dist, 'assets', 'devices-new999.js'), 'export {};');
     expect((await web.inject({ url: '/assets/devices-new999.js' })).statusCode).toBe(200);
+  });
+
+  it("sends the build's brotli or gzip copy to a browser that accepts it, the file itself to one that does not", async () => {
+    const url = '/assets/devices-abc123.js';
+    const br = await web.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers['vary']).toContain('accept-encoding');
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(DEVICES_JS);
+    const gz = await web.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(DEVICES_JS);
+    const plain = await web.inject({ url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(DEVICES_JS);
   });
 
   it('answers 404, not the page, for a missing file, a path escape or an unknown API path', async () => {
