@@ -145,8 +145,8 @@ export async function buildApp(
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
-      // The build's .br and .gz beside each text file (apps/web/vite.precompress.config.ts), for a browser
-      // that accepts them; with Vary: accept-encoding.
+      // The build's .br and .gz beside each text file (apps/web/vite.precompress.config.ts),
+      // for a browser that accepts them; with Vary: accept-encoding.
       preCompressed: true,
       // Hashed build assets never change; index.html must be revalidated so a new build is picked up.
       setHeaders: (res, filePath) => {
