@@ -61,6 +61,10 @@ export default defineConfig({
           ]
         : []),
       {
+        // The repository's own tooling (the lint rules' logic).
+        test: { name: 'tooling', include: ['scripts/**/*.test.mjs'], environment: 'node' },
+      },
+      {
         resolve: { alias },
         test: {
           name: 'web',

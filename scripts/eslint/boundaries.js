@@ -12,7 +12,8 @@ import path from 'node:path';
  */
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
 
-const FEATURE = /^apps\/web\/src\/features\/([^/]+)\//;
+// A feature's folder, its index (`../../site-heat`, resolved without a file name) included.
+const FEATURE = /^apps\/web\/src\/features\/([^/]+)(?:\/|$)/;
 const MODULE = /^apps\/server\/src\/modules\/([^/]+)\//;
 const DOMAIN = /^packages\/domain\//;
 const APPS = /^apps\//;

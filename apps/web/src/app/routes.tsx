@@ -154,7 +154,7 @@ const SHELL_ROUTES: { route: AppRoute; element: ReactNode }[] = [
   ),
   page(
     paths.groups.list,
-    lazyPage(() => import('../features/groups/components/groups-page'), 'GroupsPage'),
+    lazyPage(() => import('./pages/groups-page'), 'GroupsPage'),
   ),
   page(
     paths.groups.alertNoticeSettings,

@@ -1,14 +1,14 @@
 import type { GroupLiveState, SiteHeatView } from '@wearable/domain';
 import { useTranslation } from 'react-i18next';
-import { focusRing } from '../../../components/ui/button';
-import { PageHeading } from '../../../components/ui/page-heading';
-import { QueryState } from '../../../components/ui/query-state';
-import { paths } from '../../../config/paths';
-import { AppLink } from '../../../lib/app-path';
-import { useCan } from '../../../lib/use-can';
-import { OrganizationScope } from '../../../components/organization-scope';
-import { SiteHeatList, useSiteHeat } from '../../site-heat';
-import { useGroups } from '../../../lib/use-groups';
+import { focusRing } from '../../components/ui/button';
+import { PageHeading } from '../../components/ui/page-heading';
+import { QueryState } from '../../components/ui/query-state';
+import { paths } from '../../config/paths';
+import { AppLink } from '../../lib/app-path';
+import { useCan } from '../../lib/use-can';
+import { OrganizationScope } from '../../components/organization-scope';
+import { SiteHeatList, useSiteHeat } from '../../features/site-heat';
+import { useGroups } from '../../lib/use-groups';
 
 const linkClass = `inline-flex min-h-11 items-center rounded-md border border-slate-300 px-3 text-sm font-medium text-teal-800 hover:bg-slate-50 ${focusRing}`;
 
