@@ -31,6 +31,7 @@ function readState(): SessionState {
  */
 function createSessionStore() {
   let state = readState();
+  let ends = 0;
   const listeners = new Set<Listener>();
   const endListeners = new Set<Listener>();
   const emit = () => listeners.forEach((listener) => listener());
@@ -62,8 +63,13 @@ function createSessionStore() {
       state = { ...state, selectedDevice: device };
       emit();
     },
+    /** How many times a session has ended here: work started before an end belongs to no session. */
+    get ends(): number {
+      return ends;
+    },
     /** Logged out (by the user, a failed refresh or a missing token): forget everything. */
     end(): void {
+      ends++;
       clearStorage();
       state = { hasToken: false, user: null, selectedDevice: null };
       endListeners.forEach((listener) => listener());
