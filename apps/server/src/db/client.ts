@@ -258,8 +258,9 @@ export async function openPostgres(url: string, max = 10, urgentMax = 4): Promis
         afterCommit: (cb) => void committed.push(cb),
         commitWith: async <R>(t: string | PreparedSql, p?: unknown[]) => {
           open();
-          if (!hint?.urgent) await gate.pass(hint?.keys);
+          // Closed before the gate's wait: nothing may slip in between this and COMMIT.
           finished = true;
+          if (!hint?.urgent) await gate.pass(hint?.keys);
           const [answer, commit] = await Promise.all([
             turn(client.query(pgQuery(t, p))),
             client.query('COMMIT'),
