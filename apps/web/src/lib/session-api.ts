@@ -2,6 +2,7 @@ import { bareGetUserInfo, type UserInfo } from '@wearable/domain';
 import type { ApiResult } from './api-client';
 import { callResult } from './call';
 import { session } from './session';
+import { getAccessToken } from './storage';
 
 /**
  * The signed-in user, kept (state and localStorage) for the guard and the shell. An answer that
@@ -11,6 +12,6 @@ import { session } from './session';
 export async function loadUserInfo(): Promise<ApiResult<UserInfo>> {
   const ends = session.ends;
   const result = await callResult(bareGetUserInfo);
-  if (result.ok && session.ends === ends && session.get().hasToken) session.setUser(result.data);
+  if (result.ok && session.ends === ends && getAccessToken() !== null) session.setUser(result.data);
   return result;
 }
