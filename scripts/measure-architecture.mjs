@@ -9,7 +9,8 @@
 //  - route boilerplate: lines of the routes files;
 //  - source files over 200 and over 300 lines; `as X` casts in server and web (not `as const`);
 //  - loose repositories and services: apps/server/src/modules/<area>/*.repository.ts and
-//    *.service.ts that export no `xRepository` / `xService` factory (issue 15: one style of each).
+//    *.service.ts that export no `xRepository` / `xService` factory, or services that also export a
+//    function taking the app, the database or a transaction (issue 15: one style of each).
 // Tests, generated files and the e2e/bench workspaces are left out.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -60,7 +61,11 @@ for (const [file, src] of text) {
       `^export (?:function|const) [a-z]\\w*${layer[1] === 'service' ? 'Service' : 'Repository'}\\b`,
       'm',
     );
-    if (!factory.test(code))
+    // Loose: no factory, or (services) an exported function beside it that takes the app, the
+    // database or a transaction itself instead of being a method of the factory.
+    const takesDependency =
+      /^export (?:async )?function (?!\w*Service\b)\w+(?:<[^>]*>)?\(\s*\w+\s*:\s*(?:AppContext|CoreContext|Queryable|Db|Pick<AppContext)\b|^export const (?!\w*Service\b)\w+ = (?:async )?\(\s*\w+\s*:\s*(?:AppContext|CoreContext|Queryable|Db|Pick<AppContext)\b/m;
+    if (!factory.test(code) || (layer[1] === 'service' && takesDependency.test(code)))
       (layer[1] === 'service' ? looseServices : looseRepositories).push(file);
   }
   if (file.startsWith('apps/web/')) {
@@ -121,6 +126,8 @@ if (args.has('--list')) {
   for (const l of webPathLiterals) console.log(l);
   console.log('\n# files over 300 lines');
   for (const b of big) console.log(b);
-  console.log('\n# loose repositories and services (no factory)');
+  console.log(
+    '\n# loose repositories and services (no factory, or a function beside it taking a dependency)',
+  );
   for (const f of [...looseRepositories, ...looseServices]) console.log(f);
 }

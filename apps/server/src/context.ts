@@ -13,7 +13,7 @@ import { IdentityCache } from './modules/auth/identity-cache.js';
 import { createTokenService, type TokenService } from './modules/auth/token.service.js';
 import { SummarySnapshots } from './modules/device-data/summary-snapshot.js';
 import { createIngestionState, type IngestionState } from './modules/ingestion/ingestion-caches.js';
-import { createMailer, type Mailer } from './modules/mail/mail.service.js';
+import { mailService, type Mailer } from './modules/mail/mail.service.js';
 import {
   createVendorGatewayState,
   type VendorGatewayState,
@@ -78,7 +78,7 @@ export function createContext(
   const clock = () => ctx.now();
   // Built in dependency order: the token service and the snapshots read the fields above them.
   const ctx = { config, db, bus, now, log } as AppContext;
-  ctx.mail = createMailer(config, db, clock);
+  ctx.mail = mailService(config, db, clock);
   ctx.phone = config.twilio
     ? twilioProvider(config.twilio)
     : embeddedOutboxProvider(join(config.dataDir, 'sms'), clock);

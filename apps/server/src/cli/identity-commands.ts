@@ -4,7 +4,7 @@ import { type Db, openDb } from '../db/client.js';
 import { migrate } from '../db/migrate.js';
 import { seedDemo } from '../db/seed/demo.js';
 import { ApiError } from '../errors.js';
-import { createPlatformOwner } from '../modules/users/accounts.service.js';
+import { accountsService } from '../modules/users/accounts.service.js';
 
 /** A refusal the CLI prints as one line and exits 1 on. */
 export class CliError extends Error {}
@@ -73,7 +73,9 @@ export async function createAdminCommand(args: string[]): Promise<void> {
   }
   const { email, password, name } = values;
   try {
-    const admin = await withDb((db) => createPlatformOwner(db, { email, password, name }));
+    const admin = await withDb((db) =>
+      accountsService(db).createPlatformOwner({ email, password, name }),
+    );
     console.log(`Created ALL_OWNER ${admin.email} (uid ${admin.uid})`);
   } catch (err) {
     if (err instanceof ApiError) throw new CliError(err.message);

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../context.js';
 import { type Db, openPglite, openPostgres } from '../db/client.js';
 import { migrate } from '../db/migrate.js';
-import { secretBox } from '../modules/auth/secret-box.js';
+import { secretBoxService } from '../modules/auth/secret-box.service.js';
 import { createOrganization, createWearer, type WearerRecord } from '../testing/factories.js';
 import { freshPostgresDatabase, type SpawnedServer, spawnServer } from '../testing/spawn-server.js';
 
@@ -30,9 +30,10 @@ interface Seeded {
 async function seed(db: Db, url: string): Promise<Seeded> {
   const org = await createOrganization(db);
   const wearer = await createWearer(db, { organizationId: org.id });
-  const sealed = await secretBox({ config: { totpEncryptionKey: KEY }, db } as AppContext).seal(
-    SECRET,
-  );
+  const sealed = await secretBoxService({
+    config: { totpEncryptionKey: KEY },
+    db,
+  } as AppContext).seal(SECRET);
   const endpointId = `whk_kill_${Date.now()}`;
   await db.query(
     `INSERT INTO webhook_endpoints (id, organization_id, url, event_types, secret_sealed, created_at, updated_at)

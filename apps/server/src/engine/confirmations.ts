@@ -3,7 +3,7 @@ import type { AppContext } from '../context.js';
 import { escalationsRepository } from '../modules/notifications/escalations.repository.js';
 import { recordConfirmations } from './alert-writes.repository.js';
 import type { AlertRecord } from './events.js';
-import { enqueueAlertEvents } from '../modules/webhooks/webhook-outbox.service.js';
+import { webhookOutboxService } from '../modules/webhooks/webhook-outbox.service.js';
 import { lockWearers, publishOutcome, runEngine, type WearerInputs } from './runner.js';
 
 /** What staff say when they confirm: who, and optionally why. */
@@ -56,7 +56,7 @@ export async function confirmAlerts(
       }
       const outcome = await runEngine(ctx, tx, locked, [...inputs.values()]);
       // Webhooks: an open alert confirmed closes too; every one is confirmed (webhook-outbox.ts).
-      await enqueueAlertEvents(ctx, tx, [
+      await webhookOutboxService(ctx).enqueueAlerts(tx, [
         ...rows
           .filter((r) => r.wasOpen)
           .map((r) => ({

@@ -16,8 +16,8 @@ import {
 import type { EngineInput, WearerProfile } from './types.js';
 import type { Statement } from '../db/statement.js';
 import { notifyWearerUpdated } from './wearer-updates.js';
-import { enqueueAlertEvents } from '../modules/webhooks/webhook-outbox.service.js';
-import { type FoldedPlace, placeAtOpening } from '../modules/places/places.service.js';
+import { webhookOutboxService } from '../modules/webhooks/webhook-outbox.service.js';
+import { type FoldedPlace, placesService } from '../modules/places/places.service.js';
 
 /**
  * Feeds the pure engine inside the caller's transaction: engine_state rows are locked first
@@ -95,7 +95,7 @@ export async function runEngine(
       for (const effect of result.effects) {
         if (effect.kind === 'open') {
           const place = recordsPlace({ type: effect.alertType, level: effect.level })
-            ? await placeAtOpening(tx, wearerId, effect.at, places.get(wearerId))
+            ? await placesService(tx).atOpening(wearerId, effect.at, places.get(wearerId))
             : null;
           const alert = await insertOpenAlert(tx, {
             id: randomUUID(),
@@ -130,7 +130,7 @@ export async function runEngine(
     if (json !== before.json) changed.push({ wearerId, state, json, lastReadingAt });
   }
   // Webhooks: the opened and closed alerts' deliveries, in this transaction (webhook-outbox.ts).
-  await enqueueAlertEvents(ctx, tx, [
+  await webhookOutboxService(ctx).enqueueAlerts(tx, [
     ...opened.map((a) => ({
       organizationId: a.organizationId,
       type: 'alert.opened' as const,

@@ -1,7 +1,7 @@
 import { gatewayBatch, type BatchResult } from '@wearable/domain';
 import type { AppContext } from '../context.js';
 import type { AuthenticatedGateway } from '../modules/ingestion/gateway-auth.js';
-import { ingestBatch } from '../modules/ingestion/ingestion.service.js';
+import { ingestionService } from '../modules/ingestion/ingestion.service.js';
 
 /** What goes back on gateways/<id>/results: the BatchResult, or why the whole batch was refused. */
 export type BatchReply =
@@ -37,5 +37,5 @@ export async function handleBatchMessage(
       .join('; ');
     return { ...(batchId ? { batchId } : {}), error: { code: 'VALIDATION_FAILED', message } };
   }
-  return ingestBatch(ctx, gateway, parsed.data);
+  return ingestionService(ctx).ingest(gateway, parsed.data);
 }

@@ -1,5 +1,5 @@
-import { secretBox } from '../modules/auth/secret-box.js';
-import { insertEvents, payloadOf } from '../modules/webhooks/webhook-outbox.service.js';
+import { secretBoxService } from '../modules/auth/secret-box.service.js';
+import { payloadOf, webhookOutboxService } from '../modules/webhooks/webhook-outbox.service.js';
 import type { TestApp } from './test-app.js';
 
 /**
@@ -11,7 +11,7 @@ export async function createWebhookFixture(
   organizationId: string,
 ): Promise<{ webhookId: string; deliveryId: string }> {
   const webhookId = `whk_fixture_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
-  const sealed = await secretBox(t.ctx).seal('whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw');
+  const sealed = await secretBoxService(t.ctx).seal('whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw');
   await t.db.query(
     `INSERT INTO webhook_endpoints (id, organization_id, url, event_types, secret_sealed, enabled,
                                     disabled_reason, created_at, updated_at)
@@ -19,7 +19,7 @@ export async function createWebhookFixture(
     [webhookId, organizationId, sealed],
   );
   const [deliveryId] = await t.db.transaction((tx) =>
-    insertEvents(t.ctx, tx, [
+    webhookOutboxService(t.ctx).insertEvents(tx, [
       {
         organizationId,
         type: 'webhook.test',

@@ -11,12 +11,12 @@ import {
 import type { AppContext } from '../../context.js';
 import { BUS_EVENTS } from '../../engine/events.js';
 import { ApiError, notFound } from '../../errors.js';
-import { recordAudit } from '../audit/audit.service.js';
-import { attemptLimits } from '../auth/attempt-limits.service.js';
+import { auditService } from '../audit/audit.service.js';
+import { attemptLimitsService } from '../auth/attempt-limits.service.js';
 import { hashPassword, signInCodesRepository, verifyPassword } from '../auth/auth.service.js';
 import { hashRefreshToken } from '../auth/token.service.js';
 import { emailChangeMail, PRODUCT_NAME } from '../mail/mail.service.js';
-import { logMessage, redact } from '../notifications/message-log.service.js';
+import { messageLogService, redact } from '../notifications/message-log.service.js';
 import { accountRepository } from './account.repository.js';
 import { describeUserAgent } from './user-agent.js';
 
@@ -53,7 +53,7 @@ const smsText = (locale: MessageLocale, code: string) =>
 export function accountService(ctx: AppContext) {
   const repo = accountRepository(ctx.db);
   const codes = signInCodesRepository(ctx.db);
-  const limits = attemptLimits(ctx);
+  const limits = attemptLimitsService(ctx);
 
   async function own(actor: Actor) {
     const row = await repo.find(actor.uid);
@@ -125,8 +125,7 @@ export function accountService(ctx: AppContext) {
         });
       });
       const text = smsText(body.locale ?? row.locale, code);
-      const entry = await logMessage(
-        ctx.db,
+      const entry = await messageLogService(ctx.db).log(
         {
           channel: 'SMS',
           userId: actor.uid,
@@ -186,7 +185,7 @@ export function accountService(ctx: AppContext) {
           );
         }
         await txRepo.setVerifiedPhone(actor.uid, body.phoneNumber);
-        await recordAudit(tx, {
+        await auditService(tx).record({
           organizationId: row.organizationId,
           actorId: actor.uid,
           kind: 'user.phoneChange',
@@ -283,7 +282,7 @@ export function accountService(ctx: AppContext) {
         await txRepo.setVerifiedEmail(row.userId, row.sentTo);
         // Sign-in links sent to the old address stop working.
         await signInCodesRepository(tx).voidCodes('EMAIL_LINK', row.userId, now);
-        await recordAudit(tx, {
+        await auditService(tx).record({
           organizationId: account.organizationId,
           actorId: row.userId,
           kind: 'user.emailChange',
@@ -315,7 +314,7 @@ export function accountService(ctx: AppContext) {
         const txRepo = accountRepository(tx);
         await txRepo.setPasswordHash(actor.uid, hash);
         ended = await txRepo.revokeSessions(actor.uid, now, { except: sessionId });
-        await recordAudit(tx, {
+        await auditService(tx).record({
           organizationId: row.organizationId,
           actorId: actor.uid,
           kind: 'user.passwordChange',

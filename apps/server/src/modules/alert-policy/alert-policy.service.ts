@@ -10,13 +10,8 @@ import { accessService } from '../../access/access.service.js';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/client.js';
 import { ApiError } from '../../errors.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { auditService } from '../audit/audit.service.js';
 import { alertPolicyRepository } from './alert-policy.repository.js';
-
-/** The organisation's alert policy, completed with the defaults (no row: all defaults). */
-export function loadAlertPolicy(db: Queryable, organizationId: string): Promise<AlertPolicy> {
-  return alertPolicyRepository(db).loadAlertPolicy(organizationId);
-}
 
 async function view(db: Queryable, organizationId: string): Promise<AlertPolicyResponse> {
   const record = await alertPolicyRepository(db).loadAlertPolicyRecord(organizationId);
@@ -31,6 +26,13 @@ export function alertPolicyService(ctx: AppContext) {
   const access = accessService(ctx.db);
 
   return {
+    /**
+     * The organisation's alert policy, completed with the defaults (no row: all defaults), read with
+     * `db`: the caller's transaction or the database (notices, site heat, a phone's settings).
+     */
+    load: (db: Queryable, organizationId: string): Promise<AlertPolicy> =>
+      alertPolicyRepository(db).loadAlertPolicy(organizationId),
+
     async get(actor: Actor, organizationId: string): Promise<AlertPolicyResponse> {
       await access.require(actor, 'alertPolicy:read', 'organization', organizationId);
       return view(ctx.db, organizationId);
@@ -57,7 +59,7 @@ export function alertPolicyService(ctx: AppContext) {
           throw new ApiError(400, 'VALIDATION_FAILED', message, issues);
         }
         await txAlertPolicy.saveAlertPolicy(organizationId, merged.data, actor.uid, ctx.now());
-        await recordAudit(tx, {
+        await auditService(tx).record({
           organizationId,
           actorId: actor.uid,
           kind: 'alertPolicy.update',

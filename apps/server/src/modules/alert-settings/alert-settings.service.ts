@@ -14,7 +14,7 @@ import type { Queryable } from '../../db/client.js';
 import { accessService, notFoundError } from '../../access/access.service.js';
 import { ApiError } from '../../errors.js';
 import type { WearerScopeFilter } from '../../access/scope-sql.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { auditService } from '../audit/audit.service.js';
 import { alertSettingsRepository, type WearerSettingsRow } from './alert-settings.repository.js';
 
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
@@ -78,7 +78,7 @@ export function alertSettingsService(ctx: AppContext) {
         const merged = await mergeAll(tx, actor, clientId, unique, patch, fieldPrefix);
         for (const [uid, { before, after }] of merged) {
           await alertSettingsRepository(tx).saveSettings(uid, after, actor.uid, now);
-          await recordAudit(tx, {
+          await auditService(tx).record({
             organizationId: clientId,
             actorId: actor.uid,
             kind: 'alertSettings.update',

@@ -1,8 +1,7 @@
 import type { Actor, AlertTimelineEvent, AlertTimelineResponse } from '@wearable/domain';
 import type { AppContext } from '../../context.js';
 import { accessService } from '../../access/access.service.js';
-import { attemptsOfAlert, escalationOfAlert } from '../notifications/notifications.service.js';
-import { coveredAlerts } from '../notifications/notifications.service.js';
+import { alertNoticesService } from '../notifications/notifications.service.js';
 import { alertsRepository } from './alerts.repository.js';
 import { toAlertView } from './alerts.service.js';
 
@@ -30,13 +29,13 @@ export function alertTimelineService(ctx: AppContext) {
       const row = await alertsRepository(ctx.db).getAlert(alertId);
       if (!row) throw new Error(`alert ${alertId} vanished`);
       const alert = toAlertView(row);
+      const notices = alertNoticesService(ctx);
       const [attempts, escalation] = await Promise.all([
-        attemptsOfAlert(ctx.db, alertId),
-        escalationOfAlert(ctx.db, alertId),
+        notices.attempts(alertId),
+        notices.escalation(alertId),
       ]);
 
-      const covered = await coveredAlerts(
-        ctx.db,
+      const covered = await notices.covered(
         actor,
         attempts.map((a) => a.id),
       );

@@ -15,22 +15,24 @@ import {
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../errors.js';
 import { serve } from '../../http/serve.js';
-import { alertsCsvFor, confirmAlerts, listAlertsFor } from './alerts.service.js';
+import { alertsService } from './alerts.service.js';
 import { alertTimelineService } from './alert-timeline.service.js';
 import { responseTimesCsv } from './response-times-csv.js';
 import { responseTimesService } from './response-times.service.js';
 import { handoverService } from './handover.service.js';
-import * as snoozes from './snoozes.service.js';
+import { snoozesService } from './snoozes.service.js';
 
 /** /v2/alert/*: the alert history, its CSV export and confirmation. */
 export const alertsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const timeline = alertTimelineService(ctx);
   const responseTimes = responseTimesService(ctx);
   const handover = handoverService(ctx);
-  serve(app, listAlerts, (req) => listAlertsFor(ctx, req.actor, req.query));
+  const alerts = alertsService(ctx);
+  const snoozes = snoozesService(ctx);
+  serve(app, listAlerts, (req) => alerts.list(req.actor, req.query));
 
   serve(app, listAlertsCsv, async (req, reply) => {
-    const { csv, fileName } = await alertsCsvFor(ctx, req.actor, req.query);
+    const { csv, fileName } = await alerts.csv(req.actor, req.query);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${fileName}"`)
@@ -52,17 +54,17 @@ export const alertsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
       .send(responseTimesCsv(figures, req.query.lng ?? 'ja'));
   });
 
-  serve(app, snoozeAlertType, (req) => snoozes.createSnooze(ctx, req.actor, req.body));
+  serve(app, snoozeAlertType, (req) => snoozes.create(req.actor, req.body));
   serve(app, listSnoozes, async (req) => ({
-    snoozes: await snoozes.listSnoozes(ctx, req.actor, req.query),
+    snoozes: await snoozes.list(req.actor, req.query),
   }));
-  serve(app, endSnooze, (req) => snoozes.endSnooze(ctx, req.actor, req.params.snoozeId));
+  serve(app, endSnooze, (req) => snoozes.end(req.actor, req.params.snoozeId));
 
   serve(app, getHandover, (req) => handover.handover(req.actor, req.query));
 
   serve(app, confirmAlert, async (req) => {
     const { alertId, ...confirmation } = req.body;
-    const { results } = await confirmAlerts(ctx, req.actor, [alertId], confirmation);
+    const { results } = await alerts.confirm(req.actor, [alertId], confirmation);
     const result = results[0];
     if (!result || result.result === 'not_found') throw notFound(`No alert ${alertId}`);
     return result;
@@ -70,6 +72,6 @@ export const alertsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
 
   serve(app, batchConfirmAlerts, (req) => {
     const { alertIds, ...confirmation } = req.body;
-    return confirmAlerts(ctx, req.actor, alertIds, confirmation);
+    return alerts.confirm(req.actor, alertIds, confirmation);
   });
 };

@@ -17,8 +17,7 @@ import { confirmAlerts as recordConfirmations } from '../../engine/confirmations
 import { ApiError } from '../../errors.js';
 import { alertsCsv } from './alerts-csv.js';
 import { toAlertView } from './alert-view.js';
-import type { Queryable } from '../../db/client.js';
-import { type AlertFilter, type AlertRow, alertsRepository } from './alerts.repository.js';
+import { type AlertFilter, alertsRepository } from './alerts.repository.js';
 import { FALLBACK_TIME_ZONE } from '../../engine/local-time.js';
 export {
   ALERT_LEVEL_LABELS,
@@ -29,11 +28,6 @@ export {
 } from './alert-labels.js';
 export { csvCell } from './alerts-csv.js';
 export type { AlertRow } from './alerts.repository.js';
-
-/** One alert's row by id, no access check: the live stream checks each reader of its frames itself. */
-export function getAlert(db: Queryable, id: string): Promise<AlertRow | undefined> {
-  return alertsRepository(db).getAlert(id);
-}
 
 /** A CSV export holds at most this many alerts (newest first); narrow the period for more. */
 export const CSV_MAX_ROWS = 50_000;
@@ -69,7 +63,7 @@ function filterOf(q: Omit<AlertListQuery, 'page' | 'pageSize'>): AlertFilter {
   };
 }
 
-export async function listAlertsFor(
+async function listAlerts(
   ctx: AppContext,
   actor: Actor,
   q: AlertListQuery,
@@ -87,7 +81,7 @@ export async function listAlertsFor(
  * The CSV and its file name, `alerts-YYYYMMDD.csv` dated today in the organisation's zone (the exported alerts'
  * organisation, else the reader's own; Tokyo for platform staff with an empty export).
  */
-export async function alertsCsvFor(
+async function alertsCsvOf(
   ctx: AppContext,
   actor: Actor,
   q: AlertCsvQuery,
@@ -111,7 +105,7 @@ export async function alertsCsvFor(
  * same reason and note: one outcome per id, in order (an id repeated is already_confirmed the
  * second time). Set-based: one read of where they are, then one transaction for all of them.
  */
-export async function confirmAlerts(
+async function confirmAlerts(
   ctx: AppContext,
   actor: Actor,
   alertIds: string[],
@@ -144,4 +138,14 @@ export async function confirmAlerts(
     return { alertId, result };
   });
   return { results };
+}
+
+/** The alerts' routes: list, CSV export and confirmation, each checked against the actor's scope. */
+export function alertsService(ctx: AppContext) {
+  return {
+    list: (actor: Actor, q: AlertListQuery) => listAlerts(ctx, actor, q),
+    csv: (actor: Actor, q: AlertCsvQuery) => alertsCsvOf(ctx, actor, q),
+    confirm: (actor: Actor, alertIds: string[], input?: ConfirmationInput) =>
+      confirmAlerts(ctx, actor, alertIds, input),
+  };
 }

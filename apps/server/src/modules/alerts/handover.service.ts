@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import { SqlParams, wearerScope } from '../../access/scope-sql.js';
 import { ALERT_SELECT, type AlertRow } from './alerts.repository.js';
 import { toAlertView } from './alerts.service.js';
-import { findSnoozes } from './snoozes.service.js';
+import { snoozesService } from './snoozes.service.js';
 
 /** Most rows of each list; the counts say how many there are. */
 export const HANDOVER_MAX_ROWS = 200;
@@ -43,7 +43,12 @@ export function handoverService(ctx: AppContext) {
           (p) => `a.confirmed_at >= ${p.add(from)} AND a.confirmed_at <= ${p.add(to)}`,
           'a.confirmed_at DESC, a.id',
         ),
-        findSnoozes(ctx.db, actor, { organizationId: q.clientId, groupId: q.groupId }, to, from),
+        snoozesService(ctx).find(
+          actor,
+          { organizationId: q.clientId, groupId: q.groupId },
+          to,
+          from,
+        ),
       ]);
       return { from: from.toISOString(), to: to.toISOString(), open, confirmed, snoozes };
     },

@@ -14,7 +14,7 @@ import type { Queryable } from '../../db/client.js';
 import { accessService } from '../../access/access.service.js';
 import { SqlParams, wearerScope } from '../../access/scope-sql.js';
 import { ApiError, conflict, notFound } from '../../errors.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { auditService } from '../audit/audit.service.js';
 
 /** How far back includeEnded (and the handover) look for snoozes that are over. */
 const ENDED_LOOKBACK_MS = 7 * 24 * 3600_000;
@@ -71,7 +71,7 @@ const SELECT = `
     LEFT JOIN users eb ON eb.id = s.ended_by`;
 
 /** Snoozes of the wearers the actor may see: active ones, or (since) also those created or ended since then. */
-export async function findSnoozes(
+async function findSnoozes(
   db: Queryable,
   actor: Actor,
   f: {
@@ -109,11 +109,7 @@ export async function findSnoozes(
   return rows.map((r) => toView(r, now));
 }
 
-export function listSnoozes(
-  ctx: AppContext,
-  actor: Actor,
-  q: SnoozeListQuery,
-): Promise<SnoozeView[]> {
+function listSnoozes(ctx: AppContext, actor: Actor, q: SnoozeListQuery): Promise<SnoozeView[]> {
   const now = ctx.now();
   const since = isFlagSet(q.includeEnded) ? new Date(now.getTime() - ENDED_LOOKBACK_MS) : undefined;
   return findSnoozes(
@@ -130,11 +126,7 @@ export function listSnoozes(
  * transaction. EMERGENCY and CRITICAL types: 400 naming the field and why. One active snooze per
  * wearer and type: another is 409 (end it first), so a snooze is never silently extended.
  */
-export async function createSnooze(
-  ctx: AppContext,
-  actor: Actor,
-  body: SnoozeBody,
-): Promise<SnoozeView> {
+async function createSnooze(ctx: AppContext, actor: Actor, body: SnoozeBody): Promise<SnoozeView> {
   const at = await accessService(ctx.db).require(actor, 'alert:snooze', 'wearer', body.uid);
   if (!isSnoozable(body.alertType)) {
     const message = `${body.alertType} is a ${ALERT_LEVEL_OF[body.alertType]} alert: EMERGENCY and CRITICAL alerts can never be snoozed`;
@@ -163,7 +155,7 @@ export async function createSnooze(
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
       [id, at.organizationId, body.uid, body.alertType, body.reason, actor.uid, now, until],
     );
-    await recordAudit(tx, {
+    await auditService(tx).record({
       organizationId: at.organizationId,
       actorId: actor.uid,
       kind: 'alert.snooze',
@@ -182,11 +174,7 @@ export async function createSnooze(
 }
 
 /** Ends a snooze early (audited); one already over is answered as it is. */
-export async function endSnooze(
-  ctx: AppContext,
-  actor: Actor,
-  snoozeId: string,
-): Promise<SnoozeView> {
+async function endSnooze(ctx: AppContext, actor: Actor, snoozeId: string): Promise<SnoozeView> {
   const [row] = await ctx.db.query<{ wearer_id: string; organization_id: string }>(
     'SELECT wearer_id, organization_id FROM alert_snoozes WHERE id = $1',
     [snoozeId],
@@ -207,7 +195,7 @@ export async function endSnooze(
       [snoozeId, now, actor.uid],
     );
     if (ended[0]) {
-      await recordAudit(tx, {
+      await auditService(tx).record({
         organizationId: row.organization_id,
         actorId: actor.uid,
         kind: 'alert.snooze',
@@ -220,4 +208,16 @@ export async function endSnooze(
   const [view] = await findSnoozes(ctx.db, actor, { ids: [snoozeId] }, now);
   if (!view) throw missing();
   return view;
+}
+
+/** Snoozes: the wearers' snoozed alert types, listed, created and ended within the actor's scope. */
+export function snoozesService(ctx: AppContext) {
+  return {
+    /** Active ones, or (since) also those created or ended since then; the handover's read. */
+    find: (actor: Actor, f: Parameters<typeof findSnoozes>[2], now: Date, since?: Date) =>
+      findSnoozes(ctx.db, actor, f, now, since),
+    list: (actor: Actor, q: SnoozeListQuery) => listSnoozes(ctx, actor, q),
+    create: (actor: Actor, body: SnoozeBody) => createSnooze(ctx, actor, body),
+    end: (actor: Actor, snoozeId: string) => endSnooze(ctx, actor, snoozeId),
+  };
 }

@@ -10,7 +10,7 @@ import {
 } from '../../testing/world.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { insertOpenAlert } from '../../engine/alert-writes.repository.js';
-import { listSnoozes } from './snoozes.service.js';
+import { snoozesService } from './snoozes.service.js';
 
 let t: TestApp;
 let w: World;
@@ -176,11 +176,11 @@ describe('POST /v2/alert/snooze', () => {
       linkedWearerIds: [],
     };
     const later = { ...t.ctx, now: () => new Date(Date.parse(view.until) + 1) };
-    expect((await listSnoozes(later, owner, { uid: w.w1.uid })).map((x) => x.id)).not.toContain(
-      view.id,
-    );
     expect(
-      (await listSnoozes(later, owner, { uid: w.w1.uid, includeEnded: 'true' })).find(
+      (await snoozesService(later).list(owner, { uid: w.w1.uid })).map((x) => x.id),
+    ).not.toContain(view.id);
+    expect(
+      (await snoozesService(later).list(owner, { uid: w.w1.uid, includeEnded: 'true' })).find(
         (x) => x.id === view.id,
       ),
     ).toMatchObject({ active: false, endedAt: null });

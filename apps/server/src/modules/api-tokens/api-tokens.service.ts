@@ -9,7 +9,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { BUS_EVENTS } from '../../engine/events.js';
 import { ApiError, notFound } from '../../errors.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { auditService } from '../audit/audit.service.js';
 import { apiTokensRepository } from './api-tokens.repository.js';
 
 /** Every API token starts so: the auth plugin tells it from a session's access token by it. */
@@ -54,7 +54,7 @@ export function apiTokensService(ctx: AppContext) {
           createdAt: now,
           expiresAt: new Date(now.getTime() + body.expiresInDays * 86_400_000),
         });
-        await recordAudit(tx, {
+        await auditService(tx).record({
           organizationId: actor.organizationId,
           actorId: actor.uid,
           kind: 'apiToken.create',
@@ -71,7 +71,7 @@ export function apiTokensService(ctx: AppContext) {
       const revoked = await ctx.db.transaction(async (tx) => {
         const row = await apiTokensRepository(tx).revoke(actor.uid, tokenId, now);
         if (row && row.revokedAt === now.toISOString()) {
-          await recordAudit(tx, {
+          await auditService(tx).record({
             organizationId: actor.organizationId,
             actorId: actor.uid,
             kind: 'apiToken.revoke',

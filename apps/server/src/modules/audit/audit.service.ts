@@ -7,7 +7,9 @@ import { type AuditRecord, auditRepository } from './audit.repository.js';
 
 export type { AuditRecord };
 
-/** Records one change in the audit log, with the transaction that makes it. */
-export function recordAudit(tx: Queryable, entry: AuditRecord): Promise<void> {
-  return auditRepository(tx).recordAudit(entry);
+/** The audit log in the caller's transaction: a change is recorded with the transaction that makes it. */
+export function auditService(tx: Queryable) {
+  return {
+    record: (entry: AuditRecord): Promise<void> => auditRepository(tx).recordAudit(entry),
+  };
 }

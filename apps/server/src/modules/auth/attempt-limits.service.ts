@@ -9,5 +9,5 @@ export { clientKey };
  * enrolment code): `take` counts first and throws 429 TOO_MANY_ATTEMPTS beyond the maximum, in one
  * atomic upsert; `release` gives back a try that worked.
  */
-export const attemptLimits = (ctx: AppContext) =>
+export const attemptLimitsService = (ctx: AppContext) =>
   requestLimits(authRepository(ctx.db), ctx.config.signInWindow);

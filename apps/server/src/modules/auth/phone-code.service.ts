@@ -3,7 +3,7 @@ import type { MessageLocale, SignInResult } from '@wearable/domain';
 import type { AppContext } from '../../context.js';
 import { ApiError } from '../../errors.js';
 import { PRODUCT_NAME } from '../mail/mail.service.js';
-import { logMessage, redact } from '../notifications/message-log.service.js';
+import { messageLogService, redact } from '../notifications/message-log.service.js';
 import { authRepository } from './auth.repository.js';
 import { clientKey, requestLimits } from './request-limits.js';
 import { signInCodesRepository } from './sign-in-codes.repository.js';
@@ -47,8 +47,7 @@ export function phoneCodeService(
     text: string,
     code: string,
   ) {
-    const entry = await logMessage(
-      ctx.db,
+    const entry = await messageLogService(ctx.db).log(
       {
         channel: 'SMS',
         userId,

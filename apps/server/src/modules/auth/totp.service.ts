@@ -10,7 +10,7 @@ import type {
 import type { AppContext } from '../../context.js';
 import { ApiError, conflict, unauthorized } from '../../errors.js';
 import { authRepository } from './auth.repository.js';
-import { secretBox } from './secret-box.js';
+import { secretBoxService } from './secret-box.service.js';
 import { signInChallenges } from './sign-in-challenges.js';
 import { totpRepository } from './totp.repository.js';
 
@@ -34,7 +34,7 @@ const wrongCode = () =>
 export function totpService(ctx: AppContext, startSession: (userId: string) => Promise<TokenPair>) {
   const repo = totpRepository(ctx.db);
   const failures = authRepository(ctx.db);
-  const box = secretBox(ctx);
+  const box = secretBoxService(ctx);
   const challenges = signInChallenges(ctx.db, () => ctx.now());
 
   const totpOf = (secret: string, label: string) =>

@@ -7,7 +7,7 @@ import {
 } from '@wearable/domain';
 import type { AppContext } from '../../context.js';
 import { serve } from '../../http/serve.js';
-import { historyFor, monthlyReportFor, summaryFor } from './device-data.service.js';
+import { deviceDataService } from './device-data.service.js';
 import { monthlyReportCsv, monthlyReportFileName } from './monthly-report-csv.js';
 import { startPlannerStats } from './planner-stats.job.js';
 
@@ -23,6 +23,7 @@ function matches(header: string | undefined, etag: string): boolean {
 
 /** Wearers' latest state, history and monthly report. */
 export const deviceDataRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const deviceData = deviceDataService(ctx);
   const stopStats = startPlannerStats(ctx, app.log);
   app.addHook('onClose', async () => {
     stopStats();
@@ -30,8 +31,7 @@ export const deviceDataRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
 
   serve(app, getDeviceSummary, async (request, reply) => {
     const acceptsGzip = /\bgzip\b/.test(request.headers['accept-encoding'] ?? '');
-    const { body, gzip, etag } = await summaryFor(
-      ctx,
+    const { body, gzip, etag } = await deviceData.summary(
       request.actor,
       { organizationId: request.query.clientId, groupId: request.query.groupId },
       acceptsGzip,
@@ -50,15 +50,15 @@ export const deviceDataRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
     return reply.type('application/json; charset=utf-8').send(body);
   });
 
-  serve(app, getDeviceHistory, (req) => historyFor(ctx, req.actor, req.query));
+  serve(app, getDeviceHistory, (req) => deviceData.history(req.actor, req.query));
 
   serve(app, getMonthlyReport, (req) =>
-    monthlyReportFor(ctx, req.actor, req.query.uid, req.query.month),
+    deviceData.monthlyReport(req.actor, req.query.uid, req.query.month),
   );
 
   serve(app, getMonthlyReportCsv, async (req, reply) => {
     const { uid, month, lng } = req.query;
-    const report = await monthlyReportFor(ctx, req.actor, uid, month);
+    const report = await deviceData.monthlyReport(req.actor, uid, month);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${monthlyReportFileName(uid, month)}"`)

@@ -14,7 +14,6 @@ import {
   type WearerSummary,
 } from '@wearable/domain';
 import type { AppContext } from '../../context.js';
-import type { Queryable } from '../../db/client.js';
 import { ApiError, notFound } from '../../errors.js';
 import {
   deviceDataRepository,
@@ -23,15 +22,6 @@ import {
 } from './device-data.repository.js';
 import type { SnapshotAnswer } from './summary-snapshot.js';
 import type { WearerScopeFilter } from '../../access/scope-sql.js';
-
-/** Summary rows of a few wearers (the live stream's changed ones), scoped by the actor given. */
-export function summaryRows(
-  db: Queryable,
-  actor: Actor,
-  filter: WearerScopeFilter,
-): Promise<SummaryRow[]> {
-  return deviceDataRepository(db).summaryRows(actor, filter);
-}
 
 const invalid = (path: string, message: string) =>
   new ApiError(400, 'VALIDATION_FAILED', `${path}: ${message}`, [{ path, message }]);
@@ -72,7 +62,7 @@ export function toWearerSummary(r: SummaryRow, now: Date): WearerSummary {
 }
 
 /** The summary as ready JSON text, straight from the database (the snapshot's reference). */
-export function summaryFromDatabase(
+function summaryFromDatabase(
   ctx: AppContext,
   actor: Actor,
   filter: WearerScopeFilter,
@@ -81,7 +71,7 @@ export function summaryFromDatabase(
 }
 
 /** The summary as ready JSON text from the in-memory snapshot (see summary-snapshot.ts). */
-export function summaryFor(
+function summaryFor(
   ctx: AppContext,
   actor: Actor,
   filter: WearerScopeFilter,
@@ -107,7 +97,7 @@ function parseMetrics(raw: string | undefined): HistoryMetric[] {
 }
 
 /** One wearer's metrics over [from, to), in about `points` buckets of whole minutes. */
-export async function historyFor(
+async function historyFor(
   ctx: AppContext,
   actor: Actor,
   q: HistoryQuery,
@@ -225,7 +215,7 @@ export function monthIn(at: Date, timeZone: string): string {
 }
 
 /** Every day of the month in the organisation's zone, with zeros where nothing was measured. */
-export async function monthlyReportFor(
+async function monthlyReportFor(
   ctx: AppContext,
   actor: Actor,
   uid: string,
@@ -261,4 +251,24 @@ export async function monthlyReportFor(
     };
   });
   return { uid, name: wearer.name, month, timeZone: tz, days, totals: figures(rows, totalAlerts) };
+}
+
+/** The wearers' device data: the summary, one wearer's history and their monthly report. */
+export function deviceDataService(ctx: AppContext) {
+  return {
+    summary: (
+      actor: Actor,
+      filter: WearerScopeFilter,
+      acceptsGzip?: boolean,
+      format?: SummaryFormat,
+    ): Promise<SnapshotAnswer> => summaryFor(ctx, actor, filter, acceptsGzip, format),
+    summaryFromDatabase: (actor: Actor, filter: WearerScopeFilter): Promise<string> =>
+      summaryFromDatabase(ctx, actor, filter),
+    /** Summary rows of a few wearers (the live stream's changed ones), scoped by the actor given. */
+    summaryRows: (actor: Actor, filter: WearerScopeFilter): Promise<SummaryRow[]> =>
+      deviceDataRepository(ctx.db).summaryRows(actor, filter),
+    history: (actor: Actor, q: HistoryQuery): Promise<HistoryResponse> => historyFor(ctx, actor, q),
+    monthlyReport: (actor: Actor, uid: string, month: string): Promise<MonthlyReportResponse> =>
+      monthlyReportFor(ctx, actor, uid, month),
+  };
 }

@@ -16,7 +16,7 @@ import { toAlertView } from '../alerts/alerts.service.js';
 import { alertsRepository } from '../alerts/alerts.repository.js';
 import { actorRepository } from '../auth/actor.repository.js';
 import { alertRowFromMemory } from '../live/alert-payload.js';
-import { summaryFromDatabase } from './device-data.service.js';
+import { deviceDataService } from './device-data.service.js';
 import { SummarySnapshots } from './summary-snapshot.js';
 
 // A short rebuild interval and a hard limit far away: freshness below comes from the bus events.
@@ -99,7 +99,7 @@ describe('summary snapshot', () => {
         const body = res.json<SummaryResponse>();
         expect(summaryResponse.strict().safeParse(body).error).toBeUndefined();
         const sql = JSON.parse(
-          await summaryFromDatabase(t.ctx, actor, {
+          await deviceDataService(t.ctx).summaryFromDatabase(actor, {
             organizationId: f.clientId,
             groupId: f.groupId,
           }),

@@ -19,7 +19,7 @@ import {
 } from '../../engine/events.js';
 import { notifyWearerUpdated } from '../../engine/wearer-updates.js';
 import { ApiError, conflict, notFound } from '../../errors.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { auditService } from '../audit/audit.service.js';
 import { type GatewayRow, gatewaysRepository } from './gateways.repository.js';
 
 export type { GatewayRow };
@@ -142,7 +142,7 @@ export function gatewaysService(ctx: AppContext) {
           at: ctx.now(),
         });
         if (ok)
-          await recordAudit(tx, {
+          await auditService(tx).record({
             organizationId: body.clientId,
             actorId: actor.uid,
             kind: 'gateway.change',
@@ -171,7 +171,7 @@ export function gatewaysService(ctx: AppContext) {
       const path = newPathSecret(kind);
       await ctx.db.transaction(async (tx) => {
         await gatewaysRepository(tx).setCredentialHash(gatewayId, hash, path.hash);
-        await recordAudit(tx, {
+        await auditService(tx).record({
           organizationId: at.organizationId,
           actorId: actor.uid,
           kind: 'gateway.change',
@@ -199,7 +199,7 @@ export function gatewaysService(ctx: AppContext) {
           groupId: row.groupId,
           bracelets: row.braceletCount,
         };
-        await recordAudit(tx, {
+        await auditService(tx).record({
           organizationId: at.organizationId,
           actorId: actor.uid,
           kind: 'gateway.change',

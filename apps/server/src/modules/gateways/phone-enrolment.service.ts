@@ -11,9 +11,9 @@ import { accessService } from '../../access/access.service.js';
 import type { AppContext } from '../../context.js';
 import { BUS_EVENTS, type GatewayCredentialChangedEvent } from '../../engine/events.js';
 import { ApiError } from '../../errors.js';
-import { recordAudit } from '../audit/audit.service.js';
-import { loadAlertPolicy } from '../alert-policy/alert-policy.service.js';
-import { attemptLimits, clientKey } from '../auth/attempt-limits.service.js';
+import { auditService } from '../audit/audit.service.js';
+import { alertPolicyService } from '../alert-policy/alert-policy.service.js';
+import { attemptLimitsService, clientKey } from '../auth/attempt-limits.service.js';
 import { gatewaysRepository } from './gateways.repository.js';
 import { newCredential } from './gateways.service.js';
 import { phoneEnrolmentRepository } from './phone-enrolment.repository.js';
@@ -36,7 +36,7 @@ const refused = (status: 400 | 410, code: string, message: string) =>
  */
 export function phoneEnrolmentService(ctx: AppContext) {
   const access = accessService(ctx.db);
-  const limits = attemptLimits(ctx);
+  const limits = attemptLimitsService(ctx);
 
   return {
     /** A new code for a SMARTPHONE gateway; the gateway's older unused codes stop working. */
@@ -63,7 +63,7 @@ export function phoneEnrolmentService(ctx: AppContext) {
           at: now,
           expiresAt,
         });
-        await recordAudit(tx, {
+        await auditService(tx).record({
           organizationId: at.organizationId,
           actorId: actor.uid,
           kind: 'gateway.change',
@@ -94,7 +94,7 @@ export function phoneEnrolmentService(ctx: AppContext) {
         if (gatewayId === null) return null;
         await gatewaysRepository(tx).setCredentialHash(gatewayId, hash);
         const found = (await repo.enrolled(gatewayId))!;
-        await recordAudit(tx, {
+        await auditService(tx).record({
           organizationId: found.organizationId,
           actorId: null,
           kind: 'gateway.change',
@@ -106,7 +106,7 @@ export function phoneEnrolmentService(ctx: AppContext) {
       if (!enrolled) throw await whyRefused(codeHash, now);
       await limits.release(key);
       // The organisation's man-down setting: the phone follows it from its first minute.
-      const policy = await loadAlertPolicy(ctx.db, enrolled.organizationId);
+      const policy = await alertPolicyService(ctx).load(ctx.db, enrolled.organizationId);
       const event: GatewayCredentialChangedEvent = { gatewayId: enrolled.gatewayId };
       ctx.bus.emit(BUS_EVENTS.gatewayCredentialChanged, event);
       return {

@@ -4,7 +4,7 @@ import { accessService } from '../../access/access.service.js';
 import type { AppContext } from '../../context.js';
 import { notifyWearerUpdated } from '../../engine/wearer-updates.js';
 import { ApiError, conflict } from '../../errors.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { auditService } from '../audit/audit.service.js';
 import { groupsRepository } from './groups.repository.js';
 
 const byName = new Intl.Collator('ja');
@@ -32,7 +32,7 @@ export function groupsService(ctx: AppContext) {
           ))
         )
           throw nameTaken(body.name);
-        await recordAudit(tx, {
+        await auditService(tx).record({
           organizationId: body.clientId,
           actorId: actor.uid,
           kind: 'group.change',
@@ -50,7 +50,7 @@ export function groupsService(ctx: AppContext) {
         const txRepo = groupsRepository(tx);
         const before = await txRepo.find(groupId);
         if (!(await txRepo.rename(groupId, name))) throw nameTaken(name);
-        await recordAudit(tx, {
+        await auditService(tx).record({
           organizationId: at.organizationId,
           actorId: actor.uid,
           kind: 'group.change',
@@ -74,7 +74,7 @@ export function groupsService(ctx: AppContext) {
             'GROUP_NOT_EMPTY',
           );
         }
-        await recordAudit(tx, {
+        await auditService(tx).record({
           organizationId: at.organizationId,
           actorId: actor.uid,
           kind: 'group.change',
@@ -121,7 +121,7 @@ export function groupsService(ctx: AppContext) {
         for (const uid of new Set(uids)) {
           const from = wearers.get(uid)!.groupIds?.[0] ?? null;
           if (from !== groupId) {
-            await recordAudit(tx, {
+            await auditService(tx).record({
               organizationId: target.organizationId,
               actorId: actor.uid,
               kind: 'wearer.update',

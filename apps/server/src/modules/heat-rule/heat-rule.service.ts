@@ -13,7 +13,7 @@ import {
 import { accessService } from '../../access/access.service.js';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/client.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { auditService } from '../audit/audit.service.js';
 import { siteHeatService } from '../site-heat/site-heat.service.js';
 import { type EnvironmentRow, heatRuleRepository } from './heat-rule.repository.js';
 
@@ -34,7 +34,7 @@ export function percentileCont(sorted: readonly number[], p: number): number | n
 }
 
 /** The site's nearest hospital for a heat alert's SMS / call text; null until the site writes its procedure. */
-export async function siteHospital(
+async function siteHospital(
   db: Queryable,
   groupId: string,
 ): Promise<{ name: string; phone: string } | null> {
@@ -69,6 +69,9 @@ export function heatRuleService(ctx: AppContext) {
   }
 
   return {
+    /** The site's nearest hospital for a heat alert's SMS / call text; null until the site writes its procedure. */
+    hospital: (groupId: string) => siteHospital(ctx.db, groupId),
+
     async get(actor: Actor, groupId: string): Promise<HeatProcedureResponse> {
       await access.require(actor, 'group:read', 'group', groupId);
       return view(groupId);
@@ -86,7 +89,7 @@ export function heatRuleService(ctx: AppContext) {
         await tx.query('SELECT id FROM groups WHERE id = $1 FOR UPDATE', [groupId]);
         const before = (await txRepo.procedure(groupId))?.procedure ?? null;
         await txRepo.save(groupId, at.organizationId, body, actor.uid, ctx.now());
-        await recordAudit(tx, {
+        await auditService(tx).record({
           organizationId: at.organizationId,
           actorId: actor.uid,
           kind: 'heatProcedure.update',

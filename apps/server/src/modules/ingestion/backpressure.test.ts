@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrganization, createWearer, type WearerRecord } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
-import { ingestionBacklog } from './ingestion.service.js';
+import { ingestionService } from './ingestion.service.js';
 
 // A tiny limit: one batch in progress is already the most the server takes.
 let t: TestApp;
@@ -44,9 +44,9 @@ describe('ingestion backpressure', () => {
     });
     await isLocked;
     const first = post(w, reading(w, 61));
-    for (let i = 0; i < 200 && ingestionBacklog(t.ctx) < 1; i++)
+    for (let i = 0; i < 200 && ingestionService(t.ctx).backlog() < 1; i++)
       await new Promise((r) => setTimeout(r, 10));
-    expect(ingestionBacklog(t.ctx)).toBe(1);
+    expect(ingestionService(t.ctx).backlog()).toBe(1);
 
     const refused = await post(other, reading(other, 99));
     expect(refused.statusCode).toBe(503);
@@ -67,7 +67,7 @@ describe('ingestion backpressure', () => {
       [other.uid],
     );
     expect(rows[0]?.n).toBe(0);
-    expect(ingestionBacklog(t.ctx)).toBe(0);
+    expect(ingestionService(t.ctx).backlog()).toBe(0);
     // Below the limit again: taken.
     expect((await post(other, reading(other, 98))).statusCode).toBe(200);
   });

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { BUS_EVENTS, type BusEvents } from '../../engine/events.js';
 import { startEngineTicker } from '../../engine/runner.js';
-import { startReadingsJobs } from '../readings/readings.service.js';
+import { readingsService } from '../readings/readings.service.js';
 import { ingestionRoutes } from './ingestion.routes.js';
 
 /**
@@ -23,7 +23,7 @@ export const dataPathPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
   ctx.bus.on(BUS_EVENTS.gatewayCredentialChanged, onCredential);
   ctx.bus.on(BUS_EVENTS.braceletChanged, onBracelet);
   const onError = (job: string) => (err: unknown) => app.log.error({ err }, `${job} failed`);
-  const stops: (() => Promise<void>)[] = startReadingsJobs(ctx, onError);
+  const stops: (() => Promise<void>)[] = readingsService(ctx).startJobs(onError);
   ctx.rollups.start(onError('rollup flush'));
   if (ctx.config.engineTickSeconds > 0) {
     stops.push(startEngineTicker(ctx, ctx.config.engineTickSeconds * 1000, onError('engine tick')));

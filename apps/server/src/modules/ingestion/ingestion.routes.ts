@@ -11,7 +11,7 @@ import {
   parseGatewayAuthorization,
 } from './gateway-auth.js';
 import { GatewayThrottledError } from './gateway-throttle.js';
-import { ingestBatch, ingestionBacklog } from './ingestion.service.js';
+import { ingestionService } from './ingestion.service.js';
 import { parseBatch } from './parse-batch.js';
 
 /**
@@ -33,6 +33,7 @@ declare module 'fastify' {
 
 /** POST /gateway/v1/batches: the gateway protocol over HTTP (docs/gateway-protocol.md). */
 export const ingestionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const ingestion = ingestionService(ctx);
   app.decorateRequest('gateway', null);
   app.withTypeProvider<ZodTypeProvider>().post(
     '/gateway/v1/batches',
@@ -77,11 +78,11 @@ export const ingestionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (a
       if (!gateway) throw signedOut();
       // Backpressure: the queue stays bounded and the gateway retries; SOS/FALL are always taken.
       const parsed = parseBatch(request.body, ctx.now());
-      if (!parsed.urgent && ingestionBacklog(ctx) >= ctx.config.ingestMaxPending) {
+      if (!parsed.urgent && ingestion.backlog() >= ctx.config.ingestMaxPending) {
         void reply.header('retry-after', '1');
         throw new ApiError(503, 'INGESTION_BUSY', 'Too many batches in progress; retry after 1 s');
       }
-      return ingestBatch(ctx, gateway, request.body, parsed);
+      return ingestion.ingest(gateway, request.body, parsed);
     },
   );
 };

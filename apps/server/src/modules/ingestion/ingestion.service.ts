@@ -10,18 +10,8 @@ import {
   type WearerInputs,
 } from '../../engine/runner.js';
 import type { EngineInput } from '../../engine/types.js';
-import {
-  type BatchFold,
-  type LatestInput,
-  readingsStoreRepository,
-} from '../readings/readings.service.js';
-import {
-  lockSiteHeat,
-  policyOf,
-  publishSiteHeat,
-  type SiteHeatStep,
-  stepSiteHeat,
-} from '../site-heat/site-heat.service.js';
+import { type BatchFold, type LatestInput, readingsService } from '../readings/readings.service.js';
+import { type SiteHeatStep, siteHeatService } from '../site-heat/site-heat.service.js';
 import { pendingConfigOf, syncBracelets } from './bracelet-sync.js';
 import type { AuthenticatedGateway } from './gateway-auth.js';
 
@@ -38,7 +28,7 @@ import {
   touchGatewayStatement,
   updateBatteriesStatement,
 } from './ingestion.repository.js';
-import { enqueueBraceletsPaired } from '../webhooks/webhook-outbox.service.js';
+import { webhookOutboxService } from '../webhooks/webhook-outbox.service.js';
 import { foldBatchPlaces } from '../places/places.service.js';
 import { type ParsedBatch, parseBatch } from './parse-batch.js';
 import { type ResolvedBatch, type ResolvedEvent, resolveBatch } from './resolve-batch.js';
@@ -56,10 +46,18 @@ import { type ResolvedBatch, type ResolvedEvent, resolveBatch } from './resolve-
  * Everything from storeItems to runEngine is ONE transaction: the answer comes after its commit.
  */
 
-const backlogOf = (ctx: AppContext) => ctx.ingestion.backlog;
-
-/** Batches being ingested now (queued for the database or running). */
-export const ingestionBacklog = (ctx: AppContext): number => backlogOf(ctx).pending;
+/**
+ * Ingestion for every way in: the HTTP route, MQTT, the vendor gateways and the simulator. Made once
+ * per caller (a route plugin, a driver); the backlog it counts is the app's (`ctx.ingestion`).
+ */
+export function ingestionService(ctx: AppContext) {
+  return {
+    ingest: (gateway: AuthenticatedGateway, batch: IncomingGatewayBatch, parsed?: ParsedBatch) =>
+      ingestBatch(ctx, gateway, batch, parsed),
+    /** Batches being ingested now (queued for the database or running). */
+    backlog: (): number => ctx.ingestion.backlog.pending,
+  };
+}
 
 /**
  * A batch carrying an SOS or a fall: it takes the database's priority lane and is never refused.
@@ -74,13 +72,13 @@ export const isUrgentBatch = (batch: IncomingGatewayBatch, now: Date): boolean =
  * leave after commit. `parsed`: the batch already parsed by the caller (the HTTP route, which
  * needs its urgency for back-pressure), so no item is parsed twice.
  */
-export async function ingestBatch(
+async function ingestBatch(
   ctx: AppContext,
   gateway: AuthenticatedGateway,
   batch: IncomingGatewayBatch,
   parsed: ParsedBatch = parseBatch(batch, ctx.now()),
 ): Promise<BatchResult> {
-  const backlog = backlogOf(ctx);
+  const backlog = ctx.ingestion.backlog;
   backlog.pending++;
   try {
     // The bracelet look-up before the transaction takes the same lane as the transaction.
@@ -161,8 +159,8 @@ async function storeAndEvaluate(
   // is as it was (wearers, then the site).
   const [locked, fresh, siteHeatState] = await Promise.all([
     lockWearers(ctx, tx, batch.wearerIds),
-    storeItems(tx, gateway, batch),
-    batch.environment.length > 0 ? lockSiteHeat(ctx, tx, gateway) : undefined,
+    storeItems(ctx, tx, gateway, batch),
+    batch.environment.length > 0 ? siteHeatService(ctx).lock(tx, gateway) : undefined,
   ]);
   // The gateway's own status, kept when newer than the stored one (a re-sent one is a duplicate).
   const statusNew =
@@ -172,7 +170,7 @@ async function storeAndEvaluate(
       at: status.at,
     }));
   // The site's heat level steps over the new WBGT only (a batch without any pays nothing).
-  const siteHeat = await stepSiteHeat(ctx, tx, gateway, fresh.environment, siteHeatState);
+  const siteHeat = await siteHeatService(ctx).step(tx, gateway, fresh.environment, siteHeatState);
   const writes = await foldAndWrite(ctx, tx, gateway, batch, fresh, fold, now);
   // Where each wearer is now (the map's source, and the place an alert opening now stores): every
   // sighting of the batch folded into the stored state, a reading another gateway delivered first
@@ -227,11 +225,12 @@ interface Fresh {
 
 /** Stores the batch's items once; only the new ones go on (a redelivered batch changes nothing). */
 async function storeItems(
+  ctx: AppContext,
   tx: Queryable,
   gateway: AuthenticatedGateway,
   batch: ResolvedBatch,
 ): Promise<Fresh> {
-  const store = readingsStoreRepository(tx);
+  const store = readingsService(ctx).store(tx);
   // Sent together (pipelined on PostgreSQL), answered in order.
   const [eventsNew, , { readings: stored, environmentNew }] = await Promise.all([
     ingestionRepository(tx).insertEvents(gateway.organizationId, gateway.id, batch.events),
@@ -288,7 +287,7 @@ async function foldAndWrite(
   const marks = fold.prepare(latest, gateway.organizationId);
   const paired = await syncBracelets(tx, gateway.id, batch.reported, batch.sync.acks, now);
   // Webhooks: bracelet.paired, in this transaction (webhook-outbox.ts).
-  await enqueueBraceletsPaired(ctx, tx, gateway.organizationId, paired, now);
+  await webhookOutboxService(ctx).enqueueBraceletsPaired(tx, gateway.organizationId, paired, now);
   return {
     statements: [
       marks,
@@ -352,7 +351,7 @@ function afterCommit(ctx: AppContext, stored: Stored, fold: BatchFold): void {
     }),
   );
   publishOutcome(ctx, stored.outcome, []);
-  publishSiteHeat(ctx, stored.siteHeat);
+  siteHeatService(ctx).publish(stored.siteHeat);
 }
 
 /** The gateway's result: counts, refusals in batch order, and configuration it should apply. */
@@ -371,7 +370,7 @@ async function answer(
   const gatewaySettings =
     gateway.type === 'SMARTPHONE'
       ? {
-          manDownMinutes: (await policyOf(ctx, ctx.db, gateway.organizationId)).policy
+          manDownMinutes: (await siteHeatService(ctx).policy(ctx.db, gateway.organizationId)).policy
             .manDownMinutes,
         }
       : null;

@@ -14,7 +14,7 @@ import type { z } from 'zod';
 import { accessService } from '../../access/access.service.js';
 import type { AppContext } from '../../context.js';
 import { ApiError } from '../../errors.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { auditService } from '../audit/audit.service.js';
 import { authService } from '../auth/auth.service.js';
 import { hashPassword } from '../auth/auth.service.js';
 import { invitationMail } from './invitation-mail.js';
@@ -116,7 +116,7 @@ export function invitationsService(ctx: AppContext) {
         const txRepo = invitationsRepository(tx);
         await txRepo.replaceLive(email, now);
         await txRepo.insert({ ...row, tokenHash: hashToken(token), createdAt: now });
-        await recordAudit(tx, {
+        await auditService(tx).record({
           organizationId: row.organizationId,
           actorId: actor.uid,
           kind: 'member.invite',
@@ -269,7 +269,7 @@ export function invitationsService(ctx: AppContext) {
           at: now,
         });
         // The new person is the actor of their own registration; the inviter is in the invitation's entry.
-        await recordAudit(tx, {
+        await auditService(tx).record({
           organizationId: row.organizationId,
           actorId: uid,
           kind: 'member.register',

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.js';
 import { withLaneHint } from '../../db/priority-lane.js';
 import type { AlertRecord } from '../../engine/events.js';
-import { type AlertRow, getAlert } from '../alerts/alerts.service.js';
+import { type AlertRow, alertViewsService } from '../alerts/alert-views.service.js';
 
 type Log = { error(obj: object, msg: string): void };
 
@@ -53,6 +53,6 @@ export async function alertRowOf(
 ): Promise<AlertRow | undefined> {
   return (
     alertRowFromMemory(ctx, log, a) ??
-    (await withLaneHint({ urgent: true }, () => getAlert(ctx.db, a.id)))
+    (await withLaneHint({ urgent: true }, () => alertViewsService(ctx.db).row(a.id)))
   );
 }

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.js';
 import { BUS_EVENTS, type BusEvents } from '../../engine/events.js';
 import { toAlertView } from '../alerts/alerts.service.js';
 import { alertRowOf } from './alert-payload.js';
-import { summaryRows, toWearerSummary } from '../device-data/device-data.service.js';
+import { deviceDataService, toWearerSummary } from '../device-data/device-data.service.js';
 
 export const HEARTBEAT_MS = 15_000;
 /** Summary changes are gathered this long and fetched in a few queries. */
@@ -85,7 +85,7 @@ export function liveHub(ctx: AppContext, log: Log) {
     for (const c of clients) c.owed.clear();
     const now = ctx.now();
     for (let i = 0; i < ids.length; i += FLUSH_CHUNK) {
-      for (const row of await summaryRows(ctx.db, SYSTEM_ACTOR, {
+      for (const row of await deviceDataService(ctx).summaryRows(SYSTEM_ACTOR, {
         wearerIds: ids.slice(i, i + FLUSH_CHUNK),
       })) {
         const summary = toWearerSummary(row, now);

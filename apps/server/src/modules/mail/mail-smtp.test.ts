@@ -5,7 +5,7 @@ import { createOrganization, createUser } from '../../testing/factories.js';
 import { mailsIn, parseMail, type ReceivedMail } from '../../testing/mail-outbox.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { signInLinkMail } from './mail-templates.js';
-import { createMailer } from './mail.service.js';
+import { mailService } from './mail.service.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -57,7 +57,7 @@ describe('mail through SMTP_URL', () => {
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   const smtpMailer = (url: string) =>
-    createMailer(
+    mailService(
       { ...t.ctx.config, smtpUrl: url, mailFrom: 'console@example.test' },
       t.db,
       () => new Date(),

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { SendResult } from '../notifications/message-log.service.js';
-import { logMessage, redact } from '../notifications/message-log.service.js';
+import { messageLogService, redact } from '../notifications/message-log.service.js';
 import type { ComposedMail } from './mail-templates.js';
 
 /** The one mail layout, for modules that write their own mails. */
@@ -37,7 +37,8 @@ export interface Mailer {
   close(): Promise<void>;
 }
 
-export function createMailer(
+/** The mailer, created once with the context (ctx.mail); see Mailer above. */
+export function mailService(
   config: Config,
   db: Db,
   now: () => Date,
@@ -49,8 +50,7 @@ export function createMailer(
   const inFlight = new Set<Promise<unknown>>();
 
   async function deliver(to: MailAddressee, mail: ComposedMail): Promise<SendResult> {
-    const entry = await logMessage(
-      db,
+    const entry = await messageLogService(db).log(
       {
         channel: 'EMAIL',
         userId: to.userId,

@@ -12,7 +12,7 @@ import { accessService } from '../../access/access.service.js';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/client.js';
 import { ApiError } from '../../errors.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { auditService } from '../audit/audit.service.js';
 import { invitationsService } from '../invitations/invitations.service.js';
 import { membersRepository } from './members.repository.js';
 
@@ -138,7 +138,7 @@ export function membersService(ctx: AppContext) {
           await tx.replaceManagedGroups(body.uid, body.groupIds);
         },
         (tx) =>
-          recordAudit(tx, {
+          auditService(tx).record({
             organizationId: member.organizationId,
             actorId: actor.uid,
             kind: 'member.roleChange',
@@ -160,7 +160,7 @@ export function membersService(ctx: AppContext) {
         member.organizationId,
         (tx) => tx.removeStaff(uid, ctx.now()),
         (tx) =>
-          recordAudit(tx, {
+          auditService(tx).record({
             organizationId: member.organizationId,
             actorId: actor.uid,
             kind: 'member.remove',
@@ -216,7 +216,7 @@ export function membersService(ctx: AppContext) {
     await ctx.db.transaction(async (tx: Queryable) => {
       await change(membersRepository(tx));
       const after = await membersRepository(tx).findStaff(uid);
-      await recordAudit(tx, {
+      await auditService(tx).record({
         organizationId: member.organizationId,
         actorId: actor.uid,
         kind: 'member.groups',

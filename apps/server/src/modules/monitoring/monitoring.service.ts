@@ -1,16 +1,17 @@
+import type { Config } from '../../config.js';
 import { badRequest } from '../../errors.js';
 
-export interface MonitoringTunnelTarget {
+interface MonitoringTunnelTarget {
   organization: string;
   project: string;
 }
 
 /** The organisation, project and host of the DSN the server relays for (MONITORING_DSN). */
-export interface MonitoringDsnTarget extends MonitoringTunnelTarget {
+interface MonitoringDsnTarget extends MonitoringTunnelTarget {
   host: string;
 }
 
-export function dsnTarget(dsn: string): MonitoringDsnTarget {
+function dsnTarget(dsn: string): MonitoringDsnTarget {
   const url = new URL(dsn);
   return {
     host: url.host.toLowerCase(),
@@ -28,7 +29,7 @@ const mismatch = (what: string) =>
  * DSN, when present, must name exactly that host and project: the tunnel relays to nobody else.
  * Without a configured DSN nothing is relayed, and only the envelope's shape is checked.
  */
-export function checkEnvelope(
+function checkEnvelope(
   envelope: unknown,
   target: MonitoringTunnelTarget,
   configured: MonitoringDsnTarget | undefined,
@@ -71,6 +72,34 @@ export function checkEnvelope(
 }
 
 /** The upstream URL for o and p from a template such as https://o{o}.ingest.sentry.io/api/{p}/envelope/. */
-export function upstreamUrl(template: string, target: MonitoringTunnelTarget): string {
+function upstreamUrl(template: string, target: MonitoringTunnelTarget): string {
   return template.replaceAll('{o}', target.organization).replaceAll('{p}', target.project);
+}
+
+/**
+ * The tunnel of the console's error and performance monitoring: relays an envelope only for the
+ * MONITORING_DSN configured on the server (to MONITORING_UPSTREAM, or the DSN host's envelope
+ * endpoint); without it, checks the envelope's shape and drops it.
+ */
+export function monitoringService(
+  config: Pick<Config, 'monitoringDsn' | 'monitoringUpstream'>,
+  log: { warn(obj: object, msg: string): void },
+) {
+  const configured = config.monitoringDsn ? dsnTarget(config.monitoringDsn) : undefined;
+  const template =
+    config.monitoringUpstream ?? (configured && `https://${configured.host}/api/{p}/envelope/`);
+  return {
+    /** Checks the envelope (400 naming what is wrong) and relays it without waiting for the answer. */
+    relay(envelope: unknown, target: MonitoringTunnelTarget): void {
+      const checked = checkEnvelope(envelope, target, configured);
+      if (!template || !configured) return;
+      // Relay without holding the browser: the console never waits on monitoring.
+      fetch(upstreamUrl(template, target), {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-sentry-envelope' },
+        body: checked,
+        signal: AbortSignal.timeout(5000),
+      }).catch((err: unknown) => log.warn({ err }, 'monitoring relay failed'));
+    },
+  };
 }

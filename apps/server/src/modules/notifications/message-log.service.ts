@@ -17,18 +17,23 @@ export interface LoggedMessage {
   text: string;
 }
 
-/**
- * Records a message as queued before it leaves, so an attempt is on record even if the provider never
- * answers; `settle` stores the provider's outcome. The other modules' way into the notification log.
- */
-export async function logMessage(db: Queryable, message: LoggedMessage, at: Date) {
-  const id = await notificationsRepository(db).insertMessage(message, at);
+/** The other modules' way into the notification log, with the database or the caller's transaction. */
+export function messageLogService(db: Queryable) {
   return {
-    id,
-    settle: (
-      outcome: { status: NotificationStatus; providerId?: string; error?: string },
-      settledAt: Date,
-    ) => notificationsRepository(db).recordOutcome(id, outcome, settledAt),
+    /**
+     * Records a message as queued before it leaves, so an attempt is on record even if the provider
+     * never answers; `settle` stores the provider's outcome.
+     */
+    async log(message: LoggedMessage, at: Date) {
+      const id = await notificationsRepository(db).insertMessage(message, at);
+      return {
+        id,
+        settle: (
+          outcome: { status: NotificationStatus; providerId?: string; error?: string },
+          settledAt: Date,
+        ) => notificationsRepository(db).recordOutcome(id, outcome, settledAt),
+      };
+    },
   };
 }
 

@@ -1,31 +1,23 @@
 import {
   type AlertPolicy,
-  alertPlace,
   CONSOLE_ALERT_HISTORY_PATH,
-  consoleAlertPath,
   decideNotice,
   decideWindowEnd,
   hourlyCap,
-  isHeatAlertType,
   type NoticeReason,
   type NotificationChannel,
   repeatDueAt,
 } from '@wearable/domain';
 import type { AppContext } from '../../context.js';
-import { loadAlertPolicy } from '../alert-policy/alert-policy.service.js';
-import { siteHospital } from '../heat-rule/heat-rule.service.js';
+import { alertPolicyService } from '../alert-policy/alert-policy.service.js';
+import { alertNoticeText } from './alert-notice-text.js';
 import {
   noticeBucketsRepository,
   type NoticeItemState,
   toNoticeBucket,
 } from './notice-buckets.repository.js';
 import type { NotificationProvider } from './notification-provider.js';
-import {
-  type AlertMessageInput,
-  alertMessage,
-  capSummaryMessage,
-  groupedMessage,
-} from './notification-texts.js';
+import { capSummaryMessage, groupedMessage } from './notification-texts.js';
 import {
   type AlertForNotice,
   notificationsRepository,
@@ -54,43 +46,6 @@ type Log = { error(obj: object, msg: string): void };
 export const recipientKey = (r: { user_id: string | null; phone_number: string | null }) =>
   r.user_id ? `user:${r.user_id}` : `phone:${r.phone_number ?? ''}`;
 
-/**
- * The single-alert text (with the site's hospital for a heat alert, Japan's 2025 heat rule). An
- * alert that stored its place names it; its SMS also links to the wearer's alerts in the console.
- */
-export async function alertNoticeText(
-  ctx: Pick<AppContext, 'db'> & { config: Pick<AppContext['config'], 'publicUrl'> },
-  alert: AlertForNotice,
-  step: number,
-  reminder = false,
-  channel: NotificationChannel = 'SMS',
-): Promise<string> {
-  const hospital =
-    alert.group_id && isHeatAlertType(alert.type)
-      ? await siteHospital(ctx.db, alert.group_id)
-      : null;
-  const parsed = alertPlace.nullable().safeParse(alert.place ?? null);
-  const place = parsed.success ? parsed.data : null;
-  const link =
-    place !== null && channel === 'SMS'
-      ? `${ctx.config.publicUrl}${consoleAlertPath(alert.organization_id, alert.wearer_id)}`
-      : null;
-  return alertMessage({
-    hospital,
-    type: alert.type,
-    level: alert.level,
-    wearerName: alert.wearer_name,
-    groupName: alert.group_name,
-    openedAt: new Date(alert.opened_at),
-    timeZone: alert.time_zone,
-    step,
-    reminder,
-    place,
-    link,
-    cause: alert.cause as AlertMessageInput['cause'],
-  });
-}
-
 const policyUsed = (p: AlertPolicy, extra: Record<string, number> = {}) => ({
   groupWindowMinutes: p.groupWindowMinutes,
   repeatIntervalMinutes: p.repeatIntervalMinutes,
@@ -114,6 +69,7 @@ export function noticePolicyService(
 ): NoticePolicyService {
   const noticeBuckets = noticeBucketsRepository(ctx.db);
   const notifications = notificationsRepository(ctx.db);
+  const alertPolicy = alertPolicyService(ctx);
 
   /** After the commit: the provider's answer on the queued entry; every covered alert keeps its first notice. */
   async function dispatch(m: Outgoing): Promise<void> {
@@ -130,7 +86,7 @@ export function noticePolicyService(
     const phone = r.phone_number;
     const now = ctx.now();
     const [policy, siteHeatLevel, text] = await Promise.all([
-      loadAlertPolicy(ctx.db, alert.organization_id),
+      alertPolicy.load(ctx.db, alert.organization_id),
       noticeBuckets.siteHeatLevelOfAlert(alert.id),
       alertNoticeText(ctx, alert, r.step, lastNoticeAt !== undefined, r.channel),
     ]);
@@ -202,7 +158,7 @@ export function noticePolicyService(
       const txNotifications = notificationsRepository(tx);
       const row = await txNoticeBuckets.claimDueBucket(bucketId, now);
       if (!row) return null; // another server took it, or it was handled already
-      const policy = await loadAlertPolicy(tx, row.organization_id);
+      const policy = await alertPolicy.load(tx, row.organization_id);
       const d = decideWindowEnd(toNoticeBucket(row), policy, now);
       await txNoticeBuckets.saveBucket(row.id, d.bucket, now);
       if (d.action === 'none') return null;

@@ -7,9 +7,9 @@ import {
 import { accessService } from '../../access/access.service.js';
 import type { AppContext } from '../../context.js';
 import { ApiError } from '../../errors.js';
-import { logMessage } from './message-log.service.js';
+import { messageLogService } from './message-log.service.js';
 import { noticeTestMessage } from './notification-texts.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { auditService } from '../audit/audit.service.js';
 import { noticeBucketsRepository } from './notice-buckets.repository.js';
 import { notificationsRepository } from './notifications.repository.js';
 
@@ -101,7 +101,7 @@ export function noticeSettingsService(ctx: AppContext) {
           before,
           after: recipients,
         };
-        await recordAudit(tx, { ...entry, kind: 'noticeSettings.update' });
+        await auditService(tx).record({ ...entry, kind: 'noticeSettings.update' });
       });
       return noticeSettingsService(ctx).getNoticeSettings(actor, groupId);
     },
@@ -129,8 +129,7 @@ export function noticeSettingsService(ctx: AppContext) {
         to = staff;
       }
       const text = noticeTestMessage(group.name);
-      const logged = await logMessage(
-        ctx.db,
+      const logged = await messageLogService(ctx.db).log(
         {
           channel: body.channel,
           userId: actor.uid,

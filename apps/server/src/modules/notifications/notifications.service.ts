@@ -1,6 +1,5 @@
 import { type Actor, isWithinSchedule } from '@wearable/domain';
 import type { AppContext } from '../../context.js';
-import type { Queryable } from '../../db/client.js';
 import {
   type AttemptRow,
   deliveryRepository,
@@ -8,9 +7,10 @@ import {
 } from './delivery.repository.js';
 import { escalationsRepository } from './escalations.repository.js';
 import { type CoveredAlertRow, noticeBucketsRepository } from './notice-buckets.repository.js';
-import { alertNoticeText, noticePolicyService } from './notice-policy.service.js';
+import { alertNoticeText } from './alert-notice-text.js';
+import { noticePolicyService } from './notice-policy.service.js';
 import type { NotificationProvider } from './notification-provider.js';
-import { enqueueAlertEvents } from '../webhooks/webhook-outbox.service.js';
+import { webhookOutboxService } from '../webhooks/webhook-outbox.service.js';
 import {
   type AlertForNotice,
   notificationsRepository,
@@ -18,26 +18,19 @@ import {
 } from './notifications.repository.js';
 export type { NotificationProvider, SendResult } from './notification-provider.js';
 
-/** The notice attempts of one alert, oldest first (the alert's timeline). */
-export function attemptsOfAlert(db: Queryable, alertId: string): Promise<AttemptRow[]> {
-  return deliveryRepository(db).attemptsOfAlert(alertId);
-}
-
-/** The escalation of one alert, if it has one. */
-export function escalationOfAlert(
-  db: Queryable,
-  alertId: string,
-): Promise<EscalationStateRow | undefined> {
-  return deliveryRepository(db).escalationOfAlert(alertId);
-}
-
-/** The alerts the notices covered, within the actor's scope. */
-export function coveredAlerts(
-  db: Queryable,
-  actor: Actor,
-  notificationIds: readonly string[],
-): Promise<CoveredAlertRow[]> {
-  return noticeBucketsRepository(db).coveredAlerts(actor, notificationIds);
+/** An alert's notices as other modules read them (the alert's timeline). */
+export function alertNoticesService(ctx: Pick<AppContext, 'db'>) {
+  return {
+    /** The notice attempts of one alert, oldest first. */
+    attempts: (alertId: string): Promise<AttemptRow[]> =>
+      deliveryRepository(ctx.db).attemptsOfAlert(alertId),
+    /** The escalation of one alert, if it has one. */
+    escalation: (alertId: string): Promise<EscalationStateRow | undefined> =>
+      deliveryRepository(ctx.db).escalationOfAlert(alertId),
+    /** The alerts the notices covered, within the actor's scope. */
+    covered: (actor: Actor, notificationIds: readonly string[]): Promise<CoveredAlertRow[]> =>
+      noticeBucketsRepository(ctx.db).coveredAlerts(actor, notificationIds),
+  };
 }
 
 /**
@@ -140,7 +133,7 @@ export function notificationsService(
   ): Promise<void> {
     await ctx.db.transaction(async (tx) => {
       await escalationsRepository(tx).advanceEscalation(alert.id, storedStep, upgraded, dueAt);
-      await enqueueAlertEvents(ctx, tx, [
+      await webhookOutboxService(ctx).enqueueAlerts(tx, [
         {
           organizationId: alert.organization_id,
           type: 'alert.escalated',

@@ -1,7 +1,7 @@
 import type { Actor, SignInSettings } from '@wearable/domain';
 import { accessService } from '../../access/access.service.js';
 import type { AppContext } from '../../context.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { auditService } from '../audit/audit.service.js';
 import { signInSettingsRepository } from './sign-in-settings.repository.js';
 
 /**
@@ -31,7 +31,7 @@ export function signInSettingsService(ctx: AppContext) {
         const inTx = signInSettingsRepository(tx);
         const before = (await inTx.find(organizationId)) ?? { requireTotp: false };
         await inTx.update(organizationId, patch);
-        await recordAudit(tx, {
+        await auditService(tx).record({
           organizationId,
           actorId: actor.uid,
           kind: 'signInSettings.update',

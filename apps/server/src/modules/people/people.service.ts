@@ -12,7 +12,7 @@ import { accessService, notFoundError } from '../../access/access.service.js';
 import type { AppContext } from '../../context.js';
 import { ApiError, forbidden, notFound } from '../../errors.js';
 import { notifyWearerUpdated } from '../../engine/wearer-updates.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { auditService } from '../audit/audit.service.js';
 import { peopleRepository, type PersonRow } from './people.repository.js';
 
 const userNotFound = (uid: string) => notFound(`User ${uid} not found`, 'USER_NOT_FOUND');
@@ -103,7 +103,7 @@ export function peopleService(ctx: AppContext) {
           organizationId: body.clientId,
           ...after,
         });
-        await recordAudit(tx, {
+        await auditService(tx).record({
           organizationId: body.clientId,
           actorId: actor.uid,
           kind: 'wearer.create',
@@ -143,7 +143,7 @@ export function peopleService(ctx: AppContext) {
       }
       await ctx.db.transaction(async (tx) => {
         await peopleRepository(tx).update(uid, set);
-        await recordAudit(tx, {
+        await auditService(tx).record({
           organizationId: row.organization_id,
           actorId: actor.uid,
           kind: kind === 'WEARER' ? 'wearer.update' : 'user.update',
@@ -174,7 +174,7 @@ export function peopleService(ctx: AppContext) {
         const row = (await people.lockLiveUser(uid)) ? await people.find(uid) : undefined;
         if (!row) throw notFoundError('wearer', uid);
         await people.removeWearer(uid);
-        await recordAudit(tx, {
+        await auditService(tx).record({
           organizationId: at.organizationId,
           actorId: actor.uid,
           kind: 'wearer.remove',
@@ -217,7 +217,7 @@ export function peopleService(ctx: AppContext) {
       }
       await ctx.db.transaction(async (tx) => {
         await peopleRepository(tx).clearPhone(uid);
-        await recordAudit(tx, {
+        await auditService(tx).record({
           organizationId:
             kind === 'FAMILY' || uid === actor.uid ? (row.organization_id ?? clientId) : clientId,
           actorId: actor.uid,
@@ -249,7 +249,7 @@ export function peopleService(ctx: AppContext) {
           ? await peopleRepository(tx).link(uid, wearerUid)
           : await peopleRepository(tx).unlink(uid, wearerUid);
         if (changed) {
-          await recordAudit(tx, {
+          await auditService(tx).record({
             organizationId: at.organizationId,
             actorId: actor.uid,
             kind: linked ? 'family.link' : 'family.unlink',

@@ -18,7 +18,7 @@ import {
 import { accessService } from '../../access/access.service.js';
 import { SqlParams, wearerScope } from '../../access/scope-sql.js';
 import type { AppContext } from '../../context.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { auditService } from '../audit/audit.service.js';
 import { type OpenAlertRow, placesRepository, type TrailRow } from './places.repository.js';
 
 /** A gap longer than this between two sightings at one gateway ends the stay. */
@@ -254,7 +254,7 @@ export function placeMapService(ctx: AppContext) {
           body.placesOnlyDuringAlerts,
         );
         if (before === body.placesOnlyDuringAlerts) return;
-        await recordAudit(tx, {
+        await auditService(tx).record({
           organizationId,
           actorId: actor.uid,
           kind: 'placePrivacy.update',

@@ -13,13 +13,7 @@ import { placesRepository, savePlacesStatement, type SightingRow } from './place
 
 const ms = (v: Date | string) => (v instanceof Date ? v : new Date(v)).getTime();
 
-/**
- * Where the wearer is at `at`, decided by the domain's place function (packages/domain/src/place)
- * over what was stored up to then. Called only when an alert that records its place opens, inside
- * the transaction that opens it (so the batch's own readings and positions count): a reading costs
- * nothing more, and every server decides the same from the same rows.
- */
-export async function placeAtOpening(
+async function placeAtOpening(
   db: Queryable,
   wearerId: string,
   at: Date,
@@ -43,6 +37,23 @@ export async function placeAtOpening(
   }
   const rows = await placesRepository(db).sightingsUpTo(wearerId, at);
   return placeFromRows(rows, at.getTime());
+}
+
+/**
+ * Places in the caller's transaction. The folds below (`foldBatchPlaces`, `placeFromRows`, …) are pure
+ * functions beside it: they need nothing but their arguments.
+ */
+export function placesService(tx: Queryable) {
+  return {
+    /**
+     * Where the wearer is at `at`, decided by the domain's place function (packages/domain/src/place)
+     * over what was stored up to then. Called only when an alert that records its place opens, inside
+     * the transaction that opens it (so the batch's own readings and positions count): a reading costs
+     * nothing more, and every server decides the same from the same rows.
+     */
+    atOpening: (wearerId: string, at: Date, folded?: FoldedPlace): Promise<AlertPlace> =>
+      placeAtOpening(tx, wearerId, at, folded),
+  };
 }
 
 /** A wearer's place state after a batch's sightings, and their newest phone position. */

@@ -1,6 +1,8 @@
 import type { AppContext } from '../../context.js';
+import type { Queryable } from '../../db/client.js';
 import { startPartitionJob } from './partitions.js';
 import { startRetentionJob } from './retention.job.js';
+import { readingsStoreRepository } from './readings-store.repository.js';
 import { startRollupRecovery } from './rollup-folder.js';
 
 /*
@@ -11,23 +13,20 @@ import { startRollupRecovery } from './rollup-folder.js';
  */
 export type { LatestInput } from './latest-fold.js';
 export type { BatchFold } from './rollup-folder.js';
-export {
-  type PositionRow,
-  type ReadingRow,
-  readingsStoreRepository,
-} from './readings-store.repository.js';
+export type { PositionRow, ReadingRow } from './readings-store.repository.js';
 
-/**
- * The store's jobs: retention, the recovery of the rollups a dead process owed, and the readings
- * partitions ahead (each run by the cluster's leader). Returns their stops.
- */
-export function startReadingsJobs(
-  ctx: AppContext,
-  onError: (job: string) => (err: unknown) => void,
-): (() => Promise<void>)[] {
-  return [
-    startRetentionJob(ctx, onError('retention job')),
-    startRollupRecovery(ctx, onError('rollup recovery')),
-    startPartitionJob(ctx, onError('readings partitions')),
-  ];
+export function readingsService(ctx: AppContext) {
+  return {
+    /** The store in the batch's transaction: readings and positions, each stored once. */
+    store: (tx: Queryable) => readingsStoreRepository(tx),
+    /**
+     * The store's jobs: retention, the recovery of the rollups a dead process owed, and the readings
+     * partitions ahead (each run by the cluster's leader). Returns their stops.
+     */
+    startJobs: (onError: (job: string) => (err: unknown) => void): (() => Promise<void>)[] => [
+      startRetentionJob(ctx, onError('retention job')),
+      startRollupRecovery(ctx, onError('rollup recovery')),
+      startPartitionJob(ctx, onError('readings partitions')),
+    ],
+  };
 }

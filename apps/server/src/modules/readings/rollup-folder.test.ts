@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContext } from '../../context.js';
-import { ingestBatch } from '../ingestion/ingestion.service.js';
+import { ingestionService } from '../ingestion/ingestion.service.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { createOrganization, createWearer, type WearerRecord } from '../../testing/factories.js';
 import { recoverRollups } from './rollup-folder.js';
@@ -109,7 +109,7 @@ describe('rollups folded in memory', () => {
     const w = await createWearer(t.db, { organizationId: org.id });
     const gateway = { id: w.gateway.id, organizationId: org.id };
     for (const b of batchesFor(w, start(), 1))
-      await ingestBatch(t.ctx, gateway, { environment: [], events: [], ...b });
+      await ingestionService(t.ctx).ingest(gateway, { environment: [], events: [], ...b });
     // Nothing written yet, but the transaction recorded what the flush owes.
     expect((await stored(w.uid)).minutes).toEqual([]);
     expect(await pending(w.uid)).toBeGreaterThan(0);
@@ -118,7 +118,7 @@ describe('rollups folded in memory', () => {
     expect(await pending(w.uid)).toBe(0);
     // A replay of every batch, flushed again, changes nothing.
     for (const b of batchesFor(w, start(), 1))
-      await ingestBatch(t.ctx, gateway, { environment: [], events: [], ...b });
+      await ingestionService(t.ctx).ingest(gateway, { environment: [], events: [], ...b });
     await t.ctx.rollups.flush();
     await check(w);
   });
@@ -129,11 +129,12 @@ describe('rollups folded in memory', () => {
     const gateway = { id: w.gateway.id, organizationId: org.id };
     // First minutes flushed by a living process...
     const [first, ...rest] = batchesFor(w, start(), 3);
-    await ingestBatch(t.ctx, gateway, { environment: [], events: [], ...first! });
+    await ingestionService(t.ctx).ingest(gateway, { environment: [], events: [], ...first! });
     await t.ctx.rollups.flush();
     // ...then a process that acknowledges batches and is killed before it flushes: its memory is lost.
     const dying = createContext(t.ctx.config, t.db);
-    for (const b of rest) await ingestBatch(dying, gateway, { environment: [], events: [], ...b });
+    for (const b of rest)
+      await ingestionService(dying).ingest(gateway, { environment: [], events: [], ...b });
     expect(await pending(w.uid)).toBeGreaterThan(0);
     // Its generation is young: a living server's flush may still come, so it is left alone...
     expect(

@@ -10,9 +10,9 @@ import { accessService } from '../../access/access.service.js';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/client.js';
 import { BUS_EVENTS, type SiteHeatChangedEvent } from '../../engine/events.js';
-import { loadAlertPolicy } from '../alert-policy/alert-policy.service.js';
+import { alertPolicyService } from '../alert-policy/alert-policy.service.js';
 import { SITE_HEAT_POLICY_TTL_MS } from './site-heat-cache.js';
-import { enqueueSiteHeatEvents } from '../webhooks/webhook-outbox.service.js';
+import { webhookOutboxService } from '../webhooks/webhook-outbox.service.js';
 import type { Statement } from '../../db/statement.js';
 import { saveStateStatement, siteHeatRepository } from './site-heat.repository.js';
 
@@ -27,7 +27,7 @@ export interface EnvironmentReading {
  * The organisation's policy and time zone, cached for a short while (read on every batch with WBGT,
  * and for a phone gateway's man-down setting in its batch results).
  */
-export async function policyOf(
+async function policyOf(
   ctx: AppContext,
   db: Queryable,
   organizationId: string,
@@ -35,7 +35,7 @@ export async function policyOf(
   const cached = ctx.siteHeat.policies.get(organizationId);
   if (cached && cached.expires > Date.now()) return cached;
   const [policy, [org]] = await Promise.all([
-    loadAlertPolicy(db, organizationId),
+    alertPolicyService(ctx).load(db, organizationId),
     db.query<{ time_zone: string }>('SELECT time_zone FROM organizations WHERE id = $1', [
       organizationId,
     ]),
@@ -60,7 +60,7 @@ export interface SiteHeatStep {
  * Locks the gateway's site heat state row in the caller's transaction and reads it, for a caller
  * that sends it with its other statements (ingestion: one turn) and then calls stepSiteHeat.
  */
-export function lockSiteHeat(
+function lockSiteHeat(
   ctx: AppContext,
   tx: Queryable,
   gateway: { id: string; organizationId: string },
@@ -74,7 +74,7 @@ export function lockSiteHeat(
  * change of level is recorded; the returned events are published after commit (publishSiteHeat);
  * the caller runs `save` in the same transaction.
  */
-export async function stepSiteHeat(
+async function stepSiteHeat(
   ctx: AppContext,
   tx: Queryable,
   gateway: { id: string; organizationId: string },
@@ -121,12 +121,12 @@ export async function stepSiteHeat(
     if (found) events.push(found);
   }
   // Webhooks: each change's deliveries, in this transaction (webhook-outbox.service.ts).
-  await enqueueSiteHeatEvents(ctx, tx, events);
+  await webhookOutboxService(ctx).enqueueSiteHeat(tx, events);
   return { events, save: null };
 }
 
 /** After commit: each change on the bus (live streams, notices, other servers). */
-export function publishSiteHeat(ctx: AppContext, events: readonly SiteHeatChangedEvent[]): void {
+function publishSiteHeat(ctx: AppContext, events: readonly SiteHeatChangedEvent[]): void {
   for (const e of events) ctx.bus.emit(BUS_EVENTS.siteHeatChanged, e);
 }
 
@@ -136,6 +136,19 @@ export function siteHeatService(ctx: AppContext) {
   const repo = siteHeatRepository(ctx.db);
 
   return {
+    /** The organisation's policy and time zone, cached for a short while. */
+    policy: (db: Queryable, organizationId: string) => policyOf(ctx, db, organizationId),
+    /** Ingestion's steps, in its batch transaction `tx`: lock (sent with its other statements), step, publish after commit. */
+    lock: (tx: Queryable, gateway: { id: string; organizationId: string }) =>
+      lockSiteHeat(ctx, tx, gateway),
+    step: (
+      tx: Queryable,
+      gateway: { id: string; organizationId: string },
+      readings: readonly EnvironmentReading[],
+      lockedState?: unknown,
+    ) => stepSiteHeat(ctx, tx, gateway, readings, lockedState),
+    publish: (events: readonly SiteHeatChangedEvent[]) => publishSiteHeat(ctx, events),
+
     async list(actor: Actor, clientId: string, groupId?: string): Promise<SiteHeatResponse> {
       await access.require(
         actor,

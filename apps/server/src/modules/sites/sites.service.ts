@@ -13,7 +13,7 @@ import { accessService, notFoundError } from '../../access/access.service.js';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/client.js';
 import { ApiError, conflict, forbidden } from '../../errors.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { auditService } from '../audit/audit.service.js';
 import { readPlanImage } from './site-plan-image.js';
 import {
   type SiteRow,
@@ -51,7 +51,7 @@ export function sitesService(ctx: AppContext) {
 
   /** The change's audit entry, written in the change's own transaction. */
   const audit = (db: Queryable, actor: Actor, row: SiteRow, before?: object, after?: object) =>
-    recordAudit(db, {
+    auditService(db).record({
       organizationId: row.organizationId,
       actorId: actor.uid,
       kind: 'site.change',
@@ -208,7 +208,7 @@ export function sitesService(ctx: AppContext) {
           position: body.position,
           at: ctx.now(),
         });
-        await recordAudit(tx, {
+        await auditService(tx).record({
           organizationId: at.organizationId,
           actorId: actor.uid,
           kind: 'gateway.change',

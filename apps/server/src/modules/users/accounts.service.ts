@@ -8,7 +8,7 @@ import { usersRepository } from './users.repository.js';
 export const MIN_ADMIN_PASSWORD = 12;
 
 /** Creates a platform owner (ALL_OWNER), the first account of a fresh installation. */
-export async function createPlatformOwner(
+async function createPlatformOwner(
   db: Db,
   input: { email: string; password: string; name?: string | undefined },
 ): Promise<{ uid: string; email: string }> {
@@ -30,4 +30,12 @@ export async function createPlatformOwner(
     passwordHash: await hashPassword(input.password),
   });
   return { uid, email };
+}
+
+/** Accounts made outside the console: the command line's create-admin. */
+export function accountsService(db: Db) {
+  return {
+    createPlatformOwner: (input: { email: string; password: string; name?: string | undefined }) =>
+      createPlatformOwner(db, input),
+  };
 }

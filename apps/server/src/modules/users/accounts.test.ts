@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
-import { createPlatformOwner } from './accounts.service.js';
+import { accountsService } from './accounts.service.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -9,10 +9,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('create-admin (createPlatformOwner)', () => {
+describe('create-admin (accountsService.createPlatformOwner)', () => {
   it('creates an ALL_OWNER who can sign in', async () => {
     const email = `Admin-${randomUUID().slice(0, 8)}@Example.test`;
-    const admin = await createPlatformOwner(t.db, {
+    const admin = await accountsService(t.db).createPlatformOwner({
       email,
       password: 'a-long-password',
       name: '管理者',
@@ -45,16 +45,19 @@ describe('create-admin (createPlatformOwner)', () => {
   ])('refuses %s with one clear line, creating nothing', async (_case, change, message) => {
     const email = `x-${randomUUID().slice(0, 8)}@example.test`;
     await expect(
-      createPlatformOwner(t.db, { email, password: 'a-long-password', ...change }),
+      accountsService(t.db).createPlatformOwner({ email, password: 'a-long-password', ...change }),
     ).rejects.toThrow(message);
     expect(await t.db.query('SELECT 1 FROM users WHERE email = $1', [email])).toHaveLength(0);
   });
 
   it('refuses a taken e-mail', async () => {
     const email = `taken-${randomUUID().slice(0, 8)}@example.test`;
-    await createPlatformOwner(t.db, { email, password: 'a-long-password' });
+    await accountsService(t.db).createPlatformOwner({ email, password: 'a-long-password' });
     await expect(
-      createPlatformOwner(t.db, { email: email.toUpperCase(), password: 'another-long-one' }),
+      accountsService(t.db).createPlatformOwner({
+        email: email.toUpperCase(),
+        password: 'another-long-one',
+      }),
     ).rejects.toThrow(`A user with e-mail ${email} already exists`);
   });
 });

@@ -9,7 +9,7 @@ import type { AppContext } from '../../context.js';
 import { BUS_EVENTS, type BusEvents } from '../../engine/events.js';
 import { withLaneHint } from '../../db/priority-lane.js';
 import { ApiError, unauthorized } from '../../errors.js';
-import { GatewayThrottledError, ingestionBacklog } from '../ingestion/ingestion.service.js';
+import { GatewayThrottledError, ingestionService } from '../ingestion/ingestion.service.js';
 import { forgetOwner } from './registered-devices.js';
 import { authenticateByHeader, authenticateByPath, type VendorGateway } from './vendor-auth.js';
 import { presenceSweepMs } from './presence-coalescer.js';
@@ -103,7 +103,7 @@ export const vendorGatewayRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
     if (whole !== null) throw new ApiError(400, 'VALIDATION_FAILED', `body: ${whole}`);
     const urgent = output.events.some((e) => e.type === 'SOS' || e.type === 'FALL');
     // The native route's back-pressure: the queue stays bounded; SOS/FALL are always taken.
-    if (!urgent && ingestionBacklog(ctx) >= ctx.config.ingestMaxPending) {
+    if (!urgent && ingestionService(ctx).backlog() >= ctx.config.ingestMaxPending) {
       throw new ApiError(503, 'INGESTION_BUSY', 'Too many batches in progress; retry after 1 s');
     }
     return ingestVendorOutput(ctx, gateway, output);

@@ -7,7 +7,7 @@ import {
 } from '../../adapters/adapter-output.js';
 import type { AppContext } from '../../context.js';
 import { ApiError } from '../../errors.js';
-import { ingestBatch } from '../ingestion/ingestion.service.js';
+import { ingestionService } from '../ingestion/ingestion.service.js';
 import type { VendorGateway } from './vendor-auth.js';
 import { vendorGatewaysRepository } from './vendor-gateways.repository.js';
 import type { PresenceGateway } from './presence-coalescer.js';
@@ -101,7 +101,7 @@ export async function ingestVendorOutput(
   );
   // A merely heard tag's presence passes once per window; the rest waits, folded (presence-coalescer.ts).
   const passing = ctx.vendorGateways.presence.admit(gateway, presence);
-  const result = await ingestBatch(ctx, gateway, {
+  const result = await ingestionService(ctx).ingest(gateway, {
     readings: [...batch.readings, ...passing],
     events: batch.events,
     environment: [],
@@ -120,4 +120,5 @@ export const ingestCoalescedPresence = (
   ctx: AppContext,
   gateway: PresenceGateway,
   readings: BraceletReading[],
-): Promise<BatchResult> => ingestBatch(ctx, gateway, { readings, events: [], environment: [] });
+): Promise<BatchResult> =>
+  ingestionService(ctx).ingest(gateway, { readings, events: [], environment: [] });

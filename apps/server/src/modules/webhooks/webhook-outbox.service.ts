@@ -7,7 +7,7 @@ import {
 } from '@wearable/domain';
 import type { CoreContext } from '../../core-context.js';
 import { type Queryable, whenCommitted } from '../../db/client.js';
-import { alertViewsByIds } from '../alerts/alert-views.service.js';
+import { alertViewsService } from '../alerts/alert-views.service.js';
 import { type GatewayRow, toGatewayListItem } from '../gateways/gateways.service.js';
 import type { WebhookRuntime } from './webhook-runtime.js';
 
@@ -49,7 +49,7 @@ export const payloadOf = (type: string, at: Date, data: unknown): string =>
  * Writes the events' deliveries in `tx`: `dataOf` builds each event's `data` (the contract's view)
  * only when some endpoint wants it. After commit, this server's worker is woken.
  */
-export async function enqueueWebhookEvents<E extends OutboxEvent>(
+async function enqueueWebhookEvents<E extends OutboxEvent>(
   ctx: Ctx,
   tx: Queryable,
   events: readonly E[],
@@ -79,7 +79,7 @@ export async function enqueueWebhookEvents<E extends OutboxEvent>(
 }
 
 /** Inserts events and one pending delivery per endpoint; returns the delivery ids. */
-export async function insertEvents(
+async function insertEvents(
   ctx: Ctx,
   tx: Queryable,
   rows: { organizationId: string; type: string; payload: string; endpointIds: string[] }[],
@@ -119,13 +119,13 @@ export interface AlertEvent extends OutboxEvent {
 }
 
 /** Alerts opened, escalated, confirmed or closed: their view as the alerts API shows it. */
-export function enqueueAlertEvents(
+function enqueueAlertEvents(
   ctx: Ctx,
   tx: Queryable,
   events: readonly AlertEvent[],
 ): Promise<string[]> {
   return enqueueWebhookEvents(ctx, tx, events, async (wanted) => {
-    const views = await alertViewsByIds(tx, [...new Set(wanted.map((e) => e.alertId))]);
+    const views = await alertViewsService(tx).byIds([...new Set(wanted.map((e) => e.alertId))]);
     return wanted.map((e) => ({
       alert: views.get(e.alertId),
       ...(e.step !== undefined ? { step: e.step } : {}),
@@ -134,7 +134,7 @@ export function enqueueAlertEvents(
 }
 
 /** A site's heat level changed: the live stream's frame (the site and the change). */
-export function enqueueSiteHeatEvents(
+function enqueueSiteHeatEvents(
   ctx: Ctx,
   tx: Queryable,
   changes: readonly (LiveSiteHeatEvent & { organizationId: string })[],
@@ -149,7 +149,7 @@ export function enqueueSiteHeatEvents(
 }
 
 /** Bracelets whose pairing the gateway just completed (ingestion's batch transaction). */
-export function enqueueBraceletsPaired(
+function enqueueBraceletsPaired(
   ctx: Ctx,
   tx: Queryable,
   organizationId: string,
@@ -180,7 +180,7 @@ export function enqueueBraceletsPaired(
  * (of organisations with an endpoint that wants these events) and, for each one that changed since
  * the last sweep, writes the event. A gateway seen for the first time is recorded silently.
  */
-export async function sweepGatewayStates(ctx: Ctx, tx: Queryable): Promise<string[]> {
+async function sweepGatewayStates(ctx: Ctx, tx: Queryable): Promise<string[]> {
   const now = ctx.now();
   const changed = await tx.query<{ gateway_id: string; organization_id: string; online: boolean }>(
     `WITH watched AS (
@@ -227,4 +227,26 @@ export async function sweepGatewayStates(ctx: Ctx, tx: Queryable): Promise<strin
       return { gateway: row ? toGatewayListItem(row, now) : undefined };
     });
   });
+}
+
+/**
+ * The outbox as the places of events use it, each in its own transaction `tx` (the batch's, the
+ * confirmation's, the escalation's, the sweep's).
+ */
+export function webhookOutboxService(ctx: Ctx) {
+  return {
+    insertEvents: (tx: Queryable, rows: Parameters<typeof insertEvents>[2]) =>
+      insertEvents(ctx, tx, rows),
+    enqueueAlerts: (tx: Queryable, events: readonly AlertEvent[]) =>
+      enqueueAlertEvents(ctx, tx, events),
+    enqueueSiteHeat: (tx: Queryable, changes: Parameters<typeof enqueueSiteHeatEvents>[2]) =>
+      enqueueSiteHeatEvents(ctx, tx, changes),
+    enqueueBraceletsPaired: (
+      tx: Queryable,
+      organizationId: string,
+      braceletIds: readonly string[],
+      at: Date,
+    ) => enqueueBraceletsPaired(ctx, tx, organizationId, braceletIds, at),
+    sweepGatewayStates: (tx: Queryable) => sweepGatewayStates(ctx, tx),
+  };
 }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { sweepGatewayStates } from './webhook-outbox.service.js';
+import { webhookOutboxService } from './webhook-outbox.service.js';
 import { webhooksRoutes } from './webhooks.routes.js';
 import { startWebhookWorker } from './webhooks.worker.js';
 
@@ -18,7 +18,7 @@ export const webhooksPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
   const timer = setInterval(() => {
     if (sweeping || !ctx.cluster.leads()) return;
     sweeping = ctx.db
-      .transaction((tx) => sweepGatewayStates(ctx, tx), { urgent: false })
+      .transaction((tx) => webhookOutboxService(ctx).sweepGatewayStates(tx), { urgent: false })
       .catch((err: unknown) => app.log.error({ err }, 'gateway webhook sweep failed'))
       .finally(() => (sweeping = null));
   }, GATEWAY_SWEEP_MS);

@@ -13,10 +13,10 @@ import {
 import { accessService, notFoundError } from '../../access/access.service.js';
 import type { AppContext } from '../../context.js';
 import { ApiError, conflict } from '../../errors.js';
-import { recordAudit } from '../audit/audit.service.js';
-import { secretBox } from '../auth/secret-box.service.js';
+import { auditService } from '../audit/audit.service.js';
+import { secretBoxService } from '../auth/secret-box.service.js';
 import { resolvePublicHost } from './webhook-address.js';
-import { insertEvents, payloadOf } from './webhook-outbox.service.js';
+import { payloadOf, webhookOutboxService } from './webhook-outbox.service.js';
 import { type EndpointRow, toWebhookView, webhooksRepository } from './webhooks.repository.js';
 
 const invalid = (path: string, message: string) =>
@@ -41,7 +41,7 @@ const audited = (r: EndpointRow) => ({
 export function webhooksService(ctx: AppContext) {
   const access = accessService(ctx.db);
   const repo = webhooksRepository(ctx.db);
-  const box = secretBox(ctx);
+  const box = secretBoxService(ctx);
 
   /** The URL's host must resolve to addresses that may receive webhooks (SSRF; checked again at each delivery). */
   async function checkReachable(url: string): Promise<void> {
@@ -76,7 +76,7 @@ export function webhooksService(ctx: AppContext) {
     before: object | undefined,
     after: object | undefined,
   ) {
-    await recordAudit(ctx.db, {
+    await auditService(ctx.db).record({
       organizationId: row.organizationId,
       actorId: actor.uid,
       kind: 'webhook.change',
@@ -120,7 +120,7 @@ export function webhooksService(ctx: AppContext) {
             `An organisation has at most ${WEBHOOK_ENDPOINTS_MAX} webhook endpoints`,
             'WEBHOOK_LIMIT',
           );
-        await recordAudit(tx, {
+        await auditService(tx).record({
           organizationId,
           actorId: actor.uid,
           kind: 'webhook.change',
@@ -171,7 +171,7 @@ export function webhooksService(ctx: AppContext) {
           webhookId,
         ]);
         if (!still) throw notFoundError('webhook', webhookId);
-        return insertEvents(ctx, tx, [
+        return webhookOutboxService(ctx).insertEvents(tx, [
           {
             organizationId: endpoint.organizationId,
             type: WEBHOOK_TEST_EVENT,

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import { secretBox } from '../auth/secret-box.service.js';
+import { secretBoxService } from '../auth/secret-box.service.js';
 import { sendAttempt, type AttemptResult } from './webhook-sender.js';
 import { webhookDisabledMail } from './webhook-mail.js';
 
@@ -37,7 +37,7 @@ export function backoffMs(attempts: number, baseMs: number, random = Math.random
  * result is recorded with its attempt; a failure is retried with backoff for RETRY_FOR_MS.
  */
 export function webhookWorker(ctx: AppContext, log: { error(o: object, m: string): void }) {
-  const box = secretBox(ctx);
+  const box = secretBoxService(ctx);
   // Read at each use: an operator setting changed on the context applies to the next attempt.
   const cfg = () => ctx.config.webhooks;
 

@@ -1,6 +1,6 @@
 import type { BatchResult } from '@wearable/domain';
 import type { AppContext } from '../../context.js';
-import { ingestBatch } from '../../modules/ingestion/ingestion.service.js';
+import { ingestionService } from '../../modules/ingestion/ingestion.service.js';
 import type { OutboundBatch } from '../simulation.js';
 import type { GatewayCredentials, SimulatorDriver } from './driver.js';
 
@@ -10,14 +10,14 @@ import type { GatewayCredentials, SimulatorDriver } from './driver.js';
  * the given organisation, so no credential check is needed.
  */
 export function createInProcessDriver(ctx: AppContext, organizationId: string): SimulatorDriver {
+  const ingestion = ingestionService(ctx);
   return {
     name: 'in-process',
     send(
       gateway: GatewayCredentials,
       batch: OutboundBatch & { batchId?: string },
     ): Promise<BatchResult> {
-      return ingestBatch(
-        ctx,
+      return ingestion.ingest(
         { id: gateway.gatewayId, organizationId },
         {
           ...(batch.batchId !== undefined ? { batchId: batch.batchId } : {}),
