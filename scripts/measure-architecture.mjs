@@ -48,6 +48,7 @@ let over300 = 0;
 const big = [];
 const looseRepositories = [];
 const looseServices = [];
+const moduleState = [];
 
 for (const [file, src] of text) {
   if (isTesting(file)) continue;
@@ -67,6 +68,22 @@ for (const [file, src] of text) {
       /^export (?:async )?function (?!\w*Service\b)\w+(?:<[^>]*>)?\(\s*\w+\s*:\s*(?:AppContext|CoreContext|Queryable|Db|Pick<AppContext)\b|^export const (?!\w*Service\b)\w+ = (?:async )?\(\s*\w+\s*:\s*(?:AppContext|CoreContext|Queryable|Db|Pick<AppContext)\b/m;
     if (!factory.test(code) || (layer[1] === 'service' && takesDependency.test(code)))
       (layer[1] === 'service' ? looseServices : looseRepositories).push(file);
+  }
+  if (file.startsWith('apps/server/')) {
+    // Module-level mutable state: a top-level let/var, or a top-level Map/Set/WeakMap/WeakSet/
+    // AsyncLocalStorage, unless the comment line above says it is a memo of a pure function or not
+    // app state (issue 15: what the app holds is a named field of the app context).
+    const lines = src.split('\n');
+    lines.forEach((line, i) => {
+      if (
+        /^(?:export )?(?:let|var) |^(?:export )?const \w+(?::[^=]+)? = new (?:Map|Set|WeakMap|WeakSet|AsyncLocalStorage)\b/.test(
+          line,
+        ) &&
+        !/^const [A-Z_]+ = new Set\(\[/.test(line) &&
+        !/\/\/.*(?:memo of a pure function|not app state)/i.test(lines[i - 1] ?? '')
+      )
+        moduleState.push(`${file}:${i + 1}: ${line.trim()}`);
+    });
   }
   if (file.startsWith('apps/web/')) {
     for (const m of code.matchAll(/['"`]\/(v2|v3|demo-api)\/[^'"`]*/g))
@@ -116,6 +133,7 @@ const figures = {
   castsWeb: casts.web,
   looseRepositories: looseRepositories.length,
   looseServices: looseServices.length,
+  serverModuleState: moduleState.length,
 };
 if (args.has('--json')) console.log(JSON.stringify(figures, null, 2));
 else for (const [k, v] of Object.entries(figures)) console.log(`${k.padEnd(32)} ${v}`);
@@ -130,4 +148,6 @@ if (args.has('--list')) {
     '\n# loose repositories and services (no factory, or a function beside it taking a dependency)',
   );
   for (const f of [...looseRepositories, ...looseServices]) console.log(f);
+  console.log('\n# module-level mutable state in the server (not a memo)');
+  for (const m of moduleState) console.log(m);
 }

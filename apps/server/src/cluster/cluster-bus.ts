@@ -50,12 +50,10 @@ export interface ClusterBus {
   resyncs(): number;
   /** Whether the bus connection is up now (always on one process); /readyz reports it. */
   connected(): boolean;
+  /** Whether this bus event came from another server: re-emitted locally, never sent out again or notified. */
+  fromAnotherServer(event: object): boolean;
   close(): Promise<void>;
 }
-
-/** Events that came from another server: re-emitted locally, never sent out again or notified. */
-const remote = new WeakSet<object>();
-export const fromAnotherServer = (event: object): boolean => remote.has(event);
 
 /** One process (PGlite, or no DATABASE_URL): the local bus is the whole bus. */
 export const singleServer: ClusterBus = {
@@ -65,6 +63,7 @@ export const singleServer: ClusterBus = {
   listening: () => Promise.resolve(),
   resyncs: () => 0,
   connected: () => true,
+  fromAnotherServer: () => false,
   close: () => Promise.resolve(),
 };
 
@@ -115,6 +114,9 @@ export function createClusterBus(
 
   // Alert events seen by this process, oldest first, so a replay sends only what was missed.
   const seen = new Set<string>();
+  // Events that came from another server, re-emitted here: never sent out again or notified.
+  const remote = new WeakSet<object>();
+  const fromAnotherServer = (event: object): boolean => remote.has(event);
   const saw = (e: string, id: string) => {
     const key = `${e}:${id}`;
     seen.delete(key);
@@ -280,6 +282,7 @@ export function createClusterBus(
     listening: () => Promise.all([transport.ready(), link.transport.ready()]).then(() => undefined),
     resyncs: () => resyncs,
     connected: () => transport.connected(),
+    fromAnotherServer,
     async close() {
       closed = true;
       if (wearerTimer) clearTimeout(wearerTimer);

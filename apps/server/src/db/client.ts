@@ -18,6 +18,7 @@ export interface PreparedSql {
   readonly name: string;
 }
 
+// A memo of a pure function (text -> name), not app state; bounded below.
 const preparedByText = new Map<string, PreparedSql>();
 export const prepared = (text: string): PreparedSql => {
   // Built once per text: runCombined asks for its combination's statement on every batch.

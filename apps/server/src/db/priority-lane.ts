@@ -10,6 +10,7 @@ export interface LaneHint {
   keys?: readonly string[];
 }
 
+// Not app state: the hint travels with each async call chain (withLaneHint) and goes with it.
 const hints = new AsyncLocalStorage<LaneHint>();
 
 /** Runs fn with the hint attached to every database call it makes (through async calls too). */

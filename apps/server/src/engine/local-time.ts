@@ -2,6 +2,7 @@
  * Minute of the day in a time zone. Intl formatters are costly to build (tens of microseconds),
  * and the sleep-window check runs on every reading with a sleep stage: keep one per zone.
  */
+// A memo of a pure function (zone -> formatter), not app state: no context field, nothing to close.
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 function formatterFor(timeZone: string): Intl.DateTimeFormat {
@@ -20,6 +21,7 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
 
 /** Zone used when an organisation's zone is not a valid IANA name (the product is Japanese first). */
 export const FALLBACK_TIME_ZONE = 'Asia/Tokyo';
+// A memo of a pure function (zone -> valid?), not app state.
 const validZones = new Map<string, boolean>();
 
 /** The zone itself if Intl knows it, else FALLBACK_TIME_ZONE: a bad zone must not stop monitoring. */

@@ -25,6 +25,7 @@ export const DATABASE_FREE_TESTS = [
   'apps/server/src/modules/alerts/alert-labels.test.ts',
   'apps/server/src/modules/alerts/response-times-figures.test.ts',
   'apps/server/src/modules/auth/demo-mask.test.ts',
+  'apps/server/src/modules/auth/password.test.ts',
   'apps/server/src/modules/notifications/notification-texts.test.ts',
   'apps/server/src/modules/notifications/site-heat-texts.test.ts',
   'apps/server/src/modules/notifications/twilio-signature.test.ts',

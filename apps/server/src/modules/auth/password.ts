@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 
 // OWASP's Argon2id baseline (19 MiB, 2 passes): about 30 ms here, enough to slow guessing
 // without letting a burst of sign-ins starve two shared cores.
-const OPTIONS = {
+export const PASSWORD_HASH_OPTIONS = {
   algorithm: 2 /* Algorithm.Argon2id (a const enum) */ as const,
   memoryCost: 19_456,
   timeCost: 2,
@@ -12,10 +11,16 @@ const OPTIONS = {
 
 /** Argon2id hash (PHC string) of a password. */
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, OPTIONS);
+  return hash(password, PASSWORD_HASH_OPTIONS);
 }
 
-let dummyHash: Promise<string> | undefined;
+/**
+ * What an unknown account's password is checked against: the hash of a random password nobody kept,
+ * made with PASSWORD_HASH_OPTIONS (password.test.ts holds them equal), so the check costs what a
+ * real one does. A constant, not a hash made on first use: nothing per process to hold.
+ */
+export const DUMMY_HASH =
+  '$argon2id$v=19$m=19456,t=2,p=1$mooB8A1nQTLQC4lV51vWGA$2TIzuNoaJB4bjMAmr9UEORbyMuy8JhH9LLt0bVRVAlo';
 
 /**
  * Verifies a password; with no stored hash (unknown account, wearer without sign-in) it
@@ -26,8 +31,7 @@ export async function verifyPassword(
   password: string,
 ): Promise<boolean> {
   if (!storedHash) {
-    dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
-    await verify(await dummyHash, password).catch(() => false);
+    await verify(DUMMY_HASH, password).catch(() => false);
     return false;
   }
   return verify(storedHash, password).catch(() => false);

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { fromAnotherServer } from '../../cluster/cluster-bus.js';
 import type { AppContext } from '../../context.js';
 import { BUS_EVENTS, type BusEvents } from '../../engine/events.js';
 import type { NotificationProvider } from './notification-provider.js';
@@ -25,7 +24,7 @@ export const notificationsPlugin: FastifyPluginAsync<{
 
   const onOpened = (alert: BusEvents['alert.opened']) => {
     // Another server's alert was notified by that server (it re-emits here for live streams).
-    if (!alert.notify || fromAnotherServer(alert)) return;
+    if (!alert.notify || ctx.cluster.fromAnotherServer(alert)) return;
     service
       .alertOpened(alert.id)
       .catch((err: unknown) => app.log.error({ err, alertId: alert.id }, 'notify failed'));

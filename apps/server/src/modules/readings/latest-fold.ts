@@ -5,6 +5,7 @@ import type { WearerLatestUpdate } from './wearer-latest.repository.js';
  * and every change of it since 1972 falls on a quarter hour, so one span is one day; a batch's
  * readings, seconds apart, then cost one formatting instead of one each.
  */
+// A memo of a pure function (zone and span -> day), not app state: no context field, nothing to close.
 const dayFormats = new Map<string, { format: Intl.DateTimeFormat; span: number; day: string }>();
 const SPAN_MS = 15 * 60_000;
 

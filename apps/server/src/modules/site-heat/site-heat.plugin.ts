@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listSiteHeat } from '@wearable/domain';
-import { fromAnotherServer } from '../../cluster/cluster-bus.js';
 import type { AppContext } from '../../context.js';
 import { BUS_EVENTS, type BusEvents } from '../../engine/events.js';
 import type { NotificationProvider } from '../notifications/notifications.service.js';
@@ -26,7 +25,7 @@ export const siteHeatPlugin: FastifyPluginAsyncZod<{
 
   const chosen = provider ?? ctx.phone;
   const onChanged = (e: BusEvents['siteHeat.changed']) => {
-    if (fromAnotherServer(e)) return;
+    if (ctx.cluster.fromAnotherServer(e)) return;
     siteHeatNotices
       .sendSiteHeatNotices(chosen, e)
       .catch((err: unknown) =>
