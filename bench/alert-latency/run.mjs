@@ -1,7 +1,11 @@
 // alert-latency: while gateways ingest readings over HTTP at a steady rate, gateways send SOS events; measures the
 // time from the gateway's send to the `alert` event on a /v3/live SSE client (p50/p95/p99 over --sos events).
 // Usage: npm run bench -- alert-latency [--db pglite|postgres] [--rate 1000] [--sos 200] [--sosEveryMs 100]
-//        [--wearers 2000] [--pg postgres://postgres@127.0.0.1:5432/postgres]
+//        [--wearers 2000] [--sosFrom new|idle|readers] [--pg postgres://postgres@127.0.0.1:5432/postgres]
+//   --sosFrom: who presses SOS. `new` (the default, the worst case): extra wearers whose bracelets never sent
+//   anything, so each SOS is its bracelet's first batch (pairing, engine state created). `idle`: those extra
+//   wearers, each of whose bracelets sent one reading before the measurement. `readers`: wearers among those
+//   whose readings are being ingested (a worn bracelet on a busy site), from their own gateway.
 //   PostgreSQL at 10,000 readings/s: npm run bench -- alert-latency --db postgres --rate 10000
 //   PGlite at 1,000 readings/s:      npm run bench -- alert-latency --db pglite --rate 1000
 //   At 80% of what this machine carries, measured first in the same run (issue 20):
@@ -40,6 +44,7 @@ const { values } = parseArgs({
     wearers: { type: 'string', default: '2000' },
     sos: { type: 'string', default: '200' },
     sosEveryMs: { type: 'string', default: '100' },
+    sosFrom: { type: 'string', default: 'new' },
     pg: { type: 'string' },
   },
 });
@@ -53,9 +58,16 @@ const TARGET_P99 = FRACTION === null ? 200 : 100;
 requireBuild(SERVER_MAIN, 'the server');
 let RATE = Number(values.rate);
 const SOS = Number(values.sos);
-// Readers are the first `wearers`; SOS senders are extra wearers behind their own gateways.
+// Readers are the first `wearers`; SOS senders are extra wearers behind their own gateways (new, idle) or
+// readers spread over every reader gateway (readers).
 const READERS = Number(values.wearers);
-const total = READERS + SOS;
+const SOS_FROM = values.sosFrom;
+if (!['new', 'idle', 'readers'].includes(SOS_FROM))
+  throw new Error('--sosFrom must be new, idle or readers');
+if (SOS_FROM === 'readers' && SOS > READERS) throw new Error('--sos must not exceed --wearers');
+const total = READERS + (SOS_FROM === 'readers' ? 0 : SOS);
+const sosWearer = (k) =>
+  SOS_FROM === 'readers' ? 1 + k * Math.floor(READERS / SOS) : READERS + 1 + k;
 
 const folder = await mkdtemp(join(tmpdir(), 'wearable-bench-latency-'));
 const dataDir = join(folder, 'db');
@@ -91,6 +103,32 @@ try {
       await res.arrayBuffer();
       if (res.status !== 429) break;
       await new Promise((r) => setTimeout(r, 1000));
+    }
+  }
+
+  if (SOS_FROM === 'idle') {
+    // Each SOS wearer's bracelet sends one reading first: paired, with engine state, then quiet.
+    const byGateway = new Map();
+    for (let k = 0; k < SOS; k++) {
+      const w = sosWearer(k);
+      const list = byGateway.get(gatewayOf(w)) ?? [];
+      list.push({
+        serialNumber: `BBR-${w}`,
+        at: new Date().toISOString(),
+        heartRate: 70,
+        skinTemperature: 33,
+        worn: true,
+        steps: 5,
+      });
+      byGateway.set(gatewayOf(w), list);
+    }
+    for (const [g, readings] of byGateway) {
+      const res = await fetch(`${baseUrl}/gateway/v1/batches`, {
+        method: 'POST',
+        headers: gw(g),
+        body: JSON.stringify({ readings }),
+      });
+      if (!res.ok) throw new Error(`warm-up batch failed: ${res.status} ${await res.text()}`);
     }
   }
 
@@ -189,7 +227,7 @@ try {
   /** The gateway's wait for the SOS batch's acknowledgement (stored and evaluated), ms. */
   const acked = [];
   for (let k = 0; k < SOS; k++) {
-    const w = READERS + 1 + k;
+    const w = sosWearer(k);
     const body = JSON.stringify({
       events: [{ serialNumber: `BBR-${w}`, type: 'SOS', at: new Date().toISOString() }],
     });
@@ -220,7 +258,7 @@ try {
     `${db}: ingested ${Math.round(sent / seconds)} readings/s (target ${RATE}), ${failed} failed batches, ${busy} refused with 503, ${gateways} gateways, server CPU ${cores} cores over ${seconds.toFixed(1)} s`,
   );
   console.log(
-    `${db}: SOS send -> SSE alert: ${p.n}/${SOS} arrived, p50 ${p.p50} ms, p95 ${p.p95} ms, p99 ${p.p99} ms, max ${p.max} ms ` +
+    `${db}: SOS (from ${SOS_FROM} wearers) send -> SSE alert: ${p.n}/${SOS} arrived, p50 ${p.p50} ms, p95 ${p.p95} ms, p99 ${p.p99} ms, max ${p.max} ms ` +
       `(target p99 <= ${TARGET_P99}: ${p.n === SOS && p.p99 <= TARGET_P99 ? 'met' : 'MISSED'})`,
   );
   const a = percentiles(acked);

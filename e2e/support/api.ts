@@ -113,3 +113,18 @@ export async function endActiveSnoozes(
     expect(res.status(), `DELETE /v2/alert/snooze/${id}: ${await res.text()}`).toBe(200);
   }
 }
+
+/**
+ * Sends an idempotent request, and once more if the kept-alive connection it went on was reset. After a long
+ * wait (a story that waits out a one-minute window) the server closes the idle socket after its keep-alive
+ * timeout (Fastify's 72 s) just as the test's client reuses it: browsers resend then, Playwright's request
+ * context does not. Only for requests that change nothing more when sent twice (PATCH to a value, DELETE).
+ */
+export async function idempotent<T>(send: () => Promise<T>): Promise<T> {
+  try {
+    return await send();
+  } catch (err) {
+    if (!/ECONNRESET|socket hang up/.test(String(err))) throw err;
+    return send();
+  }
+}

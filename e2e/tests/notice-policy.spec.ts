@@ -1,5 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { axeFindings, setWidth, sidewaysOverflow, useLanguage, WIDTHS } from '../support/a11y.js';
+import { idempotent } from '../support/api.js';
 import { auth, newGroup, tabTo } from '../support/staff.js';
 import { roleCase } from '../support/roles.js';
 import { signIn, waitForPage } from '../support/session.js';
@@ -158,12 +159,16 @@ test('a second alert within the group window is held, logged with its reason, th
     await expect(groupedEn.getByTestId('notification-log-covers')).toContainText('Covers 1');
     expect(await axeFindings(page, '[data-testid="notification-log"]')).toEqual([]);
   } finally {
-    await request.patch(`/v2/organization/${DEMO_CLIENT}/alertPolicy`, {
-      headers,
-      data: { groupWindowMinutes: window },
-    });
-    for (const uid of wearers) await request.delete(`/v2/user/wearer/${uid}`, { headers });
-    await request.delete(`/v2/group/${group.id}`, { headers });
+    // After the minute's wait: the first request may meet the server's keep-alive timeout (support/api.ts).
+    await idempotent(() =>
+      request.patch(`/v2/organization/${DEMO_CLIENT}/alertPolicy`, {
+        headers,
+        data: { groupWindowMinutes: window },
+      }),
+    );
+    for (const uid of wearers)
+      await idempotent(() => request.delete(`/v2/user/wearer/${uid}`, { headers }));
+    await idempotent(() => request.delete(`/v2/group/${group.id}`, { headers }));
   }
 });
 
