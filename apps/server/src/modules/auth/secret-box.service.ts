@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import type { AppContext } from '../../context.js';
+import { sharedServerSecret } from './server-secrets.js';
 
 const SECRET_NAME = 'totp_encryption_key';
 
@@ -11,20 +12,7 @@ export interface SecretBox {
 
 /** The key: TOTP_ENCRYPTION_KEY, else one random key shared by every server through the db. */
 async function loadKey(ctx: AppContext): Promise<Buffer> {
-  let material = ctx.config.totpEncryptionKey;
-  if (!material) {
-    // Two servers starting at once: the first insert wins and both read the winner.
-    await ctx.db.query(
-      'INSERT INTO server_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING',
-      [SECRET_NAME, randomBytes(32).toString('base64url')],
-    );
-    const rows = await ctx.db.query<{ value: string }>(
-      'SELECT value FROM server_secrets WHERE name = $1',
-      [SECRET_NAME],
-    );
-    material = rows[0]?.value;
-    if (!material) throw new Error('TOTP encryption key missing after insert');
-  }
+  const material = ctx.config.totpEncryptionKey || (await sharedServerSecret(ctx.db, SECRET_NAME));
   return createHash('sha256').update(`totp-secret-v1:${material}`).digest();
 }
 

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import type { CoreContext } from '../../core-context.js';
+import { sharedServerSecret } from './server-secrets.js';
 
 type TokenDeps = Pick<CoreContext, 'config' | 'db' | 'now'>;
 
@@ -26,17 +27,7 @@ const SECRET_NAME = 'access_token_secret';
 /** The signing key: AUTH_SECRET, else one random secret shared by every server through the db. */
 async function loadSecret(ctx: TokenDeps): Promise<Uint8Array> {
   if (ctx.config.authSecret) return new TextEncoder().encode(ctx.config.authSecret);
-  // Two servers starting at once: the first insert wins and both read the winner.
-  await ctx.db.query(
-    'INSERT INTO server_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING',
-    [SECRET_NAME, randomBytes(32).toString('base64url')],
-  );
-  const rows = await ctx.db.query<{ value: string }>(
-    'SELECT value FROM server_secrets WHERE name = $1',
-    [SECRET_NAME],
-  );
-  const value = rows[0]?.value;
-  if (!value) throw new Error('access-token secret missing after insert');
+  const value = await sharedServerSecret(ctx.db, SECRET_NAME);
   return new TextEncoder().encode(value);
 }
 
