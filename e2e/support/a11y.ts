@@ -21,7 +21,7 @@ declare global {
 const RUN_OPTIONS: RunOptions = {
   runOnly: { type: 'tag', values: AXE_TAGS },
   // Only the violations are read: axe then keeps one node per passing or inapplicable rule instead of every
-  // node, about a third of each scan's time on these pages.
+  // node (one story, one run each: its scans took 7.8 s, then 5.6 s with this option alone).
   resultTypes: ['violations'],
 };
 
