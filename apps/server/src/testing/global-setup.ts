@@ -15,7 +15,7 @@ declare module 'vitest' {
 
 /**
  * PGlite: builds one migrated database once per run; each test file starts from a copy
- * (0.6 s, not 4 s). PostgreSQL: creates a fresh database for the run (so a schema left by an
+ * (0.6 s, not 4 s: testing/test-db.ts). PostgreSQL: creates a fresh database for the run (so a schema left by an
  * earlier run can never mask a migration), migrates it, and drops it at the end.
  */
 export default async function setup(project: TestProject): Promise<(() => Promise<void>) | void> {
@@ -42,7 +42,8 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   }
   const lite = await PGlite.create();
   await migrate(wrapPglite(lite));
-  const dump = await lite.dumpDataDir('gzip');
+  // Uncompressed (43 MB): each test database opens 0.25 s sooner than from the gzipped 5 MB.
+  const dump = await lite.dumpDataDir('none');
   mkdirSync(new URL('.', TEMPLATE_PATH), { recursive: true });
   writeFileSync(TEMPLATE_PATH, Buffer.from(await dump.arrayBuffer()));
   await lite.close();

@@ -1,1 +1,1 @@
-export const TEMPLATE_PATH = new URL('../../../../.tmp/pglite-template.tar.gz', import.meta.url);
+export const TEMPLATE_PATH = new URL('../../../../.tmp/pglite-template.tar', import.meta.url);
