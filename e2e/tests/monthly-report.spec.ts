@@ -13,18 +13,20 @@ import { DEMO_CLIENT, sendReadings, wearerUid } from './live-gateway.js';
 // Several pages and server round trips each; the shared machine can be slow.
 test.describe.configure({ timeout: 90_000 });
 
+const WEARER = 15;
+
 test('staff: from the wearer page to the report, another month, the CSV for Excel and the print view', async ({
   page,
   request,
 }) => {
-  // Wearer 12 is used by no other test: today gets readings.
-  await sendReadings(request, 12, { heartRate: 88, skinTemperature: 34.0, battery: 70 });
+  // Wearer 15 is used by no other test (phone-live-views.spec.ts checks wearer 12's heart rate): today gets readings.
+  await sendReadings(request, WEARER, { heartRate: 88, skinTemperature: 34.0, battery: 70 });
   await signIn(page, request, roleCase('ORGANIZATION_OWNER').email);
-  await page.goto(`/devices/${DEMO_CLIENT}/${wearerUid(12)}`);
+  await page.goto(`/devices/${DEMO_CLIENT}/${wearerUid(WEARER)}`);
   // The wearer page waits for the live summary before its heading; on a loaded machine that takes a while.
   await expect(page.getByTestId('wearer-report-link')).toBeVisible({ timeout: 30_000 });
   await page.getByTestId('wearer-report-link').click();
-  await expect(page).toHaveURL(new RegExp(`/devices/${DEMO_CLIENT}/${wearerUid(12)}/report$`));
+  await expect(page).toHaveURL(new RegExp(`/devices/${DEMO_CLIENT}/${wearerUid(WEARER)}/report$`));
   await expect(page.getByTestId('report-title')).toContainText('月次レポート');
   await expect(page.getByTestId('report-day').first()).toBeVisible();
   const days = await page.getByTestId('report-day').count();
@@ -40,7 +42,7 @@ test('staff: from the wearer page to the report, another month, the CSV for Exce
   await page.getByTestId('report-csv').click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(
-    new RegExp(`^monthly-report-${wearerUid(12)}-\\d{4}-\\d{2}\\.csv$`),
+    new RegExp(`^monthly-report-${wearerUid(WEARER)}-\\d{4}-\\d{2}\\.csv$`),
   );
   const bytes = await readFile(await file.path());
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
