@@ -120,10 +120,12 @@ export async function startDemoSimulator(
     pollMs: opts.pairingPollMs ?? 2000,
   });
   const controller = new AbortController();
+  // Read through ctx.now at each step, so a test that moves the clock moves the simulation with it.
+  const clock = () => ctx.now();
   const running = (async () => {
     await runSimulation(sim, sender, {
       mode: 'fast',
-      now: ctx.now,
+      now: clock,
       stepMs: 10 * 60_000,
       signal: controller.signal,
     });
@@ -141,7 +143,7 @@ export async function startDemoSimulator(
     live = true;
     await runSimulation(sim, sender, {
       mode: 'realtime',
-      now: ctx.now,
+      now: clock,
       batchIntervalMs: opts.intervalMs ?? 2000,
       signal: controller.signal,
     });
