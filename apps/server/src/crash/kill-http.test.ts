@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Db, openPglite, openPostgres } from '../db/client.js';
 import { migrate } from '../db/migrate.js';
+import { pgliteFolderFromTemplate } from '../testing/test-db.js';
 import { createOrganization, createWearer, type WearerRecord } from '../testing/factories.js';
 import {
   countReadings,
@@ -93,6 +94,7 @@ describe('kill -9 of the server during HTTP ingestion', () => {
     'PGlite: the data folder opens again with every acknowledged reading, and the server resumes on it',
     async () => {
       const dataDir = join(dir, 'db');
+      pgliteFolderFromTemplate(dataDir);
       const seedDb = await openPglite(dataDir);
       await migrate(seedDb);
       const wearers = await seed(seedDb);

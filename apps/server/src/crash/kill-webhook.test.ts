@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../context.js';
 import { type Db, openPglite, openPostgres } from '../db/client.js';
 import { migrate } from '../db/migrate.js';
+import { pgliteFolderFromTemplate } from '../testing/test-db.js';
 import { secretBoxService } from '../modules/auth/secret-box.service.js';
 import { createOrganization, createWearer, type WearerRecord } from '../testing/factories.js';
 import { freshPostgresDatabase, type SpawnedServer, spawnServer } from '../testing/spawn-server.js';
@@ -134,6 +135,7 @@ describe('kill -9 between an event and its webhook', () => {
         open = () => openPostgres(fresh!.url, 2);
       } else {
         const dataDir = join(dir, 'db');
+        pgliteFolderFromTemplate(dataDir);
         const db = await openPglite(dataDir);
         await migrate(db);
         await db.close();
