@@ -85,6 +85,19 @@ export async function waitForPage(page: Page): Promise<void> {
   await expect(page.getByTestId('app-spinner')).toBeHidden();
 }
 
+/**
+ * Readings reach the latest values and the rollups with the server's next flush (ROLLUP_FLUSH_MS, 2 s); a record or
+ * report page opened before it shows none until its next poll (20 s) or for good (a report). Opens the page again
+ * until `check` passes (each try gives it 1 s).
+ */
+export async function reloadUntilFlushed(page: Page, check: () => Promise<void>): Promise<void> {
+  await expect(async () => {
+    await page.reload();
+    await waitForPage(page);
+    await check();
+  }).toPass({ timeout: 15_000 });
+}
+
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Matches a URL whose path is exactly `path` (any query or hash). */
