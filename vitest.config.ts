@@ -10,8 +10,10 @@ const alias = [
 
 export default defineConfig({
   test: {
-    // Two cores: keep file-level parallelism modest so PGlite copies and timers stay sane.
-    maxWorkers: 2,
+    // Three files at a time on two cores: many files wait part of their time (for PostgreSQL, a spawned server, a
+    // broker, a sweep), and a third worker uses that time. The whole suite took 368 s with 3 workers and 455 s with
+    // 2, run back to back on 27 Nov (docs/testing.md, "CI timing"); more would crowd the timers of the rest.
+    maxWorkers: 3,
     projects: [
       {
         resolve: { alias },
