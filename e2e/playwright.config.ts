@@ -16,14 +16,15 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+/** Playwright's trace modes (E2E_TRACE). */
+type TraceMode = 'off' | 'on' | 'retain-on-failure' | 'on-first-retry' | 'on-all-retries';
+
 /**
  * Debian's Chromium headless shell (package chromium-headless-shell) when it is installed: the same Blink, V8 and
  * DevTools protocol without the full browser around them, what Playwright itself runs headless by default. The
  * browser stories took 16 % less time in it on this machine (docs/testing.md, "CI timing"). Otherwise the full
  * browser, which the phone gateway's Bluetooth stories always use (phone-gateway.spec.ts). E2E_CHROMIUM: another one.
  */
-type TraceMode = 'off' | 'on' | 'retain-on-failure' | 'on-first-retry' | 'on-all-retries';
-
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 const CHROMIUM =
   process.env.E2E_CHROMIUM ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
