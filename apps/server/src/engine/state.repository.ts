@@ -14,7 +14,7 @@ export interface Locked {
   places: Map<string, { state: unknown; position: unknown }>;
 }
 
-const LOCK_AND_PROFILE = prepared(`
+const PROFILE_SELECT = `
   SELECT e.wearer_id AS "wearerId", e.version, u.organization_id AS "organizationId",
          u.group_id AS "groupId",
          CASE WHEN u.birth_date IS NULL THEN NULL
@@ -30,8 +30,11 @@ const LOCK_AND_PROFILE = prepared(`
     LEFT JOIN organization_alert_policies p ON p.organization_id = u.organization_id
     LEFT JOIN wearer_places wp ON wp.wearer_id = e.wearer_id
    WHERE e.wearer_id = ANY($1::text[])
-   ORDER BY e.wearer_id
+   ORDER BY e.wearer_id`;
+const LOCK_AND_PROFILE = prepared(`${PROFILE_SELECT}
      FOR UPDATE OF e`);
+/** The same, read without the lock (an SOS opening before the engine's turn, urgent-open.ts). */
+const READ_PROFILE = prepared(PROFILE_SELECT);
 
 interface LockRow {
   wearerId: string;
@@ -70,24 +73,8 @@ export async function lockStates(
   const ids = [...new Set(wearerIds)].sort();
   const locked: Locked = { versions: new Map(), profiles: new Map(), places: new Map() };
   if (ids.length === 0) return locked;
-  const lock = async (list: string[]) => {
-    for (const r of await tx.query<LockRow>(LOCK_AND_PROFILE, [list, now.toISOString()])) {
-      locked.versions.set(r.wearerId, Number(r.version));
-      if (r.placeState !== null || r.placePosition !== null)
-        locked.places.set(r.wearerId, { state: r.placeState, position: r.placePosition });
-      locked.profiles.set(r.wearerId, {
-        wearerId: r.wearerId,
-        organizationId: r.organizationId,
-        groupId: r.groupId,
-        age: r.age,
-        dutyCycleMinutes: r.dutyCycleMinutes ?? 1,
-        timeZone: r.timeZone,
-        settings: r.settings ?? NO_SETTINGS,
-        recoveryMinutes: recoveryMinutesOf(r.recoveryMinutes),
-        braceletId: r.braceletId,
-      });
-    }
-  };
+  const lock = async (list: string[]) =>
+    addRows(locked, await tx.query<LockRow>(LOCK_AND_PROFILE, [list, now.toISOString()]));
   await lock(ids);
   const missing = ids.filter((id) => !locked.versions.has(id));
   if (missing.length > 0) {
@@ -101,6 +88,41 @@ export async function lockStates(
     await lock(missing);
   }
   return locked;
+}
+
+function addRows(into: Locked, rows: LockRow[]): void {
+  for (const r of rows) {
+    into.versions.set(r.wearerId, Number(r.version));
+    if (r.placeState !== null || r.placePosition !== null)
+      into.places.set(r.wearerId, { state: r.placeState, position: r.placePosition });
+    into.profiles.set(r.wearerId, {
+      wearerId: r.wearerId,
+      organizationId: r.organizationId,
+      groupId: r.groupId,
+      age: r.age,
+      dutyCycleMinutes: r.dutyCycleMinutes ?? 1,
+      timeZone: r.timeZone,
+      settings: r.settings ?? NO_SETTINGS,
+      recoveryMinutes: recoveryMinutesOf(r.recoveryMinutes),
+      braceletId: r.braceletId,
+    });
+  }
+}
+
+/**
+ * What lockStates reads, without the lock and without creating missing rows: the last committed
+ * profiles, versions and places of the wearers that have an engine state.
+ */
+export async function readStatesUnlocked(
+  tx: Queryable,
+  wearerIds: string[],
+  now: Date,
+): Promise<Locked> {
+  const read: Locked = { versions: new Map(), profiles: new Map(), places: new Map() };
+  const ids = [...new Set(wearerIds)];
+  if (ids.length > 0)
+    addRows(read, await tx.query<LockRow>(READ_PROFILE, [ids, now.toISOString()]));
+  return read;
 }
 
 const LOAD_STATES = prepared(

@@ -10,6 +10,11 @@ import {
   type WearerInputs,
 } from '../../engine/runner.js';
 import type { EngineInput } from '../../engine/types.js';
+import {
+  openUrgentAlerts,
+  publishUrgentAlerts,
+  type UrgentEvent,
+} from '../../engine/urgent-open.js';
 import { type BatchFold, type LatestInput, readingsService } from '../readings/readings.service.js';
 import { type SiteHeatStep, siteHeatService } from '../site-heat/site-heat.service.js';
 import { pendingConfigOf, syncBracelets } from './bracelet-sync.js';
@@ -105,6 +110,9 @@ async function ingestParsed(
     }
     return answer(ctx, gateway, parsed, 0);
   }
+  // An SOS or a fall opens first, not after the engine's turn, which may wait for the lock a batch
+  // of readings holds (engine/urgent-open.ts).
+  if (parsed.urgent && ctx.db.kind === 'postgres') await openUrgentFirst(ctx, gateway, batch);
   // Rollups and latest values are folded in memory and written by the next flush
   // (rollup-folder.ts); the transaction records what it leaves to that flush.
   const fold = ctx.rollups.begin();
@@ -175,15 +183,7 @@ async function storeAndEvaluate(
   // Where each wearer is now (the map's source, and the place an alert opening now stores): every
   // sighting of the batch folded into the stored state, a reading another gateway delivered first
   // included (this gateway heard the bracelet too, with its own signal strength).
-  const places = foldBatchPlaces(locked.places, {
-    organizationId: gateway.organizationId,
-    gatewayId: gateway.id,
-    sightings: [
-      ...batch.readings.map((r) => ({ wearerId: r.row.wearerId, at: r.row.at, rssi: r.row.rssi })),
-      ...batch.events.map((e) => ({ wearerId: e.wearerId, at: e.at, rssi: null })),
-    ],
-    positions: batch.positions,
-  });
+  const places = foldBatchPlaces(locked.places, batchSightings(gateway, batch));
   // The engine's state save carries the batch's other writes (one round trip).
   const outcome = await runEngine(
     ctx,
@@ -208,6 +208,56 @@ async function storeAndEvaluate(
     updatedWearers: [...new Set([...writes.latestWearers, ...fresh.wearers])],
   };
 }
+
+/** Every sighting and phone position of the batch, for the place fold (places.service.ts). */
+const batchSightings = (gateway: AuthenticatedGateway, batch: ResolvedBatch) => ({
+  organizationId: gateway.organizationId,
+  gatewayId: gateway.id,
+  sightings: [
+    ...batch.readings.map((r) => ({ wearerId: r.row.wearerId, at: r.row.at, rssi: r.row.rssi })),
+    ...batch.events.map((e) => ({ wearerId: e.wearerId, at: e.at, rssi: null })),
+  ],
+  positions: batch.positions,
+});
+
+/**
+ * The batch's SOS and falls, opened in their own urgent transaction before the batch's (see
+ * engine/urgent-open.ts). If it fails the batch goes on: the engine's turn opens them as before.
+ */
+async function openUrgentFirst(
+  ctx: AppContext,
+  gateway: AuthenticatedGateway,
+  batch: ResolvedBatch,
+): Promise<void> {
+  const events: UrgentEvent[] = batch.events
+    .filter((e) => e.type === 'SOS' || e.type === 'FALL')
+    .map((e) => ({ wearerId: e.wearerId, braceletId: e.braceletId, input: eventInput(e) }));
+  if (events.length === 0) return;
+  const sightings = batchSightings(gateway, batch);
+  const placeOf = (wearerId: string, stored: { state: unknown; position: unknown } | undefined) =>
+    foldBatchPlaces(stored ? new Map([[wearerId, stored]]) : new Map(), {
+      ...sightings,
+      sightings: sightings.sightings.filter((s) => s.wearerId === wearerId),
+      positions: sightings.positions.filter((p) => p.wearerId === wearerId),
+    }).folded.get(wearerId);
+  try {
+    const opened = await ctx.db.transaction((tx) => openUrgentAlerts(ctx, tx, events, placeOf), {
+      urgent: true,
+      keys: [...new Set(events.map((e) => e.wearerId))],
+    });
+    publishUrgentAlerts(ctx, opened);
+  } catch (err) {
+    ctx.log.error({ err }, 'opening an SOS or fall ahead of its batch failed');
+  }
+}
+
+/** A device event as the engine's input. */
+const eventInput = (e: ResolvedEvent): Extract<EngineInput, { kind: 'event' }> => ({
+  kind: 'event',
+  at: e.at,
+  type: e.type,
+  ...(e.cause ? { cause: e.cause } : {}),
+});
 
 /** What the batch stored now (a redelivered item is not in it). */
 interface Fresh {
@@ -332,13 +382,7 @@ function engineInputs(fresh: Fresh): WearerInputs[] {
     else inputs.set(wearerId, [input]);
   };
   for (const r of fresh.readings) add(r.row.wearerId, r.input);
-  for (const e of fresh.events)
-    add(e.wearerId, {
-      kind: 'event',
-      at: e.at,
-      type: e.type,
-      ...(e.cause ? { cause: e.cause } : {}),
-    });
+  for (const e of fresh.events) add(e.wearerId, eventInput(e));
   return [...inputs].map(([wearerId, list]) => ({ wearerId, inputs: list }));
 }
 

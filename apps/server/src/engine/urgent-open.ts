@@ -1,0 +1,145 @@
+import { randomUUID } from 'node:crypto';
+import type { AlertType } from '@wearable/domain';
+import type { AppContext } from '../context.js';
+import type { Queryable } from '../db/client.js';
+import { webhookOutboxService } from '../modules/webhooks/webhook-outbox.service.js';
+import { type FoldedPlace, placesService } from '../modules/places/places.service.js';
+import { alertEngine } from './alert-engine.js';
+import { insertOpenAlert } from './alert-writes.repository.js';
+import type { AlertRecord } from './events.js';
+import { loadStates, readStatesUnlocked } from './state.repository.js';
+import { notifyWearerUpdated } from './wearer-updates.js';
+import type { EngineInput } from './types.js';
+
+/**
+ * An SOS or a fall opens before the engine's turn (issue 20: SOS at 80 % load).
+ *
+ * The engine runs under each wearer's engine_state row lock (runner.ts). A worn bracelet's SOS
+ * therefore waited for the batch of readings its gateway had in flight, which holds that lock until
+ * it commits: 100-300 ms on a loaded machine, most of the SOS's time to the console. Here, in its own
+ * short transaction before that one, the SOS is stepped through the same engine on the wearer's
+ * last committed state, read without the lock, and the alerts it opens are written and announced.
+ * The batch's own transaction then runs as before, under the lock: the engine sees the same event,
+ * its opening finds the alert already open (one open alert per wearer and type, the alerts table's
+ * unique index) and only records it in the state. So the engine stays the one judge of every
+ * alert, and of this one too: the early step runs its rules, settings and lifecycle, only earlier.
+ *
+ * What keeps it right:
+ * - Only events the database has not stored yet open here (a redelivered SOS opens nothing, as in
+ *   the engine's turn, even if staff confirmed the first one meanwhile).
+ * - Staff cannot confirm it before the engine's turn records it: confirming takes the same lock
+ *   first (confirmations.ts), and the batch asked for it earlier.
+ * - A stale state (another server moved it) can only make this step open nothing; the engine's
+ *   turn, on the locked state, then opens it as it always did.
+ * Only on PostgreSQL: on PGlite transactions run one at a time, so no lock is ever waited for.
+ */
+const OPENS_FIRST: ReadonlySet<AlertType> = new Set(['SOS_CALL', 'DETECT_FALL_DOWN']);
+
+/** An SOS or FALL of the batch, with its wearer and bracelet (resolve-batch.ts). */
+export interface UrgentEvent {
+  wearerId: string;
+  braceletId: string;
+  input: Extract<EngineInput, { kind: 'event' }>;
+}
+
+/** The urgent events of a batch the database has not stored yet. */
+async function notStoredYet(tx: Queryable, events: UrgentEvent[]): Promise<UrgentEvent[]> {
+  const stored = await tx.query<{ braceletId: string; type: string; at: Date }>(
+    `SELECT d.bracelet_id AS "braceletId", d.type, d.at
+       FROM device_events d
+       JOIN unnest($1::text[], $2::text[], $3::timestamptz[]) AS x(b, t, a)
+         ON d.bracelet_id = x.b AND d.type = x.t AND d.at = x.a`,
+    [
+      events.map((e) => e.braceletId),
+      events.map((e) => e.input.type),
+      events.map((e) => e.input.at.toISOString()),
+    ],
+  );
+  const seen = new Set(stored.map((s) => `${s.braceletId}|${s.type}|${new Date(s.at).getTime()}`));
+  return events.filter((e) => !seen.has(`${e.braceletId}|${e.input.type}|${e.input.at.getTime()}`));
+}
+
+/**
+ * In the caller's transaction (urgent, before the batch's own): opens the SOS and fall alerts the
+ * engine would open for these events on each wearer's last committed state. `placeOf`: the
+ * wearer's place after the batch's sightings, folded from the stored place row passed to it.
+ */
+export async function openUrgentAlerts(
+  ctx: AppContext,
+  tx: Queryable,
+  events: UrgentEvent[],
+  placeOf: (
+    wearerId: string,
+    stored: { state: unknown; position: unknown } | undefined,
+  ) => FoldedPlace | undefined,
+): Promise<AlertRecord[]> {
+  const fresh = await notStoredYet(tx, events);
+  if (fresh.length === 0) return [];
+  const wearerIds = [...new Set(fresh.map((e) => e.wearerId))];
+  const read = await readStatesUnlocked(tx, wearerIds, ctx.now());
+  // The server's copy when it is the committed one; otherwise the committed row, read now.
+  const states = new Map<string, unknown>();
+  const toLoad: string[] = [];
+  for (const id of wearerIds) {
+    const cached = ctx.engine.cache.get(id);
+    if (cached && cached.version === read.versions.get(id)) states.set(id, cached.state);
+    else if (read.versions.has(id)) toLoad.push(id);
+  }
+  for (const row of await loadStates(tx, toLoad)) states.set(row.wearerId, row.state);
+
+  const opened: AlertRecord[] = [];
+  const sorted = [...fresh].sort((a, b) => a.input.at.getTime() - b.input.at.getTime());
+  for (const event of sorted) {
+    const profile = read.profiles.get(event.wearerId);
+    let state = states.get(event.wearerId);
+    // A wearer without an engine state yet: the engine's turn creates it and opens the alert.
+    if (!profile || state === undefined) continue;
+    const result = alertEngine.step(profile, state, event.input);
+    state = result.state;
+    states.set(event.wearerId, state);
+    for (const effect of result.effects) {
+      if (effect.kind !== 'open' || !OPENS_FIRST.has(effect.alertType)) continue;
+      const place = await placesService(tx).atOpening(
+        event.wearerId,
+        effect.at,
+        placeOf(event.wearerId, read.places.get(event.wearerId)),
+      );
+      const alert = await insertOpenAlert(tx, {
+        id: randomUUID(),
+        organizationId: profile.organizationId,
+        groupId: profile.groupId,
+        wearerId: event.wearerId,
+        braceletId: profile.braceletId,
+        type: effect.alertType,
+        level: effect.level,
+        openedAt: effect.at,
+        cause: effect.cause,
+        notify: effect.notify,
+        place,
+      });
+      if (alert) opened.push(alert);
+    }
+  }
+  await webhookOutboxService(ctx).enqueueAlerts(
+    tx,
+    opened.map((a) => ({
+      organizationId: a.organizationId,
+      type: 'alert.opened' as const,
+      at: a.openedAt,
+      alertId: a.id,
+    })),
+  );
+  return opened;
+}
+
+/** After commit: the alerts go out as the engine's do (runner.ts publishOutcome). */
+export function publishUrgentAlerts(ctx: AppContext, opened: AlertRecord[]): void {
+  for (const alert of opened) {
+    ctx.bus.emit('alert.opened', alert);
+    notifyWearerUpdated(ctx, {
+      organizationId: alert.organizationId,
+      groupId: alert.groupId,
+      wearerId: alert.wearerId,
+    });
+  }
+}
