@@ -31,7 +31,9 @@ import type { EngineInput } from './types.js';
  *   first (confirmations.ts), and the batch asked for it earlier.
  * - A stale state (another server moved it) can only make this step open nothing; the engine's
  *   turn, on the locked state, then opens it as it always did.
- * Only on PostgreSQL: on PGlite transactions run one at a time, so no lock is ever waited for.
+ * Only on PostgreSQL: on PGlite transactions run one at a time, so no lock is ever waited for. And
+ * only for wearers the server has run the engine for (ingestion.service.ts): a bracelet's first batch
+ * has no state to step, and no batch of its readings to wait for.
  */
 const OPENS_FIRST: ReadonlySet<AlertType> = new Set(['SOS_CALL', 'DETECT_FALL_DOWN']);
 
@@ -73,10 +75,13 @@ export async function openUrgentAlerts(
     stored: { state: unknown; position: unknown } | undefined,
   ) => FoldedPlace | undefined,
 ): Promise<AlertRecord[]> {
-  const fresh = await notStoredYet(tx, events);
+  // Both reads in one turn (pipelined on PostgreSQL).
+  const [fresh, read] = await Promise.all([
+    notStoredYet(tx, events),
+    readStatesUnlocked(tx, [...new Set(events.map((e) => e.wearerId))], ctx.now()),
+  ]);
   if (fresh.length === 0) return [];
   const wearerIds = [...new Set(fresh.map((e) => e.wearerId))];
-  const read = await readStatesUnlocked(tx, wearerIds, ctx.now());
   // The server's copy when it is the committed one; otherwise the committed row, read now.
   const states = new Map<string, unknown>();
   const toLoad: string[] = [];

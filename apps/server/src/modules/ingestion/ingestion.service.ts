@@ -229,8 +229,10 @@ async function openUrgentFirst(
   gateway: AuthenticatedGateway,
   batch: ResolvedBatch,
 ): Promise<void> {
+  // Only wearers this server has run the engine for (a worn bracelet): a bracelet's first batch
+  // has no state to step yet, and would pay two reads for nothing.
   const events: UrgentEvent[] = batch.events
-    .filter((e) => e.type === 'SOS' || e.type === 'FALL')
+    .filter((e) => (e.type === 'SOS' || e.type === 'FALL') && ctx.engine.cache.has(e.wearerId))
     .map((e) => ({ wearerId: e.wearerId, braceletId: e.braceletId, input: eventInput(e) }));
   if (events.length === 0) return;
   const sightings = batchSightings(gateway, batch);
