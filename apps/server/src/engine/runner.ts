@@ -11,9 +11,10 @@ import {
   loadStates,
   type Locked,
   lockStates,
+  type Profile,
   saveStates,
 } from './state.repository.js';
-import type { EngineInput, WearerProfile } from './types.js';
+import type { EngineEffect, EngineInput, WearerProfile } from './types.js';
 import type { Statement } from '../db/statement.js';
 import { notifyWearerUpdated } from './wearer-updates.js';
 import { webhookOutboxService } from '../modules/webhooks/webhook-outbox.service.js';
@@ -94,22 +95,7 @@ export async function runEngine(
       if (input.kind === 'reading') lastReadingAt = input.at;
       for (const effect of result.effects) {
         if (effect.kind === 'open') {
-          const place = recordsPlace({ type: effect.alertType, level: effect.level })
-            ? await placesService(tx).atOpening(wearerId, effect.at, places.get(wearerId))
-            : null;
-          const alert = await insertOpenAlert(tx, {
-            id: randomUUID(),
-            organizationId: profile.organizationId,
-            groupId: profile.groupId,
-            wearerId,
-            braceletId: profile.braceletId,
-            type: effect.alertType,
-            level: effect.level,
-            openedAt: effect.at,
-            cause: effect.cause,
-            notify: effect.notify,
-            place,
-          });
+          const alert = await openAlert(tx, profile, effect, places.get(wearerId));
           if (alert) opened.push(alert);
         } else if (effect.reason === 'confirmed') {
           // Only a `confirm` input closes with this reason, and whoever sends one (confirmations.ts)
@@ -166,6 +152,34 @@ export async function runEngine(
       }
     },
   };
+}
+
+/**
+ * Opens the alert an engine effect asks for (unless one of its type is open for the wearer), with
+ * the wearer's place at that moment when its kind records one. `folded`: the batch's place fold.
+ */
+export async function openAlert(
+  tx: Queryable,
+  profile: Profile,
+  effect: Extract<EngineEffect, { kind: 'open' }>,
+  folded: FoldedPlace | undefined,
+): Promise<AlertRecord | null> {
+  const place = recordsPlace({ type: effect.alertType, level: effect.level })
+    ? await placesService(tx).atOpening(profile.wearerId, effect.at, folded)
+    : null;
+  return insertOpenAlert(tx, {
+    id: randomUUID(),
+    organizationId: profile.organizationId,
+    groupId: profile.groupId,
+    wearerId: profile.wearerId,
+    braceletId: profile.braceletId,
+    type: effect.alertType,
+    level: effect.level,
+    openedAt: effect.at,
+    cause: effect.cause,
+    notify: effect.notify,
+    place,
+  });
 }
 
 /** After commit: the in-memory copy, then the bus events the live stream listens to. */

@@ -1,12 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import type { AlertType } from '@wearable/domain';
 import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/client.js';
 import { webhookOutboxService } from '../modules/webhooks/webhook-outbox.service.js';
-import { type FoldedPlace, placesService } from '../modules/places/places.service.js';
+import type { FoldedPlace } from '../modules/places/places.service.js';
 import { alertEngine } from './alert-engine.js';
-import { insertOpenAlert } from './alert-writes.repository.js';
 import type { AlertRecord } from './events.js';
+import { openAlert } from './runner.js';
 import { loadStates, readStatesUnlocked } from './state.repository.js';
 import { notifyWearerUpdated } from './wearer-updates.js';
 import type { EngineInput } from './types.js';
@@ -104,24 +103,12 @@ export async function openUrgentAlerts(
     states.set(event.wearerId, state);
     for (const effect of result.effects) {
       if (effect.kind !== 'open' || !OPENS_FIRST.has(effect.alertType)) continue;
-      const place = await placesService(tx).atOpening(
-        event.wearerId,
-        effect.at,
+      const alert = await openAlert(
+        tx,
+        profile,
+        effect,
         placeOf(event.wearerId, read.places.get(event.wearerId)),
       );
-      const alert = await insertOpenAlert(tx, {
-        id: randomUUID(),
-        organizationId: profile.organizationId,
-        groupId: profile.groupId,
-        wearerId: event.wearerId,
-        braceletId: profile.braceletId,
-        type: effect.alertType,
-        level: effect.level,
-        openedAt: effect.at,
-        cause: effect.cause,
-        notify: effect.notify,
-        place,
-      });
       if (alert) opened.push(alert);
     }
   }
