@@ -305,6 +305,11 @@ test('two minutes offline (the page clock moved on): every reading reaches the s
 
     await context.setOffline(false);
     await drained();
+    // The response log is filled when each answer's body has been read, which can come after the
+    // queue shows empty: wait for it too.
+    await expect
+      .poll(() => acknowledged.slice(before).flatMap((a) => a.readings).length)
+      .toBeGreaterThanOrEqual(queued);
     const after = acknowledged.slice(before);
     const readings = after.flatMap((a) => a.readings).map((r) => `${r.serialNumber} ${r.at}`);
     expect(readings.length).toBeGreaterThanOrEqual(queued);
