@@ -83,11 +83,16 @@ describe.runIf(process.env.TEST_DATABASE_URL)('an SOS while a batch holds the we
       const res = await sos;
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ accepted: 1, duplicates: 0 });
-      // The engine's turn found it open: one alert, announced once.
+      // The engine's turn found it open: one alert, announced once, and recorded in its state.
       expect(await sosAlerts(w.uid)).toHaveLength(1);
       expect(opened).toHaveLength(1);
+      const [row] = await t.db.query<{ state: { alerts: { open: Record<string, number> } } }>(
+        'SELECT state FROM engine_state WHERE wearer_id = $1',
+        [w.uid],
+      );
+      expect(row?.state.alerts.open.SOS_CALL).toBe(new Date(sosAt).getTime());
 
-      // The engine recorded it: once confirmed, a new press opens a new SOS ...
+      // Once confirmed, a new press opens a new SOS ...
       const staff = await createUser(t.ctx, { organizationId: org.id, role: 'ORGANIZATION_OWNER' });
       expect(
         (await confirmAlert(t.ctx, { alertId: opened[0]!.id, userId: staff.uid })).status,
