@@ -2,7 +2,8 @@
 // its owner, on the built app (server and web) in a child process on PGlite. Five page loads, each in a fresh browser
 // context: the time from navigation to the first wearer row on screen, how many rows the page drew, the summary's
 // bytes on the wire; then scrolling through the whole list a screen per frame: frame intervals and long tasks.
-// Usage: npm run bench -- devices-page [--wearers 10000] [--runs 5] [--warm] [--profile last-run.cpuprofile]
+// Usage: npm run bench -- devices-page [--wearers 10000] [--runs 5] [--warm] [--latency 40]
+//   [--profile last-run.cpuprofile] [--trace last-run.json] [--waterfall]
 //   --warm: each context opens /devices once before the measured navigation, so the scripts come from the
 //   browser's cache with their compiled code (a staff member opening the console again); without it every
 //   measured load is the context's first (a first visit after a release).
@@ -42,6 +43,13 @@ const { values } = parseArgs({
     // Prints each run's requests (start and end, ms after navigation) before the first row.
     waterfall: { type: 'boolean', default: false },
     warm: { type: 'boolean', default: false },
+    // Adds this many ms to every request's answer (Chromium's network emulation), as a site's Wi-Fi or a phone's
+    // mobile network would: the server and the browser share this machine's loopback otherwise.
+    latency: { type: 'string', default: '0' },
+    // Writes a Chromium trace (Perfetto, chrome://tracing) of the last run's measured navigation to this file: every
+    // process, the renderer's tasks and its JavaScript samples (a --warm run's renderer is not the one --profile
+    // attaches to, so --profile there records nothing of the measured load).
+    trace: { type: 'string' },
   },
 });
 const TARGET_FIRST_MS = 1000;
@@ -103,6 +111,15 @@ try {
       requestAnimationFrame(watch);
     }, storage);
     const page = await context.newPage();
+    if (Number(values.latency) > 0) {
+      const network = await context.newCDPSession(page);
+      await network.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: Number(values.latency),
+        downloadThroughput: -1,
+        uploadThroughput: -1,
+      });
+    }
     const cdp =
       values.profile && run === Number(values.runs) - 1 ? await context.newCDPSession(page) : null;
     if (cdp) {
@@ -118,10 +135,27 @@ try {
       });
       await page.goto('about:blank');
     }
+    const tracing = values.trace && run === Number(values.runs) - 1;
+    if (tracing)
+      await browser.startTracing(page, {
+        screenshots: false,
+        categories: [
+          'devtools.timeline',
+          'disabled-by-default-devtools.timeline',
+          'v8.execute',
+          'disabled-by-default-v8.cpu_profiler',
+          'blink.user_timing',
+          'loading',
+        ],
+      });
     await page.goto(`${baseUrl}/devices`);
     await page.waitForFunction(() => /** @type {any} */ (window).__firstRow !== undefined, null, {
       timeout: 60_000,
     });
+    if (tracing) {
+      await writeFile(values.trace, await browser.stopTracing());
+      console.log(`trace of run ${run + 1} in ${values.trace}`);
+    }
     const load = await page.evaluate(() => {
       const w = /** @type {any} */ (window);
       const summary = performance
@@ -135,6 +169,16 @@ try {
           ? /** @type {PerformanceResourceTiming} */ (summary).encodedBodySize
           : null,
         summaryMs: summary ? summary.duration : null,
+        document: (() => {
+          const n = /** @type {PerformanceNavigationTiming} */ (
+            performance.getEntriesByType('navigation')[0]
+          );
+          return `response ${Math.round(n.responseStart)}-${Math.round(n.responseEnd)}, DOMContentLoaded ${Math.round(n.domContentLoadedEventStart)}`;
+        })(),
+        early: w.__longTasks
+          .filter((/** @type {any} */ t) => t.at <= w.__firstRow)
+          .map((/** @type {any} */ t) => `${Math.round(t.at)}+${Math.round(t.ms)}`)
+          .join(' '),
         requests: performance
           .getEntriesByType('resource')
           .filter((e) => e.startTime <= w.__firstRow)
@@ -144,7 +188,10 @@ try {
           ),
       };
     });
-    if (values.waterfall) console.log(load.requests.join('\n'));
+    if (values.waterfall) {
+      console.log(load.requests.join('\n'));
+      console.log(`document ${load.document}; long tasks before the first row: ${load.early}`);
+    }
     // Through the whole list a screen per frame, as a fast wheel or a dragged scroll bar would.
     const scroll = await page.evaluate(async () => {
       const w = /** @type {any} */ (window);
