@@ -115,14 +115,33 @@ export function placesRepository(db: Queryable) {
       );
     },
 
-    /** The map's rows: every wearer the scope condition admits (alias u), with their stored place. */
-    mapWearers(scope: string, params: unknown[]): Promise<MapWearerRow[]> {
-      return db.query<MapWearerRow>(
-        `SELECT u.id AS "wearerId", u.name, u.group_id AS "groupId", wp.state, wp.position
-       FROM users u LEFT JOIN wearer_places wp ON wp.wearer_id = u.id
-      WHERE ${scope}`,
+    /**
+     * The map's rows: every wearer the scope condition admits (alias u), with their stored place.
+     * Read as one JSON text for the whole scope, parsed once here: 10,000 rows of five fields each
+     * cost PGlite (whose query holds the server's thread) a third more as rows than as one text.
+     */
+    async mapWearers(scope: string, params: unknown[]): Promise<MapWearerRow[]> {
+      const [row] = await db.query<{ rows: string }>(
+        `SELECT coalesce(json_agg(json_build_array(u.id, u.name, u.group_id, wp.state, wp.position))::text, '[]')
+                AS rows
+           FROM users u LEFT JOIN wearer_places wp ON wp.wearer_id = u.id
+          WHERE ${scope}`,
         params,
       );
+      const rows = JSON.parse(row?.rows ?? '[]') as [
+        string,
+        string,
+        string | null,
+        unknown,
+        unknown,
+      ][];
+      return rows.map(([wearerId, name, groupId, state, position]) => ({
+        wearerId,
+        name,
+        groupId,
+        state,
+        position,
+      }));
     },
 
     /** The organisation's open alerts (few; the map keeps those of the wearers it shows). */
