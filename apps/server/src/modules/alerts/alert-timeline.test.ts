@@ -81,7 +81,8 @@ beforeAll(async () => {
     [alertId],
   );
   // (The app's own sweeper may take it first: either way step 2 is sent once.)
-  await notificationsService(t.ctx, embeddedProvider).sweep();
+  // This organisation's only: test files share a PostgreSQL database.
+  await notificationsService(t.ctx, embeddedProvider).sweep(w.orgA);
   await until(async () =>
     (await t.db.query('SELECT 1 FROM notifications WHERE alert_id = $1 AND step = 2', [alertId]))
       .length

@@ -184,26 +184,28 @@ describe('notifications on alert.opened', () => {
     const alertId = await sos(t, w.w2);
     await escalationStarted(alertId);
     const after = t.ctx.config.escalationAfterSeconds * 1000;
-    // A fresh service on the same database: what a restarted server's sweeper would do.
+    // A fresh service on the same database: what a restarted server's sweeper would do. Its clock runs
+    // ahead, so it sweeps this organisation only: test files share a PostgreSQL database, and a global
+    // sweep would escalate their alerts early, with its own clock's times (webhook-events.test.ts).
     const at = (ms: number) =>
       notificationsService({ ...t.ctx, now: () => new Date(Date.now() + ms) }, embeddedProvider);
 
-    await at(0).sweep();
+    await at(0).sweep(w.orgA);
     expect(await attempts(t.db, alertId)).toHaveLength(1);
 
-    await at(after + 1000).sweep();
+    await at(after + 1000).sweep(w.orgA);
     expect((await attempts(t.db, alertId)).map((a) => [a.step, a.channel, a.recipient])).toEqual([
       [1, 'SMS', '+819055550001'],
       [2, 'SMS', '+819055550002'],
     ]);
     expect((await attempts(t.db, alertId))[1]?.text).toContain('【緊急・未確認】');
 
-    await at(2 * after + 2000).sweep();
+    await at(2 * after + 2000).sweep(w.orgA);
     expect(
       (await attempts(t.db, alertId)).slice(2).map((a) => [a.step, a.channel, a.recipient]),
     ).toEqual([[3, 'PHONE_CALL', '+819055550002']]);
 
-    await at(3 * after + 3000).sweep();
+    await at(3 * after + 3000).sweep(w.orgA);
     expect(await attempts(t.db, alertId)).toHaveLength(3);
     const [esc] = await t.db.query<{ done_reason: string }>(
       'SELECT done_reason FROM notification_escalations WHERE alert_id = $1',
@@ -227,7 +229,8 @@ describe('notifications on alert.opened', () => {
       ...t.ctx,
       now: () => new Date(Date.now() + 10 * t.ctx.config.escalationAfterSeconds * 1000),
     };
-    await notificationsService(later, embeddedProvider).sweep();
+    // This organisation only (the clock runs ahead; see above).
+    await notificationsService(later, embeddedProvider).sweep(w.orgA);
     expect(await attempts(t.db, alertId)).toHaveLength(1);
     const [esc] = await t.db.query<{ done_reason: string }>(
       'SELECT done_reason FROM notification_escalations WHERE alert_id = $1',
