@@ -178,7 +178,11 @@ describe('summary snapshot', () => {
     );
     const wholeReads = t.ctx.summaries.counts.wholeReads;
     const realNow = t.ctx.now;
-    // Silent for 11 minutes: past the 10-minute window, with no event to say so.
+    const cluster = t.ctx.cluster;
+    // Silent for 11 minutes: past the 10-minute window, with no event to say so. Meanwhile this app's
+    // timer jobs stay still: with the clock ahead they would escalate and tick every other test
+    // file's alerts and wearers in a shared PostgreSQL database 11 minutes early.
+    t.ctx.cluster = { ...cluster, leads: () => false };
     t.ctx.now = () => new Date(Date.now() + 11 * 60_000);
     try {
       await summaryUntil(
@@ -187,6 +191,7 @@ describe('summary snapshot', () => {
       );
     } finally {
       t.ctx.now = realNow;
+      t.ctx.cluster = cluster;
     }
     expect(t.ctx.summaries.counts.wholeReads).toBe(wholeReads);
   });
