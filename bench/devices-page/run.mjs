@@ -47,8 +47,8 @@ const { values } = parseArgs({
     // mobile network would: the server and the browser share this machine's loopback otherwise.
     latency: { type: 'string', default: '0' },
     // Writes a Chromium trace (Perfetto, chrome://tracing) of the last run's measured navigation to this file: every
-    // process, the renderer's tasks and its JavaScript samples (a --warm run's renderer is not the one --profile
-    // attaches to, so --profile there records nothing of the measured load).
+    // process, the renderer's tasks and its JavaScript samples, from navigation to the first row only (--profile
+    // covers the whole last run, with --warm its visit before too, and the page's JavaScript only).
     trace: { type: 'string' },
   },
 });
