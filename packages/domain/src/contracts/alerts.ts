@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoInstant } from './common.js';
+import { isoInstant, queryFlag } from './common.js';
 import { ALERT_LEVELS, ALERT_TYPES, CONFIRM_NOTE_MAX, CONFIRM_REASONS } from '../alerts.js';
 import { HEAT_PROCEDURE_STEPS, type HeatProcedureStep } from '../heat-rule.js';
 import { alertPlace } from '../place/alert-place.js';
@@ -11,10 +11,6 @@ export type AlertStatus = (typeof ALERT_STATUSES)[number];
 const idParam = z.string().min(1).max(64);
 // Within what the database can store (a year-0000 or +23:59 filter was a 500).
 const instant = isoInstant;
-/** Query booleans arrive as text; 'true'/'1' mean yes. */
-export const queryFlag = z.enum(['true', 'false', '1', '0']);
-export const isFlagSet = (v: z.infer<typeof queryFlag> | undefined): boolean =>
-  v === 'true' || v === '1';
 
 /** Filters shared by GET /v2/alert/list and GET /v2/alert/listCsv. */
 export const alertFilters = z.object({

@@ -3,6 +3,10 @@ import { z } from 'zod';
 export const id = z.string().min(1).max(64);
 /** A path that names a user: `/…/{uid}/…` (members, a wearer's bracelet). */
 export const uidParams = z.object({ uid: id });
+/** Query booleans arrive as text; 'true'/'1' mean yes. */
+export const queryFlag = z.enum(['true', 'false', '1', '0']);
+export const isFlagSet = (v: z.infer<typeof queryFlag> | undefined): boolean =>
+  v === 'true' || v === '1';
 
 const OFFSET = /([+-])(\d\d):(\d\d)$/;
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoInstant, yearMonth } from './common.js';
+import { isoInstant, queryFlag, yearMonth } from './common.js';
 import { ALERT_LEVELS, ALERT_TYPES } from '../alerts.js';
 import { STRESS_LEVELS } from '../telemetry.js';
 import { BEARER_ERRORS, endpointsOf } from './endpoint.js';
@@ -68,6 +68,12 @@ export const summaryQuery = z.object({
   clientId: idParam.optional(),
   groupId: idParam.optional(),
   format: z.enum(SUMMARY_FORMATS).default('rows'),
+  /**
+   * Every change announced before the request is in the answer. Without it the answer may be up to
+   * `SUMMARY_SNAPSHOT_MS` behind (changes are read again at most that often); the console asks for
+   * it, since a change it missed would otherwise wait for its next poll.
+   */
+  settled: queryFlag.optional(),
 });
 export const CONNECTION_STATES = ['online', 'offline'] as const;
 export const openAlertBrief = z.object({

@@ -4,4 +4,4 @@
  * loaded (its sign-in page carries no zod). The contract (`getDeviceSummary`) uses the same path.
  */
 export const DEVICE_SUMMARY_PATH = '/v3/device/summary';
-export const SUMMARY_COLUMNS_QUERY = { format: 'columns' } as const;
+export const SUMMARY_COLUMNS_QUERY = { format: 'columns', settled: 'true' } as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ALERT_LEVELS, ALERT_TYPES, SNOOZE_MAX_MINUTES, SNOOZE_REASON_MAX } from '../alerts.js';
-import { alertView, queryFlag } from './alerts.js';
+import { alertView } from './alerts.js';
+import { queryFlag } from './common.js';
 import { alertEndpoints } from './alerts.js';
 
 const id = z.string().min(1).max(64);

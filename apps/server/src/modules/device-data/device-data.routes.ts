@@ -4,6 +4,7 @@ import {
   getDeviceSummary,
   getMonthlyReport,
   getMonthlyReportCsv,
+  isFlagSet,
 } from '@wearable/domain';
 import type { AppContext } from '../../context.js';
 import { serve } from '../../http/serve.js';
@@ -34,8 +35,7 @@ export const deviceDataRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
     const { body, gzip, etag } = await deviceData.summary(
       request.actor,
       { organizationId: request.query.clientId, groupId: request.query.groupId },
-      acceptsGzip,
-      request.query.format,
+      { acceptsGzip, format: request.query.format, settled: isFlagSet(request.query.settled) },
     );
     void reply.header('vary', 'accept-encoding');
     // A caller that kept the bytes (in memory: the answer stays `no-store`, it is personal data)

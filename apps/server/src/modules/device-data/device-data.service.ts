@@ -10,7 +10,6 @@ import {
   type HistoryQuery,
   type HistoryResponse,
   type MonthlyReportResponse,
-  type SummaryFormat,
   type WearerSummary,
 } from '@wearable/domain';
 import type { AppContext } from '../../context.js';
@@ -20,7 +19,7 @@ import {
   type ReportDayRow,
   type SummaryRow,
 } from './device-data.repository.js';
-import type { SnapshotAnswer } from './summary-snapshot.js';
+import type { AnswerOptions, SnapshotAnswer } from './summary-snapshot.js';
 import type { WearerScopeFilter } from '../../access/scope-sql.js';
 
 const invalid = (path: string, message: string) =>
@@ -75,10 +74,9 @@ function summaryFor(
   ctx: AppContext,
   actor: Actor,
   filter: WearerScopeFilter,
-  acceptsGzip = false,
-  format: SummaryFormat = 'rows',
+  options?: AnswerOptions,
 ): Promise<SnapshotAnswer> {
-  return ctx.summaries.answer(actor, filter, acceptsGzip, format);
+  return ctx.summaries.answer(actor, filter, options);
 }
 
 function parseMetrics(raw: string | undefined): HistoryMetric[] {
@@ -259,9 +257,8 @@ export function deviceDataService(ctx: AppContext) {
     summary: (
       actor: Actor,
       filter: WearerScopeFilter,
-      acceptsGzip?: boolean,
-      format?: SummaryFormat,
-    ): Promise<SnapshotAnswer> => summaryFor(ctx, actor, filter, acceptsGzip, format),
+      options?: AnswerOptions,
+    ): Promise<SnapshotAnswer> => summaryFor(ctx, actor, filter, options),
     summaryFromDatabase: (actor: Actor, filter: WearerScopeFilter): Promise<string> =>
       summaryFromDatabase(ctx, actor, filter),
     /** Summary rows of a few wearers (the live stream's changed ones), scoped by the actor given. */

@@ -169,6 +169,68 @@ describe('summary snapshot', () => {
     expect(t.ctx.summaries.counts.patches).toBeGreaterThan(patches);
   });
 
+  it('holds every change announced before a settled request, even within SUMMARY_SNAPSHOT_MS (the console when its live stream opens)', async () => {
+    // A window no test outlasts: a plain request answers from the snapshot it finds.
+    const snapshots = new SummarySnapshots(
+      {
+        bus: t.ctx.bus,
+        db: t.ctx.db,
+        now: () => t.ctx.now(),
+        config: { ...t.ctx.config, summarySnapshotMs: 60_000 },
+      },
+      log,
+    );
+    try {
+      const owner = await actorOf(w.users.ORGANIZATION_OWNER.accessToken);
+      const heartRate = async (settled: boolean) => {
+        const a = await snapshots.answer(owner, {}, { format: 'columns', settled });
+        const body = summaryColumnsResponse.parse(JSON.parse(String(a.body)));
+        return decodeSummaryColumns(body).find((x) => x.uid === w.w2.uid)?.heartRate;
+      };
+      const before = await heartRate(false);
+      expect(before).not.toBe(142);
+      expect((await post(w.w2, reading(w.w2, 142))).json()).toMatchObject({ accepted: 1 });
+      // Stored, then announced as the rollup's flush announces it (here after the commit for sure).
+      const stored = async () =>
+        (
+          JSON.parse(
+            await deviceDataService(t.ctx).summaryFromDatabase(owner, {}),
+          ) as SummaryResponse
+        ).wearers.find((x) => x.uid === w.w2.uid)?.heartRate;
+      for (let i = 0; (await stored()) !== 142; i++) {
+        if (i > 250) throw new Error('the reading never reached the latest values');
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      t.ctx.bus.emit('wearer.updated', {
+        organizationId: w.orgA,
+        groupId: w.w2.groupId,
+        wearerId: w.w2.uid,
+      });
+      // Within the window a plain request gets the snapshot as it was: the page that asked when
+      // its stream opened kept that until its next poll, a minute later.
+      expect(await heartRate(false)).toBe(before);
+      expect(await heartRate(true)).toBe(142);
+      // The settled read is the snapshot now: plain requests have it too.
+      expect(await heartRate(false)).toBe(142);
+    } finally {
+      snapshots.close();
+    }
+  });
+
+  it('refuses a settled flag that is not a flag, naming it', async () => {
+    const res = await t.app.inject({
+      url: '/v3/device/summary?format=columns&settled=soon',
+      headers: w.users.ORGANIZATION_OWNER.headers,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ message: string }>().message).toContain('settled');
+    const ok = await t.app.inject({
+      url: '/v3/device/summary?format=columns&settled=true',
+      headers: w.users.ORGANIZATION_OWNER.headers,
+    });
+    expect(ok.statusCode).toBe(200);
+  });
+
   it('turns a wearer offline when the clock passes their window, with a patch', async () => {
     const owner = w.users.ORGANIZATION_OWNER.headers;
     expect((await post(w.w2, reading(w.w2, 98))).json()).toMatchObject({ accepted: 1 });
@@ -270,7 +332,7 @@ describe('summary snapshot', () => {
     try {
       const owner = await actorOf(w.users.ORGANIZATION_OWNER.accessToken);
       const answers = await Promise.all(
-        [1, 2, 3].map(() => snapshots.answer(owner, {}, true, 'columns')),
+        [1, 2, 3].map(() => snapshots.answer(owner, {}, { acceptsGzip: true, format: 'columns' })),
       );
       for (const a of answers) expect(a.gzip).toBe(true);
       expect(answers[1]!.body).toBe(answers[0]!.body);
@@ -278,7 +340,7 @@ describe('summary snapshot', () => {
       const text = gunzipSync(answers[0]!.body).toString();
       expect(summaryColumnsResponse.parse(JSON.parse(text)).rows.length).toBeGreaterThan(0);
       // A client that does not accept gzip gets the same answer plain, with the same tag.
-      const plain = await snapshots.answer(owner, {}, false, 'columns');
+      const plain = await snapshots.answer(owner, {}, { format: 'columns' });
       expect(plain.gzip).toBe(false);
       expect(String(plain.body)).toBe(text);
       expect(plain.etag).toBe(answers[0]!.etag);

@@ -59,6 +59,15 @@ export interface SnapshotAnswer {
   etag?: string;
 }
 
+/** How a caller asks for the summary. */
+export interface AnswerOptions {
+  /** The client accepts a gzip-encoded answer. */
+  acceptsGzip?: boolean;
+  format?: SummaryFormat;
+  /** Every change announced before this call is in the answer, however recent the last read. */
+  settled?: boolean;
+}
+
 const gzipAsync = promisify(gzip);
 /** Smaller answers are sent as they are: compressing them costs more than it saves. */
 const GZIP_MIN_BYTES = 64 * 1024;
@@ -75,6 +84,10 @@ interface Slot {
   changed: Set<string>;
   /** Wearers named while a whole read was under way (it may have read them before the change). */
   changedWhileBuilding?: Set<string>;
+  /** Changes events announced for this scope so far (counted). */
+  marks: number;
+  /** How many of `marks` the snapshot holds: every one announced before its read began. */
+  covered: number;
   lastUsed: number;
 }
 
@@ -152,6 +165,7 @@ export class SummarySnapshots {
         const slot = this.slots.get(key);
         if (!slot) continue;
         slot.changedWhileBuilding?.add(e.wearerId);
+        slot.marks++;
         if (slot.changed.size < PATCH_MAX) slot.changed.add(e.wearerId);
         else slot.dirty = true;
       }
@@ -178,8 +192,7 @@ export class SummarySnapshots {
   async answer(
     actor: Actor,
     filter: WearerScopeFilter,
-    acceptsGzip = false,
-    format: SummaryFormat = 'rows',
+    { acceptsGzip = false, format = 'rows', settled = false }: AnswerOptions = {},
   ): Promise<SnapshotAnswer> {
     const key = this.keyOf(actor, filter);
     if (key === null) {
@@ -190,7 +203,7 @@ export class SummarySnapshots {
           : `{"generatedAt":"${at}","wearers":[]}`;
       return { body, gzip: false };
     }
-    const snap = await this.current(key);
+    const snap = await this.current(key, settled);
     const { test, signature } = this.visibility(actor, filter);
     const answerKey = `${format}|${signature}`;
     let encoded = snap.answers.get(answerKey);
@@ -305,12 +318,17 @@ export class SummarySnapshots {
     return { test: (e) => tests.every((t) => t(e)), signature: names.join('|') };
   }
 
-  private async current(key: string): Promise<Snapshot> {
+  private async current(key: string, settled = false): Promise<Snapshot> {
     const now = performance.now();
     this.dropIdle(now);
     let slot = this.slots.get(key);
-    if (!slot) this.slots.set(key, (slot = { dirty: true, changed: new Set(), lastUsed: now }));
+    if (!slot)
+      this.slots.set(
+        key,
+        (slot = { dirty: true, changed: new Set(), marks: 0, covered: 0, lastUsed: now }),
+      );
     slot.lastUsed = now;
+    if (settled) return this.settle(key, slot);
     const { summarySnapshotMs, summaryMaxStaleMs } = this.ctx.config;
     const snap = slot.snap;
     if (!snap) return this.rebuild(key, slot);
@@ -344,6 +362,35 @@ export class SummarySnapshots {
   }
 
   /**
+   * The snapshot with every change announced before this call, whatever `summarySnapshotMs` says:
+   * the console asks so when its live stream opens, for what changed before the stream could carry
+   * it (within the window a plain request is answered without the changes announced since the last
+   * read, and nothing would bring them to that page until its next poll). A read already under way
+   * may have begun before the call: it is waited for, then the changes it missed are patched in.
+   */
+  private async settle(key: string, slot: Slot): Promise<Snapshot> {
+    const want = slot.marks;
+    // Each pass waits for a read under way (at most one whole read and one patch began before this
+    // call) or makes one that begins after it; the bound only guards against a mistake here.
+    for (let pass = 0; ; pass++) {
+      if (slot.building) await slot.building;
+      else if (slot.patching) await slot.patching;
+      else {
+        const snap = slot.snap;
+        const offline = snap !== undefined && this.ctx.now().getTime() > snap.nextOffline;
+        if (snap && !slot.dirty && (slot.covered >= want || pass >= 4) && !offline) return snap;
+        if (!snap || slot.dirty) await this.rebuild(key, slot);
+        else {
+          slot.patching = this.patch(key, slot, snap).finally(() => {
+            slot.patching = undefined;
+          });
+          await slot.patching;
+        }
+      }
+    }
+  }
+
+  /**
    * The snapshot with the named wearers, and those the clock turned offline, read again. A wearer
    * added or renamed moves in the name order: then the scope is read whole instead.
    */
@@ -351,6 +398,7 @@ export class SummarySnapshots {
     const at = this.ctx.now();
     const ms = at.getTime();
     const ids = new Set(slot.changed);
+    const covers = slot.marks;
     slot.changed.clear();
     if (ms > snap.nextOffline) {
       for (const e of snap.entries)
@@ -381,6 +429,7 @@ export class SummarySnapshots {
       const entries = base.entries.flatMap((e) => (ids.has(e.uid) ? (read.get(e.uid) ?? []) : e));
       const next = this.snapshotOf(entries, at, started, base.readAt);
       slot.snap = next;
+      slot.covered = Math.max(slot.covered, covers);
       return next;
     } catch (err) {
       for (const id of ids) slot.changed.add(id);
@@ -420,6 +469,7 @@ export class SummarySnapshots {
     const during = new Set<string>();
     slot.changedWhileBuilding = during;
     slot.changed.clear();
+    const covers = slot.marks;
     const at = this.ctx.now();
     const started = performance.now();
     this.counts.wholeReads++;
@@ -427,6 +477,7 @@ export class SummarySnapshots {
       .then((entries) => {
         const snap = this.snapshotOf(entries, at, started, started);
         slot.snap = snap;
+        slot.covered = Math.max(slot.covered, covers);
         return snap;
       })
       .catch((err: unknown) => {

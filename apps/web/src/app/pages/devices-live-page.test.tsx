@@ -30,9 +30,9 @@ const state = (uid: string, patch: Partial<DeviceSummary>): DeviceSummary => ({
   ...patch,
 });
 
-/** The summary as the server sends it to the console: format=columns. */
+/** The summary as the console asks for it: the compact form, with every announced change. */
 const columns = (wearers: DeviceSummary[]) => json(200, summaryColumnsBody(wearers));
-const SUMMARY_URL = '/v3/device/summary?format=columns';
+const SUMMARY_URL = '/v3/device/summary?format=columns&settled=true';
 
 const WEARERS = [
   state('w1', { name: '青木 花子', deviceName: 'Band 1', serialNumber: 'BR-1' }),

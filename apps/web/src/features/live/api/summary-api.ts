@@ -24,7 +24,7 @@ export const SUMMARY_KEY = endpointKey(getDeviceSummary, COLUMNS);
 /** Low battery as the coverage strip counts it (percent, inclusive). */
 export const LOW_BATTERY_PERCENT = 20;
 
-/** GET /v3/device/summary?format=columns, decoded once per fetch. */
+/** GET /v3/device/summary?format=columns&settled=true (every announced change in it), decoded once per fetch. */
 export const summaryQuery = () =>
   queryOptions({
     queryKey: SUMMARY_KEY,

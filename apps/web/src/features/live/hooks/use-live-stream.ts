@@ -154,7 +154,8 @@ export function useLiveStream({
         opened = true;
         liveStatusStore.set('open');
         // What changed while no stream was open (before this page's first one, or during a drop)
-        // came as no event: the summary is asked again once the stream is there to carry what follows.
+        // came as no event: the summary is asked again once the stream is there to carry what follows
+        // (a settled answer: every change the server announced before it, however recent its last read).
         void queryClient.invalidateQueries({ queryKey: SUMMARY_KEY });
       };
       current.onerror = () => {
