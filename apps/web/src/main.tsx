@@ -7,7 +7,6 @@ import { DEVICE_SUMMARY_PATH, SUMMARY_COLUMNS_QUERY } from '@wearable/domain';
 import { paths } from './config/paths';
 import { buildUrl, startEarlyGet } from './lib/early-get';
 import { initI18n } from './lib/i18n';
-import { startMonitoring } from './lib/monitoring';
 import { getAccessToken } from './lib/storage';
 import './styles.css';
 
@@ -30,8 +29,12 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
-// After the first render, so the monitoring SDK never delays the console.
-setTimeout(
-  () => void startMonitoring(import.meta.env.VITE_MONITORING_DSN as string | undefined),
-  0,
-);
+// After the first render, so the monitoring SDK never delays the console; a build without a DSN
+// (the constant is replaced at build time) carries no monitoring code at all.
+const monitoringDsn = import.meta.env.VITE_MONITORING_DSN as string | undefined;
+if (monitoringDsn) {
+  setTimeout(
+    () => void import('./lib/monitoring').then((m) => m.startMonitoring(monitoringDsn)),
+    0,
+  );
+}

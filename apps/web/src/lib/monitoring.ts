@@ -2,8 +2,8 @@
  * Error and performance monitoring (spec section 1): sent through the same-origin tunnel
  * /monitoring?o=<organisation>&p=<project>; 10% of traces, 10% of replay sessions, every
  * session with an error; all text and inputs masked, all media blocked; environment "prod".
- * Off unless the build sets VITE_MONITORING_DSN; the SDK is loaded after the first render so
- * it never weighs on the login page.
+ * Off unless the build sets VITE_MONITORING_DSN; this module and the SDK are loaded after the
+ * first render (main.tsx) so they never weigh on the login page.
  */
 export const MONITORING_SAMPLING = {
   tracesSampleRate: 0.1,
