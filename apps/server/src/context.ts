@@ -12,6 +12,7 @@ import { createWearerUpdates, type WearerUpdates } from './engine/wearer-updates
 import { IdentityCache } from './modules/auth/identity-cache.js';
 import { createTokenService, type TokenService } from './modules/auth/token.service.js';
 import { SummarySnapshots } from './modules/device-data/summary-snapshot.js';
+import { PlaceSnapshots } from './modules/places/place-snapshot.js';
 import { createIngestionState, type IngestionState } from './modules/ingestion/ingestion-caches.js';
 import { mailService, type Mailer } from './modules/mail/mail.service.js';
 import {
@@ -47,6 +48,8 @@ export interface AppContext extends CoreContext {
   tokens: TokenService;
   /** GET /v3/device/summary from memory, per organisation. */
   summaries: SummarySnapshots;
+  /** /map's wearers with their stored places from memory, per organisation. */
+  placeSnapshots: PlaceSnapshots;
   /** Gateway credentials, bracelet look-ups, last-seen writes and the ingestion backlog. */
   ingestion: IngestionState;
   /**
@@ -85,6 +88,7 @@ export function createContext(
   ctx.identityCache = IdentityCache.watching(db);
   ctx.tokens = createTokenService(ctx);
   ctx.summaries = new SummarySnapshots(ctx, log);
+  ctx.placeSnapshots = new PlaceSnapshots(ctx, log);
   ctx.ingestion = createIngestionState();
   ctx.vendorGateways = createVendorGatewayState(
     db,
@@ -106,6 +110,7 @@ export function createContext(
             // Events missed while the bus was down: forget what they would have invalidated.
             onResync: () => {
               ctx.summaries.markAllDirty();
+              ctx.placeSnapshots.markAllDirty();
               ctx.ingestion.gateways.clear();
               ctx.ingestion.bracelets.clear();
               ctx.ingestion.pendingConfig.clear();
@@ -136,6 +141,7 @@ export async function closeContext(ctx: AppContext): Promise<void> {
     .catch((err: unknown) => ctx.log.error({ err }, 'last write of unknown devices failed'));
   await ctx.cluster.close();
   ctx.summaries.close();
+  ctx.placeSnapshots.close();
   ctx.wearerUpdates.close();
   ctx.identityCache.bump();
   await ctx.mail.close();

@@ -81,6 +81,52 @@ export function wearerScope(
   return where.join(' AND ');
 }
 
+/** A wearer held in memory, as the in-memory scope test reads it. */
+export interface ScopedWearer {
+  uid: string;
+  groupId: string | null;
+}
+
+/**
+ * `wearerScope` in JavaScript, over wearers already narrowed to one organisation (an in-memory
+ * snapshot of it: the device summary's, the map's; `organizationId` names it): the test (undefined =
+ * every one) and a signature naming it, the same for every caller who sees the same wearers. The
+ * summary snapshot's tests compare it with the SQL rule for every role.
+ */
+export function wearerScopeInMemory(
+  actor: Actor,
+  filter: { groupId?: string | undefined; organizationId?: string | undefined } = {},
+): { test?: (w: ScopedWearer) => boolean; signature: string } {
+  const tests: ((w: ScopedWearer) => boolean)[] = [];
+  const names: string[] = [];
+  const scope = scopeOf(actor);
+  const nobody = { test: () => false, signature: 'none' };
+  if (scope.kind === 'none') return nobody;
+  // The snapshot's organisation, when named, must be the one the staff's scope is limited to.
+  if (
+    (scope.kind === 'organization' || scope.kind === 'groups') &&
+    filter.organizationId !== undefined &&
+    filter.organizationId !== scope.organizationId
+  )
+    return nobody;
+  if (scope.kind === 'wearers') {
+    const linked = new Set(scope.wearerIds);
+    tests.push((w) => linked.has(w.uid));
+    names.push(`w:${[...linked].sort().join(',')}`);
+  } else if (scope.kind === 'groups') {
+    const managed = new Set(scope.groupIds);
+    tests.push((w) => w.groupId !== null && managed.has(w.groupId));
+    names.push(`g:${[...managed].sort().join(',')}`);
+  }
+  const { groupId } = filter;
+  if (groupId !== undefined) {
+    tests.push((w) => w.groupId === groupId);
+    names.push(`f:${groupId}`);
+  }
+  if (!tests.length) return { signature: '*' };
+  return { test: (w) => tests.every((t) => t(w)), signature: names.join('|') };
+}
+
 /**
  * SQL condition limiting a row that belongs to a site (organisation column `org`, group column
  * `group`, e.g. a site heat event) to the actor's scope: the organisation's staff see all of it,

@@ -5,7 +5,7 @@ import { type Actor, SUMMARY_COLUMNS, type SummaryFormat, scopeOf } from '@weara
 import type { CoreContext } from '../../core-context.js';
 import { BUS_EVENTS, type BusEvents } from '../../engine/events.js';
 import { deviceDataRepository } from './device-data.repository.js';
-import type { WearerScopeFilter } from '../../access/scope-sql.js';
+import { type WearerScopeFilter, wearerScopeInMemory } from '../../access/scope-sql.js';
 
 /** One wearer of a snapshot: the scoping fields and the summary as ready JSON text, in both forms. */
 export interface SnapshotEntry {
@@ -204,7 +204,7 @@ export class SummarySnapshots {
       return { body, gzip: false };
     }
     const snap = await this.current(key, settled);
-    const { test, signature } = this.visibility(actor, filter);
+    const { test, signature } = wearerScopeInMemory(actor, filter);
     const answerKey = `${format}|${signature}`;
     let encoded = snap.answers.get(answerKey);
     if (!encoded) {
@@ -287,35 +287,6 @@ export class SummarySnapshots {
           return null;
         return scope.organizationId;
     }
-  }
-
-  /**
-   * wearerScope() in JS over a snapshot already narrowed to keyOf(): the test (undefined =
-   * everything) and a signature naming it, the same for every caller who sees the same wearers.
-   */
-  private visibility(
-    actor: Actor,
-    filter: WearerScopeFilter,
-  ): { test?: (e: SnapshotEntry) => boolean; signature: string } {
-    const tests: ((e: SnapshotEntry) => boolean)[] = [];
-    const names: string[] = [];
-    const scope = scopeOf(actor);
-    if (scope.kind === 'wearers') {
-      const linked = new Set(scope.wearerIds);
-      tests.push((e) => linked.has(e.uid));
-      names.push(`w:${[...linked].sort().join(',')}`);
-    } else if (scope.kind === 'groups') {
-      const managed = new Set(scope.groupIds);
-      tests.push((e) => e.groupId !== null && managed.has(e.groupId));
-      names.push(`g:${[...managed].sort().join(',')}`);
-    }
-    const { groupId } = filter;
-    if (groupId !== undefined) {
-      tests.push((e) => e.groupId === groupId);
-      names.push(`f:${groupId}`);
-    }
-    if (!tests.length) return { signature: '*' };
-    return { test: (e) => tests.every((t) => t(e)), signature: names.join('|') };
   }
 
   private async current(key: string, settled = false): Promise<Snapshot> {

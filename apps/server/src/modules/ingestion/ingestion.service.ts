@@ -123,7 +123,7 @@ async function ingestParsed(
       (tx) => storeAndEvaluate(ctx, tx, gateway, batch, parsed.status, fold, now),
       { urgent: parsed.urgent, keys: batch.wearerIds },
     );
-    afterCommit(ctx, stored, fold);
+    afterCommit(ctx, gateway, stored, fold);
     // Acknowledged configuration is no longer pending: the answer below reads it again.
     if (batch.sync.acks.length > 0) ctx.ingestion.pendingConfig.delete(gateway.id);
   } finally {
@@ -149,6 +149,8 @@ interface Stored {
   siteHeat: SiteHeatStep['events'];
   accepted: number;
   updatedWearers: string[];
+  /** The wearers whose stored place the batch wrote. */
+  placesWritten: string[];
 }
 
 /** The transaction: store, fold, run the engine. Returns what goes out after commit. */
@@ -205,7 +207,10 @@ async function storeAndEvaluate(
       batch.sync.pairings.length +
       batch.sync.acks.length +
       (statusNew ? 1 : 0),
-    updatedWearers: [...new Set([...writes.latestWearers, ...fresh.wearers])],
+    // A place written is announced too: a reading another gateway delivered first is not fresh
+    // here, yet this gateway's hearing of it may move the wearer on the map.
+    updatedWearers: [...new Set([...writes.latestWearers, ...fresh.wearers, ...places.written])],
+    placesWritten: places.written,
   };
 }
 
@@ -388,8 +393,18 @@ function engineInputs(fresh: Fresh): WearerInputs[] {
   return [...inputs].map(([wearerId, list]) => ({ wearerId, inputs: list }));
 }
 
-/** After commit: screens learn of new latest values when the flush wrote them; alerts go out now. */
-function afterCommit(ctx: AppContext, stored: Stored, fold: BatchFold): void {
+/**
+ * After commit: screens learn of new latest values when the flush wrote them (a place written too);
+ * alerts go out now.
+ */
+function afterCommit(
+  ctx: AppContext,
+  gateway: AuthenticatedGateway,
+  stored: Stored,
+  fold: BatchFold,
+): void {
+  // This server's map has the new places at once (other servers' with the flush's announcement).
+  ctx.placeSnapshots.changed(gateway.organizationId, stored.placesWritten);
   fold.committed(
     stored.updatedWearers.flatMap((wearerId) => {
       const p = stored.outcome.profiles.get(wearerId);

@@ -16,7 +16,7 @@ import {
   recordsPlace,
 } from '@wearable/domain';
 import { accessService } from '../../access/access.service.js';
-import { SqlParams, wearerScope } from '../../access/scope-sql.js';
+import { wearerScopeInMemory } from '../../access/scope-sql.js';
 import type { AppContext } from '../../context.js';
 import { auditService } from '../audit/audit.service.js';
 import { type OpenAlertRow, placesRepository, type TrailRow } from './places.repository.js';
@@ -133,10 +133,11 @@ function byUrgency(a: Placed, b: Placed): number {
 }
 
 /**
- * /map (issue 17, item 4; docs/map.md): where every wearer the caller sees is now. Three small
- * queries (the wearers in scope with their stored place state, the organisation's open alerts,
- * the names of the gateways and groups named) and the domain's `placeOf` per wearer: no readings
- * are read, so the answer costs the same for a quiet and a busy site.
+ * /map (issue 17, item 4; docs/map.md): where every wearer the caller sees is now. The
+ * organisation's wearers with their stored place state from memory (place-snapshot.ts), two small
+ * queries (the organisation's open alerts, the names of the gateways and groups named) and the
+ * domain's `placeOf` per wearer: no readings are read, so the answer costs the same for a quiet
+ * and a busy site.
  */
 export function placeMapService(ctx: AppContext) {
   const access = accessService(ctx.db);
@@ -144,13 +145,14 @@ export function placeMapService(ctx: AppContext) {
   return {
     async map(actor: Actor, organizationId: string): Promise<MapResponse> {
       await access.require(actor, 'place:read', 'organization', organizationId);
-      const p = new SqlParams();
-      const scope = wearerScope(actor, p, { organizationId });
-      const [wearers, alerts, onlyDuringAlerts] = await Promise.all([
-        places.mapWearers(scope, p.values),
+      // The organisation's wearers from memory, narrowed to the caller's scope as wearerScope does.
+      const { test } = wearerScopeInMemory(actor, { organizationId });
+      const [all, alerts, onlyDuringAlerts] = await Promise.all([
+        ctx.placeSnapshots.rowsOf(organizationId),
         places.openAlertsOf(organizationId),
         places.placesOnlyDuringAlerts(organizationId),
       ]);
+      const wearers = test ? all.filter((w) => test({ uid: w.wearerId, groupId: w.groupId })) : all;
       const now = ctx.now().getTime();
       const urgent = mostUrgent(alerts);
       const gatewayIds = new Set<string>();

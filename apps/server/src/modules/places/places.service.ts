@@ -144,10 +144,12 @@ export function foldBatchPlaces(
 ): {
   save: { text: string; params: unknown[] } | null;
   folded: Map<string, FoldedPlace>;
+  /** The wearers whose stored place the save writes (announced after the commit: the map's rows). */
+  written: string[];
 } {
   const folded = new Map<string, FoldedPlace>();
   const wearerIds = [...new Set([...batch.sightings, ...batch.positions].map((s) => s.wearerId))];
-  if (wearerIds.length === 0) return { save: null, folded };
+  if (wearerIds.length === 0) return { save: null, folded, written: [] };
   const heardBy = new Map<string, BatchSightings['sightings']>();
   for (const s of batch.sightings) {
     const list = heardBy.get(s.wearerId);
@@ -193,7 +195,11 @@ export function foldBatchPlaces(
     };
   });
   const changed = rows.filter((r): r is NonNullable<(typeof rows)[number]> => r !== null);
-  return { save: savePlacesStatement(batch.organizationId, changed), folded };
+  return {
+    save: savePlacesStatement(batch.organizationId, changed),
+    folded,
+    written: changed.map((r) => r.wearerId),
+  };
 }
 
 /**
