@@ -12,6 +12,7 @@ import type { AlertRecord } from '../../engine/events.js';
 import { ACTOR_NAMES, type World, buildWorld, insertAlert } from '../../testing/world.js';
 import type { WearerRecord } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { postBatch } from '../../testing/gateway-batch.js';
 import { toAlertView } from '../alerts/alerts.service.js';
 import { alertsRepository } from '../alerts/alerts.repository.js';
 import { actorRepository } from '../auth/actor.repository.js';
@@ -24,13 +25,7 @@ let t: TestApp;
 let w: World;
 const log = { error: () => undefined };
 
-const post = (wearer: WearerRecord, payload: object) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/gateway/v1/batches',
-    headers: { authorization: `Gateway ${wearer.gateway.id}:${wearer.gateway.credential}` },
-    payload,
-  });
+const post = (wearer: WearerRecord, payload: object) => postBatch(t, wearer.gateway, payload);
 const reading = (wearer: WearerRecord, heartRate: number) => ({
   readings: [
     {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrganization, createWearer, type WearerRecord } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { postBatch } from '../../testing/gateway-batch.js';
 import { ingestionService } from './ingestion.service.js';
 
 // A tiny limit: one batch in progress is already the most the server takes.
@@ -10,13 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const post = (wearer: WearerRecord, payload: object) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/gateway/v1/batches',
-    headers: { authorization: `Gateway ${wearer.gateway.id}:${wearer.gateway.credential}` },
-    payload,
-  });
+const post = (wearer: WearerRecord, payload: object) => postBatch(t, wearer.gateway, payload);
 const reading = (wearer: WearerRecord, heartRate: number) => ({
   readings: [
     { serialNumber: wearer.bracelet.serialNumber, at: new Date().toISOString(), heartRate },

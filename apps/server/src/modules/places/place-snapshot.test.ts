@@ -3,6 +3,7 @@ import { decodeMapPeople, type MapResponse } from '@wearable/domain';
 import { ACTOR_NAMES, SEES, type World, buildWorld } from '../../testing/world.js';
 import type { WearerRecord } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { postBatch } from '../../testing/gateway-batch.js';
 
 /**
  * /map's rows from memory (place-snapshot.ts): every caller sees exactly the wearers the SQL rule
@@ -12,13 +13,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app.js';
 let t: TestApp;
 let w: World;
 
-const post = (wearer: WearerRecord, payload: object) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/gateway/v1/batches',
-    headers: { authorization: `Gateway ${wearer.gateway.id}:${wearer.gateway.credential}` },
-    payload,
-  });
+const post = (wearer: WearerRecord, payload: object) => postBatch(t, wearer.gateway, payload);
 const reading = (wearer: WearerRecord) => ({
   readings: [
     {
