@@ -287,6 +287,29 @@ describe('summary snapshot', () => {
     }
   });
 
+  it('reads the scope whole in the background for settled requests too (the console asks only those)', async () => {
+    const owner = w.users.ORGANIZATION_OWNER.headers;
+    const url = '/v3/device/summary?settled=true';
+    const nameOf = async () =>
+      (await t.app.inject({ url, headers: owner }))
+        .json<SummaryResponse>()
+        .wearers.find((x) => x.uid === w.w1.uid)?.name;
+    await nameOf();
+    await t.db.query('UPDATE users SET name = $2 WHERE id = $1', [w.w1.uid, 'renamed by SQL']);
+    const before = t.ctx.config.summaryMaxStaleMs;
+    t.ctx.config.summaryMaxStaleMs = 100;
+    try {
+      await new Promise((r) => setTimeout(r, 150));
+      const deadline = Date.now() + 2000;
+      while ((await nameOf()) !== 'renamed by SQL') {
+        if (Date.now() > deadline) throw new Error('the background read never came');
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    } finally {
+      t.ctx.config.summaryMaxStaleMs = before;
+    }
+  });
+
   it('gives the live stream the alert as the alerts API shows it, without a query', async () => {
     const owner = w.users.ORGANIZATION_OWNER.headers;
     await summaryUntil(owner, () => true);

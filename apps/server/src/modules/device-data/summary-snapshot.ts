@@ -349,7 +349,20 @@ export class SummarySnapshots {
       else {
         const snap = slot.snap;
         const offline = snap !== undefined && this.ctx.now().getTime() > snap.nextOffline;
-        if (snap && !slot.dirty && (slot.covered >= want || pass >= 4) && !offline) return snap;
+        if (snap && !slot.dirty && (slot.covered >= want || pass >= 4) && !offline) {
+          // The safety net for changes no event announces, as for a plain request (current()).
+          if (
+            performance.now() - snap.readAt >= this.ctx.config.summaryMaxStaleMs &&
+            !slot.building
+          )
+            setImmediate(() => {
+              if (slot.building) return;
+              this.rebuild(key, slot).catch((err: unknown) =>
+                this.log.error({ err }, 'summary snapshot failed'),
+              );
+            });
+          return snap;
+        }
         if (!snap || slot.dirty) await this.rebuild(key, slot);
         else {
           slot.patching = this.patch(key, slot, snap).finally(() => {
