@@ -4,8 +4,9 @@
 // card of the list and every gateway marker on the plan, the map answer's bytes and time; then, on the open page, an
 // SOS sent through a gateway: the time from the batch's answer until the wearer's card is first with the SOS (live).
 // Usage: npm run bench -- map [--wearers 10000] [--gateways 500] [--runs 5] [--detail] [--warm]
+//   [--profile last-run.cpuprofile]
 // Targets: first render within 1,500 ms of navigation; a live update at most 1,000 ms behind.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,6 +47,11 @@ const { values } = parseArgs({
      * measured load is the context's first (a first visit after a release).
      */
     warm: { type: 'boolean', default: false },
+    /**
+     * Writes Chromium's CPU profile of the last run's measured load (navigation to first render,
+     * the page's JavaScript) to this file (.cpuprofile; open it in DevTools' Performance panel).
+     */
+    profile: { type: 'string' },
   },
 });
 const TARGET_FIRST_MS = 1500;
@@ -214,6 +220,13 @@ try {
       );
       await page.goto('about:blank');
     }
+    const cdp =
+      values.profile && run === Number(values.runs) - 1 ? await context.newCDPSession(page) : null;
+    if (cdp) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+      await cdp.send('Profiler.start');
+    }
     await page.goto(`${baseUrl}/map`);
     await page.waitForFunction(
       () => /** @type {any} */ (window).__firstRender !== undefined,
@@ -222,6 +235,11 @@ try {
         timeout: 60_000,
       },
     );
+    if (cdp) {
+      const { profile } = await cdp.send('Profiler.stop');
+      await writeFile(values.profile, JSON.stringify(profile));
+      console.log(`CPU profile of run ${run + 1} in ${values.profile}`);
+    }
     const load = await page.evaluate(() => {
       const w = /** @type {any} */ (window);
       const answer = performance.getEntriesByType('resource').find((e) => e.name.endsWith('/map'));
