@@ -21,6 +21,7 @@ import {
   printMachine,
   requireBuild,
   serverEnv,
+  startCpuProfile,
   startServer,
   stopServer,
   waitForReady,
@@ -120,13 +121,10 @@ try {
         uploadThroughput: -1,
       });
     }
-    const cdp =
-      values.profile && run === Number(values.runs) - 1 ? await context.newCDPSession(page) : null;
-    if (cdp) {
-      await cdp.send('Profiler.enable');
-      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-      await cdp.send('Profiler.start');
-    }
+    const profiler =
+      values.profile && run === Number(values.runs) - 1
+        ? await startCpuProfile(context, page, values.profile, 200)
+        : null;
     if (values.warm) {
       // The same page opened before: scripts, locale files and their compiled code in the context's cache.
       await page.goto(`${baseUrl}/devices`);
@@ -229,9 +227,8 @@ try {
         longTasks: w.__longTasks.filter((t) => t.at >= from),
       };
     });
-    if (cdp) {
-      const { profile } = await cdp.send('Profiler.stop');
-      await writeFile(values.profile, JSON.stringify(profile));
+    if (profiler) {
+      await profiler.stop();
       console.log(`CPU profile of run ${run + 1} in ${values.profile}`);
     }
     await context.close();

@@ -1,6 +1,7 @@
 // Shared by the foundation benchmarks: machine facts, a free port, and the built server as a child process.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -232,4 +233,25 @@ export async function timedGet(url, headers) {
   const body = await res.json();
   if (!res.ok) throw new Error(`GET ${url} failed: ${res.status} ${JSON.stringify(body)}`);
   return { ms: performance.now() - start, body };
+}
+
+/**
+ * Starts Chromium's CPU profiler on a page (the page's JavaScript, sampled every `intervalUs`);
+ * `stop()` writes the profile to `file` (.cpuprofile: DevTools' Performance panel opens it).
+ * @param {import('@playwright/test').BrowserContext} context
+ * @param {import('@playwright/test').Page} page
+ * @param {string} file
+ * @param {number} intervalUs
+ */
+export async function startCpuProfile(context, page, file, intervalUs) {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: intervalUs });
+  await cdp.send('Profiler.start');
+  return {
+    async stop() {
+      const { profile } = await cdp.send('Profiler.stop');
+      await writeFile(file, JSON.stringify(profile));
+    },
+  };
 }

@@ -6,7 +6,7 @@
 // Usage: npm run bench -- map [--wearers 10000] [--gateways 500] [--runs 5] [--detail] [--warm]
 //   [--profile last-run.cpuprofile]
 // Targets: first render within 1,500 ms of navigation; a live update at most 1,000 ms behind.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,6 +21,7 @@ import {
   printMachine,
   requireBuild,
   serverEnv,
+  startCpuProfile,
   startServer,
   stopServer,
   waitForReady,
@@ -220,13 +221,10 @@ try {
       );
       await page.goto('about:blank');
     }
-    const cdp =
-      values.profile && run === Number(values.runs) - 1 ? await context.newCDPSession(page) : null;
-    if (cdp) {
-      await cdp.send('Profiler.enable');
-      await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
-      await cdp.send('Profiler.start');
-    }
+    const profiler =
+      values.profile && run === Number(values.runs) - 1
+        ? await startCpuProfile(context, page, values.profile, 100)
+        : null;
     await page.goto(`${baseUrl}/map`);
     await page.waitForFunction(
       () => /** @type {any} */ (window).__firstRender !== undefined,
@@ -235,9 +233,8 @@ try {
         timeout: 60_000,
       },
     );
-    if (cdp) {
-      const { profile } = await cdp.send('Profiler.stop');
-      await writeFile(values.profile, JSON.stringify(profile));
+    if (profiler) {
+      await profiler.stop();
       console.log(`CPU profile of run ${run + 1} in ${values.profile}`);
     }
     const load = await page.evaluate(() => {

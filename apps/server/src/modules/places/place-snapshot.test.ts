@@ -135,3 +135,27 @@ describe('the map from memory', () => {
     expect(t.ctx.placeSnapshots.counts.wholeReads).toBe(wholeReads + 1);
   });
 });
+
+describe('the map from memory, with the rollup flush a minute away', () => {
+  let late: TestApp;
+  let lw: World;
+  beforeAll(async () => {
+    late = await createTestApp({ rollupFlushMs: 60_000 });
+    lw = await buildWorld(late);
+  });
+  afterAll(() => late?.close());
+
+  it('has a batch’s place in the next answer on its own server, before the flush announces it', async () => {
+    const owner = lw.users.ORGANIZATION_OWNER.headers;
+    const ask = async () =>
+      decodeMapPeople(
+        (
+          await late.app.inject({ url: `/v2/organization/${lw.orgA}/map`, headers: owner })
+        ).json<MapResponse>(),
+      ).find((p) => p.wearerId === lw.w1.uid)?.place;
+    expect(await ask()).toMatchObject({ kind: 'unknown' });
+    const res = await postBatch(late, lw.w1.gateway, reading(lw.w1));
+    expect(res.json()).toMatchObject({ accepted: 1 });
+    expect(await ask()).toMatchObject({ kind: 'gateway', gatewayId: lw.w1.gateway.id });
+  });
+});
