@@ -6,6 +6,7 @@ import type { CoreContext } from '../../core-context.js';
 import { BUS_EVENTS, type BusEvents } from '../../engine/events.js';
 import { deviceDataRepository } from './device-data.repository.js';
 import { type WearerScopeFilter, wearerScopeInMemory } from '../../access/scope-sql.js';
+import { type Log, READ_WHOLE, SnapshotSlots } from '../../snapshots/snapshot-slots.js';
 
 /** One wearer of a snapshot: the scoping fields and the summary as ready JSON text, in both forms. */
 export interface SnapshotEntry {
@@ -36,8 +37,6 @@ interface Snapshot {
   version: number;
   /** When it was built or last patched (performance.now()). */
   builtAt: number;
-  /** When the whole scope was last read (performance.now()); patches keep it. */
-  readAt: number;
   /** The time its `connection` values hold for (epoch ms, as generatedAt). */
   at: number;
   /** The earliest `onlineUntil` at or after `at`: before it, no wearer went offline by the clock. */
@@ -72,28 +71,6 @@ const gzipAsync = promisify(gzip);
 /** Smaller answers are sent as they are: compressing them costs more than it saves. */
 const GZIP_MIN_BYTES = 64 * 1024;
 
-interface Slot {
-  snap?: Snapshot;
-  /** A whole read of the scope under way. */
-  building?: Promise<Snapshot>;
-  /** A patch under way. */
-  patching?: Promise<Snapshot>;
-  /** Changes no event named one by one (the cross-server bus missed some): read it all again. */
-  dirty: boolean;
-  /** Wearers an event named since the snapshot was read or patched. */
-  changed: Set<string>;
-  /** Wearers named while a whole read was under way (it may have read them before the change). */
-  changedWhileBuilding?: Set<string>;
-  /** Changes events announced for this scope so far (counted). */
-  marks: number;
-  /** How many of `marks` the snapshot holds: every one announced before its read began. */
-  covered: number;
-  lastUsed: number;
-}
-
-/** More changed wearers than this at once: the scope is read whole instead of patched. */
-const PATCH_MAX = 2000;
-
 const ALL = '*';
 /**
  * Wearers per rebuild query. On PGlite a query holds the server's thread: a 10,000-wearer scope
@@ -101,13 +78,9 @@ const ALL = '*';
  * (1,000 per query held each for long enough to be most of the summary's p95).
  */
 const REBUILD_CHUNK = 250;
-/** A scope nobody asked for in this long is dropped (memory of organisations no one watches). */
-const IDLE_DROP_MS = 5 * 60_000;
 /** Encoded answers kept per snapshot (kinds of caller: the organisation, each group manager...). */
 const ANSWERS_PER_SNAPSHOT = 64;
 const COLUMNS_HEAD = JSON.stringify(SUMMARY_COLUMNS);
-
-export type Log = { error(obj: object, msg: string): void };
 
 function parse(text: string): SnapshotEntry[] {
   if (!text) return [];
@@ -146,13 +119,11 @@ function parse(text: string): SnapshotEntry[] {
  * changes no event announces (decision 0006, amended for issue 20).
  */
 export class SummarySnapshots {
-  private readonly slots = new Map<string, Slot>();
+  private readonly slots: SnapshotSlots<Snapshot>;
   /** This process's mark in ETags (another server's snapshot number 7 is not ours). */
   private readonly instance = randomBytes(6).toString('base64url');
   private versions = 0;
   private readonly unsubscribe: () => void;
-  /** Whole reads of a scope and patches of a few wearers, since start (tests, metrics). */
-  readonly counts = { wholeReads: 0, patches: 0 };
 
   constructor(
     private readonly ctx: Pick<CoreContext, 'bus' | 'now' | 'config' | 'db'>,
@@ -160,15 +131,18 @@ export class SummarySnapshots {
     /** Answers at least this long are gzipped for a client that accepts it. */
     private readonly gzipMinBytes = GZIP_MIN_BYTES,
   ) {
+    this.slots = new SnapshotSlots(
+      {
+        whole: (key) => this.readWhole(key),
+        patch: (key, ids, latest) => this.readNamed(key, ids, latest),
+      },
+      () => ctx.config.summaryMaxStaleMs,
+      log,
+      'summary snapshot',
+    );
     const mark = (e: { organizationId: string; wearerId: string }) => {
-      for (const key of [e.organizationId, ALL]) {
-        const slot = this.slots.get(key);
-        if (!slot) continue;
-        slot.changedWhileBuilding?.add(e.wearerId);
-        slot.marks++;
-        if (slot.changed.size < PATCH_MAX) slot.changed.add(e.wearerId);
-        else slot.dirty = true;
-      }
+      this.slots.mark(e.organizationId, e.wearerId);
+      this.slots.mark(ALL, e.wearerId);
     };
     const onAlert = (a: BusEvents['alert.opened']) => mark(a);
     const onWearer = (w: BusEvents['wearer.updated']) => mark(w);
@@ -180,6 +154,11 @@ export class SummarySnapshots {
       ctx.bus.off(BUS_EVENTS.alertClosed, onAlert);
       ctx.bus.off(BUS_EVENTS.wearerUpdated, onWearer);
     };
+  }
+
+  /** Whole reads of a scope and patches of a few wearers, since start (tests, metrics). */
+  get counts(): { wholeReads: number; patches: number } {
+    return this.slots.counts;
   }
 
   /**
@@ -247,7 +226,7 @@ export class SummarySnapshots {
     organizationId: string,
   ): { name: string; groupId: string | null; groupName: string | null } | undefined {
     for (const key of [organizationId, ALL]) {
-      const e = this.slots.get(key)?.snap?.byId.get(wearerId);
+      const e = this.slots.peek(key)?.byId.get(wearerId);
       if (e) return { name: e.name, groupId: e.groupId, groupName: e.groupName };
     }
     return undefined;
@@ -262,7 +241,7 @@ export class SummarySnapshots {
 
   /** Every scope is rebuilt before its next answer (the cross-server bus missed events). */
   markAllDirty(): void {
-    for (const slot of this.slots.values()) slot.dirty = true;
+    this.slots.markAllDirty();
   }
 
   close(): void {
@@ -290,143 +269,78 @@ export class SummarySnapshots {
   }
 
   private async current(key: string, settled = false): Promise<Snapshot> {
-    const now = performance.now();
-    this.dropIdle(now);
-    let slot = this.slots.get(key);
-    if (!slot)
-      this.slots.set(
-        key,
-        (slot = { dirty: true, changed: new Set(), marks: 0, covered: 0, lastUsed: now }),
-      );
-    slot.lastUsed = now;
-    if (settled) return this.settle(key, slot);
-    const { summarySnapshotMs, summaryMaxStaleMs } = this.ctx.config;
+    // Every change announced before this call, whatever summarySnapshotMs says: the console asks so
+    // (within the window a plain request is answered without the changes announced since the last
+    // read, and nothing would bring them to a page that opened its live stream meanwhile until its
+    // next poll).
+    if (settled) return this.slots.settled(key, (snap) => this.offlineDue(snap));
+    const slot = this.slots.slot(key);
     const snap = slot.snap;
-    if (!snap) return this.rebuild(key, slot);
-    const fresh = now - snap.builtAt < summarySnapshotMs;
+    if (!snap) return this.slots.rebuild(key, slot);
+    const fresh = performance.now() - snap.builtAt < this.ctx.config.summarySnapshotMs;
     // Changes no event named (the cross-server bus missed some): the scope is read whole, at most
     // once per summarySnapshotMs, and the caller waits for it.
-    if (slot.dirty) return fresh ? snap : this.rebuild(key, slot);
-    // Changes no event announces (an operator's SQL; every server's changes are announced, through
-    // the cross-server bus): the scope is read whole in the background once the last whole read is
-    // summaryMaxStaleMs old, after this answer (on PGlite the read holds the thread in chunks).
-    const readWhole = now - snap.readAt >= summaryMaxStaleMs && !slot.building;
-    const background = () => {
-      if (!readWhole || slot.building) return;
-      this.rebuild(key, slot).catch((err: unknown) =>
-        this.log.error({ err }, 'summary snapshot failed'),
-      );
-    };
+    if (slot.dirty) return fresh ? snap : this.slots.rebuild(key, slot);
     // The wearers events named, and those whose connection the clock turned offline, are read
-    // again (at most once per summarySnapshotMs; the caller waits for those few rows).
-    const due = slot.changed.size > 0 || this.ctx.now().getTime() > snap.nextOffline;
+    // again (at most once per summarySnapshotMs; the caller waits for those few rows). Changes no
+    // event announces (an operator's SQL; every server's changes are announced, through the
+    // cross-server bus) are read in the background, after this answer (on PGlite the whole read
+    // holds the thread in chunks).
+    const due = slot.changed.size > 0 || this.offlineDue(snap);
     if (!due || fresh) {
-      setImmediate(background);
+      this.slots.refreshIfStale(key, slot);
       return snap;
     }
-    slot.patching ??= this.patch(key, slot, snap).finally(() => {
-      slot.patching = undefined;
-    });
-    const patched = slot.patching;
-    void patched.then(() => setImmediate(background), background);
+    const patched = this.slots.patch(key, slot);
+    const background = () => this.slots.refreshIfStale(key, slot);
+    void patched.then(background, background);
     return patched;
   }
 
-  /**
-   * The snapshot with every change announced before this call, whatever `summarySnapshotMs` says:
-   * the console asks so when its live stream opens, for what changed before the stream could carry
-   * it (within the window a plain request is answered without the changes announced since the last
-   * read, and nothing would bring them to that page until its next poll). A read already under way
-   * may have begun before the call: it is waited for, then the changes it missed are patched in.
-   */
-  private async settle(key: string, slot: Slot): Promise<Snapshot> {
-    const want = slot.marks;
-    // Each pass waits for a read under way (at most one whole read and one patch began before this
-    // call) or makes one that begins after it; the bound only guards against a mistake here.
-    for (let pass = 0; ; pass++) {
-      if (slot.building) await slot.building;
-      else if (slot.patching) await slot.patching;
-      else {
-        const snap = slot.snap;
-        const offline = snap !== undefined && this.ctx.now().getTime() > snap.nextOffline;
-        if (snap && !slot.dirty && (slot.covered >= want || pass >= 4) && !offline) {
-          // The safety net for changes no event announces, as for a plain request (current()).
-          if (
-            performance.now() - snap.readAt >= this.ctx.config.summaryMaxStaleMs &&
-            !slot.building
-          )
-            setImmediate(() => {
-              if (slot.building) return;
-              this.rebuild(key, slot).catch((err: unknown) =>
-                this.log.error({ err }, 'summary snapshot failed'),
-              );
-            });
-          return snap;
-        }
-        if (!snap || slot.dirty) await this.rebuild(key, slot);
-        else {
-          slot.patching = this.patch(key, slot, snap).finally(() => {
-            slot.patching = undefined;
-          });
-          await slot.patching;
-        }
-      }
-    }
+  /** The clock has turned a wearer of the snapshot offline since it was read. */
+  private offlineDue(snap: Snapshot): boolean {
+    return this.ctx.now().getTime() > snap.nextOffline;
   }
 
   /**
-   * The snapshot with the named wearers, and those the clock turned offline, read again. A wearer
-   * added or renamed moves in the name order: then the scope is read whole instead.
+   * The snapshot with the named wearers, and those the clock turned offline, read again; or
+   * READ_WHOLE when a wearer was added, renamed (the name order) or moved out of the scope.
    */
-  private async patch(key: string, slot: Slot, snap: Snapshot): Promise<Snapshot> {
+  private async readNamed(
+    key: string,
+    ids: Set<string>,
+    latest: () => Snapshot,
+  ): Promise<Snapshot | typeof READ_WHOLE> {
     const at = this.ctx.now();
     const ms = at.getTime();
-    const ids = new Set(slot.changed);
-    const covers = slot.marks;
-    slot.changed.clear();
+    const snap = latest();
     if (ms > snap.nextOffline) {
       for (const e of snap.entries)
         if (e.onlineUntil !== null && e.onlineUntil >= snap.at && e.onlineUntil < ms)
           ids.add(e.uid);
     }
     const started = performance.now();
-    this.counts.patches++;
-    try {
-      const read = new Map<string, SnapshotEntry>();
-      const list = [...ids];
-      for (let i = 0; i < list.length; i += REBUILD_CHUNK) {
-        const text = await deviceDataRepository(this.ctx.db).summaryFragments(
-          list.slice(i, i + REBUILD_CHUNK),
-          at,
-        );
-        for (const e of parse(text)) read.set(e.uid, e);
-      }
-      for (const [uid, e] of read) {
-        const was = snap.byId.get(uid);
-        const inScope = key === ALL || e.organizationId === key;
-        if ((inScope && (!was || was.name !== e.name)) || (!inScope && was)) {
-          return await this.rebuild(key, slot);
-        }
-      }
-      // A rebuild that finished meanwhile already holds newer rows than `snap`: patch that one.
-      const base = slot.snap ?? snap;
-      const entries = base.entries.flatMap((e) => (ids.has(e.uid) ? (read.get(e.uid) ?? []) : e));
-      const next = this.snapshotOf(entries, at, started, base.readAt);
-      slot.snap = next;
-      slot.covered = Math.max(slot.covered, covers);
-      return next;
-    } catch (err) {
-      for (const id of ids) slot.changed.add(id);
-      throw err;
+    const read = new Map<string, SnapshotEntry>();
+    const list = [...ids];
+    for (let i = 0; i < list.length; i += REBUILD_CHUNK) {
+      const text = await deviceDataRepository(this.ctx.db).summaryFragments(
+        list.slice(i, i + REBUILD_CHUNK),
+        at,
+      );
+      for (const e of parse(text)) read.set(e.uid, e);
     }
+    for (const [uid, e] of read) {
+      const was = snap.byId.get(uid);
+      const inScope = key === ALL || e.organizationId === key;
+      if ((inScope && (!was || was.name !== e.name)) || (!inScope && was)) return READ_WHOLE;
+    }
+    // A whole read that finished meanwhile already holds newer rows than `snap`: patch that one.
+    const base = latest();
+    const entries = base.entries.flatMap((e) => (ids.has(e.uid) ? (read.get(e.uid) ?? []) : e));
+    return this.snapshotOf(entries, at, started);
   }
 
-  private snapshotOf(
-    entries: SnapshotEntry[],
-    at: Date,
-    builtAt: number,
-    readAt: number,
-  ): Snapshot {
+  private snapshotOf(entries: SnapshotEntry[], at: Date, builtAt: number): Snapshot {
     const ms = at.getTime();
     let nextOffline = Infinity;
     for (const e of entries)
@@ -435,7 +349,6 @@ export class SummarySnapshots {
     return {
       version: ++this.versions,
       builtAt,
-      readAt,
       at: ms,
       nextOffline,
       generatedAt: at.toISOString(),
@@ -445,36 +358,11 @@ export class SummarySnapshots {
     };
   }
 
-  /** Single flight: joins the whole read under way, if any. */
-  private rebuild(key: string, slot: Slot): Promise<Snapshot> {
-    if (slot.building) return slot.building;
-    slot.dirty = false;
-    // What events name from now on may have been read before it changed: patched afterwards.
-    const during = new Set<string>();
-    slot.changedWhileBuilding = during;
-    slot.changed.clear();
-    const covers = slot.marks;
+  /** The scope read whole, as of now. */
+  private async readWhole(key: string): Promise<Snapshot> {
     const at = this.ctx.now();
     const started = performance.now();
-    this.counts.wholeReads++;
-    const building = this.build(key, at)
-      .then((entries) => {
-        const snap = this.snapshotOf(entries, at, started, started);
-        slot.snap = snap;
-        slot.covered = Math.max(slot.covered, covers);
-        return snap;
-      })
-      .catch((err: unknown) => {
-        slot.dirty = true;
-        throw err;
-      })
-      .finally(() => {
-        slot.building = undefined;
-        slot.changedWhileBuilding = undefined;
-        for (const id of during) slot.changed.add(id);
-      });
-    slot.building = building;
-    return building;
+    return this.snapshotOf(await this.build(key, at), at, started);
   }
 
   /** The scope's wearers in answer order: the order first, then the fragments in chunks. */
@@ -492,11 +380,5 @@ export class SummarySnapshots {
     }
     // A wearer removed between the two steps is left out; one added appears next time.
     return order.flatMap((id) => byId.get(id) ?? []);
-  }
-
-  private dropIdle(now: number): void {
-    for (const [key, slot] of this.slots) {
-      if (now - slot.lastUsed > IDLE_DROP_MS && !slot.building) this.slots.delete(key);
-    }
   }
 }
