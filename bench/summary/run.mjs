@@ -3,6 +3,9 @@
 // process. Usage: npm run bench -- summary [--wearers 10000] [--format rows|columns] [--no-gzip] [--pg postgres://postgres@127.0.0.1:5432/postgres]
 // --format columns asks for the compact form the console reads (?format=columns); rows is the specification's.
 // Target (issue 20): p95 <= 50 ms sequential, <= 200 ms at 10 concurrent, on PGlite.
+// --offline-in S: every wearer's online window ends S seconds after the seed, at once (a site whose gateway went
+// quiet); after the usual measures the bench asks again and again, one request after another, until every wearer is
+// offline and 5 s more, and prints the slowest answer around that moment and the median of the others.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,6 +36,7 @@ const { values } = parseArgs({
     // Accept-Encoding: gzip as browsers send it (--no-gzip: identity).
     gzip: { type: 'boolean', default: true },
     pg: { type: 'string' },
+    'offline-in': { type: 'string' },
   },
 });
 const TARGET_P95 = 50;
@@ -45,10 +49,13 @@ const folder = await mkdtemp(join(tmpdir(), 'wearable-bench-summary-'));
 const dataDir = join(folder, 'db');
 const t0 = performance.now();
 const fresh = await openFreshDb({ pgUrl: values.pg, dataDir });
+const offlineIn = values['offline-in'] === undefined ? undefined : Number(values['offline-in']);
 await seedOrganization(fresh.db, {
   wearers: Number(values.wearers),
   openAlerts: Number(values.alerts),
+  offlineInSeconds: offlineIn,
 });
+const seededAt = Date.now();
 await fresh.db.close();
 console.log(
   `seeded ${values.wearers} wearers, ${values.alerts} open alerts in ${Math.round(performance.now() - t0)} ms`,
@@ -131,6 +138,32 @@ try {
   if (last.count !== first.count)
     throw new Error(`answers differ: ${first.count} then ${last.count} wearers`);
   // Server CPU per request next to wall time: on a shared machine the neighbours move the latter.
+  if (offlineIn !== undefined) {
+    // One request after another across the moment every wearer goes offline.
+    const offlineAt = seededAt + offlineIn * 1000;
+    if (Date.now() > offlineAt - 2000)
+      throw new Error(`--offline-in ${offlineIn} is too soon: the measures above ended after it`);
+    const around = [];
+    const others = [];
+    let allOffline = null;
+    while (allOffline === null || Date.now() < allOffline + 5000) {
+      const r = await once(true);
+      const at = Date.now();
+      (Math.abs(at - offlineAt) <= 3000 ? around : others).push(r.ms);
+      if (allOffline === null && at > offlineAt + 1000) {
+        const text = (await fetchRaw()).raw;
+        const body = JSON.parse((text[0] === 0x1f ? gunzipSync(text) : text).toString());
+        const list = columns ? body.rows : body.wearers;
+        const at2 = columns ? body.columns.indexOf('connection') : -1;
+        if (list.every((w) => (columns ? w[at2] : w.connection) === 'offline'))
+          allOffline = Date.now();
+      }
+    }
+    const o = percentiles(others);
+    console.log(
+      `every wearer offline at once: the ${around.length} answers within 3 s of it: slowest ${Math.round(Math.max(...around))} ms; the ${o.n} others: p50 ${o.p50} ms, max ${o.max} ms`,
+    );
+  }
   const perReq = (a, b, n) => (a === null || b === null ? 'n/a' : `${((b - a) / n).toFixed(1)} ms`);
   const db = values.pg ? 'PostgreSQL' : 'PGlite';
   const s = percentiles(seq);

@@ -45,7 +45,7 @@ export async function openFreshDb({ pgUrl, dataDir }) {
  */
 export async function seedOrganization(
   db,
-  { wearers, openAlerts = 0, groups = 20, withLatest = true },
+  { wearers, openAlerts = 0, groups = 20, withLatest = true, offlineInSeconds },
 ) {
   const { hashPassword } = await dist('modules/auth/password.js');
   const org = 'org-bench';
@@ -97,6 +97,13 @@ export async function seedOrganization(
          FROM generate_series(1, $2) i`,
       [org, wearers],
     );
+    // Every wearer's window (10 minutes past the last reading) ends in this many seconds, at the
+    // same moment: a site whose gateway went quiet.
+    if (offlineInSeconds !== undefined)
+      await db.query(
+        `UPDATE wearer_latest SET last_seen_at = now() - interval '10 minutes' + $1 * interval '1 second'`,
+        [offlineInSeconds],
+      );
   }
   if (openAlerts > 0) {
     const step = Math.max(1, Math.floor(wearers / openAlerts));

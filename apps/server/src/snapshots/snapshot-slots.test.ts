@@ -125,17 +125,4 @@ describe('SnapshotSlots (the summary and map snapshots)', () => {
     expect((await w.slots.settled('org')).has('w1')).toBe(false);
     expect(w.log).toEqual(['whole org', 'patch org w1', 'patch org w1']);
   });
-
-  it('treats what `due` names as a change (the clock turning a wearer offline)', async () => {
-    const w = world();
-    await w.slots.settled('org');
-    let due = true;
-    const snap = await w.slots.settled('org', () => {
-      const was = due;
-      due = false;
-      return was;
-    });
-    expect(snap.size).toBe(2);
-    expect(w.log).toEqual(['whole org', 'patch org ']);
-  });
 });

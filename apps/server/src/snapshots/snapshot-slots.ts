@@ -105,18 +105,15 @@ export class SnapshotSlots<S> {
     this.slots.clear();
   }
 
-  /**
-   * The snapshot with every change announced before this call. `due` names what else makes a
-   * snapshot out of date (the summary's clock turning a wearer offline); the patch reads it.
-   */
-  async settled(key: string, due?: (snap: S) => boolean): Promise<S> {
+  /** The snapshot with every change announced before this call. */
+  async settled(key: string): Promise<S> {
     const slot = this.slot(key);
     const want = slot.marks;
     // Each pass waits for a read under way (at most one whole read and one patch began before this
     // call) or makes one that begins after it; the bound only guards against a mistake here.
     for (let pass = 0; ; pass++) {
       const snap = slot.snap;
-      if (snap && !slot.dirty && (slot.covered >= want || pass >= 4) && !due?.(snap)) {
+      if (snap && !slot.dirty && (slot.covered >= want || pass >= 4)) {
         this.refreshIfStale(key, slot);
         return snap;
       }

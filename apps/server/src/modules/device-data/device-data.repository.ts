@@ -152,16 +152,17 @@ export function deviceDataRepository(db: Queryable) {
 
     /**
      * These wearers as one text: a line each, `uid TAB organisationId TAB groupId TAB name TAB
-     * groupName TAB fragment TAB row TAB onlineUntil`, where name and groupName are JSON strings,
-     * fragment is the wearer's summary object as JSON text, row the same as an array in
-     * SUMMARY_COLUMNS order (format=columns) and onlineUntil the epoch ms until which `connection`
-     * says online (empty: never seen) (JSON text holds no raw tab or newline, and ids are
-     * generated). One value to transfer, split in JS; the snapshot asks in chunks so that on
-     * PGlite (which runs on the server's thread) requests are served between them.
+     * groupName TAB object TAB object TAB array TAB array TAB onlineUntil`, where name and groupName
+     * are JSON strings; the two objects are the wearer's summary object as JSON text before and
+     * after its `connection`, the two arrays the same as an array in SUMMARY_COLUMNS order
+     * (format=columns) before and after it; and onlineUntil the epoch ms until which `connection`
+     * says online (empty: never seen). The snapshot puts `connection` in as of the answer's time, so
+     * the clock turning a wearer offline needs no read (JSON text holds no raw tab or newline, and
+     * ids are generated). One value to transfer, split in JS; the snapshot asks in chunks so that
+     * on PGlite (which runs on the server's thread) requests are served between them.
      */
-    async summaryFragments(wearerIds: string[], now: Date): Promise<string> {
+    async summaryFragments(wearerIds: string[]): Promise<string> {
       const p = new SqlParams();
-      const at = p.add(now.toISOString());
       const source = summarySource(SYSTEM_ACTOR, { wearerIds }, p);
       const [row] = await db.query<{ body: string | null }>(
         `SELECT string_agg(concat_ws(E'\t', u.id, u.organization_id, COALESCE(u.group_id, ''),
@@ -170,14 +171,14 @@ export function deviceDataRepository(db: Queryable) {
                 'uid', u.id, 'name', u.name, 'clientId', u.organization_id, 'groupId', u.group_id,
                 'groupName', g.name, 'serialNumber', b.serial_number, 'heartRate', l.heart_rate,
                 'skinTemperature', l.skin_temperature, 'worn', l.worn,
-                'battery', COALESCE(l.battery, b.battery),
-                'connection', ${CONNECTION(at)},
+                'battery', COALESCE(l.battery, b.battery))::text,
+              json_build_object(
                 'lastSeenAt', ${ISO('l.last_seen_at')},
                 'openAlerts', COALESCE(oa.open_alerts, '[]'::json))::text,
               json_build_array(u.id, u.name, u.organization_id, u.group_id, g.name, b.serial_number,
                 b.device_name, l.heart_rate, l.skin_temperature, l.worn,
-                COALESCE(l.battery, b.battery), ${CONNECTION(at)}, ${ISO('l.last_seen_at')},
-                COALESCE(oa.open_alerts, '[]'::json))::text,
+                COALESCE(l.battery, b.battery))::text,
+              json_build_array(${ISO('l.last_seen_at')}, COALESCE(oa.open_alerts, '[]'::json))::text,
               COALESCE(floor(extract(epoch FROM ${ONLINE_UNTIL}) * 1000)::bigint::text, '')),
               E'\n') AS body
        ${source}`,

@@ -226,7 +226,7 @@ describe('summary snapshot', () => {
     expect(ok.statusCode).toBe(200);
   });
 
-  it('turns a wearer offline when the clock passes their window, with a patch', async () => {
+  it('turns a wearer offline when the clock passes their window, in the next answer and without a read', async () => {
     const owner = w.users.ORGANIZATION_OWNER.headers;
     expect((await post(w.w2, reading(w.w2, 98))).json()).toMatchObject({ accepted: 1 });
     await summaryUntil(
@@ -242,10 +242,26 @@ describe('summary snapshot', () => {
     t.ctx.cluster = { ...cluster, leads: () => false };
     t.ctx.now = () => new Date(Date.now() + 11 * 60_000);
     try {
-      await summaryUntil(
-        owner,
-        (s) => s.wearers.find((x) => x.uid === w.w2.uid)?.connection === 'offline',
-      );
+      // Every answer, in both forms, within the snapshot window or not, says what the clock says.
+      for (const format of ['rows', 'columns'] as const) {
+        const res = await t.app.inject({
+          url: `/v3/device/summary?format=${format}`,
+          headers: owner,
+        });
+        const wearers =
+          format === 'rows'
+            ? summaryResponse.parse(res.json()).wearers
+            : decodeSummaryColumns(summaryColumnsResponse.parse(res.json()));
+        expect(wearers.find((x) => x.uid === w.w2.uid)?.connection).toBe('offline');
+      }
+      // What the database says at the same moment.
+      const sql = JSON.parse(
+        await deviceDataService(t.ctx).summaryFromDatabase(
+          await actorOf(w.users.ORGANIZATION_OWNER.accessToken),
+          {},
+        ),
+      ) as SummaryResponse;
+      expect(sql.wearers.find((x) => x.uid === w.w2.uid)?.connection).toBe('offline');
     } finally {
       t.ctx.now = realNow;
       t.ctx.cluster = cluster;

@@ -15,13 +15,25 @@ export interface SnapshotEntry {
   groupId: string | null;
   name: string;
   groupName: string | null;
-  /** The wearer's summary object (format=rows). */
-  json: string;
-  /** The same as an array in SUMMARY_COLUMNS order (format=columns). */
-  row: string;
+  /**
+   * The wearer's summary object (format=rows) before its `connection` (without the closing brace)
+   * and after it (without the opening one): `connection` depends on the answer's time only.
+   */
+  jsonHead: string;
+  jsonTail: string;
+  /** The same as an array in SUMMARY_COLUMNS order (format=columns), split as the object. */
+  rowHead: string;
+  rowTail: string;
   /** Until when (epoch ms) `connection` says online; null when it says offline whatever the time. */
   onlineUntil: number | null;
 }
+
+/** `connection` between an entry's head and tail, in PostgreSQL's JSON text layout. */
+const JSON_CONNECTION = {
+  online: ', "connection" : "online", ',
+  offline: ', "connection" : "offline", ',
+};
+const ROW_CONNECTION = { online: ', "online", ', offline: ', "offline", ' };
 
 /** One encoded answer of a snapshot: the bytes, their ETag and their gzip (made once, shared). */
 interface Encoded {
@@ -39,7 +51,10 @@ interface Snapshot {
   builtAt: number;
   /** The time its `connection` values hold for (epoch ms, as generatedAt). */
   at: number;
-  /** The earliest `onlineUntil` at or after `at`: before it, no wearer went offline by the clock. */
+  /**
+   * The earliest `onlineUntil` at or after `at`: before it, no wearer went offline by the clock;
+   * after it the same entries are served as a new snapshot of a later time (no read).
+   */
   nextOffline: number;
   generatedAt: string;
   entries: SnapshotEntry[];
@@ -92,18 +107,22 @@ function parse(text: string): SnapshotEntry[] {
       groupId = '',
       name = '""',
       groupName = 'null',
-      json = '',
-      row = '',
+      jsonHead = '{',
+      jsonTail = '}',
+      rowHead = '[',
+      rowTail = ']',
       onlineUntil = '',
-    ] = line.split('\t', 8);
+    ] = line.split('\t', 10);
     return {
       uid,
       organizationId,
       groupId: groupId === '' ? null : groupId,
       name: JSON.parse(name) as string,
       groupName: JSON.parse(groupName) as string | null,
-      json,
-      row,
+      jsonHead: jsonHead.slice(0, -1),
+      jsonTail: jsonTail.slice(1),
+      rowHead: rowHead.slice(0, -1),
+      rowTail: rowTail.slice(1),
       onlineUntil: onlineUntil === '' ? null : Number(onlineUntil),
     };
   });
@@ -182,7 +201,7 @@ export class SummarySnapshots {
           : `{"generatedAt":"${at}","wearers":[]}`;
       return { body, gzip: false };
     }
-    const snap = await this.current(key, settled);
+    const snap = this.asOfNow(key, await this.current(key, settled));
     const { test, signature } = wearerScopeInMemory(actor, filter);
     const answerKey = `${format}|${signature}`;
     let encoded = snap.answers.get(answerKey);
@@ -192,8 +211,16 @@ export class SummarySnapshots {
           ? `{"generatedAt":"${snap.generatedAt}","columns":${COLUMNS_HEAD},"rows":[`
           : `{"generatedAt":"${snap.generatedAt}","wearers":[`;
       const parts: string[] = [];
-      for (const e of snap.entries)
-        if (!test || test(e)) parts.push(format === 'columns' ? e.row : e.json);
+      const at = snap.at;
+      for (const e of snap.entries) {
+        if (test && !test(e)) continue;
+        const state = e.onlineUntil !== null && e.onlineUntil >= at ? 'online' : 'offline';
+        parts.push(
+          format === 'columns'
+            ? e.rowHead + ROW_CONNECTION[state] + e.rowTail
+            : e.jsonHead + JSON_CONNECTION[state] + e.jsonTail,
+        );
+      }
       const tag = createHash('sha1').update(`${key}|${answerKey}`).digest('base64url').slice(0, 12);
       encoded = {
         body: Buffer.from(`${head}${parts.join(',')}]}`),
@@ -273,7 +300,7 @@ export class SummarySnapshots {
     // (within the window a plain request is answered without the changes announced since the last
     // read, and nothing would bring them to a page that opened its live stream meanwhile until its
     // next poll).
-    if (settled) return this.slots.settled(key, (snap) => this.offlineDue(snap));
+    if (settled) return this.slots.settled(key);
     const slot = this.slots.slot(key);
     const snap = slot.snap;
     if (!snap) return this.slots.rebuild(key, slot);
@@ -281,12 +308,12 @@ export class SummarySnapshots {
     // Changes no event named (the cross-server bus missed some): the scope is read whole, at most
     // once per summarySnapshotMs, and the caller waits for it.
     if (slot.dirty) return fresh ? snap : this.slots.rebuild(key, slot);
-    // The wearers events named, and those whose connection the clock turned offline, are read
-    // again (at most once per summarySnapshotMs; the caller waits for those few rows). Changes no
+    // The wearers events named are read again (at most once per summarySnapshotMs; the caller
+    // waits for those few rows). Changes no
     // event announces (an operator's SQL; every server's changes are announced, through the
     // cross-server bus) are read in the background, after this answer (on PGlite the whole read
     // holds the thread in chunks).
-    const due = slot.changed.size > 0 || this.offlineDue(snap);
+    const due = slot.changed.size > 0;
     if (!due || fresh) {
       this.slots.refreshIfStale(key, slot);
       return snap;
@@ -297,14 +324,24 @@ export class SummarySnapshots {
     return patched;
   }
 
-  /** The clock has turned a wearer of the snapshot offline since it was read. */
-  private offlineDue(snap: Snapshot): boolean {
-    return this.ctx.now().getTime() > snap.nextOffline;
+  /**
+   * The snapshot as of now: when the clock has turned a wearer offline since its time, the same
+   * entries as a new snapshot of this moment (their `connection` is put in when encoded), kept
+   * for the next callers. A site's gateway going quiet turns all its wearers offline at once:
+   * that costs no read.
+   */
+  private asOfNow(key: string, snap: Snapshot): Snapshot {
+    const now = this.ctx.now();
+    if (now.getTime() <= snap.nextOffline) return snap;
+    const next = this.snapshotOf(snap.entries, now, snap.builtAt, snap.byId);
+    const slot = this.slots.slot(key);
+    if (slot.snap === snap) slot.snap = next;
+    return next;
   }
 
   /**
-   * The snapshot with the named wearers, and those the clock turned offline, read again; or
-   * READ_WHOLE when a wearer was added, renamed (the name order) or moved out of the scope.
+   * The snapshot with the named wearers read again; or READ_WHOLE when a wearer was added, renamed
+   * (the name order) or moved out of the scope.
    */
   private async readNamed(
     key: string,
@@ -312,20 +349,13 @@ export class SummarySnapshots {
     latest: () => Snapshot,
   ): Promise<Snapshot | typeof READ_WHOLE> {
     const at = this.ctx.now();
-    const ms = at.getTime();
     const snap = latest();
-    if (ms > snap.nextOffline) {
-      for (const e of snap.entries)
-        if (e.onlineUntil !== null && e.onlineUntil >= snap.at && e.onlineUntil < ms)
-          ids.add(e.uid);
-    }
     const started = performance.now();
     const read = new Map<string, SnapshotEntry>();
     const list = [...ids];
     for (let i = 0; i < list.length; i += REBUILD_CHUNK) {
       const text = await deviceDataRepository(this.ctx.db).summaryFragments(
         list.slice(i, i + REBUILD_CHUNK),
-        at,
       );
       for (const e of parse(text)) read.set(e.uid, e);
     }
@@ -340,7 +370,12 @@ export class SummarySnapshots {
     return this.snapshotOf(entries, at, started);
   }
 
-  private snapshotOf(entries: SnapshotEntry[], at: Date, builtAt: number): Snapshot {
+  private snapshotOf(
+    entries: SnapshotEntry[],
+    at: Date,
+    builtAt: number,
+    byId = new Map(entries.map((e) => [e.uid, e])),
+  ): Snapshot {
     const ms = at.getTime();
     let nextOffline = Infinity;
     for (const e of entries)
@@ -353,7 +388,7 @@ export class SummarySnapshots {
       nextOffline,
       generatedAt: at.toISOString(),
       entries,
-      byId: new Map(entries.map((e) => [e.uid, e])),
+      byId,
       answers: new Map(),
     };
   }
@@ -362,11 +397,11 @@ export class SummarySnapshots {
   private async readWhole(key: string): Promise<Snapshot> {
     const at = this.ctx.now();
     const started = performance.now();
-    return this.snapshotOf(await this.build(key, at), at, started);
+    return this.snapshotOf(await this.build(key), at, started);
   }
 
   /** The scope's wearers in answer order: the order first, then the fragments in chunks. */
-  private async build(key: string, at: Date): Promise<SnapshotEntry[]> {
+  private async build(key: string): Promise<SnapshotEntry[]> {
     const order = await deviceDataRepository(this.ctx.db).summaryOrder(
       key === ALL ? undefined : key,
     );
@@ -374,7 +409,6 @@ export class SummarySnapshots {
     for (let i = 0; i < order.length; i += REBUILD_CHUNK) {
       const text = await deviceDataRepository(this.ctx.db).summaryFragments(
         order.slice(i, i + REBUILD_CHUNK),
-        at,
       );
       for (const e of parse(text)) byId.set(e.uid, e);
     }
