@@ -407,6 +407,17 @@ describe('summary snapshot', () => {
     });
     expect(unchanged.statusCode).toBe(304);
     expect(unchanged.body).toBe('');
+    // A whole read that finds nothing new (the background one, for changes no event announces)
+    // keeps the snapshot: the same tag, still a 304.
+    const wholeReads = t.ctx.summaries.counts.wholeReads;
+    t.ctx.summaries.markAllDirty();
+    await new Promise((r) => setTimeout(r, 60)); // past the 50 ms window: this request reads whole
+    const reread = await t.app.inject({
+      url,
+      headers: { ...owner, 'if-none-match': String(etag) },
+    });
+    expect(t.ctx.summaries.counts.wholeReads).toBe(wholeReads + 1);
+    expect(reread.statusCode).toBe(304);
     // Another form, or a caller who sees other wearers, has other bytes and so another tag.
     const rows = await t.app.inject({ url: '/v3/device/summary', headers: owner });
     expect(rows.headers.etag).not.toBe(etag);

@@ -128,6 +128,25 @@ function parse(text: string): SnapshotEntry[] {
   });
 }
 
+/** Two reads gave the same wearers, in the same order, with the same values. */
+function sameEntries(a: readonly SnapshotEntry[], b: readonly SnapshotEntry[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]!;
+    const y = b[i]!;
+    if (
+      x.uid !== y.uid ||
+      x.jsonHead !== y.jsonHead ||
+      x.jsonTail !== y.jsonTail ||
+      x.rowHead !== y.rowHead ||
+      x.rowTail !== y.rowTail ||
+      x.onlineUntil !== y.onlineUntil
+    )
+      return false;
+  }
+  return true;
+}
+
 /**
  * GET /v3/device/summary from memory: per organisation (and one for platform staff asking for
  * all), every wearer's summary serialised once by the database. The bus events name the wearers
@@ -393,11 +412,18 @@ export class SummarySnapshots {
     };
   }
 
-  /** The scope read whole, as of now. */
+  /**
+   * The scope read whole, as of now. When it reads what the snapshot already holds (the background
+   * read once a minute, for changes no event announces, mostly finds none), the snapshot stays:
+   * its answers, their gzip and their ETags stay valid (a client holding the tag gets a 304).
+   */
   private async readWhole(key: string): Promise<Snapshot> {
     const at = this.ctx.now();
     const started = performance.now();
-    return this.snapshotOf(await this.build(key), at, started);
+    const entries = await this.build(key);
+    const held = this.slots.peek(key);
+    if (held && sameEntries(held.entries, entries)) return held;
+    return this.snapshotOf(entries, at, started);
   }
 
   /** The scope's wearers in answer order: the order first, then the fragments in chunks. */
