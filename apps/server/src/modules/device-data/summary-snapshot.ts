@@ -151,10 +151,11 @@ function sameEntries(a: readonly SnapshotEntry[], b: readonly SnapshotEntry[]): 
  * GET /v3/device/summary from memory: per organisation (and one for platform staff asking for
  * all), every wearer's summary serialised once by the database. The bus events name the wearers
  * that changed (here, or on another server through the cross-server bus): a request after
- * `summarySnapshotMs` reads only those again, and the wearers the clock turned offline, and waits
- * for those few rows; a wearer added or renamed reads the scope whole (the name order). The whole
- * scope is read again in the background once the last whole read is `summaryMaxStaleMs` old, for
- * changes no event announces (decision 0006, amended for issue 20).
+ * `summarySnapshotMs` reads only those again, and waits for those few rows; a wearer added or
+ * renamed reads the scope whole (the name order). A wearer the clock turns offline costs no read
+ * (`connection` is put in when an answer is encoded). The whole scope is read again in the
+ * background once the last whole read is `summaryMaxStaleMs` old, for changes no event announces
+ * (decision 0006, amended for issue 20). The slots and reads are `snapshots/snapshot-slots.ts`.
  */
 export class SummarySnapshots {
   private readonly slots: SnapshotSlots<Snapshot>;
