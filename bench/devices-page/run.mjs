@@ -21,6 +21,7 @@ import {
   WEB_DIST,
   freePort,
   median,
+  openPage,
   printMachine,
   requireBuild,
   serverEnv,
@@ -150,17 +151,7 @@ try {
           'loading',
         ],
       });
-    let navAt = 0;
-    if (values.from) {
-      await page.goto(`${baseUrl}${values.from}`, { waitUntil: 'networkidle' });
-      const menu = page.locator('nav a[href="/devices"]').first();
-      await menu.waitFor({ state: 'visible', timeout: 60_000 });
-      navAt = await menu.evaluate((a) => {
-        const at = performance.now();
-        /** @type {HTMLAnchorElement} */ (a).click();
-        return at;
-      });
-    } else await page.goto(`${baseUrl}/devices`);
+    const navAt = await openPage(page, baseUrl, '/devices', values.from);
     await page.waitForFunction(() => /** @type {any} */ (window).__firstRow !== undefined, null, {
       timeout: 60_000,
     });

@@ -255,3 +255,27 @@ export async function startCpuProfile(context, page, file, intervalUs) {
     },
   };
 }
+
+/**
+ * Opens `path` in the page, or with `from` the console at `from` (loaded, its requests answered)
+ * then clicks the menu's entry for `path`: how staff move between pages. Returns when the
+ * measured navigation began, in the page's performance.now() (0 for a page load).
+ * @param {import('@playwright/test').Page} page
+ * @param {string} baseUrl
+ * @param {string} path
+ * @param {string | undefined} from
+ */
+export async function openPage(page, baseUrl, path, from) {
+  if (!from) {
+    await page.goto(`${baseUrl}${path}`);
+    return 0;
+  }
+  await page.goto(`${baseUrl}${from}`, { waitUntil: 'networkidle' });
+  const menu = page.locator(`nav a[href="${path}"]`).first();
+  await menu.waitFor({ state: 'visible', timeout: 60_000 });
+  return menu.evaluate((a) => {
+    const at = performance.now();
+    /** @type {HTMLAnchorElement} */ (a).click();
+    return at;
+  });
+}

@@ -18,6 +18,7 @@ import {
   WEB_DIST,
   freePort,
   median,
+  openPage,
   printMachine,
   requireBuild,
   serverEnv,
@@ -230,17 +231,7 @@ try {
       values.profile && run === Number(values.runs) - 1
         ? await startCpuProfile(context, page, values.profile, 100)
         : null;
-    let navAt = 0;
-    if (values.from) {
-      await page.goto(`${baseUrl}${values.from}`, { waitUntil: 'networkidle' });
-      const menu = page.locator('nav a[href="/map"]').first();
-      await menu.waitFor({ state: 'visible', timeout: 60_000 });
-      navAt = await menu.evaluate((a) => {
-        const at = performance.now();
-        /** @type {HTMLAnchorElement} */ (a).click();
-        return at;
-      });
-    } else await page.goto(`${baseUrl}/map`);
+    const navAt = await openPage(page, baseUrl, '/map', values.from);
     await page.waitForFunction(
       () => /** @type {any} */ (window).__firstRender !== undefined,
       null,
