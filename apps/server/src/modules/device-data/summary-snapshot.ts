@@ -329,10 +329,9 @@ export class SummarySnapshots {
     // once per summarySnapshotMs, and the caller waits for it.
     if (slot.dirty) return fresh ? snap : this.slots.rebuild(key, slot);
     // The wearers events named are read again (at most once per summarySnapshotMs; the caller
-    // waits for those few rows). Changes no
-    // event announces (an operator's SQL; every server's changes are announced, through the
-    // cross-server bus) are read in the background, after this answer (on PGlite the whole read
-    // holds the thread in chunks).
+    // waits for those few rows). Changes no event announces (an operator's SQL; every server's
+    // changes are announced, through the cross-server bus) are read in the background, after this
+    // answer (on PGlite the whole read holds the thread in chunks).
     const due = slot.changed.size > 0;
     if (!due || fresh) {
       this.slots.refreshIfStale(key, slot);
