@@ -25,8 +25,29 @@ describe('date and time formats (one per language, 24-hour)', () => {
     expect(formatTime(AT, 'Asia/Tokyo')).toBe('19:26');
   });
 
-  it('formats in the runtime zone from the date itself, as Intl does for that zone', () => {
-    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  it.each([
+    'Asia/Tokyo',
+    'America/New_York', // daylight saving in the northern summer
+    'Australia/Lord_Howe', // a half-hour shift in the southern summer
+    'Asia/Kathmandu', // +05:45
+  ])('formats in the runtime zone (%s) from the date itself, as Intl does for it', (zone) => {
+    // The runtime's zone is the process's TZ (this machine's and CI's is UTC, which has no rule to
+    // get wrong): set it for this test, as a browser in that zone has it.
+    const before = process.env.TZ;
+    process.env.TZ = zone;
+    try {
+      // The zone took effect (none of these is UTC in January).
+      expect(new Date('2026-01-15T00:00:00Z').getTimezoneOffset()).not.toBe(0);
+      expectSameAsIntl(zone);
+    } finally {
+      if (before === undefined) delete process.env.TZ;
+      else process.env.TZ = before;
+    }
+  });
+});
+
+function expectSameAsIntl(zone: string): void {
+  {
     // Across a year, both halves of any daylight-saving rule, midnight and single digits.
     for (let m = 0; m < 12; m++) {
       for (const at of [
@@ -42,5 +63,5 @@ describe('date and time formats (one per language, 24-hour)', () => {
       }
     }
     expect(() => formatDateTime('not a date', 'ja')).toThrow(RangeError);
-  });
-});
+  }
+}
