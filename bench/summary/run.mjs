@@ -137,7 +137,6 @@ try {
   const last = await once(true);
   if (last.count !== first.count)
     throw new Error(`answers differ: ${first.count} then ${last.count} wearers`);
-  // Server CPU per request next to wall time: on a shared machine the neighbours move the latter.
   if (offlineIn !== undefined) {
     // One request after another across the moment every wearer goes offline.
     const offlineAt = seededAt + offlineIn * 1000;
@@ -147,7 +146,7 @@ try {
     const others = [];
     let allOffline = null;
     while (allOffline === null || Date.now() < allOffline + 5000) {
-      const r = await once(true);
+      const r = await once();
       const at = Date.now();
       (Math.abs(at - offlineAt) <= 3000 ? around : others).push(r.ms);
       if (allOffline === null && at > offlineAt + 1000) {
@@ -164,6 +163,7 @@ try {
       `every wearer offline at once: the ${around.length} answers within 3 s of it: slowest ${Math.round(Math.max(...around))} ms; the ${o.n} others: p50 ${o.p50} ms, max ${o.max} ms`,
     );
   }
+  // Server CPU per request next to wall time: on a shared machine the neighbours move the latter.
   const perReq = (a, b, n) => (a === null || b === null ? 'n/a' : `${((b - a) / n).toFixed(1)} ms`);
   const db = values.pg ? 'PostgreSQL' : 'PGlite';
   const s = percentiles(seq);

@@ -125,4 +125,14 @@ describe('SnapshotSlots (the summary and map snapshots)', () => {
     expect((await w.slots.settled('org')).has('w1')).toBe(false);
     expect(w.log).toEqual(['whole org', 'patch org w1', 'patch org w1']);
   });
+  it('replaces a snapshot with one derived from it, unless a read replaced it meanwhile', async () => {
+    const w = world();
+    const held = await w.slots.settled('org');
+    const derived = new Map(held);
+    w.slots.replace('org', held, derived);
+    expect(await w.slots.settled('org')).toBe(derived);
+    w.slots.replace('org', held, new Map()); // `held` is no longer the snapshot: nothing changes
+    expect(await w.slots.settled('org')).toBe(derived);
+    expect(w.log).toEqual(['whole org']);
+  });
 });

@@ -86,6 +86,15 @@ export class SnapshotSlots<S> {
     return this.slots.get(key)?.snap;
   }
 
+  /**
+   * Puts `next` in place of `held`, unless the key's snapshot has changed meanwhile (a snapshot
+   * derived from the held one without a read: the summary's at a later time).
+   */
+  replace(key: string, held: S, next: S): void {
+    const slot = this.slots.get(key);
+    if (slot?.snap === held) slot.snap = next;
+  }
+
   /** An event named this wearer as changed in this key (nothing to do for a key nobody reads). */
   mark(key: string, wearerId: string): void {
     const slot = this.slots.get(key);

@@ -353,8 +353,7 @@ export class SummarySnapshots {
     const now = this.ctx.now();
     if (now.getTime() <= snap.nextOffline) return snap;
     const next = this.snapshotOf(snap.entries, now, snap.builtAt, snap.byId);
-    const slot = this.slots.slot(key);
-    if (slot.snap === snap) slot.snap = next;
+    this.slots.replace(key, snap, next);
     return next;
   }
 
