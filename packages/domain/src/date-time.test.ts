@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { compactDate, formatDate, formatDateTime, formatTime } from './date-time.js';
 
 const AT = '2026-11-22T10:26:00Z'; // 19:26 in Tokyo
@@ -33,15 +33,13 @@ describe('date and time formats (one per language, 24-hour)', () => {
   ])('formats in the runtime zone (%s) from the date itself, as Intl does for it', (zone) => {
     // The runtime's zone is the process's TZ (this machine's and CI's is UTC, which has no rule to
     // get wrong): set it for this test, as a browser in that zone has it.
-    const before = process.env.TZ;
-    process.env.TZ = zone;
+    vi.stubEnv('TZ', zone);
     try {
       // The zone took effect (none of these is UTC in January).
       expect(new Date('2026-01-15T00:00:00Z').getTimezoneOffset()).not.toBe(0);
       expectSameAsIntl(zone);
     } finally {
-      if (before === undefined) delete process.env.TZ;
-      else process.env.TZ = before;
+      vi.unstubAllEnvs();
     }
   });
 });
