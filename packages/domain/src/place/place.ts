@@ -90,9 +90,14 @@ export function placeStep(
         ? before.rssi + rules.rssiSmoothing * (rssi - before.rssi)
         : rssi;
   const entry: Heard = { gatewayId: sighting.gatewayId, rssi: smoothed, lastAt: sighting.at };
-  const heard = [entry, ...state.heard.filter((h) => h.gatewayId !== sighting.gatewayId)]
-    .sort((a, b) => b.lastAt - a.lastAt)
-    .slice(0, rules.maxGateways);
+  // The gateway heard last heard it again (a gateway's batch after batch): it stays first, the
+  // others keep their order; no filter and sort per reading (issue 17: the fold's cost).
+  const heard =
+    before !== undefined && state.heard[0] === before
+      ? [entry, ...state.heard.slice(1, rules.maxGateways)]
+      : [entry, ...state.heard.filter((h) => h.gatewayId !== sighting.gatewayId)]
+          .sort((a, b) => b.lastAt - a.lastAt)
+          .slice(0, rules.maxGateways);
 
   const current = heard.find((h) => h.gatewayId === state.current);
   const next = chooseGateway(current, entry, heard, sighting.at, rules);
