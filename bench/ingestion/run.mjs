@@ -114,24 +114,39 @@ try {
   // unknown-gateway throttle, which is not what this bench measures.
   const clients = [];
   for (const g of gateways) clients.push(await send.open(g));
+  // A refused batch ends the run: every loop stops, and the server and the database are removed
+  // below (a rejection left to itself would end the process with both still there).
+  let failed;
   const loops = gateways.map(async (g, i) => {
     const client = clients[i];
-    for (let seq = 0; !stop; seq++) {
-      const batch = batchOf(g, seq);
-      const accepted = await client.send(batch);
-      sent += batch.readings.length;
-      acceptedTotal += accepted;
-      if (measuring) measured += batch.readings.length;
+    try {
+      for (let seq = 0; !stop; seq++) {
+        const batch = batchOf(g, seq);
+        const accepted = await client.send(batch);
+        sent += batch.readings.length;
+        acceptedTotal += accepted;
+        if (measuring) measured += batch.readings.length;
+      }
+    } catch (err) {
+      failed ??= err;
+      stop = true;
     }
     await client.close();
   });
-  await new Promise((r) => setTimeout(r, Number(values.warmup) * 1000));
+  /** Waits `ms`, or less when a loop failed; then throws that failure. */
+  const wait = async (ms) => {
+    const until = performance.now() + ms;
+    while (!failed && performance.now() < until)
+      await new Promise((r) => setTimeout(r, Math.min(200, until - performance.now())));
+    if (failed) throw failed;
+  };
+  await wait(Number(values.warmup) * 1000);
   measuring = true;
   if (values.statements) await statements(values.pg, 'reset');
   const t0 = performance.now();
   const cpu0 = processTreeCpu(server.child.pid);
   const pg0 = await postgresCpu(fresh.databaseUrl);
-  await new Promise((r) => setTimeout(r, Number(values.seconds) * 1000));
+  await wait(Number(values.seconds) * 1000);
   measuring = false;
   const seconds = (performance.now() - t0) / 1000;
   const serverCpu = processTreeCpu(server.child.pid) - cpu0;
@@ -144,6 +159,7 @@ try {
     );
   stop = true;
   await Promise.all(loops);
+  if (failed) throw failed;
   const rate = Math.round(measured / seconds);
   console.log(
     `ingestion via ${via} on ${values.db}: ${GATEWAYS} gateways x ${BRACELETS} bracelets, ${BRACELETS * PER_BRACELET} readings/batch, ` +
@@ -162,9 +178,13 @@ try {
       (fresh.databaseUrl ? `, PostgreSQL ${((pgCpu / measured) * 1e6).toFixed(1)} µs` : '') +
       ` (server = all its processes, WORKERS=${env.WORKERS})`,
   );
-} finally {
+} catch (err) {
   await stopServer(server);
+  await fresh.drop();
+  await rm(folder, { recursive: true, force: true });
+  throw err;
 }
+await stopServer(server);
 const stored = await countReadings({ databaseUrl: fresh.databaseUrl, dataDir });
 console.log(
   `check: ${sent} readings sent, ${stored} stored (${stored === sent ? 'all, once' : 'MISMATCH'})`,
