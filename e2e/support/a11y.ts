@@ -30,6 +30,17 @@ const RUN_OPTIONS: RunOptions = {
  * evaluated its 550 kB source twice on every scan. The console has no frames, so the main frame is the page.
  */
 async function runAxe(page: Page, within?: string): Promise<AxeResults> {
+  // Colours are checked as they end, not halfway through a transition: on a fast machine the scan
+  // ran while a button just clicked still faded to its selected colour (sites.spec, 28 Nov), and
+  // axe measured a contrast no user reads. Endless animations (a spinner) are not waited for.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   if (!(await page.evaluate(() => typeof window.axe?.run === 'function'))) {
     await page.evaluate(
       `${axe.source};axe.configure({ allowedOrigins: ['<same_origin>'], branding: { application: 'playwright' } });`,
