@@ -144,7 +144,7 @@ export function WearerDetailPage() {
                 </ul>
               )}
             </section>
-            <HistoryPanel uid={uid} />
+            <HistoryPanel uid={uid} lastSeenAt={wearer.lastSeenAt} />
             <WearerTrail uid={uid} />
             <WearerAlerts uid={uid} clientId={clientId} />
           </>

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { QueryState } from '../../../components/ui/query-state';
@@ -11,8 +11,20 @@ const SERIES: readonly ChartSeries[] = [
   { metric: 'wbgt', label: 'wbgt', colour: '#b45309', scale: 'celsius' },
 ];
 
-/** Heart rate, skin temperature (and WBGT when the gateway measures it) over 24 h or 7 days. */
-export function HistoryPanel({ uid }: { uid: string }) {
+/** How far a reading may precede an answer and still be missing from it (the server writes
+ * readings' rollups every ROLLUP_FLUSH_MS, 2 s by default, and a page's clock may differ). */
+const UNWRITTEN_MS = 15_000;
+const EMPTY_RETRY_MS = 3_000;
+const EMPTY_RETRIES = 3;
+
+/**
+ * Heart rate, skin temperature (and WBGT when the gateway measures it) over 24 h or 7 days.
+ * `lastSeenAt` is the wearer's latest reading as the live summary has it: while the chart has
+ * nothing to show and that reading is about as new as the chart's answer or newer (a wearer's
+ * first readings, or a page opened a moment before the server wrote them), the history is asked
+ * again within seconds, not at the next minute's refresh.
+ */
+export function HistoryPanel({ uid, lastSeenAt }: { uid: string; lastSeenAt?: string | null }) {
   const { t, i18n } = useTranslation(['live', 'common']);
   const [period, setPeriod] = useState<HistoryPeriod>('24h');
   const history = useHistory(uid, period);
@@ -32,6 +44,19 @@ export function HistoryPanel({ uid }: { uid: string }) {
     [t],
   );
   const hasData = shown.some((s) => summarise(points, s.metric) !== null);
+  const { isSuccess, dataUpdatedAt, refetch } = history;
+  const retries = useRef({ seen: '', count: 0 });
+  useEffect(() => {
+    if (!isSuccess || hasData || !lastSeenAt) return;
+    // The reading is no older than the answer (by the server's write interval, with a margin): the
+    // answer may have come before the server wrote it. Asked again a few times, 3 s apart.
+    if (Date.parse(lastSeenAt) < dataUpdatedAt - UNWRITTEN_MS) return;
+    if (retries.current.seen !== lastSeenAt) retries.current = { seen: lastSeenAt, count: 0 };
+    if (retries.current.count >= EMPTY_RETRIES) return;
+    retries.current.count++;
+    const timer = setTimeout(() => void refetch(), EMPTY_RETRY_MS);
+    return () => clearTimeout(timer);
+  }, [isSuccess, hasData, lastSeenAt, dataUpdatedAt, refetch]);
   const format = (value: number) => value.toFixed(1);
 
   return (
