@@ -53,15 +53,20 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('WORKERS=2 on PostgreSQL', () =>
     rmSync(dir, { recursive: true, force: true });
   });
 
-  /** The worker slots answering /readyz, over up to 200 fresh connections (node:cluster hands them out in turn). */
+  /**
+   * The worker slots answering /readyz over fresh connections (node:cluster hands them out in turn
+   * to the workers listening), for up to 30 s: a worker still starting gets none yet. 200 quick
+   * connections were not enough on a fast machine, where they all came before worker 0 listened.
+   */
   const slotsAnswering = async (base: string) => {
     const seen = new Set<string>();
-    for (let i = 0; i < 200 && seen.size < 2; i++) {
+    for (const until = Date.now() + 30_000; Date.now() < until && seen.size < 2;) {
       const res = await fetch(`${base}/readyz`, { headers: { connection: 'close' } }).catch(
         () => null,
       );
       if (res?.ok) seen.add(res.headers.get('x-worker') ?? '?');
-      else await new Promise((r) => setTimeout(r, 100)); // a worker may still be starting
+      // A worker may still be starting.
+      await new Promise((r) => setTimeout(r, res?.ok ? 10 : 100));
     }
     return [...seen].sort();
   };
