@@ -1,5 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
-import { DATABASE_FREE_TESTS } from './apps/server/src/testing/database-free-tests';
+import { DATABASE_FREE_TESTS } from './apps/server/src/testing/database-free-tests.ts';
 
 const domainSrc = new URL('./packages/domain/src/index.ts', import.meta.url).pathname;
 const domainTesting = new URL('./packages/domain/src/testing/index.ts', import.meta.url).pathname;

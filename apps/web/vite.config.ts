@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { precompress } from './vite.precompress.config';
+import { precompress } from './vite.precompress.config.ts';
 
 const domainSrc = fileURLToPath(new URL('../../packages/domain/src/index.ts', import.meta.url));
 const api = 'http://localhost:3000';

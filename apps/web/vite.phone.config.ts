@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { precompress } from './vite.precompress.config';
+import { precompress } from './vite.precompress.config.ts';
 import { VitePWA } from 'vite-plugin-pwa';
 
 // The phone gateway (issue 16): its own build under dist/phone, served at /phone/, sharing no chunk with the

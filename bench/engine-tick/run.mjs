@@ -22,7 +22,7 @@ requireBuild(SERVER_MAIN, 'the server');
 const dist = (p) => import(pathToFileURL(join(ROOT, 'apps/server/dist', p)).href);
 const { loadConfig } = await dist('config.js');
 const { createContext } = await dist('context.js');
-const { tickAll } = await dist('engine/runner.js');
+const { tickAll } = await dist('modules/alerts/engine-turn.js');
 
 printMachine();
 const folder = await mkdtemp(join(tmpdir(), 'wearable-bench-tick-'));

@@ -100,6 +100,18 @@ export async function useLanguage(page: Page, lng: Lng): Promise<void> {
 
 export async function setWidth(page: Page, width: number): Promise<void> {
   await page.setViewportSize({ width, height: HEIGHT });
+  // The shell swaps the header's menu row for the drawer's button at 1,200 px on the media query's
+  // change event, a render after the resize: measured before it, a 360 px page still held the wide
+  // row and "scrolled sideways by 46px". Wait for the header of this width, then for a painted frame.
+  const header = page.locator('header').filter({ has: page.getByTestId('logo-link') });
+  if ((await header.count()) > 0) {
+    const button = header.getByTestId('menu-button');
+    if (width < 1200) await expect(button).toBeVisible();
+    else await expect(button).toHaveCount(0);
+  }
+  await page.evaluate(
+    () => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))),
+  );
 }
 
 /** Waits until a page has its heading and no spinner of the app or of the page's data. */

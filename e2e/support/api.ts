@@ -63,6 +63,19 @@ export async function fetchWearerNames(
   return body.devices.map((d) => d.name);
 }
 
+/** The caller's wearers with how each name is read (furigana, where given): the lists sort by it. */
+export async function fetchWearerNamesAndReadings(
+  request: APIRequestContext,
+  accessToken: string,
+): Promise<{ name: string; nameReading: string | null }[]> {
+  const body = await getJson<{ devices: { name: string; nameReading: string | null }[] }>(
+    request,
+    '/v2/user/device/list',
+    accessToken,
+  );
+  return body.devices.map((d) => ({ name: d.name, nameReading: d.nameReading }));
+}
+
 export async function fetchDemoWearerNames(request: APIRequestContext): Promise<string[]> {
   const body = await getJson<{ devices: WearerListItem[] }>(
     request,

@@ -56,6 +56,8 @@ const ROUTES: readonly { path: string; opener: Opener }[] = [
   { path: '/_app', opener: 'ORGANIZATION_OWNER' },
   { path: '/devices', opener: 'ORGANIZATION_OWNER' },
   { path: '/devices/alert-settings', opener: 'ORGANIZATION_OWNER' },
+  // Beyond the spec's list: bracelets and wearers by CSV (issue 35).
+  { path: '/devices/import', opener: 'ORGANIZATION_OWNER' },
   { path: WEARER, opener: 'ORGANIZATION_OWNER' },
   { path: `${WEARER}/alert`, opener: 'ORGANIZATION_OWNER' },
   { path: `${WEARER}/alert_histories`, opener: 'ORGANIZATION_OWNER' },

@@ -39,8 +39,10 @@ test('an SOS names where the wearer was: in the popup, the alert table (ja, en) 
   await waitForPage(page);
   const sos = page.locator('[data-testid="alert-row"][data-type="SOS_CALL"]').first();
   await expect(sos.getByTestId('alert-place')).toHaveText('場所: 第一現場 詰所');
-  // The popup names the place of the newest emergency (other tests' SOS may be newer: any place).
-  await expect(page.getByTestId('alert-popup')).toContainText(/SOS発信・(場所|位置|最終受信): /);
+  // The banner names the newest emergency and its place (other tests' SOS may be newer: any place).
+  const headline = page.getByTestId('alert-popup-headline');
+  await expect(headline).toContainText('SOS発信');
+  await expect(headline).toContainText(/(場所|位置|最終受信): /);
   expect(await auditView(page, 'ja 1280')).toEqual([]);
 
   await page.goto(`/devices/${DEMO_CLIENT}/${wearerUid(WEARER)}/alert_histories?lng=en`);

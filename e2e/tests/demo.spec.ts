@@ -41,6 +41,7 @@ test('demo: every internal link is prefixed with /demo and the menu keeps the us
     .evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
   expect(menu).toEqual([
     '/demo/devices',
+    '/demo/members',
     '/demo/alert-histories',
     '/demo/map',
     '/demo/settings/admins',

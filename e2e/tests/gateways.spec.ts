@@ -1,5 +1,6 @@
+import { clickUntil } from '../support/actions.js';
 import type { APIRequestContext } from '@playwright/test';
-import { auditView } from '../support/a11y.js';
+import { auditView, setWidth, settle, useLanguage } from '../support/a11y.js';
 import { roleCase } from '../support/roles.js';
 import { signIn, urlWithPath, waitForPage } from '../support/session.js';
 import { expect, test, type Page } from '../support/test.js';
@@ -200,15 +201,99 @@ test('platform staff see an organisation with its counts, its gateways and one g
   await waitForPage(page);
   const demo = page.getByTestId('organization-row').filter({ hasText: 'デモ建設株式会社' });
   await expect(demo.getByTestId('organization-open-alerts')).toHaveText(/^\d+$/);
-  await demo.getByRole('link').click();
-  await expect(page).toHaveURL(urlWithPath('/organization/demo-org'));
+  await clickUntil(demo.getByRole('link'), async () =>
+    urlWithPath('/organization/demo-org').test(page.url()),
+  );
   await expect(page.getByTestId('page-heading')).toHaveText('デモ建設株式会社');
   await expect(page.getByTestId('organization-groups')).toContainText('第一現場');
   await expect(page.getByTestId('organization-stat-wearers')).toHaveText(/^\d+$/);
-  await page
-    .getByTestId('gateway-table')
-    .locator('a[href$="/organization/demo-org/demo-gateway-1"]')
-    .click();
-  await expect(page).toHaveURL(urlWithPath('/organization/demo-org/demo-gateway-1'));
+  await clickUntil(
+    page.getByTestId('gateway-table').locator('a[href$="/organization/demo-org/demo-gateway-1"]'),
+    async () => urlWithPath('/organization/demo-org/demo-gateway-1').test(page.url()),
+  );
   await expect(page.getByTestId('gateway-facts')).toBeVisible();
+});
+
+/*
+ * Issue 34 item 3: a native gateway sends a reading and an SOS for a mistyped serial (lower case, one digit too
+ * many); the server refuses what it cannot store, and the gateway's page lists it grouped, with its count, the last
+ * time and "did you mean DEMO-BR-001?", in Japanese and English, at 1,280 and 360 px; the list marks the gateway.
+ */
+test('a refused reading is listed on its gateway page, grouped, with a suggestion (ja, en, 1280 and 360 px)', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const session = await signIn(page, request, roleCase('ORGANIZATION_OWNER').email);
+  const staff = { authorization: `Bearer ${session.accessToken}` };
+  const name = `E2E 拒否 ${Date.now()}`;
+  const registered = await request.post('/v2/gateway', {
+    headers: staff,
+    data: {
+      clientId: 'demo-org',
+      type: 'STATIONARY',
+      serialNumber: `E2E-REF-${Date.now()}`,
+      name,
+    },
+  });
+  expect(registered.status()).toBe(201);
+  const { gatewayId, credential } = (
+    (await registered.json()) as { connection: { gatewayId: string; credential: string } }
+  ).connection;
+  const gatewayAuth = { authorization: `Gateway ${gatewayId}:${credential}` };
+  try {
+    // A Bearer token where the gateway's own belongs is named as such.
+    const bearer = await request.post('/gateway/v1/batches', { headers: staff, data: {} });
+    expect(bearer.status()).toBe(401);
+    expect(((await bearer.json()) as { code: string }).code).toBe('GATEWAY_AUTHORIZATION_SCHEME');
+
+    const at = new Date(Date.now() - 60_000).toISOString();
+    const sent = await request.post('/gateway/v1/batches', {
+      headers: gatewayAuth,
+      data: {
+        readings: [{ serialNumber: 'demo-br-0001', at, heartRate: 72 }],
+        events: [{ serialNumber: 'demo-br-0001', type: 'SOS', at }],
+      },
+    });
+    expect(sent.status()).toBe(200);
+    const answer = (await sent.json()) as { rejected: { reason: string }[] };
+    // The reading is refused; an SOS may open an "unassigned device" alert instead (issue 34 item 1).
+    const refused = answer.rejected.filter((r) => r.reason === 'unknown bracelet DEMO-BR-0001');
+    expect(refused.length).toBeGreaterThanOrEqual(1);
+
+    for (const lng of ['ja', 'en'] as const) {
+      await useLanguage(page, lng);
+      for (const width of [1280, 360]) {
+        await setWidth(page, width);
+        await page.goto(`/gateways/demo-org/${gatewayId}`);
+        await settle(page);
+        const row = page.getByTestId('gateway-refusal-row').filter({ hasText: 'DEMO-BR-0001' });
+        await expect(row.getByTestId('gateway-refusal-line')).toContainText(
+          `${refused.length} × ${lng === 'ja' ? '未登録のブレスレット' : 'unknown bracelet'} DEMO-BR-0001`,
+        );
+        await expect(row.getByTestId('gateway-refusal-suggestion')).toContainText(
+          lng === 'ja' ? 'DEMO-BR-001 の入力ミスではありませんか' : 'Did you mean DEMO-BR-001?',
+        );
+        await expect(
+          page.getByTestId('gateway-facts').getByTestId('gateway-refusing-badge'),
+        ).toBeVisible();
+        expect(await auditView(page, `gateway refusals ${lng} ${width}px`)).toEqual([]);
+        await page.screenshot({
+          path: `test-results/gateway-refusals-${lng}-${width}.png`,
+          fullPage: true,
+        });
+      }
+    }
+    // The gateway list marks it while refusals continue.
+    await page.goto('/gateways');
+    await settle(page);
+    await expect(
+      page
+        .getByTestId('gateway-row')
+        .filter({ hasText: name })
+        .getByTestId('gateway-refusing-badge'),
+    ).toBeVisible();
+  } finally {
+    await request.delete(`/v2/gateway/${gatewayId}`, { headers: staff });
+  }
 });

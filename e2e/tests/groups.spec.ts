@@ -64,7 +64,7 @@ test('an owner creates, renames and deletes a group with the keyboard; a group w
   const dialog = page.getByTestId('group-delete-dialog');
   await tabTo(page, dialog.getByTestId('group-delete-confirm'));
   await page.keyboard.press('Enter');
-  await expect(dialog.getByTestId('group-failure')).toContainText('利用者がいるため削除できません');
+  await expect(dialog.getByTestId('group-failure')).toContainText('装着者がいるため削除できません');
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 

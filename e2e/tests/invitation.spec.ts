@@ -73,19 +73,15 @@ test('a platform owner picks the organisation on /settings/admins and sees its s
   await expect(page.getByTestId('member-row').first()).toBeVisible();
   await expect(page.getByTestId('page-error')).toHaveCount(0);
   expect(await auditView(page, 'platform owner, staff list at 360 px')).toEqual([]);
-  // The platform owner may invite, and offers the platform roles too.
+  // The platform owner may invite into the chosen organisation: its roles only, never the platform's (issue 35).
   await page.getByTestId('invite-open').click();
   const options = await page
     .getByTestId('invite-role')
     .locator('option')
     .evaluateAll((all) => all.map((o) => (o as HTMLOptionElement).value));
   expect(options).toEqual(
-    expect.arrayContaining([
-      'ORGANIZATION_OWNER',
-      'ORGANIZATION_GENERAL',
-      'ORGANIZATION_GROUP',
-      'ALL_OWNER',
-      'ALL_GENERAL',
-    ]),
+    expect.arrayContaining(['ORGANIZATION_OWNER', 'ORGANIZATION_GENERAL', 'ORGANIZATION_GROUP']),
   );
+  expect(options).not.toContain('ALL_OWNER');
+  expect(options).not.toContain('ALL_GENERAL');
 });

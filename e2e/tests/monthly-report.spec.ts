@@ -30,7 +30,9 @@ test('staff: from the wearer page to the report, another month, the CSV for Exce
   await expect(page.getByTestId('report-title')).toContainText('月次レポート');
   await expect(page.getByTestId('report-day').first()).toBeVisible();
   const days = await page.getByTestId('report-day').count();
-  expect(days).toBeGreaterThanOrEqual(28);
+  // The current month runs to today in the organisation's zone: no rows for days still to come (issue 36).
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(new Date());
+  expect(days).toBe(Number(today.slice(8, 10)));
   // The month's figures come from the rollups, written by the server's next flush: opened again until it has been
   // (the CI run of 27 Nov 10:10 opened it before, and a report does not poll).
   await reloadUntilFlushed(page, () =>

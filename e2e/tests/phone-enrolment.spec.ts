@@ -42,7 +42,11 @@ test('an owner connects a phone by QR code and link; the code works once; the ph
     const row = page.getByTestId('gateway-settings-row').filter({ hasText: name });
     await row.getByTestId('phone-enrolment-open').click();
     const dialog = page.getByTestId('phone-enrolment-dialog');
+    // Who carries the phone comes first (issue 34): a shared phone here; the SOS story picks a wearer.
+    await expect(dialog.getByTestId('phone-enrolment-carrier')).toHaveValue('');
+    await dialog.getByTestId('phone-enrolment-create').click();
     await expect(dialog.getByTestId('phone-enrolment-qr')).toBeVisible();
+    await expect(dialog.getByTestId('phone-enrolment-sos-for')).toContainText('共用の端末です');
     await expect(dialog.getByTestId('phone-enrolment-expiry')).toContainText('有効期限');
     const link = await dialog.getByTestId('phone-enrolment-link').inputValue();
     expect(link).toMatch(/\/phone#enrol=[A-Za-z0-9_-]{32}$/);
@@ -60,8 +64,18 @@ test('an owner connects a phone by QR code and link; the code works once; the ph
     expect(replaced.status()).toBe(410);
     const enrolled = await request.post('/v2/phone/enrol', { data: { code: codeOf(second) } });
     expect(enrolled.status()).toBe(200);
-    const phone = (await enrolled.json()) as { gatewayId: string; credential: string };
+    const phone = (await enrolled.json()) as {
+      gatewayId: string;
+      credential: string;
+      carrier: { shared: boolean; wearer: unknown; serialNumber: string };
+    };
     expect(phone.gatewayId).toBe(gatewayId);
+    expect(phone.carrier).toEqual({
+      shared: true,
+      wearer: null,
+      // As stored: serials are kept upper-case (migration 033).
+      serialNumber: `PHONE-${gatewayId}`.toUpperCase(),
+    });
     expect(
       (await request.post('/v2/phone/enrol', { data: { code: codeOf(second) } })).status(),
     ).toBe(410);
@@ -92,7 +106,9 @@ test('an owner connects a phone by QR code and link; the code works once; the ph
       .filter({ hasText: name })
       .getByTestId('phone-enrolment-open')
       .click();
+    await dialog.getByTestId('phone-enrolment-create').click();
     await expect(dialog.getByTestId('phone-enrolment-qr')).toBeVisible();
+    await expect(dialog.getByTestId('phone-enrolment-sos-for')).toContainText('A shared phone');
     await expect(dialog.getByTestId('phone-enrolment-expiry')).toContainText('Expires at');
     expect(await auditView(page, 'phone enrolment en 360px')).toEqual([]);
     await page.keyboard.press('Escape');

@@ -66,8 +66,10 @@ test('notice settings: recipients added, reordered by keyboard, saved; a test SM
     await expect(page.getByTestId('notice-dirty')).toBeVisible();
 
     await page.getByTestId('notice-save').click();
-    await expect(page.getByText('通知先を保存しました。')).toBeVisible();
+    await expect(page.getByText('通知先を保存しました。').first()).toBeVisible();
     await expect(page.getByTestId('notice-dirty')).toBeHidden();
+    // Screen readers hear the final state, not the last unsaved move (issue 36 item 5).
+    await expect(page.getByTestId('notice-announcement')).toHaveText('通知先を保存しました。');
 
     await page.reload();
     await waitForPage(page);

@@ -7,7 +7,9 @@ import path from 'node:path';
  *   shared API helpers in lib);
  * - a server module reaches another module only through its service (`<name>.service.ts`),
  *   never its repository or its other files;
- * - the domain package imports nothing from the apps.
+ * - the domain package imports nothing from the apps;
+ * - the alert engine (`apps/server/src/engine/`) only decides: it imports nothing of the server
+ *   outside `engine/` (no database, module, bus or context; the alerts module feeds it).
  * Tests are outside the zones (they set up worlds through any module).
  */
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
@@ -16,6 +18,8 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..',
 const FEATURE = /^apps\/web\/src\/features\/([^/]+)(?:\/|$)/;
 const MODULE = /^apps\/server\/src\/modules\/([^/]+)\//;
 const DOMAIN = /^packages\/domain\//;
+const ENGINE = /^apps\/server\/src\/engine\//;
+const SERVER = /^apps\/server\/src\//;
 const APPS = /^apps\//;
 
 /** Why importing `target` from `file` crosses a boundary, or null. Both relative to the root. */
@@ -29,6 +33,9 @@ export function crossing(file, target) {
   const toModule = MODULE.exec(target)?.[1];
   if (fromModule && toModule && fromModule !== toModule && !/\.service(\.js|\.ts)?$/.test(target)) {
     return `modules/${fromModule} imports ${target.replace(/^apps\/server\/src\//, '')}: a module reaches another only through its service.`;
+  }
+  if (ENGINE.test(file) && SERVER.test(target) && !ENGINE.test(target)) {
+    return `engine/ imports ${target.replace(/^apps\/server\/src\//, '')}: the engine only decides; it imports no database, module, bus or context (what locks, writes or publishes lives in modules/alerts).`;
   }
   if (DOMAIN.test(file) && (APPS.test(target) || /^@wearable\/(server|web)/.test(target))) {
     return 'The domain imports nothing from the apps.';

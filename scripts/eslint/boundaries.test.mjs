@@ -26,6 +26,21 @@ describe('import zones', () => {
     expect(crossing(from, 'apps/server/src/modules/alerts/alerts.repository.js')).toBeNull();
   });
 
+  it('keeps the engine pure: nothing of the server outside engine/', () => {
+    const rule = 'apps/server/src/engine/rules/heatstroke.rule.ts';
+    expect(crossing(rule, 'apps/server/src/db/client.js')).toMatch(/the engine only decides/);
+    expect(crossing(rule, 'apps/server/src/modules/places/places.service.js')).toMatch(
+      /the engine only decides/,
+    );
+    expect(crossing(rule, 'apps/server/src/bus/events.js')).toMatch(/the engine only decides/);
+    expect(crossing(rule, 'apps/server/src/engine/types.js')).toBeNull();
+    expect(crossing(rule, '@wearable/domain')).toBeNull();
+    // The alerts module feeds the engine.
+    expect(
+      crossing('apps/server/src/modules/alerts/engine-turn.ts', 'apps/server/src/engine/engine.js'),
+    ).toBeNull();
+  });
+
   it('keeps the apps out of the domain', () => {
     expect(crossing('packages/domain/src/place/place.ts', 'apps/server/src/db/client')).toMatch(
       /imports nothing from the apps/,

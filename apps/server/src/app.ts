@@ -27,6 +27,8 @@ import { signInSettingsRoutes } from './modules/organizations/sign-in-settings.r
 import { signInMethodsRoutes } from './modules/auth/sign-in-methods.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.js';
+import { setupRoutes } from './modules/setup/setup.routes.js';
+import { demoRoutes } from './modules/demo/demo.routes.js';
 import { membersRoutes } from './modules/members/members.routes.js';
 import { invitationsRoutes } from './modules/invitations/invitations.routes.js';
 import { groupsRoutes } from './modules/groups/groups.routes.js';
@@ -44,12 +46,16 @@ import { alertPolicyRoutes } from './modules/alert-policy/alert-policy.routes.js
 import { siteHeatPlugin } from './modules/site-heat/site-heat.plugin.js';
 import { deviceDataRoutes } from './modules/device-data/device-data.routes.js';
 import { alertSettingsRoutes } from './modules/alert-settings/alert-settings.routes.js';
+import { familyNoticesRoutes } from './modules/family-notices/family-notices.routes.js';
 import { notificationsPlugin } from './modules/notifications/notifications.plugin.js';
 import { liveRoutes } from './modules/live/live.routes.js';
 import { dataPathPlugin } from './modules/ingestion/data-path.plugin.js';
 import { webhooksPlugin } from './modules/webhooks/webhooks.plugin.js';
+import { gatewaySilencePlugin } from './modules/gateway-silence/gateway-silence.plugin.js';
+import { alertOutboxPlugin } from './modules/alert-outbox/alert-outbox.plugin.js';
 import { vendorGatewayRoutes } from './modules/vendor-gateways/vendor-gateways.routes.js';
 import { unknownDevicesRoutes } from './modules/vendor-gateways/unknown-devices.routes.js';
+import { gatewayRefusalsRoutes } from './modules/gateway-refusals/gateway-refusals.routes.js';
 import { sitesRoutes } from './modules/sites/sites.routes.js';
 import { placesRoutes } from './modules/places/places.routes.js';
 
@@ -114,6 +120,8 @@ export async function buildApp(
   await app.register(usersRoutes, { ctx });
   await app.register(organizationsRoutes, { ctx });
   await app.register(signInSettingsRoutes, { ctx });
+  await app.register(setupRoutes, { ctx });
+  await app.register(demoRoutes, { ctx });
   await app.register(membersRoutes, { ctx });
   await app.register(invitationsRoutes, { ctx });
   await app.register(groupsRoutes, { ctx });
@@ -131,12 +139,16 @@ export async function buildApp(
   await app.register(siteHeatPlugin, { ctx });
   await app.register(deviceDataRoutes, { ctx });
   await app.register(alertSettingsRoutes, { ctx });
+  await app.register(alertOutboxPlugin, { ctx });
+  await app.register(familyNoticesRoutes, { ctx });
   await app.register(notificationsPlugin, { ctx });
   await app.register(liveRoutes, { ctx });
   await app.register(webhooksPlugin, { ctx });
+  await app.register(gatewaySilencePlugin, { ctx });
   await app.register(dataPathPlugin, { ctx });
   await app.register(vendorGatewayRoutes, { ctx });
   await app.register(unknownDevicesRoutes, { ctx });
+  await app.register(gatewayRefusalsRoutes, { ctx });
   await app.register(sitesRoutes, { ctx });
   await app.register(placesRoutes, { ctx });
 

@@ -25,6 +25,8 @@ const schema = z.object({
   SIGN_IN_WINDOW: seconds.default(900),
   SIGN_IN_ACCOUNT_MAX_FAILURES: z.coerce.number().int().positive().default(20),
   SIGN_IN_ACCOUNT_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(250),
+  SIGN_IN_ADDRESS_MAX_FAILURES: z.coerce.number().int().positive().default(100),
+  DEMO_PUBLIC: bool.default(false),
   MQTT_PORT: port.default(1883),
   // At least 8: readings up to 7 days old are accepted, and rollups are recomputed from them.
   READINGS_RETENTION_DAYS: z.coerce.number().int().min(8).default(30),
@@ -41,6 +43,9 @@ const schema = z.object({
   WORKERS: z.coerce.number().int().min(1).max(256).optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).optional(),
   DATABASE_URGENT_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(4),
+  DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(2000),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(1500),
+  ALERT_OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(500),
   // Set by the primary process for each worker it forks (0 .. WORKERS-1); not for operators.
   WORKER_INDEX: z.coerce.number().int().min(0).max(255).default(0),
   SIMULATOR: bool.default(true),
@@ -126,6 +131,15 @@ const schema = z.object({
   WEBHOOKS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   WEBHOOKS_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(5000),
   WEBHOOKS_POLL_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
+  // Fault tests only (crash/*.test.ts), honoured only with NODE_ENV=test: modules/ingestion/test-fault.ts.
+  TEST_FAULT: z
+    .string()
+    .regex(
+      /^(urgent-committed|batch-committed):(kill|throw|terminate)$/,
+      'must be <urgent-committed|batch-committed>:<kill|throw|terminate>',
+    )
+    .optional(),
+  NODE_ENV: z.string().optional(),
 });
 
 export type Config = {
@@ -149,6 +163,13 @@ export type Config = {
   signInAccountMaxFailures: number;
   /** Past SIGN_IN_MAX_FAILURES account-wide failures, each attempt waits this, doubled per failure (at most 8 s). */
   signInAccountDelayMs: number;
+  /**
+   * Failed sign-ins from one client address (all accounts) within SIGN_IN_WINDOW past which its
+   * attempts are slowed like an account's past its soft limit; never refused (a shared NAT).
+   */
+  signInAddressMaxFailures: number;
+  /** The demo's published sign-ins and gateway secrets work from other machines too (default: this one only). */
+  demoPublic: boolean;
   mqttPort: number;
   mqttUrl: string | undefined;
   /** The cross-server bus travels over NATS instead of PostgreSQL NOTIFY (needs DATABASE_URL). */
@@ -168,6 +189,29 @@ export type Config = {
   databasePoolSize: number;
   /** PostgreSQL connections per process kept for urgent work (SOS and fall batches, credential look-ups). */
   databaseUrgentPoolSize: number;
+  /**
+   * A PostgreSQL statement's answer is waited for this long (client side), a connection this long:
+   * a server cut off from its database answers 503 DATABASE_UNAVAILABLE within ~2 s instead of
+   * hanging (issue 34). Migrations are exempt.
+   */
+  databaseQueryTimeoutMs: number;
+  databaseConnectTimeoutMs: number;
+  /** The alert outbox deliverers' fallback poll (they are woken on each alert this server commits). */
+  alertOutboxPollMs: number;
+  /**
+   * The deliverers take only alerts this process saw opened (tests: files share one database, each
+   * notifies its own alerts). Off in a real server: any server delivers any alert's rows.
+   */
+  alertOutboxOnlyOwn: boolean;
+  /**
+   * A fault test's hook (TEST_FAULT, only with NODE_ENV=test): at an SOS or fall batch's commit
+   * (the urgent lane's or the batch's own), the first time, the process dies (SIGKILL), the
+   * request throws, or every other backend of the database is terminated. Null in a real server.
+   */
+  testFault: {
+    at: 'urgent-committed' | 'batch-committed';
+    action: 'kill' | 'throw' | 'terminate';
+  } | null;
   /** This worker's slot (0 .. workers-1), kept when the primary restarts it; slot 0 runs the embedded broker. */
   workerIndex: number;
   /** Full-resolution readings are kept this many days (rollups longer). */
@@ -312,6 +356,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signInWindow: e.SIGN_IN_WINDOW,
     signInAccountMaxFailures: e.SIGN_IN_ACCOUNT_MAX_FAILURES,
     signInAccountDelayMs: e.SIGN_IN_ACCOUNT_DELAY_MS,
+    signInAddressMaxFailures: e.SIGN_IN_ADDRESS_MAX_FAILURES,
+    demoPublic: e.DEMO_PUBLIC,
     mqttPort: e.MQTT_PORT,
     mqttUrl: e.MQTT_URL,
     natsUrl: e.NATS_URL,
@@ -319,6 +365,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePoolSize:
       e.DATABASE_POOL_SIZE ?? Math.max(2, Math.ceil((2 * availableParallelism()) / workers)),
     databaseUrgentPoolSize: e.DATABASE_URGENT_POOL_SIZE,
+    databaseQueryTimeoutMs: e.DATABASE_QUERY_TIMEOUT_MS,
+    databaseConnectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+    alertOutboxPollMs: e.ALERT_OUTBOX_POLL_MS,
+    alertOutboxOnlyOwn: false,
+    testFault:
+      e.TEST_FAULT && e.NODE_ENV === 'test'
+        ? {
+            at: e.TEST_FAULT.split(':')[0] as 'urgent-committed' | 'batch-committed',
+            action: e.TEST_FAULT.split(':')[1] as 'kill' | 'throw' | 'terminate',
+          }
+        : null,
     workerIndex: e.WORKER_INDEX,
     readingsRetentionDays: e.READINGS_RETENTION_DAYS,
     readingsPartitionDays: e.READINGS_PARTITION_DAYS,

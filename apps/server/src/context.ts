@@ -5,16 +5,17 @@ import { pino } from 'pino';
 import { createClusterBus, singleServer } from './cluster/cluster-bus.js';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
-import { createEngineRuntime, type EngineRuntime } from './engine/engine-runtime.js';
+import { createEngineRuntime, type EngineRuntime } from './modules/alerts/engine-runtime.js';
 import type { CoreContext } from './core-context.js';
-import type { Bus } from './engine/events.js';
-import { createWearerUpdates, type WearerUpdates } from './engine/wearer-updates.js';
+import type { Bus } from './bus/events.js';
+import { createWearerUpdates, type WearerUpdates } from './bus/wearer-updates.js';
 import { IdentityCache } from './modules/auth/identity-cache.js';
 import { createTokenService, type TokenService } from './modules/auth/token.service.js';
 import { SummarySnapshots } from './modules/device-data/summary-snapshot.js';
 import { PlaceSnapshots } from './modules/places/place-snapshot.js';
 import { createIngestionState, type IngestionState } from './modules/ingestion/ingestion-caches.js';
 import { mailService, type Mailer } from './modules/mail/mail.service.js';
+import { GatewayRefusalsBuffer } from './modules/gateway-refusals/gateway-refusals.buffer.js';
 import {
   createVendorGatewayState,
   type VendorGatewayState,
@@ -31,6 +32,10 @@ import {
 } from './modules/notifications/notification-provider.js';
 import { twilioProvider } from './modules/notifications/twilio.provider.js';
 import { createWebhookRuntime, type WebhookRuntime } from './modules/webhooks/webhook-runtime.js';
+import {
+  type AlertOutboxRuntime,
+  createAlertOutboxRuntime,
+} from './modules/alert-outbox/alert-outbox-runtime.js';
 
 /**
  * What every service is given: configuration, the database, the event bus, the clock, and the
@@ -57,6 +62,8 @@ export interface AppContext extends CoreContext {
    * waiting to be written, LoRaWAN step totals (vendor-gateways.state.ts).
    */
   vendorGateways: VendorGatewayState;
+  /** What gateways sent that was refused, counted between writes (gateway-refusals.buffer.ts). */
+  gatewayRefusals: GatewayRefusalsBuffer;
   /** The alert engine's per-wearer state hints. */
   engine: EngineRuntime;
   /** Trailing 'wearer.updated' events, at most one a second per wearer. */
@@ -67,6 +74,8 @@ export interface AppContext extends CoreContext {
   siteHeat: SiteHeatRuntime;
   /** Wakes this server's webhook delivery worker after an outbox write commits. */
   webhooks: WebhookRuntime;
+  /** Wakes this server's alert outbox deliverers after an alert commits (alert-outbox.worker.ts). */
+  alertOutbox: AlertOutboxRuntime;
 }
 
 export function createContext(
@@ -96,11 +105,13 @@ export function createContext(
     config.vendorPresenceIntervalMs,
     () => ctx.now().getTime(),
   );
+  ctx.gatewayRefusals = new GatewayRefusalsBuffer(db, log, clock);
   ctx.engine = createEngineRuntime();
   ctx.wearerUpdates = createWearerUpdates();
   ctx.rollups = createRollupFolder(ctx);
   ctx.siteHeat = createSiteHeatRuntime();
   ctx.webhooks = createWebhookRuntime();
+  ctx.alertOutbox = createAlertOutboxRuntime();
   ctx.cluster =
     db.kind === 'postgres' && config.databaseUrl
       ? createClusterBus(
@@ -139,6 +150,9 @@ export async function closeContext(ctx: AppContext): Promise<void> {
   await ctx.vendorGateways.unknownDevices
     .close()
     .catch((err: unknown) => ctx.log.error({ err }, 'last write of unknown devices failed'));
+  await ctx.gatewayRefusals
+    .close()
+    .catch((err: unknown) => ctx.log.error({ err }, 'last write of gateway refusals failed'));
   await ctx.cluster.close();
   ctx.summaries.close();
   ctx.placeSnapshots.close();

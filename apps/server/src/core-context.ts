@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ClusterBus } from './cluster/cluster-bus.js';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
-import type { Bus } from './engine/events.js';
+import type { Bus } from './bus/events.js';
 
 /**
  * What the app context's own parts are built from: configuration, the database, the buses, the

@@ -5,6 +5,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly issues?: { path: string; message: string }[],
+    /** For a 429: when the request may be tried again (the body's field and the Retry-After header). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }

@@ -6,32 +6,71 @@ import { ConfigError, loadConfig } from './config.js';
 import { createContext } from './context.js';
 import { openDb } from './db/client.js';
 import { migrate } from './db/migrate.js';
+import { makeFolderPrivate } from './db/private-folder.js';
+import { demoIsPresent } from './db/seed/demo-remove.js';
 import { startMqtt } from './mqtt/mqtt.js';
 import { backtestCommand } from './cli/backtest.command.js';
-import { CliError, createAdminCommand, seedCommand, seedOnStart } from './cli/identity-commands.js';
+import { startWarnings } from './cli/start-warnings.js';
+import {
+  CliError,
+  createAdminCommand,
+  demoCommand,
+  seedCommand,
+  seedOnStart,
+} from './cli/identity-commands.js';
 import { type DemoSimulator, startDemoSimulator } from './simulator/demo-simulator.js';
 import { SimulateUsageError, simulateCommand } from './simulator/simulate.command.js';
 
-/** Commands: start (default), migrate, seed, create-admin, simulate, backtest. All read the environment (README). */
-const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
-  start,
-  seed: seedCommand,
-  'create-admin': createAdminCommand,
-  simulate: simulateCommand,
-  backtest: backtestCommand,
-  migrate: async () => {
-    const config = loadConfig();
-    const db = await openDb(config);
-    const applied = await migrate(db);
-    console.log(applied.length ? `Applied ${applied.join(', ')}` : 'Database is up to date');
-    await db.close();
+/** The CLI's commands, each with the line `--help` prints. All read the environment (README). */
+const COMMANDS: Record<string, { help: string; run: (args: string[]) => Promise<void> }> = {
+  start: { help: 'serve the console, the API and gateway ingestion (the default)', run: start },
+  migrate: { help: 'apply the database migrations without starting', run: migrateCommand },
+  'create-admin': {
+    help: 'create a platform owner: --email E --password P (12+ characters) [--name N]',
+    run: createAdminCommand,
+  },
+  seed: {
+    help: 'seed the demo organisations and accounts into an empty database',
+    run: seedCommand,
+  },
+  demo: {
+    help: 'demo remove: delete the demo organisations, their data and the demo accounts (before real use)',
+    run: demoCommand,
+  },
+  simulate: {
+    help: 'drive a running server with simulated gateways (docs/simulator.md)',
+    run: simulateCommand,
+  },
+  backtest: {
+    help: 'replay stored readings through proposed alert rules: --from --to --organization [--rules] [--json]',
+    run: backtestCommand,
   },
 };
+
+async function migrateCommand(): Promise<void> {
+  const config = loadConfig();
+  const db = await openDb(config);
+  const applied = await migrate(db);
+  console.log(applied.length ? `Applied ${applied.join(', ')}` : 'Database is up to date');
+  await db.close();
+}
+
+const usage = (): string =>
+  [
+    'Usage: npm run cli -- <command> [options]   (settings come from the environment: README, Configuration)',
+    '',
+    ...Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(13)} ${c.help}`),
+  ].join('\n');
 
 async function start(args: string[]): Promise<void> {
   parseArgs({ args, options: {} });
   const config = loadConfig();
-  if (config.workers > 1 && cluster.isPrimary) return startPrimary(config.workers);
+  // Before anything is written there (the primary's check holds for its workers).
+  const dataDirWasOpen = cluster.isPrimary && makeFolderPrivate(config.dataDir);
+  if (config.workers > 1 && cluster.isPrimary) {
+    for (const warning of startWarnings(config, dataDirWasOpen)) console.warn(warning);
+    return startPrimary(config.workers);
+  }
   const db = await openDb(config);
   // With WORKERS=N the primary migrated and seeded before forking.
   if (cluster.isPrimary) {
@@ -40,6 +79,12 @@ async function start(args: string[]): Promise<void> {
   }
   const ctx = createContext(config, db);
   const app = await buildApp(ctx);
+  if (config.workers <= 1)
+    for (const warning of startWarnings(config, dataDirWasOpen)) app.log.warn(warning);
+  if (cluster.isPrimary && (await demoIsPresent(db)))
+    app.log.warn(
+      'The demo organisations and their accounts (published password demo-pass-2026) are in this database: remove them before real use with `npm run cli -- demo remove`, then create your platform owner with `npm run cli -- create-admin`.',
+    );
   // Gateways over MQTT: a client of MQTT_URL in every worker, or the embedded broker on MQTT_PORT in
   // one process only (worker slot 0 of WORKERS=N): its sessions and subscriptions live in memory.
   const runsBroker = config.mqttUrl !== undefined || config.workerIndex === 0;
@@ -120,9 +165,13 @@ async function startPrimary(workers: number): Promise<void> {
 }
 
 const [command = 'start', ...rest] = process.argv.slice(2);
-const run = COMMANDS[command];
+if (command === '--help' || command === '-h' || command === 'help') {
+  console.log(usage());
+  process.exit(0);
+}
+const run = COMMANDS[command]?.run;
 if (!run) {
-  console.error(`Unknown command "${command}". Commands: ${Object.keys(COMMANDS).join(', ')}`);
+  console.error(`Unknown command "${command}".\n\n${usage()}`);
   process.exit(2);
 }
 run(rest).catch((err: unknown) => {

@@ -3,11 +3,12 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { preloadGuards, shouldPreloadSignedIn } from './app/guards';
 import { preloadShellPage } from './app/routes';
-import { DEVICE_SUMMARY_PATH, SUMMARY_COLUMNS_QUERY } from '@wearable/domain';
+import { DEVICE_SUMMARY_PATH, receivesAlertPopups, SUMMARY_COLUMNS_QUERY } from '@wearable/domain';
 import { paths } from './config/paths';
+import { startEarlyAudio } from './lib/early-audio';
 import { buildUrl, startEarlyGet } from './lib/early-get';
 import { initI18n } from './lib/i18n';
-import { getAccessToken } from './lib/storage';
+import { getAccessToken, getStoredUser } from './lib/storage';
 import './styles.css';
 
 // Start loading translations and render at once: the app spinner covers the wait.
@@ -21,6 +22,9 @@ const token = getAccessToken();
 if (token !== null && window.location.pathname === paths.devices.list.path) {
   startEarlyGet(buildUrl('', DEVICE_SUMMARY_PATH, SUMMARY_COLUMNS_QUERY), token);
 }
+// A staff console's alert sound: its AudioContext made now says whether the browser lets it play yet.
+const storedUser = token === null ? null : getStoredUser();
+if (storedUser !== null && receivesAlertPopups(storedUser.role)) startEarlyAudio();
 
 const root = document.getElementById('root');
 if (root === null) throw new Error('index.html has no #root');

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { compactDate, formatDate, formatDateTime, formatTime } from './date-time.js';
+import { compactDate, formatDate, formatDateTime, formatTime, sleepNightOf } from './date-time.js';
 
 const AT = '2026-11-22T10:26:00Z'; // 19:26 in Tokyo
 
@@ -61,3 +61,16 @@ function expectSameAsIntl(zone: string): void {
   }
   expect(() => formatDateTime('not a date', 'ja')).toThrow(RangeError);
 }
+
+describe('sleepNightOf: a night is dated by the day it started (docs/sleep-nights.md)', () => {
+  it.each([
+    ['2026-12-01T23:00:00+09:00', '2026-12-01'],
+    ['2026-12-02T01:00:00+09:00', '2026-12-01'],
+    ['2026-12-02T11:59:00+09:00', '2026-12-01'],
+    ['2026-12-02T12:00:00+09:00', '2026-12-02'],
+    ['2027-01-01T03:00:00+09:00', '2026-12-31'],
+    ['2026-03-01T02:00:00+09:00', '2026-02-28'],
+  ])('%s in Tokyo is the night of %s', (at, night) => {
+    expect(sleepNightOf(at, 'Asia/Tokyo')).toBe(night);
+  });
+});

@@ -105,3 +105,18 @@ export function compactDate(at: Date | string, timeZone?: string): string {
   const p = partsOf(new Date(at), timeZone);
   return `${p.year}${pad2(p.month)}${pad2(p.day)}`;
 }
+
+/** A sleep night's day turns at local noon: what is slept before noon belongs to the night that began the day before. */
+export const SLEEP_NIGHT_TURN_HOUR = 12;
+
+/**
+ * The one rule that dates a sleep night (docs/sleep-nights.md): the local date, in the organisation's zone, on
+ * which the night started. A moment before local noon belongs to the previous date's night, so 23:00 on the 1st
+ * and 01:00 on the 2nd are both the night of the 1st; a nap at 14:00 on the 2nd is the 2nd's. `YYYY-MM-DD`.
+ */
+export function sleepNightOf(at: Date | string, timeZone?: string): string {
+  const p = partsOf(new Date(at), timeZone);
+  const back = Number(p.hour) < SLEEP_NIGHT_TURN_HOUR ? 1 : 0;
+  const d = new Date(Date.UTC(Number(p.year), p.month - 1, p.day - back));
+  return `${d.getUTCFullYear()}-${pad2(d.getUTCMonth() + 1)}-${pad2(d.getUTCDate())}`;
+}

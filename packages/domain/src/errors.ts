@@ -8,4 +8,6 @@ export interface ApiErrorBody {
   code: string;
   /** For validation errors: each failing field path and its reason. */
   issues?: { path: string; message: string }[];
+  /** For a 429: seconds until the refused request may be tried again (also the Retry-After header). */
+  retryAfterSeconds?: number;
 }

@@ -21,3 +21,6 @@ export const isEmailAddress = (value: string): boolean =>
 export const isE164PhoneNumber = (value: string): boolean => E164_PATTERN.test(value);
 /** A code `phoneSignInBody` accepts. */
 export const isSignInCode = (value: string): boolean => SIGN_IN_CODE_PATTERN.test(value);
+
+/** The shortest password a registration, a change or a reset accepts. */
+export const MIN_PASSWORD_LENGTH = 12;

@@ -18,6 +18,9 @@ import type { SiteHeatLevel } from './site-heat-levels.js';
  *   grouped and capped like any other notice).
  * - While the wearer's site is at DANGER, ADVANCED_HEATSTROKE_RISK (CAUTION) is inhibited: the
  *   site's own notice already told the contacts.
+ * - While the gateway a wearer was last heard through is silent (its gateway alert is open, or its
+ *   silence is past the expected interval: gateway-silence.ts), DISCONNECTION is inhibited: the
+ *   gateway's one message names how many wearers it served, and covers their alerts.
  */
 
 /** Why a notice was sent, held or not sent: the notification log's `reason`. */
@@ -36,7 +39,7 @@ export const NOTICE_REASONS = [
   'capped',
   /** The one message past the cap: how many alerts wait in the console. */
   'capSummary',
-  /** The wearer's site is at DANGER: the site notice covers this heat alert. */
+  /** The site notice (site at DANGER) or the gateway's silence alert covers this alert. */
   'inhibited',
 ] as const;
 export type NoticeReason = (typeof NOTICE_REASONS)[number];
@@ -52,6 +55,8 @@ export const SENT_NOTICE_REASONS: readonly NoticeReason[] = [
 
 /** Alert types a site at DANGER inhibits (personal CAUTION alerts whose cause is heat). */
 export const INHIBITED_AT_SITE_DANGER: readonly AlertType[] = ['ADVANCED_HEATSTROKE_RISK'];
+/** Alert types a silent gateway inhibits for the wearers last heard through it. */
+export const INHIBITED_WHILE_GATEWAY_SILENT: readonly AlertType[] = ['DISCONNECTION'];
 
 /** Where the capped alerts wait: the console's alert history (the web app's paths.alertHistories). */
 export const CONSOLE_ALERT_HISTORY_PATH = '/alert-histories';
@@ -96,6 +101,8 @@ export interface NoticeItem {
   level: AlertLevel;
   /** The heat level of the wearer's site (its bracelet's gateway), when known. */
   siteHeatLevel: SiteHeatLevel | null;
+  /** The gateway the wearer was last heard through is silent (gateway-silence.ts). */
+  gatewaySilent?: boolean;
   /** A reminder: when this alert was last offered to this bucket (sent, held or capped). */
   lastNoticeAt?: Date | null;
 }
@@ -132,11 +139,17 @@ export const alertSlots = (channel: NotificationChannel, policy: AlertPolicy): n
   return cap >= 2 ? cap - 1 : cap;
 };
 
-/** True when a site at this level inhibits this alert's notice (never CRITICAL or EMERGENCY). */
+/**
+ * True when another notice covers this alert's (never CRITICAL or EMERGENCY): a site at DANGER
+ * covers heat CAUTION, a silent gateway covers its wearers' DISCONNECTION.
+ */
 export const isInhibited = (item: NoticeItem): boolean =>
-  item.level === 'CAUTION' &&
-  item.siteHeatLevel === 'DANGER' &&
-  INHIBITED_AT_SITE_DANGER.includes(item.type);
+  (item.level === 'CAUTION' &&
+    item.siteHeatLevel === 'DANGER' &&
+    INHIBITED_AT_SITE_DANGER.includes(item.type)) ||
+  (item.level === 'DEVICE_STATUS' &&
+    item.gatewaySilent === true &&
+    INHIBITED_WHILE_GATEWAY_SILENT.includes(item.type));
 
 /** When a reminder of an alert last offered at `lastNoticeAt` is due. */
 export const repeatDueAt = (lastNoticeAt: Date, policy: AlertPolicy): Date =>

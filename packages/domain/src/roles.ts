@@ -32,3 +32,29 @@ export const isPersonalRole = (role: Role): role is PersonalRole =>
 export const isStaffRole = (role: Role): boolean => !isPersonalRole(role);
 /** Roles that receive alert popups and sounds in the console (spec section 6). */
 export const receivesAlertPopups = (role: Role): boolean => isStaffRole(role);
+
+/**
+ * The roles as people say them (docs/glossary.md), in the console's two languages: one source for
+ * the server's mail and the web's locale files (apps/web/src/lib/locales.test.ts holds the two
+ * together). Not the specification's codes ("組織一般", "全体オーナー" read like codes to a care home).
+ */
+export const ROLE_NAMES = {
+  ja: {
+    ALL_OWNER: '運営管理者',
+    ALL_GENERAL: '運営スタッフ',
+    ORGANIZATION_OWNER: '組織管理者',
+    ORGANIZATION_GENERAL: '組織スタッフ',
+    ORGANIZATION_GROUP: 'グループ管理者',
+    PERSONAL: '家族（見守り）',
+    PERSONAL_SELF: '本人',
+  },
+  en: {
+    ALL_OWNER: 'Platform administrator',
+    ALL_GENERAL: 'Platform staff',
+    ORGANIZATION_OWNER: 'Organization administrator',
+    ORGANIZATION_GENERAL: 'Organization staff',
+    ORGANIZATION_GROUP: 'Group manager',
+    PERSONAL: 'Family (watching)',
+    PERSONAL_SELF: 'Wearer (self)',
+  },
+} as const satisfies Record<'ja' | 'en', Record<Role, string>>;

@@ -41,10 +41,13 @@ const LOCATE: Record<ResourceKind, string> = {
   bracelet: `SELECT b.id, b.organization_id, ARRAY[u.group_id] AS group_ids, b.wearer_id
                FROM bracelets b LEFT JOIN users u ON u.id = b.wearer_id
               WHERE b.id = ANY($1::text[])`,
-  // An alert belongs to its wearer's group now and to the group it was raised in.
+  // An alert belongs to its wearer's group now and to the group it was raised in. One of a device no
+  // wearer holds (issue 34) is where its gateway was: the group it was raised in, no wearer, so
+  // the organisation's staff and that group's managers reach it, a personal user never.
   alert: `SELECT a.id, a.organization_id, ARRAY[u.group_id, a.group_id] AS group_ids, a.wearer_id
-            FROM alerts a JOIN users u ON u.id = a.wearer_id
-           WHERE a.id = ANY($1::text[]) AND u.deleted_at IS NULL`,
+            FROM alerts a LEFT JOIN users u ON u.id = a.wearer_id
+           WHERE a.id = ANY($1::text[])
+             AND (u.deleted_at IS NULL AND u.id IS NOT NULL OR a.wearer_id IS NULL)`,
   // A staff member of an organisation belongs to the organisation as a whole (its staff list), not to a group.
   member: `SELECT u.id, u.organization_id, NULL::text[] AS group_ids, NULL AS wearer_id
              FROM users u WHERE u.id = ANY($1::text[]) AND u.deleted_at IS NULL

@@ -81,6 +81,26 @@ export function wearerScope(
   return where.join(' AND ');
 }
 
+/**
+ * SQL condition limiting alerts (alias `a`, its wearer LEFT JOINed as `u`) to the actor's scope. A
+ * wearer's alert is where its wearer is, or was raised (`wearerScope`); an SOS or fall from a device
+ * no wearer holds (issue 34) is where its gateway was, as a site is (`siteScope`): the organisation's
+ * staff and the gateway's group managers reach it, a personal user never, and a filter on one
+ * wearer leaves it out.
+ */
+export function alertScope(actor: Actor, p: SqlParams, filter: WearerScopeFilter = {}): string {
+  const wearers = wearerScope(actor, p, filter, 'u', ['u.group_id', 'a.group_id']);
+  const devices: string[] = [
+    'a.wearer_id IS NULL',
+    siteScope(actor, p, 'a.organization_id', 'a.group_id'),
+  ];
+  if (filter.wearerId !== undefined || filter.wearerIds !== undefined) devices.push('false');
+  if (filter.organizationId !== undefined)
+    devices.push(`a.organization_id = ${p.add(filter.organizationId)}`);
+  if (filter.groupId !== undefined) devices.push(`a.group_id = ${p.add(filter.groupId)}`);
+  return `((a.wearer_id IS NOT NULL AND ${wearers}) OR (${devices.join(' AND ')}))`;
+}
+
 /** A wearer held in memory, as the in-memory scope test reads it. */
 export interface ScopedWearer {
   uid: string;

@@ -27,11 +27,12 @@ describe('toGatewayBatch', () => {
 
   it('gives a registered device one reading and one SOS per request, the merely heard a presence reading apart', () => {
     const { batch, presence } = toGatewayBatch(output, serialOf);
+    // The button's signal stays with its SOS and its battery reading (the alert's place, issue 34).
     expect(batch.events).toEqual([
-      { serialNumber: 'BR-0001', type: 'SOS', at: '2026-11-26T02:59:58.000Z' },
+      { serialNumber: 'BR-0001', type: 'SOS', at: '2026-11-26T02:59:58.000Z', rssi: -21 },
     ]);
     expect(batch.readings).toEqual([
-      { serialNumber: 'BR-0001', at: receivedAt.toISOString(), battery: 99 },
+      { serialNumber: 'BR-0001', at: receivedAt.toISOString(), battery: 99, rssi: -21 },
     ]);
     // The latest time and the strongest signal of the request (the place fold's input).
     expect(presence).toEqual([

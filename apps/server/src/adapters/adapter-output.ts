@@ -29,10 +29,20 @@ export interface Sighting {
   beaconId?: string;
 }
 
-/** One part of the vendor's payload that was refused; `item` is its 0-based place (line, device, record), null for the whole payload. */
+/**
+ * One part of the vendor's payload that was refused; `item` is its 0-based place (line, device,
+ * record, tag), null for the whole payload. A refused part yields nothing: no sighting, reading,
+ * event or step total comes from it (docs/gateway-adapters.md, "Whole or nothing").
+ */
 export interface Refusal {
   item: number | null;
   reason: string;
+  /**
+   * Device ids whose SOS flag the refused part seems to carry (a Lansitec message whose count
+   * disagrees with its bytes): not opened, since the structure is uncertain, but named in the
+   * reason and logged as an error so that it cannot vanish silently.
+   */
+  sos?: string[];
 }
 
 /** A bracelet's step count since local midnight, as LoRaWAN bracelets report it. */
@@ -59,6 +69,23 @@ export interface AdapterOutput {
 export function emptyOutput(): AdapterOutput {
   return { readings: [], events: [], sightings: [], stepTotals: [], refused: [] };
 }
+
+/** Adds what one part decoded (decoded apart, so that a refused part can be left out whole). */
+export function appendOutput(into: AdapterOutput, part: AdapterOutput): void {
+  into.readings.push(...part.readings);
+  into.events.push(...part.events);
+  into.sightings.push(...part.sightings);
+  into.stepTotals.push(...part.stepTotals);
+  into.refused.push(...part.refused);
+}
+
+/** Whether the output yields anything at all (a sighting, reading, event or step total). */
+export const yieldsAnything = (output: AdapterOutput): boolean =>
+  output.sightings.length +
+    output.readings.length +
+    output.events.length +
+    output.stepTotals.length >
+  0;
 
 /** The native `steps` (since the previous reading) from two daily totals; a smaller total means a new day. */
 export function stepsSince(previousTotal: number | undefined, total: number): number {
@@ -101,16 +128,26 @@ function nativeRssi(rssi: number | null): { rssi?: number } {
  * latest, and one event of each type, the first (one press of a button stays set over several
  * advertisements). A registered device that was only heard gets a presence reading
  * `{ serialNumber, at, rssi }` in `presence` (its latest sighting's time, its strongest signal) (last seen, DISCONNECTION,
- * the place fold's signal per gateway). Unregistered devices go to `unknownDevices`.
+ * the place fold's signal per gateway). Readings and events carry the device's strongest signal in
+ * the request too, so a button or bracelet that sends values or an SOS is placed like any tag.
+ * Unregistered devices go to `unknownDevices`.
  */
 export function toGatewayBatch(
   output: AdapterOutput,
   serialOf: (deviceId: string) => string | undefined,
 ): MappedBatch {
+  // The strongest signal of each device in the request, as over a window (the place fold's input).
+  const strongest = new Map<string, number>();
+  for (const s of output.sightings) {
+    if (s.rssi === null) continue;
+    const seen = strongest.get(s.deviceId);
+    if (seen === undefined || s.rssi > seen) strongest.set(s.deviceId, s.rssi);
+  }
+  const signalOf = (deviceId: string) => nativeRssi(strongest.get(deviceId) ?? null);
   const readings: BraceletReading[] = [];
   for (const [deviceId, r] of latestBy(output.readings, (r) => r.serialNumber)) {
     const serialNumber = serialOf(deviceId);
-    if (serialNumber !== undefined) readings.push({ ...r, serialNumber });
+    if (serialNumber !== undefined) readings.push({ ...signalOf(deviceId), ...r, serialNumber });
   }
   const events: DeviceEvent[] = [];
   const firstEvents = new Map<string, DeviceEvent>();
@@ -121,23 +158,17 @@ export function toGatewayBatch(
   }
   for (const e of firstEvents.values()) {
     const serialNumber = serialOf(e.serialNumber);
-    if (serialNumber !== undefined) events.push({ ...e, serialNumber });
+    if (serialNumber !== undefined)
+      events.push({ ...signalOf(e.serialNumber), ...e, serialNumber });
   }
   const withReading = new Set(output.readings.map((r) => r.serialNumber));
   const unknownDevices: Sighting[] = [];
   const presence: BraceletReading[] = [];
-  // The strongest signal of each device in the request, as over a window (the place fold's input).
-  const strongest = new Map<string, number>();
-  for (const s of output.sightings) {
-    if (s.rssi === null) continue;
-    const seen = strongest.get(s.deviceId);
-    if (seen === undefined || s.rssi > seen) strongest.set(s.deviceId, s.rssi);
-  }
   for (const [deviceId, s] of latestBy(output.sightings, (s) => s.deviceId)) {
     const serialNumber = serialOf(deviceId);
     if (serialNumber === undefined) unknownDevices.push(s);
     else if (!withReading.has(deviceId))
-      presence.push({ serialNumber, at: s.at, ...nativeRssi(strongest.get(deviceId) ?? null) });
+      presence.push({ serialNumber, at: s.at, ...signalOf(deviceId) });
   }
   return { batch: { readings, events }, presence, unknownDevices };
 }

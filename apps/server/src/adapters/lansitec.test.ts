@@ -43,24 +43,43 @@ describe('decodeLansitecUplink', () => {
     expect(stepsSince(9000, 12)).toBe(12);
   });
 
-  it('keeps the complete records of a short message and refuses the rest', () => {
+  it('refuses a short message whole: no record of it is kept (issue 34)', () => {
     const out = decode('93' + BRACELET_A + BRACELET_B.slice(0, 10));
+    expect(out).toEqual({
+      ...emptyOutput(),
+      refused: [
+        {
+          item: null,
+          reason: 'bracelet message declares 3 bracelets (51 bytes), 22 arrived: refused whole',
+        },
+      ],
+    });
+  });
+
+  it('refuses a message declaring 1 bracelet but carrying 2 whole, naming the SOS it seems to carry (issue 34)', () => {
+    // Before: bracelet A was stored 12 s early (its time offset read from B's first MAC byte, C0) and
+    // bracelet B (SOS = 1) was dropped silently.
+    const out = decode('91' + BRACELET_A + BRACELET_B + '35');
+    expect(out.readings).toEqual([]);
+    expect(out.sightings).toEqual([]);
+    expect(out.events).toEqual([]);
+    expect(out.stepTotals).toEqual([]);
     expect(out.refused).toEqual([
-      { item: null, reason: 'bracelet message declares 3 bracelets (51 bytes), 22 arrived' },
-      { item: 1, reason: 'bracelet 1 is truncated' },
-      { item: 2, reason: 'bracelet 2 is truncated' },
-    ]);
-    expect(out.readings).toEqual([
-      { serialNumber: 'C0A1B2C3D4E5', at, heartRate: 72, battery: 85 },
+      {
+        item: null,
+        reason:
+          'bracelet message declares 1 bracelet (18 bytes), 34 arrived: refused whole; it seems to carry an SOS of C0A1B2C3D4E6, not opened: set the gateway to the 1.7x bracelet message',
+        sos: ['C0A1B2C3D4E6'],
+      },
     ]);
   });
 
   it('refuses an impossible count and ignores Lansitec messages that are not about bracelets', () => {
     expect(decode('90').refused).toEqual([
-      { item: null, reason: 'bracelet message declares 0 bracelets, 1..6 allowed' },
+      { item: null, reason: 'bracelet message declares 0 bracelets, 1..6 allowed: refused whole' },
     ]);
     expect(decode('97' + BRACELET_A).refused[0]?.reason).toBe(
-      'bracelet message declares 7 bracelets, 1..6 allowed',
+      'bracelet message declares 7 bracelets, 1..6 allowed: refused whole',
     );
     // 0x2 heartbeat and 0x8 beacon messages, and an empty payload.
     for (const hex of ['2064C8000A0001', '81000100022A', '']) {

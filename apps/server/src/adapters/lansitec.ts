@@ -46,40 +46,57 @@ function recordBracelet(out: AdapterOutput, bytes: Uint8Array, start: number, at
 }
 
 /**
+ * The bracelets whose SOS byte would be set if the bytes were read as whole records from the
+ * start (at most six): what a refused message may carry, named so that it is never lost silently.
+ */
+function possibleSos(bytes: Uint8Array): string[] {
+  const ids: string[] = [];
+  for (let start = 1; start + RECORD <= bytes.length && ids.length < MAX_BRACELETS; start += RECORD)
+    if ((bytes[start + RECORD - 1] ?? 0) !== 0) ids.push(hexOf(bytes, start, 6));
+  return ids;
+}
+
+/** Why a bracelet message cannot be read as it declares itself, or null when it can. */
+function structureError(bytes: Uint8Array, count: number): string | null {
+  if (count < 1 || count > MAX_BRACELETS)
+    return `bracelet message declares ${count} bracelets, 1..6 allowed`;
+  const expected = 1 + count * RECORD + Math.ceil(count / 2);
+  return bytes.length === expected
+    ? null
+    : `bracelet message declares ${count} bracelet${count === 1 ? '' : 's'} (${expected} bytes), ${bytes.length} arrived`;
+}
+
+/**
  * Decodes a Lansitec Bluetooth gateway's bracelet message: heart rate, battery, steps today, the
  * bracelet's Bluetooth signal and SOS per bracelet. Other Lansitec messages (registration,
- * heartbeat, beacons) are not about bracelets and yield nothing; a bracelet message whose length
- * does not match its count keeps the complete records and refuses the rest by index.
+ * heartbeat, beacons) are not about bracelets and yield nothing. A bracelet message whose length
+ * disagrees with its count is refused whole: which byte is which (the records' bounds, the time
+ * offsets after them) depends on the count, so no record of it is certain. An SOS flag such a
+ * message seems to carry is named in the refusal (`sos`), never opened nor dropped silently.
  */
 export function decodeLansitecUplink(out: AdapterOutput, uplink: LorawanUplink): void {
   const { bytes } = uplink;
   const head = bytes[0];
   if (head === undefined || head >> 4 !== BRACELET_TYPE) return;
   const count = head & 0x0f;
-  if (count < 1 || count > MAX_BRACELETS) {
+  const error = structureError(bytes, count);
+  if (error !== null) {
+    const sos = possibleSos(bytes);
     out.refused.push({
       item: null,
-      reason: `bracelet message declares ${count} bracelets, 1..6 allowed`,
+      reason:
+        `${error}: refused whole` +
+        (sos.length === 0
+          ? ''
+          : `; it seems to carry an SOS of ${sos.join(', ')}, not opened: set the gateway to the 1.7x bracelet message`),
+      ...(sos.length > 0 ? { sos } : {}),
     });
     return;
   }
-  const tail = 1 + count * RECORD;
-  const expected = tail + Math.ceil(count / 2);
-  if (bytes.length !== expected) {
-    out.refused.push({
-      item: null,
-      reason: `bracelet message declares ${count} bracelets (${expected} bytes), ${bytes.length} arrived`,
-    });
-  }
   const sentAt = Date.parse(uplink.at);
-  const withOffsets = bytes.length >= expected;
+  const tail = 1 + count * RECORD;
   for (let index = 0; index < count; index++) {
-    const start = 1 + index * RECORD;
-    if (start + RECORD > bytes.length) {
-      out.refused.push({ item: index, reason: `bracelet ${index} is truncated` });
-      continue;
-    }
-    const offset = withOffsets ? offsetSeconds(bytes, tail, index) : 0;
-    recordBracelet(out, bytes, start, new Date(sentAt - offset * 1000).toISOString());
+    const offset = offsetSeconds(bytes, tail, index);
+    recordBracelet(out, bytes, 1 + index * RECORD, new Date(sentAt - offset * 1000).toISOString());
   }
 }

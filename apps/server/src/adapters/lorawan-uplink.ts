@@ -1,4 +1,4 @@
-import type { AdapterOutput } from './adapter-output.js';
+import { type AdapterOutput, appendOutput, emptyOutput } from './adapter-output.js';
 import { decodeLansitecUplink } from './lansitec.js';
 
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
@@ -28,7 +28,9 @@ export function strongestRssi(rx: unknown, key = 'rssi'): number | null {
 
 /**
  * One uplink from a network server: the LoRaWAN device itself is a sighting (its DevEUI with the
- * strongest gateway RSSI), and its payload is read as a Lansitec bracelet message.
+ * strongest gateway RSSI: the network server's own metadata), and its payload is read as a
+ * Lansitec bracelet message, whole or not at all: a refused payload yields no bracelet, only the
+ * refusal (`FRMPayload: ...`), and the DevEUI's sighting stays.
  */
 export function recordUplink(
   out: AdapterOutput,
@@ -40,5 +42,8 @@ export function recordUplink(
     at: uplink.at,
     frame: 'lorawan',
   });
-  decodeLansitecUplink(out, uplink);
+  const payload = emptyOutput();
+  decodeLansitecUplink(payload, uplink);
+  if (payload.refused.length === 0) return appendOutput(out, payload);
+  for (const r of payload.refused) out.refused.push({ ...r, reason: `FRMPayload: ${r.reason}` });
 }

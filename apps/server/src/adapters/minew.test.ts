@@ -8,6 +8,7 @@
 // - JSON-RAW: the shape of barnowl-minew lib/jsonrawpacketdecoder.js ({"gateway","locator"}, then mac /
 //   no / rssi / timestamp).
 import { describe, expect, it } from 'vitest';
+import { emptyOutput } from './adapter-output.js';
 import { decodeMinew, decodeMinewBinary, decodeMinewJson } from './minew.js';
 import { MINEW_G1_BINARY_LONG } from './minew-vectors.js';
 
@@ -48,38 +49,36 @@ describe('decodeMinewBinary', () => {
     });
   });
 
-  it('keeps the complete tags of a truncated frame and refuses the rest', () => {
+  it('refuses a truncated frame whole: no tag of it is kept (issue 34)', () => {
     const cut = BINARY_LONG.subarray(0, 200);
     const out = decodeMinewBinary(cut, receivedAt);
-    expect(out.refused).toEqual([
-      { item: null, reason: 'frame declares 881 bytes, 200 arrived' },
-      { item: 2, reason: 'tag 2: advertisement 1 of 2 is truncated' },
-    ]);
-    expect(out.sightings.map((s) => s.deviceId)).toEqual([
-      '032E4A1AA95A',
-      '068B332CECE2',
-      '068B332CECE2',
-      '201811167712',
-    ]);
+    expect(out).toEqual({
+      ...emptyOutput(),
+      refused: [{ item: null, reason: 'frame declares 881 bytes, 200 arrived: refused whole' }],
+    });
   });
 
   it('refuses wrong length fields, a missing tail and other binary formats', () => {
     const longer = Buffer.from(BINARY_LONG);
     longer.writeUInt32BE(0x0400, 2);
-    expect(decodeMinewBinary(longer, receivedAt).refused[0]).toEqual({
-      item: null,
-      reason: 'frame declares 1024 bytes, 881 arrived',
+    expect(decodeMinewBinary(longer, receivedAt)).toEqual({
+      ...emptyOutput(),
+      refused: [{ item: null, reason: 'frame declares 1024 bytes, 881 arrived: refused whole' }],
     });
     const tail = Buffer.from(BINARY_LONG);
     tail[tail.length - 1] = 0x00;
-    expect(decodeMinewBinary(tail, receivedAt).refused).toEqual([
-      { item: null, reason: 'frame does not end with DD' },
-    ]);
+    expect(decodeMinewBinary(tail, receivedAt)).toEqual({
+      ...emptyOutput(),
+      refused: [{ item: null, reason: 'frame does not end with DD: refused whole' }],
+    });
     const moreTags = Buffer.from(BINARY_LONG);
     moreTags.writeUInt16BE(13, 12);
-    expect(decodeMinewBinary(moreTags, receivedAt).refused).toEqual([
-      { item: 12, reason: 'tag 12 of 13 is truncated' },
-    ]);
+    expect(decodeMinewBinary(moreTags, receivedAt)).toEqual({
+      ...emptyOutput(),
+      refused: [
+        { item: null, reason: 'frame declares 13 tags, tag 12 runs past its end: refused whole' },
+      ],
+    });
     expect(
       decodeMinewBinary(Buffer.from('BB00000000', 'hex'), receivedAt).refused[0]?.reason,
     ).toMatch(/only BINARY-LONG/);

@@ -1,4 +1,4 @@
-import { emptyOutput, type AdapterOutput } from './adapter-output.js';
+import { appendOutput, emptyOutput, type AdapterOutput } from './adapter-output.js';
 import { recordAdvertisement } from './advertisement.js';
 import { hexBytes, hexOf, isoAt, macId, numberIn, signedByte } from './bytes.js';
 
@@ -18,58 +18,81 @@ function u16(b: Uint8Array, i: number): number {
   return ((b[i] ?? 0) << 8) | (b[i + 1] ?? 0);
 }
 
+interface BinaryTag {
+  deviceId: string;
+  adverts: { ad: Uint8Array; rssi: number }[];
+}
+
 /**
- * BINARY-LONG: BB 01, total length (u32 BE), gateway MAC (6), tag count (u16 BE), then per tag its
- * MAC (6), advertisement count (u16 BE) and per advertisement `length, data[length], flags, rssi`;
- * DD ends the frame. Tags are read until the bytes run out: a truncated tag is refused by its index
- * and the complete tags before it are kept.
+ * The tags of a BINARY-LONG frame, or why its structure disagrees with its bytes: the declared
+ * total length, the DD tail, every tag and advertisement inside the frame and nothing after the
+ * last tag.
  */
-export function decodeMinewBinary(frame: Uint8Array, receivedAt: Date): AdapterOutput {
-  const out = emptyOutput();
-  const refuse = (item: number | null, reason: string) => out.refused.push({ item, reason });
-  const header = u16(frame, 0);
-  if (header === BINARY_SHORT || header === MINEW_CONNECT) {
-    refuse(null, 'only BINARY-LONG is read: set the gateway’s BLE data format to BINARY-LONG');
-    return out;
-  }
-  if (frame.length < MIN_FRAME || header !== BINARY_LONG) {
-    refuse(
-      null,
-      `not a BINARY-LONG frame (${frame.length} bytes, header ${hexOf(frame, 0, Math.min(2, frame.length))})`,
-    );
-    return out;
-  }
+function binaryTags(frame: Uint8Array): BinaryTag[] | string {
   const declared = (frame[2] ?? 0) * 2 ** 24 + ((frame[3] ?? 0) << 16) + u16(frame, 4);
-  if (declared !== frame.length)
-    refuse(null, `frame declares ${declared} bytes, ${frame.length} arrived`);
-  // Without the declared tail, read to the end of what arrived.
-  const end = declared <= frame.length ? declared - 1 : frame.length;
-  if (declared === frame.length && frame[end] !== FRAME_TAIL)
-    refuse(null, 'frame does not end with DD');
-  const at = isoAt(receivedAt) ?? receivedAt.toISOString();
-  const tags = u16(frame, 12);
+  if (declared !== frame.length) return `frame declares ${declared} bytes, ${frame.length} arrived`;
+  const end = frame.length - 1;
+  if (frame[end] !== FRAME_TAIL) return 'frame does not end with DD';
+  const count = u16(frame, 12);
+  const tags: BinaryTag[] = [];
   let i = 14;
-  for (let tag = 0; tag < tags; tag++) {
-    if (i + 8 > end) {
-      refuse(tag, `tag ${tag} of ${tags} is truncated`);
-      return out;
-    }
+  for (let tag = 0; tag < count; tag++) {
+    if (i + 8 > end) return `frame declares ${count} tags, tag ${tag} runs past its end`;
     const deviceId = hexOf(frame, i, 6);
     const adverts = u16(frame, i + 6);
+    const read: BinaryTag['adverts'] = [];
     let j = i + 8;
     for (let n = 0; n < adverts; n++) {
       const length = frame[j] ?? 0;
-      if (j + length + 3 > end) {
-        refuse(tag, `tag ${tag}: advertisement ${n} of ${adverts} is truncated`);
-        return out;
-      }
-      const rssi = signedByte(frame[j + length + 2] ?? 0);
-      recordAdvertisement(out, tag, { deviceId, rssi, at }, frame.subarray(j + 1, j + 1 + length));
+      if (j + length + 3 > end)
+        return `tag ${tag}: advertisement ${n} of ${adverts} runs past the frame's end`;
+      read.push({
+        ad: frame.subarray(j + 1, j + 1 + length),
+        rssi: signedByte(frame[j + length + 2] ?? 0),
+      });
       j += length + 3;
     }
+    tags.push({ deviceId, adverts: read });
     i = j;
   }
-  if (i < end) refuse(null, `${end - i} bytes after the last of ${tags} tags`);
+  return i === end ? tags : `${end - i} bytes after the last of ${count} tags`;
+}
+
+/**
+ * BINARY-LONG: BB 01, total length (u32 BE), gateway MAC (6), tag count (u16 BE), then per tag its
+ * MAC (6), advertisement count (u16 BE) and per advertisement `length, data[length], flags, rssi`;
+ * DD ends the frame. Whole or nothing: a frame whose lengths, counts or tail disagree with its
+ * bytes is refused whole (which byte is which depends on every length before it). In a sound
+ * frame, a tag with a garbled advertisement (its AD structures come over the air from the tag)
+ * is refused whole by its index, its other advertisements included, and the other tags are kept.
+ */
+export function decodeMinewBinary(frame: Uint8Array, receivedAt: Date): AdapterOutput {
+  const out = emptyOutput();
+  const refuse = (reason: string) => {
+    out.refused.push({ item: null, reason });
+    return out;
+  };
+  const header = u16(frame, 0);
+  if (header === BINARY_SHORT || header === MINEW_CONNECT)
+    return refuse('only BINARY-LONG is read: set the gateway’s BLE data format to BINARY-LONG');
+  if (frame.length < MIN_FRAME || header !== BINARY_LONG) {
+    return refuse(
+      `not a BINARY-LONG frame (${frame.length} bytes, header ${hexOf(frame, 0, Math.min(2, frame.length))})`,
+    );
+  }
+  const tags = binaryTags(frame);
+  if (typeof tags === 'string') return refuse(`${tags}: refused whole`);
+  const at = isoAt(receivedAt) ?? receivedAt.toISOString();
+  tags.forEach(({ deviceId, adverts }, tag) => {
+    const part = emptyOutput();
+    for (const { ad, rssi } of adverts) recordAdvertisement(part, tag, { deviceId, rssi, at }, ad);
+    if (part.refused.length === 0) appendOutput(out, part);
+    else
+      out.refused.push({
+        item: tag,
+        reason: `tag ${deviceId} refused whole: ${[...new Set(part.refused.map((r) => r.reason))].join('; ')}`,
+      });
+  });
   return out;
 }
 

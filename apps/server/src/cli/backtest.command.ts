@@ -8,7 +8,7 @@ import {
   parseRules,
   runBacktest,
   type BacktestReport,
-} from '../engine/backtest/backtest.js';
+} from './backtest/backtest.js';
 import type { AlertSettingsPatch } from '@wearable/domain';
 import { CliError } from './identity-commands.js';
 

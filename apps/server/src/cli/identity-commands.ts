@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
 import { type Db, openDb } from '../db/client.js';
 import { migrate } from '../db/migrate.js';
+import { demoWasRemoved, removeDemo } from '../db/seed/demo-remove.js';
 import { seedDemo } from '../db/seed/demo.js';
 import { ApiError } from '../errors.js';
 import { accountsService } from '../modules/users/accounts.service.js';
@@ -26,6 +27,8 @@ export async function seedOnStart(
   log: (msg: string) => void,
 ): Promise<void> {
   if (!seedDemoEnabled) return;
+  // Removed on purpose (`demo remove`): an empty database stays empty.
+  if (await demoWasRemoved(db)) return;
   const result = await seedDemo(db);
   if (result.seeded) {
     log(
@@ -81,4 +84,19 @@ export async function createAdminCommand(args: string[]): Promise<void> {
     if (err instanceof ApiError) throw new CliError(err.message);
     throw err;
   }
+}
+
+/** `demo remove`: deletes the demo organisations, their data and the demo accounts (docs: README, Operations). */
+export async function demoCommand(args: string[]): Promise<void> {
+  const { positionals } = parseArgs({ args, options: {}, allowPositionals: true });
+  if (positionals.join(' ') !== 'remove')
+    throw new CliError(
+      'Usage: npm run cli -- demo remove   (deletes the demo organisations and accounts)',
+    );
+  const result = await withDb((db) => removeDemo(db, new Date()));
+  console.log(
+    result.organizations === 0 && result.accounts === 0
+      ? 'No demo organisation or account was left; the demo will not be seeded again.'
+      : `Removed the demo: ${result.organizations} organisations with their members, wearers and data, and the demo platform accounts. It will not be seeded again.`,
+  );
 }

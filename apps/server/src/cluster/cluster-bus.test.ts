@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { BUS_EVENTS } from '../engine/events.js';
+import { BUS_EVENTS } from '../bus/events.js';
 import { NATS_SERVER, startPrivateNats } from '../testing/private-nats.js';
 import { createWearer } from '../testing/factories.js';
 import { connectSse, until } from '../testing/sse-client.js';
@@ -108,6 +108,34 @@ describe.each(buses)('two servers on one PostgreSQL, bus $bus', ({ bus, run }) =
       ),
     );
     live.close();
+  });
+
+  it("retries B's read of an alert A told it of when the read fails, and still shows its opened frame once", async () => {
+    const live = await liveOnB();
+    const wearer = await createWearer(a.db, { organizationId: w.orgA, groupId: w.g1 });
+    const original = b.db.query.bind(b.db);
+    let failures = 0;
+    // B's database fails its first reads of the alert (a restart right after A's commit).
+    b.db.query = (text: Parameters<typeof original>[0], params?: unknown[]) => {
+      const sql = typeof text === 'string' ? text : text.text;
+      if (failures < 3 && sql.includes('FROM alerts WHERE id = $1')) {
+        failures++;
+        return Promise.reject(new Error('Connection terminated unexpectedly'));
+      }
+      return original(text, params);
+    };
+    try {
+      expect((await sendThroughA(wearer.gateway, wearer.bracelet.serialNumber)).statusCode).toBe(
+        200,
+      );
+      await until(() => opened(live, wearer.uid)[0]);
+      expect(failures).toBe(3);
+      await new Promise((r) => setTimeout(r, 500));
+      expect(opened(live, wearer.uid)).toHaveLength(1);
+    } finally {
+      b.db.query = original;
+      live.close();
+    }
   });
 
   it("shows a site heat change stored by server A on server B's live stream, notified by A only", async () => {

@@ -1,13 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { EventEmitter } from 'node:events';
 import type { Db } from '../db/client.js';
-import { findAlert } from '../engine/alert-writes.repository.js';
-import {
-  type AlertRecord,
-  BUS_EVENTS,
-  type BusEventName,
-  type BusEvents,
-} from '../engine/events.js';
+import { storedAlertsService } from '../modules/alerts/stored-alerts.service.js';
+import { type AlertRecord, BUS_EVENTS, type BusEventName, type BusEvents } from '../bus/events.js';
 import { siteHeatRepository } from '../modules/site-heat/site-heat.repository.js';
 import { openPgLink, type PgLink } from './pg-link.js';
 import type { BusTransport } from './transport.js';
@@ -22,6 +17,11 @@ const WEARER_FLUSH_MS = 50;
 const REPLAY_MARGIN_MS = 10_000;
 /** At most this many alerts are replayed after one reconnection (a longer gap: the next page load). */
 const REPLAY_MAX = 1_000;
+/** A message's read that failed is tried again after this, doubling up to READ_RETRY_MAX_MS... */
+const READ_RETRY_MS = 100;
+const READ_RETRY_MAX_MS = 500;
+/** ...for this long (then the next replay after a reconnection covers it). */
+const READ_RETRY_FOR_MS = 5 * 60_000;
 /** Alert events this process has seen (sent or received), for replays without doubles. */
 const SEEN_MAX = 20_000;
 
@@ -186,15 +186,44 @@ export function createClusterBus(
     saw(e, alert.id);
     emit(e, alert);
   };
+  /**
+   * Reads what a message names, again after each failure (READ_RETRY_MS, then every
+   * READ_RETRY_MAX_MS) until it answers or READ_RETRY_FOR_MS passed; undefined if it never did.
+   */
+  async function readRetrying<T>(read: () => Promise<T>): Promise<T | undefined> {
+    const until = Date.now() + READ_RETRY_FOR_MS;
+    for (let wait = READ_RETRY_MS; ; wait = Math.min(READ_RETRY_MAX_MS, wait * 2)) {
+      try {
+        return await read();
+      } catch (err) {
+        if (closed || Date.now() + wait > until) {
+          log.error({ err }, 'cluster event failed: its read kept failing');
+          return undefined;
+        }
+        log.warn(
+          { err: { message: (err as Error).message } },
+          'cluster event read failed; retrying',
+        );
+        await new Promise((r) => setTimeout(r, wait));
+      }
+    }
+  }
   async function receive(msg: ClusterMessage) {
     if (msg.o === origin) return;
     switch (msg.e) {
       case 'alert.opened':
       case 'alert.closed':
       case 'alert.confirmed': {
+        // Already carried here (a replay, or the alert outbox delivering an opened frame again
+        // after its server died): a console sees each alert event once.
+        if (seen.has(`${msg.e}:${msg.id}`)) return;
         saw(msg.e, msg.id); // before the read, so a replay running meanwhile does not send it too
-        const alert = await findAlert(db, msg.id);
-        if (alert) emit(msg.e, alert);
+        // A failed read (the database restarting, a cut) is tried again, never dropped: a console
+        // must get the frame of every alert (issue 34: 6 SOS never came as a live frame).
+        const alert = await readRetrying(() => storedAlertsService(db).find(msg.id));
+        if (alert === undefined)
+          seen.delete(`${msg.e}:${msg.id}`); // left to the next replay
+        else if (alert) emit(msg.e, alert);
         return;
       }
       case 'wearer.updated':
@@ -209,7 +238,7 @@ export function createClusterBus(
         return emit(BUS_EVENTS.sessionsRevoked, { userId: msg.u, sessionIds: msg.s });
       case 'siteHeat.changed': {
         // Read back for the live streams here (notified by the server that stored it).
-        const change = await siteHeatRepository(db).change(msg.id, new Date());
+        const change = await readRetrying(() => siteHeatRepository(db).change(msg.id, new Date()));
         if (change) emit(BUS_EVENTS.siteHeatChanged, change);
         return;
       }
@@ -235,7 +264,7 @@ export function createClusterBus(
     );
     let replayed = 0;
     for (const { id } of rows) {
-      const alert = await findAlert(db, id);
+      const alert = await storedAlertsService(db).find(id);
       if (!alert || closed) continue;
       const missed = (e: 'alert.opened' | 'alert.closed' | 'alert.confirmed') =>
         !seen.has(`${e}:${id}`);

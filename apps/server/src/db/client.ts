@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { preparedRunner } from './pglite-prepared.js';
+import { makeFolderPrivate } from './private-folder.js';
 import { currentLaneHint, type LaneHint, PriorityLane, UrgentGate } from './priority-lane.js';
 
 // int8 (counts, bigint ids) as a JS number on both drivers, as PGlite already does.
@@ -88,8 +88,11 @@ export interface Db extends Queryable {
 }
 
 export async function openPglite(dataDir: string | undefined): Promise<Db> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  return wrapPglite(await PGlite.create(dataDir));
+  if (dataDir) makeFolderPrivate(dataDir);
+  const pglite = await PGlite.create(dataDir);
+  // The files PGlite has just created (all of them, on the first start) are 0666: made private.
+  if (dataDir) makeFolderPrivate(dataDir);
+  return wrapPglite(pglite);
 }
 
 /**
@@ -166,15 +169,39 @@ const pipelined = (client: pg.PoolClient, on: boolean) =>
 /** How long a normal statement waits at most for urgent work to end (UrgentGate). */
 const URGENT_GATE_MAX_WAIT_MS = 200;
 
-export async function openPostgres(url: string, max = 10, urgentMax = 4): Promise<Db> {
-  // A request waits at most 10 s for a connection while the database is unreachable, then fails
-  // (503 with Retry-After, plugins/error-handler.ts).
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 10_000 });
-  const urgentPool = new pg.Pool({
+export interface PostgresTimeouts {
+  /** A statement's answer is waited for this long (client side; a cut network never answers). */
+  queryTimeoutMs?: number;
+  /** A connection (pool checkout of a new one) is waited for this long. */
+  connectTimeoutMs?: number;
+}
+
+/** Migrations and scripts (exec) may run long: they wait this long instead. */
+const EXEC_TIMEOUT_MS = 24 * 60 * 60_000;
+
+/** A statement timed out on the client's side (pg's query_timeout): the connection is dropped. */
+const isQueryTimeout = (err: unknown): boolean =>
+  err instanceof Error && err.message.includes('Query read timeout');
+
+export async function openPostgres(
+  url: string,
+  max = 10,
+  urgentMax = 4,
+  timeouts: PostgresTimeouts = {},
+): Promise<Db> {
+  // A server cut off from its database answers 503 within ~2 s (issue 34): a new connection is
+  // waited for connectTimeoutMs, a statement's answer queryTimeoutMs (the client is then dropped),
+  // and TCP keepalive finds an idle connection whose peer is gone. Recovery is at once: the next
+  // checkout opens a new connection. (plugins/error-handler.ts answers 503 with Retry-After.)
+  const options = {
     connectionString: url,
-    max: urgentMax,
-    connectionTimeoutMillis: 10_000,
-  });
+    connectionTimeoutMillis: timeouts.connectTimeoutMs ?? 10_000,
+    ...(timeouts.queryTimeoutMs ? { query_timeout: timeouts.queryTimeoutMs } : {}),
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 5_000,
+  };
+  const pool = new pg.Pool({ ...options, max });
+  const urgentPool = new pg.Pool({ ...options, max: urgentMax });
   // An idle client whose backend was terminated (restart, pg_terminate_backend) is an 'error' on
   // the pool; unhandled, it would end the process. The pool drops that client and opens a new one.
   pool.on('error', () => undefined);
@@ -205,7 +232,7 @@ export async function openPostgres(url: string, max = 10, urgentMax = 4): Promis
       );
     },
     async exec(script: string) {
-      await pool.query(script);
+      await pool.query({ text: script, query_timeout: EXEC_TIMEOUT_MS } as pg.QueryConfig);
     },
     transaction<T>(
       fn: (tx: Queryable) => Promise<T>,
@@ -275,6 +302,9 @@ export async function openPostgres(url: string, max = 10, urgentMax = 4): Promis
       runCommitted(committed);
       return result;
     } catch (err) {
+      // A statement that timed out (a cut network): the connection is dropped, not asked to roll
+      // back (that would wait as long again); the database rolls back when the backend goes.
+      if (!broken && isQueryTimeout(err)) broken = err as Error;
       if (!broken) await client.query('ROLLBACK').catch((e: unknown) => (broken = e as Error));
       throw err;
     } finally {
@@ -291,8 +321,13 @@ export function openDb(opts: {
   dataDir?: string;
   databasePoolSize?: number;
   databaseUrgentPoolSize?: number;
+  databaseQueryTimeoutMs?: number;
+  databaseConnectTimeoutMs?: number;
 }): Promise<Db> {
   return opts.databaseUrl
-    ? openPostgres(opts.databaseUrl, opts.databasePoolSize, opts.databaseUrgentPoolSize)
+    ? openPostgres(opts.databaseUrl, opts.databasePoolSize, opts.databaseUrgentPoolSize, {
+        queryTimeoutMs: opts.databaseQueryTimeoutMs,
+        connectTimeoutMs: opts.databaseConnectTimeoutMs,
+      })
     : openPglite(opts.dataDir);
 }

@@ -20,6 +20,8 @@ const MESSAGES = [
   'is not currently accepting connections',
   'the database system is',
   'Cannot use a pool after calling end',
+  // pg's client-side query_timeout (db/client.ts): the database did not answer in time (a cut).
+  'Query read timeout',
 ];
 
 /**

@@ -1,4 +1,6 @@
 import {
+  ALERT_POLICY_DEFAULTS,
+  alertPolicyFields,
   alertSettings,
   resolveAlertSettings,
   type AlertSettingsInput,
@@ -45,4 +47,10 @@ export function settingsOf(profile: WearerProfile): ResolvedAlertSettings {
     cache.set(key, byAge);
   }
   return resolved;
+}
+
+/** The organisation's recovery window from its stored policy field, as resolveAlertPolicy reads it. */
+export function recoveryMinutesOf(stored: unknown): number {
+  const parsed = alertPolicyFields.recoveryMinutes.safeParse(stored);
+  return parsed.success ? parsed.data : ALERT_POLICY_DEFAULTS.recoveryMinutes;
 }

@@ -9,7 +9,7 @@ import type {
 
 /**
  * The alert engine's contract. The engine is pure: step(profile, state, input) returns the
- * next state and the effects; the runner (engine/runner.ts) loads the state, stores readings,
+ * next state and the effects; the runner (modules/alerts/engine-turn.ts) loads the state, stores readings,
  * alerts and the new state in one transaction, and sends notifications. The state is plain
  * JSON so it survives a restart.
  */

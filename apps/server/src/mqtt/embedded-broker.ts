@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:net';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import { gatewayTopics } from '@wearable/domain';
 import type { AppContext } from '../context.js';
-import { BUS_EVENTS, type BusEvents } from '../engine/events.js';
+import { BUS_EVENTS, type BusEvents } from '../bus/events.js';
 import {
   type AuthenticatedGateway,
   authenticateGateway,

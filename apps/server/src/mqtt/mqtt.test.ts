@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gatewayTopics } from '@wearable/domain';
+import { gatewayTopics, normalizeSerial } from '@wearable/domain';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { createOrganization, createWearer, type WearerRecord } from '../testing/factories.js';
 import { startEmbeddedBroker } from './embedded-broker.js';
@@ -98,6 +98,34 @@ describe('embedded MQTT broker', () => {
     const notJson = nextMessage(client);
     await client.publishAsync(gatewayTopics.batches(w.gateway.id), 'nope', { qos: 1 });
     expect(await notJson).toMatchObject({ error: { code: 'INVALID_JSON' } });
+    await client.endAsync();
+  });
+
+  it('an SOS of a serial nobody registered is accepted and opens one alert; its QoS 1 redelivery none (issue 34)', async () => {
+    const w = await newWearer();
+    const client = await connectAs(w);
+    await client.subscribeAsync(gatewayTopics.results(w.gateway.id), { qos: 1 });
+    // As stored: serials are kept upper-case (migration 033), the gateway's id is lower-case hex.
+    const serial = normalizeSerial(`BR-MQTT-${w.gateway.id.slice(-8)}`);
+    const batch = JSON.stringify({
+      batchId: 'm-sos',
+      events: [
+        { serialNumber: serial, type: 'SOS', at: new Date(Date.now() - 1000).toISOString() },
+      ],
+    });
+    const alertsOf = () =>
+      t.db.query<{ type: string }>(
+        'SELECT type FROM alerts WHERE device_serial = $1 AND wearer_id IS NULL',
+        [serial],
+      );
+    const result = nextMessage(client);
+    await client.publishAsync(gatewayTopics.batches(w.gateway.id), batch, { qos: 1 });
+    expect(await result).toEqual({ batchId: 'm-sos', accepted: 1, duplicates: 0, rejected: [] });
+    expect(await alertsOf()).toEqual([{ type: 'SOS_CALL' }]);
+    const again = nextMessage(client);
+    await client.publishAsync(gatewayTopics.batches(w.gateway.id), batch, { qos: 1, dup: true });
+    expect(await again).toMatchObject({ accepted: 0, duplicates: 1, rejected: [] });
+    expect(await alertsOf()).toHaveLength(1);
     await client.endAsync();
   });
 

@@ -23,12 +23,14 @@ const body = (
   code: string,
   message: string,
   issues?: ApiErrorBody['issues'],
+  retryAfterSeconds?: number,
 ): ApiErrorBody => ({
   statusCode,
   error: STATUS_TEXT[statusCode] ?? 'Error',
   message,
   code,
   ...(issues ? { issues } : {}),
+  ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}),
 });
 
 /**
@@ -52,9 +54,11 @@ export function frameworkErrors(
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof ApiError) {
+      if (err.retryAfterSeconds !== undefined)
+        void reply.header('Retry-After', String(err.retryAfterSeconds));
       return reply
         .code(err.statusCode)
-        .send(body(err.statusCode, err.code, err.message, err.issues));
+        .send(body(err.statusCode, err.code, err.message, err.issues, err.retryAfterSeconds));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const where = err.validationContext ?? 'body';

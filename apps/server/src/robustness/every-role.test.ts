@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ACTOR_NAMES, type World, buildWorld, insertAlert } from '../testing/world.js';
+import { alertLinksRepository } from '../modules/alerts/alert-links.repository.js';
 import { createWebhookFixture } from '../testing/webhooks.js';
 import { createSiteFixture } from '../testing/sites.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
@@ -43,6 +44,8 @@ beforeAll(async () => {
     uid: world.w1.uid,
     userId: world.users.ORGANIZATION_GENERAL.uid,
     alertId,
+    // The alert's SMS short link (GET /v2/alert/link/{code}).
+    code: await alertLinksRepository(t.db).codeFor(alertId, new Date()),
     refreshToken: 'not-a-refresh-token',
     email: 'nobody@example.test',
     ...(await createWebhookFixture(t, world.orgA)),

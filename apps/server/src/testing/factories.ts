@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { CURRENT_TERMS_VERSION, type Role } from '@wearable/domain';
+import { CURRENT_TERMS_VERSION, normalizeSerial, type Role } from '@wearable/domain';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/client.js';
 import { authService } from '../modules/auth/auth.service.js';
@@ -222,7 +222,8 @@ export async function createBracelet(
     serialNumber?: string;
   },
 ): Promise<BraceletRecord> {
-  const serial = opts.serialNumber ?? `BR-${randomUUID()}`;
+  // As the bracelets table stores it (migration 033's trigger): tests send what it holds.
+  const serial = normalizeSerial(opts.serialNumber ?? `BR-${randomUUID()}`);
   const bracelet: BraceletRecord = {
     id: `br-${randomUUID()}`,
     organizationId: opts.organizationId,

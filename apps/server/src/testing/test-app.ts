@@ -31,6 +31,8 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     signInAccountDelayMs: 0,
     // No webhook deliveries where a test does not ask for them: test files share a database.
     webhooks: { ...base.webhooks, worker: false },
+    // Alert notices and frames of this file's own alerts only, for the same reason.
+    alertOutboxOnlyOwn: true,
     ...overrides,
   };
   const ctx = createContext(config, db);

@@ -72,6 +72,37 @@ const internalHrefs = () =>
     )
     .map((a) => a.getAttribute('href'));
 
+// First in the file: it follows one sign-in from a signed-out page to the page asked for.
+describe('returning after sign-in', () => {
+  it('after sign-in opens the page asked for while signed out (an alert SMS link), not /devices', async () => {
+    stubServer((url) => {
+      if (url === '/v2/auth/signIn')
+        return json(200, {
+          accessToken: 'a1',
+          refreshToken: 'r1',
+          tokenType: 'Bearer',
+          expiresIn: 900,
+          refreshExpiresIn: 3600,
+        });
+      if (url === '/v2/user') return json(200, user('ORGANIZATION_OWNER'));
+      return json(404, {});
+    });
+    await openApp('/alert-histories?status=open');
+    await waitFor(
+      () => expect(screen.getByTestId('page-heading').textContent).toBe(ja.login.title),
+      SLOW,
+    );
+    fireEvent.change(screen.getByLabelText(ja.login.email), { target: { value: 'o@example.com' } });
+    fireEvent.change(screen.getByLabelText(ja.login.password), { target: { value: 'pw' } });
+    fireEvent.click(screen.getByTestId('login-submit'));
+    await waitFor(
+      () => expect(screen.getByTestId('page-heading').textContent).toBe(ja.pages.alertHistories),
+      SLOW,
+    );
+    expect(localStorage.getItem('returnTo')).toBeNull();
+  });
+});
+
 describe('demo mode', () => {
   it('shows the demo wearers from /demo-api with every internal link under /demo, no terms modal, no session', async () => {
     const calls = stubServer((url) => {
@@ -98,6 +129,7 @@ describe('demo mode', () => {
       .map((a) => a.getAttribute('href'));
     expect(menu).toEqual([
       '/demo/devices',
+      '/demo/members?add=1',
       '/demo/alert-histories',
       '/demo/map',
       '/demo/settings/admins',
@@ -112,7 +144,7 @@ describe('demo mode', () => {
     await openApp('/demo');
     expect((await heading()).textContent).toBe(ja.pages.devices);
     expect(screen.getByTestId('user-menu').textContent).toContain('デモ 管理者');
-    expect(within(screen.getByTestId('main-menu')).getAllByRole('link')).toHaveLength(4);
+    expect(within(screen.getByTestId('main-menu')).getAllByRole('link')).toHaveLength(5);
     await screen.findByTestId('page-error', undefined, SLOW);
   });
 });
@@ -214,14 +246,27 @@ describe('signed-in console', () => {
 });
 
 describe('login form', () => {
-  const failWith = async (status: number, code: string) => {
-    stubServer(() =>
-      json(status, { statusCode: status, error: 'x', message: 'server text', code }),
+  const failWith = async (status: number, code: string, retryAfterSeconds?: number) => {
+    stubServer((url) =>
+      url.endsWith('/v2/auth/methods')
+        ? json(200, { methods: ['password', 'emailLink'], oidc: null })
+        : json(status, {
+            statusCode: status,
+            error: 'x',
+            message: 'server text',
+            code,
+            retryAfterSeconds,
+          }),
     );
     await openApp('/login');
     await heading();
     fireEvent.change(screen.getByLabelText(ja.login.email), { target: { value: 'a@example.com' } });
-    fireEvent.change(screen.getByLabelText(ja.login.password), { target: { value: 'wrong' } });
+    fireEvent.change(
+      screen.getByLabelText(ja.login.password, { selector: 'input[type=password]' }),
+      {
+        target: { value: 'wrong' },
+      },
+    );
     fireEvent.click(screen.getByTestId('login-submit'));
     return (await screen.findByRole('alert', undefined, SLOW)).textContent;
   };
@@ -230,8 +275,15 @@ describe('login form', () => {
     expect(await failWith(401, 'INVALID_CREDENTIALS')).toBe(ja.login.errors.INVALID_CREDENTIALS);
   });
 
-  it('says when there were too many attempts', async () => {
-    expect(await failWith(429, 'TOO_MANY_ATTEMPTS')).toBe(ja.login.errors.TOO_MANY_ATTEMPTS);
+  it('says when there were too many attempts, for how long, and offers the email link', async () => {
+    expect(await failWith(429, 'TOO_MANY_ATTEMPTS', 7 * 60 - 20)).toBe(
+      ja.login.errors.TOO_MANY_ATTEMPTS_other.replace('{{count}}', '7'),
+    );
+    fireEvent.click(screen.getByRole('button', { name: ja.login.useEmailLink }));
+    expect(await screen.findByLabelText(ja.login.email, undefined, SLOW)).toBeTruthy();
+    expect(
+      screen.queryByLabelText(ja.login.password, { selector: 'input[type=password]' }),
+    ).toBeNull();
   });
 
   it('says when guessing from elsewhere paused password sign-in for the account, and what still works', async () => {

@@ -2,8 +2,10 @@ import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useSession } from '../lib/current-user';
 import { isDemoPath } from '../lib/demo';
+import { rememberReturnTo } from '../lib/return-to';
 import { session } from '../lib/session';
 import { AppSpinner } from './app-spinner';
+import { paths } from '../config/paths';
 import { resolveRoute } from './route-guard';
 
 // With a token the guard needs the user and the query cache; signed out (the sign-in pages) it needs
@@ -24,7 +26,7 @@ export const shouldPreloadSignedIn = (pathname: string): boolean =>
 /** The console: applies resolveRoute to every navigation (SignedInRoot once there is a token). */
 export function ConsoleRoot() {
   const { hasToken } = useSession();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   if (hasToken) {
     return (
       <Suspense fallback={<AppSpinner />}>
@@ -34,7 +36,10 @@ export function ConsoleRoot() {
   }
   // Signed out, only the kind of page decides (the sign-in pages, or /login).
   const target = resolveRoute(pathname, { hasToken: false, role: null, hasSelectedDevice: false });
-  return target === null ? <Outlet /> : <Navigate to={target} replace />;
+  if (target === null) return <Outlet />;
+  // Sent to sign in from a page of the console: it opens again after sign-in (lib/return-to.ts).
+  if (target === paths.login.path) rememberReturnTo(pathname + search);
+  return <Navigate to={target} replace />;
 }
 
 /** /demo: a fake organisation owner, no sign-in; the same guard on the path without /demo. */

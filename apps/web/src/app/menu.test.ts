@@ -8,6 +8,7 @@ const EXPECTED: Record<Role, [string, string][]> = {
   ALL_OWNER: [
     ['/organization', 'menu.organizations'],
     ['/devices', 'menu.userList'],
+    ['/members?add=1', 'menu.addWearer'],
     ['/alert-histories', 'menu.alertHistory'],
     ['/map', 'menu.map'],
     ['/settings/admins', 'menu.settings'],
@@ -21,18 +22,21 @@ const EXPECTED: Record<Role, [string, string][]> = {
   ],
   ORGANIZATION_OWNER: [
     ['/devices', 'menu.userList'],
+    ['/members?add=1', 'menu.addWearer'],
     ['/alert-histories', 'menu.alertHistory'],
     ['/map', 'menu.map'],
     ['/settings/admins', 'menu.settings'],
   ],
   ORGANIZATION_GENERAL: [
     ['/devices', 'menu.userList'],
+    ['/members?add=1', 'menu.addWearer'],
     ['/alert-histories', 'menu.alertHistory'],
     ['/map', 'menu.map'],
     ['/settings/admins', 'menu.settings'],
   ],
   ORGANIZATION_GROUP: [
     ['/devices', 'menu.userList'],
+    ['/members?add=1', 'menu.addWearer'],
     ['/alert-histories', 'menu.alertHistory'],
     ['/map', 'menu.map'],
     ['/settings/admins', 'menu.settings'],
@@ -64,6 +68,7 @@ describe('settings navigation (the /settings pages, /groups and /gateways; not i
       settingsEntries('ORGANIZATION_OWNER', on('/settings/gateways')).map((e) => e.to),
     ).toEqual([
       '/settings/admins',
+      '/setup',
       '/settings/groups',
       '/groups',
       '/settings/gateways',
@@ -77,6 +82,16 @@ describe('settings navigation (the /settings pages, /groups and /gateways; not i
     );
     expect(settingsEntries('ORGANIZATION_OWNER', on('/devices'))).toEqual([]);
     expect(settingsEntries('ORGANIZATION_OWNER', null)).toEqual([]);
+  });
+  it('the setup checklist leads the main menu until it is done (issue 35)', () => {
+    expect(menuEntries('ORGANIZATION_OWNER', { setupPending: true })[0]).toEqual({
+      to: '/setup',
+      labelKey: 'menu.setup',
+    });
+    expect(menuEntries('ORGANIZATION_OWNER').map((e) => e.to)).not.toContain('/setup');
+    expect(menuEntries('PERSONAL', { setupPending: true }).map((e) => e.to)).not.toContain(
+      '/setup',
+    );
   });
   it('personal roles never get it', () => {
     expect(settingsEntries('PERSONAL', on('/settings/admins'))).toEqual([]);

@@ -1,4 +1,4 @@
-import { isPersonalRole, type Role } from '@wearable/domain';
+import { holds, isPersonalRole, type Permission, type Role } from '@wearable/domain';
 import { mayOpen, paths, type AppRoute } from '../config/paths';
 
 export interface MenuEntry {
@@ -7,12 +7,23 @@ export interface MenuEntry {
   labelKey: string;
 }
 
-type MenuItem = { route: AppRoute; labelKey: string };
+/**
+ * `permission`: shown only to roles that hold it too (the page may be open to more, e.g. /members is
+ * read by every staff role but only those who may add a wearer get 装着者を追加); `search`: the query
+ * the entry opens the page with.
+ */
+type MenuItem = { route: AppRoute; labelKey: string; permission?: Permission; search?: string };
 
 /** The staff menu in order (spec: Shell); each role sees the entries whose page it may open. */
 const STAFF_MENU: MenuItem[] = [
   { route: paths.organizations.list, labelKey: 'menu.organizations' },
   { route: paths.devices.list, labelKey: 'menu.userList' },
+  {
+    route: paths.members,
+    labelKey: 'menu.addWearer',
+    permission: 'wearer:manage',
+    search: '?add=1',
+  },
   { route: paths.alertHistories, labelKey: 'menu.alertHistory' },
   { route: paths.map, labelKey: 'menu.map' },
   { route: paths.settings.admins, labelKey: 'menu.settings' },
@@ -30,6 +41,7 @@ const PERSONAL_MENU: MenuItem[] = [
  */
 const SETTINGS_MENU: MenuItem[] = [
   { route: paths.settings.admins, labelKey: 'settingsNav.admins' },
+  { route: paths.setup, labelKey: 'settingsNav.setup' },
   { route: paths.settings.groups, labelKey: 'settingsNav.groupSettings' },
   { route: paths.groups.list, labelKey: 'settingsNav.groups' },
   { route: paths.settings.gateways, labelKey: 'settingsNav.gatewaySettings' },
@@ -53,9 +65,18 @@ export function settingsEntries(role: Role, current: AppRoute | null): MenuEntry
   }));
 }
 
-/** The main menu of a role. */
-export function menuEntries(role: Role): MenuEntry[] {
-  return (isPersonalRole(role) ? PERSONAL_MENU : STAFF_MENU)
-    .filter(({ route }) => mayOpen(route, role))
-    .map(({ route, labelKey }) => ({ to: route.path, labelKey }));
+/**
+ * The main menu of a role. `setupPending`: the person's organisation has not finished its setup
+ * checklist, which then comes first (issue 35); once done it is reached from the settings.
+ */
+export function menuEntries(role: Role, { setupPending = false } = {}): MenuEntry[] {
+  const entries = (isPersonalRole(role) ? PERSONAL_MENU : STAFF_MENU)
+    .filter(
+      ({ route, permission }) =>
+        mayOpen(route, role) && (permission === undefined || holds({ role }, permission)),
+    )
+    .map(({ route, labelKey, search }) => ({ to: `${route.path}${search ?? ''}`, labelKey }));
+  return setupPending && mayOpen(paths.setup, role)
+    ? [{ to: paths.setup.path, labelKey: 'menu.setup' }, ...entries]
+    : entries;
 }

@@ -102,6 +102,10 @@ const SHELL_ROUTES: { route: AppRoute; element: ReactNode }[] = [
     lazyPage(() => import('./pages/devices-live-page'), 'DevicesLivePage'),
   ),
   page(
+    paths.devices.import,
+    lazyPage(() => import('./pages/devices-import-page'), 'DevicesImportPage'),
+  ),
+  page(
     paths.devices.alertSettings,
     lazyPage(() => import('./pages/bulk-alert-settings-page'), 'DevicesAlertSettingsPage'),
   ),
@@ -139,6 +143,10 @@ const SHELL_ROUTES: { route: AppRoute; element: ReactNode }[] = [
       () => import('../features/alerts/components/alert-histories-page'),
       'AlertHistoriesPage',
     ),
+  ),
+  page(
+    paths.alertLink,
+    lazyPage(() => import('../features/alerts/components/alert-link-page'), 'AlertLinkPage'),
   ),
   page(
     paths.alertHandover,
@@ -179,6 +187,10 @@ const SHELL_ROUTES: { route: AppRoute; element: ReactNode }[] = [
   page(
     paths.members,
     lazyPage(() => import('../features/people/components/members-page'), 'MembersPage'),
+  ),
+  page(
+    paths.setup,
+    lazyPage(() => import('../features/setup/components/setup-page'), 'SetupPage'),
   ),
   page(
     paths.settings.home,
@@ -286,6 +298,15 @@ export const routes: RouteObject[] = [
     path: paths.verifyEmail.path,
     element: suspended(
       lazyPage(() => import('../features/auth/components/verify-email-page'), 'VerifyEmailPage'),
+    ),
+  },
+  {
+    path: paths.resetPassword.path,
+    element: suspended(
+      lazyPage(
+        () => import('../features/auth/components/reset-password-page'),
+        'ResetPasswordPage',
+      ),
     ),
   },
   { path: DEMO_PREFIX, element: <DemoRoot />, children: appTree() },

@@ -46,7 +46,7 @@ const SPEC_ROUTES = [
   '/settings/groups',
   '/users',
 ];
-/** Beyond the spec: the OpenID sign-in return, the footer's legal pages, the monthly report and the email-change link. */
+/** Beyond the spec: the OpenID sign-in return, the footer's legal pages, the monthly report, the email-change link, the setup checklist and an alert SMS's short link. */
 const EXTRA = [
   '/login/oidc',
   '/terms',
@@ -55,9 +55,13 @@ const EXTRA = [
   '/verify-email',
   '/groups/:groupId/heat-rule',
   '/alert-histories/handover',
+  '/a/:code',
   '/settings/webhooks',
   '/settings/sites',
   '/map',
+  '/setup',
+  '/devices/import',
+  '/reset-password',
 ];
 
 describe('the paths table', () => {
@@ -163,6 +167,14 @@ const OPENED_BY: Record<string, Role[] | 'everyone'> = {
   '/terms': 'everyone',
   '/privacy': 'everyone',
   '/verify-email': 'everyone',
+  '/reset-password': 'everyone',
+  // wearer:manage: every staff role but platform general staff (who read, not change).
+  '/devices/import': [
+    'ALL_OWNER',
+    'ORGANIZATION_OWNER',
+    'ORGANIZATION_GENERAL',
+    'ORGANIZATION_GROUP',
+  ],
   '/select-device': ['PERSONAL'],
   '/user/record': ['PERSONAL', 'PERSONAL_SELF'],
   '/user/info': 'everyone',

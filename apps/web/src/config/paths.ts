@@ -90,6 +90,8 @@ export const paths = {
   },
   devices: {
     list: route('/devices', 'pages.devices', staff('wearer:read')),
+    /** Beyond the spec: bracelets and wearers by CSV (issue 35 item 2). */
+    import: route('/devices/import', 'pages.devicesImport', staff('wearer:manage')),
     alertSettings: route(
       '/devices/alert-settings',
       'pages.devicesAlertSettings',
@@ -115,6 +117,12 @@ export const paths = {
     report: route('/devices/:clientId/:uid/report', 'pages.deviceReport', staff('wearer:read')),
   },
   alertHistories: route('/alert-histories', 'pages.alertHistories', staff('alert:read')),
+  /**
+   * Beyond the spec (issue 36 item 4): an alert SMS's short link (PUBLIC_URL/a/<code>); after sign-in it
+   * goes on to the alert's wearer's alerts. The code is opaque and grants nothing (the server answers
+   * only someone who may see the alert). domain alertLinkPath builds the same path.
+   */
+  alertLink: route('/a/:code', 'pages.alertLink', staff('alert:read')),
   /** Beyond the spec: where everyone is now, on the site plans and in a list (issue 17). */
   map: route('/map', 'pages.map', staff('place:read')),
   /** Beyond the spec's list: the shift handover (open alerts, snoozes, confirmations of the last hours), linked from /alert-histories. */
@@ -145,6 +153,11 @@ export const paths = {
     gateways: route('/groups/:groupId/gateways', 'pages.groupGateways', staff('gateway:read')),
   },
   members: route('/members', 'pages.members', staff('wearer:read')),
+  /**
+   * Beyond the spec (issue 35): a new organisation's setup checklist. The signed-in person's own
+   * organisation, or `?clientId=` for platform staff (from /organization).
+   */
+  setup: route('/setup', 'pages.setup', staff('organization:read')),
   settings: {
     home: route('/settings', 'pages.settings', staff('organization:read')),
     admins: route('/settings/admins', 'pages.settingsAdmins', staff('member:read')),
@@ -162,6 +175,8 @@ export const paths = {
   },
   /** The link mailed to a new address from /user/info (beyond the specification): signed in or out. */
   verifyEmail: route('/verify-email', 'verifyEmail.title', { kind: 'public' }),
+  /** The link of "パスワードを忘れた場合" (beyond the specification, issue 35): signed in or out. */
+  resetPassword: route('/reset-password', 'passwordReset.title', { kind: 'public' }),
 } as const;
 
 type Tree = AppRoute | { readonly [key: string]: Tree };

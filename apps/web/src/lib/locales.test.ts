@@ -1,3 +1,4 @@
+import { ROLE_NAMES } from '@wearable/domain';
 import { describe, expect, it } from 'vitest';
 import en from '../../public/locales/en/common.json';
 import ja from '../../public/locales/ja/common.json';
@@ -25,6 +26,11 @@ describe('locale files', () => {
     const enKeys = [...new Set(keys(en).map(base))].sort();
     expect(jaKeys.filter((key) => !enKeys.includes(key))).toEqual([]);
     expect(enKeys.filter((key) => !jaKeys.includes(key))).toEqual([]);
+  });
+
+  it('name the roles as the domain does (one word per role, the mail says the same)', () => {
+    expect(ja.roles).toEqual(ROLE_NAMES.ja);
+    expect(en.roles).toEqual(ROLE_NAMES.en);
   });
 
   it('no value is empty', () => {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type BandView, hasWebBluetooth } from './bands';
-import type { Countdown, PhoneGateway, PhoneState } from './gateway';
+import { type Countdown, type PhoneGateway, type PhoneState, telLink } from './gateway';
 
 export const SOS_HOLD_MS = 2000;
 
@@ -42,6 +42,8 @@ export function PhoneApp({ gateway }: { gateway: PhoneGateway }) {
       )}
       {state.countdown ? (
         <CountdownDialog countdown={state.countdown} onCancel={() => gateway.cancelCountdown()} />
+      ) : state.lastEvent?.delivery === 'failed' && !state.failureDismissed ? (
+        <NotDeliveredDialog state={state} onClose={() => gateway.dismissFailure()} />
       ) : null}
     </div>
   );
@@ -57,6 +59,16 @@ function NotEnrolled({ state }: { state: PhoneState }) {
         <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-red-800">
           {t(`enrol.${state.enrolProblem}`)}
         </p>
+      ) : null}
+      {state.lastEvent?.delivery === 'failed' ? (
+        <div className="grid gap-2">
+          <p role="status" className="font-bold text-red-800" data-testid="last-event">
+            {t('failure.title', {
+              type: state.lastEvent.type === 'SOS' ? 'SOS' : t('failure.fall'),
+            })}
+          </p>
+          <CallNow emergencyPhone={state.orgSettings?.emergencyPhone ?? null} />
+        </div>
       ) : null}
       {state.signedOut && !state.enrolProblem ? (
         <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-red-800">
@@ -119,12 +131,154 @@ function Enrolled({ gateway, state }: { gateway: PhoneGateway; state: PhoneState
           ) : null}
         </section>
 
+        <Carrier gateway={gateway} state={state} />
         <Bands gateway={gateway} state={state} clock={clock} />
         <Safety gateway={gateway} state={state} />
         <Position gateway={gateway} state={state} />
       </main>
-      <SosButton gateway={gateway} lastEvent={state.lastEvent} clock={clock} />
+      <SosButton gateway={gateway} state={state} clock={clock} />
     </>
+  );
+}
+
+/**
+ * Who carries the phone: its SOS and falls are sent for them. A shared phone asks for its person
+ * (the wearers of its gateway's group) before anything else, and can be handed on.
+ */
+function Carrier({ gateway, state }: { gateway: PhoneGateway; state: PhoneState }) {
+  const { t } = useTranslation();
+  const carrier = state.enrolment?.carrier;
+  const [chosen, setChosen] = useState('');
+  if (!carrier) return null;
+  const choosing = carrier.shared && (carrier.wearer === null || state.wearers !== null);
+  return (
+    <section
+      aria-labelledby="carrier-heading"
+      className={`rounded-lg p-3 shadow-sm ${carrier.wearer === null ? 'border-2 border-red-700 bg-red-50' : 'bg-white'}`}
+      data-testid="carrier"
+    >
+      <h2 id="carrier-heading" className="font-bold">
+        {t('carrier.heading')}
+      </h2>
+      {carrier.wearer ? (
+        <p data-testid="carrier-name">{t('carrier.for', { name: carrier.wearer.name })}</p>
+      ) : (
+        <p role="alert" className="font-medium text-red-800">
+          {t('carrier.nobody')}
+        </p>
+      )}
+      {choosing ? (
+        <form
+          className="mt-2 grid grid-cols-[minmax(0,1fr)] gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (chosen) void gateway.chooseCarrier(chosen);
+          }}
+        >
+          <label htmlFor="carrier-select" className="text-sm font-medium">
+            {t('carrier.choose')}
+          </label>
+          <select
+            id="carrier-select"
+            // As wide as the screen whatever the longest name (a select is otherwise as wide as its widest option).
+            className="min-h-12 w-full min-w-0 rounded-md border border-slate-500 bg-white px-2"
+            value={chosen}
+            onChange={(e) => setChosen(e.target.value)}
+          >
+            <option value="">
+              {state.wearers === null ? t('carrier.loading') : t('carrier.pick')}
+            </option>
+            {(state.wearers ?? []).map((w) => (
+              <option key={w.id} value={w.id}>
+                {w.name}
+              </option>
+            ))}
+          </select>
+          <button
+            type="submit"
+            disabled={!chosen}
+            className="min-h-12 rounded-md bg-teal-700 font-bold text-white disabled:bg-slate-400"
+          >
+            {t('carrier.confirm')}
+          </button>
+          {state.wearers?.length === 0 ? <p className="text-sm">{t('carrier.none')}</p> : null}
+        </form>
+      ) : carrier.shared ? (
+        <button
+          type="button"
+          className="mt-2 min-h-11 rounded-md border border-slate-500 px-3"
+          onClick={() => void gateway.changeCarrier()}
+        >
+          {t('carrier.handOver')}
+        </button>
+      ) : null}
+      {state.carrierProblem ? (
+        <p role="alert" className="mt-1 text-sm text-red-800">
+          {t(`carrier.problem.${state.carrierProblem}`)}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+/** The numbers to call now: 119 always, the site's own number when the organisation set one. */
+function CallNow({ emergencyPhone, light }: { emergencyPhone: string | null; light?: boolean }) {
+  const { t } = useTranslation();
+  const link = light
+    ? 'flex min-h-16 items-center justify-center rounded-2xl bg-white px-4 text-2xl font-bold text-red-800'
+    : 'flex min-h-12 items-center justify-center rounded-md bg-red-700 px-4 font-bold text-white';
+  return (
+    <div className="grid w-full gap-3">
+      <a href="tel:119" className={link} data-testid="call-119">
+        {t('failure.call119')}
+      </a>
+      {emergencyPhone ? (
+        <a href={telLink(emergencyPhone)} className={link} data-testid="call-site">
+          {t('failure.callSite', { number: emergencyPhone })}
+        </a>
+      ) : null}
+    </div>
+  );
+}
+
+/** Full screen: the SOS or fall did NOT reach anyone. What to do now comes first. */
+function NotDeliveredDialog({ state, onClose }: { state: PhoneState; onClose: () => void }) {
+  const { t } = useTranslation();
+  const event = state.lastEvent!;
+  const close = useRef<HTMLButtonElement>(null);
+  useEffect(() => close.current?.focus(), []);
+  const type = event.type === 'SOS' ? 'SOS' : t('failure.fall');
+  return (
+    <div
+      role="alertdialog"
+      aria-modal="true"
+      aria-labelledby="failure-title"
+      aria-describedby="failure-text"
+      className="fixed inset-0 z-10 flex flex-col items-center justify-center gap-5 overflow-y-auto bg-red-900 p-6 text-center text-white"
+      data-testid="not-delivered"
+    >
+      <h2 id="failure-title" className="text-3xl font-bold">
+        {t('failure.title', { type })}
+      </h2>
+      <p id="failure-text" className="text-xl">
+        {t('failure.callNow')}
+      </p>
+      <CallNow emergencyPhone={state.orgSettings?.emergencyPhone ?? null} light />
+      <p className="text-base">
+        {state.enrolment ? t('failure.retrying') : t('failure.signedOut')}
+      </p>
+      <p className="text-sm break-all opacity-90" data-testid="failure-reason">
+        {t('failure.reason', { reason: event.reason ?? '' })}
+      </p>
+      <button
+        ref={close}
+        type="button"
+        className="min-h-12 w-full max-w-sm rounded-xl border-2 border-white text-lg font-bold"
+        onClick={onClose}
+      >
+        {t('failure.close')}
+      </button>
+    </div>
   );
 }
 
@@ -379,14 +533,15 @@ function Position({ gateway, state }: { gateway: PhoneGateway; state: PhoneState
 
 function SosButton({
   gateway,
-  lastEvent,
+  state,
   clock,
 }: {
   gateway: PhoneGateway;
-  lastEvent: PhoneState['lastEvent'];
+  state: PhoneState;
   clock: (ms: string) => string;
 }) {
   const { t } = useTranslation();
+  const { lastEvent } = state;
   const [holding, setHolding] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const press = () => {
@@ -406,9 +561,18 @@ function SosButton({
   return (
     <div className="fixed inset-x-0 bottom-0 mx-auto max-w-md bg-slate-50/95 p-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]">
       {lastEvent ? (
-        <p role="status" className="mb-1 text-center text-sm" data-testid="last-event">
-          {t('sos.sent', { type: lastEvent.type, time: clock(lastEvent.at) })}
+        <p
+          role="status"
+          className={`mb-1 text-center text-sm ${lastEvent.delivery === 'failed' ? 'font-bold text-red-800' : ''}`}
+          data-testid="last-event"
+        >
+          {t(`sos.${lastEvent.delivery}`, { type: lastEvent.type, time: clock(lastEvent.at) })}
         </p>
+      ) : null}
+      {lastEvent?.delivery === 'failed' ? (
+        <div className="mb-2">
+          <CallNow emergencyPhone={state.orgSettings?.emergencyPhone ?? null} />
+        </div>
       ) : null}
       <button
         type="button"

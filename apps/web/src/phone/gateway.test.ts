@@ -1,6 +1,9 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PhoneGateway, readOrgSettings } from './gateway';
+import { choosePhoneCarrier, listPhoneWearers, reportPhoneDeliveryFailure } from '@wearable/domain';
+import { PHONE_CARRIER, PHONE_WEARERS } from './carrier-call';
+import { PhoneGateway, readOrgSettings, telLink } from './gateway';
+import { DELIVERY_FAILURE_URL } from './outbox';
 import { type Db, type Enrolment, getKv, openPhoneDb, setKv } from './store';
 
 // Man-down follows the organisation (issue 16): its alert policy's manDownMinutes reaches the phone in
@@ -19,9 +22,46 @@ class FakeDeviceMotionEvent extends Event {}
 
 /** A server whose batch results carry `gatewaySettings` as the test sets it; it records each batch. */
 function server() {
-  const state = { settings: undefined as unknown, batches: [] as Record<string, unknown>[] };
+  const state = {
+    settings: undefined as unknown,
+    batches: [] as Record<string, unknown>[],
+    /** The batch result's `rejected` for the next batches (the SOS refusal of the report). */
+    rejected: [] as unknown[],
+    carrier: {
+      shared: false,
+      wearer: { id: 'wr-1', name: '山田 太郎' },
+      serialNumber: 'PHONE-gw-2',
+    },
+    reports: [] as unknown[],
+    chosen: [] as unknown[],
+  };
   const fetch = vi.fn(async (url: unknown, init?: RequestInit) => {
+    if (url === PHONE_WEARERS.path)
+      return new Response(
+        JSON.stringify({
+          wearers: [
+            { id: 'wr-1', name: '山田 太郎' },
+            { id: 'wr-2', name: '佐藤 花子' },
+          ],
+        }),
+        { status: 200 },
+      );
     const body = JSON.parse(init?.body as string) as Record<string, unknown>;
+    if (url === DELIVERY_FAILURE_URL) {
+      state.reports.push(body);
+      return new Response(null, { status: 204 });
+    }
+    if (url === PHONE_CARRIER.path) {
+      state.chosen.push(body);
+      return new Response(
+        JSON.stringify({
+          shared: true,
+          wearer: { id: body.wearerId, name: '佐藤 花子' },
+          serialNumber: 'PHONE-gw-2',
+        }),
+        { status: 200 },
+      );
+    }
     if (url === '/v2/phone/enrol')
       return new Response(
         JSON.stringify({
@@ -31,15 +71,16 @@ function server() {
           group: null,
           gatewayName: 'Phone 2',
           settings: state.settings,
+          carrier: state.carrier,
         }),
         { status: 200 },
       );
     state.batches.push(body);
     return new Response(
       JSON.stringify({
-        accepted: 1,
+        accepted: state.rejected.length > 0 ? 0 : 1,
         duplicates: 0,
-        rejected: [],
+        rejected: state.rejected,
         ...(state.settings !== undefined ? { gatewaySettings: state.settings } : {}),
       }),
       { status: 200 },
@@ -95,8 +136,14 @@ function still(t: number): Event {
 
 describe('readOrgSettings', () => {
   it('takes 0..60 whole minutes and nothing else', () => {
-    expect(readOrgSettings({ manDownMinutes: 0 })).toEqual({ manDownMinutes: 0 });
-    expect(readOrgSettings({ manDownMinutes: 60 })).toEqual({ manDownMinutes: 60 });
+    expect(readOrgSettings({ manDownMinutes: 0 })).toEqual({
+      manDownMinutes: 0,
+      emergencyPhone: null,
+    });
+    expect(readOrgSettings({ manDownMinutes: 60 })).toEqual({
+      manDownMinutes: 60,
+      emergencyPhone: null,
+    });
     for (const bad of [61, -1, 2.5, '5', null])
       expect(readOrgSettings({ manDownMinutes: bad })).toBeNull();
     expect(readOrgSettings(undefined)).toBeNull();
@@ -113,7 +160,7 @@ describe("the phone's man-down follows the organisation", () => {
 
     await queueOne(db);
     await gateway.followOrganisation({ manDownMinutes: 0 });
-    expect(gateway.snapshot().orgSettings).toEqual({ manDownMinutes: 0 });
+    expect(gateway.snapshot().orgSettings).toEqual({ manDownMinutes: 0, emergencyPhone: null });
     expect(gateway.manDownMinutes()).toBe(0);
     expect(gateway.snapshot().motion).toBe('off');
   });
@@ -123,9 +170,11 @@ describe("the phone's man-down follows the organisation", () => {
     srv.state.settings = { manDownMinutes: 2 };
     await queueOne(db);
     const gateway = await started(db);
-    await vi.waitFor(() => expect(gateway.snapshot().orgSettings).toEqual({ manDownMinutes: 2 }));
+    await vi.waitFor(() =>
+      expect(gateway.snapshot().orgSettings).toEqual({ manDownMinutes: 2, emergencyPhone: null }),
+    );
     await vi.waitFor(() => expect(gateway.snapshot().motion).toBe('on'));
-    expect(await getKv(db, 'orgSettings')).toEqual({ manDownMinutes: 2 });
+    expect(await getKv(db, 'orgSettings')).toEqual({ manDownMinutes: 2, emergencyPhone: null });
 
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
     const t0 = performance.now();
@@ -169,7 +218,7 @@ describe("the phone's man-down follows the organisation", () => {
 
     await gateway.followOrganisation({ manDownMinutes: 7 });
     const reloaded = await started(db);
-    expect(reloaded.snapshot().orgSettings).toEqual({ manDownMinutes: 7 });
+    expect(reloaded.snapshot().orgSettings).toEqual({ manDownMinutes: 7, emergencyPhone: null });
     expect(reloaded.manDownMinutes()).toBe(7);
     expect(reloaded.snapshot().motion).toBe('on');
   });
@@ -188,9 +237,106 @@ describe("the phone's man-down follows the organisation", () => {
     window.location.hash = '#enrol=abcdefghijklmnopqrstuvwxyz012345';
     const gateway = await started(db);
     expect(gateway.snapshot().enrolment).toMatchObject({ gatewayId: 'gw-2' });
-    expect(gateway.snapshot().orgSettings).toEqual({ manDownMinutes: 10 });
+    expect(gateway.snapshot().orgSettings).toEqual({ manDownMinutes: 10, emergencyPhone: null });
     expect(gateway.snapshot().motion).toBe('on');
     expect(await getKv(db, 'enrolment')).not.toHaveProperty('settings');
-    expect(await getKv(db, 'orgSettings')).toEqual({ manDownMinutes: 10 });
+    expect(await getKv(db, 'orgSettings')).toEqual({ manDownMinutes: 10, emergencyPhone: null });
+  });
+});
+
+describe('the phone says "sent" only for what the server accepted (issue 34)', () => {
+  it('the phone calls the endpoints of the contracts', () => {
+    expect(PHONE_WEARERS.id).toBe(listPhoneWearers.id);
+    expect(PHONE_CARRIER.id).toBe(choosePhoneCarrier.id);
+    expect(DELIVERY_FAILURE_URL).toBe(reportPhoneDeliveryFailure.path);
+  });
+
+  async function sos(gateway: PhoneGateway) {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    gateway.startSosCountdown();
+    await vi.advanceTimersByTimeAsync(5_000);
+    vi.useRealTimers();
+  }
+
+  it('an SOS the server refuses (unknown bracelet) is a failure, never "sent", and staff are told', async () => {
+    const db = await enrolledDb();
+    srv.state.rejected = [{ list: 'events', index: 0, reason: 'unknown bracelet PHONE-gw-1' }];
+    const gateway = await started(db);
+    await sos(gateway);
+    await vi.waitFor(() =>
+      expect(gateway.snapshot().lastEvent).toMatchObject({
+        type: 'SOS',
+        delivery: 'failed',
+        reason: 'unknown bracelet PHONE-gw-1',
+      }),
+    );
+    expect(gateway.snapshot().failureDismissed).toBe(false);
+    await vi.waitFor(() =>
+      expect(srv.state.reports).toEqual([
+        expect.objectContaining({ type: 'SOS', reason: 'unknown bracelet PHONE-gw-1' }),
+      ]),
+    );
+    gateway.dismissFailure();
+    expect(gateway.snapshot().failureDismissed).toBe(true);
+    expect(gateway.snapshot().lastEvent?.delivery).toBe('failed');
+  });
+
+  it('an SOS the server accepts is "sent", after "sending"', async () => {
+    const db = await enrolledDb();
+    const gateway = await started(db);
+    const seen: string[] = [];
+    gateway.subscribe(() => {
+      const d = gateway.snapshot().lastEvent?.delivery;
+      if (d && seen.at(-1) !== d) seen.push(d);
+    });
+    await sos(gateway);
+    await vi.waitFor(() => expect(gateway.snapshot().lastEvent?.delivery).toBe('sent'));
+    expect(seen).toEqual(['sending', 'sent']);
+    expect(srv.state.reports).toEqual([]);
+  });
+
+  it('a phone enrolled for a wearer sends its SOS for the serial the server named', async () => {
+    const db = await openPhoneDb(`gateway-test-${++dbCount}`);
+    srv.state.settings = { manDownMinutes: 0 };
+    window.location.hash = '#enrol=abcdefghijklmnopqrstuvwxyz012345';
+    const gateway = await started(db);
+    expect(gateway.snapshot().enrolment?.carrier?.wearer?.name).toBe('山田 太郎');
+    expect(gateway.wearerSerial()).toBe('PHONE-gw-2');
+    expect(gateway.needsCarrier()).toBe(false);
+    await sos(gateway);
+    await vi.waitFor(() => expect(gateway.snapshot().lastEvent?.delivery).toBe('sent'));
+    const events = srv.state.batches.flatMap((b) => (b.events as { serialNumber: string }[]) ?? []);
+    expect(events).toEqual([expect.objectContaining({ serialNumber: 'PHONE-gw-2', type: 'SOS' })]);
+  });
+
+  it('a shared phone asks who carries it, and keeps the choice', async () => {
+    const db = await openPhoneDb(`gateway-test-${++dbCount}`);
+    srv.state.carrier = { shared: true, wearer: null, serialNumber: 'PHONE-gw-2' } as never;
+    srv.state.settings = { manDownMinutes: 0 };
+    window.location.hash = '#enrol=abcdefghijklmnopqrstuvwxyz012345';
+    const gateway = await started(db);
+    expect(gateway.needsCarrier()).toBe(true);
+    await vi.waitFor(() => expect(gateway.snapshot().wearers).toHaveLength(2));
+    await gateway.chooseCarrier('wr-2');
+    expect(srv.state.chosen).toEqual([{ wearerId: 'wr-2' }]);
+    expect(gateway.needsCarrier()).toBe(false);
+    expect((await getKv(db, 'enrolment'))?.carrier).toEqual({
+      shared: true,
+      wearer: { id: 'wr-2', name: '佐藤 花子' },
+      serialNumber: 'PHONE-gw-2',
+    });
+  });
+
+  it("reads the organisation's emergency number and makes a tel: link of it", () => {
+    expect(readOrgSettings({ manDownMinutes: 0, emergencyPhone: '03-1234-5678' })).toEqual({
+      manDownMinutes: 0,
+      emergencyPhone: '03-1234-5678',
+    });
+    expect(readOrgSettings({ manDownMinutes: 0, emergencyPhone: 'javascript:x' })).toEqual({
+      manDownMinutes: 0,
+      emergencyPhone: null,
+    });
+    expect(telLink('03-1234 5678')).toBe('tel:0312345678');
+    expect(telLink('+81 3 1234 5678')).toBe('tel:+81312345678');
   });
 });

@@ -11,8 +11,10 @@ import {
   stepManDown,
 } from '@wearable/domain';
 import { type BandReading, type BandView, Bands, hasWebBluetooth } from './bands';
-import { Outbox, type OutboxStatus } from './outbox';
+import { Outbox, type OutboxStatus, type UrgentOutcome } from './outbox';
+import { type CarrierProblem, chooseCarrier, loadWearers } from './carrier-call';
 import {
+  type Carrier,
   DEFAULT_SETTINGS,
   type Db,
   type Enrolment,
@@ -58,7 +60,22 @@ export interface PhoneState {
   wakeLock: 'on' | 'off' | 'unsupported';
   motion: 'off' | 'on' | 'denied' | 'unsupported';
   countdown: Countdown | null;
-  lastEvent: { type: 'SOS' | 'FALL'; at: string; cause?: FallCause } | null;
+  /**
+   * The last SOS or fall: `sending` until the server answers, `sent` only when it accepted it,
+   * `failed` (refused, signed out, no answer within the retry window; still retried) with the reason.
+   */
+  lastEvent: {
+    type: 'SOS' | 'FALL';
+    at: string;
+    cause?: FallCause;
+    delivery: 'sending' | 'sent' | 'failed';
+    reason?: string;
+  } | null;
+  /** The full-screen "not delivered" was closed by the worker (it comes back at the next failure). */
+  failureDismissed: boolean;
+  /** A shared phone's people to choose from (null until asked), and why asking failed. */
+  wearers: { id: string; name: string }[] | null;
+  carrierProblem: CarrierProblem | null;
   /**
    * The organisation's settings the phone follows (man-down), as the server last said them at
    * enrolment or in a batch result; null until it has said (a phone enrolled before they existed).
@@ -72,8 +89,14 @@ export function readOrgSettings(raw: unknown): OrgSettings | null {
   const minutes = (raw as { manDownMinutes?: unknown }).manDownMinutes;
   if (typeof minutes !== 'number' || !Number.isInteger(minutes)) return null;
   if (minutes < 0 || minutes > MAN_DOWN_MAX_MINUTES) return null;
-  return { manDownMinutes: minutes };
+  const phone = (raw as { emergencyPhone?: unknown }).emergencyPhone;
+  const emergencyPhone =
+    typeof phone === 'string' && /^\+?[0-9][0-9 -]{1,23}$/.test(phone) ? phone : null;
+  return { manDownMinutes: minutes, emergencyPhone };
 }
+
+/** The `tel:` link of a number as people write it (spaces and hyphens dropped). */
+export const telLink = (number: string) => `tel:${number.replace(/[^+0-9]/g, '')}`;
 
 type DeviceMotionWithPermission = typeof DeviceMotionEvent & {
   requestPermission?: () => Promise<'granted' | 'denied'>;
@@ -98,6 +121,9 @@ export class PhoneGateway {
     motion: typeof DeviceMotionEvent === 'undefined' ? 'unsupported' : 'off',
     countdown: null,
     lastEvent: null,
+    failureDismissed: false,
+    wearers: null,
+    carrierProblem: null,
     orgSettings: null,
   };
   private readonly listeners = new Set<() => void>();
@@ -118,6 +144,7 @@ export class PhoneGateway {
       onSignedOut: () => void this.signOut(),
       onChange: (outbox) => this.set({ outbox }),
       onSettings: (settings) => void this.followOrganisation(settings),
+      onUrgent: (outcomes) => this.delivered(outcomes),
     });
     this.bands = new Bands({
       onChange: (bands) => this.set({ bands }),
@@ -145,16 +172,18 @@ export class PhoneGateway {
 
   private set(patch: Partial<PhoneState>): void {
     this.state = { ...this.state, ...patch };
+    if (patch.lastEvent && this.db) void setKv(this.db, 'lastEvent', patch.lastEvent);
     for (const listener of this.listeners) listener();
   }
 
   async start(): Promise<void> {
-    const [enrolment, settings, bands, signedOut, orgSettings] = await Promise.all([
+    const [enrolment, settings, bands, signedOut, orgSettings, lastEvent] = await Promise.all([
       getKv(this.db, 'enrolment'),
       getKv(this.db, 'settings'),
       getKv(this.db, 'bands'),
       getKv(this.db, 'signedOut'),
       getKv(this.db, 'orgSettings'),
+      getKv(this.db, 'lastEvent'),
     ]);
     this.known = bands ?? [];
     this.set({
@@ -166,6 +195,7 @@ export class PhoneGateway {
         fallWatch: settings?.fallWatch ?? DEFAULT_SETTINGS.fallWatch,
       },
       orgSettings: readOrgSettings(orgSettings),
+      lastEvent: lastEvent ?? null,
     });
     window.addEventListener('online', () => {
       this.set({ online: true });
@@ -176,6 +206,7 @@ export class PhoneGateway {
     await this.outbox.start();
     await this.enrolFromFragment();
     if (this.state.settings.positionConsent) this.watchPosition();
+    if (this.needsCarrier()) void this.askWearers();
     if (this.state.enrolment) {
       if (this.manDownMinutes() > 0) await this.startMotion(false);
       await this.bands.restore(this.known);
@@ -206,6 +237,7 @@ export class PhoneGateway {
     await deleteKv(this.db, 'signedOut');
     this.set({ enrolling: false, enrolment, signedOut: false });
     await this.followOrganisation(settings);
+    if (this.needsCarrier()) void this.askWearers();
     this.outbox.retryNow();
     await this.keepAwake();
   }
@@ -225,7 +257,8 @@ export class PhoneGateway {
     const next = readOrgSettings(raw);
     if (!next) return;
     const before = this.manDownMinutes();
-    if (this.state.orgSettings && next.manDownMinutes === before) return;
+    const same = this.state.orgSettings?.emergencyPhone === next.emergencyPhone;
+    if (this.state.orgSettings && next.manDownMinutes === before && same) return;
     this.set({ orgSettings: next });
     await setKv(this.db, 'orgSettings', next);
     if (next.manDownMinutes === before) return;
@@ -270,11 +303,57 @@ export class PhoneGateway {
     await setKv(this.db, 'bands', this.known);
   }
 
+  // ---- Who carries the phone ----
+
+  /** A shared phone whose person is not chosen yet: its SOS would reach nobody by name. */
+  needsCarrier(): boolean {
+    const carrier = this.state.enrolment?.carrier;
+    return !!carrier && carrier.shared && carrier.wearer === null;
+  }
+
+  /** A shared phone: the wearers of its gateway's group, to choose who carries it. */
+  async askWearers(): Promise<void> {
+    const enrolment = this.state.enrolment;
+    if (!enrolment) return;
+    const answer = await loadWearers(enrolment);
+    if (answer.ok) this.set({ wearers: answer.value, carrierProblem: null });
+    else this.set({ carrierProblem: answer.problem });
+  }
+
+  /** A shared phone's person: the server re-pairs the phone's bracelet to them and says what to send for. */
+  async chooseCarrier(wearerId: string): Promise<void> {
+    const enrolment = this.state.enrolment;
+    if (!enrolment) return;
+    const answer = await chooseCarrier(enrolment, wearerId);
+    if (!answer.ok) {
+      this.set({ carrierProblem: answer.problem });
+      return;
+    }
+    await this.keepCarrier(answer.value);
+  }
+
+  /** Hands a shared phone on: the next person chooses themselves. */
+  async changeCarrier(): Promise<void> {
+    this.set({ wearers: null });
+    await this.askWearers();
+  }
+
+  private async keepCarrier(carrier: Carrier): Promise<void> {
+    const enrolment = this.state.enrolment;
+    if (!enrolment) return;
+    const next = { ...enrolment, carrier };
+    await setKv(this.db, 'enrolment', next);
+    this.set({ enrolment: next, carrierProblem: null, wearers: null });
+  }
+
   /**
-   * Whose SOS and falls the phone's own sensors report: the first band's wearer (the worker carrying both), or,
-   * with no band, the phone itself as a bracelet `PHONE-<gatewayId>` that staff link to the worker.
+   * Whose SOS and falls the phone's own sensors report: the serial the server named at enrolment (the
+   * phone's own bracelet, paired to its carrier, or the carrier's own bracelet). A phone enrolled before
+   * that: the first band's wearer, or the phone itself as a bracelet `PHONE-<gatewayId>`.
    */
   wearerSerial(): string | null {
+    const carrier = this.state.enrolment?.carrier;
+    if (carrier) return carrier.serialNumber;
     const first = this.known[0];
     if (first) return first.serialNumber;
     const enrolment = this.state.enrolment;
@@ -406,7 +485,32 @@ export class PhoneGateway {
       },
       true,
     );
-    this.set({ lastEvent: { type, at, ...(cause ? { cause } : {}) } });
+    this.set({
+      lastEvent: { type, at, ...(cause ? { cause } : {}), delivery: 'sending' },
+      failureDismissed: false,
+    });
+  }
+
+  /** The server's word on an SOS or fall: "sent" only for one it accepted; a failure is shown full screen. */
+  private delivered(outcomes: UrgentOutcome[]): void {
+    const last = this.state.lastEvent;
+    if (!last) return;
+    const mine = outcomes.find((o) => o.event.type === last.type && o.event.at === last.at);
+    if (!mine) return;
+    if (mine.delivered) {
+      this.set({ lastEvent: { ...last, delivery: 'sent' } });
+      return;
+    }
+    const changed = last.delivery !== 'failed' || last.reason !== mine.reason;
+    this.set({
+      lastEvent: { ...last, delivery: 'failed', reason: mine.reason ?? '' },
+      ...(changed && last.delivery !== 'failed' ? { failureDismissed: false } : {}),
+    });
+  }
+
+  /** The worker closed the full-screen failure (sending goes on; the line above SOS still says it). */
+  dismissFailure(): void {
+    this.set({ failureDismissed: true });
   }
 
   /**

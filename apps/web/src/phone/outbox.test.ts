@@ -1,6 +1,12 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Outbox, type OutboxStatus } from './outbox';
+import {
+  DELIVERY_FAILURE_URL,
+  Outbox,
+  type OutboxStatus,
+  type UrgentOutcome,
+  urgentOutcomes,
+} from './outbox';
 import { type Enrolment, openPhoneDb } from './store';
 
 const ENROLMENT: Enrolment = {
@@ -41,16 +47,18 @@ afterEach(() => outboxes.splice(0).forEach((o) => o.stop()));
 async function outbox(db: Awaited<ReturnType<typeof openPhoneDb>>, fetch: typeof globalThis.fetch) {
   let status: OutboxStatus | null = null;
   const onSignedOut = vi.fn();
+  const outcomes: UrgentOutcome[] = [];
   const box = new Outbox({
     db,
     enrolment: () => ENROLMENT,
     onSignedOut,
     onChange: (s) => (status = s),
+    onUrgent: (o) => outcomes.push(...o),
     fetch,
   });
   outboxes.push(box);
   await box.start();
-  return { box, status: () => status!, onSignedOut };
+  return { box, status: () => status!, onSignedOut, outcomes };
 }
 
 const reading = (n: number) => ({
@@ -132,5 +140,159 @@ describe('the phone outbox', () => {
     await vi.waitFor(() => expect(a.onSignedOut).toHaveBeenCalledWith(401));
     expect(sent.length).toBe(1);
     expect(a.status().queued).toBe(1);
+  });
+});
+
+const SOS = { serialNumber: 'PHONE-gw-1', type: 'SOS' as const, at: '2026-11-26T09:00:05.000Z' };
+const FALL = { serialNumber: 'PHONE-gw-1', type: 'FALL' as const, at: '2026-11-26T09:00:06.000Z' };
+
+/** fake-indexeddb answers on setImmediate, which the fake timers leave real. */
+const realImmediate = (globalThis as unknown as { setImmediate: (f: () => void) => void })
+  .setImmediate;
+/** Fake time passes in steps, letting the (real-time) IndexedDB work of each step finish. */
+async function pass(ms: number) {
+  for (let t = 0; t < ms; t += 250) {
+    await vi.advanceTimersByTimeAsync(250);
+    for (let i = 0; i < 5; i++) await new Promise<void>((resolve) => realImmediate(resolve));
+  }
+}
+
+describe("the phone's accepted / refused decision for an SOS or fall (issue 34)", () => {
+  const body = { batchId: 'gw-1-1', events: [SOS, FALL] };
+  it.each([
+    ['both stored', { accepted: 2, duplicates: 0, rejected: [] }, [true, true]],
+    [
+      'a re-send of both, stored before',
+      { accepted: 0, duplicates: 2, rejected: [] },
+      [true, true],
+    ],
+    [
+      'the SOS refused by index (the reported bug: "unknown bracelet PHONE-gw-1")',
+      {
+        accepted: 1,
+        duplicates: 0,
+        rejected: [{ list: 'events', index: 0, reason: 'unknown bracelet PHONE-gw-1' }],
+      },
+      [false, true],
+    ],
+    [
+      'both refused, nothing accepted',
+      {
+        accepted: 0,
+        duplicates: 0,
+        rejected: [
+          { list: 'events', index: 0, reason: 'unknown bracelet PHONE-gw-1' },
+          { list: 'events', index: 1, reason: 'unknown bracelet PHONE-gw-1' },
+        ],
+      },
+      [false, false],
+    ],
+    [
+      'a refusal of another list at the same index does not touch the events',
+      { accepted: 2, duplicates: 0, rejected: [{ list: 'readings', index: 0, reason: 'x' }] },
+      [true, true],
+    ],
+    [
+      'accepted 0 with nothing refused: not counted, not sent',
+      { accepted: 0, rejected: [] },
+      [false, false],
+    ],
+    ['an answer that is not a BatchResult', { ok: true }, [false, false]],
+    ['no answer body', null, [false, false]],
+  ])('%s', (_, result, delivered) => {
+    const outcomes = urgentOutcomes(body, result);
+    expect(outcomes.map((o) => o.delivered)).toEqual(delivered);
+    expect(outcomes.map((o) => o.event)).toEqual([SOS, FALL]);
+    for (const o of outcomes) expect(o.reason === null).toBe(o.delivered);
+  });
+
+  it('names the reason the server gave', () => {
+    const [sos] = urgentOutcomes(
+      { batchId: 'b', events: [SOS] },
+      {
+        accepted: 0,
+        duplicates: 0,
+        rejected: [{ list: 'events', index: 0, reason: 'unknown bracelet PHONE-gw-1' }],
+      },
+    );
+    expect(sos).toEqual({ event: SOS, delivered: false, reason: 'unknown bracelet PHONE-gw-1' });
+  });
+
+  it('a refused SOS is told, reported to the server for staff, and sent again later', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      vi.setSystemTime(new Date(SOS.at));
+      const db = await openPhoneDb(`outbox-${dbCount++}`);
+      const urls: string[] = [];
+      const bodies: string[] = [];
+      let refuse = true;
+      const fetch = vi.fn(async (url: unknown, init?: RequestInit) => {
+        urls.push(String(url));
+        bodies.push(init?.body as string);
+        if (url === DELIVERY_FAILURE_URL) return new Response(null, { status: 204 });
+        const rejected = refuse
+          ? [{ list: 'events', index: 0, reason: 'unknown bracelet PHONE-gw-1' }]
+          : [];
+        return new Response(JSON.stringify({ accepted: refuse ? 0 : 1, duplicates: 0, rejected }), {
+          status: 200,
+        });
+      }) as unknown as typeof globalThis.fetch;
+      const a = await outbox(db, fetch);
+      await a.box.add('events', { ...SOS }, true);
+      await vi.advanceTimersByTimeAsync(10);
+      await vi.waitFor(() => expect(a.outcomes).toHaveLength(1));
+      expect(a.outcomes[0]).toMatchObject({
+        delivered: false,
+        reason: 'unknown bracelet PHONE-gw-1',
+      });
+      await vi.waitFor(() => expect(urls).toContain(DELIVERY_FAILURE_URL));
+      const report = JSON.parse(bodies[urls.indexOf(DELIVERY_FAILURE_URL)]!) as object;
+      expect(report).toEqual({ type: 'SOS', at: SOS.at, reason: 'unknown bracelet PHONE-gw-1' });
+      // Staff pair the bracelet; the phone's next try is taken and only then is it "sent".
+      refuse = false;
+      await pass(31_000);
+      await vi.waitFor(() => expect(a.outcomes).toHaveLength(2));
+      expect(a.outcomes[1]).toMatchObject({ event: SOS, delivered: true });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('an SOS the server does not answer within the retry window is not delivered, and still retried', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      const db = await openPhoneDb(`outbox-${dbCount++}`);
+      let offline = true;
+      const fetch = vi.fn(async () => {
+        if (offline) throw new TypeError('Failed to fetch');
+        return new Response('{"accepted":1,"duplicates":0,"rejected":[]}', { status: 200 });
+      }) as unknown as typeof globalThis.fetch;
+      const a = await outbox(db, fetch);
+      await a.box.add('events', { ...SOS }, true);
+      await pass(8_000);
+      expect(a.outcomes).toEqual([]);
+      await pass(16_000);
+      await vi.waitFor(() => expect(a.outcomes).toHaveLength(1));
+      expect(a.outcomes[0]).toMatchObject({
+        delivered: false,
+        reason: 'no answer from the server',
+      });
+      offline = false;
+      a.box.retryNow();
+      await vi.advanceTimersByTimeAsync(10);
+      await vi.waitFor(() => expect(a.outcomes).toHaveLength(2));
+      expect(a.outcomes[1]).toMatchObject({ delivered: true });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('an SOS queued when the phone is signed out is not delivered', async () => {
+    const db = await openPhoneDb(`outbox-${dbCount++}`);
+    const { fetch } = server([401]);
+    const a = await outbox(db, fetch);
+    await a.box.add('events', { ...SOS }, true);
+    await vi.waitFor(() => expect(a.outcomes).toHaveLength(1), { timeout: 5000 });
+    expect(a.outcomes[0]).toMatchObject({ delivered: false, reason: 'signed out (HTTP 401)' });
   });
 });

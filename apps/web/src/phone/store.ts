@@ -8,6 +8,18 @@ export interface Enrolment {
   group: { id: string; name: string } | null;
   gatewayName: string;
   enrolledAt: string;
+  /**
+   * Who carries the phone, as the server decided at enrolment (or a shared phone's choice since):
+   * its SOS and falls are sent for `serialNumber`. Absent for a phone enrolled before issue 34.
+   */
+  carrier?: Carrier;
+}
+
+/** The enrolment answer's `carrier` (the domain's `phoneCarrier`). */
+export interface Carrier {
+  shared: boolean;
+  wearer: { id: string; name: string } | null;
+  serialNumber: string;
 }
 
 /** The gateway protocol's optional position of a reading or an event. */
@@ -68,6 +80,8 @@ export const DEFAULT_SETTINGS: Settings = {
  */
 export interface OrgSettings {
   manDownMinutes: number;
+  /** The organisation's emergency number, offered beside 119 when an SOS cannot be delivered. */
+  emergencyPhone: string | null;
 }
 
 interface KvValues {
@@ -78,6 +92,13 @@ interface KvValues {
   nextSeq: number;
   signedOut: { at: string; status: number };
   orgSettings: OrgSettings;
+  /** The last SOS or fall and whether it was delivered: an undelivered one is shown again after a reload. */
+  lastEvent: {
+    type: 'SOS' | 'FALL';
+    at: string;
+    delivery: 'sending' | 'sent' | 'failed';
+    reason?: string;
+  };
 }
 
 interface PhoneDb extends DBSchema {

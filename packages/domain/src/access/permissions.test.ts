@@ -67,6 +67,8 @@ const HOLDERS: Record<Permission, Role[] | 'everyone'> = {
   ],
   'organization:create': ['ALL_OWNER'],
   'organization:update': ['ALL_OWNER', 'ORGANIZATION_OWNER'],
+  'demo:remove': ['ALL_OWNER'],
+  'alert:test': ['ALL_OWNER', 'ORGANIZATION_OWNER', 'ORGANIZATION_GROUP'],
   'group:read': [
     'ALL_OWNER',
     'ALL_GENERAL',
@@ -153,6 +155,7 @@ const HOLDERS: Record<Permission, Role[] | 'everyone'> = {
     'ORGANIZATION_GENERAL',
     'ORGANIZATION_GROUP',
   ],
+  'familyNotice:manage': ['PERSONAL'],
   'member:invite': ['ALL_OWNER', 'ORGANIZATION_OWNER'],
   'member:changeRole': ['ALL_OWNER', 'ORGANIZATION_OWNER'],
   'member:remove': ['ALL_OWNER', 'ORGANIZATION_OWNER'],

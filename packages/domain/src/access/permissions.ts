@@ -32,6 +32,8 @@ export const PERMISSION_ROLES = {
   'organization:read': STAFF,
   'organization:create': PLATFORM_OWNER,
   'organization:update': OWNERS,
+  /** Delete the demo organisations and accounts (their passwords are published): platform owners. */
+  'demo:remove': PLATFORM_OWNER,
 
   'group:read': STAFF,
   'group:manage': OWNERS,
@@ -48,6 +50,11 @@ export const PERMISSION_ROLES = {
   'alert:read': EVERYONE,
   'alert:confirm': STAFF,
   'alert:snooze': ACTING_STAFF,
+  /**
+   * Open a test alert for a wearer, which notifies the group's recipients (issue 35, the setup
+   * checklist's last step): the people who set the recipients (noticeSettings:update).
+   */
+  'alert:test': ['ALL_OWNER', 'ORGANIZATION_OWNER', 'ORGANIZATION_GROUP'],
   /** Response-time figures of an organisation's or a group's alerts (and their CSV). */
   'alertFigures:read': STAFF,
   /** The shift handover view: open alerts, snoozes and confirmations of the last shift. */
@@ -72,6 +79,11 @@ export const PERMISSION_ROLES = {
    */
   'alertPolicy:read': STAFF,
   'alertPolicy:update': OWNERS,
+  /**
+   * A family member's own choice to be told by SMS or mail of a watched wearer's EMERGENCY and
+   * CRITICAL alerts (issue 34): only the family member, for the wearers linked to them.
+   */
+  'familyNotice:manage': ['PERSONAL'],
   /** The notification log (it shows phone numbers). */
   'notification:read': STAFF,
 
@@ -137,6 +149,7 @@ export const NEVER_FOR_API_TOKENS = [
   'family:manage',
   'wearer:manage',
   'organization:create',
+  'demo:remove',
 ] as const satisfies readonly Permission[];
 
 /** The permissions an actor may put on a new API token: theirs, less NEVER_FOR_API_TOKENS. */

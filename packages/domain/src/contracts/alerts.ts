@@ -73,7 +73,19 @@ export const alertView = z.object({
   confirmNote: z.string().nullable(),
   /** Heat alerts: the site's procedure steps the confirming staff member said were taken. */
   procedureSteps: z.array(z.enum(HEAT_PROCEDURE_STEPS)),
-  wearer: z.object({ uid: z.string(), name: z.string() }),
+  /** Null on an SOS or fall from a device no wearer holds (issue 34): `device` names it. */
+  wearer: z.object({ uid: z.string(), name: z.string() }).nullable(),
+  /**
+   * An SOS or fall from a device no wearer holds (a serial the organisation does not know, or a
+   * bracelet with no wearer): its serial and the gateway that heard it. Null on every other alert.
+   */
+  device: z
+    .object({
+      serial: z.string(),
+      gatewayId: z.string().nullable(),
+      gatewayName: z.string().nullable(),
+    })
+    .nullable(),
   groupId: z.string().nullable(),
   groupName: z.string().nullable(),
   clientId: z.string(),

@@ -1,6 +1,7 @@
 import type { confirmEmailChange } from './account.js';
 import { bareEndpoint } from './endpoint.js';
 import type { inspectInvitation, registerByInvitation } from './invitations.js';
+import type { choosePhoneCarrier, listPhoneWearers, reportPhoneDeliveryFailure } from './phone.js';
 import type {
   enrolTotp,
   exchangeOidcCode,
@@ -8,6 +9,8 @@ import type {
   phoneSignIn,
   refreshSession,
   requestEmailLink,
+  requestPasswordReset,
+  resetPassword,
   requestPhoneCode,
   signIn,
   signOut,
@@ -51,6 +54,16 @@ export const bareVerifyEmailLink = bareEndpoint<typeof verifyEmailLink>(
   '/v2/auth/emailLink/verify',
   'public',
 );
+export const bareRequestPasswordReset = bareEndpoint<typeof requestPasswordReset>(
+  'POST',
+  '/v2/auth/passwordReset',
+  'public',
+);
+export const bareResetPassword = bareEndpoint<typeof resetPassword>(
+  'POST',
+  '/v2/auth/passwordReset/confirm',
+  'public',
+);
 export const bareRequestPhoneCode = bareEndpoint<typeof requestPhoneCode>(
   'POST',
   '/v2/auth/phoneCode',
@@ -92,5 +105,22 @@ export const bareRegisterByInvitation = bareEndpoint<typeof registerByInvitation
 export const bareConfirmEmailChange = bareEndpoint<typeof confirmEmailChange>(
   'POST',
   '/v2/auth/emailChange/confirm',
+  'public',
+);
+
+// The /phone app (its first load carries no zod either): a shared phone's person, undelivered SOS.
+export const bareListPhoneWearers = bareEndpoint<typeof listPhoneWearers>(
+  'GET',
+  '/v2/phone/wearers',
+  'public',
+);
+export const bareChoosePhoneCarrier = bareEndpoint<typeof choosePhoneCarrier>(
+  'PUT',
+  '/v2/phone/carrier',
+  'public',
+);
+export const bareReportPhoneDeliveryFailure = bareEndpoint<typeof reportPhoneDeliveryFailure>(
+  'POST',
+  '/v2/phone/deliveryFailure',
   'public',
 );

@@ -34,4 +34,5 @@ export const errorBody = z.object({
   message: z.string(),
   code: z.string(),
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  retryAfterSeconds: z.number().int().positive().optional(),
 });

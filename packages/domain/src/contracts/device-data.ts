@@ -38,6 +38,9 @@ export const historyPoint = z.object({
   /** Start of the bucket. */
   at: z.string(),
   heartRate: z.number().nullable().optional(),
+  /** With heartRate: the bucket's lowest and highest reading (the rollups' own min and max), for the chart's band. */
+  heartRateMin: z.number().nullable().optional(),
+  heartRateMax: z.number().nullable().optional(),
   skinTemperature: z.number().nullable().optional(),
   coreTemperature: z.number().nullable().optional(),
   steps: z.number().nullable().optional(),
@@ -53,6 +56,16 @@ export const historyResponse = z.object({
   to: z.string(),
   metrics: z.array(z.enum(HISTORY_METRICS)),
   points: z.array(historyPoint),
+  /** The organisation's time zone: sleep nights are dated in it (docs/sleep-nights.md). */
+  timeZone: z.string(),
+  /**
+   * Over the whole window, from the minute rollups (true extremes, weighted mean) - not from the buckets'
+   * averages. Null where nothing was measured. Skin temperature has no minimum: the rollups keep only its maximum.
+   */
+  summary: z.object({
+    heartRate: z.object({ min: z.number(), avg: z.number(), max: z.number() }).nullable(),
+    skinTemperature: z.object({ avg: z.number(), max: z.number() }).nullable(),
+  }),
 });
 export type HistoryResponse = z.infer<typeof historyResponse>;
 

@@ -12,6 +12,8 @@ export const wearerListQuery = z.object({
 export const wearerListItem = z.object({
   uid: z.string(),
   name: z.string(),
+  /** How the name is read (furigana): the list sorts by it when given. */
+  nameReading: z.string().nullable(),
   clientId: z.string(),
   groupId: z.string().nullable(),
   groupName: z.string().nullable(),

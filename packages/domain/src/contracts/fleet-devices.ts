@@ -4,7 +4,7 @@ import { GATEWAY_TYPES, HEART_RATE_DUTY_CYCLES } from '../telemetry.js';
 import { displayName, gatewayListItem } from './organizations.js';
 
 const idParam = z.string().min(1).max(64);
-const serialNumber = z
+export const serialNumber = z
   .string()
   .trim()
   .min(1)
@@ -33,10 +33,18 @@ export const gatewayConnection = z.object({
   serverUrl: z.string(),
   gatewayId: z.string(),
   credential: z.string(),
-  /** MQTT: publish batches here (username gatewayId, password credential) ... */
-  mqttTopic: z.string(),
+  /**
+   * MQTT: publish here (username gatewayId, password credential): the kind's own topic
+   * (`GATEWAY_KIND_MQTT`: `gateways/<id>/batches` for native, `gateways/<id>/aprilbrother` and
+   * `gateways/<id>/ingics` for those vendors); null for kinds that only post over HTTP ...
+   */
+  mqttTopic: z.string().nullable(),
   /** ... and read results and pending configuration here. */
   mqttResultsTopic: z.string(),
+  /** The broker the server really takes MQTT on (host and port); null when it takes none. */
+  mqttBroker: z.object({ host: z.string(), port: z.number().int() }).nullable(),
+  /** PUBLIC_URL names the server's own machine: the URL above opens on no gateway (the dialog says so). */
+  localOnlyLinks: z.boolean(),
   /** What the gateway speaks: the console shows what to enter on the device for this kind. */
   kind: z.enum(GATEWAY_KINDS),
   /**
@@ -128,13 +136,17 @@ export const registerBraceletBody = z.strictObject({
   mediromOrganizationId: idParam,
   serialNumber,
   deviceName: displayName.optional(),
+  /** The bracelet's model as its maker names it (e.g. MB1). */
+  model: z.string().trim().min(1).max(64).optional(),
   firmware: z.string().trim().min(1).max(64).optional(),
 });
+export type RegisterBraceletBody = z.input<typeof registerBraceletBody>;
 export const braceletView = z.object({
   wearableId: z.string(),
   clientId: z.string(),
   serialNumber: z.string(),
   deviceName: z.string(),
+  model: z.string().nullable(),
   firmware: z.string().nullable(),
   uid: z.string().nullable(),
   gatewayId: z.string().nullable(),

@@ -107,6 +107,11 @@ export const deviceEvent = z
     type: z.enum(DEVICE_EVENT_TYPES),
     at: isoInstant,
     location: gatewayLocation.optional(),
+    /**
+     * How strongly the gateway heard the bracelet send it (dBm), as on readings: the place of an
+     * SOS or fall is the gateway that heard it strongest.
+     */
+    rssi: z.number().int().min(RSSI_LIMITS.min).max(RSSI_LIMITS.max).optional(),
     /** FALL only: why it was sent (`fallCause`). */
     cause: fallCause.optional(),
   })
@@ -192,6 +197,11 @@ export type GatewayBatch = {
  */
 export const phoneGatewaySettings = z.object({
   manDownMinutes: z.number().int().min(0).max(MAN_DOWN_MAX_MINUTES),
+  /**
+   * The organisation's emergency number (issue 34), which the phone offers beside 119 when an SOS or
+   * fall cannot be delivered; null when the organisation set none. Absent from older servers.
+   */
+  emergencyPhone: z.string().nullable().optional(),
 });
 export type PhoneGatewaySettings = z.infer<typeof phoneGatewaySettings>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MIN_PASSWORD_LENGTH } from '../field-rules.js';
 import { ROLES } from '../roles.js';
 import { id } from './common.js';
 import { CURRENT_TERMS_VERSION } from './user.js';
@@ -8,8 +9,7 @@ import { MESSAGE_LOCALES } from './sign-in-methods.js';
 
 /** An invitation lasts this long; then its link shows "expired" and the inviter resends. */
 export const INVITATION_DAYS = 7;
-/** The shortest password a registration accepts. */
-export const MIN_PASSWORD_LENGTH = 12;
+export { MIN_PASSWORD_LENGTH } from '../field-rules.js';
 
 /** Roles an invitation can carry: every role but PERSONAL_SELF (a wearer who signs in is set up with the wearer). */
 export const INVITABLE_ROLES = ROLES.filter((r) => r !== 'PERSONAL_SELF');
@@ -82,6 +82,8 @@ export const invitationPreview = z.object({
   organizationName: z.string().nullable(),
   inviterName: z.string().nullable(),
   wearerName: z.string().nullable(),
+  /** The name the inviter typed for the invitee (pre-fills the registration form); null if none. */
+  name: z.string().nullable().optional(),
   expiresAt: z.iso.datetime({ offset: true }),
 });
 export type InvitationPreview = z.infer<typeof invitationPreview>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ALERT_LEVELS, ALERT_TYPES, LOGGED_CHANNELS, NOTIFICATION_CHANNELS } from '../alerts.js';
 import { E164_PATTERN } from '../field-rules.js';
 import { NOTICE_REASONS } from '../notice-policy.js';
+import { ORGANIZATION_KINDS } from '../organization-kinds.js';
 import { weeklySchedule } from '../schedules.js';
 import { BEARER_ERRORS, endpointsOf } from './endpoint.js';
 
@@ -36,6 +37,8 @@ export const alertNoticeSettingsResponse = z.object({
   /** The group's name and organisation, so a page opened at /groups/{groupId}/... can name it and list its staff. */
   groupName: z.string(),
   clientId: z.string(),
+  /** The organisation's kind: a new recipient starts with its alert types (KIND_NOTICE_TYPES). */
+  organizationKind: z.enum(ORGANIZATION_KINDS),
   recipients: z.array(
     z.object({
       userId: z.string().optional(),

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { GATEWAY_KINDS } from '../gateway-kinds.js';
+import { ORGANIZATION_KINDS } from '../organization-kinds.js';
 import { GATEWAY_TYPES } from '../telemetry.js';
 import { endpointsOf } from './endpoint.js';
+import { MESSAGE_LOCALES } from './sign-in-methods.js';
 
 const idParam = z.string().min(1).max(64);
 /**
@@ -33,6 +35,10 @@ export const clientInfo = z.object({
   name: z.string(),
   timeZone: z.string(),
   groups: z.array(z.object({ id: z.string(), name: z.string() })),
+  /** The number phones offer beside 119 when an SOS cannot be delivered; null when not set. */
+  emergencyPhone: z.string().nullable().optional(),
+  /** What the organisation is (it picked its wearers' alert defaults). */
+  kind: z.enum(ORGANIZATION_KINDS).optional(),
 });
 export type ClientInfo = z.infer<typeof clientInfo>;
 
@@ -50,19 +56,56 @@ const timeZone = z
   .max(64)
   .refine(isTimeZone, { message: 'must be an IANA time zone, e.g. Asia/Tokyo' });
 
-/** POST /v2/client (platform owners): a new, empty organisation. */
+/**
+ * POST /v2/client (platform owners): a new, empty organisation, and optionally the invitation of its
+ * owner (an ORGANIZATION_OWNER invitation mail into it). Nothing is created when the owner's address
+ * already has an account (409 EMAIL_TAKEN).
+ */
 export const createClientBody = z.strictObject({
   name: displayName,
   /** IANA time zone of the organisation's schedules; default Asia/Tokyo. */
   timeZone: timeZone.optional(),
+  /** Construction site, care home or other (default): it picks the wearers' alert defaults. */
+  kind: z
+    .enum(ORGANIZATION_KINDS, { error: `kind must be one of ${ORGANIZATION_KINDS.join(', ')}` })
+    .optional(),
+  /** The organisation's first owner, invited by mail. */
+  owner: z
+    .strictObject({
+      email: z.email().max(254),
+      /** How the mail greets them; it also pre-fills their registration form. */
+      name: z.string().trim().min(1).max(100).optional(),
+      /** The mail's language (Japanese by default). */
+      locale: z.enum(MESSAGE_LOCALES).optional(),
+    })
+    .optional(),
 });
-/** PATCH /v2/client/{id}: rename (or change the time zone). */
+export type CreateClientBody = z.input<typeof createClientBody>;
+/** POST /v2/client's answer: the organisation, and the address its owner's invitation went to. */
+export const createdClient = clientInfo.extend({ invitedOwner: z.string().nullable() });
+export type CreatedClient = z.infer<typeof createdClient>;
+/** A telephone number a phone can dial: digits, an optional leading +, spaces and hyphens. */
+export const emergencyPhoneNumber = z
+  .string()
+  .trim()
+  .regex(
+    /^\+?[0-9][0-9 -]{1,23}$/,
+    'must be a telephone number (digits, an optional leading +, spaces or hyphens), e.g. 03-1234-5678',
+  );
+/** PATCH /v2/client/{id}: rename, change the time zone or the emergency number (null clears it). */
 export const updateClientBody = z
-  .strictObject({ name: displayName.optional(), timeZone: timeZone.optional() })
-  .refine((b) => b.name !== undefined || b.timeZone !== undefined, {
-    message: 'give name or timeZone',
-    path: ['name'],
-  });
+  .strictObject({
+    name: displayName.optional(),
+    timeZone: timeZone.optional(),
+    emergencyPhone: emergencyPhoneNumber.nullable().optional(),
+  })
+  .refine(
+    (b) => b.name !== undefined || b.timeZone !== undefined || b.emergencyPhone !== undefined,
+    {
+      message: 'give name, timeZone or emergencyPhone',
+      path: ['name'],
+    },
+  );
 export const organizationParams = z.object({ id: idParam });
 
 export const GATEWAY_STATUSES = ['online', 'offline'] as const;
@@ -86,6 +129,11 @@ export const gatewayListItem = z.object({
   offlineSince: z.string().nullable(),
   braceletCount: z.number().int(),
   /**
+   * When an item it sent was last refused (its page lists them); null if none was in the last
+   * week. Absent where the gateway is a webhook's subject.
+   */
+  lastRefusalAt: z.string().nullable().optional(),
+  /**
    * What the gateway last said of itself in a batch's `status` (a phone's battery and app version);
    * null if it never did. Its last send is `lastSeenAt`.
    */
@@ -97,6 +145,21 @@ export const gatewayListItem = z.object({
       appVersion: z.string().nullable(),
     })
     .nullable(),
+  /**
+   * SMARTPHONE gateways: who carries the phone (issue 34): a wearer, or a shared phone and the person
+   * chosen on it (null until chosen). Absent for other gateways.
+   */
+  phoneCarrier: z
+    .object({
+      shared: z.boolean(),
+      wearer: z.object({ id: z.string(), name: z.string() }).nullable(),
+    })
+    .optional(),
+  /** SMARTPHONE gateways: the last SOS or fall the phone could not deliver, as it reported it. */
+  phoneFailure: z
+    .object({ at: z.string(), type: z.enum(['SOS', 'FALL']), reason: z.string() })
+    .nullable()
+    .optional(),
 });
 export type GatewayListItem = z.infer<typeof gatewayListItem>;
 
@@ -150,8 +213,8 @@ export const createClient = organization({
   permission: 'organization:create',
   summary: 'Create an organisation (platform owners)',
   body: createClientBody,
-  errors: [400, 401, 403],
-  responses: { 201: clientInfo },
+  errors: [400, 401, 403, 409],
+  responses: { 201: createdClient },
 });
 
 export const updateClient = organization({

@@ -16,6 +16,13 @@ const personName = z
   .min(1)
   .max(100)
   .refine((s) => !/\p{Cs}/u.test(s), { message: 'must be valid Unicode text' });
+/** How the name is read (furigana, e.g. やまだ たろう): lists sort by it. Empty text: none. */
+export const nameReading = z
+  .string()
+  .trim()
+  .max(100)
+  .refine((s) => !/\p{Cs}/u.test(s), { message: 'must be valid Unicode text' })
+  .transform((s) => (s === '' ? null : s));
 
 /** What a person is to the organisation: a monitored wearer, a family member (PERSONAL), or staff. */
 export const PERSON_KINDS = ['WEARER', 'FAMILY', 'STAFF'] as const;
@@ -27,6 +34,8 @@ export const person = z.object({
   kind: z.enum(PERSON_KINDS),
   role: z.enum(ROLES).nullable(),
   name: z.string(),
+  /** How the name is read (furigana); null when not given. */
+  nameReading: z.string().nullable(),
   clientId: z.string().nullable(),
   groupId: z.string().nullable(),
   groupName: z.string().nullable(),
@@ -43,6 +52,7 @@ export const personParams = z.object({ uid: id });
 export const createWearerRequest = z.strictObject({
   clientId: id,
   name: personName,
+  nameReading: nameReading.nullable().optional(),
   birthDate,
   /** null or absent: in no group (organisation-wide staff only). */
   groupId: id.nullable().optional(),
@@ -57,13 +67,22 @@ export const updateUserRequest = z
   .strictObject({
     uid: id.optional(),
     name: personName.optional(),
+    /** A wearer's reading of the name; null or empty text removes it. */
+    nameReading: nameReading.nullable().optional(),
     birthDate: birthDate.optional(),
     groupId: id.nullable().optional(),
   })
-  .refine((b) => b.name !== undefined || b.birthDate !== undefined || b.groupId !== undefined, {
-    message: 'name, birthDate or groupId is required',
-    path: ['name'],
-  });
+  .refine(
+    (b) =>
+      b.name !== undefined ||
+      b.nameReading !== undefined ||
+      b.birthDate !== undefined ||
+      b.groupId !== undefined,
+    {
+      message: 'name, nameReading, birthDate or groupId is required',
+      path: ['name'],
+    },
+  );
 export type UpdateUserRequest = z.input<typeof updateUserRequest>;
 
 /** DELETE /v2/user/{uid}/phoneNumber: the organisation the person is removed from the phone list of. */
@@ -113,6 +132,7 @@ export const AUDIT_KINDS = [
   'user.phoneChange',
   'user.emailChange',
   'user.passwordChange',
+  'user.passwordReset',
   'heatProcedure.update',
   'alert.snooze',
   'apiToken.create',

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, SIGN_IN_CODE_PATTERN } from '../field-rules.js';
+import {
+  EMAIL_MAX_LENGTH,
+  EMAIL_PATTERN,
+  MIN_PASSWORD_LENGTH,
+  SIGN_IN_CODE_PATTERN,
+} from '../field-rules.js';
 import { phoneNumber } from './notifications.js';
 
 /** Sign-in methods an operator may offer (SIGN_IN_METHODS); OIDC is configured on its own. */
@@ -49,3 +54,21 @@ export const phoneSignInBody = z.object({
   phoneNumber,
   code: z.string().regex(SIGN_IN_CODE_PATTERN, 'must be the 6 digits of the SMS'),
 });
+
+/** POST /v2/auth/passwordReset: mail a single-use link (30 minutes) that sets a new password. */
+export const passwordResetRequestBody = emailLinkBody;
+
+/** POST /v2/auth/passwordReset/confirm: the token from the link's fragment (/reset-password#reset=<token>). */
+export const passwordResetBody = z.strictObject({
+  token: z
+    .string()
+    .min(16)
+    .max(128)
+    .regex(/^[\w-]+$/, 'must be the token from the password reset link'),
+  newPassword: z
+    .string()
+    .min(MIN_PASSWORD_LENGTH, `must be at least ${MIN_PASSWORD_LENGTH} characters`)
+    .max(256),
+});
+/** The password is set and every session of the account ended (live streams included). */
+export const passwordResetDone = z.object({ sessionsEnded: z.number().int().min(0) });

@@ -13,6 +13,9 @@ import {
 import {
   emailLinkBody,
   emailLinkVerifyBody,
+  passwordResetBody,
+  passwordResetDone,
+  passwordResetRequestBody,
   phoneCodeBody,
   phoneSignInBody,
   signInCodeAccepted,
@@ -185,6 +188,28 @@ export const verifyEmailLink = identity({
   summary: 'Sign in with the token of an emailed link',
   body: emailLinkVerifyBody,
   responses: { 200: signInResult },
+  errors: [...METHOD_ERRORS, 401, 410],
+});
+
+export const requestPasswordReset = identity({
+  method: 'POST',
+  path: '/v2/auth/passwordReset',
+  permission: 'public',
+  summary:
+    'Mail a single-use link (30 minutes) that sets a new password; the same answer whether or not the address has an account',
+  body: passwordResetRequestBody,
+  responses: { 202: signInCodeAccepted },
+  errors: METHOD_ERRORS,
+});
+
+export const resetPassword = identity({
+  method: 'POST',
+  path: '/v2/auth/passwordReset/confirm',
+  permission: 'public',
+  summary:
+    'Set a new password with the token of a mailed reset link; every session of the account ends, live streams too',
+  body: passwordResetBody,
+  responses: { 200: passwordResetDone },
   errors: [...METHOD_ERRORS, 401, 410],
 });
 

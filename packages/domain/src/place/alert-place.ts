@@ -105,13 +105,16 @@ type PlaceLang = 'ja' | 'en';
  * The zone a gateway place names: the gateway's name, with its site's before it when the gateway
  * was placed on one ("Main building · Dining room"); the id when the gateway had no name.
  */
-export function zoneName(place: {
-  gatewayId: string;
-  gatewayName: string | null;
-  siteName?: string | null | undefined;
-}): string {
+export function zoneName(
+  place: {
+    gatewayId: string;
+    gatewayName: string | null;
+    siteName?: string | null | undefined;
+  },
+  separator = ' · ',
+): string {
   const gateway = place.gatewayName ?? place.gatewayId;
-  return place.siteName ? `${place.siteName} · ${gateway}` : gateway;
+  return place.siteName ? `${place.siteName}${separator}${gateway}` : gateway;
 }
 
 /** A position as people read it: 5 decimals (about a metre) and the accuracy in whole metres. */

@@ -46,6 +46,7 @@ export function buildWearerListItem(overrides: Partial<WearerListItem> = {}): We
   return {
     uid: `wearer-${n}`,
     name: `装着者 ${n}`,
+    nameReading: null,
     clientId: 'org-1',
     groupId: 'group-1',
     groupName: '第一現場',

@@ -10,6 +10,7 @@ import { openTestDb } from '../../testing/test-db.js';
 import { type Db, openPostgres } from '../client.js';
 import { migrate } from '../migrate.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-data.js';
+import { removeDemo } from './demo-remove.js';
 import { seedDemo } from './demo.js';
 
 /**
@@ -18,6 +19,7 @@ import { seedDemo } from './demo.js';
  */
 let db: Db;
 let app: FastifyInstance;
+let ctx: ReturnType<typeof createContext>;
 let dropDatabase = async () => {};
 
 async function openEmptyDb(): Promise<Db> {
@@ -45,7 +47,8 @@ beforeAll(async () => {
     ...loadConfig({ LOG_LEVEL: 'silent', SIMULATOR: 'false' }),
     authSecret: 'seed-test-secret-seed-test-secret-0123',
   };
-  app = await buildApp(createContext(config, db), { serveWeb: false, logger: false });
+  ctx = createContext(config, db);
+  app = await buildApp(ctx, { serveWeb: false, logger: false });
   await app.ready();
 });
 afterAll(async () => {
@@ -256,5 +259,128 @@ describe('demo scope', () => {
   it('only /demo-api/v2 and /v3 are the demo scope', async () => {
     expect((await app.inject({ url: '/demo-api/v4/user' })).statusCode).toBe(404);
     expect((await app.inject({ url: '/demo-api/v2user' })).statusCode).toBe(404);
+  });
+});
+
+describe('the demo is usable from this machine only (DEMO_PUBLIC=false, the default)', () => {
+  const signInFrom = (remoteAddress: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/v2/auth/signIn',
+      payload: { email: 'all-owner@example.com', password: DEMO_PASSWORD },
+      remoteAddress,
+    });
+  const batchFrom = (remoteAddress: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/gateway/v1/batches',
+      headers: { authorization: 'Gateway demo-gateway-1:demo-gateway-secret-1' },
+      payload: {
+        events: [{ serialNumber: 'DEMO-BR-002', at: new Date().toISOString(), type: 'SOS' }],
+      },
+      remoteAddress,
+    });
+
+  it('a demo account signs in from loopback, not from another machine, and is told why', async () => {
+    expect((await signInFrom('127.0.0.1')).statusCode).toBe(200);
+    expect((await signInFrom('::1')).statusCode).toBe(200);
+    const remote = await signInFrom('192.0.2.10');
+    expect(remote.statusCode).toBe(403);
+    expect(remote.json()).toMatchObject({ code: 'DEMO_SIGN_IN_LOCAL_ONLY' });
+    expect(remote.json<{ message: string }>().message).toMatch(/DEMO_PUBLIC=true/);
+  });
+
+  it('the published demo gateway secret puts no SOS into /demo from another machine', async () => {
+    const remote = await batchFrom('192.0.2.11');
+    expect(remote.statusCode).toBe(403);
+    expect(remote.json()).toMatchObject({ code: 'DEMO_GATEWAY_LOCAL_ONLY' });
+    expect((await batchFrom('127.0.0.1')).statusCode).toBe(200);
+  });
+});
+
+/**
+ * Issue 35 item 3: the first start seeds a platform owner with a published password, and nothing
+ * could remove it. `npm run cli -- demo remove` deletes the demo organisations with everything in
+ * them and the demo accounts, keeps every other organisation, and the next start seeds nothing.
+ */
+describe('demo remove (last: it empties the demo the tests above read)', () => {
+  it('leaves no row of the demo in any table, keeps the customer, and is not seeded again', async () => {
+    const now = new Date();
+    const reading = await app.inject({
+      method: 'POST',
+      url: '/gateway/v1/batches',
+      headers: { authorization: 'Gateway demo-gateway-1:demo-gateway-secret-1' },
+      payload: {
+        readings: [{ serialNumber: 'DEMO-BR-001', at: now.toISOString(), heartRate: 72 }],
+      },
+    });
+    expect(reading.statusCode).toBe(200);
+    // The latest values are written by the rollup flush: a server stopped for `demo remove` has flushed.
+    await ctx.rollups.flush();
+    await db.query(
+      "INSERT INTO organizations (id, name, is_demo, time_zone) VALUES ('customer-org', 'お客様', false, 'Asia/Tokyo')",
+    );
+    const demoRows = async () => {
+      const tables = await db.query<{ table: string }>(
+        `SELECT table_name AS table FROM information_schema.columns
+          WHERE column_name = 'organization_id' AND table_schema = current_schema()`,
+      );
+      const left: string[] = [];
+      for (const { table } of tables) {
+        const n = await count(
+          `SELECT count(*)::int AS n FROM "${table}" WHERE organization_id IN ('demo-org', 'sakura-org')`,
+        );
+        if (n > 0) left.push(`${table}: ${n}`);
+      }
+      return left;
+    };
+    expect((await demoRows()).length).toBeGreaterThan(0);
+
+    // From the console (DELETE /v2/demo): a demo account sees the ribbon's status; only a platform
+    // owner removes it, with the same removal as the CLI (removeDemo).
+    const tokenOf = async (email: string) =>
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/v2/auth/signIn',
+          payload: { email, password: DEMO_PASSWORD },
+        })
+      ).json<{ accessToken: string }>().accessToken;
+    const platformOwner = { authorization: `Bearer ${await tokenOf('all-owner@example.com')}` };
+    const orgOwner = { authorization: `Bearer ${await tokenOf('org-owner@example.com')}` };
+    const status = await app.inject({ url: '/v2/demo', headers: orgOwner });
+    expect(status.json()).toEqual({ present: true, signedInAsDemo: true });
+    const refused = await app.inject({ method: 'DELETE', url: '/v2/demo', headers: orgOwner });
+    expect(refused.statusCode).toBe(403);
+    expect(await count("SELECT count(*)::int AS n FROM organizations WHERE id = 'demo-org'")).toBe(
+      1,
+    );
+    const res = await app.inject({ method: 'DELETE', url: '/v2/demo', headers: platformOwner });
+    expect(res.statusCode).toBe(200);
+    const removed = res.json<{ organizations: number; accounts: number }>();
+    expect(removed.organizations).toBe(2);
+    expect(removed.accounts).toBeGreaterThan(0);
+    expect(await demoRows()).toEqual([]);
+    expect(
+      await count('SELECT count(*)::int AS n FROM users WHERE id = ANY($1::text[])', [
+        DEMO_ACCOUNTS.map((a) => a.id),
+      ]),
+    ).toBe(0);
+    expect(
+      await count("SELECT count(*)::int AS n FROM organizations WHERE id = 'customer-org'"),
+    ).toBe(1);
+    const signIn = await app.inject({
+      method: 'POST',
+      url: '/v2/auth/signIn',
+      payload: { email: 'all-owner@example.com', password: DEMO_PASSWORD },
+    });
+    expect(signIn.statusCode).toBe(401);
+    // Run again (the CLI after the button): nothing is left, nothing fails.
+    expect(await removeDemo(db, now)).toEqual({ organizations: 0, accounts: 0 });
+
+    // A start on a database without organisations does not bring it back.
+    await db.query("DELETE FROM organizations WHERE id = 'customer-org'");
+    await seedOnStart(db, true, () => undefined);
+    expect(await count('SELECT count(*)::int AS n FROM organizations')).toBe(0);
   });
 });

@@ -7,12 +7,15 @@ import {
   getAccount,
   listSessions,
   requestEmailChange,
+  requestPasswordReset,
+  resetPassword,
   sendPhoneCode,
   verifyPhone,
 } from '@wearable/domain';
 import type { AppContext } from '../../context.js';
 import { serve } from '../../http/serve.js';
 import { accountService } from './account.service.js';
+import { passwordResetService } from './password-reset.service.js';
 
 /** /user/info: one's own account, for every role (self:read / self:update). */
 export const accountRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -29,6 +32,11 @@ export const accountRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
   }));
   serve(app, endSession, (req) => account.endSession(req.actor, req.params.sessionId));
   serve(app, endAllSessions, (req) => account.endAllSessions(req.actor));
+
+  // "パスワードを忘れた場合": public, before there is a session.
+  const reset = passwordResetService(ctx);
+  serve(app, requestPasswordReset, (req) => reset.request(req.body, req.ip));
+  serve(app, resetPassword, (req) => reset.reset(req.body));
 
   // The client (User-Agent) of every session a sign-in or refresh issues, for the list above.
   app.addHook('onSend', async (request, reply, payload) => {

@@ -9,7 +9,7 @@ import {
   type SessionView,
 } from '@wearable/domain';
 import type { AppContext } from '../../context.js';
-import { BUS_EVENTS } from '../../engine/events.js';
+import { BUS_EVENTS } from '../../bus/events.js';
 import { ApiError, notFound } from '../../errors.js';
 import { auditService } from '../audit/audit.service.js';
 import { attemptLimitsService } from '../auth/attempt-limits.service.js';

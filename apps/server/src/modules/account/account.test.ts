@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PHONE_VERIFY_ATTEMPTS } from '@wearable/domain';
-import { BUS_EVENTS } from '../../engine/events.js';
+import { BUS_EVENTS } from '../../bus/events.js';
 import { createUser } from '../../testing/factories.js';
 import { mailsIn, smsTo } from '../../testing/mail-outbox.js';
 import { connectSse, type SseClient, until } from '../../testing/sse-client.js';

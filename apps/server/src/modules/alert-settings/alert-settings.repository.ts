@@ -9,6 +9,8 @@ export interface WearerSettingsRow {
   group_id: string | null;
   group_name: string | null;
   birth_date: Date | string | null;
+  /** The organisation's kind: its defaults stand in for settings never stored. */
+  kind: string;
   settings: unknown;
   updated_at: Date | string | null;
 }
@@ -26,8 +28,9 @@ export function alertSettingsRepository(db: Queryable) {
       if (uids) where += ` AND u.id = ANY(${p.add(uids)}::text[])`;
       return db.query<WearerSettingsRow>(
         `SELECT u.id AS uid, u.name, u.organization_id, u.group_id, g.name AS group_name,
-            to_char(u.birth_date, 'YYYY-MM-DD') AS birth_date, s.settings, s.updated_at
+            to_char(u.birth_date, 'YYYY-MM-DD') AS birth_date, o.kind, s.settings, s.updated_at
        FROM users u
+       JOIN organizations o ON o.id = u.organization_id
        LEFT JOIN groups g ON g.id = u.group_id
        LEFT JOIN wearer_alert_settings s ON s.wearer_id = u.id
       WHERE ${where}

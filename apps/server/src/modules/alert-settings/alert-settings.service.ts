@@ -4,7 +4,9 @@ import {
   alertSettings,
   type AlertSettings,
   type AlertSettingsPatch,
+  KIND_ALERT_DEFAULTS,
   mergeAlertSettings,
+  organizationKindOf,
   resolveAlertSettings,
   type WearerAlertSettings,
 } from '@wearable/domain';
@@ -19,14 +21,18 @@ import { alertSettingsRepository, type WearerSettingsRow } from './alert-setting
 
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 
-/** Stored settings may predate a new field or hold an old bad value: fall back to defaults. */
-function storedSettings(raw: unknown): AlertSettings {
-  const parsed = alertSettings.safeParse(raw ?? {});
-  return parsed.success ? parsed.data : alertSettings.parse({});
+/**
+ * Stored settings may predate a new field or hold an old bad value: fall back to defaults. A wearer
+ * with none stored has the defaults of their organisation's kind (a care home: no WBGT heat rule).
+ */
+function storedSettings(raw: unknown, kind: string): AlertSettings {
+  const defaults = KIND_ALERT_DEFAULTS[organizationKindOf(kind)];
+  const parsed = alertSettings.safeParse(raw ?? defaults);
+  return parsed.success ? parsed.data : alertSettings.parse(defaults);
 }
 
 function view(r: WearerSettingsRow, now: Date): WearerAlertSettings {
-  const settings = storedSettings(r.settings);
+  const settings = storedSettings(r.settings, r.kind);
   const age = r.birth_date ? ageOn(String(r.birth_date), now) : null;
   const resolved = resolveAlertSettings(settings, age);
   return {
@@ -144,7 +150,7 @@ async function mergeAll(
   for (const uid of unique) {
     const row = byId.get(uid);
     if (!row || located.get(uid)?.organizationId !== clientId) throw notFoundError('wearer', uid);
-    const before = storedSettings(row.settings);
+    const before = storedSettings(row.settings, row.kind);
     try {
       merged.set(uid, { before, after: mergeAlertSettings(before, patch) });
     } catch (err) {

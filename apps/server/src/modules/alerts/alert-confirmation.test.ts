@@ -9,7 +9,7 @@ import {
 } from '../../testing/world.js';
 import { createOrganization, createUser, createWearer } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
-import type { AlertRecord } from '../../engine/events.js';
+import type { AlertRecord } from '../../bus/events.js';
 
 /**
  * Acknowledgement semantics (PRODUCT.md): any alert, open or already closed by recovery, can be

@@ -7,6 +7,7 @@ import {
   CONFIRM_REASON_LABELS,
   type Lang,
   SITE_HEAT_LEVEL_LABELS,
+  UNASSIGNED_DEVICE_LABELS,
 } from './alert-labels.js';
 
 /** The console's alert words (what the screen shows), from the web app's locale files. */
@@ -20,6 +21,7 @@ const screenWords = (lang: Lang) =>
     types: Record<string, string>;
     levels: Record<string, string>;
     reasons: Record<string, string>;
+    unassigned: { device: string };
   };
 
 describe.each(['ja', 'en'] as const)('CSV, SMS and call words in %s', (lang) => {
@@ -32,6 +34,11 @@ describe.each(['ja', 'en'] as const)('CSV, SMS and call words in %s', (lang) => 
   });
   it.each(CONFIRM_REASONS)('confirm reason %s is the screen word', (reason) => {
     expect(CONFIRM_REASON_LABELS[lang][reason]).toBe(screen.reasons[reason]);
+  });
+  it('a device no wearer holds is named as on the screen', () => {
+    expect(UNASSIGNED_DEVICE_LABELS[lang]('BR-0042')).toBe(
+      screen.unassigned.device.replace('{{serial}}', 'BR-0042'),
+    );
   });
 });
 

@@ -33,6 +33,15 @@ export const ALERT_TYPE_LABELS: Record<Lang, Record<AlertType, string>> = {
   },
 };
 
+/**
+ * How an alert of a device no wearer holds (issue 34) names what a wearer's name says elsewhere: the
+ * device and its serial (the console's `alerts.json` `unassigned.device`).
+ */
+export const UNASSIGNED_DEVICE_LABELS: Record<Lang, (serial: string) => string> = {
+  ja: (serial) => `未登録の端末 ${serial}`,
+  en: (serial) => `Unassigned device ${serial}`,
+};
+
 export const ALERT_LEVEL_LABELS: Record<Lang, Record<AlertLevel, string>> = {
   ja: { EMERGENCY: '緊急', CRITICAL: '重大', CAUTION: '注意', DEVICE_STATUS: '端末状態' },
   en: {

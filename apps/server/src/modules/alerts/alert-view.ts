@@ -39,7 +39,11 @@ export function toAlertView(r: AlertRow): AlertView {
     confirmReason: r.confirm_reason,
     confirmNote: r.confirm_note,
     procedureSteps: HEAT_PROCEDURE_STEPS.filter((s) => r.procedure_steps?.includes(s)),
-    wearer: { uid: r.wearer_id, name: r.wearer_name },
+    wearer: r.wearer_id === null ? null : { uid: r.wearer_id, name: r.wearer_name ?? '' },
+    device:
+      r.device_serial === null
+        ? null
+        : { serial: r.device_serial, gatewayId: r.gateway_id, gatewayName: r.gateway_name },
     groupId: r.group_id,
     groupName: r.group_name,
     clientId: r.organization_id,

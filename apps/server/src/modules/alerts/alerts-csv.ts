@@ -7,6 +7,7 @@ import {
   CSV_HEADERS,
   type Lang,
   STATUS_LABELS,
+  UNASSIGNED_DEVICE_LABELS,
 } from './alert-labels.js';
 
 const BOM = '\uFEFF';
@@ -42,8 +43,8 @@ export function alertsCsv(alerts: (AlertView & { timeZone: string })[], lang: La
       a.confirmedBy?.name ?? null,
       a.confirmReason ? CONFIRM_REASON_LABELS[lang][a.confirmReason] : null,
       a.confirmNote,
-      a.wearer.uid,
-      a.wearer.name,
+      a.wearer?.uid ?? null,
+      a.wearer?.name ?? (a.device ? UNASSIGNED_DEVICE_LABELS[lang](a.device.serial) : null),
       a.groupName,
       a.clientId,
       a.notified ? yes : no,

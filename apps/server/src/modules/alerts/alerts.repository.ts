@@ -1,6 +1,6 @@
 import type { Actor, AlertLevel, AlertType, ConfirmReason } from '@wearable/domain';
 import type { Queryable } from '../../db/client.js';
-import { SqlParams, wearerScope } from '../../access/scope-sql.js';
+import { alertScope, SqlParams } from '../../access/scope-sql.js';
 
 export interface AlertFilter {
   notConfirmed: boolean;
@@ -28,8 +28,12 @@ export interface AlertRow {
   confirm_reason: ConfirmReason | null;
   confirm_note: string | null;
   procedure_steps: string[] | null;
-  wearer_id: string;
-  wearer_name: string;
+  /** Null (and the name too) on an alert of a device no wearer holds (issue 34). */
+  wearer_id: string | null;
+  wearer_name: string | null;
+  device_serial: string | null;
+  gateway_id: string | null;
+  gateway_name: string | null;
   group_id: string | null;
   group_name: string | null;
   organization_id: string;
@@ -45,21 +49,18 @@ export const ALERT_SELECT = `
          a.confirmed_at, a.confirmed_by, cb.name AS confirmed_by_name, a.confirm_reason, a.confirm_note,
          a.procedure_steps,
          a.wearer_id, u.name AS wearer_name, a.group_id, g.name AS group_name,
-         a.organization_id, o.time_zone, a.cause, a.notify, a.snooze_id, a.place
+         a.organization_id, o.time_zone, a.cause, a.notify, a.snooze_id, a.place,
+         a.device_serial, a.gateway_id, gw.name AS gateway_name
     FROM alerts a
-    JOIN users u ON u.id = a.wearer_id
+    LEFT JOIN users u ON u.id = a.wearer_id
     JOIN organizations o ON o.id = a.organization_id
     LEFT JOIN groups g ON g.id = a.group_id
+    LEFT JOIN gateways gw ON gw.id = a.gateway_id
     LEFT JOIN users cb ON cb.id = a.confirmed_by`;
 
 /** WHERE clause: the actor's scope (a group manager sees alerts of their groups then or now). */
 function whereOf(actor: Actor, f: AlertFilter, p: SqlParams): string {
-  const w = [
-    wearerScope(actor, p, { organizationId: f.organizationId, wearerId: f.wearerId }, 'u', [
-      'u.group_id',
-      'a.group_id',
-    ]),
-  ];
+  const w = [alertScope(actor, p, { organizationId: f.organizationId, wearerId: f.wearerId })];
   if (f.notConfirmed) w.push('a.confirmed_at IS NULL');
   if (f.types.length) w.push(`a.type = ANY(${p.add(f.types)}::text[])`);
   if (f.level) w.push(`a.level = ${p.add(f.level)}`);
@@ -81,7 +82,7 @@ export function alertsRepository(db: Queryable) {
       const p = new SqlParams();
       const where = whereOf(actor, f, p);
       const [count] = await db.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM alerts a JOIN users u ON u.id = a.wearer_id WHERE ${where}`,
+        `SELECT count(*)::int AS n FROM alerts a LEFT JOIN users u ON u.id = a.wearer_id WHERE ${where}`,
         p.values,
       );
       const rows = await db.query<AlertRow>(

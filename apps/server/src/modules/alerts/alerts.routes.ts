@@ -3,6 +3,7 @@ import {
   batchConfirmAlerts,
   confirmAlert,
   endSnooze,
+  getAlertLink,
   getAlertTimeline,
   getHandover,
   getResponseTimes,
@@ -16,6 +17,7 @@ import type { AppContext } from '../../context.js';
 import { notFound } from '../../errors.js';
 import { serve } from '../../http/serve.js';
 import { alertsService } from './alerts.service.js';
+import { alertLinksService } from './alert-links.service.js';
 import { alertTimelineService } from './alert-timeline.service.js';
 import { responseTimesCsv } from './response-times-csv.js';
 import { responseTimesService } from './response-times.service.js';
@@ -40,6 +42,8 @@ export const alertsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
   });
 
   serve(app, getAlertTimeline, (req) => timeline.alertTimeline(req.actor, req.params.alertId));
+
+  serve(app, getAlertLink, (req) => alertLinksService(ctx).resolve(req.actor, req.params.code));
 
   serve(app, getResponseTimes, (req) => responseTimes.responseTimesFor(req.actor, req.query));
 

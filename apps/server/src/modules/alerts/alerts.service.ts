@@ -13,7 +13,7 @@ import {
 } from '@wearable/domain';
 import type { AppContext } from '../../context.js';
 import { accessService } from '../../access/access.service.js';
-import { confirmAlerts as recordConfirmations } from '../../engine/confirmations.js';
+import { confirmAlerts as recordConfirmations } from './confirmations.js';
 import { ApiError } from '../../errors.js';
 import { alertsCsv } from './alerts-csv.js';
 import { toAlertView } from './alert-view.js';
@@ -25,6 +25,7 @@ export {
   CONFIRM_REASON_LABELS,
   type Lang,
   SITE_HEAT_LEVEL_LABELS,
+  UNASSIGNED_DEVICE_LABELS,
 } from './alert-labels.js';
 export { csvCell } from './alerts-csv.js';
 export type { AlertRow } from './alerts.repository.js';
@@ -117,9 +118,8 @@ async function confirmAlerts(
     'alert',
     alertIds,
   );
-  const targets = [...permitted].flatMap(([id, at]) =>
-    at.wearerId ? [{ id, wearerId: at.wearerId }] : [],
-  );
+  // An alert of a device no wearer holds has no wearer to tell the engine (issue 34).
+  const targets = [...permitted].map(([id, at]) => ({ id, wearerId: at.wearerId ?? null }));
   const confirmed = await recordConfirmations(ctx, targets, {
     userId: actor.uid,
     reason: input.reason ?? null,

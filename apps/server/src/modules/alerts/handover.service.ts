@@ -1,6 +1,6 @@
 import type { Actor, HandoverQuery, HandoverResponse } from '@wearable/domain';
 import type { AppContext } from '../../context.js';
-import { SqlParams, wearerScope } from '../../access/scope-sql.js';
+import { alertScope, SqlParams } from '../../access/scope-sql.js';
 import { ALERT_SELECT, type AlertRow } from './alerts.repository.js';
 import { toAlertView } from './alerts.service.js';
 import { snoozesService } from './snoozes.service.js';
@@ -18,16 +18,13 @@ export function handoverService(ctx: AppContext) {
       const to = ctx.now();
       const from = new Date(to.getTime() - q.hours * 3600_000);
       const scoped = (p: SqlParams) =>
-        wearerScope(actor, p, { organizationId: q.clientId, groupId: q.groupId }, 'u', [
-          'u.group_id',
-          'a.group_id',
-        ]);
+        alertScope(actor, p, { organizationId: q.clientId, groupId: q.groupId });
 
       async function alerts(condition: (p: SqlParams) => string, order: string) {
         const p = new SqlParams();
         const where = `${scoped(p)} AND ${condition(p)}`;
         const [count] = await ctx.db.query<{ n: number }>(
-          `SELECT count(*)::int AS n FROM alerts a JOIN users u ON u.id = a.wearer_id WHERE ${where}`,
+          `SELECT count(*)::int AS n FROM alerts a LEFT JOIN users u ON u.id = a.wearer_id WHERE ${where}`,
           p.values,
         );
         const rows = await ctx.db.query<AlertRow>(

@@ -9,7 +9,7 @@ import {
   type World,
 } from '../../testing/world.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
-import { insertOpenAlert } from '../../engine/alert-writes.repository.js';
+import { alertWritesRepository } from './alert-writes.repository.js';
 import { snoozesService } from './snoozes.service.js';
 
 let t: TestApp;
@@ -38,7 +38,7 @@ const valid = () => ({
 
 /** Opens an alert through the engine's write path, as a reading would. */
 const open = (type: 'HEART_RATE' | 'NON_WEARING', at: Date) =>
-  insertOpenAlert(t.db, {
+  alertWritesRepository(t.db).insertOpen({
     id: randomUUID(),
     organizationId: w.w1.organizationId,
     groupId: w.w1.groupId,

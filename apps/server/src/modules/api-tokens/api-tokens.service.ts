@@ -7,7 +7,7 @@ import {
   tokenScopesFor,
 } from '@wearable/domain';
 import type { AppContext } from '../../context.js';
-import { BUS_EVENTS } from '../../engine/events.js';
+import { BUS_EVENTS } from '../../bus/events.js';
 import { ApiError, notFound } from '../../errors.js';
 import { auditService } from '../audit/audit.service.js';
 import { apiTokensRepository } from './api-tokens.repository.js';

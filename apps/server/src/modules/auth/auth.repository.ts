@@ -143,6 +143,14 @@ export function authRepository(db: Queryable) {
     async clearFailures(key: string): Promise<void> {
       await db.query('DELETE FROM sign_in_failures WHERE key = $1', [key]);
     },
+
+    /** Every password failure counted for a typed address (account-wide and at each client address). */
+    async clearFailuresOfEmail(email: string): Promise<void> {
+      await db.query(`DELETE FROM sign_in_failures WHERE key = $1 OR starts_with(key, $2)`, [
+        `email:${email}`,
+        `email-ip:${email}|`,
+      ]);
+    },
   };
 }
 export type AuthRepository = ReturnType<typeof authRepository>;

@@ -3,6 +3,7 @@ import type { SignInBody, SignInResult, TokenPair } from '@wearable/domain';
 import type { AppContext } from '../../context.js';
 import { ApiError, unauthorized } from '../../errors.js';
 import { authRepository } from './auth.repository.js';
+import { demoUsableFrom, isDemoAccount } from '../../db/seed/demo-credentials.js';
 import { verifyPassword } from './password.js';
 import { hashRefreshToken, newRefreshToken } from './token.service.js';
 import { totpService } from './totp.service.js';
@@ -27,6 +28,7 @@ export function authService(ctx: AppContext) {
     signInWindow: windowSeconds,
     signInAccountMaxFailures: accountMaxFailures,
     signInAccountDelayMs: accountDelayMs,
+    signInAddressMaxFailures: addressMaxFailures,
   } = ctx.config;
 
   async function issuePair(
@@ -65,43 +67,60 @@ export function authService(ctx: AppContext) {
 
   /**
    * Counts this attempt in advance, against every key in one atomic statement (so concurrent
-   * attempts cannot all read a count below a limit); refuses it when a key is over its limit.
-   * `accountWideKey` counts the account's attempts from every address: past the soft limit each
-   * attempt waits longer (guessing slows down), past the hard limit a password alone no longer
-   * signs the account in until the window passes (OWASP ASVS 2.2.1; decision 0002).
+   * attempts cannot all read a count below a limit); refuses it when the account at this address is
+   * over its limit. `addressKey` counts every account's failures from the address: past its much
+   * higher limit attempts from there are slowed, never refused, so one person's typos behind a shared
+   * NAT cannot lock out the rest of the shift (decision 0002). `accountWideKey` counts the account's
+   * attempts from every address: past the soft limit each attempt waits longer (guessing slows down),
+   * past the hard limit a password alone no longer signs the account in until the window passes
+   * (OWASP ASVS 2.2.1).
    */
-  async function reserveAttempt(keys: string[], accountWideKey: string, now: Date): Promise<void> {
+  async function reserveAttempt(
+    accountKey: string,
+    addressKey: string,
+    accountWideKey: string,
+    now: Date,
+  ): Promise<void> {
     const windowMs = windowSeconds * 1000;
     const cutoff = new Date(now.getTime() - windowMs);
-    let retryMs = 0;
-    let accountWide: { failures: number; windowStart: Date } | undefined;
-    for (const w of await repo.reserveAttempt([...keys, accountWideKey], now, cutoff)) {
-      if (w.key === accountWideKey) accountWide = w;
-      else if (w.failures > maxFailures) {
-        retryMs = Math.max(retryMs, w.windowStart.getTime() + windowMs - now.getTime());
-      }
-    }
+    const windows = new Map(
+      (await repo.reserveAttempt([accountKey, addressKey, accountWideKey], now, cutoff)).map(
+        (w) => [w.key, w],
+      ),
+    );
     // Now and then, drop ended windows so guessing from many addresses cannot grow the table forever.
     if (Math.random() < 0.01) await repo.deleteStaleFailures(cutoff);
-    if (retryMs > 0) {
-      const minutes = Math.max(1, Math.ceil(retryMs / 60_000));
+    const endsIn = (w: { windowStart: Date }) =>
+      Math.max(1, Math.ceil((w.windowStart.getTime() + windowMs - now.getTime()) / 1000));
+    const here = windows.get(accountKey);
+    if (here && here.failures > maxFailures) {
+      const seconds = endsIn(here);
+      const minutes = Math.ceil(seconds / 60);
       throw new ApiError(
         429,
         'TOO_MANY_ATTEMPTS',
-        `Too many failed sign-ins; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`,
+        `Too many failed sign-ins for this account from this address; try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or sign in with an email link`,
+        undefined,
+        seconds,
       );
     }
+    const accountWide = windows.get(accountWideKey);
     if (accountWide && accountWide.failures > accountMaxFailures) {
       const until = new Date(accountWide.windowStart.getTime() + windowMs);
       throw new ApiError(
         429,
         'PASSWORD_SIGN_IN_PAUSED',
         `Too many failed sign-ins for this account from several places; until ${until.toISOString()} sign in with an email link or a code by SMS`,
+        undefined,
+        endsIn(accountWide),
       );
     }
-    // Between the soft and the hard limit every attempt on the account waits, the owner's too:
-    // guessing slows down, and nobody is refused before the hard limit.
-    const over = (accountWide?.failures ?? 0) - 1 - maxFailures;
+    // Past the soft limits every attempt waits, the owner's too: guessing slows down, and nobody
+    // is refused for what others typed.
+    const over = Math.max(
+      (accountWide?.failures ?? 0) - 1 - maxFailures,
+      (windows.get(addressKey)?.failures ?? 0) - 1 - addressMaxFailures,
+    );
     if (over >= 0 && accountDelayMs > 0) {
       await new Promise((r) => setTimeout(r, Math.min(8_000, accountDelayMs * 2 ** over)));
     }
@@ -122,16 +141,23 @@ export function authService(ctx: AppContext) {
       // X-Forwarded-For is the client's to write: a long one overflowed the key's index (a 500). Real
       // addresses are at most 45 characters.
       const address = clientAddress.slice(0, 64);
-      // Per account AND address, and per address: guessing locks the guesser's address, never the
-      // owner at hers (docs/decisions/0002-tokens.md). Keyed by the address typed, not the account
-      // row, so a 429 says nothing of existence.
+      // Per account AND address: guessing locks the guesser's address for that account, never the
+      // owner at hers, nor colleagues behind the same address (docs/decisions/0002-tokens.md).
+      // Keyed by the address typed, not the account row, so a 429 says nothing of existence.
       const accountKey = `email-ip:${email}|${address}`;
       const addressKey = `ip:${address}`;
       const accountWideKey = `email:${email}`;
-      await reserveAttempt([accountKey, addressKey], accountWideKey, ctx.now());
+      await reserveAttempt(accountKey, addressKey, accountWideKey, ctx.now());
       const account = await repo.findAccountByEmail(email);
       const ok = await verifyPassword(account?.passwordHash ?? null, input.password);
       if (!account || !ok) throw invalidCredentials();
+      if (isDemoAccount(account.id) && !demoUsableFrom(ctx.config.demoPublic, address)) {
+        throw new ApiError(
+          403,
+          'DEMO_SIGN_IN_LOCAL_ONLY',
+          'Demo accounts sign in only on the machine that runs the server (DEMO_PUBLIC=true allows other machines)',
+        );
+      }
       await repo.clearFailures(accountKey);
       await repo.releaseAttempt(addressKey);
       // Given back, not cleared: the owner signing in must not hand a guesser a fresh allowance.

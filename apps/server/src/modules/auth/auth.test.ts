@@ -74,12 +74,20 @@ describe('POST /v2/auth/signIn', () => {
     expect(locked.statusCode).toBe(429);
     expect(locked.json()).toMatchObject({
       code: 'TOO_MANY_ATTEMPTS',
-      message: 'Too many failed sign-ins; try again in 10 minutes',
+      message:
+        'Too many failed sign-ins for this account from this address; try again in 10 minutes, or sign in with an email link',
     });
     // An unknown account locks the same way: the 429 does not tell whether it exists.
     const ghostIp = nextAddress();
     for (let i = 0; i < 3; i++) await signIn('ghost@example.test', 'wrong', ghostIp);
-    expect((await signIn('ghost@example.test', 'wrong', ghostIp)).json()).toEqual(locked.json());
+    // (The seconds left differ by the time between the two.)
+    const withoutWait = ({ retryAfterSeconds, ...rest }: { retryAfterSeconds: number }) => {
+      expect(retryAfterSeconds).toBeGreaterThan(590);
+      return rest;
+    };
+    expect(withoutWait((await signIn('ghost@example.test', 'wrong', ghostIp)).json())).toEqual(
+      withoutWait(locked.json()),
+    );
   });
 
   it('the lock ends when the window has passed', async () => {
@@ -107,15 +115,12 @@ describe('POST /v2/auth/signIn', () => {
     expect(await repo.failureWindows([key])).toHaveLength(0);
   });
 
-  it('limits one client address trying many accounts', async () => {
+  it('one address trying many accounts is slowed, never refused: colleagues behind one NAT still sign in', async () => {
     const ip = nextAddress();
-    for (let i = 0; i < 3; i++) await signIn(`guess-${i}@example.test`, 'wrong', ip);
+    // Issue 35: three people's typos at one address locked every account there.
+    for (let i = 0; i < 4; i++) await signIn(`guess-${i}@example.test`, 'wrong', ip);
     const owner = await newOwner();
-    const res = await signIn(owner.email, FACTORY_PASSWORD, ip);
-    expect(res.statusCode).toBe(429);
-    expect(res.json().code).toBe('TOO_MANY_ATTEMPTS');
-    // The same account from another address still works: the account itself is not locked.
-    expect((await signIn(owner.email, FACTORY_PASSWORD, nextAddress())).statusCode).toBe(200);
+    expect((await signIn(owner.email, FACTORY_PASSWORD, ip)).statusCode).toBe(200);
   });
 
   it.each([

@@ -37,6 +37,9 @@ export function requestLimits(repo: AuthRepository, windowSeconds: number) {
 
     /** Gives back a request that turned out right. */
     release: (key: string) => repo.releaseAttempt(key),
+
+    /** Forgets the password failures counted for a typed address (its owner proved the mailbox). */
+    clearPasswordFailures: (email: string) => repo.clearFailuresOfEmail(email),
   };
 }
 

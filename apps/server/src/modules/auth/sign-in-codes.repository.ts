@@ -2,7 +2,8 @@ import type { MessageLocale } from '@wearable/domain';
 import type { Queryable } from '../../db/client.js';
 
 /** Sign-in secrets, and the checks of a new phone number (PHONE_VERIFY) or address (EMAIL_CHANGE) on /user/info. */
-export type SignInCodeKind = 'EMAIL_LINK' | 'PHONE_CODE' | 'PHONE_VERIFY' | 'EMAIL_CHANGE';
+export type SignInCodeKind =
+  'EMAIL_LINK' | 'PHONE_CODE' | 'PHONE_VERIFY' | 'EMAIL_CHANGE' | 'PASSWORD_RESET';
 
 /** An account that may sign in, as a link or code needs it. */
 export interface CodeAccount {

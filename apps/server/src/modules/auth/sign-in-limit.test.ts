@@ -151,3 +151,63 @@ describe('guessing one account from many addresses', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(DELAY_MS * 3);
   });
 });
+
+/**
+ * Issue 35 item 4: five wrong passwords by one person locked every account at that address for the
+ * window (the platform owner's too), so behind a care home's single NAT one typo-prone colleague
+ * blocked the shift, and the 429 said neither how long nor that the email link still works.
+ */
+describe('a shared address (one NAT for the whole shift)', () => {
+  const ADDRESS_LIMIT = 3;
+  const DELAY_MS = 40;
+  let n: TestApp;
+  beforeAll(async () => {
+    n = await createTestApp({
+      signInMaxFailures: LIMIT,
+      signInWindow: 900,
+      signInAddressMaxFailures: ADDRESS_LIMIT,
+      signInAccountDelayMs: DELAY_MS,
+    });
+  });
+  afterAll(() => n.close());
+  const attempt = (email: string, password: string) =>
+    n.app.inject({
+      method: 'POST',
+      url: '/v2/auth/signIn',
+      payload: { email, password },
+      remoteAddress: '10.35.0.1',
+    });
+  const colleague = async () =>
+    createUser(n, {
+      role: 'ORGANIZATION_GENERAL',
+      organizationId: (await createOrganization(n)).id,
+    });
+
+  it("one person's typos lock only that person at the address, and the 429 says how long", async () => {
+    const typist = await colleague();
+    const other = await colleague();
+    for (let i = 0; i < LIMIT; i++) {
+      expect((await attempt(typist.email, 'wrong-guess')).statusCode).toBe(401);
+    }
+    const locked = await attempt(typist.email, FACTORY_PASSWORD);
+    expect(locked.statusCode).toBe(429);
+    const body = locked.json<{ code: string; retryAfterSeconds: number; message: string }>();
+    expect(body.code).toBe('TOO_MANY_ATTEMPTS');
+    expect(body.retryAfterSeconds).toBeGreaterThan(0);
+    expect(body.retryAfterSeconds).toBeLessThanOrEqual(900);
+    expect(locked.headers['retry-after']).toBe(String(body.retryAfterSeconds));
+    expect(body.message).toMatch(/email link/);
+    // The colleague at the same address signs in at once.
+    expect((await attempt(other.email, FACTORY_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('past the address limit a right password from there is slowed, not refused', async () => {
+    for (let i = 0; i <= ADDRESS_LIMIT; i++) {
+      expect((await attempt(`nobody-${i}-${Date.now()}@example.test`, 'x')).statusCode).toBe(401);
+    }
+    const user = await colleague();
+    const started = Date.now();
+    expect((await attempt(user.email, FACTORY_PASSWORD)).statusCode).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(DELAY_MS);
+  });
+});

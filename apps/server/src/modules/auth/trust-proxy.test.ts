@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 
-// The per-address sign-in limit must count the real client, not an address the client writes itself.
+// The sign-in limit per account and address must count the real client, not an address the client writes itself.
 const apps: TestApp[] = [];
 afterAll(async () => {
   for (const t of apps) await t.close();
@@ -13,15 +13,13 @@ async function failuresFromOneSocket(trustProxy: boolean | number) {
   apps.push(t);
   const socket = `10.77.${Number(trustProxy)}.${Math.floor(Math.random() * 250) + 1}`;
   const statuses: number[] = [];
+  const email = `nobody-${trustProxy}-${Date.now()}@example.com`;
   for (let i = 0; i < 5; i++) {
     const res = await t.app.inject({
       method: 'POST',
       url: '/v2/auth/signIn',
-      // A different unknown account each time, so only the address limit can apply.
-      payload: {
-        email: `nobody-${trustProxy}-${i}-${Date.now()}@example.com`,
-        password: 'wrong-password',
-      },
+      // One account from "different" addresses: only the limit per account and address applies.
+      payload: { email, password: 'wrong-password' },
       headers: { 'x-forwarded-for': `203.0.113.${i + 1}` },
       remoteAddress: socket,
     });

@@ -6,6 +6,7 @@ export interface BraceletRecord {
   organizationId: string;
   serialNumber: string;
   deviceName: string;
+  model: string | null;
   firmware: string | null;
   battery: number | null;
   dutyCycle: number;
@@ -20,7 +21,7 @@ export interface BraceletRecord {
 }
 
 const SELECT = `SELECT b.id, b.organization_id AS "organizationId", b.serial_number AS "serialNumber",
-       b.device_name AS "deviceName", b.firmware, b.battery, b.heart_rate_duty_cycle AS "dutyCycle",
+       b.device_name AS "deviceName", b.model, b.firmware, b.battery, b.heart_rate_duty_cycle AS "dutyCycle",
        b.applied_duty_cycle AS "appliedDutyCycle", b.config_version AS "configVersion",
        b.applied_config_version AS "appliedConfigVersion", b.wearer_id AS "wearerId", b.gateway_id AS "gatewayId",
        gw.name AS "gatewayName", gw.type AS "gatewayType", b.paired_at AS "pairedAt"
@@ -51,14 +52,23 @@ export function braceletsRepository(db: Queryable) {
         organizationId: string;
         serialNumber: string;
         deviceName: string;
+        model?: string | null | undefined;
         firmware: string | null;
       },
       at: Date,
     ) {
       const rows = await db.query(
-        `INSERT INTO bracelets (id, organization_id, serial_number, device_name, firmware, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (serial_number) DO NOTHING RETURNING id`,
-        [row.id, row.organizationId, row.serialNumber, row.deviceName, row.firmware, at],
+        `INSERT INTO bracelets (id, organization_id, serial_number, device_name, model, firmware, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (serial_number) DO NOTHING RETURNING id`,
+        [
+          row.id,
+          row.organizationId,
+          row.serialNumber,
+          row.deviceName,
+          row.model ?? null,
+          row.firmware,
+          at,
+        ],
       );
       return rows.length === 1;
     },
@@ -96,6 +106,24 @@ export function braceletsRepository(db: Queryable) {
           WHERE id = $1`,
         [braceletId, gatewayId, at, deviceName ?? null],
       );
+    },
+
+    async setModel(braceletId: string, model: string): Promise<void> {
+      await db.query('UPDATE bracelets SET model = $2 WHERE id = $1', [braceletId, model]);
+    },
+
+    /** The bracelets of these serial numbers, any organisation's (serial numbers are global), locked. */
+    async lockBySerials(serials: string[]): Promise<BraceletRecord[]> {
+      if (!serials.length) return [];
+      return db.query<BraceletRecord>(
+        `${SELECT} WHERE b.serial_number = ANY($1::text[]) ORDER BY b.serial_number FOR UPDATE OF b`,
+        [serials],
+      );
+    },
+
+    /** Paired at once: a phone's own bracelet is heard by its gateway by definition. */
+    async markPaired(braceletId: string, at: Date): Promise<void> {
+      await db.query('UPDATE bracelets SET paired_at = $2 WHERE id = $1', [braceletId, at]);
     },
 
     async unlinkGateway(braceletId: string): Promise<void> {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import {
   getDeviceSetting,
   getPairedStatus,
+  importBracelets,
   linkBraceletToGateway,
   registerBracelet,
   unlinkBracelet,
@@ -10,6 +11,7 @@ import {
 } from '@wearable/domain';
 import type { AppContext } from '../../context.js';
 import { serve } from '../../http/serve.js';
+import { braceletImportService } from './bracelet-import.service.js';
 import { braceletsService } from './bracelets.service.js';
 
 /** Bracelets: register, pair (link to wearer and gateway), unlink, device setting. */
@@ -17,6 +19,8 @@ export const braceletsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (a
   const bracelets = braceletsService(ctx);
 
   serve(app, registerBracelet, (req) => bracelets.register(req.actor, req.body));
+  const imports = braceletImportService(ctx);
+  serve(app, importBracelets, (req) => imports.import(req.actor, req.params.clientId, req.body));
   serve(app, linkBraceletToGateway, (req) => bracelets.linkGateway(req.actor, req.body));
   serve(app, unlinkBraceletFromGateway, (req) =>
     bracelets.unlinkGateway(req.actor, req.body.wearableId),

@@ -1,9 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type { Actor, BraceletView, DeviceSetting } from '@wearable/domain';
+import {
+  type Actor,
+  type BraceletView,
+  type DeviceSetting,
+  normalizeSerial,
+  phoneBraceletSerial,
+} from '@wearable/domain';
 import { accessService, notFoundError } from '../../access/access.service.js';
 import type { AppContext } from '../../context.js';
-import { BUS_EVENTS, type BraceletChangedEvent } from '../../engine/events.js';
-import { notifyWearerUpdated } from '../../engine/wearer-updates.js';
+import type { Queryable } from '../../db/client.js';
+import { BUS_EVENTS, type BraceletChangedEvent } from '../../bus/events.js';
+import { notifyWearerUpdated } from '../../bus/wearer-updates.js';
 import { ApiError, conflict } from '../../errors.js';
 import { type BraceletRecord, braceletsRepository } from './bracelets.repository.js';
 
@@ -15,6 +22,7 @@ const toView = (b: BraceletRecord): BraceletView => ({
   clientId: b.organizationId,
   serialNumber: b.serialNumber,
   deviceName: b.deviceName,
+  model: b.model,
   firmware: b.firmware,
   uid: b.wearerId,
   gatewayId: b.gatewayId,
@@ -49,34 +57,108 @@ export function braceletsService(ctx: AppContext) {
   }
 
   return {
+    /** After a commit elsewhere (an import): the same refreshes as a registration or pairing. */
+    announce(b: { organizationId: string; serialNumber: string }, wearerIds: string[]) {
+      changed(
+        b,
+        wearerIds.map((id) => ({ id, groupId: null })),
+      );
+    },
+
+    /**
+     * The one place that decides whose SOS and falls a phone gateway sends (issue 34), inside the
+     * caller's transaction (enrolment, or a shared phone's choice; access decided by the caller). The
+     * phone's own bracelet `PHONE-<gatewayId>` is created if missing, linked to the gateway and paired
+     * (a phone hears itself) to the wearer, or to nobody (`wearerId` null: a shared phone before its
+     * person is chosen). A wearer has one bracelet: one who already wears another keeps it, and the
+     * phone sends for that bracelet instead. Returns the serial the phone sends for and `changed`, to
+     * call after the commit.
+     */
+    async pairPhone(
+      tx: Queryable,
+      phone: {
+        organizationId: string;
+        gatewayId: string;
+        gatewayName: string;
+        wearerId: string | null;
+      },
+    ): Promise<{ serialNumber: string; changed: () => void }> {
+      const txRepo = braceletsRepository(tx);
+      const now = ctx.now();
+      const serialNumber = phoneBraceletSerial(phone.gatewayId);
+      let own = await txRepo.findBySerial(serialNumber, true);
+      if (!own) {
+        await txRepo.insert(
+          {
+            id: `brc-${randomUUID()}`,
+            organizationId: phone.organizationId,
+            serialNumber,
+            deviceName: phone.gatewayName,
+            firmware: null,
+          },
+          now,
+        );
+        own = (await txRepo.findBySerial(serialNumber, true))!;
+      }
+      // Serial numbers are global; another organisation's PHONE-<id> cannot exist (gateway ids are ours).
+      if (own.organizationId !== phone.organizationId)
+        throw conflict(
+          `serialNumber: ${serialNumber} belongs to another organisation`,
+          'BRACELET_SERIAL_TAKEN',
+        );
+      const worn = phone.wearerId === null ? null : await txRepo.findByWearer(phone.wearerId);
+      const wearsAnother = worn !== null && worn.id !== own.id;
+      const carrier = wearsAnother ? null : phone.wearerId;
+      const touched: { id: string; groupId: string | null }[] = [];
+      if (own.wearerId !== null && own.wearerId !== carrier) {
+        await txRepo.endAssignment(own.id, now);
+        touched.push({ id: own.wearerId, groupId: null });
+      }
+      if (carrier !== null && own.wearerId !== carrier) {
+        await txRepo.startAssignment(own.id, carrier, now);
+        touched.push({ id: carrier, groupId: null });
+      }
+      await txRepo.linkGateway(own.id, phone.gatewayId, undefined, now);
+      await txRepo.markPaired(own.id, now);
+      const bracelet = { organizationId: phone.organizationId, serialNumber };
+      return {
+        serialNumber: wearsAnother ? worn.serialNumber : serialNumber,
+        changed: () => changed(bracelet, touched),
+      };
+    },
+
     async register(
       actor: Actor,
       body: {
         mediromOrganizationId: string;
         serialNumber: string;
         deviceName?: string | undefined;
+        model?: string | undefined;
         firmware?: string | undefined;
       },
     ) {
       await access.require(actor, 'bracelet:register', 'organization', body.mediromOrganizationId);
+      // Stored as every look-up matches it (case and spaces do not make another bracelet).
+      const serialNumber = normalizeSerial(body.serialNumber);
       const id = `brc-${randomUUID()}`;
       const inserted = await repo.insert(
         {
           id,
           organizationId: body.mediromOrganizationId,
-          serialNumber: body.serialNumber,
-          deviceName: body.deviceName ?? body.serialNumber,
+          serialNumber,
+          deviceName: body.deviceName ?? serialNumber,
+          model: body.model ?? null,
           firmware: body.firmware ?? null,
         },
         ctx.now(),
       );
       if (!inserted)
         throw conflict(
-          `serialNumber: bracelet ${body.serialNumber} is already registered`,
+          `serialNumber: bracelet ${serialNumber} is already registered`,
           'BRACELET_SERIAL_TAKEN',
         );
       // A gateway that heard this serial as an unknown device makes its next advertisement a reading.
-      changed({ organizationId: body.mediromOrganizationId, serialNumber: body.serialNumber }, []);
+      changed({ organizationId: body.mediromOrganizationId, serialNumber }, []);
       return toView((await repo.find(id))!);
     },
 
@@ -100,10 +182,11 @@ export function braceletsService(ctx: AppContext) {
       const touched: { id: string; groupId: string | null }[] = [
         { id: body.uid, groupId: wearer.groupIds?.[0] ?? null },
       ];
-      const bracelet = await repo.findBySerial(body.serialNumber);
+      const serialNumber = normalizeSerial(body.serialNumber);
+      const bracelet = await repo.findBySerial(serialNumber);
       // Another organisation's bracelet answers as an unknown one: serial numbers do not leak.
       if (!bracelet || bracelet.organizationId !== body.clientId)
-        throw notFoundError('bracelet', body.serialNumber);
+        throw notFoundError('bracelet', serialNumber);
       const handOver = bracelet.wearerId !== null && bracelet.wearerId !== body.uid;
       if (handOver) {
         // A hand-over: the actor must reach the bracelet where it is now (its wearer's group).
@@ -113,7 +196,7 @@ export function braceletsService(ctx: AppContext) {
       // Access is decided above, outside the transaction (an embedded database has one connection).
       const result = await ctx.db.transaction(async (tx) => {
         const txRepo = braceletsRepository(tx);
-        const locked = await txRepo.findBySerial(body.serialNumber, true);
+        const locked = await txRepo.findBySerial(serialNumber, true);
         if (locked?.wearerId !== bracelet.wearerId)
           throw conflict(
             'serialNumber: the bracelet changed hands meanwhile; try again',
@@ -206,3 +289,17 @@ export function braceletsService(ctx: AppContext) {
   };
 }
 export type BraceletsService = ReturnType<typeof braceletsService>;
+
+/**
+ * What another module's transaction may do with bracelets (the wearer import pairs them): find
+ * and lock by serial number, see who wears what, start a wearer's period with a bracelet.
+ */
+export function braceletsInTransaction(tx: Queryable) {
+  const repo = braceletsRepository(tx);
+  return {
+    lockBySerials: (serials: string[]) => repo.lockBySerials(serials),
+    findByWearer: (wearerId: string) => repo.findByWearer(wearerId),
+    startAssignment: (braceletId: string, wearerId: string, at: Date) =>
+      repo.startAssignment(braceletId, wearerId, at),
+  };
+}

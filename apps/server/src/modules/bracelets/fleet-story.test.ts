@@ -74,7 +74,8 @@ describe('an owner builds an organisation from nothing', () => {
       connection.credential,
     );
 
-    const serial = `BR-${org.id}`;
+    // Upper case: serials are stored normalised (migration 033), and answers name them so.
+    const serial = `BR-${org.id}`.toUpperCase();
     const bracelet = await as(owner, 'POST', '/v2/device', {
       mediromOrganizationId: org.id,
       serialNumber: serial,

@@ -65,6 +65,8 @@ export interface VisibleWearer {
 export interface HistoryRow {
   at: Date | string;
   heart_rate: number | null;
+  heart_rate_min: number | null;
+  heart_rate_max: number | null;
   skin_temperature: number | null;
   steps: number | null;
   wbgt: number | null;
@@ -72,6 +74,24 @@ export interface HistoryRow {
   sleep_stage: number | null;
   sleep_minutes: Record<string, number>[] | null;
   stress_level: string | null;
+}
+
+/** One window's figures straight from the rollups: extremes of their own min / max, means weighted by count. */
+export interface WindowSummaryRow {
+  hr_min: number | null;
+  hr_avg: number | null;
+  hr_max: number | null;
+  temp_avg: number | null;
+  temp_max: number | null;
+}
+
+/** Minutes of each sleep stage per night (the date it started, sleepNightOf), in a month. */
+export interface SleepNightRow {
+  night: string;
+  deep: number;
+  light: number;
+  restless: number;
+  awake: number;
 }
 
 export interface ReportDayRow {
@@ -214,6 +234,7 @@ export function deviceDataRepository(db: Queryable) {
         return db.query<HistoryRow>(
           `SELECT date_bin($4::interval, bucket, $2::timestamptz) AS at,
               sum(hr_sum) / NULLIF(sum(hr_count), 0) AS heart_rate,
+              min(hr_min) AS heart_rate_min, max(hr_max) AS heart_rate_max,
               sum(temp_sum) / NULLIF(sum(temp_count), 0) AS skin_temperature,
               sum(steps)::int AS steps, max(wbgt_max) AS wbgt,
               CASE WHEN sum(worn_count) + sum(not_worn_count) = 0 THEN NULL
@@ -230,6 +251,7 @@ export function deviceDataRepository(db: Queryable) {
       return db.query<HistoryRow>(
         `SELECT date_bin($4::interval, bucket, $2::timestamptz) AS at,
             sum(hr_sum) / NULLIF(sum(hr_count), 0) AS heart_rate,
+            min(hr_min) AS heart_rate_min, max(hr_max) AS heart_rate_max,
             sum(temp_sum) / NULLIF(sum(temp_count), 0) AS skin_temperature,
             sum(steps)::int AS steps, max(wbgt_max) AS wbgt,
             CASE WHEN sum(data_minutes) = 0 THEN NULL ELSE sum(worn_minutes) * 2 >= sum(data_minutes) END AS worn,
@@ -243,7 +265,48 @@ export function deviceDataRepository(db: Queryable) {
       );
     },
 
-    /** Per local day of `month` (YYYY-MM in time zone tz), from the hourly rollup. */
+    /**
+     * The window's true figures: the lowest of the rollups' own minimums, the highest of their maximums, the mean
+     * of every reading (sum / count). From the minutes, or from the hours for a window read in hour buckets.
+     */
+    async windowSummary(
+      wearerId: string,
+      from: string,
+      to: string,
+      table: 'reading_minutes' | 'reading_hours',
+    ): Promise<WindowSummaryRow> {
+      const [row] = await db.query<WindowSummaryRow>(
+        `SELECT min(hr_min)::float8 AS hr_min, (sum(hr_sum) / NULLIF(sum(hr_count), 0))::float8 AS hr_avg,
+            max(hr_max)::float8 AS hr_max, (sum(temp_sum) / NULLIF(sum(temp_count), 0))::float8 AS temp_avg,
+            max(temp_max)::float8 AS temp_max
+       FROM ${table}
+      WHERE wearer_id = $1 AND bucket >= $2::timestamptz AND bucket < $3::timestamptz`,
+        [wearerId, from, to],
+      );
+      return row ?? { hr_min: null, hr_avg: null, hr_max: null, temp_avg: null, temp_max: null };
+    },
+
+    /**
+     * Sleep minutes per night of `month` in zone tz, each night dated by the day it started (local noon turns the
+     * day: the SQL twin of the domain's sleepNightOf, docs/sleep-nights.md). Hours from the month's first noon to
+     * the next month's first noon.
+     */
+    async monthlySleepRows(wearerId: string, month: string, tz: string): Promise<SleepNightRow[]> {
+      const stage = (code: number) =>
+        `sum(COALESCE((sleep_stage_minutes->>'${code}')::int, 0))::int`;
+      return db.query<SleepNightRow>(
+        `WITH span AS (SELECT (($2 || '-01')::timestamp + interval '12 hours') AT TIME ZONE $3 AS start,
+                          (($2 || '-01')::timestamp + interval '1 month 12 hours') AT TIME ZONE $3 AS stop)
+     SELECT to_char((h.bucket AT TIME ZONE $3) - interval '12 hours', 'YYYY-MM-DD') AS night,
+            ${stage(1)} AS deep, ${stage(2)} AS light, ${stage(3)} AS restless, ${stage(4)} AS awake
+       FROM reading_hours h, span
+      WHERE h.wearer_id = $1 AND h.bucket >= span.start AND h.bucket < span.stop
+      GROUP BY 1 ORDER BY 1`,
+        [wearerId, month, tz],
+      );
+    },
+
+    /** Per local day of `month` (YYYY-MM in time zone tz), from the hourly rollup (sleep: monthlySleepRows). */
     async monthlyRows(wearerId: string, month: string, tz: string): Promise<ReportDayRow[]> {
       const stage = (code: number) =>
         `sum(COALESCE((sleep_stage_minutes->>'${code}')::int, 0))::int`;

@@ -17,6 +17,7 @@ import { ApiError, notFound } from '../../errors.js';
 import {
   deviceDataRepository,
   type ReportDayRow,
+  type SleepNightRow,
   type SummaryRow,
 } from './device-data.repository.js';
 import type { AnswerOptions, SnapshotAnswer } from './summary-snapshot.js';
@@ -24,6 +25,7 @@ import type { WearerScopeFilter } from '../../access/scope-sql.js';
 
 const invalid = (path: string, message: string) =>
   new ApiError(400, 'VALIDATION_FAILED', `${path}: ${message}`, [{ path, message }]);
+const round1 = (v: number | null) => (v === null ? null : Math.round(v * 10) / 10);
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 
 /** Online while the last reading is younger than 3 duty cycles (at least 10 minutes, as DISCONNECTION). */
@@ -110,18 +112,23 @@ async function historyFor(
   const wearer = await deviceDataRepository(ctx.db).findVisibleWearer(actor, q.uid);
   if (!wearer) throw notFound(`No wearer ${q.uid}`);
   const bucketMinutes = Math.max(1, Math.ceil((to - from) / 60_000 / q.points));
-  const rows = await deviceDataRepository(ctx.db).historyRows(
-    q.uid,
-    new Date(from).toISOString(),
-    new Date(to).toISOString(),
-    bucketMinutes,
-  );
+  const repo = deviceDataRepository(ctx.db);
+  const [fromIso, toIso] = [new Date(from).toISOString(), new Date(to).toISOString()];
+  const [rows, window] = await Promise.all([
+    repo.historyRows(q.uid, fromIso, toIso, bucketMinutes),
+    repo.windowSummary(
+      q.uid,
+      fromIso,
+      toIso,
+      bucketMinutes < 60 ? 'reading_minutes' : 'reading_hours',
+    ),
+  ]);
   // ECTemp runs one step a minute; over coarse buckets the estimate would be meaningless.
   let core = ECTEMP_START;
   let coreAt = from;
   const points = rows.map((r): HistoryPoint => {
     const at = new Date(r.at).getTime();
-    const all: Required<Omit<HistoryPoint, 'at'>> = {
+    const all: Required<Omit<HistoryPoint, 'at' | 'heartRateMin' | 'heartRateMax'>> = {
       heartRate: r.heart_rate === null ? null : Math.round(r.heart_rate * 10) / 10,
       skinTemperature:
         r.skin_temperature === null ? null : Math.round(r.skin_temperature * 100) / 100,
@@ -140,14 +147,32 @@ async function historyFor(
     }
     const point: HistoryPoint = { at: new Date(at).toISOString() };
     for (const m of metrics) Object.assign(point, { [m]: all[m] });
+    if (metrics.includes('heartRate')) {
+      point.heartRateMin = r.heart_rate_min;
+      point.heartRateMax = r.heart_rate_max;
+    }
     return point;
   });
   return {
     uid: q.uid,
-    from: new Date(from).toISOString(),
-    to: new Date(to).toISOString(),
+    from: fromIso,
+    to: toIso,
     metrics,
     points,
+    timeZone: wearer.time_zone,
+    summary: {
+      heartRate:
+        window.hr_min === null || window.hr_avg === null || window.hr_max === null
+          ? null
+          : { min: window.hr_min, avg: round1(window.hr_avg)!, max: window.hr_max },
+      skinTemperature:
+        window.temp_avg === null || window.temp_max === null
+          ? null
+          : {
+              avg: Math.round(window.temp_avg * 100) / 100,
+              max: Math.round(window.temp_max * 100) / 100,
+            },
+    },
   };
 }
 
@@ -162,7 +187,6 @@ function dominantStage(minutes: Record<string, number>[] | null): number | null 
 }
 
 type Figures = MonthlyReportResponse['totals'];
-const round1 = (v: number | null) => (v === null ? null : Math.round(v * 10) / 10);
 
 function figures(rows: ReportDayRow[], alerts: Record<string, number>): Figures {
   const sum = (f: (r: ReportDayRow) => number | null) => rows.reduce((s, r) => s + (f(r) ?? 0), 0);
@@ -212,7 +236,54 @@ export function monthIn(at: Date, timeZone: string): string {
     .slice(0, 7);
 }
 
-/** Every day of the month in the organisation's zone, with zeros where nothing was measured. */
+/** YYYY-MM-DD of a moment in a time zone. */
+const localDateIn = (at: Date, timeZone: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone }).format(at);
+
+/**
+ * The day rows with their sleep replaced by the nights dated on that day (sleepNightOf): a night from 23:00 on
+ * the 1st to 06:00 on the 2nd counts whole on the 1st. A night whose date has no other figures gets a row.
+ */
+function withNights(days: ReportDayRow[], nights: SleepNightRow[]): ReportDayRow[] {
+  const byNight = new Map(nights.map((n) => [n.night, n]));
+  const out = days.map((d) => {
+    const n = byNight.get(d.day);
+    return {
+      ...d,
+      deep: n?.deep ?? 0,
+      light: n?.light ?? 0,
+      restless: n?.restless ?? 0,
+      awake: n?.awake ?? 0,
+    };
+  });
+  const known = new Set(days.map((d) => d.day));
+  for (const n of nights)
+    if (!known.has(n.night))
+      out.push({
+        day: n.night,
+        hr_sum: null,
+        hr_count: null,
+        hr_min: null,
+        hr_max: null,
+        temp_sum: null,
+        temp_count: null,
+        temp_max: null,
+        steps: null,
+        worn_minutes: null,
+        deep: n.deep,
+        light: n.light,
+        restless: n.restless,
+        awake: n.awake,
+        stress_none: null,
+        stress_low: null,
+        stress_medium: null,
+        stress_high: null,
+        stress_overload: null,
+      });
+  return out;
+}
+
+/** Every day of the month in the organisation's zone up to today, with zeros where nothing was measured. */
 async function monthlyReportFor(
   ctx: AppContext,
   actor: Actor,
@@ -226,14 +297,20 @@ async function monthlyReportFor(
   const thisMonth = monthIn(ctx.now(), tz);
   if (month > thisMonth)
     throw invalid('querystring.month', `must not be after the current month ${thisMonth} (${tz})`);
-  const [rows, counts] = await Promise.all([
+  const [dayRows, sleepRows, counts] = await Promise.all([
     deviceDataRepository(ctx.db).monthlyRows(uid, month, tz),
+    deviceDataRepository(ctx.db).monthlySleepRows(uid, month, tz),
     deviceDataRepository(ctx.db).monthlyAlertCounts(uid, month, tz),
   ]);
+  const rows = withNights(dayRows, sleepRows);
   const [y, m] = month.split('-').map(Number) as [number, number];
-  const daysInMonth = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  // The current month stops at today where the organisation is: a day still to come has no row.
+  const shownDays =
+    month === thisMonth
+      ? Number(localDateIn(ctx.now(), tz).slice(8, 10))
+      : new Date(Date.UTC(y, m, 0)).getUTCDate();
   const totalAlerts = zeroAlerts();
-  const days = Array.from({ length: daysInMonth }, (_, i) => {
+  const days = Array.from({ length: shownDays }, (_, i) => {
     const date = `${month}-${String(i + 1).padStart(2, '0')}`;
     const alerts = zeroAlerts();
     for (const c of counts.filter((c) => c.day === date)) {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { summaryResponse, wearerSummary } from '@wearable/domain';
+import { sleepNightOf, summaryResponse, wearerSummary } from '@wearable/domain';
 import {
   ACTOR_NAMES,
   type ActorName,
@@ -126,6 +126,8 @@ describe('GET /v3/device/history', () => {
     expect(Object.keys(res.json<{ points: object[] }>().points[0] ?? {}).sort()).toEqual([
       'at',
       'heartRate',
+      'heartRateMax',
+      'heartRateMin',
       'steps',
     ]);
   });
@@ -181,13 +183,20 @@ describe('GET /v2/device/monthlyReport', () => {
       totals: { alerts: Record<string, number> };
     }>();
     expect(body.timeZone).toBe('Asia/Tokyo');
-    expect(body.days.length).toBeGreaterThanOrEqual(28);
+    // The current month runs to today in Tokyo (no rows for days to come).
+    expect(body.days.length).toBe(
+      Number(
+        new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(new Date()).slice(8),
+      ),
+    );
     expect(body.totals).toMatchObject({
       heartRate: { avg: 74.5, min: 60, max: 89 },
       steps: 300,
       wornMinutes: 30,
-      sleepMinutes: { AWAKE: 30, DEEP_SLEEP: 0 },
     });
+    // Sleep counts on the night's date: on the 1st before noon that night belongs to the month before.
+    if (sleepNightOf(start, 'Asia/Tokyo').slice(0, 7) === month)
+      expect(body.totals).toMatchObject({ sleepMinutes: { AWAKE: 30, DEEP_SLEEP: 0 } });
     expect(body.totals.alerts.SOS_CALL).toBe(1);
     const measured = body.days.filter((d) => d.steps > 0);
     expect(measured.reduce((s, d) => s + d.steps, 0)).toBe(300);
@@ -200,5 +209,78 @@ describe('GET /v2/device/monthlyReport', () => {
     );
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain('querystring.month');
+  });
+});
+
+describe('GET /v3/device/history: true extremes and the window asked for (issue 36)', () => {
+  let wearer: WearerRecord;
+  const minute = new Date(Math.floor(Date.now() / 60_000) * 60_000 - 5 * 60_000);
+  const dayFrom = new Date(minute.getTime() - 24 * 3_600_000 + 5 * 60_000);
+  const dayTo = new Date(minute.getTime() + 5 * 60_000);
+
+  beforeAll(async () => {
+    wearer = await createWearer(t, { organizationId: w.orgA, groupId: w.g1 });
+    // The issue's readings: five in one minute (its rollup keeps min 78, max 118), one a minute later.
+    const hrs = [78, 82, 85, 104, 118];
+    const readings = [
+      ...hrs.map((heartRate, i) => ({
+        serialNumber: wearer.bracelet.serialNumber,
+        at: new Date(minute.getTime() + i * 10_000).toISOString(),
+        heartRate,
+        skinTemperature: 33 + i / 10,
+        worn: true,
+      })),
+      {
+        serialNumber: wearer.bracelet.serialNumber,
+        at: new Date(minute.getTime() + 60_000).toISOString(),
+        heartRate: 90,
+        skinTemperature: 33,
+        worn: true,
+      },
+    ];
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/gateway/v1/batches',
+      headers: { authorization: `Gateway ${wearer.gateway.id}:${wearer.gateway.credential}` },
+      payload: { readings },
+    });
+    expect(res.json()).toMatchObject({ accepted: 6, rejected: [] });
+  });
+
+  const day = (points: number) =>
+    get(
+      'ORGANIZATION_OWNER',
+      `/v3/device/history?uid=${wearer.uid}&from=${encodeURIComponent(dayFrom.toISOString())}&to=${encodeURIComponent(dayTo.toISOString())}&points=${points}`,
+    );
+
+  it("the window's minimum and maximum are the readings' own, not extremes of averages", async () => {
+    // One bucket for the whole day: its average is 93.4ish, yet the day's max is 118.
+    for (const points of [1, 24, 500]) {
+      const body = (await day(points)).json();
+      expect(body.summary.heartRate, `points=${points}`).toEqual({
+        min: 78,
+        avg: Math.round(((78 + 82 + 85 + 104 + 118 + 90) / 6) * 10) / 10,
+        max: 118,
+      });
+      expect(body.summary.skinTemperature.max).toBeCloseTo(33.4, 5);
+    }
+  });
+
+  it('each bucket carries its own minimum and maximum (the chart band)', async () => {
+    const body = (await day(24 * 60)).json<{ points: Record<string, unknown>[] }>();
+    const first = body.points.find((p) => p.heartRate !== null)!;
+    expect(first).toMatchObject({ heartRateMin: 78, heartRateMax: 118 });
+    for (const p of body.points)
+      if (typeof p.heartRate === 'number') {
+        expect(p.heartRateMin as number).toBeLessThanOrEqual(p.heartRate);
+        expect(p.heartRateMax as number).toBeGreaterThanOrEqual(p.heartRate);
+      }
+  });
+
+  it('answers the window asked for and the time zone its nights are dated in', async () => {
+    const body = (await day(500)).json();
+    expect(body.from).toBe(dayFrom.toISOString());
+    expect(body.to).toBe(dayTo.toISOString());
+    expect(body.timeZone).toBe('Asia/Tokyo');
   });
 });

@@ -155,3 +155,46 @@ describe('monthly report: content', () => {
     ).toBe(true);
   });
 });
+
+describe('monthly report: nights and today (issue 36)', () => {
+  // The night that started yesterday at 23:00 in Tokyo and ended at 01:00 today: 120 minutes of deep sleep.
+  const tokyoDate = (at: Date) =>
+    new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(at);
+  const today = tokyoDate(new Date());
+  const yesterday = tokyoDate(new Date(Date.parse(`${today}T12:00:00+09:00`) - 86_400_000));
+  const nightStart = new Date(`${yesterday}T23:00:00+09:00`);
+
+  beforeAll(async () => {
+    const readings = Array.from({ length: 120 }, (_, i) => ({
+      serialNumber: w.w2.bracelet.serialNumber,
+      at: new Date(nightStart.getTime() + i * 60_000).toISOString(),
+      heartRate: 55,
+      worn: true,
+      sleepStage: 1,
+    }));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/gateway/v1/batches',
+      headers: { authorization: `Gateway ${w.w2.gateway.id}:${w.w2.gateway.credential}` },
+      payload: { readings },
+    });
+    expect(res.json()).toMatchObject({ accepted: 120 });
+  });
+
+  type Day = { date: string; sleepMinutes: Record<string, number> };
+  const daysOf = async (m: string) =>
+    (await report('ORGANIZATION_OWNER', `uid=${w.w2.uid}&month=${m}`)).json<{ days: Day[] }>().days;
+
+  it('puts the whole night on the date it started (docs/sleep-nights.md)', async () => {
+    const started = await daysOf(yesterday.slice(0, 7));
+    expect(started.find((d) => d.date === yesterday)!.sleepMinutes.DEEP_SLEEP).toBe(120);
+    const after = await daysOf(today.slice(0, 7));
+    expect(after.find((d) => d.date === today)?.sleepMinutes.DEEP_SLEEP ?? 0).toBe(0);
+  });
+
+  it('the current month stops at today: no rows for days still to come', async () => {
+    const days = await daysOf(month);
+    expect(days.at(-1)!.date).toBe(today);
+    expect(days).toHaveLength(Number(today.slice(8, 10)));
+  });
+});

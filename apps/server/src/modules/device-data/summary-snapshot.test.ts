@@ -8,7 +8,7 @@ import {
   summaryResponse,
   type SummaryResponse,
 } from '@wearable/domain';
-import type { AlertRecord } from '../../engine/events.js';
+import type { AlertRecord } from '../../bus/events.js';
 import { ACTOR_NAMES, type World, buildWorld, insertAlert } from '../../testing/world.js';
 import type { WearerRecord } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';

@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { constants, gzip } from 'node:zlib';
 import { type Actor, SUMMARY_COLUMNS, type SummaryFormat, scopeOf } from '@wearable/domain';
 import type { CoreContext } from '../../core-context.js';
-import { BUS_EVENTS, type BusEvents } from '../../engine/events.js';
+import { BUS_EVENTS, type BusEvents } from '../../bus/events.js';
 import { deviceDataRepository } from './device-data.repository.js';
 import { type WearerScopeFilter, wearerScopeInMemory } from '../../access/scope-sql.js';
 import { type Log, READ_WHOLE, SnapshotSlots } from '../../snapshots/snapshot-slots.js';
@@ -183,7 +183,9 @@ export class SummarySnapshots {
       this.slots.mark(e.organizationId, e.wearerId);
       this.slots.mark(ALL, e.wearerId);
     };
-    const onAlert = (a: BusEvents['alert.opened']) => mark(a);
+    const onAlert = (a: BusEvents['alert.opened']) => {
+      if (a.wearerId !== null) mark({ organizationId: a.organizationId, wearerId: a.wearerId });
+    };
     const onWearer = (w: BusEvents['wearer.updated']) => mark(w);
     ctx.bus.on(BUS_EVENTS.alertOpened, onAlert);
     ctx.bus.on(BUS_EVENTS.alertClosed, onAlert);

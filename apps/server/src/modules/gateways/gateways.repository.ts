@@ -12,18 +12,28 @@ export interface GatewayRow {
   groupName: string | null;
   lastSeenAt: Date | null;
   braceletCount: number;
+  /** The list and the detail read it (gateway-refusals); absent elsewhere. */
+  lastRefusalAt?: Date | null;
   statusAt: Date | null;
   statusBattery: number | null;
   statusCharging: boolean | null;
   statusAppVersion: string | null;
+  phoneShared: boolean;
+  phoneWearerId: string | null;
+  phoneWearerName: string | null;
+  phoneFailure: { at: string; type: 'SOS' | 'FALL'; reason: string } | null;
 }
 
 const SELECT = `SELECT gw.id, gw.organization_id AS "organizationId", gw.name, gw.type, gw.kind,
        gw.serial_number AS "serialNumber", gw.group_id AS "groupId", g.name AS "groupName",
        gw.last_seen_at AS "lastSeenAt", gw.status_at AS "statusAt", gw.status_battery AS "statusBattery",
        gw.status_charging AS "statusCharging", gw.status_app_version AS "statusAppVersion",
-       (SELECT count(*)::int FROM bracelets b WHERE b.gateway_id = gw.id) AS "braceletCount"
-  FROM gateways gw LEFT JOIN groups g ON g.id = gw.group_id`;
+       (SELECT count(*)::int FROM bracelets b WHERE b.gateway_id = gw.id) AS "braceletCount",
+       (SELECT max(r.last_at) FROM gateway_refusals r WHERE r.gateway_id = gw.id) AS "lastRefusalAt",
+       gw.phone_shared AS "phoneShared", gw.phone_wearer_id AS "phoneWearerId",
+       pw.name AS "phoneWearerName", gw.phone_failure AS "phoneFailure"
+  FROM gateways gw LEFT JOIN groups g ON g.id = gw.group_id
+  LEFT JOIN users pw ON pw.id = gw.phone_wearer_id AND pw.deleted_at IS NULL`;
 
 export interface BraceletBehind {
   wearableId: string;
@@ -47,6 +57,29 @@ export function gatewaysRepository(db: Queryable) {
 
     async find(id: string): Promise<GatewayRow | null> {
       return (await db.query<GatewayRow>(`${SELECT} WHERE gw.id = $1`, [id]))[0] ?? null;
+    },
+
+    /** Who carries a SMARTPHONE gateway's phone: a wearer, or shared (and the person chosen on it). */
+    async setPhoneCarrier(
+      gatewayId: string,
+      carrier: { shared: boolean; wearerId: string | null },
+    ): Promise<void> {
+      await db.query('UPDATE gateways SET phone_shared = $2, phone_wearer_id = $3 WHERE id = $1', [
+        gatewayId,
+        carrier.shared,
+        carrier.wearerId,
+      ]);
+    },
+
+    /** The last SOS or fall the phone could not deliver, shown to staff on the gateway. */
+    async setPhoneFailure(
+      gatewayId: string,
+      failure: { at: string; type: 'SOS' | 'FALL'; reason: string; reportedAt: string },
+    ): Promise<void> {
+      await db.query('UPDATE gateways SET phone_failure = $2::jsonb WHERE id = $1', [
+        gatewayId,
+        JSON.stringify(failure),
+      ]);
     },
 
     async serialTaken(serialNumber: string): Promise<boolean> {

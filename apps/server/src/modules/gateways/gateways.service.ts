@@ -7,6 +7,7 @@ import {
   type GatewayListItem,
   type GatewayKind,
   type GatewayType,
+  GATEWAY_KIND_MQTT,
   gatewayTopics,
   kindUsesPathSecret,
 } from '@wearable/domain';
@@ -16,11 +17,12 @@ import {
   BUS_EVENTS,
   type BraceletChangedEvent,
   type GatewayCredentialChangedEvent,
-} from '../../engine/events.js';
-import { notifyWearerUpdated } from '../../engine/wearer-updates.js';
+} from '../../bus/events.js';
+import { notifyWearerUpdated } from '../../bus/wearer-updates.js';
 import { ApiError, conflict, notFound } from '../../errors.js';
 import { auditService } from '../audit/audit.service.js';
 import { type GatewayRow, gatewaysRepository } from './gateways.repository.js';
+import { linksReachOnlyThisMachine, mqttBrokerAddress } from '../../public-address.js';
 
 export type { GatewayRow };
 
@@ -48,6 +50,7 @@ export function toGatewayListItem(r: GatewayRow, now: Date): GatewayListItem {
     ...gatewayStatus(r.lastSeenAt, now),
     lastSeenAt: iso(r.lastSeenAt),
     braceletCount: r.braceletCount,
+    ...(r.lastRefusalAt !== undefined ? { lastRefusalAt: iso(r.lastRefusalAt) } : {}),
     report:
       r.statusAt === null
         ? null
@@ -57,6 +60,20 @@ export function toGatewayListItem(r: GatewayRow, now: Date): GatewayListItem {
             charging: r.statusCharging,
             appVersion: r.statusAppVersion,
           },
+    ...(r.type === 'SMARTPHONE'
+      ? {
+          phoneCarrier: {
+            shared: r.phoneShared,
+            wearer:
+              r.phoneWearerId !== null && r.phoneWearerName !== null
+                ? { id: r.phoneWearerId, name: r.phoneWearerName }
+                : null,
+          },
+          phoneFailure: r.phoneFailure
+            ? { at: r.phoneFailure.at, type: r.phoneFailure.type, reason: r.phoneFailure.reason }
+            : null,
+        }
+      : {}),
   };
 }
 
@@ -86,8 +103,11 @@ export function gatewaysService(ctx: AppContext) {
     serverUrl: ctx.config.publicUrl,
     gatewayId,
     credential,
-    mqttTopic: gatewayTopics.batches(gatewayId),
+    // Each kind's own topic, from the one table the console's instructions read too.
+    mqttTopic: GATEWAY_KIND_MQTT[kind]?.(gatewayId) ?? null,
     mqttResultsTopic: gatewayTopics.results(gatewayId),
+    mqttBroker: mqttBrokerAddress(ctx.config),
+    localOnlyLinks: linksReachOnlyThisMachine(ctx.config),
     kind,
     pathSecret,
   });
@@ -246,6 +266,8 @@ export function gatewaysService(ctx: AppContext) {
         groupId ? 'group' : 'organization',
         groupId ?? organizationId,
       );
+      // The list's warning badge counts this server's refusals not yet written too.
+      await ctx.gatewayRefusals.flush();
       const now = ctx.now();
       return (await repo.list(organizationId, groupId))
         .filter((g) =>
@@ -259,6 +281,8 @@ export function gatewaysService(ctx: AppContext) {
 
     async detail(actor: Actor, gatewayId: string): Promise<GatewayDetail> {
       await access.require(actor, 'gateway:read', 'gateway', gatewayId);
+      // Its warning badge counts this server's refusals not yet written too.
+      await ctx.gatewayRefusals.flush(gatewayId);
       const [row, bracelets, environment] = await Promise.all([
         repo.find(gatewayId),
         repo.braceletsBehind(gatewayId),

@@ -5,8 +5,8 @@ import {
   decodeHeartRateMeasurement,
   heartRateReadingFields,
 } from '@wearable/domain';
-import type { AlertRecord } from '../../engine/events.js';
-import { lockWearers, publishOutcome, runEngine } from '../../engine/runner.js';
+import type { AlertRecord } from '../../bus/events.js';
+import { lockWearers, publishOutcome, runEngine } from '../alerts/engine-turn.js';
 import {
   createGateway,
   createGroup,
@@ -84,7 +84,7 @@ async function enrolledPhone(): Promise<{ gatewayId: string; credential: string 
     type: 'SMARTPHONE',
     name: '見回りの電話',
   });
-  const code = await as('POST', `/v2/gateway/${gateway.id}/enrolment`);
+  const code = await as('POST', `/v2/gateway/${gateway.id}/enrolment`, { wearerId: null });
   expect(code.statusCode, code.body).toBe(201);
   const enrolled = await t.app.inject({
     method: 'POST',

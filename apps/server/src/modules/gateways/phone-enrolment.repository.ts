@@ -14,7 +14,19 @@ export interface EnrolledGateway {
   organizationName: string;
   groupId: string | null;
   groupName: string | null;
+  phoneShared: boolean;
+  phoneWearerId: string | null;
+  emergencyPhone: string | null;
 }
+
+export interface PhoneWearer {
+  id: string;
+  name: string;
+}
+
+/** A wearer (not staff, not family, not deleted) of the organisation, in the group when one is given. */
+const WEARER_OF = `u.organization_id = $1 AND (u.role IS NULL OR u.role = 'PERSONAL_SELF')
+   AND u.deleted_at IS NULL AND ($2::text IS NULL OR u.group_id = $2)`;
 
 /** One-time enrolment codes of SMARTPHONE gateways (migration 027); only the codes' SHA-256 are kept. */
 export function phoneEnrolmentRepository(db: Queryable) {
@@ -69,11 +81,33 @@ export function phoneEnrolmentRepository(db: Queryable) {
     async enrolled(gatewayId: string): Promise<EnrolledGateway | null> {
       const rows = await db.query<EnrolledGateway>(
         `SELECT gw.id AS "gatewayId", gw.name AS "gatewayName", o.id AS "organizationId",
-                o.name AS "organizationName", g.id AS "groupId", g.name AS "groupName"
+                o.name AS "organizationName", g.id AS "groupId", g.name AS "groupName",
+                gw.phone_shared AS "phoneShared", gw.phone_wearer_id AS "phoneWearerId",
+                o.emergency_phone AS "emergencyPhone"
            FROM gateways gw JOIN organizations o ON o.id = gw.organization_id
            LEFT JOIN groups g ON g.id = gw.group_id
           WHERE gw.id = $1`,
         [gatewayId],
+      );
+      return rows[0] ?? null;
+    },
+
+    /** Wearers a phone of this organisation (and group, when the gateway has one) may be carried by. */
+    async wearers(organizationId: string, groupId: string | null): Promise<PhoneWearer[]> {
+      return db.query<PhoneWearer>(
+        `SELECT u.id, u.name FROM users u WHERE ${WEARER_OF} ORDER BY u.name, u.id`,
+        [organizationId, groupId],
+      );
+    },
+
+    async wearer(
+      organizationId: string,
+      groupId: string | null,
+      wearerId: string,
+    ): Promise<PhoneWearer | null> {
+      const rows = await db.query<PhoneWearer>(
+        `SELECT u.id, u.name FROM users u WHERE ${WEARER_OF} AND u.id = $3`,
+        [organizationId, groupId, wearerId],
       );
       return rows[0] ?? null;
     },

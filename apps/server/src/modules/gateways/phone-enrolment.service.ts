@@ -7,16 +7,18 @@ import {
   PHONE_ENROLMENT_TTL_MS,
   type PhoneEnrolmentResponse,
 } from '@wearable/domain';
-import { accessService } from '../../access/access.service.js';
+import { accessService, notFoundError } from '../../access/access.service.js';
 import type { AppContext } from '../../context.js';
-import { BUS_EVENTS, type GatewayCredentialChangedEvent } from '../../engine/events.js';
+import { BUS_EVENTS, type GatewayCredentialChangedEvent } from '../../bus/events.js';
 import { ApiError } from '../../errors.js';
 import { auditService } from '../audit/audit.service.js';
 import { alertPolicyService } from '../alert-policy/alert-policy.service.js';
 import { attemptLimitsService, clientKey } from '../auth/attempt-limits.service.js';
+import { braceletsService } from '../bracelets/bracelets.service.js';
 import { gatewaysRepository } from './gateways.repository.js';
 import { newCredential } from './gateways.service.js';
 import { phoneEnrolmentRepository } from './phone-enrolment.repository.js';
+import { linksReachOnlyThisMachine } from '../../public-address.js';
 
 /**
  * Enrolment tries (wrong, used or expired codes) per client address in SIGN_IN_WINDOW; a code that
@@ -37,10 +39,19 @@ const refused = (status: 400 | 410, code: string, message: string) =>
 export function phoneEnrolmentService(ctx: AppContext) {
   const access = accessService(ctx.db);
   const limits = attemptLimitsService(ctx);
+  const bracelets = braceletsService(ctx);
 
   return {
-    /** A new code for a SMARTPHONE gateway; the gateway's older unused codes stop working. */
-    async create(actor: Actor, gatewayId: string): Promise<PhoneEnrolmentResponse> {
+    /**
+     * A new code for a SMARTPHONE gateway; the gateway's older unused codes stop working. Who carries
+     * the phone (a wearer, or `null`: shared) is kept on the gateway and the phone's own bracelet is
+     * paired to them in the same transaction (again at the phone's enrolment, with the same rule).
+     */
+    async create(
+      actor: Actor,
+      gatewayId: string,
+      choice: { wearerId: string | null },
+    ): Promise<PhoneEnrolmentResponse> {
       const at = await access.require(actor, 'gateway:manage', 'gateway', gatewayId);
       const gateway = await gatewaysRepository(ctx.db).find(gatewayId);
       if (!gateway) throw new ApiError(404, 'GATEWAY_NOT_FOUND', `Gateway ${gatewayId} not found`);
@@ -50,11 +61,31 @@ export function phoneEnrolmentService(ctx: AppContext) {
           { path: 'params.gatewayId', message },
         ]);
       }
+      let wearer: { id: string; name: string } | null = null;
+      if (choice.wearerId !== null) {
+        await access.require(actor, 'bracelet:pair', 'wearer', choice.wearerId);
+        wearer = await phoneEnrolmentRepository(ctx.db).wearer(
+          gateway.organizationId,
+          null,
+          choice.wearerId,
+        );
+        if (!wearer) throw notFoundError('wearer', choice.wearerId);
+      }
       const code = randomBytes(24).toString('base64url');
       const now = ctx.now();
       const expiresAt = new Date(now.getTime() + PHONE_ENROLMENT_TTL_MS);
-      await ctx.db.transaction(async (tx) => {
+      const paired = await ctx.db.transaction(async (tx) => {
         const repo = phoneEnrolmentRepository(tx);
+        await gatewaysRepository(tx).setPhoneCarrier(gatewayId, {
+          shared: choice.wearerId === null,
+          wearerId: choice.wearerId,
+        });
+        const pairing = await bracelets.pairPhone(tx, {
+          organizationId: gateway.organizationId,
+          gatewayId,
+          gatewayName: gateway.name,
+          wearerId: choice.wearerId,
+        });
         await repo.replaceUnused(gatewayId, now);
         await repo.insert({
           codeHash: hashOf(code),
@@ -68,13 +99,21 @@ export function phoneEnrolmentService(ctx: AppContext) {
           actorId: actor.uid,
           kind: 'gateway.change',
           targetId: gatewayId,
-          after: { enrolment: 'code created', expiresAt: expiresAt.toISOString() },
+          after: {
+            enrolment: 'code created',
+            expiresAt: expiresAt.toISOString(),
+            carrier: choice.wearerId ?? 'shared',
+          },
         });
+        return pairing;
       });
+      paired.changed();
       return {
         code,
         expiresAt: expiresAt.toISOString(),
         link: `${ctx.config.publicUrl}/phone#${PHONE_ENROL_FRAGMENT}=${code}`,
+        localOnlyLinks: linksReachOnlyThisMachine(ctx.config),
+        carrier: { shared: choice.wearerId === null, wearer, serialNumber: paired.serialNumber },
       };
     },
 
@@ -94,6 +133,17 @@ export function phoneEnrolmentService(ctx: AppContext) {
         if (gatewayId === null) return null;
         await gatewaysRepository(tx).setCredentialHash(gatewayId, hash);
         const found = (await repo.enrolled(gatewayId))!;
+        // The carrier chosen with the code; paired again here in case it changed meanwhile.
+        const wearer =
+          found.phoneWearerId === null
+            ? null
+            : await repo.wearer(found.organizationId, null, found.phoneWearerId);
+        const pairing = await bracelets.pairPhone(tx, {
+          organizationId: found.organizationId,
+          gatewayId,
+          gatewayName: found.gatewayName,
+          wearerId: wearer?.id ?? null,
+        });
         await auditService(tx).record({
           organizationId: found.organizationId,
           actorId: null,
@@ -101,9 +151,10 @@ export function phoneEnrolmentService(ctx: AppContext) {
           targetId: gatewayId,
           after: { credential: 'rotated', enrolment: 'phone enrolled' },
         });
-        return found;
+        return { ...found, wearer, pairing };
       });
       if (!enrolled) throw await whyRefused(codeHash, now);
+      enrolled.pairing.changed();
       await limits.release(key);
       // The organisation's man-down setting: the phone follows it from its first minute.
       const policy = await alertPolicyService(ctx).load(ctx.db, enrolled.organizationId);
@@ -118,7 +169,15 @@ export function phoneEnrolmentService(ctx: AppContext) {
             ? { id: enrolled.groupId, name: enrolled.groupName }
             : null,
         gatewayName: enrolled.gatewayName,
-        settings: { manDownMinutes: policy.manDownMinutes },
+        settings: {
+          manDownMinutes: policy.manDownMinutes,
+          emergencyPhone: enrolled.emergencyPhone,
+        },
+        carrier: {
+          shared: enrolled.phoneShared,
+          wearer: enrolled.wearer,
+          serialNumber: enrolled.pairing.serialNumber,
+        },
       };
     },
   };

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Actor, GroupLiveState } from '@wearable/domain';
 import { accessService } from '../../access/access.service.js';
 import type { AppContext } from '../../context.js';
-import { notifyWearerUpdated } from '../../engine/wearer-updates.js';
+import { notifyWearerUpdated } from '../../bus/wearer-updates.js';
 import { ApiError, conflict } from '../../errors.js';
 import { auditService } from '../audit/audit.service.js';
 import { groupsRepository } from './groups.repository.js';

@@ -9,6 +9,9 @@ import type { AppContext } from '../../context.js';
  * operator sees it. With WORKERS=N both name the worker slot that answered (X-Worker), so an
  * operator or a test can tell the processes apart.
  */
+/** /readyz answers within this (a database cut off answers nothing). */
+const READY_WITHIN_MS = 1_500;
+
 export const healthRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   if (ctx.config.workers > 1) {
     app.addHook('onSend', async (_request, reply) => {
@@ -18,7 +21,17 @@ export const healthRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
   app.get('/healthz', { schema: { hide: true } }, () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
     try {
-      await ctx.db.query('SELECT 1');
+      // Within 2 s whatever the network does (a cut never answers): not ready.
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        ctx.db.query('SELECT 1'),
+        new Promise((_, reject) => {
+          timer = setTimeout(
+            () => reject(new Error('the database did not answer in time')),
+            READY_WITHIN_MS,
+          );
+        }),
+      ]).finally(() => clearTimeout(timer));
       const bus = ctx.cluster;
       return {
         status: 'ready',

@@ -418,7 +418,7 @@ describe('the SMS of a heat alert', () => {
     const heat = await insertAlert(t.db, wearer, { type: 'HEATSTROKE', status: 'CLOSED' });
     await notices.alertOpened(heat);
     expect(await textOf(heat)).toMatch(
-      /^【重大】.+さん: 熱中症 \(.+\) \d\d:\d\d 作業中止・身体冷却。.+病院: 中央総合病院 03-1234-5678$/,
+      /^【重大】.+さん: 熱中症 \(.+\) \d\d:\d\d 作業中止・身体冷却。.+病院: 中央総合病院 03-1234-5678 https?:\/\/\S+\/a\/\w+$/,
     );
     const other = await insertAlert(t.db, wearer, { type: 'HEART_RATE', status: 'CLOSED' });
     await notices.alertOpened(other);

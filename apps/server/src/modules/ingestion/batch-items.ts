@@ -34,10 +34,25 @@ export interface ParsedItems {
   warnings: RejectedItem[];
 }
 
-function firstIssue(error: z.ZodError): string {
+/** A local date-time with no `Z` or `±hh:mm`: the gateway's own mistake, named as such. */
+const WITHOUT_OFFSET = /^\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d(?:\.\d+)?)?$/;
+export const OFFSET_REQUIRED = 'needs a UTC offset (Z or ±hh:mm), e.g. 2026-12-01T04:02:00+09:00';
+
+/** The first issue as `path: message`; a time without its offset says that the offset is required. */
+export function firstIssue(
+  error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] },
+  raw?: unknown,
+): string {
   const issue = error.issues[0];
   if (!issue) return 'is invalid';
   const path = issue.path.map(String).join('.');
+  if (issue.path.at(-1) === 'at') {
+    let value: unknown = raw;
+    for (const key of issue.path)
+      value = typeof value === 'object' && value !== null ? (value as never)[key] : undefined;
+    if (typeof value === 'string' && WITHOUT_OFFSET.test(value))
+      return `${path}: ${OFFSET_REQUIRED}`;
+  }
   return path ? `${path}: ${issue.message}` : issue.message;
 }
 
@@ -114,7 +129,7 @@ function parseList<T extends { at: string }>(
     const parsed = schema.safeParse(raw);
     const reason = parsed.success
       ? problemOf(parsed.data, window, extraCheck)
-      : firstIssue(parsed.error);
+      : firstIssue(parsed.error, raw);
     if (reason !== null || !parsed.success) {
       rejected.push({ list, index, reason: reason ?? 'is invalid' });
       return;
@@ -125,15 +140,15 @@ function parseList<T extends { at: string }>(
 }
 
 /** The optional parts of a device event, which an SOS or FALL may lose but never be lost for. */
-const OPTIONAL_EVENT_PARTS = ['cause', 'location'] as const;
+const OPTIONAL_EVENT_PARTS = ['cause', 'location', 'rssi'] as const;
 
 const withoutParts = (raw: object, parts: readonly string[]): Record<string, unknown> =>
   Object.fromEntries(Object.entries(raw).filter(([k]) => !parts.includes(k)));
 
 /**
  * A device event, checked like any item, except that an SOS or FALL is never refused for an
- * optional part: when what is wrong is only its `cause` or `location` (its shape, or a position
- * from the future), the event is stored without that part and a warning names it. A wrong serial,
+ * optional part: when what is wrong is only its `cause`, `location` (its shape, or a position
+ * from the future) or `rssi`, the event is stored without that part and a warning names it. A wrong serial,
  * type or time still refuses it.
  */
 function parseEvent(
@@ -144,7 +159,7 @@ function parseEvent(
   warnings: RejectedItem[],
 ): Indexed<DeviceEvent> | null {
   const first = deviceEvent.safeParse(raw);
-  const reason = first.success ? problemOf(first.data, window) : firstIssue(first.error);
+  const reason = first.success ? problemOf(first.data, window) : firstIssue(first.error, raw);
   if (reason === null && first.success)
     return { index, item: first.data, at: new Date(first.data.at) };
   const type = typeof raw === 'object' && raw !== null ? (raw as { type?: unknown }).type : null;

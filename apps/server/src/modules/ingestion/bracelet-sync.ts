@@ -6,7 +6,7 @@ import {
   type PendingBraceletConfig,
 } from '@wearable/domain';
 import { prepared, type Queryable } from '../../db/client.js';
-import type { RejectedItem } from './batch-items.js';
+import { firstIssue, type RejectedItem } from './batch-items.js';
 import type { IngestionState } from './ingestion-caches.js';
 import type { BraceletRow } from './ingestion.repository.js';
 
@@ -37,12 +37,7 @@ export function parseSyncItems(
     (items ?? []).flatMap((raw, index) => {
       const parsed = schema.safeParse(raw);
       if (parsed.success) return [{ index, item: parsed.data }];
-      const issue = parsed.error.issues[0];
-      rejected.push({
-        list,
-        index,
-        reason: issue ? `${issue.path.map(String).join('.')}: ${issue.message}` : 'is invalid',
-      });
+      rejected.push({ list, index, reason: firstIssue(parsed.error, raw) });
       return [];
     });
   return {

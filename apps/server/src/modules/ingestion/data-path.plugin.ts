@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { BUS_EVENTS, type BusEvents } from '../../engine/events.js';
-import { startEngineTicker } from '../../engine/runner.js';
+import { BUS_EVENTS, type BusEvents } from '../../bus/events.js';
+import { alertLifecycleService } from '../alerts/alert-lifecycle.service.js';
 import { readingsService } from '../readings/readings.service.js';
 import { ingestionRoutes } from './ingestion.routes.js';
 
@@ -26,7 +26,12 @@ export const dataPathPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
   const stops: (() => Promise<void>)[] = readingsService(ctx).startJobs(onError);
   ctx.rollups.start(onError('rollup flush'));
   if (ctx.config.engineTickSeconds > 0) {
-    stops.push(startEngineTicker(ctx, ctx.config.engineTickSeconds * 1000, onError('engine tick')));
+    stops.push(
+      alertLifecycleService(ctx).startTicker(
+        ctx.config.engineTickSeconds * 1000,
+        onError('engine tick'),
+      ),
+    );
   }
   app.addHook('onClose', async () => {
     ctx.bus.off(BUS_EVENTS.gatewayCredentialChanged, onCredential);

@@ -1,5 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../../context.js';
+import { demoUsableFrom, isDemoGateway } from '../../db/seed/demo-credentials.js';
+import { ApiError } from '../../errors.js';
 import type { CachedGateway } from './ingestion-caches.js';
 import { ingestionRepository } from './ingestion.repository.js';
 
@@ -47,7 +49,7 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest();
  * authentication that may fail (a look-up of an id not cached, a wrong credential) takes a token
  * of that address's bucket first and throws GatewayThrottledError (429) when none is left.
  */
-export async function authenticateGateway(
+async function checkCredential(
   ctx: AppContext,
   gatewayId: string,
   credential: string,
@@ -89,6 +91,48 @@ export async function authenticateGateway(
     return null;
   }
   return { id: gatewayId, organizationId: entry.organizationId, type: entry.type };
+}
+
+export async function authenticateGateway(
+  ctx: AppContext,
+  gatewayId: string,
+  credential: string,
+  address?: string,
+): Promise<AuthenticatedGateway | null> {
+  const gateway = await checkCredential(ctx, gatewayId, credential, address);
+  // The demo's gateway secrets are published: from this machine only unless DEMO_PUBLIC=true.
+  if (
+    gateway &&
+    address !== undefined &&
+    isDemoGateway(gateway.id) &&
+    !demoUsableFrom(ctx.config.demoPublic, address)
+  ) {
+    throw new ApiError(
+      403,
+      'DEMO_GATEWAY_LOCAL_ONLY',
+      'The demo gateways accept data only from the machine that runs the server (DEMO_PUBLIC=true allows other machines)',
+    );
+  }
+  return gateway;
+}
+
+/** What is wrong with an `Authorization` header before any gateway is looked up. */
+export type GatewayAuthorizationProblem = 'missing' | 'wrongScheme' | 'malformed';
+
+/**
+ * Reads `Authorization: Gateway <gatewayId>:<credential>`, or names the gateway's own mistake: no
+ * header, another scheme (a `Bearer` token where the gateway's id and credential belong), or the
+ * Gateway scheme without `<id>:<credential>`. Decided from the header alone: it says nothing of
+ * whether a gateway exists (a wrong id or credential is still the one signed-out answer).
+ */
+export function readGatewayAuthorization(
+  header: string | undefined,
+): { gatewayId: string; credential: string } | { problem: GatewayAuthorizationProblem } {
+  const text = header?.trim() ?? '';
+  if (text === '') return { problem: 'missing' };
+  const parsed = parseGatewayAuthorization(text);
+  if (parsed) return parsed;
+  return /^Gateway(?:\s|$)/i.test(text) ? { problem: 'malformed' } : { problem: 'wrongScheme' };
 }
 
 /** Parses `Authorization: Gateway <gatewayId>:<credential>`. */

@@ -16,11 +16,13 @@ const MAX_ADDRESSES = 10_000;
 const MAX_WAITING = 1_000;
 
 export class GatewayThrottledError extends ApiError {
-  constructor(readonly retryAfterSeconds: number) {
+  constructor(retryAfterSeconds: number) {
     super(
       429,
       'GATEWAY_THROTTLED',
       `Too many unknown gateways or wrong credentials from this address; retry after ${retryAfterSeconds} s`,
+      undefined,
+      retryAfterSeconds,
     );
   }
 }

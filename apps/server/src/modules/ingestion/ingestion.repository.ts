@@ -64,6 +64,14 @@ export function ingestionRepository(db: Queryable) {
       return rows[0] ?? null;
     },
 
+    async emergencyPhone(organizationId: string): Promise<string | null> {
+      const rows = await db.query<{ emergencyPhone: string | null }>(
+        'SELECT emergency_phone AS "emergencyPhone" FROM organizations WHERE id = $1',
+        [organizationId],
+      );
+      return rows[0]?.emergencyPhone ?? null;
+    },
+
     async findBraceletsBySerial(organizationId: string, serials: string[]): Promise<BraceletRow[]> {
       return db.query<BraceletRow>(
         `SELECT b.id, b.serial_number AS "serialNumber", b.wearer_id AS "wearerId",

@@ -1,6 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { GATEWAY_SIGNED_OUT_CODE, batchResult, errorBody, gatewayBatch } from '@wearable/domain';
+import {
+  GATEWAY_AUTH_ERROR_CODES,
+  GATEWAY_SIGNED_OUT_CODE,
+  batchResult,
+  errorBody,
+  gatewayBatch,
+} from '@wearable/domain';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { withLaneHint } from '../../db/priority-lane.js';
@@ -8,11 +14,12 @@ import { ApiError, unauthorized } from '../../errors.js';
 import {
   type AuthenticatedGateway,
   authenticateGateway,
-  parseGatewayAuthorization,
+  type GatewayAuthorizationProblem,
+  readGatewayAuthorization,
 } from './gateway-auth.js';
 import { GatewayThrottledError } from './gateway-throttle.js';
 import { ingestionService } from './ingestion.service.js';
-import { parseBatch } from './parse-batch.js';
+import { parseBatch } from './steps/parse.js';
 
 /**
  * 401 for an unknown gateway or a wrong credential (not saying which): a gateway that was retired, or
@@ -23,6 +30,25 @@ const signedOut = () =>
     'Gateway signed out: unknown gateway or wrong credential (the gateway was retired, or its credential was rotated or given to a newly enrolled phone); enrol the phone or set up the gateway again',
     GATEWAY_SIGNED_OUT_CODE,
   );
+
+/** The gateway's own mistakes in `Authorization`, each named (401, nothing looked up). */
+const AUTHORIZATION_PROBLEMS: Record<GatewayAuthorizationProblem, () => ApiError> = {
+  missing: () =>
+    unauthorized(
+      'Authorization header missing: a gateway sends `Authorization: Gateway <gatewayId>:<credential>`',
+      GATEWAY_AUTH_ERROR_CODES.missing,
+    ),
+  wrongScheme: () =>
+    unauthorized(
+      'Authorization must use the Gateway scheme, `Gateway <gatewayId>:<credential>` (the id and credential shown when the gateway was registered), not Bearer or another scheme: a staff token is no gateway credential',
+      GATEWAY_AUTH_ERROR_CODES.wrongScheme,
+    ),
+  malformed: () =>
+    unauthorized(
+      'Authorization must be `Gateway <gatewayId>:<credential>`: the gateway id, a colon, then the credential, without spaces',
+      GATEWAY_AUTH_ERROR_CODES.malformed,
+    ),
+};
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -56,19 +82,18 @@ export const ingestionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (a
       },
       // Before the body is parsed: a wrong credential is 401 whatever it sent.
       onRequest: async (request, reply) => {
-        const auth = parseGatewayAuthorization(request.headers.authorization);
+        const auth = readGatewayAuthorization(request.headers.authorization);
+        if ('problem' in auth) throw AUTHORIZATION_PROBLEMS[auth.problem]();
         // Urgent lane: a credential look-up (once per gateway per 30 s) must not wait behind queued
         // batches, or an SOS from a gateway not yet cached would (db/priority-lane.ts).
-        const gateway = auth
-          ? await withLaneHint({ urgent: true }, () =>
-              authenticateGateway(ctx, auth.gatewayId, auth.credential, request.ip),
-            ).catch((err: unknown) => {
-              if (err instanceof GatewayThrottledError) {
-                void reply.header('retry-after', String(err.retryAfterSeconds));
-              }
-              throw err;
-            })
-          : null;
+        const gateway = await withLaneHint({ urgent: true }, () =>
+          authenticateGateway(ctx, auth.gatewayId, auth.credential, request.ip),
+        ).catch((err: unknown) => {
+          if (err instanceof GatewayThrottledError) {
+            void reply.header('retry-after', String(err.retryAfterSeconds));
+          }
+          throw err;
+        });
         if (!gateway) throw signedOut();
         request.gateway = gateway;
       },

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { createContext } from '../../context.js';
-import { confirmAlert } from '../../engine/confirmations.js';
-import type { AlertRecord } from '../../engine/events.js';
+import { confirmAlert } from '../alerts/confirmations.js';
+import type { AlertRecord } from '../../bus/events.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import {
   createOrganization,

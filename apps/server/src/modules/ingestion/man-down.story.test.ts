@@ -133,6 +133,7 @@ describe('man-down from a phone gateway (issue 16)', () => {
       method: 'POST',
       url: `/v2/gateway/${phone.id}/enrolment`,
       headers: owner.headers,
+      payload: { wearerId: null },
     });
     expect(code.statusCode, code.body).toBe(201);
     const enrolled = await t.app.inject({
@@ -142,7 +143,7 @@ describe('man-down from a phone gateway (issue 16)', () => {
       remoteAddress: `10.${randomInt(1, 250)}.${randomInt(1, 250)}.${randomInt(1, 250)}`,
     });
     expect(enrolled.statusCode, enrolled.body).toBe(200);
-    expect(enrolled.json().settings).toEqual({ manDownMinutes: 5 });
+    expect(enrolled.json().settings).toEqual({ manDownMinutes: 5, emergencyPhone: null });
     // Enrolling issued a fresh credential: the phone sends with it from now on.
     phone = { ...phone, credential: enrolled.json().credential };
   });
@@ -176,8 +177,10 @@ describe('man-down from a phone gateway (issue 16)', () => {
     });
 
     const [sms] = await smsTo(t.ctx, OWNER_PHONE);
+    // Issue 36 item 4: the compact SMS of one segment says it too, "転倒(静止5分)" (the name, then the
+    // unnamed gateway's "Gateway <id>", cut to fit the 70 characters).
     expect(sms).toMatch(
-      /^【緊急】田中 一郎さん: 転倒検知 \(動きなし 5 分\) \(第一現場\) \d\d:\d\d /m,
+      /^【緊急】田中…さん 転倒\(静止5分\) \d\d:\d\d Gateway… https:\S+\/a\/\w{7}$/m,
     );
   });
 

@@ -115,6 +115,8 @@ describe('rssi and location in the gateway protocol', () => {
           at: ago(500),
           location: { ...place, at: new Date(Date.now() + 10 * 60_000).toISOString() },
         },
+        // Issue 34: an event's signal strength, like its position, is never a reason to lose an SOS.
+        { serialNumber: sn, type: 'SOS', at: ago(400), rssi: -131 },
       ],
     });
     const body = res.json<{
@@ -123,8 +125,8 @@ describe('rssi and location in the gateway protocol', () => {
       warnings: { list: string; index: number; reason: string }[];
     }>();
     expect(res.statusCode).toBe(200);
-    // The reading with a good place, the FALL and the SOS: they are kept without a bad position.
-    expect(body.accepted).toBe(3);
+    // The reading with a good place, the FALL and the SOSs: kept without a bad position or signal.
+    expect(body.accepted).toBe(4);
     expect(body.warnings).toEqual([
       {
         list: 'events',
@@ -135,6 +137,11 @@ describe('rssi and location in the gateway protocol', () => {
         list: 'events',
         index: 1,
         reason: 'location.at is more than 5 minutes in the future; stored without location',
+      },
+      {
+        list: 'events',
+        index: 2,
+        reason: expect.stringMatching(/^rssi: .*; stored without rssi$/),
       },
     ]);
     const reasons = body.rejected.map((r) => `${r.list}[${r.index}] ${r.reason}`).sort();
@@ -158,6 +165,7 @@ describe('rssi and location in the gateway protocol', () => {
     );
     expect(events).toEqual([
       { type: 'FALL', latitude: null },
+      { type: 'SOS', latitude: null },
       { type: 'SOS', latitude: null },
     ]);
     const positions = await t.db.query<{ n: number }>(

@@ -1,26 +1,5 @@
-import type { Role } from '@wearable/domain';
+import { ROLE_NAMES, type Role } from '@wearable/domain';
 import { type ComposedMail, compose, type MailLocale } from '../mail/mail.service.js';
-
-const ROLE_NAMES: Record<MailLocale, Record<Role, string>> = {
-  ja: {
-    ALL_OWNER: '全体オーナー',
-    ALL_GENERAL: '全体一般',
-    ORGANIZATION_OWNER: '組織オーナー',
-    ORGANIZATION_GENERAL: '組織一般',
-    ORGANIZATION_GROUP: 'グループ管理者',
-    PERSONAL: '個人（見守り）',
-    PERSONAL_SELF: '個人（本人）',
-  },
-  en: {
-    ALL_OWNER: 'Platform owner',
-    ALL_GENERAL: 'Platform staff',
-    ORGANIZATION_OWNER: 'Organization owner',
-    ORGANIZATION_GENERAL: 'Organization staff',
-    ORGANIZATION_GROUP: 'Group manager',
-    PERSONAL: 'Personal (family)',
-    PERSONAL_SELF: 'Personal (wearer)',
-  },
-};
 
 /**
  * The invitation mail: opens /verify#invite=<token> on PUBLIC_URL. The token travels in the fragment,
@@ -47,7 +26,7 @@ export function invitationMail(input: {
         input.wearerName
           ? `${input.inviterName} さんが、${input.wearerName} さんの見守りにあなたを招待しました（${role}）。`
           : `${input.inviterName} さんが、${input.organizationName ? `「${input.organizationName}」の` : ''}${role}としてあなたを招待しました。`,
-        `下のボタンから名前とパスワードを登録してください。リンクは一度だけ使え、${input.days}日間有効です。`,
+        `下の「登録する」のリンクを開いて、名前とパスワードを登録してください。リンクは一度だけ使え、${input.days}日間有効です。`,
       ],
       label: '登録する',
       after: [
@@ -61,7 +40,7 @@ export function invitationMail(input: {
         input.wearerName
           ? `${input.inviterName} invited you to watch over ${input.wearerName} (${role}).`
           : `${input.inviterName} invited you to join${input.organizationName ? ` ${input.organizationName}` : ''} as ${role}.`,
-        `Use the button below to choose your name and password. The link works once and expires in ${input.days} days.`,
+        `Open the "Register" link below to choose your name and password. The link works once and expires in ${input.days} days.`,
       ],
       label: 'Register',
       after: [

@@ -226,7 +226,13 @@ export function invitationsService(ctx: AppContext) {
     async inspect(token: string): Promise<InvitationPreview> {
       const row = await live(token);
       const names = await repo.names(row);
-      return { email: row.email, role: row.role, ...names, expiresAt: row.expiresAt.toISOString() };
+      return {
+        email: row.email,
+        role: row.role,
+        ...names,
+        name: row.name,
+        expiresAt: row.expiresAt.toISOString(),
+      };
     },
 
     /** Completes the invitation in one transaction, then signs the person in as any sign-in does. */

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.js';
 import { withLaneHint } from '../../db/priority-lane.js';
-import type { AlertRecord } from '../../engine/events.js';
+import type { AlertRecord } from '../../bus/events.js';
 import { type AlertRow, alertViewsService } from '../alerts/alert-views.service.js';
 
 type Log = { error(obj: object, msg: string): void };
@@ -16,7 +16,8 @@ export function alertRowFromMemory(
   log: Log,
   a: AlertRecord,
 ): AlertRow | undefined {
-  if (a.confirmedBy !== null) return undefined;
+  // A device no wearer holds is named by its gateway, which memory does not hold: one query.
+  if (a.confirmedBy !== null || a.wearerId === null) return undefined;
   const names = ctx.summaries.namesOf(a.wearerId, a.organizationId);
   if (!names || names.groupId !== a.groupId) return undefined;
   return {
@@ -42,6 +43,9 @@ export function alertRowFromMemory(
     cause: a.cause,
     notify: a.notify,
     place: a.place,
+    device_serial: null,
+    gateway_id: null,
+    gateway_name: null,
   };
 }
 

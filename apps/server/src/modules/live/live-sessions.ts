@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import { BUS_EVENTS, type SessionsRevokedEvent } from '../../engine/events.js';
+import { BUS_EVENTS, type SessionsRevokedEvent } from '../../bus/events.js';
 import { sessionsService } from '../auth/sessions.service.js';
 
 /**

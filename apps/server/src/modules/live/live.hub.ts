@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { type Actor, can, type LiveAlertEvent, type LiveSiteHeatEvent } from '@wearable/domain';
 import { SYSTEM_ACTOR } from '../../access/scope-sql.js';
 import type { AppContext } from '../../context.js';
-import { BUS_EVENTS, type BusEvents } from '../../engine/events.js';
+import { BUS_EVENTS, type BusEvents } from '../../bus/events.js';
 import { toAlertView } from '../alerts/alerts.service.js';
 import { alertRowOf } from './alert-payload.js';
 import { deviceDataService, toWearerSummary } from '../device-data/device-data.service.js';
@@ -36,12 +36,13 @@ type Log = { error(obj: object, msg: string): void };
 const sees = (
   actor: Actor,
   permission: 'wearer:read' | 'alert:read',
-  w: { organizationId: string; groupId: string | null; wearerId: string },
+  w: { organizationId: string; groupId: string | null; wearerId: string | null },
 ) =>
   can(actor, permission, {
     organizationId: w.organizationId,
     groupIds: w.groupId === null ? [] : [w.groupId],
-    wearerId: w.wearerId,
+    // A device no wearer holds (issue 34): where its gateway is, as the alerts list decides.
+    ...(w.wearerId === null ? {} : { wearerId: w.wearerId }),
   });
 
 /**
@@ -67,7 +68,7 @@ export function liveHub(ctx: AppContext, log: Log) {
     };
     // The wearer's summary (open alerts) follows at the next flush: the frame that confirms what
     // the console made of the alert event, so it never refetches the whole summary.
-    if (clients.size) pendingWearers.add(alert.wearerId);
+    if (clients.size && alert.wearerId !== null) pendingWearers.add(alert.wearerId);
     const audience = [...clients].filter((c) => sees(c.actor, 'alert:read', where));
     if (!audience.length) return;
     const row = await alertRowOf(ctx, log, alert);

@@ -93,7 +93,7 @@ export function signInLinkMail(input: {
       subject: 'ログイン用リンク',
       greeting: `${input.name} 様`,
       paragraphs: [
-        `下のボタンを押すとログインできます。リンクの有効期限は${input.minutes}分で、一度だけ使えます。`,
+        `下のリンクを開くとログインできます。リンクの有効期限は${input.minutes}分で、一度だけ使えます。`,
       ],
       label: 'ログインする',
       after: [
@@ -104,10 +104,55 @@ export function signInLinkMail(input: {
       subject: 'Your sign-in link',
       greeting: `Hello ${input.name},`,
       paragraphs: [
-        `Use the button below to sign in. The link works once and expires in ${input.minutes} minutes.`,
+        `Open the link below to sign in. The link works once and expires in ${input.minutes} minutes.`,
       ],
       label: 'Sign in',
       after: ['If you did not ask to sign in, ignore this mail; your account stays safe.'],
+    },
+  }[input.locale];
+  return compose({
+    locale: input.locale,
+    publicUrl: input.publicUrl,
+    subject: words.subject,
+    greeting: words.greeting,
+    paragraphs: words.paragraphs,
+    action: { label: words.label, url },
+    after: words.after,
+    secrets: [input.token],
+  });
+}
+
+/** "パスワードを忘れた場合": opens /reset-password#reset=<token> on PUBLIC_URL (the text stands without the button). */
+export function passwordResetMail(input: {
+  locale: MailLocale;
+  publicUrl: string;
+  name: string;
+  token: string;
+  minutes: number;
+}): ComposedMail {
+  const url = `${input.publicUrl}/reset-password#reset=${input.token}`;
+  const words = {
+    ja: {
+      subject: 'パスワードの再設定',
+      greeting: `${input.name} 様`,
+      paragraphs: [
+        `パスワードの再設定を受け付けました。次のリンクを開いて、新しいパスワードを決めてください。リンクの有効期限は${input.minutes}分で、一度だけ使えます。`,
+        '新しいパスワードを決めると、このアカウントでログイン中のすべての端末からログアウトします。',
+      ],
+      label: '新しいパスワードを決める',
+      after: [
+        '再設定を依頼していない場合は、このメールを破棄してください。パスワードは変わりません。',
+      ],
+    },
+    en: {
+      subject: 'Reset your password',
+      greeting: `Hello ${input.name},`,
+      paragraphs: [
+        `We received a request to reset your password. Open the link below to choose a new one. The link works once and expires in ${input.minutes} minutes.`,
+        'Choosing a new password signs this account out on every device.',
+      ],
+      label: 'Choose a new password',
+      after: ['If you did not ask for this, ignore this mail; your password stays as it is.'],
     },
   }[input.locale];
   return compose({
@@ -136,7 +181,7 @@ export function emailChangeMail(input: {
       subject: 'メールアドレス変更の確認',
       greeting: `${input.name} 様`,
       paragraphs: [
-        `このアドレスをアカウントのメールアドレスにするには、下のボタンを押してください。リンクの有効期限は${input.minutes}分で、一度だけ使えます。`,
+        `このアドレスをアカウントのメールアドレスにするには、下のリンクを開いてください。リンクの有効期限は${input.minutes}分で、一度だけ使えます。`,
       ],
       label: 'このアドレスに変更する',
       after: ['変更を依頼していない場合は、このメールを破棄してください。アドレスは変わりません。'],
@@ -145,7 +190,7 @@ export function emailChangeMail(input: {
       subject: 'Confirm your new email address',
       greeting: `Hello ${input.name},`,
       paragraphs: [
-        `Use the button below to make this your account's email address. The link works once and expires in ${input.minutes} minutes.`,
+        `Open the link below to make this your account's email address. The link works once and expires in ${input.minutes} minutes.`,
       ],
       label: 'Use this address',
       after: ['If you did not ask for this, ignore this mail; your address stays as it is.'],

@@ -8,7 +8,12 @@ import type { ComposedMail } from './mail-templates.js';
 /** The one mail layout, for modules that write their own mails. */
 export { compose, type ComposedMail, type MailLocale } from './mail-templates.js';
 import { fileTransport, type MailTransport, smtpTransport } from './mail-transport.js';
-export { emailChangeMail, PRODUCT_NAME, signInLinkMail } from './mail-templates.js';
+export {
+  emailChangeMail,
+  passwordResetMail,
+  PRODUCT_NAME,
+  signInLinkMail,
+} from './mail-templates.js';
 
 /** Who a mail is for; userId/organizationId place it in the notification log (null for someone without an account). */
 export interface MailAddressee {

@@ -8,7 +8,7 @@ import type {
   SiteHeatLevel,
 } from '@wearable/domain';
 import type { Queryable } from '../../db/client.js';
-import { SqlParams, wearerScope } from '../../access/scope-sql.js';
+import { alertScope, SqlParams } from '../../access/scope-sql.js';
 
 /**
  * The notification policy's state (migration 021): one `notice_buckets` row per organisation,
@@ -244,10 +244,12 @@ export function noticeBucketsRepository(db: Queryable) {
       if (!notificationIds.length) return Promise.resolve([]);
       const p = new SqlParams();
       const ids = p.add(notificationIds);
-      const scope = wearerScope(actor, p, {}, 'u', ['u.group_id', 'a.group_id']);
+      const scope = alertScope(actor, p);
+      // A device no wearer holds (issue 34) is named by its serial.
       return db.query<CoveredAlertRow>(
-        `SELECT na.notification_id, a.id AS alert_id, a.type, a.level, u.name AS wearer_name
-       FROM notification_alerts na JOIN alerts a ON a.id = na.alert_id JOIN users u ON u.id = a.wearer_id
+        `SELECT na.notification_id, a.id AS alert_id, a.type, a.level,
+            COALESCE(u.name, a.device_serial) AS wearer_name
+       FROM notification_alerts na JOIN alerts a ON a.id = na.alert_id LEFT JOIN users u ON u.id = a.wearer_id
       WHERE na.notification_id = ANY(${ids}::text[]) AND ${scope} ORDER BY a.opened_at, a.id`,
         p.values,
       );

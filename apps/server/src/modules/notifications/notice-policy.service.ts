@@ -4,12 +4,15 @@ import {
   decideNotice,
   decideWindowEnd,
   hourlyCap,
+  INHIBITED_WHILE_GATEWAY_SILENT,
   type NoticeReason,
   type NotificationChannel,
   repeatDueAt,
 } from '@wearable/domain';
 import type { AppContext } from '../../context.js';
 import { alertPolicyService } from '../alert-policy/alert-policy.service.js';
+import { gatewaySilenceService } from '../gateway-silence/gateway-silence.service.js';
+import { gatewaySilenceNoticesService } from './gateway-silence-notices.service.js';
 import { alertNoticeText } from './alert-notice-text.js';
 import {
   noticeBucketsRepository,
@@ -85,9 +88,13 @@ export function noticePolicyService(
     if (!r.phone_number) return; // the caller logs the failure, as before the policy
     const phone = r.phone_number;
     const now = ctx.now();
-    const [policy, siteHeatLevel, text] = await Promise.all([
+    const [policy, siteHeatLevel, gateway, text] = await Promise.all([
       alertPolicy.load(ctx.db, alert.organization_id),
       noticeBuckets.siteHeatLevelOfAlert(alert.id),
+      // Inhibition by a silent gateway (INHIBITED_WHILE_GATEWAY_SILENT): only its types ask.
+      INHIBITED_WHILE_GATEWAY_SILENT.includes(alert.type)
+        ? gatewaySilenceService(ctx).silenceOfAlert(alert.id)
+        : { silent: false, silenceId: null },
       alertNoticeText(ctx, alert, r.step, lastNoticeAt !== undefined, r.channel),
     ]);
     const outgoing = await ctx.db.transaction(async (tx): Promise<Outgoing | null> => {
@@ -104,7 +111,13 @@ export function noticePolicyService(
       );
       if (lastNoticeAt && !(await txNoticeBuckets.claimReminder(row.id, alert.id, now)))
         return null;
-      const item = { type: alert.type, level: alert.level, siteHeatLevel, lastNoticeAt };
+      const item = {
+        type: alert.type,
+        level: alert.level,
+        siteHeatLevel,
+        gatewaySilent: gateway.silent,
+        lastNoticeAt,
+      };
       const d = decideNotice(toNoticeBucket(row), item, policy, now);
       await txNoticeBuckets.saveBucket(row.id, d.bucket, now);
       if (d.action === 'wait') {
@@ -145,6 +158,16 @@ export function noticePolicyService(
         null,
       );
       await txNoticeBuckets.coverAlerts(id, [alert.id]);
+      if (d.action === 'withhold' && d.reason === 'inhibited' && gateway.silenceId) {
+        // The silent gateway's message to this recipient names the alert it inhibited.
+        await gatewaySilenceNoticesService(ctx).coverInhibited(
+          tx,
+          gateway.silenceId,
+          alert.id,
+          phone,
+          r.channel,
+        );
+      }
       return d.action === 'send' ? { id, channel: r.channel, to: phone, text } : null;
     });
     if (outgoing) await dispatch(outgoing);
@@ -185,7 +208,8 @@ export function noticePolicyService(
               alerts: alerts.map((a) => ({
                 type: a.type,
                 level: a.level,
-                wearerName: a.wearer_name,
+                // Only EMERGENCY alerts have no wearer (issue 34), and those are never grouped.
+                wearerName: a.wearer_name ?? a.device_serial ?? '',
                 groupName: a.group_name,
               })),
               from: new Date(alerts[0]!.opened_at),

@@ -3,6 +3,7 @@ import {
   type AlertNoticeSettingsResponse,
   type NoticeRecipient,
   type NotificationView,
+  organizationKindOf,
 } from '@wearable/domain';
 import { accessService } from '../../access/access.service.js';
 import type { AppContext } from '../../context.js';
@@ -46,6 +47,7 @@ export function noticeSettingsService(ctx: AppContext) {
         groupId,
         groupName: group.name,
         clientId: group.organization_id,
+        organizationKind: organizationKindOf(group.kind),
         recipients: rows.map((r) => ({
           ...(r.user_id ? { userId: r.user_id, userName: r.user_name ?? '' } : {}),
           ...(r.own_phone_number ? { phoneNumber: r.own_phone_number } : {}),

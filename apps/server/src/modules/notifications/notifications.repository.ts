@@ -37,6 +37,8 @@ export interface NewRecipient {
 
 export interface AlertForNotice {
   id: string;
+  /** Told to a family member (forFamily): no place and no console link, since they cannot open it. */
+  family?: boolean;
   organization_id: string;
   group_id: string | null;
   type: AlertType;
@@ -45,10 +47,12 @@ export interface AlertForNotice {
   confirmed_at: Date | string | null;
   opened_at: Date | string;
   notify: boolean;
-  wearer_name: string;
+  /** Null (both) on an alert of a device no wearer holds (issue 34): `device_serial` names it. */
+  wearer_name: string | null;
   group_name: string | null;
   time_zone: string;
-  wearer_id: string;
+  wearer_id: string | null;
+  device_serial: string | null;
   /** The place stored at the opening (jsonb), or null. */
   place: unknown;
   /** Why the alert fired (jsonb: rule and values), named in the text for man-down. */
@@ -101,6 +105,30 @@ export function notificationsRepository(db: Queryable) {
       );
     },
 
+    /**
+     * Every group's recipients of the organisation, for an alert raised in no group (a device no
+     * wearer holds, heard by a gateway of no group: issue 34). A number or staff member listed in
+     * several groups is told once, at their earliest step.
+     */
+    async organizationRecipients(organizationId: string): Promise<RecipientRow[]> {
+      const rows = await db.query<RecipientRow>(
+        `SELECT s.id, s.user_id, u.name AS user_name, COALESCE(s.phone_number, u.phone_number) AS phone_number,
+            s.phone_number AS own_phone_number, s.channel, s.alert_types, s.schedule, s.step
+       FROM group_alert_notice_settings s
+       LEFT JOIN users u ON u.id = s.user_id AND u.deleted_at IS NULL
+      WHERE s.organization_id = $1 AND (s.user_id IS NULL OR u.id IS NOT NULL)
+      ORDER BY s.step, s.group_id, s.position`,
+        [organizationId],
+      );
+      const seen = new Set<string>();
+      return rows.filter((r) => {
+        const key = `${r.user_id ?? r.phone_number}|${r.channel}`;
+        if (seen.has(key)) return false;
+        seen.add(key);
+        return true;
+      });
+    },
+
     /** Replaces a group's recipients in one transaction. */
     async replaceRecipients(
       organizationId: string,
@@ -134,9 +162,15 @@ export function notificationsRepository(db: Queryable) {
 
     async findGroup(
       groupId: string,
-    ): Promise<{ id: string; organization_id: string; name: string } | undefined> {
-      const [row] = await db.query<{ id: string; organization_id: string; name: string }>(
-        'SELECT id, organization_id, name FROM groups WHERE id = $1',
+    ): Promise<{ id: string; organization_id: string; name: string; kind: string } | undefined> {
+      const [row] = await db.query<{
+        id: string;
+        organization_id: string;
+        name: string;
+        kind: string;
+      }>(
+        `SELECT g.id, g.organization_id, g.name, o.kind
+           FROM groups g JOIN organizations o ON o.id = g.organization_id WHERE g.id = $1`,
         [groupId],
       );
       return row;
@@ -162,12 +196,25 @@ export function notificationsRepository(db: Queryable) {
       return db.query<AlertForNotice>(
         `SELECT a.id, a.organization_id, a.group_id, a.type, a.level, a.status, a.confirmed_at, a.opened_at,
             a.notify, u.name AS wearer_name, g.name AS group_name, o.time_zone, a.wearer_id, a.place,
-            a.cause
-       FROM alerts a JOIN users u ON u.id = a.wearer_id JOIN organizations o ON o.id = a.organization_id
+            a.cause, a.device_serial
+       FROM alerts a LEFT JOIN users u ON u.id = a.wearer_id JOIN organizations o ON o.id = a.organization_id
        LEFT JOIN groups g ON g.id = a.group_id
       WHERE a.id = ANY($1::text[]) ORDER BY a.opened_at, a.id`,
         [alertIds],
       );
+    },
+
+    /**
+     * Who already has an attempt of this alert at this step (user id, else the number): a notice
+     * delivered again from the alert outbox (a server killed mid-send) skips them.
+     */
+    async attemptedAtStep(alertId: string, step: number): Promise<Set<string>> {
+      const rows = await db.query<{ who: string }>(
+        `SELECT DISTINCT COALESCE(user_id, recipient) AS who FROM notifications
+          WHERE alert_id = $1 AND step = $2 AND COALESCE(user_id, recipient) IS NOT NULL`,
+        [alertId, step],
+      );
+      return new Set(rows.map((r) => r.who));
     },
 
     async insertAttempt(

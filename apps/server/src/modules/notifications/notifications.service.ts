@@ -11,6 +11,8 @@ import { alertNoticeText } from './alert-notice-text.js';
 import { noticePolicyService } from './notice-policy.service.js';
 import type { NotificationProvider } from './notification-provider.js';
 import { webhookOutboxService } from '../webhooks/webhook-outbox.service.js';
+import { familyNoticesService } from '../family-notices/family-notices.service.js';
+import { familyAlertMail, familySmsRecipient, forFamily } from './family-notice.js';
 import {
   type AlertForNotice,
   notificationsRepository,
@@ -41,7 +43,11 @@ export function alertNoticesService(ctx: Pick<AppContext, 'db'>) {
  * notice-policy.service). Every attempt, and every notice the policy withheld, is logged.
  */
 export interface NotificationsService {
-  /** On alert.opened with notify: the first step's recipients; EMERGENCY starts the escalation timer. */
+  /**
+   * An opened alert that notifies: the first step's recipients; EMERGENCY starts the escalation
+   * timer. Called by the alert outbox's notice deliverer (on whichever server claims the alert's
+   * row, once), never from an in-memory event.
+   */
   alertOpened(alertId: string): Promise<void>;
   /**
    * Escalates every due, unconfirmed EMERGENCY alert, then sends due notice windows and reminders;
@@ -64,9 +70,14 @@ export function notificationsService(
 
   /** Recipients of this alert's group for its type whose schedule covers now. */
   async function matching(alert: AlertForNotice): Promise<RecipientRow[]> {
-    if (!alert.group_id) return [];
+    // A device no wearer holds, heard by a gateway of no group: the organisation's recipients (issue 34).
+    const recipients = alert.group_id
+      ? await notifications.groupRecipients(alert.group_id)
+      : alert.wearer_id === null
+        ? await notifications.organizationRecipients(alert.organization_id)
+        : [];
     const now = ctx.now();
-    return (await notifications.groupRecipients(alert.group_id)).filter(
+    return recipients.filter(
       (r) =>
         r.alert_types.includes(alert.type) && isWithinSchedule(r.schedule, now, alert.time_zone),
     );
@@ -115,11 +126,37 @@ export function notificationsService(
     alert: AlertForNotice,
     recipients: RecipientRow[],
     step: number,
+    /** Recipients (user id, else number) already sent this step: not sent again. */
+    already: ReadonlySet<string> = new Set(),
   ): Promise<void> {
     for (const r of recipients.filter((x) => x.step === step)) {
+      if (already.has(r.user_id ?? r.phone_number ?? '')) continue;
       // Outside EMERGENCY the policy decides (a recipient without a number is logged as failed here).
       if (alert.level !== 'EMERGENCY' && r.phone_number) await notices.offer(alert, r);
       else await send(alert, r, step);
+    }
+  }
+
+  /**
+   * The family members who chose to be told of the wearer's EMERGENCY and CRITICAL alerts (issue
+   * 34): once, at the opening, after the staff's first step. SMS takes the staff path (EMERGENCY at
+   * once, CRITICAL through the policy's grouping and caps, every attempt logged); mail goes through
+   * the mailer (logged as EMAIL). Never escalated, called or reminded; never with the place.
+   */
+  async function tellFamily(alert: AlertForNotice): Promise<void> {
+    const told = forFamily(alert);
+    for (const f of await familyNoticesService(ctx).recipientsOf(alert)) {
+      if (f.channel === 'EMAIL') {
+        if (f.email)
+          await ctx.mail.send(
+            { email: f.email, userId: f.user_id, organizationId: alert.organization_id },
+            familyAlertMail(ctx, told, f),
+          );
+        continue;
+      }
+      const r = familySmsRecipient(f);
+      if (alert.level !== 'EMERGENCY' && r.phone_number) await notices.offer(told, r);
+      else await send(told, r, 1);
     }
   }
 
@@ -176,16 +213,24 @@ export function notificationsService(
       if (!alert || !alert.notify || alert.confirmed_at !== null) return;
       const recipients = await matching(alert);
       const first = Math.min(...recipients.map((r) => r.step));
-      if (!Number.isFinite(first)) return;
-      await sendStep(alert, recipients, first);
-      if (alert.level === 'EMERGENCY') {
-        await escalations.startEscalation(
-          alert.id,
-          alert.organization_id,
-          first,
-          new Date(ctx.now().getTime() + afterMs()),
-        );
+      if (Number.isFinite(first)) {
+        // Delivered again from the alert outbox (the server that took it died mid-send): EMERGENCY
+        // notices already attempted are not sent twice. (Other levels go through the policy.)
+        const already =
+          alert.level === 'EMERGENCY'
+            ? await notifications.attemptedAtStep(alert.id, first)
+            : new Set<string>();
+        await sendStep(alert, recipients, first, already);
+        if (alert.level === 'EMERGENCY') {
+          await escalations.startEscalation(
+            alert.id,
+            alert.organization_id,
+            first,
+            new Date(ctx.now().getTime() + afterMs()),
+          );
+        }
       }
+      await tellFamily(alert);
     },
 
     async sweep(organizationId) {

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_SCHEDULE, WEEKDAYS } from '@wearable/domain';
+import { DEFAULT_SCHEDULE, smsLength, WEEKDAYS } from '@wearable/domain';
 import { buildWorld, type World } from '../../testing/world.js';
 import { createWearer, type WearerRecord } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
@@ -148,12 +148,13 @@ describe('notifications on alert.opened', () => {
     expect(times?.sent_at).toBeTruthy();
     expect(times?.delivered_at).toEqual(times?.sent_at);
     expect(times?.failed_at).toBeNull();
+    // Where (issue 17): the gateway that relayed the SOS. Issue 36 item 4: one UCS-2 segment (70
+    // characters), compact (no group, "SOS") with the name cut to fit, ending with the short link;
+    // it used to be the full text and the wearer's console path, 2 segments.
     expect(sent[0]?.text).toMatch(
-      // Where (issue 17): the gateway that relayed the SOS, and the wearer's alerts in the console.
-      new RegExp(
-        `^【緊急】${w.w1.name}さん: SOS発信 \\(第一現場 .{4}\\) \\d\\d:\\d\\d 場所: Gateway .{8} http\\S+/devices/${w.orgA}/${w.w1.uid}/alert_histories$`,
-      ),
+      new RegExp(`^【緊急】山田 太…さん SOS \\d\\d:\\d\\d Gateway .{8} http\\S+/a/[0-9A-Za-z]{7}$`),
     );
+    expect(smsLength(sent[0]!.text).segments).toBe(1);
 
     const log = await t.app.inject({
       url: `/v2/notifications?alertId=${alertId}`,
@@ -335,7 +336,7 @@ describe('Twilio adapter against a local server that answers as Twilio does', ()
     expect(sms?.path).toBe('/2010-04-01/Accounts/AC123/Messages.json');
     expect(sms?.auth).toBe(`Basic ${Buffer.from('AC123:secret').toString('base64')}`);
     expect(sms?.form.get('From')).toBe('+15005550006');
-    expect(sms?.form.get('Body')).toContain('SOS発信');
+    expect(sms?.form.get('Body')).toMatch(/^【緊急】.* SOS /);
     expect(sms?.form.get('StatusCallback')).toBe(
       'https://console.example/v2/notifications/twilio/status',
     );

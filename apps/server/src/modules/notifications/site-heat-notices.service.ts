@@ -1,6 +1,6 @@
 import { HEAT_ALERT_TYPES, isWithinSchedule, siteHeatNoticeOf } from '@wearable/domain';
 import type { AppContext } from '../../context.js';
-import type { SiteHeatChangedEvent } from '../../engine/events.js';
+import type { SiteHeatChangedEvent } from '../../bus/events.js';
 import type { NotificationProvider } from './notification-provider.js';
 import { notificationsRepository } from './notifications.repository.js';
 import { siteHeatNoticesRepository } from './site-heat-notices.repository.js';

@@ -1,10 +1,14 @@
+import type { OrganizationKind } from '@wearable/domain';
 import type { Queryable } from '../../db/client.js';
 
 export interface OrganizationRow {
   id: string;
   name: string;
   timeZone: string;
+  kind: OrganizationKind;
   isDemo: boolean;
+  /** Only read by findById. */
+  emergencyPhone?: string | null;
 }
 export interface OrganizationSummaryRow {
   id: string;
@@ -45,7 +49,8 @@ export function organizationsRepository(db: Queryable) {
 
     async findById(id: string): Promise<OrganizationRow | null> {
       const rows = await db.query<OrganizationRow>(
-        `SELECT id, name, time_zone AS "timeZone", is_demo AS "isDemo"
+        `SELECT id, name, time_zone AS "timeZone", kind, is_demo AS "isDemo",
+                emergency_phone AS "emergencyPhone"
            FROM organizations WHERE id = $1`,
         [id],
       );
@@ -60,20 +65,40 @@ export function organizationsRepository(db: Queryable) {
       );
     },
 
-    async insert(row: { id: string; name: string; timeZone: string }, at: Date): Promise<void> {
+    async insert(
+      row: { id: string; name: string; timeZone: string; kind: OrganizationKind },
+      at: Date,
+    ): Promise<void> {
       await db.query(
-        'INSERT INTO organizations (id, name, time_zone, created_at) VALUES ($1, $2, $3, $4)',
-        [row.id, row.name, row.timeZone, at],
+        'INSERT INTO organizations (id, name, time_zone, kind, created_at) VALUES ($1, $2, $3, $4, $5)',
+        [row.id, row.name, row.timeZone, row.kind, at],
       );
+    },
+
+    /** Undoes insert when the owner's invitation could not be sent (nothing else is in it yet). */
+    async remove(id: string): Promise<void> {
+      await db.query('DELETE FROM organizations WHERE id = $1', [id]);
     },
 
     async update(
       id: string,
-      patch: { name?: string | undefined; timeZone?: string | undefined },
+      patch: {
+        name?: string | undefined;
+        timeZone?: string | undefined;
+        emergencyPhone?: string | null | undefined;
+      },
     ): Promise<void> {
       await db.query(
-        'UPDATE organizations SET name = COALESCE($2, name), time_zone = COALESCE($3, time_zone) WHERE id = $1',
-        [id, patch.name ?? null, patch.timeZone ?? null],
+        `UPDATE organizations SET name = COALESCE($2, name), time_zone = COALESCE($3, time_zone),
+                emergency_phone = CASE WHEN $4::boolean THEN $5 ELSE emergency_phone END
+          WHERE id = $1`,
+        [
+          id,
+          patch.name ?? null,
+          patch.timeZone ?? null,
+          patch.emergencyPhone !== undefined,
+          patch.emergencyPhone ?? null,
+        ],
       );
     },
 

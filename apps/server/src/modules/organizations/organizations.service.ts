@@ -5,11 +5,16 @@ import {
   type ClientInfo,
   type ClientOverview,
   type ClientSummary,
+  type CreatedClient,
+  type createClientBody,
   scopeOf,
 } from '@wearable/domain';
+import type { z } from 'zod';
 import { accessService } from '../../access/access.service.js';
 import type { AppContext } from '../../context.js';
+import { ApiError } from '../../errors.js';
 import { gatewaysService } from '../gateways/gateways.service.js';
+import { invitationsService } from '../invitations/invitations.service.js';
 import {
   type GroupRow,
   type OrganizationRow,
@@ -51,24 +56,54 @@ export function organizationsService(ctx: AppContext) {
         .sort((a, b) => byName.compare(a.name, b.name));
     },
 
-    /** A new, empty organisation (platform owners). */
-    async create(
-      actor: Actor,
-      body: { name: string; timeZone?: string | undefined },
-    ): Promise<ClientInfo> {
+    /**
+     * A new, empty organisation (platform owners) of the given kind, and the invitation of its owner
+     * (an ORGANIZATION_OWNER invitation into it, checked and sent as any invitation). When the
+     * invitation is refused (the address has an account: 409) the organisation is removed again, so
+     * the platform owner can correct the address and create it once.
+     */
+    async create(actor: Actor, body: z.output<typeof createClientBody>): Promise<CreatedClient> {
       access.requirePlatform(actor, 'organization:create');
       const id = `org-${randomUUID()}`;
-      await repo.insert(
-        { id, name: body.name, timeZone: body.timeZone ?? 'Asia/Tokyo' },
-        ctx.now(),
-      );
-      return { id, name: body.name, timeZone: body.timeZone ?? 'Asia/Tokyo', groups: [] };
+      const timeZone = body.timeZone ?? 'Asia/Tokyo';
+      const kind = body.kind ?? 'OTHER';
+      await repo.insert({ id, name: body.name, timeZone, kind }, ctx.now());
+      let invitedOwner: string | null = null;
+      if (body.owner) {
+        try {
+          const sent = await invitationsService(ctx).invite(actor, {
+            email: body.owner.email,
+            role: 'ORGANIZATION_OWNER',
+            clientId: id,
+            groupIds: [],
+            ...(body.owner.name ? { name: body.owner.name } : {}),
+            ...(body.owner.locale ? { locale: body.owner.locale } : {}),
+          });
+          invitedOwner = sent.email;
+        } catch (error) {
+          await repo.remove(id);
+          // The invitation's field is the body's owner.email here.
+          if (error instanceof ApiError && error.message.startsWith('body.email'))
+            throw new ApiError(
+              error.statusCode,
+              error.code,
+              error.message.replace('body.email', 'body.owner.email'),
+              [{ path: 'body.owner.email', message: error.message.replace(/^body\.email: /, '') }],
+            );
+          throw error;
+        }
+      }
+      return { id, name: body.name, timeZone, kind, groups: [], invitedOwner };
     },
 
     async update(
       actor: Actor,
       id: string,
-      patch: { name?: string | undefined; timeZone?: string | undefined },
+      patch: {
+        name?: string | undefined;
+        timeZone?: string | undefined;
+        emergencyPhone?: string | null | undefined;
+      },
     ): Promise<ClientInfo> {
       await access.require(actor, 'organization:update', 'organization', id);
       await repo.update(id, patch);
@@ -105,7 +140,14 @@ export function organizationsService(ctx: AppContext) {
         .filter((g) => can(actor, 'group:read', { organizationId: org.id, groupIds: [g.id] }))
         .sort((a, b) => byName.compare(a.name, b.name))
         .map((g) => ({ id: g.id, name: g.name }));
-      return { id: org.id, name: org.name, timeZone: org.timeZone, groups };
+      return {
+        id: org.id,
+        name: org.name,
+        timeZone: org.timeZone,
+        groups,
+        emergencyPhone: org.emergencyPhone ?? null,
+        kind: org.kind,
+      };
     },
   };
 }

@@ -9,6 +9,7 @@ export interface PersonRow {
   kind: PersonKind;
   role: string | null;
   name: string;
+  name_reading: string | null;
   organization_id: string | null;
   group_id: string | null;
   group_name: string | null;
@@ -22,7 +23,7 @@ export function peopleRepository(db: Queryable) {
   return {
     async find(uid: string): Promise<PersonRow | undefined> {
       const [row] = await db.query<PersonRow>(
-        `SELECT u.id, u.role, u.name,
+        `SELECT u.id, u.role, u.name, u.name_reading,
                 CASE WHEN u.role = 'PERSONAL' THEN 'FAMILY'
                      WHEN (u.role IS NULL OR u.role = 'PERSONAL_SELF') AND u.organization_id IS NOT NULL THEN 'WEARER'
                      ELSE 'STAFF' END AS kind, u.organization_id, u.group_id, g.name AS group_name,
@@ -75,16 +76,49 @@ export function peopleRepository(db: Queryable) {
       }));
     },
 
+    /** The organisation's wearers (not removed) of these names, with what the import compares. */
+    async wearersNamed(
+      organizationId: string,
+      names: string[],
+    ): Promise<
+      {
+        id: string;
+        name: string;
+        name_reading: string | null;
+        group_id: string | null;
+        birth_date: string | null;
+      }[]
+    > {
+      if (!names.length) return [];
+      return db.query(
+        `SELECT id, name, name_reading, group_id, to_char(birth_date, 'YYYY-MM-DD') AS birth_date
+           FROM users
+          WHERE organization_id = $1 AND deleted_at IS NULL
+            AND (role IS NULL OR role = 'PERSONAL_SELF') AND name = ANY($2::text[])
+          ORDER BY id`,
+        [organizationId, names],
+      );
+    },
+
+    /** The organisation's groups, to find a group named in a file. */
+    async groupsOf(organizationId: string): Promise<{ id: string; name: string }[]> {
+      return db.query('SELECT id, name FROM groups WHERE organization_id = $1 ORDER BY id', [
+        organizationId,
+      ]);
+    },
+
     async insertWearer(w: {
       id: string;
       organizationId: string;
       name: string;
+      nameReading: string | null;
       birthDate: string;
       groupId: string | null;
     }) {
       await db.query(
-        `INSERT INTO users (id, organization_id, role, name, group_id, birth_date) VALUES ($1, $2, NULL, $3, $4, $5)`,
-        [w.id, w.organizationId, w.name, w.groupId, w.birthDate],
+        `INSERT INTO users (id, organization_id, role, name, name_reading, group_id, birth_date)
+         VALUES ($1, $2, NULL, $3, $4, $5, $6)`,
+        [w.id, w.organizationId, w.name, w.nameReading, w.groupId, w.birthDate],
       );
     },
 
@@ -92,6 +126,7 @@ export function peopleRepository(db: Queryable) {
       uid: string,
       set: {
         name?: string | undefined;
+        nameReading?: string | null | undefined;
         birthDate?: string | undefined;
         groupId?: string | null | undefined;
       },
@@ -99,6 +134,7 @@ export function peopleRepository(db: Queryable) {
       const p = new SqlParams();
       const cols: string[] = [];
       if (set.name !== undefined) cols.push(`name = ${p.add(set.name)}`);
+      if (set.nameReading !== undefined) cols.push(`name_reading = ${p.add(set.nameReading)}`);
       if (set.birthDate !== undefined) cols.push(`birth_date = ${p.add(set.birthDate)}::date`);
       if (set.groupId !== undefined) cols.push(`group_id = ${p.add(set.groupId)}`);
       await db.query(`UPDATE users SET ${cols.join(', ')} WHERE id = ${p.add(uid)}`, p.values);

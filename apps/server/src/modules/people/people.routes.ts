@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import {
   createWearer,
   getPerson,
+  importWearers,
   linkFamilyMember,
   listFamilyOfWearers,
   removePhoneNumber,
@@ -12,11 +13,14 @@ import {
 import type { AppContext } from '../../context.js';
 import { serve } from '../../http/serve.js';
 import { peopleService } from './people.service.js';
+import { wearerImportService } from './wearer-import.service.js';
 
 /** Wearers, family members and profiles: the people calls of the specification (issue 6 item 5). */
 export const peopleRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const people = peopleService(ctx);
   serve(app, createWearer, (req) => people.createWearer(req.actor, req.body));
+  const imports = wearerImportService(ctx);
+  serve(app, importWearers, (req) => imports.import(req.actor, req.params.clientId, req.body));
   serve(app, removeWearer, async (req) => {
     await people.removeWearer(req.actor, req.params.uid);
     return { ok: true as const };

@@ -10,8 +10,9 @@ import {
 } from '@wearable/domain';
 import { accessService, notFoundError } from '../../access/access.service.js';
 import type { AppContext } from '../../context.js';
+import type { Queryable } from '../../db/client.js';
 import { ApiError, forbidden, notFound } from '../../errors.js';
-import { notifyWearerUpdated } from '../../engine/wearer-updates.js';
+import { notifyWearerUpdated } from '../../bus/wearer-updates.js';
 import { auditService } from '../audit/audit.service.js';
 import { peopleRepository, type PersonRow } from './people.repository.js';
 
@@ -19,6 +20,21 @@ const userNotFound = (uid: string) => notFound(`User ${uid} not found`, 'USER_NO
 /** A 400 naming the field, as the validation errors do. */
 const fieldError = (field: string, message: string, code = 'BAD_REQUEST') =>
   new ApiError(400, code, `${field}: ${message}`, [{ path: field, message }]);
+
+/**
+ * Wearers of one organisation by name, for the imports (a bracelet file names its wearers; the
+ * wearer file finds the wearers it made before). Access is the caller's to check on the ids.
+ */
+export function wearerDirectory(db: Queryable) {
+  return {
+    async byName(organizationId: string, names: string[]): Promise<Map<string, string[]>> {
+      const rows = await peopleRepository(db).wearersNamed(organizationId, names);
+      const map = new Map<string, string[]>();
+      for (const r of rows) map.set(r.name, [...(map.get(r.name) ?? []), r.id]);
+      return map;
+    },
+  };
+}
 
 /** Wearers, family members and one's own profile (the people half of the console). */
 export function peopleService(ctx: AppContext) {
@@ -57,6 +73,7 @@ export function peopleService(ctx: AppContext) {
       kind,
       role: (row.role as Person['role']) ?? null,
       name: row.name,
+      nameReading: row.name_reading,
       clientId: row.organization_id,
       groupId: row.group_id,
       groupName: row.group_name,
@@ -96,7 +113,12 @@ export function peopleService(ctx: AppContext) {
       const groupId = body.groupId ?? null;
       await requireGroupFor(actor, body.clientId, groupId);
       const uid = `wr-${randomUUID()}`;
-      const after = { name: body.name.trim(), birthDate: body.birthDate, groupId };
+      const after = {
+        name: body.name.trim(),
+        nameReading: body.nameReading ?? null,
+        birthDate: body.birthDate,
+        groupId,
+      };
       await ctx.db.transaction(async (tx) => {
         await peopleRepository(tx).insertWearer({
           id: uid,
@@ -119,13 +141,20 @@ export function peopleService(ctx: AppContext) {
     async update(actor: Actor, body: UpdateUserRequest): Promise<Person> {
       const uid = body.uid ?? actor.uid;
       const { row, kind } = await reachable(actor, uid);
-      const onlyName = body.birthDate === undefined && body.groupId === undefined;
+      const onlyName =
+        body.birthDate === undefined &&
+        body.groupId === undefined &&
+        body.nameReading === undefined;
       const self = uid === actor.uid;
       if (!(self && onlyName)) {
         if (kind !== 'WEARER') {
           if (self)
             throw fieldError(
-              body.birthDate !== undefined ? 'birthDate' : 'groupId',
+              body.birthDate !== undefined
+                ? 'birthDate'
+                : body.nameReading !== undefined
+                  ? 'nameReading'
+                  : 'groupId',
               'only a wearer has one',
             );
           throw forbidden("Only a wearer's profile or your own can be edited here");
@@ -134,11 +163,21 @@ export function peopleService(ctx: AppContext) {
         if (body.groupId !== undefined)
           await requireGroupFor(actor, row.organization_id!, body.groupId);
       }
-      const set = { name: body.name?.trim(), birthDate: body.birthDate, groupId: body.groupId };
+      const set = {
+        name: body.name?.trim(),
+        nameReading: body.nameReading,
+        birthDate: body.birthDate,
+        groupId: body.groupId,
+      };
       const before: Record<string, unknown> = {};
       const after: Record<string, unknown> = {};
-      const old = { name: row.name, birthDate: row.birth_date, groupId: row.group_id };
-      for (const k of ['name', 'birthDate', 'groupId'] as const) {
+      const old = {
+        name: row.name,
+        nameReading: row.name_reading,
+        birthDate: row.birth_date,
+        groupId: row.group_id,
+      };
+      for (const k of ['name', 'nameReading', 'birthDate', 'groupId'] as const) {
         if (set[k] !== undefined) [before[k], after[k]] = [old[k], set[k]];
       }
       await ctx.db.transaction(async (tx) => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_SCHEDULE } from '@wearable/domain';
+import { DEFAULT_SCHEDULE, smsLength } from '@wearable/domain';
 import {
   createGateway,
   createGroup,
@@ -158,11 +158,14 @@ describe('an SOS says where the wearer is', () => {
     });
     const sms = sent.find((r) => r.channel === 'SMS');
     const call = sent.find((r) => r.channel === 'PHONE_CALL');
-    const link = `${PUBLIC_URL}/devices/${resident.organizationId}/${resident.uid}/alert_histories`;
+    // Issue 36 item 4: the SMS fits one segment (compact: no group, "SOS", the gateway's name) and
+    // ends with the alert's short link instead of the wearer's console path.
     expect(sms?.text).toMatch(
-      /^【緊急】佐藤 花子さん: SOS発信 \(さくら棟\) \d\d:\d\d 場所: 2階 203号室 /,
+      new RegExp(
+        `^【緊急】佐藤 花子さん SOS \\d\\d:\\d\\d 2階 203号室 ${PUBLIC_URL}/a/[0-9A-Za-z]{7}$`,
+      ),
     );
-    expect(sms?.text.endsWith(` ${link}`)).toBe(true);
+    expect(smsLength(sms!.text).segments).toBe(1);
     expect(call?.text).toMatch(
       /^【緊急】佐藤 花子さん: SOS発信 \(さくら棟\) \d\d:\d\d 場所: 2階 203号室$/,
     );
@@ -221,6 +224,8 @@ describe('an SOS says where the wearer is', () => {
       );
       return row && row.status !== 'queued' ? row : undefined;
     });
-    expect(sms.text).toContain('位置: 35.68120, 139.76710 (±12 m)');
+    // Issue 36 item 4: a map link with the accuracy, never raw coordinates.
+    expect(sms.text).toContain('地図(±12m) https://maps.google.com/?q=35.68120,139.76710 ');
+    expect(sms.text).not.toContain('35.68120, 139.76710');
   });
 });

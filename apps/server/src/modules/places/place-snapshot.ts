@@ -1,5 +1,5 @@
 import type { CoreContext } from '../../core-context.js';
-import { BUS_EVENTS, type BusEvents } from '../../engine/events.js';
+import { BUS_EVENTS, type BusEvents } from '../../bus/events.js';
 import { SqlParams, SYSTEM_ACTOR, wearerScope } from '../../access/scope-sql.js';
 import { type MapWearerRow, placesRepository } from './places.repository.js';
 import { type Log, SnapshotSlots } from '../../snapshots/snapshot-slots.js';

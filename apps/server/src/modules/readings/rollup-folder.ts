@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { CoreContext } from '../../core-context.js';
 import { type Db, prepared, type Queryable } from '../../db/client.js';
-import type { WearerUpdatedEvent } from '../../engine/events.js';
-import { notifyWearerUpdated, type WearerUpdates } from '../../engine/wearer-updates.js';
+import type { WearerUpdatedEvent } from '../../bus/events.js';
+import { notifyWearerUpdated, type WearerUpdates } from '../../bus/wearer-updates.js';
 import { foldLatest, type LatestInput } from './latest-fold.js';
 import { MINUTE_ROLLUP_RETENTION_DAYS } from './rollup-retention.js';
 import { recomputeHours } from './readings-store.repository.js';

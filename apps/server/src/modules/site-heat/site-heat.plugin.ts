@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listSiteHeat } from '@wearable/domain';
 import type { AppContext } from '../../context.js';
-import { BUS_EVENTS, type BusEvents } from '../../engine/events.js';
+import { BUS_EVENTS, type BusEvents } from '../../bus/events.js';
 import type { NotificationProvider } from '../notifications/notifications.service.js';
 import { siteHeatNoticesService } from '../notifications/site-heat-notices.service.js';
 import { siteHeatService } from './site-heat.service.js';

@@ -9,7 +9,7 @@ import {
 import { accessService } from '../../access/access.service.js';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/client.js';
-import { BUS_EVENTS, type SiteHeatChangedEvent } from '../../engine/events.js';
+import { BUS_EVENTS, type SiteHeatChangedEvent } from '../../bus/events.js';
 import { alertPolicyService } from '../alert-policy/alert-policy.service.js';
 import { SITE_HEAT_POLICY_TTL_MS } from './site-heat-cache.js';
 import { webhookOutboxService } from '../webhooks/webhook-outbox.service.js';

@@ -8,7 +8,7 @@
 import { rmSync } from 'node:fs';
 import { encode } from '@msgpack/msgpack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tickAll } from '../../engine/runner.js';
+import { tickAll } from '../alerts/engine-turn.js';
 import { createOrganization, createUser, createWearer } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 

@@ -6,7 +6,7 @@ import {
   type VendorGatewayKind,
 } from '@wearable/domain';
 import type { AppContext } from '../../context.js';
-import { BUS_EVENTS, type BusEvents } from '../../engine/events.js';
+import { BUS_EVENTS, type BusEvents } from '../../bus/events.js';
 import { withLaneHint } from '../../db/priority-lane.js';
 import { ApiError, unauthorized } from '../../errors.js';
 import { GatewayThrottledError, ingestionService } from '../ingestion/ingestion.service.js';
@@ -18,7 +18,12 @@ import {
   ingestCoalescedPresence,
   ingestVendorOutput,
 } from './vendor-ingest.js';
-import { decodeVendorPayload, refusedAsWhole } from './vendor-payload.js';
+import {
+  decodeVendorPayload,
+  possibleSosLine,
+  refusedAsWhole,
+  refusalIssues,
+} from './vendor-payload.js';
 
 /** Vendor bodies: a Minew or April Brother POST carries at most 5,000 devices (well under this). */
 const BODY_LIMIT = 2 * 1024 * 1024;
@@ -99,8 +104,11 @@ export const vendorGatewayRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
       ctx.now(),
       typeof event === 'string' ? event : undefined,
     );
+    const sos = possibleSosLine(gateway.id, output);
+    if (sos !== null) ctx.log.error({ gatewayId: gateway.id, kind }, sos);
     const whole = refusedAsWhole(output);
-    if (whole !== null) throw new ApiError(400, 'VALIDATION_FAILED', `body: ${whole}`);
+    if (whole !== null)
+      throw new ApiError(400, 'VALIDATION_FAILED', `body: ${whole}`, refusalIssues(output));
     const urgent = output.events.some((e) => e.type === 'SOS' || e.type === 'FALL');
     // The native route's back-pressure: the queue stays bounded; SOS/FALL are always taken.
     if (!urgent && ingestionService(ctx).backlog() >= ctx.config.ingestMaxPending) {

@@ -6,7 +6,7 @@
 import { encode } from '@msgpack/msgpack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GatewayKind } from '@wearable/domain';
-import { tickAll } from '../../engine/runner.js';
+import { tickAll } from '../alerts/engine-turn.js';
 import { redactUrl } from '../../plugins/logging.js';
 import {
   createGateway,
@@ -154,7 +154,7 @@ describe('a Minew gateway (BINARY-LONG over HTTP, Basic authentication)', () => 
     expect(await openAlerts(w.uid)).toContain('DISCONNECTION');
   });
 
-  it('refuses a garbled body with the reason and stores nothing; keeps the complete tags of a truncated one', async () => {
+  it('refuses a garbled or truncated body whole with the reason (400) and stores nothing', async () => {
     const gw = await register('minew');
     const garbled = await t.app.inject({
       method: 'POST',
@@ -172,17 +172,17 @@ describe('a Minew gateway (BINARY-LONG over HTTP, Basic authentication)', () => 
       headers: { authorization: basic(gw), 'content-type': 'application/octet-stream' },
     });
     expect(empty.statusCode).toBe(400);
-    // Cut inside the third tag: the first two stay, the damage is refused with its reason.
+    // Cut inside the third tag: the frame is refused whole (issue 34), nothing of it is read.
     const truncated = await t.app.inject({
       method: 'POST',
       url: '/gateway/v1/minew',
       headers: { authorization: basic(gw), 'content-type': 'application/octet-stream' },
       payload: MINEW_BINARY_LONG.subarray(0, 200),
     });
-    expect(truncated.statusCode).toBe(200);
-    const body = truncated.json<{ refused: { reason: string }[]; unknownDevices: number }>();
-    expect(body.refused.length).toBeGreaterThan(0);
-    expect(body.unknownDevices).toBeGreaterThan(0);
+    expect(truncated.statusCode).toBe(400);
+    expect(truncated.json<{ message: string }>().message).toBe(
+      'body: frame declares 881 bytes, 200 arrived: refused whole',
+    );
   });
 });
 

@@ -1,4 +1,4 @@
-import type { BatchResult, BraceletReading } from '@wearable/domain';
+import type { BatchResult, BraceletReading, DeviceEvent } from '@wearable/domain';
 import {
   type AdapterOutput,
   type Refusal,
@@ -29,11 +29,13 @@ export interface VendorResult extends BatchResult {
 
 /** 429 with Retry-After: the gateway sent more advertisements than its limit allows. */
 export class GatewayRateLimitedError extends ApiError {
-  constructor(readonly retryAfterSeconds: number) {
+  constructor(retryAfterSeconds: number) {
     super(
       429,
       'GATEWAY_RATE_LIMITED',
       `This gateway sends more advertisements than its limit; retry after ${retryAfterSeconds} s`,
+      undefined,
+      retryAfterSeconds,
     );
   }
 }
@@ -103,7 +105,7 @@ export async function ingestVendorOutput(
   const passing = ctx.vendorGateways.presence.admit(gateway, presence);
   const result = await ingestionService(ctx).ingest(gateway, {
     readings: [...batch.readings, ...passing],
-    events: batch.events,
+    events: [...batch.events, ...unregisteredHelpCalls(output, registered)],
     environment: [],
   });
   ctx.vendorGateways.unknownDevices.add(gateway, unknownDevices);
@@ -113,6 +115,22 @@ export async function ingestVendorOutput(
     unknownDevices: unknownDevices.length,
     presenceCoalesced: presence.length - passing.length,
   };
+}
+
+/**
+ * The SOS and falls of devices not registered (issue 34): never dropped, they go to ingestion, which
+ * opens an alert with no wearer for them (the first of each device and type, as `toGatewayBatch`).
+ * Their readings and sightings stay out (listed as heard, not stored).
+ */
+function unregisteredHelpCalls(output: AdapterOutput, registered: ReadonlySet<string>) {
+  const first = new Map<string, DeviceEvent>();
+  for (const e of output.events) {
+    if ((e.type !== 'SOS' && e.type !== 'FALL') || registered.has(e.serialNumber)) continue;
+    const key = `${e.serialNumber}/${e.type}`;
+    const seen = first.get(key);
+    if (!seen || e.at < seen.at) first.set(key, e);
+  }
+  return [...first.values()];
 }
 
 /** Stores a window's coalesced presence: the same `ingestBatch` as a request (validation, engine, access). */

@@ -5,7 +5,7 @@
 // user guide's example iBeacon (MAC varied per test), as in vendor-limits.test.ts.
 import { encode } from '@msgpack/msgpack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUS_EVENTS } from '../../engine/events.js';
+import { BUS_EVENTS } from '../../bus/events.js';
 import {
   createOrganization,
   createUser,

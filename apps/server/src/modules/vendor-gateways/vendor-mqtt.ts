@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import type { AuthenticatedGateway } from '../ingestion/ingestion.service.js';
 import { vendorGatewayOf } from './vendor-auth.js';
 import { GatewayRateLimitedError, ingestVendorOutput, type VendorResult } from './vendor-ingest.js';
-import { decodeVendorPayload, refusedAsWhole } from './vendor-payload.js';
+import { decodeVendorPayload, possibleSosLine, refusedAsWhole } from './vendor-payload.js';
 import { rememberBounded } from './vendor-gateways.state.js';
 
 type VendorMqttKind = (typeof VENDOR_MQTT_KINDS)[number];
@@ -50,6 +50,8 @@ export async function handleVendorMessage(
   warn: (line: string) => void,
 ): Promise<VendorReply> {
   const output = decodeVendorPayload(kind, payload, ctx.now());
+  const sos = possibleSosLine(gateway.id, output);
+  if (sos !== null) warn(sos);
   const whole = refusedAsWhole(output);
   if (whole !== null) return { error: { code: 'VALIDATION_FAILED', message: `payload: ${whole}` } };
   try {

@@ -9,7 +9,7 @@ export function wearersRepository(db: Queryable) {
       const p = new SqlParams();
       const where = wearerScope(actor, p, filter, 'w');
       return db.query<WearerListItem>(
-        `SELECT w.id AS uid, w.name, w.organization_id AS "clientId", w.group_id AS "groupId",
+        `SELECT w.id AS uid, w.name, w.name_reading AS "nameReading", w.organization_id AS "clientId", w.group_id AS "groupId",
                 g.name AS "groupName", b.id AS "wearableId", b.device_name AS "deviceName",
                 b.serial_number AS "serialNumber", b.gateway_id AS "gatewayId", b.battery
            FROM users w

@@ -1,10 +1,16 @@
-import type { Actor, WearerListItem, WearerSort } from '@wearable/domain';
+import {
+  type Actor,
+  compareByReading,
+  type WearerListItem,
+  type WearerSort,
+} from '@wearable/domain';
 import { accessService } from '../../access/access.service.js';
 import type { AppContext } from '../../context.js';
 import { wearersRepository } from './wearers.repository.js';
 
 // Japanese collation in JS: identical on PGlite (no ICU collations) and PostgreSQL.
-const byName = new Intl.Collator('ja');
+// By the reading (furigana) when given, else the name: あいうえお order.
+const byName = compareByReading(new Intl.Collator('ja'));
 
 /** The wearers an actor may see (GET /v2/user/device/list). */
 export function wearersService(ctx: AppContext) {
@@ -25,9 +31,7 @@ export function wearersService(ctx: AppContext) {
         groupId: query.groupId,
       });
       const direction = query.sort === 'name_desc' ? -1 : 1;
-      return wearers.sort(
-        (a, b) => direction * byName.compare(a.name, b.name) || a.uid.localeCompare(b.uid),
-      );
+      return wearers.sort((a, b) => direction * byName(a, b));
     },
   };
 }

@@ -346,6 +346,7 @@ describe('each event type reaches the endpoint that chose it, and no other', () 
         clientId: w.orgA,
         serialNumber: wearer.bracelet.serialNumber,
         deviceName: wearer.bracelet.deviceName,
+        model: null,
         firmware: null,
         uid: wearer.uid,
         gatewayId: wearer.gateway.id,

@@ -165,7 +165,7 @@ function enqueueBraceletsPaired(
   return enqueueWebhookEvents(ctx, tx, events, async (wanted) => {
     const rows = await tx.query<BraceletView>(
       `SELECT id AS "wearableId", organization_id AS "clientId", serial_number AS "serialNumber",
-              device_name AS "deviceName", firmware, wearer_id AS uid, gateway_id AS "gatewayId"
+              device_name AS "deviceName", model, firmware, wearer_id AS uid, gateway_id AS "gatewayId"
          FROM bracelets WHERE id = ANY($1::text[])`,
       [wanted.map((e) => e.braceletId)],
     );

@@ -175,6 +175,39 @@ describe('DevicesLivePage', () => {
     expect(calls.filter((c) => c.url.startsWith('/v3/device/summary'))).toHaveLength(1);
   });
 
+  it('puts the wearers in alarm first by default (EMERGENCY, CRITICAL, CAUTION, then state, then name) and remembers the choice (issue 36)', async () => {
+    const alert = (level: 'EMERGENCY' | 'CRITICAL' | 'CAUTION') => [
+      { id: `a-${level}`, type: 'SOS_CALL' as const, level, openedAt: new Date().toISOString() },
+    ];
+    stubServer((url) =>
+      url === SUMMARY_URL
+        ? columns([
+            state('w1', { name: '伊藤 一' }),
+            state('w2', { name: '井上 二', openAlerts: alert('CAUTION') }),
+            state('w3', { name: '加藤 三', connection: 'offline' }),
+            state('w4', { name: '高橋 翔', openAlerts: alert('EMERGENCY') }),
+            state('w5', { name: '吉田 五', openAlerts: alert('CRITICAL') }),
+          ])
+        : json(404, {}),
+    );
+    await renderPage();
+    await screen.findAllByTestId('wearer-row');
+    const names = () =>
+      screen.getAllByTestId('wearer-row').map((row) => row.querySelector('a')?.textContent);
+    expect(screen.getByTestId<HTMLSelectElement>('sort-select').value).toBe('alerts_first');
+    expect(names()).toEqual(['高橋 翔', '吉田 五', '井上 二', '加藤 三', '伊藤 一']);
+    fireEvent.change(screen.getByTestId('sort-select'), { target: { value: 'name_desc' } });
+    expect(localStorage.getItem('devicesSort')).toBe('name_desc');
+  });
+
+  it('opens in the order chosen last time', async () => {
+    localStorage.setItem('devicesSort', 'name_desc');
+    stubServer((url) => (url === SUMMARY_URL ? columns(WEARERS) : json(404, {})));
+    await renderPage();
+    await screen.findAllByTestId('wearer-row');
+    expect(screen.getByTestId<HTMLSelectElement>('sort-select').value).toBe('name_desc');
+  });
+
   it('draws a site-sized list whole (find in page, a screen reader, print), and only a longer one a screen at a time', async () => {
     const site = Array.from({ length: 120 }, (_, i) =>
       state(`s${String(i).padStart(3, '0')}`, { name: `作業者 ${String(i).padStart(3, '0')}` }),

@@ -1,15 +1,17 @@
-import type { WearerSort } from '@wearable/domain';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { focusRing } from '../../components/ui/button';
+import { Button, buttonClasses, focusRing } from '../../components/ui/button';
 import { PageHeading } from '../../components/ui/page-heading';
+import { NextStep } from '../../components/ui/next-step';
 import { QueryState } from '../../components/ui/query-state';
 import { Spinner } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
 import {
   filterWearers,
+  orderKey,
   sortedWearers,
+  useDeviceListSort,
   WearerFilter,
   type WearerState,
   WearerSortSelect,
@@ -22,8 +24,12 @@ import {
   useWearerSummary,
 } from '../../features/live';
 import { SiteHeatStrip } from '../../features/site-heat';
+import { UnassignedAlertsBanner } from '../../features/alerts';
+import { RegisterBraceletDialog } from '../../features/bracelets';
+import { useWearers } from '../../features/people/api/people-api';
 import { AppLink } from '../../lib/app-path';
 import { useCurrentUser } from '../../lib/current-user';
+import { useCan } from '../../lib/use-can';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { WearerCards } from './wearer-cards';
 import { WearerTable } from './wearer-table';
@@ -41,8 +47,8 @@ export function GroupDevicesLivePage() {
  * With groupId, only that group's wearers (and the coverage strip counts only them).
  */
 export function DevicesLivePage({ groupId }: { groupId?: string } = {}) {
-  const { t, i18n, ready } = useTranslation(['common', 'live', 'alerts']);
-  const [sort, setSort] = useState<WearerSort>('name_asc');
+  const { t, i18n, ready } = useTranslation(['common', 'live', 'alerts', 'wearer']);
+  const [sort, setSort] = useDeviceListSort();
   const [text, setText] = useState('');
   const [state, setState] = useState<WearerState>('all');
   const live = useLiveStatus();
@@ -50,13 +56,17 @@ export function DevicesLivePage({ groupId }: { groupId?: string } = {}) {
   const now = useNow();
   const locale = i18n.resolvedLanguage ?? 'ja';
   const all = summary.data?.wearers;
-  // Name order changes only when names do: a live update of readings does not sort 10,000 again.
-  const names = useMemo(
-    () => (all ?? []).map((w) => `${w.uid}\u0000${w.name}\u0000${w.groupId ?? ''}`).join('\u0001'),
-    [all],
+  // The readings of the names (furigana), by which names sort: the wearer list carries them.
+  const ownClientId = useCurrentUser()?.mediromOrganizationId ?? null;
+  const wearerList = useWearers(ownClientId).data;
+  const readings = useMemo(
+    () => new Map((wearerList ?? []).map((w) => [w.uid, w.nameReading])),
+    [wearerList],
   );
+  // The order changes only when what it depends on does: a live heart rate does not sort 10,000 again.
+  const names = useMemo(() => orderKey(all ?? [], sort, readings), [all, sort, readings]);
   const order = useMemo(
-    () => sortedWearers(all ?? [], sort, locale, groupId).map((w) => w.uid),
+    () => sortedWearers(all ?? [], sort, locale, groupId, readings).map((w) => w.uid),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `names` stands for what the order depends on
     [names, sort, locale, groupId],
   );
@@ -78,8 +88,11 @@ export function DevicesLivePage({ groupId }: { groupId?: string } = {}) {
         ? t('pages.groupDevices')
         : t('devices.groupTitle', { group: groupName });
   const wide = useMediaQuery('(min-width: 768px)');
+  const organization = { organizationId: ownClientId ?? '' };
+  const mayRegister = useCan('bracelet:register', organization) && ownClientId !== null;
+  const mayAddWearer = useCan('wearer:manage', organization) && ownClientId !== null;
+  const [registering, setRegistering] = useState(false);
   // The sites of the user's organisation, and of every organisation in the list (platform staff).
-  const ownClientId = useCurrentUser()?.mediromOrganizationId ?? null;
   const clientIds = useMemo(
     () => [
       ...new Set([...(ownClientId === null ? [] : [ownClientId]), ...mine.map((w) => w.clientId)]),
@@ -104,8 +117,43 @@ export function DevicesLivePage({ groupId }: { groupId?: string } = {}) {
         </p>
       )}
       <PageHeading actions={sortSelect}>{title}</PageHeading>
+      {groupId === undefined && (mayRegister || mayAddWearer) && (
+        <div className="mb-3 flex flex-wrap gap-2" data-testid="devices-actions">
+          {mayAddWearer && (
+            <AppLink
+              to={`${paths.members.build()}?add=1`}
+              className={buttonClasses('primary', focusRing)}
+              data-testid="devices-add-wearer"
+            >
+              {t('menu.addWearer')}
+            </AppLink>
+          )}
+          {mayRegister && (
+            <Button
+              variant="outline"
+              onClick={() => setRegistering(true)}
+              data-testid="devices-register-bracelet"
+            >
+              {t('wearer:register.open')}
+            </Button>
+          )}
+          {mayAddWearer && (
+            <AppLink
+              to={paths.devices.import.build()}
+              className={buttonClasses('outline', focusRing)}
+              data-testid="devices-import"
+            >
+              {t('bulk.open')}
+            </AppLink>
+          )}
+        </div>
+      )}
+      {registering && ownClientId !== null && (
+        <RegisterBraceletDialog clientId={ownClientId} onClose={() => setRegistering(false)} />
+      )}
       {summary.data !== undefined && <CoverageStrip wearers={mine} live={live} />}
       <SiteHeatStrip clientIds={clientIds} groupId={groupId} />
+      <UnassignedAlertsBanner />
       <QueryState
         isPending={summary.isPending}
         isError={summary.isError}
@@ -117,6 +165,27 @@ export function DevicesLivePage({ groupId }: { groupId?: string } = {}) {
           retry: t('common.retry'),
         }}
         onRetry={() => void summary.refetch()}
+        emptyAction={
+          groupId === undefined &&
+          mayAddWearer && (
+            <>
+              <NextStep
+                text={t('devices.emptyNext')}
+                to={`${paths.members.build()}?add=1`}
+                label={t('devices.emptyNextLink')}
+                testId="devices-empty-next"
+              />
+              {ownClientId !== null && (
+                <NextStep
+                  text={t('devices.emptySetup')}
+                  to={paths.setup.build()}
+                  label={t('devices.emptySetupLink')}
+                  testId="devices-empty-setup"
+                />
+              )}
+            </>
+          )
+        }
       >
         <WearerFilter text={text} state={state} onText={setText} onState={setState} />
         <p className="mb-2 text-sm text-slate-600" role="status" data-testid="wearer-count">

@@ -2,6 +2,7 @@ import type { GroupLiveState, SiteHeatView } from '@wearable/domain';
 import { useTranslation } from 'react-i18next';
 import { focusRing } from '../../components/ui/button';
 import { PageHeading } from '../../components/ui/page-heading';
+import { NextStep } from '../../components/ui/next-step';
 import { QueryState } from '../../components/ui/query-state';
 import { paths } from '../../config/paths';
 import { AppLink } from '../../lib/app-path';
@@ -40,8 +41,19 @@ function GroupCards({ clientId }: { clientId: string }) {
   const groups = useGroups(clientId);
   const siteHeat = useSiteHeat(clientId);
   const rows = groups.data ?? [];
+  const mayManage = useCan('group:manage', { organizationId: clientId });
   return (
     <QueryState
+      emptyAction={
+        mayManage && (
+          <NextStep
+            text={t('groups.emptyNext')}
+            to={paths.settings.groups.build()}
+            label={t('groups.emptyNextLink')}
+            testId="groups-empty-next"
+          />
+        )
+      }
       isPending={groups.isPending}
       isError={groups.isError}
       isEmpty={rows.length === 0}

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { PageHeading } from '../../components/ui/page-heading';
+import { UnassignedAlertsBanner } from '../../features/alerts';
 import { PlaceMap } from '../../features/map/components/place-map';
 import { OrganizationScope } from '../../components/organization-scope';
 
@@ -12,6 +13,8 @@ export function MapPage() {
   return (
     <section>
       <PageHeading>{t('pages.map')}</PageHeading>
+      {/* An SOS from a device no wearer holds is at its gateway's place, not a person's (issue 34). */}
+      <UnassignedAlertsBanner />
       <OrganizationScope testId="map-organization">
         {(clientId) => <PlaceMap organizationId={clientId} />}
       </OrganizationScope>

@@ -63,6 +63,27 @@ const POINTS: HistoryPoint[] = [
   },
 ];
 
+/** The history answer as the server gives it: the window asked for, the zone, the window's true figures. */
+function historyOf(points: HistoryPoint[]) {
+  const hr = points.flatMap((p) => (typeof p.heartRate === 'number' ? [p.heartRate] : []));
+  const temp = points.flatMap((p) =>
+    typeof p.skinTemperature === 'number' ? [p.skinTemperature] : [],
+  );
+  const mean = (v: number[]) => v.reduce((a, b) => a + b, 0) / v.length;
+  return {
+    uid: 'w1',
+    from: new Date(Date.now() - 86_400_000).toISOString(),
+    to: new Date().toISOString(),
+    metrics: [],
+    points,
+    timeZone: 'Asia/Tokyo',
+    summary: {
+      heartRate: hr.length ? { min: Math.min(...hr), avg: mean(hr), max: Math.max(...hr) } : null,
+      skinTemperature: temp.length ? { avg: mean(temp), max: Math.max(...temp) } : null,
+    },
+  };
+}
+
 function alert(id: string, patch: Partial<AlertView>): AlertView {
   return {
     id,
@@ -78,6 +99,7 @@ function alert(id: string, patch: Partial<AlertView>): AlertView {
     confirmNote: null,
     procedureSteps: [],
     wearer: { uid: 'w1', name: '佐藤 健太' },
+    device: null,
     groupId: 'g1',
     groupName: null,
     clientId: 'c1',
@@ -125,9 +147,7 @@ function server({ history }: Answers = {}) {
     if (url.startsWith('/v3/device/summary'))
       return json(200, summaryColumnsBody([summary('w1'), summary('w20')]));
     if (url.startsWith('/v3/device/history'))
-      return history
-        ? history(url)
-        : json(200, { uid: 'w1', from: '', to: '', metrics: [], points: POINTS });
+      return history ? history(url) : json(200, historyOf(POINTS));
     if (url.startsWith('/v2/device/monthlyReport')) return json(200, report('w1'));
     if (url.startsWith('/v2/alert/list')) {
       return json(200, {
@@ -172,6 +192,21 @@ describe('/user/record', () => {
     expect(history && param(history.url, 'points')).toBe('1440');
   });
 
+  it("the day's min and max are the server's true extremes, not the buckets' averages (issue 36)", async () => {
+    // One bucket averaging 93.4 bpm over readings of 78 ... 118: the page used to say min = avg = max = 93.
+    const one = [{ at: night(0), heartRate: 93.4, heartRateMin: 78, heartRateMax: 118 }];
+    server({
+      history: () =>
+        json(200, {
+          ...historyOf(one),
+          summary: { heartRate: { min: 78, avg: 93.4, max: 118 }, skinTemperature: null },
+        }),
+    });
+    await renderPersonal(<PersonalRecordPage />);
+    expect((await screen.findByTestId('record-heartRate-min'))?.textContent).toContain('78 bpm');
+    expect(screen.getByTestId('record-heartRate-max')?.textContent).toContain('118 bpm');
+  });
+
   it('PERSONAL_SELF: their own record, no wearer switch', async () => {
     signInPersonal('PERSONAL_SELF');
     const calls = server();
@@ -188,8 +223,7 @@ describe('/user/record', () => {
     // empty day, and kept it until the next minute's refetch.
     let rolledUp = false;
     const calls = server({
-      history: () =>
-        json(200, { uid: 'w1', from: '', to: '', metrics: [], points: rolledUp ? POINTS : [] }),
+      history: () => json(200, historyOf(rolledUp ? POINTS : [])),
     });
     function Harness() {
       const [seenAt, setSeenAt] = useState(minutesAgo(2));
@@ -220,7 +254,7 @@ describe('/user/record', () => {
       history: async () => {
         if (answer === 'wait') await new Promise<void>((resolve) => (release = resolve));
         if (answer === 'fail') return json(500, {});
-        return json(200, { uid: 'w1', from: '', to: '', metrics: [], points: [] });
+        return json(200, historyOf([]));
       },
     });
     await renderPersonal(<PersonalRecordPage />);
@@ -238,7 +272,7 @@ describe('/user/record', () => {
     );
   });
 
-  it('sleep minutes by night, stress time per level, steps of the month, alerts with level colour and why', async () => {
+  it('sleep minutes by night, stress time per level, steps of the period, alerts with level colour and why', async () => {
     server();
     await renderPersonal(<PersonalRecordPage />);
     await screen.findByTestId('record-heartRate-max');
@@ -253,8 +287,9 @@ describe('/user/record', () => {
     expect((await screen.findByTestId('stress-HIGH'))?.textContent).toContain('0時間1分');
 
     fireEvent.click(screen.getByRole('tab', { name: '歩数' }));
-    expect((await screen.findByTestId('steps-total'))?.textContent).toContain('4,321歩');
-    expect(screen.getAllByTestId('steps-day')).toHaveLength(2);
+    // The day's steps per hour, from the history (the switch says 日), not the month's report.
+    expect((await screen.findByTestId('steps-total'))?.textContent).toContain('15歩');
+    expect(screen.getAllByTestId('steps-day')).toHaveLength(1);
 
     fireEvent.click(screen.getByRole('tab', { name: 'アラート' }));
     const alerts = await screen.findAllByTestId('personal-alert');

@@ -6,20 +6,22 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { Toaster } from 'sonner';
 import enAlerts from '../../../public/locales/en/alerts.json';
+import enFamily from '../../../public/locales/en/family.json';
 import enLive from '../../../public/locales/en/live.json';
 import enRecords from '../../../public/locales/en/records.json';
 import jaAlerts from '../../../public/locales/ja/alerts.json';
+import jaFamily from '../../../public/locales/ja/family.json';
 import jaLive from '../../../public/locales/ja/live.json';
 import jaRecords from '../../../public/locales/ja/records.json';
 import { session } from '../../lib/session';
 import { createTestI18n } from '../../testing/render';
 
-/** Renders a personal page with every namespace it reads (common, records, alerts, live). */
+/** Renders a personal page with every namespace it reads (common, records, alerts, live, family). */
 export async function renderPersonal(ui: ReactNode, lng: 'ja' | 'en' = 'ja') {
   const i18n = await createTestI18n(lng);
   for (const [l, bundles] of [
-    ['ja', { records: jaRecords, alerts: jaAlerts, live: jaLive }],
-    ['en', { records: enRecords, alerts: enAlerts, live: enLive }],
+    ['ja', { records: jaRecords, alerts: jaAlerts, live: jaLive, family: jaFamily }],
+    ['en', { records: enRecords, alerts: enAlerts, live: enLive, family: enFamily }],
   ] as const) {
     for (const [ns, bundle] of Object.entries(bundles)) i18n.addResourceBundle(l, ns, bundle);
   }

@@ -78,6 +78,12 @@ describe('/settings/admins', () => {
     expect(calls.find((c) => c.url.startsWith('/v2/user/organization/members'))?.url).toContain(
       'clientId=org-9',
     );
+    // Inviting into a customer organisation offers its roles only, never the platform's (issue 35).
+    fireEvent.click(screen.getByTestId('invite-open'));
+    const dialog = await screen.findByTestId('invite-dialog');
+    expect(
+      [...within(dialog).getByTestId('invite-role').querySelectorAll('option')].map((o) => o.value),
+    ).toEqual(['ORGANIZATION_OWNER', 'ORGANIZATION_GENERAL', 'ORGANIZATION_GROUP']);
   });
 
   it('an owner invites: the form checks the contract first, then shows the server’s refusal', async () => {

@@ -8,6 +8,8 @@ import { AlertBadge } from '../../features/alerts';
 import {
   ConnectionState,
   LastSeen,
+  LatestValue,
+  staleAgeMs,
   useWearerStateText,
   type WearerStateText,
   WornState,
@@ -105,6 +107,7 @@ const WearerCard = memo(function WearerCard({
   words: CardWords;
 }) {
   const alerts = wearer.openAlerts;
+  const staleMs = staleAgeMs(wearer, now);
   return (
     <li
       ref={measure}
@@ -140,13 +143,17 @@ const WearerCard = memo(function WearerCard({
           <div>
             <dt className="text-xs text-slate-600">{words.heartRate}</dt>
             <dd className="font-medium tabular-nums text-slate-900" data-testid="live-heart-rate">
-              {text.heartRate(wearer.heartRate)}
+              <LatestValue staleMs={staleMs} text={text}>
+                {text.heartRate(wearer.heartRate)}
+              </LatestValue>
             </dd>
           </div>
           <div>
             <dt className="text-xs text-slate-600">{words.worn}</dt>
             <dd>
-              <WornState worn={wearer.worn} text={text} />
+              <LatestValue staleMs={staleMs} text={text} showAge={false}>
+                <WornState worn={wearer.worn} text={text} stale={staleMs !== null} />
+              </LatestValue>
             </dd>
           </div>
           <div>

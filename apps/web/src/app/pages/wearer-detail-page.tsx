@@ -9,6 +9,8 @@ import {
   BatteryState,
   ConnectionState,
   LastSeen,
+  LatestValue,
+  staleAgeMs,
   summaryPollMs,
   useLiveStatus,
   useNow,
@@ -31,6 +33,12 @@ export function WearerDetailPage() {
   const now = useNow();
   const wearer = summary.data?.wearers.find((w) => w.uid === uid);
   const none = t('common.none');
+  const staleMs = wearer ? staleAgeMs(wearer, now) : null;
+  const latest = (value: React.ReactNode, showAge = true) => (
+    <LatestValue staleMs={staleMs} text={text} showAge={showAge}>
+      {value}
+    </LatestValue>
+  );
   if (!ready) return <Spinner label={t('common.loading')} />;
 
   const facts: { key: string; label: string; value: React.ReactNode }[] = wearer
@@ -38,22 +46,32 @@ export function WearerDetailPage() {
         {
           key: 'heartRate',
           label: t('live:columns.heartRate'),
-          value: text.heartRate(wearer.heartRate),
+          value: latest(text.heartRate(wearer.heartRate)),
         },
         {
           key: 'skinTemperature',
           label: t('live:columns.skinTemperature'),
-          value: text.skinTemperature(wearer.skinTemperature),
+          value: latest(text.skinTemperature(wearer.skinTemperature), false),
         },
         {
           key: 'worn',
           label: t('live:columns.worn'),
-          value: <WornState worn={wearer.worn} text={text} />,
+          value: latest(
+            <WornState worn={wearer.worn} text={text} stale={staleMs !== null} />,
+            false,
+          ),
         },
         {
           key: 'battery',
           label: t('live:columns.battery'),
-          value: <BatteryState battery={wearer.battery} label={text.battery(wearer.battery)} />,
+          value: latest(
+            <BatteryState
+              battery={wearer.battery}
+              label={text.battery(wearer.battery)}
+              stale={staleMs !== null}
+            />,
+            false,
+          ),
         },
         {
           key: 'connection',

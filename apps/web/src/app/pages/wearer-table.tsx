@@ -10,6 +10,8 @@ import {
   BatteryState,
   ConnectionState,
   LastSeen,
+  LatestValue,
+  staleAgeMs,
   useWearerStateText,
   type WearerStateText,
   WornState,
@@ -122,6 +124,8 @@ const WearerRow = memo(function WearerRow({
 }) {
   const { none } = words;
   const { battery } = wearer;
+  const staleMs = staleAgeMs(wearer, now);
+  const stale = staleMs !== null;
   return (
     <tr
       ref={measure}
@@ -141,14 +145,28 @@ const WearerRow = memo(function WearerRow({
       <Td>{wearer.groupName ?? none}</Td>
       <Td>{wearer.deviceName ?? wearer.serialNumber ?? none}</Td>
       <Td className="tabular-nums" data-testid="live-heart-rate">
-        {text.heartRate(wearer.heartRate)}
-      </Td>
-      <Td className="tabular-nums">{text.skinTemperature(wearer.skinTemperature)}</Td>
-      <Td>
-        <WornState worn={wearer.worn} text={text} />
+        <LatestValue staleMs={staleMs} text={text}>
+          {text.heartRate(wearer.heartRate)}
+        </LatestValue>
       </Td>
       <Td className="tabular-nums">
-        <BatteryState battery={battery} label={battery === null ? none : words.battery(battery)} />
+        <LatestValue staleMs={staleMs} text={text} showAge={false}>
+          {text.skinTemperature(wearer.skinTemperature)}
+        </LatestValue>
+      </Td>
+      <Td>
+        <LatestValue staleMs={staleMs} text={text} showAge={false}>
+          <WornState worn={wearer.worn} text={text} stale={stale} />
+        </LatestValue>
+      </Td>
+      <Td className="tabular-nums">
+        <LatestValue staleMs={staleMs} text={text} showAge={false}>
+          <BatteryState
+            battery={battery}
+            label={battery === null ? none : words.battery(battery)}
+            stale={stale}
+          />
+        </LatestValue>
       </Td>
       <Td>
         <ConnectionState connection={wearer.connection} text={text} />

@@ -10,23 +10,26 @@ interface MainMenuProps {
   /** Drawer: links stacked; header: links in a row. */
   layout: 'row' | 'column';
   onNavigate?: () => void;
+  /** The organisation's setup checklist is not finished: it leads the menu. */
+  setupPending?: boolean;
 }
 
-export function MainMenu({ role, layout, onNavigate }: MainMenuProps) {
+export function MainMenu({ role, layout, onNavigate, setupPending = false }: MainMenuProps) {
   const { t } = useTranslation();
   return (
     <nav data-testid="main-menu" aria-label={t('menu.label')}>
       <ul
         className={clsx('flex gap-1', layout === 'column' ? 'flex-col' : 'flex-row items-center')}
       >
-        {menuEntries(role).map((entry) => (
+        {menuEntries(role, { setupPending }).map((entry) => (
           <li key={entry.to}>
             <AppNavLink
               to={entry.to}
               onClick={onNavigate}
               className={({ isActive }) =>
                 clsx(
-                  'block rounded-md px-3 py-2 text-sm font-medium',
+                  'block rounded-md py-2 text-sm font-medium',
+                  layout === 'row' ? 'px-2.5 whitespace-nowrap' : 'px-3',
                   focusRing,
                   isActive ? 'bg-teal-50 text-teal-800' : 'text-slate-700 hover:bg-slate-100',
                 )

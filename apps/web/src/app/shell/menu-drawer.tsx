@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button';
 import { MainMenu } from './main-menu';
 
 /** Small screens: the same main menu in a drawer from the left. */
-export function MenuDrawer({ role }: { role: Role }) {
+export function MenuDrawer({ role, setupPending }: { role: Role; setupPending: boolean }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   return (
@@ -38,7 +38,12 @@ export function MenuDrawer({ role }: { role: Role }) {
               </Button>
             </RadixDialog.Close>
           </div>
-          <MainMenu role={role} layout="column" onNavigate={() => setOpen(false)} />
+          <MainMenu
+            role={role}
+            layout="column"
+            setupPending={setupPending}
+            onNavigate={() => setOpen(false)}
+          />
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>

@@ -1,4 +1,4 @@
-import { ChevronDown, IdCard, LogOut, UserRound } from 'lucide-react';
+import { Check, ChevronDown, IdCard, LogOut, MonitorUp, UserRound } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { focusRing } from '../../components/ui/button';
@@ -14,9 +14,11 @@ const itemClass =
 interface UserMenuProps {
   name: string;
   onLogout: () => void;
+  /** Staff outside the demo: this browser's wall-monitor setting (screen kept awake, new alerts full screen). */
+  wallMonitor?: { on: boolean; set: (on: boolean) => void };
 }
 
-export function UserMenu({ name, onLogout }: UserMenuProps) {
+export function UserMenu({ name, onLogout, wallMonitor }: UserMenuProps) {
   const { t } = useTranslation();
   return (
     <DropdownMenu.Root modal={false}>
@@ -50,6 +52,20 @@ export function UserMenu({ name, onLogout }: UserMenuProps) {
               {t('userMenu.userInfo')}
             </AppLink>
           </DropdownMenu.Item>
+          {wallMonitor && (
+            <DropdownMenu.CheckboxItem
+              data-testid="wall-monitor-toggle"
+              checked={wallMonitor.on}
+              onCheckedChange={wallMonitor.set}
+              className={itemClass}
+            >
+              <MonitorUp aria-hidden="true" className="size-4" />
+              {t('userMenu.wallMonitor')}
+              <DropdownMenu.ItemIndicator className="ml-auto">
+                <Check aria-hidden="true" className="size-4" />
+              </DropdownMenu.ItemIndicator>
+            </DropdownMenu.CheckboxItem>
+          )}
           <DropdownMenu.Item data-testid="logout" onSelect={onLogout} className={itemClass}>
             <LogOut aria-hidden="true" className="size-4" />
             {t('userMenu.logout')}

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LANGUAGES, isLanguage } from '../../lib/i18n';
 import { focusRing } from './button';
 
-/** Japanese / English (experimental); i18next stores the choice and updates <html lang>. */
+/** Japanese / English; i18next stores the choice and updates <html lang>. */
 export function LanguageSwitch({ className }: { className?: string }) {
   const { t, i18n } = useTranslation();
   const current = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'ja';
@@ -16,7 +16,7 @@ export function LanguageSwitch({ className }: { className?: string }) {
         value={current}
         onChange={(event) => void i18n.changeLanguage(event.target.value)}
         className={clsx(
-          'max-w-24 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm sm:max-w-none',
+          'max-w-24 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm sm:max-w-32',
           focusRing,
         )}
       >

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type uPlot from 'uplot';
 import { formatLocalDateTime } from '../../lib/date-format';
+import { tickFormatter, timeTicks } from './time-ticks';
 
 export interface LineSeries {
   label: string;
@@ -9,12 +10,24 @@ export interface LineSeries {
   values: readonly (number | null)[];
   /** The y axis this series is drawn against (see `axes`); the first axis by default. */
   scale?: string;
+  /** Each x's lowest and highest value (a bucket's min / max), drawn as a shaded band around the line. */
+  band?: {
+    lower: readonly (number | null)[];
+    upper: readonly (number | null)[];
+    labels: [string, string];
+  };
 }
 
 /** A y axis: the left one first; a second one is drawn on the right without its own grid. */
 export interface LineAxis {
   scale: string;
   label: string;
+  /** A fixed range (a scale with its own meaning, as stress 0-4) instead of one fitted to the data. */
+  range?: [number, number];
+  /** Fixed ticks with their words (the stress levels' names). */
+  ticks?: { at: readonly number[]; label: (value: number) => string };
+  /** Room for the tick labels in CSS px (long words need more than numbers). */
+  size?: number;
 }
 
 interface LineChartProps {
@@ -29,6 +42,8 @@ interface LineChartProps {
   /** Tick and legend times in this locale, 24-hour; with the date when the span is days. */
   locale?: string;
   withDate?: boolean;
+  /** The window asked for (epoch ms): the x axis spans it whatever the data covers. */
+  window?: { from: number; to: number };
   /** What the chart shows, for screen readers (a canvas says nothing by itself). */
   label: string;
   describedBy?: string;
@@ -48,6 +63,7 @@ export function LineChart({
   timeLabel,
   locale = 'ja',
   withDate = false,
+  window: span,
   label,
   describedBy,
   height = 240,
@@ -67,20 +83,29 @@ export function LineChart({
         import('uplot/dist/uPlot.min.css'),
       ]);
       if (cancelled) return;
+      const banded = series.flatMap((s, i) => (s.band ? [{ s, i }] : []));
       const data: uPlot.AlignedData = [
         times.map((t) => t / 1000),
         ...series.map((s) => [...s.values]),
+        ...banded.flatMap(({ s }) => [[...s.band!.upper], [...s.band!.lower]]),
       ];
       const width = () => Math.max(element.clientWidth, 280);
-      // 24-hour clock: "15:10" stays short in both languages, so ticks never overlap.
-      const tick = new Intl.DateTimeFormat(locale, {
-        ...(withDate ? { month: 'numeric', day: 'numeric' } : {}),
-        hour: '2-digit',
-        minute: '2-digit',
-        hourCycle: 'h23',
-      });
       const yAxes = axes ?? [{ scale: 'y', label: yLabel }];
       const defaultScale = yAxes[0]?.scale ?? 'y';
+      const from = span?.from ?? times[0] ?? Date.now();
+      const to = span?.to ?? times.at(-1) ?? from;
+      // One tick per ~90 px (~130 px with dates): 24-hour labels never overlap, even at 360 px.
+      const ticksFor = (px: number) =>
+        timeTicks(from, to, Math.max(2, Math.floor(px / (withDate ? 130 : 90))));
+      const bandSeries = banded.flatMap(({ s }) =>
+        s.band!.labels.map((bandLabel) => ({
+          label: bandLabel,
+          stroke: `${s.colour}55`,
+          width: 1,
+          scale: s.scale ?? defaultScale,
+          spanGaps: false,
+        })),
+      );
       chart = new UPlot(
         {
           width: width(),
@@ -88,9 +113,18 @@ export function LineChart({
           legend: { show: true },
           cursor: { drag: { x: false, y: false } },
           scales: {
-            x: { time: true },
-            ...Object.fromEntries(yAxes.map((a) => [a.scale, { auto: true }])),
+            x: { time: true, ...(span ? { range: [span.from / 1000, span.to / 1000] } : {}) },
+            ...Object.fromEntries(
+              yAxes.map((a) => [
+                a.scale,
+                a.range ? { auto: false, range: a.range } : { auto: true },
+              ]),
+            ),
           },
+          bands: banded.map(({ s }, k) => ({
+            series: [series.length + 1 + 2 * k, series.length + 2 + 2 * k] as [number, number],
+            fill: `${s.colour}22`,
+          })),
           series: [
             {
               ...(timeLabel === undefined ? {} : { label: timeLabel }),
@@ -104,18 +138,29 @@ export function LineChart({
               scale: s.scale ?? defaultScale,
               spanGaps: false,
             })),
+            ...bandSeries,
           ],
           axes: [
             {
               stroke: '#475569',
               grid: { stroke: '#e2e8f0' },
-              space: withDate ? 100 : 60,
-              values: (_u, splits) => splits.map((v) => tick.format(new Date(v * 1000))),
+              splits: (u) => ticksFor(u.bbox.width / devicePixelRatio).at.map((t) => t / 1000),
+              values: (u, splits) => {
+                const label = tickFormatter(ticksFor(u.bbox.width / devicePixelRatio), locale);
+                return splits.map((v) => label(v * 1000));
+              },
             },
             ...yAxes.map((a, i) => ({
               scale: a.scale,
               label: a.label,
               stroke: '#475569',
+              ...(a.size === undefined ? {} : { size: a.size }),
+              ...(a.ticks
+                ? {
+                    splits: () => [...a.ticks!.at],
+                    values: (_u: uPlot, splits: number[]) => splits.map((v) => a.ticks!.label(v)),
+                  }
+                : {}),
               ...(i === 0 ? { grid: { stroke: '#e2e8f0' } } : { side: 1, grid: { show: false } }),
             })),
           ],
@@ -134,7 +179,7 @@ export function LineChart({
       observer?.disconnect();
       chart?.destroy();
     };
-  }, [times, series, yLabel, axes, timeLabel, locale, withDate, height]);
+  }, [times, series, yLabel, axes, timeLabel, locale, withDate, span, height]);
 
   return (
     <div

@@ -8,6 +8,8 @@ interface QueryStateProps {
   isEmpty: boolean;
   labels: { loading: string; error: string; empty: string; retry: string };
   onRetry: () => void;
+  /** Under the empty message: the next step and a link to it (a new organisation's empty pages). */
+  emptyAction?: ReactNode;
   children: ReactNode;
 }
 
@@ -18,6 +20,7 @@ export function QueryState({
   isEmpty,
   labels,
   onRetry,
+  emptyAction,
   children,
 }: QueryStateProps) {
   if (isPending) return <Spinner label={labels.loading} data-testid="page-loading" />;
@@ -36,13 +39,25 @@ export function QueryState({
     );
   }
   if (isEmpty) {
+    if (emptyAction === undefined || emptyAction === null || emptyAction === false) {
+      return (
+        <p
+          data-testid="page-empty"
+          className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500"
+        >
+          {labels.empty}
+        </p>
+      );
+    }
     return (
-      <p
-        data-testid="page-empty"
-        className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500"
-      >
-        {labels.empty}
-      </p>
+      <div className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm">
+        <p data-testid="page-empty" className="text-slate-600">
+          {labels.empty}
+        </p>
+        <div data-testid="page-empty-next" className="mt-2 text-slate-700">
+          {emptyAction}
+        </div>
+      </div>
     );
   }
   return <>{children}</>;

@@ -33,7 +33,7 @@ describe('alerts and live locale files', () => {
       for (const key of all.filter((k) => k.endsWith('_other')))
         expect(all).toContain(key.replace(/_other$/, '_one'));
     }
-    expect(enAlerts.notification.text_one).toBe('{{count}} alert exists');
+    expect(enAlerts.notification.text_one).toBe('{{count}} alert');
     expect(enAlerts.pager.status_one).toContain('{{count}} alert)');
     expect(enLive.coverage.title_one).toContain('wearer)');
   });
@@ -48,7 +48,7 @@ describe('alerts and live locale files', () => {
 
   it('say the count text of the specification', () => {
     expect(jaAlerts.notification.text_other).toBe('{{count}}件のアラートがあります');
-    expect(enAlerts.notification.text_other).toBe('{{count}} alerts exist');
+    expect(enAlerts.notification.text_other).toBe('{{count}} alerts');
   });
 
   it('a man-down fall reads its still minutes in both languages (issue 16)', async () => {

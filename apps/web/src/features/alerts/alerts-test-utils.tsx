@@ -57,6 +57,7 @@ export function alert(id: string, patch: Partial<AlertView> = {}): AlertView {
     confirmNote: null,
     procedureSteps: [],
     wearer: { uid: `w-${id}`, name: `利用者 ${id}` },
+    device: null,
     groupId: 'g1',
     groupName: '第一現場',
     clientId: 'c1',

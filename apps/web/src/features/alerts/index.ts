@@ -4,4 +4,7 @@ export { causeText } from './components/alert-text';
 export { AlertHistoriesPage } from './components/alert-histories-page';
 export { WearerAlerts } from './components/wearer-alerts';
 export { AlertNotifier } from './notifications/alert-notifier';
+export { useWallMonitorSetting } from './notifications/wall-monitor-setting';
 export { WearerResponseTimes } from './components/wearer-response-times';
+export { UnassignedAlertsBanner } from './components/unassigned-alerts-banner';
+export { FamilyAlertBanner } from './family/family-alert-banner';

@@ -8,6 +8,7 @@ const stored = {
   groupId: 'g1',
   groupName: 'G',
   clientId: 'c1',
+  organizationKind: 'OTHER' as const,
   recipients: [
     {
       userId: 'u2',
@@ -28,6 +29,15 @@ const stored = {
 };
 
 describe('notice recipients', () => {
+  it("a new recipient starts with the alert types of the organisation's kind", () => {
+    expect(newDraft(1).alertTypes).toEqual(['SOS_CALL', 'DETECT_FALL_DOWN']);
+    // No sleep alerts by SMS to a construction site; its heat alerts instead.
+    expect(newDraft(1, 'CONSTRUCTION_SITE').alertTypes).not.toContain('AWAKENING_ALERT');
+    expect(newDraft(1, 'CONSTRUCTION_SITE').alertTypes).toContain('HEATSTROKE');
+    expect(newDraft(1, 'CARE_HOME').alertTypes).toContain('AWAKENING_ALERT');
+    expect(newDraft(1, 'CARE_HOME').alertTypes).not.toContain('HEATSTROKE');
+  });
+
   it('drafts come in escalation order and go back to the contract unchanged', () => {
     const drafts = draftsOf(stored);
     expect(drafts.map((d) => d.order)).toEqual([1, 2]);

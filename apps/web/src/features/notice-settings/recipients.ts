@@ -3,9 +3,11 @@ import {
   type AlertNoticeSettingsResponse,
   type AlertType,
   DEFAULT_SCHEDULE,
+  KIND_NOTICE_TYPES,
   type NoticeRecipient,
   noticeRecipient,
   type NotificationChannel,
+  type OrganizationKind,
   type WeeklySchedule,
 } from '@wearable/domain';
 
@@ -32,7 +34,8 @@ export interface RecipientDraft {
 let nextKey = 0;
 const newKey = () => `r${++nextKey}`;
 
-export function newDraft(order: number): RecipientDraft {
+/** A new recipient: by SMS, told of the alert types the organisation's kind starts with (KIND_NOTICE_TYPES). */
+export function newDraft(order: number, kind: OrganizationKind = 'OTHER'): RecipientDraft {
   return {
     key: newKey(),
     kind: 'phone',
@@ -40,7 +43,7 @@ export function newDraft(order: number): RecipientDraft {
     userName: '',
     phoneNumber: '',
     channel: 'SMS',
-    alertTypes: [...EMERGENCY_TYPES],
+    alertTypes: [...KIND_NOTICE_TYPES[kind]],
     schedule: structuredClone(DEFAULT_SCHEDULE),
     order: Math.min(Math.max(order, 1), MAX_STEP),
   };

@@ -1,7 +1,14 @@
 import type { HistoryPoint } from '@wearable/domain';
 import { describe, expect, it } from 'vitest';
 import { bucketMinutesOf, monthOf, recordHistoryQuery } from './api/records-api';
-import { hoursAndMinutes, rangeOf, sleepNights, stressIndex, stressMinutes } from './record-math';
+import {
+  hoursAndMinutes,
+  rangeOf,
+  sleepNights,
+  stepsBy,
+  stressIndex,
+  stressMinutes,
+} from './record-math';
 
 // Local times: the test runs in the machine's zone, and nights are read in the browser's zone too.
 const at = (y: number, m: number, d: number, h: number, min = 0) =>
@@ -111,5 +118,43 @@ describe('record periods', () => {
       ]);
     }
     expect(monthOf(new Date(2026, 0, 5))).toBe('2026-01');
+  });
+});
+
+describe("sleepNights dates a night by the day it started in the organisation's zone (docs/sleep-nights.md)", () => {
+  it('the same rule as the monthly report, whatever zone the browser is in', () => {
+    const points = [
+      sleep('2026-12-01T23:00:00+09:00', 1),
+      sleep('2026-12-02T01:00:00+09:00', 2),
+      sleep('2026-12-02T11:59:00+09:00', 4),
+      sleep('2026-12-02T13:00:00+09:00', 2),
+    ];
+    expect(sleepNights(points, 1, 'Asia/Tokyo').map((n) => [n.night, n.asleep])).toEqual([
+      ['2026-12-02', 1],
+      ['2026-12-01', 2],
+    ]);
+  });
+});
+
+describe('stepsBy: steps as the day / week / month switch says (issue 36)', () => {
+  const points: HistoryPoint[] = [
+    { at: '2026-11-30T10:00:00+09:00', steps: 100 },
+    { at: '2026-12-01T23:30:00+09:00', steps: 30 },
+    { at: '2026-12-02T00:10:00+09:00', steps: 20 },
+    { at: '2026-12-02T00:40:00+09:00', steps: 5 },
+    { at: '2026-12-02T03:00:00+09:00', steps: null },
+  ];
+  it('per local date for a week or a month, newest first', () => {
+    expect(stepsBy(points, 'week', 'Asia/Tokyo')).toEqual([
+      { key: '2026-12-02', steps: 25 },
+      { key: '2026-12-01', steps: 30 },
+      { key: '2026-11-30', steps: 100 },
+    ]);
+  });
+  it('per hour for a day', () => {
+    expect(stepsBy(points.slice(1), 'day', 'Asia/Tokyo')).toEqual([
+      { key: '2026-12-02T00', steps: 25 },
+      { key: '2026-12-01T23', steps: 30 },
+    ]);
   });
 });

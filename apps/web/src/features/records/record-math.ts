@@ -1,5 +1,6 @@
 import {
   type HistoryPoint,
+  sleepNightOf,
   SLEEP_STAGES,
   type SleepStage,
   STRESS_LEVELS,
@@ -31,21 +32,22 @@ const zeroStages = (): StageMinutes => ({
   RESTLESS_SLEEP: 0,
   AWAKE: 0,
 });
-const localDate = (d: Date) =>
-  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-const NOON_SHIFT_MS = 12 * 3_600_000;
-
 /**
  * Minutes per sleep stage, grouped by night. Each point stands for one bucket of
- * `bucketMinutes` (its dominant stage); a point belongs to the night that began on the local
- * date 12 hours before it, so sleep across midnight stays one night. Unknown codes are skipped.
+ * `bucketMinutes` (its dominant stage); a point belongs to the night dated by the day it started in
+ * `timeZone` (the organisation's, from the history answer; local noon turns the day: sleepNightOf,
+ * docs/sleep-nights.md), so sleep across midnight stays one night. Unknown codes are skipped.
  */
-export function sleepNights(points: readonly HistoryPoint[], bucketMinutes: number): SleepNight[] {
+export function sleepNights(
+  points: readonly HistoryPoint[],
+  bucketMinutes: number,
+  timeZone?: string,
+): SleepNight[] {
   const nights = new Map<string, StageMinutes>();
   for (const point of points) {
     const stage = point.sleepStage == null ? undefined : STAGE_BY_CODE.get(point.sleepStage);
     if (stage === undefined) continue;
-    const night = localDate(new Date(Date.parse(point.at) - NOON_SHIFT_MS));
+    const night = sleepNightOf(point.at, timeZone);
     const minutes = nights.get(night) ?? zeroStages();
     minutes[stage] += bucketMinutes;
     nights.set(night, minutes);
@@ -99,3 +101,46 @@ export const hoursAndMinutes = (minutes: number) => ({
   hours: Math.floor(minutes / 60),
   minutes: Math.round(minutes % 60),
 });
+
+export interface StepsRow {
+  /** `YYYY-MM-DD` (week, month) or `YYYY-MM-DDTHH` (day: one row an hour), in the organisation's zone. */
+  key: string;
+  steps: number;
+}
+
+const zoneParts = (at: string, timeZone?: string) => {
+  const p = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date(at))
+      .map((x) => [x.type, x.value]),
+  );
+  return { date: `${p.year}-${p.month}-${p.day}`, hour: p.hour ?? '00' };
+};
+
+/**
+ * Steps as the period switch says: per hour over a day, per local date over a week or a month (dates in
+ * `timeZone`, the organisation's), newest first; only rows with a reading of steps.
+ */
+export function stepsBy(
+  points: readonly HistoryPoint[],
+  period: 'day' | 'week' | 'month',
+  timeZone?: string,
+): StepsRow[] {
+  const sums = new Map<string, number>();
+  for (const point of points) {
+    if (typeof point.steps !== 'number') continue;
+    const { date, hour } = zoneParts(point.at, timeZone);
+    const key = period === 'day' ? `${date}T${hour}` : date;
+    sums.set(key, (sums.get(key) ?? 0) + point.steps);
+  }
+  return [...sums.entries()]
+    .sort(([a], [b]) => b.localeCompare(a))
+    .map(([key, steps]) => ({ key, steps }));
+}

@@ -8,6 +8,7 @@ export const WEARER: Person = {
   kind: 'WEARER',
   role: null,
   name: '佐藤 健太',
+  nameReading: null,
   clientId: 'org-1',
   groupId: null,
   groupName: null,

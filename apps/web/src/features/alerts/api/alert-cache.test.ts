@@ -107,7 +107,14 @@ describe('listAfterEvent', () => {
 });
 
 describe('unconfirmedAfterEvent', () => {
-  const data: UnconfirmedAlerts = { count: 2, ids: ['b', 'c'], levels: ['CAUTION'], urgent: null };
+  const data: UnconfirmedAlerts = {
+    count: 2,
+    ids: ['b', 'c'],
+    levels: ['CAUTION'],
+    urgent: null,
+    attention: [],
+    alerts: [],
+  };
 
   it('counts an opened alert once, adds its level, and names it when it is urgent and placed', () => {
     const placed = alert('a', 0, { place: { kind: 'unknown' } });
@@ -117,6 +124,8 @@ describe('unconfirmedAfterEvent', () => {
       ids: ['a', 'b', 'c'],
       levels: ['CAUTION', 'EMERGENCY'],
       urgent: placed,
+      attention: [placed],
+      alerts: [placed],
     });
     expect(unconfirmedAfterEvent(next, opened(placed))).toBe(next);
   });
@@ -139,6 +148,8 @@ describe('applyAlertEvent', () => {
       ids: ['b'],
       levels: ['EMERGENCY'],
       urgent: null,
+      attention: [],
+      alerts: [],
     } satisfies UnconfirmedAlerts);
     client.setQueryData(endpointKey(getHandover), { shifts: [] });
 

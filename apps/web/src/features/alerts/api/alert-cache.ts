@@ -21,7 +21,7 @@ export function matchesFilters(alert: AlertView, filters: AlertFilterState, now:
   if (filters.notConfirmed && alert.confirmedAt !== null) return false;
   if (filters.type !== '' && alert.type !== filters.type) return false;
   if (filters.level !== '' && alert.level !== filters.level) return false;
-  if (filters.uid !== undefined && alert.wearer.uid !== filters.uid) return false;
+  if (filters.uid !== undefined && alert.wearer?.uid !== filters.uid) return false;
   if (filters.period !== 'all' && Date.parse(alert.openedAt) < now - PERIOD_MS[filters.period])
     return false;
   return true;

@@ -9,6 +9,9 @@ export const PERIOD_MS: Record<Exclude<AlertPeriod, 'all'>, number> = {
   '30d': 30 * 24 * 3_600_000,
 };
 
+/** `/alert-histories?unconfirmed`: the history opened on its unconfirmed alerts (the alert banner links here). */
+export const UNCONFIRMED_PARAM = 'unconfirmed';
+
 /** What the alert history page filters by; '' means any. */
 export interface AlertFilterState {
   notConfirmed: boolean;

@@ -3,7 +3,7 @@ import { Button, focusRing } from '../../../components/ui/button';
 import { PersonName } from '../../../components/ui/person-name';
 import { AlertBadge } from './alert-badge';
 import { AlertLinkActions } from './alert-link-actions';
-import { causeText, placeLabel } from './alert-text';
+import { alertSubject, alertTypeLabel, causeText, placeLabel } from './alert-text';
 import { needsConfirm, selectionState, useAlertCells, type AlertTableProps } from './alert-cells';
 
 /**
@@ -53,7 +53,7 @@ export function AlertCards({
                   type="checkbox"
                   aria-label={t('table.select', {
                     type: t(`types.${alert.type}`),
-                    name: alert.wearer.name,
+                    name: alertSubject(t, alert),
                   })}
                   checked={selection.selected.has(alert.id)}
                   onChange={() => selection.toggle(alert.id)}
@@ -63,9 +63,12 @@ export function AlertCards({
               <div className="min-w-0 flex-1">
                 <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
                   {showWearer && (
-                    <PersonName name={alert.wearer.name} className="font-semibold text-slate-900" />
+                    <PersonName
+                      name={alertSubject(t, alert)}
+                      className="font-semibold text-slate-900"
+                    />
                   )}
-                  <span className="font-medium text-slate-900">{t(`types.${alert.type}`)}</span>
+                  <span className="font-medium text-slate-900">{alertTypeLabel(t, alert)}</span>
                   <AlertBadge level={alert.level} />
                 </p>
                 <p className="mt-1 text-sm text-slate-700">
@@ -105,7 +108,7 @@ export function AlertCards({
                 onClick={() => onConfirm(alert)}
                 aria-label={t('actions.confirmOne', {
                   type: t(`types.${alert.type}`),
-                  name: alert.wearer.name,
+                  name: alertSubject(t, alert),
                 })}
               >
                 {t('actions.confirm')}

@@ -78,6 +78,16 @@ describe('AlertHistoriesPage', () => {
     expect(screen.getByTestId('pager-status').textContent).toBe('1 / 3 ページ（120件）');
   });
 
+  it('opened from the banner (?unconfirmed) it lists the unconfirmed alerts first (issue 36)', async () => {
+    const calls = server();
+    signInAsRole('ORGANIZATION_OWNER');
+    await renderAlerts(<AlertHistoriesPage />, { path: '/alert-histories?unconfirmed' });
+    await screen.findAllByTestId('alert-row');
+    const first = new URL(calls.find((c) => c.url.startsWith('/v2/alert/list?'))!.url, 'http://x');
+    expect(first.searchParams.get('notConfirmed')).toBe('true');
+    expect(screen.getByTestId<HTMLInputElement>('filter-not-confirmed').checked).toBe(true);
+  });
+
   it('asks for a page once while nothing changes (the period is resolved when fetched, not in the cache key)', async () => {
     const calls = server();
     signInAsRole('ORGANIZATION_OWNER');
@@ -111,6 +121,38 @@ describe('AlertHistoriesPage', () => {
     });
   });
 
+  it('names a device no wearer holds where the wearer goes; confirming it offers register / assign (issue 34)', async () => {
+    const unassigned = alert('u1', {
+      type: 'SOS_CALL',
+      level: 'EMERGENCY',
+      wearer: null,
+      device: { serial: 'BR-DAIWA-001', gatewayId: 'gw-1', gatewayName: '詰所' },
+      clientId: 'c1',
+      cause: { rule: 'sos-button', values: { event: 'SOS' }, windowStart: null, windowEnd: null },
+    });
+    stubServer((url) => {
+      if (url.startsWith('/v2/alert/list'))
+        return json(200, { alerts: [unassigned], total: 1, page: 1, pageSize: 50 });
+      if (url === '/v2/alert/confirm') return json(200, { alertId: 'u1', result: 'confirmed' });
+      return json(404, {});
+    });
+    signInAsRole('ORGANIZATION_OWNER');
+    await renderAlerts(<AlertHistoriesPage />, { path: '/alert-histories' });
+    const [row] = await screen.findAllByTestId('alert-row');
+    expect(row!.textContent).toContain('未登録の端末 BR-DAIWA-001');
+    expect(row!.textContent).toContain('未登録の端末からのSOS');
+    fireEvent.click(within(row!).getByTestId('alert-confirm'));
+    fireEvent.click(
+      within(await screen.findByTestId('confirm-dialog')).getByTestId('confirm-submit'),
+    );
+    const next = await screen.findByTestId('unassigned-device-dialog');
+    expect(next.textContent).toContain('BR-DAIWA-001');
+    expect(within(next).getByTestId('unassigned-register').getAttribute('href')).toBe(
+      '/gateways/c1/gw-1',
+    );
+    expect(within(next).getByTestId('unassigned-assign').textContent).toBe('装着者に割り当てる');
+  });
+
   it('confirms one alert with a reason and a note, then a closed and an open one together; one toast each', async () => {
     const calls = server();
     signInAsRole('ORGANIZATION_GENERAL');
@@ -121,7 +163,7 @@ describe('AlertHistoriesPage', () => {
     expect(within(rows[2]!).queryByTestId('alert-confirm')).toBeNull();
     fireEvent.click(within(rows[0]!).getByTestId('alert-confirm'));
     const dialog = await screen.findByTestId('confirm-dialog');
-    expect(within(dialog).getByRole('heading').textContent).toBe('1 件のアラートを確認');
+    expect(within(dialog).getByRole('heading').textContent).toBe('利用者 a1 のアラートを確認');
     fireEvent.change(within(dialog).getByLabelText('理由'), { target: { value: 'TREATED' } });
     fireEvent.change(within(dialog).getByLabelText('メモ'), {
       target: { value: '  救護室で冷却  ' },

@@ -1,6 +1,7 @@
 import type { AlertView } from '@wearable/domain';
 import { Download } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
@@ -10,7 +11,12 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useIsDemo } from '../../../lib/app-path';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useCan } from '../../../lib/use-can';
-import { DEFAULT_ALERT_FILTERS, filtersToQuery, type AlertFilterState } from '../api/alert-filters';
+import {
+  DEFAULT_ALERT_FILTERS,
+  filtersToQuery,
+  UNCONFIRMED_PARAM,
+  type AlertFilterState,
+} from '../api/alert-filters';
 import { ALERT_PAGE_SIZE, useAlertList } from '../api/alerts-api';
 import { downloadAlertsCsv } from '../api/alerts-csv';
 import { AlertFiltersBar } from './alert-filters-bar';
@@ -33,9 +39,14 @@ export function AlertHistoriesPage({
 }: { uid?: string; heading?: (actions: ReactNode) => ReactNode } = {}) {
   const { t, i18n, ready } = useTranslation(['alerts', 'common']);
   const demo = useIsDemo();
-  const [filters, setFilters] = useState<AlertFilterState>(
-    uid === undefined ? DEFAULT_ALERT_FILTERS : { ...DEFAULT_ALERT_FILTERS, uid },
-  );
+  // ?unconfirmed (the banner's link): the page opens on the unconfirmed list.
+  const [search] = useSearchParams();
+  const [filters, setFilters] = useState<AlertFilterState>(() => {
+    const start = search.has(UNCONFIRMED_PARAM)
+      ? { ...DEFAULT_ALERT_FILTERS, notConfirmed: true }
+      : DEFAULT_ALERT_FILTERS;
+    return uid === undefined ? start : { ...start, uid };
+  });
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [downloading, setDownloading] = useState(false);
@@ -118,9 +129,6 @@ export function AlertHistoriesPage({
       ) : (
         <PageHeading actions={actions}>{t('common:pages.alertHistories')}</PageHeading>
       )}
-      {uid === undefined && canSeeFigures && organizationId !== null && (
-        <ResponseTimesPanel clientId={organizationId} />
-      )}
       <AlertFiltersBar value={filters} onChange={changeFilters} />
       <QueryState
         isPending={list.isPending}
@@ -156,6 +164,12 @@ export function AlertHistoriesPage({
             setSelected(new Set());
           }}
         />
+      )}
+      {/* The figures after the alerts: staff come here to act first (issue 36). */}
+      {uid === undefined && canSeeFigures && organizationId !== null && (
+        <div className="mt-8">
+          <ResponseTimesPanel clientId={organizationId} />
+        </div>
       )}
     </section>
   );

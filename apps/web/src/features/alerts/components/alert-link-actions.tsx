@@ -2,6 +2,7 @@ import type { AlertView } from '@wearable/domain';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import type { AlertTableProps } from './alert-cells';
+import { alertSubject } from './alert-text';
 import { offersSnooze } from './snooze-dialog';
 
 /**
@@ -18,7 +19,7 @@ export function AlertLinkActions({
   layout: 'row' | 'card';
 }) {
   const { t } = useTranslation('alerts');
-  const names = { type: t(`types.${alert.type}`), name: alert.wearer.name };
+  const names = { type: t(`types.${alert.type}`), name: alertSubject(t, alert) };
   const spacing =
     layout === 'row'
       ? { first: 'ml-2 min-h-11', next: 'ml-2 min-h-11' }

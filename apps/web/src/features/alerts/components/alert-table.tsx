@@ -7,7 +7,10 @@ import { AlertBadge } from './alert-badge';
 import { AlertCards } from './alert-cards';
 import { needsConfirm, selectionState, useAlertCells, type AlertTableProps } from './alert-cells';
 import { AlertLinkActions } from './alert-link-actions';
-import { causeText, placeLabel } from './alert-text';
+import { alertSubject, alertTypeLabel, causeText, placeLabel } from './alert-text';
+
+/** The 確認 column stays at the table's right edge while the rest scrolls: never cut off (issue 36). */
+const STICKY_END = 'sticky right-0 z-[1] shadow-[-1px_0_0_0_var(--color-slate-200)]';
 
 /** Alerts: a table on wide screens, cards on phones (no sideways scrolling to reach the confirm button). */
 export function AlertTable(props: AlertTableProps) {
@@ -56,7 +59,7 @@ function AlertRows({
           <Th>{t('table.status')}</Th>
           <Th>{t('table.cause')}</Th>
           <Th>{t('place.column')}</Th>
-          {onConfirm !== null && <Th>{t('table.action')}</Th>}
+          {onConfirm !== null && <Th className={STICKY_END}>{t('table.action')}</Th>}
         </tr>
       </thead>
       <tbody>
@@ -74,7 +77,7 @@ function AlertRows({
                     type="checkbox"
                     aria-label={t('table.select', {
                       type: t(`types.${alert.type}`),
-                      name: alert.wearer.name,
+                      name: alertSubject(t, alert),
                     })}
                     checked={selection.selected.has(alert.id)}
                     onChange={() => selection.toggle(alert.id)}
@@ -83,22 +86,25 @@ function AlertRows({
                 )}
               </Td>
             )}
-            <Td>
-              {cells.time(alert)}
-              <AlertLinkActions
-                alert={alert}
-                onTimeline={onTimeline}
-                onSnooze={onSnooze}
-                layout="row"
-              />
+            {/* The time over its 経過 link: the row keeps its 確認 button inside 1,280 px (issue 36). */}
+            <Td className="min-w-36 whitespace-normal">
+              <div className="flex flex-wrap items-center">
+                <span className="whitespace-nowrap">{cells.time(alert)}</span>
+                <AlertLinkActions
+                  alert={alert}
+                  onTimeline={onTimeline}
+                  onSnooze={onSnooze}
+                  layout="row"
+                />
+              </div>
             </Td>
             {showWearer && (
               <Td className="font-medium">
-                <PersonName name={alert.wearer.name} />
+                <PersonName name={alertSubject(t, alert)} />
               </Td>
             )}
             {showWearer && <Td>{alert.groupName ?? '—'}</Td>}
-            <Td>{t(`types.${alert.type}`)}</Td>
+            <Td>{alertTypeLabel(t, alert)}</Td>
             <Td>
               <AlertBadge level={alert.level} />
             </Td>
@@ -118,7 +124,7 @@ function AlertRows({
               )}
             </Td>
             {onConfirm !== null && (
-              <Td>
+              <Td className={`${STICKY_END} bg-white`}>
                 {needsConfirm(alert) && (
                   <Button
                     variant="outline"
@@ -128,7 +134,7 @@ function AlertRows({
                     onClick={() => onConfirm(alert)}
                     aria-label={t('actions.confirmOne', {
                       type: t(`types.${alert.type}`),
-                      name: alert.wearer.name,
+                      name: alertSubject(t, alert),
                     })}
                   >
                     {t('actions.confirm')}

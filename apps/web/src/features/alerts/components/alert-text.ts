@@ -1,6 +1,15 @@
-import { type AlertPlace, formatPosition, formatTime, zoneName } from '@wearable/domain';
+import {
+  type AlertPlace,
+  type AlertView,
+  formatPosition,
+  formatTime,
+  zoneName,
+} from '@wearable/domain';
 import type { AlertCauseView } from '@wearable/domain';
 import type { TFunction } from 'i18next';
+
+/** The id of the wearer page's alerts section: the banner's 詳細 links to it (`#wearer-alerts`). */
+export const WEARER_ALERTS_ID = 'wearer-alerts';
 
 /** Rules the engine names (apps/server/src/engine/rules); each has a sentence in alerts.json `cause`. */
 export const KNOWN_CAUSE_RULES = [
@@ -18,6 +27,8 @@ export const KNOWN_CAUSE_RULES = [
   'awake-after-sleep-in-sleep-window',
   'no-reading',
   'not-worn',
+  // A test alert from the setup checklist (issue 35): not an emergency, said so everywhere.
+  'test-alert',
 ] as const;
 
 const isKnownRule = (rule: string): boolean =>
@@ -55,4 +66,23 @@ export function placeLabel(
     case 'unknown':
       return t('place.unknown');
   }
+}
+
+/** The alerts namespace's `t`, or a page's wrapper of it. */
+type Translate = (key: string, opts?: Record<string, unknown>) => string;
+
+/**
+ * Who the alert is about, in words: the wearer's name, or for an SOS or fall from a device no wearer
+ * holds (issue 34) 「未登録の端末 BR-0042」.
+ */
+export function alertSubject(t: Translate, alert: AlertView): string {
+  if (alert.wearer) return alert.wearer.name;
+  return t('unassigned.device', { serial: alert.device?.serial ?? '' });
+}
+
+/** The alert's type in words; from a device no wearer holds, 「未登録の端末からのSOS」. */
+export function alertTypeLabel(t: Translate, alert: AlertView): string {
+  if (alert.wearer === null && (alert.type === 'SOS_CALL' || alert.type === 'DETECT_FALL_DOWN'))
+    return t(`unassigned.types.${alert.type}`);
+  return t(`types.${alert.type}`);
 }

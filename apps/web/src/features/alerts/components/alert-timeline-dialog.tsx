@@ -5,7 +5,7 @@ import { DateTime } from '../../../components/ui/date-time';
 import { Dialog } from '../../../components/ui/dialog';
 import { QueryState } from '../../../components/ui/query-state';
 import { useAlertTimeline } from '../api/alert-timeline';
-import { placeLabel } from './alert-text';
+import { alertSubject, placeLabel } from './alert-text';
 
 /** People named per notice; the rest are counted. */
 const PEOPLE_SHOWN = 5;
@@ -137,7 +137,7 @@ export function AlertTimelineDialog({
         alert
           ? t('alerts:timeline.title', {
               type: t(`alerts:types.${alert.type}`),
-              name: alert.wearer.name,
+              name: alertSubject(t, alert),
             })
           : ''
       }

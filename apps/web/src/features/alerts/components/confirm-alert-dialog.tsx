@@ -1,4 +1,5 @@
 import {
+  type AlertView,
   CONFIRM_NOTE_MAX,
   CONFIRM_REASONS,
   type ConfirmReason,
@@ -9,6 +10,8 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, focusRing } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
+import { DateTime } from '../../../components/ui/date-time';
+import { alertSubject, alertTypeLabel, placeLabel } from './alert-text';
 import { HeatProcedurePanel } from './heat-procedure-panel';
 
 /** What staff add to a confirmation besides who and when. */
@@ -32,6 +35,8 @@ interface ConfirmAlertDialogProps {
   onSubmit: (choice: ConfirmChoice) => void;
   /** One heat alert of a site: the dialog shows the site's procedure, hospital and contacts. */
   heatGroupId?: string | null;
+  /** The one alert confirmed, when known: the dialog names the person (or the device), the type, time and place. */
+  alert?: AlertView | null;
 }
 
 /** Confirm one or several alerts with an optional reason and note (same for all of them). */
@@ -42,6 +47,7 @@ export function ConfirmAlertDialog({
   onCancel,
   onSubmit,
   heatGroupId = null,
+  alert = null,
 }: ConfirmAlertDialogProps) {
   const { t } = useTranslation('alerts');
   const [reason, setReason] = useState<ConfirmReason | ''>('');
@@ -53,6 +59,9 @@ export function ConfirmAlertDialog({
       if (!next.delete(step)) next.add(step);
       return next;
     });
+  const tr = (key: string, opts?: Record<string, unknown>) => t(key, opts);
+  // Named only when it is the one being confirmed (a batch's dialog counts them instead).
+  const one = alert !== null && count === 1 ? alert : null;
   const reasonId = useId();
   const noteId = useId();
   const hintId = useId();
@@ -76,7 +85,11 @@ export function ConfirmAlertDialog({
     <Dialog
       open={open}
       onOpenChange={close}
-      title={t('confirmDialog.title', { count })}
+      title={
+        one === null
+          ? t('confirmDialog.title', { count })
+          : t('confirmDialog.titleOf', { name: alertSubject(tr, one) })
+      }
       description={t('confirmDialog.description')}
       data-testid="confirm-dialog"
     >
@@ -87,6 +100,26 @@ export function ConfirmAlertDialog({
           submit();
         }}
       >
+        {one !== null && (
+          <dl
+            data-testid="confirm-alert-subject"
+            aria-label={t('confirmDialog.subject')}
+            className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 rounded-md border border-slate-200 bg-slate-50 p-3 text-sm"
+          >
+            <dt className="text-slate-600">{t('confirmDialog.who')}</dt>
+            <dd className="font-semibold text-slate-900">{alertSubject(tr, one)}</dd>
+            <dt className="text-slate-600">{t('confirmDialog.type')}</dt>
+            <dd className="text-slate-900">{alertTypeLabel(tr, one)}</dd>
+            <dt className="text-slate-600">{t('confirmDialog.time')}</dt>
+            <dd className="text-slate-900">
+              <DateTime at={one.openedAt} />
+            </dd>
+            <dt className="text-slate-600">{t('confirmDialog.place')}</dt>
+            <dd className="text-slate-900">
+              {(one.place ? placeLabel(tr, one.place) : null) ?? t('confirmDialog.noPlace')}
+            </dd>
+          </dl>
+        )}
         {heatGroupId !== null && (
           <HeatProcedurePanel groupId={heatGroupId} steps={steps} onToggle={toggleStep} />
         )}

@@ -14,7 +14,7 @@ import { useCan } from '../../../lib/use-can';
 import { HANDOVER_WINDOWS, useEndSnooze, useHandover, type HandoverWindow } from '../api/snoozes';
 import { AlertBadge } from './alert-badge';
 import { AlertTable } from './alert-table';
-import { placeLabel } from './alert-text';
+import { alertSubject, alertTypeLabel, placeLabel } from './alert-text';
 import { AlertTimelineDialog } from './alert-timeline-dialog';
 import { SnoozeDialog } from './snooze-dialog';
 import { useConfirmAlerts } from './use-confirm-alerts';
@@ -121,8 +121,8 @@ function ConfirmedItem({ alert, t }: { alert: AlertView; t: T }) {
       data-alert-id={alert.id}
     >
       <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
-        <PersonName name={alert.wearer.name} className="font-semibold text-slate-900" />
-        <span className="font-medium text-slate-900">{t(`types.${alert.type}`)}</span>
+        <PersonName name={alertSubject(t, alert)} className="font-semibold text-slate-900" />
+        <span className="font-medium text-slate-900">{alertTypeLabel(t, alert)}</span>
         <AlertBadge level={alert.level} />
       </p>
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
@@ -187,7 +187,7 @@ export function HandoverPage() {
       .map((sn) => [`${sn.wearer.uid}|${sn.alertType}`, sn.until] as const),
   );
   const statusNote = (alert: AlertView) => {
-    const until = snoozedUntil.get(`${alert.wearer.uid}|${alert.type}`);
+    const until = alert.wearer ? snoozedUntil.get(`${alert.wearer.uid}|${alert.type}`) : undefined;
     return until === undefined ? null : (
       <span className="mt-1 block text-sm font-medium text-amber-900" data-testid="alert-snoozed">
         {t('handover.snoozedUntil')} <DateTime at={until} />

@@ -29,7 +29,7 @@ export function ResponseTimesTable({ rows, t }: { rows: readonly ResponseTimesRo
     <table className="w-full text-sm">
       <thead>
         <tr className="border-b border-slate-200 text-left text-xs text-slate-600">
-          <th scope="col" className="px-2 py-1">
+          <th scope="col" className="min-w-32 px-2 py-1">
             {t('responseTimes.type')}
           </th>
           <th scope="col" className="px-2 py-1 text-right">
@@ -53,7 +53,7 @@ export function ResponseTimesTable({ rows, t }: { rows: readonly ResponseTimesRo
             className="border-b border-slate-100 last:border-0"
             data-testid="response-times-row"
           >
-            <th scope="row" className="px-2 py-1 text-left font-medium text-slate-900">
+            <th scope="row" className="min-w-32 px-2 py-1 text-left font-medium text-slate-900">
               {r.type === null ? t('responseTimes.allTypes') : t(`types.${r.type}`)}
             </th>
             <td className="px-2 py-1 text-right tabular-nums">{r.alerts}</td>

@@ -11,7 +11,9 @@ export const SNOOZE_CHOICES = [30, 60, 120, 240, 480, 720] as const;
 const fieldClass = `w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 ${focusRing}`;
 
 /** Whether the row offers "snooze this type": only CAUTION and DEVICE_STATUS types, never EMERGENCY or CRITICAL. */
-export const offersSnooze = (alert: AlertView): boolean => isSnoozable(alert.type);
+/** A snooze is of a wearer's type: an alert of a device no wearer holds (issue 34) offers none. */
+export const offersSnooze = (alert: AlertView): boolean =>
+  alert.wearer !== null && isSnoozable(alert.type);
 
 /**
  * Snooze the alert's type for its wearer: a duration up to 12 hours and a reason (required).
@@ -34,20 +36,20 @@ export function SnoozeDialog({ alert, onClose }: { alert: AlertView | null; onCl
     onClose();
   };
   const submit = () => {
-    if (alert === null) return;
+    if (alert === null || alert.wearer === null) return;
+    const wearer = alert.wearer;
     if (reason.trim() === '') {
       setError(t('snooze.reasonRequired'));
       return;
     }
     setError(null);
     snooze.mutate(
-      { uid: alert.wearer.uid, alertType: alert.type, minutes, reason: reason.trim() },
+      { uid: wearer.uid, alertType: alert.type, minutes, reason: reason.trim() },
       {
         onSuccess: () => {
-          toast.success(
-            t('snooze.done', { type: t(`types.${alert.type}`), name: alert.wearer.name }),
-            { id: 'alert-snooze' },
-          );
+          toast.success(t('snooze.done', { type: t(`types.${alert.type}`), name: wearer.name }), {
+            id: 'alert-snooze',
+          });
           close();
         },
         onError: (err) =>
@@ -61,7 +63,9 @@ export function SnoozeDialog({ alert, onClose }: { alert: AlertView | null; onCl
       open={alert !== null}
       onOpenChange={(open) => !open && close()}
       title={
-        alert ? t('snooze.title', { type: t(`types.${alert.type}`), name: alert.wearer.name }) : ''
+        alert?.wearer
+          ? t('snooze.title', { type: t(`types.${alert.type}`), name: alert.wearer.name })
+          : ''
       }
       description={t('snooze.description')}
       data-testid="snooze-dialog"

@@ -7,6 +7,7 @@ import { pageHeadingElement } from '../../../components/ui/page-heading';
 import { useFocusAfterRender } from '../../../lib/use-focus-after-render';
 import { alertStatusOf } from './alert-cells';
 import { ConfirmAlertDialog, type ConfirmChoice } from './confirm-alert-dialog';
+import { UnassignedDeviceDialog } from './unassigned-device-dialog';
 
 /** The toast id of confirmation results: a new one replaces the last. */
 const CONFIRM_TOAST_ID = 'alert-confirm';
@@ -25,6 +26,11 @@ export function useConfirmAlerts(onDone?: () => void): {
   const { t } = useTranslation('alerts');
   const [ids, setIds] = useState<string[] | null>(null);
   const [heatGroupId, setHeatGroupId] = useState<string | null>(null);
+  // The one alert being confirmed, when the caller knows it: the dialog names whom and what.
+  const [subject, setSubject] = useState<AlertView | null>(null);
+  // One alert of a device no wearer holds: once confirmed, its register / assign actions (issue 34).
+  const [unassigned, setUnassigned] = useState<AlertView | null>(null);
+  const [registering, setRegistering] = useState<AlertView | null>(null);
   const one = useConfirmAlert();
   const batch = useBatchConfirm();
   const pending = one.isPending || batch.isPending;
@@ -50,6 +56,7 @@ export function useConfirmAlerts(onDone?: () => void): {
             const alertId = ids[0]!;
             focusAfterRender(() => alertStatusOf(alertId));
             show('success', t(`confirmResult.${res.result}`));
+            if (unassigned?.id === alertId) setRegistering(unassigned);
           },
           onError: failed,
         },
@@ -74,6 +81,8 @@ export function useConfirmAlerts(onDone?: () => void): {
 
   return {
     ask: (next, alert) => {
+      setUnassigned(alert && next.length === 1 && alert.wearer === null ? alert : null);
+      setSubject(alert && next.length === 1 ? alert : null);
       setHeatGroupId(
         alert && next.length === 1 && isHeatAlertType(alert.type) ? alert.groupId : null,
       );
@@ -81,15 +90,19 @@ export function useConfirmAlerts(onDone?: () => void): {
     },
     pendingIds: new Set(pending && ids ? ids : []),
     dialog: (
-      <ConfirmAlertDialog
-        key={ids?.join(',') ?? 'closed'}
-        count={ids?.length ?? 0}
-        open={ids !== null}
-        pending={pending}
-        onCancel={() => setIds(null)}
-        onSubmit={submit}
-        heatGroupId={heatGroupId}
-      />
+      <>
+        <ConfirmAlertDialog
+          key={ids?.join(',') ?? 'closed'}
+          count={ids?.length ?? 0}
+          open={ids !== null}
+          pending={pending}
+          onCancel={() => setIds(null)}
+          onSubmit={submit}
+          heatGroupId={heatGroupId}
+          alert={subject}
+        />
+        <UnassignedDeviceDialog alert={registering} onClose={() => setRegistering(null)} />
+      </>
     ),
   };
 }

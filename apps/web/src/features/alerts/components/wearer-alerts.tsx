@@ -1,6 +1,7 @@
 import type { AlertView } from '@wearable/domain';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { QueryState } from '../../../components/ui/query-state';
 import { paths } from '../../../config/paths';
 import { AppLink, useIsDemo } from '../../../lib/app-path';
@@ -10,6 +11,7 @@ import { AlertTable } from './alert-table';
 import { AlertTimelineDialog } from './alert-timeline-dialog';
 import { SnoozeDialog } from './snooze-dialog';
 import { useConfirmAlerts } from './use-confirm-alerts';
+import { WEARER_ALERTS_ID } from './alert-text';
 
 const RECENT = 10;
 
@@ -29,9 +31,21 @@ export function WearerAlerts({ uid, clientId }: { uid: string; clientId: string 
   const demo = useIsDemo();
   const canSnooze = useCan('alert:snooze', { organizationId: clientId, wearerId: uid }) && !demo;
   const [snoozeOf, setSnoozeOf] = useState<AlertView | null>(null);
+  // The banner's 詳細 opens the wearer's page at their alerts (#wearer-alerts): there once they are read.
+  const { hash } = useLocation();
+  const loaded = list.data !== undefined;
+  useEffect(() => {
+    if (hash === `#${WEARER_ALERTS_ID}` && loaded)
+      document.getElementById(WEARER_ALERTS_ID)?.scrollIntoView({ block: 'start' });
+  }, [hash, loaded]);
 
   return (
-    <section aria-labelledby="wearer-alerts-title" data-testid="wearer-alerts" className="mt-8">
+    <section
+      id={WEARER_ALERTS_ID}
+      aria-labelledby="wearer-alerts-title"
+      data-testid="wearer-alerts"
+      className="mt-8 scroll-mt-32"
+    >
       <div className="mb-3 flex items-baseline justify-between gap-2">
         <h2 id="wearer-alerts-title" className="text-base font-semibold text-slate-900">
           {t('alerts:wearer.title')}

@@ -2,7 +2,7 @@ import type { AlertLevel, Role } from '@wearable/domain';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, stubServer } from '../../../testing/render';
-import { renderAlerts, signInAsRole } from '../alerts-test-utils';
+import { alert, renderAlerts, signInAsRole } from '../alerts-test-utils';
 import { AlertNotifier } from './alert-notifier';
 import { ALERT_MEMO_KEY } from './notification-rules';
 
@@ -41,7 +41,7 @@ describe('AlertNotifier', () => {
       path: '/alert-histories',
       lng: 'en',
     });
-    expect(await screen.findByText('2 alerts exist')).toBeTruthy();
+    expect(await screen.findByText('2 alerts')).toBeTruthy();
   });
 
   it('stays quiet when the same count was announced less than 5 minutes ago', async () => {
@@ -147,7 +147,7 @@ describe('AlertNotifier', () => {
       signInAsRole('ORGANIZATION_OWNER');
       await renderAlerts(<AlertNotifier role="ORGANIZATION_OWNER" />, { path: '/devices' });
       const popup = await screen.findByTestId('alert-popup');
-      const open = screen.getByRole('button', { name: 'アラート履歴を開く' });
+      const open = screen.getByRole('button', { name: 'すべてのアラート' });
       act(() => open.focus());
       await act(() => vi.advanceTimersByTimeAsync(8_000));
       expect(screen.getByTestId('alert-popup')).toBe(popup);
@@ -166,5 +166,69 @@ describe('AlertNotifier', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('the banner: from banner to confirmed in two taps (issue 36)', () => {
+  const fall = alert('f1', {
+    type: 'DETECT_FALL_DOWN',
+    level: 'EMERGENCY',
+    wearer: { uid: 'w-t', name: '高橋 翔' },
+    openedAt: '2026-12-01T18:44:00.000Z',
+    place: {
+      kind: 'gateway',
+      gatewayId: 'gw1',
+      gatewayName: '詰所',
+      since: '2026-12-01T18:40:00.000Z',
+      rssi: null,
+      siteName: '第一現場',
+    },
+  });
+  const older = alert('h1', { level: 'CAUTION', wearer: { uid: 'w-i', name: '伊藤 花' } });
+  const unassigned = alert('s1', {
+    type: 'SOS_CALL',
+    level: 'EMERGENCY',
+    wearer: null,
+    device: { serial: 'BR-0042', gatewayId: 'gw1', gatewayName: 'G' },
+  });
+
+  it('確認 on the newest emergency opens its dialog naming the person; 確認する confirms it', async () => {
+    const calls = stubServer((url) =>
+      url.startsWith('/v2/alert/confirm')
+        ? json(200, { result: 'CONFIRMED' })
+        : json(200, { alerts: [older, fall], total: 2, page: 1, pageSize: 100 }),
+    );
+    signInAsRole('ORGANIZATION_OWNER');
+    await renderAlerts(<AlertNotifier role="ORGANIZATION_OWNER" />, { path: '/devices' });
+    const headline = await screen.findByTestId('alert-popup-headline');
+    expect(headline.textContent).toContain('高橋 翔');
+    expect(headline.textContent).toContain('転倒検知');
+    // Tap 1.
+    fireEvent.click(screen.getByTestId('alert-popup-confirm'));
+    const dialog = await screen.findByTestId('confirm-dialog');
+    expect(dialog.textContent).toContain('高橋 翔');
+    expect(screen.getByTestId('confirm-alert-subject').textContent).toContain('転倒検知');
+    expect(screen.getByTestId('confirm-alert-subject').textContent).toContain('詰所');
+    // Tap 2.
+    fireEvent.click(screen.getByTestId('confirm-submit'));
+    await waitFor(() =>
+      expect(calls.some((c) => c.url.startsWith('/v2/alert/confirm'))).toBe(true),
+    );
+    const sent = calls.find((c) => c.url.startsWith('/v2/alert/confirm'));
+    expect(JSON.stringify(sent?.body ?? '')).toContain('f1');
+    // The older alert is listed compactly with its own 確認.
+    expect(screen.getByTestId('alert-popup-more').textContent).toContain('伊藤 花');
+  });
+
+  it('an SOS from a device no wearer holds is named by its serial, in English too', async () => {
+    stubServer(() => json(200, { alerts: [unassigned], total: 1, page: 1, pageSize: 100 }));
+    signInAsRole('ORGANIZATION_OWNER');
+    await renderAlerts(<AlertNotifier role="ORGANIZATION_OWNER" />, {
+      path: '/devices',
+      lng: 'en',
+    });
+    fireEvent.click(await screen.findByTestId('alert-popup-confirm'));
+    const dialog = await screen.findByTestId('confirm-dialog');
+    expect(dialog.textContent).toContain('Unassigned device BR-0042');
   });
 });

@@ -24,7 +24,32 @@ export interface UnconfirmedAlerts {
   levels: AlertLevel[];
   /** The newest unconfirmed EMERGENCY alert, else CRITICAL, with a stored place: the popup names where. */
   urgent: AlertView | null;
+  /** The unconfirmed EMERGENCY and CRITICAL alerts read, newest first: the repeating tone, notifications, wall monitor. */
+  attention: AlertView[];
+  /** Every unconfirmed alert read (at most a page), newest first: the banner's headline and list. */
+  alerts: AlertView[];
 }
+
+/**
+ * What the banner offers: the headline (the newest EMERGENCY, else the newest CRITICAL, else the newest alert),
+ * with 確認 and 詳細; the others newest first. A partial answer (an older server, a test's stub) without a type
+ * or a time is left out.
+ */
+export function bannerAlerts(alerts: readonly AlertView[]): {
+  headline: AlertView | null;
+  others: AlertView[];
+} {
+  const whole = alerts.filter((a) => typeof a.type === 'string' && typeof a.openedAt === 'string');
+  const headline =
+    whole.find((a) => a.level === 'EMERGENCY') ??
+    whole.find((a) => a.level === 'CRITICAL') ??
+    whole[0] ??
+    null;
+  return { headline, others: whole.filter((a) => a !== headline) };
+}
+
+const ATTENTION_LEVELS: readonly AlertLevel[] = ['EMERGENCY', 'CRITICAL'];
+const needsAttention = (alert: AlertView) => ATTENTION_LEVELS.includes(alert.level);
 
 /** The alert the popup names: the newest EMERGENCY one, else the newest CRITICAL one, that stored a place. */
 export function urgentPlaced(alerts: readonly AlertView[]): AlertView | null {
@@ -53,6 +78,8 @@ async function fetchUnconfirmed(): Promise<UnconfirmedAlerts | null> {
     ids: answer.alerts.map((alert) => alert.id),
     levels: [...new Set(answer.alerts.map((alert) => alert.level))],
     urgent: urgentPlaced(answer.alerts),
+    attention: answer.alerts.filter(needsAttention),
+    alerts: answer.alerts,
   };
 }
 
@@ -75,6 +102,8 @@ export function unconfirmedAfterEvent(
     ids: [alert.id, ...data.ids],
     levels: data.levels.includes(alert.level) ? data.levels : [...data.levels, alert.level],
     urgent: urgentPlaced(data.urgent === null ? [alert] : [alert, data.urgent]),
+    attention: needsAttention(alert) ? [alert, ...data.attention] : data.attention,
+    alerts: [alert, ...data.alerts],
   };
 }
 
@@ -85,7 +114,7 @@ export function unconfirmedAfterEvent(
 export function useAlertNotifier(
   enabled: boolean,
   announce: (unconfirmed: UnconfirmedAlerts) => void,
-): number | null {
+): UnconfirmedAlerts | null {
   const query = useQuery({
     queryKey: UNCONFIRMED_COUNT_KEY,
     queryFn: fetchUnconfirmed,
@@ -106,5 +135,5 @@ export function useAlertNotifier(
     // Every fetch is a new chance to announce (same count after 5 min), hence updatedAt.
   }, [unconfirmed, updatedAt, announce]);
 
-  return unconfirmed?.count ?? null;
+  return unconfirmed;
 }

@@ -3,7 +3,9 @@ import {
   bareGetSignInMethods,
   barePhoneSignIn,
   bareRequestEmailLink,
+  bareRequestPasswordReset,
   bareRequestPhoneCode,
+  bareResetPassword,
   bareVerifyEmailLink,
   type SignInMethodsResponse,
 } from '@wearable/domain';
@@ -44,3 +46,7 @@ export const requestPhoneCode = (body: { phoneNumber: string; locale: 'ja' | 'en
   callResult(bareRequestPhoneCode, { body });
 export const phoneSignIn = (body: { phoneNumber: string; code: string }) =>
   callResult(barePhoneSignIn, { body });
+export const requestPasswordReset = (body: { email: string; locale: 'ja' | 'en' }) =>
+  callResult(bareRequestPasswordReset, { body });
+export const resetPassword = (body: { token: string; newPassword: string }) =>
+  callResult(bareResetPassword, { body });

@@ -10,6 +10,7 @@ import { useSignInMethods } from '../api/sign-in-methods-api';
 import { useFinishSignIn } from '../hooks/use-finish-sign-in';
 import { EmailLinkForm } from './email-link-form';
 import { OidcButton } from './oidc-button';
+import { PasswordResetRequestForm } from './password-reset-request-form';
 import { PhoneSignInForm } from './phone-sign-in-form';
 import { SignInCard } from './sign-in-card';
 import { inputClass } from './sign-in-form-parts';
@@ -29,6 +30,8 @@ export function LoginPage() {
   const { t } = useTranslation();
   const finish = useFinishSignIn();
   const [error, setError] = useState<string | null>(null);
+  // Refused for too many failures: the email link still works, so it is offered at once.
+  const [limited, setLimited] = useState(false);
   const [pending, setPending] = useState(false);
   // The first step was right but the account needs its TOTP code (or to enrol) first.
   const [challenge, setChallenge] = useState<MfaChallenge | null>(null);
@@ -36,6 +39,8 @@ export function LoginPage() {
   const offered = useSignInMethods();
   const methods = offered?.methods ?? ['password'];
   const [chosen, setChosen] = useState<SignInMethod>('password');
+  // "パスワードを忘れた場合": the reset link's request, in place of the sign-in forms.
+  const [forgot, setForgot] = useState(false);
   const method = methods.includes(chosen) ? chosen : (methods[0] ?? 'password');
 
   /** Every method ends here: the tokens open the app, a challenge asks for the TOTP code. */
@@ -52,6 +57,7 @@ export function LoginPage() {
     const form = new FormData(event.currentTarget);
     setPending(true);
     setError(null);
+    setLimited(false);
     const field = (name: string) => {
       const value = form.get(name);
       return typeof value === 'string' ? value : '';
@@ -59,7 +65,13 @@ export function LoginPage() {
     const result = await signIn({ email: field('email').trim(), password: field('password') });
     if (!result.ok) {
       const code = result.data?.code ?? '';
-      setError(t(KNOWN_ERRORS.includes(code) ? `login.errors.${code}` : 'login.errors.generic'));
+      const minutes = Math.max(1, Math.ceil((result.data?.retryAfterSeconds ?? 60) / 60));
+      setError(
+        t(KNOWN_ERRORS.includes(code) ? `login.errors.${code}` : 'login.errors.generic', {
+          count: minutes,
+        }),
+      );
+      setLimited(code === 'TOO_MANY_ATTEMPTS' || code === 'PASSWORD_SIGN_IN_PAUSED');
       setPending(false);
       return;
     }
@@ -74,6 +86,15 @@ export function LoginPage() {
           <Suspense fallback={<Spinner label={t('common.loading')} />}>
             <TotpStep challenge={challenge} onRestart={() => setChallenge(null)} />
           </Suspense>
+        </div>
+      </SignInCard>
+    );
+  }
+  if (forgot) {
+    return (
+      <SignInCard title={t('login.title')}>
+        <div className="mt-6">
+          <PasswordResetRequestForm onBack={() => setForgot(false)} />
         </div>
       </SignInCard>
     );
@@ -116,13 +137,20 @@ export function LoginPage() {
               />
             </label>
             {error !== null && (
-              <p
-                role="alert"
-                data-testid="login-error"
-                className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800"
-              >
-                {error}
-              </p>
+              <div className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+                <p role="alert" data-testid="login-error">
+                  {error}
+                </p>
+                {limited && methods.includes('emailLink') && (
+                  <button
+                    type="button"
+                    className="mt-2 font-medium text-red-900 underline underline-offset-4"
+                    onClick={() => setChosen('emailLink')}
+                  >
+                    {t('login.useEmailLink')}
+                  </button>
+                )}
+              </div>
             )}
             <Button
               type="submit"
@@ -134,6 +162,16 @@ export function LoginPage() {
               {pending ? t('login.submitting') : t('login.submit')}
             </Button>
           </form>
+          <p className="mt-4 text-center text-sm">
+            <button
+              type="button"
+              className="text-teal-700 underline-offset-4 hover:underline"
+              onClick={() => setForgot(true)}
+              data-testid="forgot-password"
+            >
+              {t('login.forgotPassword')}
+            </button>
+          </p>
         </>
       )}
       {/* The slot for social sign-in: shown when the server names an OpenID provider. */}

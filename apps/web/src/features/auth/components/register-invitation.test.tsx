@@ -3,6 +3,8 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../app/routes';
 import { session } from '../../../lib/session';
+import setupEn from '../../../../public/locales/en/setup.json';
+import setupJa from '../../../../public/locales/ja/setup.json';
 import { en, ja, json, renderWithApp, RoutesUnderTest, stubServer } from '../../../testing/render';
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -87,6 +89,45 @@ describe('/verify#invite=: registration', () => {
       locale: 'ja',
     });
     expect(localStorage.getItem('accessToken')).toBe('a1');
+  });
+
+  it("a new organisation's owner finds the name the inviter typed and lands on the setup checklist", async () => {
+    const ownerMe: UserInfo = { ...me, role: 'ORGANIZATION_OWNER' };
+    const calls = stubServer((url) => {
+      if (url === '/v2/user/invitation/inspect')
+        return json(200, { ...PREVIEW, role: 'ORGANIZATION_OWNER', name: '新井 太郎' });
+      if (url === '/v2/user/register') return json(200, PAIR);
+      if (url === '/v2/user') return json(200, ownerMe);
+      if (url === '/v2/client/org-1/setup')
+        return json(200, {
+          clientId: 'org-1',
+          name: 'さくら介護',
+          kind: 'CARE_HOME',
+          steps: [],
+          done: false,
+          lastTestAlert: null,
+        });
+      return json(200, {});
+    });
+    window.history.replaceState(null, '', `/verify#invite=${TOKEN}`);
+    await renderWithApp(<RoutesUnderTest routes={routes} />, {
+      path: '/verify',
+      namespaces: [{ ns: 'setup', ja: setupJa, en: setupEn }],
+    });
+    const name = await screen.findByTestId('register-name', undefined, SLOW);
+    expect((name as HTMLInputElement).value).toBe('新井 太郎');
+    fireEvent.change(screen.getByTestId('register-password'), {
+      target: { value: 'a-long-password-2026' },
+    });
+    fireEvent.click(screen.getByTestId('register-terms'));
+    await act(async () => fireEvent.click(screen.getByTestId('register-submit')));
+    await waitFor(
+      () => expect(screen.getByTestId('page-heading').textContent).toBe(setupJa.title),
+      SLOW,
+    );
+    expect(calls.find((c) => c.url === '/v2/user/register')?.body).toMatchObject({
+      name: '新井 太郎',
+    });
   });
 
   it.each([

@@ -86,7 +86,9 @@ export function RegisterInvitation({ token }: { token: string }) {
       );
     }
     if ('mfaRequired' in result.data) return setChallenge(result.data);
-    if (!(await finish(result.data))) setFailure('generic');
+    // A new organisation's owner lands on its setup checklist (issue 35).
+    const home = preview.role === 'ORGANIZATION_OWNER' ? paths.setup.build() : undefined;
+    if (!(await finish(result.data, home))) setFailure('generic');
   }
 
   if (challenge !== null) {
@@ -165,6 +167,8 @@ export function RegisterInvitation({ token }: { token: string }) {
           <input
             name="name"
             autoComplete="name"
+            // The name the inviter typed, to correct if need be (issue 35).
+            defaultValue={preview.name ?? ''}
             maxLength={100}
             required
             aria-invalid={invalid.has('name')}

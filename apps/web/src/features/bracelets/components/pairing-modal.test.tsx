@@ -119,4 +119,69 @@ describe('the pairing modal', { timeout: 20_000 }, () => {
     expect(screen.getByLabelText('シリアル番号').getAttribute('aria-invalid')).toBe('false');
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
   });
+
+  it('an unknown serial offers an owner to register it, then pairs it', async () => {
+    localStorage.setItem(
+      'userInfo',
+      JSON.stringify({
+        name: 'オーナー',
+        devices: [],
+        gatewayId: null,
+        linkedUids: [],
+        mail: 'o@example.com',
+        mailVerified: true,
+        role: 'ORGANIZATION_OWNER',
+        uid: 'owner-1',
+        agreedTermsOfUse: true,
+        mediromOrganizationId: 'c1',
+      }),
+    );
+    session.reload();
+    let registered = false;
+    const calls = stubServer((url, init) => {
+      if (url === '/v2/client/c1/gateways') return json(200, { gateways: [GATEWAY] });
+      if (url === '/v2/device' && init?.method === 'POST') {
+        registered = true;
+        return json(201, {
+          wearableId: 'b1',
+          clientId: 'c1',
+          serialNumber: 'BR-NEW',
+          deviceName: 'BR-NEW',
+          model: null,
+          firmware: null,
+          uid: null,
+          gatewayId: null,
+        });
+      }
+      if (url === '/v2/user/device/link/gateway' && init?.method === 'POST')
+        return registered
+          ? json(200, { isPaired: false, device: {} })
+          : json(404, { code: 'BRACELET_NOT_FOUND', message: 'Bracelet BR-NEW not found' });
+      return json(404, {});
+    });
+    const onClose = vi.fn();
+    await open({ ...DATA, serialNumber: 'BR-NEW', gatewayId: 'gw1' }, onClose);
+    fireEvent.click(await screen.findByTestId('pairing-start', {}, slow));
+    expect((await screen.findByTestId('pairing-register-offer', {}, slow)).textContent).toContain(
+      'BR-NEW',
+    );
+    fireEvent.click(screen.getByTestId('pairing-register'));
+    await waitFor(() => expect(onClose).toHaveBeenCalled(), slow);
+    expect(calls.filter((c) => c.method === 'POST').map((c) => [c.url, c.body])).toEqual([
+      ['/v2/user/device/link/gateway', expect.objectContaining({ serialNumber: 'BR-NEW' })],
+      ['/v2/device', { mediromOrganizationId: 'c1', serialNumber: 'BR-NEW' }],
+      ['/v2/user/device/link/gateway', expect.objectContaining({ serialNumber: 'BR-NEW' })],
+    ]);
+    expect(readPendingPairings()).toMatchObject([{ uid: 'w1' }]);
+  });
+
+  it('someone who may not register bracelets is told to ask an owner', async () => {
+    server({ status: 404, body: { code: 'BRACELET_NOT_FOUND', message: 'not found' } });
+    await open({ ...DATA, serialNumber: 'BR-X', gatewayId: 'gw1' });
+    fireEvent.click(await screen.findByTestId('pairing-start', {}, slow));
+    expect((await screen.findByTestId('pairing-register-ask', {}, slow)).textContent).toBe(
+      ja.register.askOwner,
+    );
+    expect(screen.queryByTestId('pairing-register')).toBeNull();
+  });
 });

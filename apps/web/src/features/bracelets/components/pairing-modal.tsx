@@ -5,11 +5,15 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { firstInvalidIn, useFocusAfterRender } from '../../../lib/use-focus-after-render';
+import { useCan } from '../../../lib/use-can';
+import { BraceletChangeError } from '../api/bracelet-change-error';
 import { useLinkGateway } from '../api/link-gateway';
+import { useRegisterBracelet } from '../api/register-bracelet';
 import { useOrganizationGateways } from '../api/organization-gateways';
 import { addPendingPairing } from '../pending-pairings';
 import { FormField, inputClass } from './form-field';
 import { refusalText } from './pairing-messages';
+import { registerRefusal } from './register-bracelet-dialog';
 
 /** The pairing modal's data, exactly the specification's (section 3). */
 export interface PairingModalData {
@@ -67,6 +71,10 @@ function PairingForm({ initial, onClose }: { initial: PairingModalData; onClose:
   );
   const gateways = useOrganizationGateways(data.clientId);
   const link = useLinkGateway();
+  const register = useRegisterBracelet();
+  // An unknown serial is no dead end for those who may register bracelets: register it, then pair.
+  const mayRegister = useCan('bracelet:register', { organizationId: data.clientId });
+  const [unknownSerial, setUnknownSerial] = useState<string | null>(null);
   const focusAfterRender = useFocusAfterRender();
   const set = (patch: Partial<PairingModalData>) => setData((d) => ({ ...d, ...patch }));
 
@@ -98,7 +106,12 @@ function PairingForm({ initial, onClose }: { initial: PairingModalData; onClose:
       return;
     }
     setErrors({});
-    link.mutate(checked.data, {
+    pair(checked.data);
+  };
+
+  const pair = (body: Parameters<typeof link.mutate>[0]) => {
+    setUnknownSerial(null);
+    link.mutate(body, {
       onSuccess: (result) => {
         if (result.isPaired) {
           toast.success(t('pairing.success', { name: data.name }));
@@ -111,8 +124,31 @@ function PairingForm({ initial, onClose }: { initial: PairingModalData; onClose:
       onError: (error) => {
         set({ isError: true });
         setRefusal(refusalText(t, error));
+        if (error instanceof BraceletChangeError && error.code === 'BRACELET_NOT_FOUND')
+          setUnknownSerial(body.serialNumber);
       },
     });
+  };
+
+  const registerAndPair = () => {
+    if (unknownSerial === null || register.isPending) return;
+    const serialNumber = unknownSerial;
+    register.mutate(
+      { mediromOrganizationId: data.clientId, serialNumber },
+      {
+        onSuccess: () => {
+          toast.success(t('register.done', { serial: serialNumber }));
+          pair({
+            clientId: data.clientId,
+            uid: data.uid,
+            gatewayId: data.gatewayId,
+            serialNumber,
+            ...(data.deviceName.trim() === '' ? {} : { deviceName: data.deviceName.trim() }),
+          });
+        },
+        onError: (error) => setRefusal(registerRefusal(t, error)),
+      },
+    );
   };
 
   return (
@@ -145,6 +181,28 @@ function PairingForm({ initial, onClose }: { initial: PairingModalData; onClose:
           className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800"
         >
           {refusal}
+        </p>
+      )}
+      {unknownSerial !== null && mayRegister && (
+        <div
+          className="grid gap-2 rounded-md border border-slate-200 p-3"
+          data-testid="pairing-register-offer"
+        >
+          <p className="text-sm text-slate-700">{t('register.offer', { serial: unknownSerial })}</p>
+          <Button
+            type="button"
+            variant="primary"
+            onClick={registerAndPair}
+            aria-disabled={register.isPending}
+            data-testid="pairing-register"
+          >
+            {register.isPending ? t('register.saving') : t('register.andPair')}
+          </Button>
+        </div>
+      )}
+      {unknownSerial !== null && !mayRegister && (
+        <p className="text-sm text-slate-700" data-testid="pairing-register-ask">
+          {t('register.askOwner')}
         </p>
       )}
       <FormField

@@ -1,14 +1,14 @@
-import { WEARER_SORTS, type WearerSort } from '@wearable/domain';
 import { useTranslation } from 'react-i18next';
 import { focusRing } from '../../../components/ui/button';
+import { DEVICE_LIST_SORTS, type DeviceListSort, isDeviceListSort } from '../lib/wearer-view';
 
-/** The user list's sort: wearer name ascending or descending (spec section 9). */
+/** The user list's order: those in alarm first (the default), or wearer name ascending or descending (spec section 9). */
 export function WearerSortSelect({
   value,
   onChange,
 }: {
-  value: WearerSort;
-  onChange: (sort: WearerSort) => void;
+  value: DeviceListSort;
+  onChange: (sort: DeviceListSort) => void;
 }) {
   const { t } = useTranslation();
   return (
@@ -17,10 +17,12 @@ export function WearerSortSelect({
       <select
         data-testid="sort-select"
         value={value}
-        onChange={(event) => onChange(event.target.value as WearerSort)}
+        onChange={(event) => {
+          if (isDeviceListSort(event.target.value)) onChange(event.target.value);
+        }}
         className={`rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm ${focusRing}`}
       >
-        {WEARER_SORTS.map((option) => (
+        {DEVICE_LIST_SORTS.map((option) => (
           <option key={option} value={option}>
             {t(`devices.sort.${option}`)}
           </option>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { GatewayInstructions } from './gateway-instructions';
+import { LocalOnlyLinkWarning } from './local-only-link-warning';
 
 /** What the QR code holds: everything a gateway needs to connect, as JSON (docs/gateway-protocol.md). */
 export const connectionPayload = (c: GatewayConnection) =>
@@ -46,7 +47,7 @@ export function ConnectionDialog({
   const rows: [string, string, string][] = [
     [t('gateways.connection.serverUrl'), connection.serverUrl, 'connection-server-url'],
     [t('gateways.connection.gatewayId'), connection.gatewayId, 'connection-gateway-id'],
-    ...(connection.kind === 'native'
+    ...(connection.kind === 'native' && connection.mqttTopic !== null
       ? [
           [t('gateways.connection.mqttTopic'), connection.mqttTopic, 'connection-mqtt-topic'] as [
             string,
@@ -66,6 +67,7 @@ export function ConnectionDialog({
       description={t('gateways.connection.once')}
       data-testid="connection-dialog"
     >
+      {connection.localOnlyLinks && <LocalOnlyLinkWarning url={connection.serverUrl} />}
       <label className="block text-sm font-medium text-slate-700">
         {t('gateways.connection.credential')}
         <input

@@ -13,7 +13,10 @@ import { useGateway } from '../api/get-gateway';
 import { EnvironmentChart } from './environment-chart';
 import { GatewayReport } from './gateway-report';
 import { GatewayStatus } from './gateway-status';
+import { PhoneNotice } from './phone-notice';
 import { UnknownDevicesPanel } from './unknown-devices-panel';
+import { GatewayRefusalsPanel } from './gateway-refusals-panel';
+import { RefusingBadge } from './refusing-badge';
 
 const linkClass = `inline-flex min-h-11 items-center rounded-md border border-slate-300 px-3 text-sm font-medium text-teal-800 hover:bg-slate-50 ${focusRing}`;
 const one = (value: number | null, unit: string) =>
@@ -53,6 +56,8 @@ function GatewayBody({ gateway }: { gateway: GatewayDetail }) {
       <span key="s">
         <GatewayStatus gateway={gateway} />
         <GatewayReport gateway={gateway} />
+        <RefusingBadge gateway={gateway} />
+        <PhoneNotice gateway={gateway} />
       </span>,
     ],
     [
@@ -122,6 +127,7 @@ function GatewayBody({ gateway }: { gateway: GatewayDetail }) {
           <EnvironmentChart gatewayId={gateway.id} />
         </div>
       </section>
+      <GatewayRefusalsPanel gateway={gateway} />
       {gateway.kind !== 'native' && <UnknownDevicesPanel gateway={gateway} />}
       <section aria-labelledby="gateway-bracelets-title">
         <h2 id="gateway-bracelets-title" className="mb-2 text-base font-semibold text-slate-900">

@@ -70,8 +70,11 @@ export function GatewayInstructions({ connection }: { connection: GatewayConnect
     row('password', credential);
   }
   const topic = GATEWAY_KIND_MQTT[kind]?.(gatewayId);
-  if (topic) {
-    row('mqttHost', new URL(serverUrl).hostname);
+  const broker = connection.mqttBroker;
+  if (topic && broker) {
+    // Where the server really takes MQTT (MQTT_URL's broker, or the embedded one on MQTT_PORT).
+    row('mqttHost', broker.host);
+    row('mqttPort', String(broker.port));
     row('mqttTopic', topic);
     row('mqttUsername', gatewayId);
     row('mqttPassword', credential);
@@ -94,7 +97,7 @@ export function GatewayInstructions({ connection }: { connection: GatewayConnect
           <CopyRow key={testId} label={label} value={value} testId={testId} />
         ))}
       </dl>
-      {topic && (
+      {topic && broker && (
         <p className="mt-2 text-xs text-slate-700" data-testid="instructions-mqtt5">
           {t('gateways.instructions.mqtt5')}
         </p>

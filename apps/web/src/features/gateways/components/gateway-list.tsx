@@ -1,6 +1,9 @@
 import type { GatewayListItem } from '@wearable/domain';
 import { useTranslation } from 'react-i18next';
+import { NextStep } from '../../../components/ui/next-step';
 import { QueryState } from '../../../components/ui/query-state';
+import { paths } from '../../../config/paths';
+import { useCan } from '../../../lib/use-can';
 import { useGateways } from '../api/list-gateways';
 import { GatewayTable } from './gateway-table';
 
@@ -17,8 +20,19 @@ export function GatewayList({
   const { t } = useTranslation();
   const gateways = useGateways(clientId, groupId);
   const rows = gateways.data ?? [];
+  const mayManage = useCan('gateway:manage', { organizationId: clientId });
   return (
     <QueryState
+      emptyAction={
+        mayManage && (
+          <NextStep
+            text={t('gateways.emptyNext')}
+            to={paths.settings.gateways.build()}
+            label={t('gateways.emptyNextLink')}
+            testId="gateways-empty-next"
+          />
+        )
+      }
       isPending={gateways.isPending}
       isError={gateways.isError}
       isEmpty={rows.length === 0}

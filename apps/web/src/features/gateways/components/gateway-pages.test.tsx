@@ -46,6 +46,8 @@ const connection = (credential: string) => ({
   credential,
   mqttTopic: 'gateways/gw-new/batches',
   mqttResultsTopic: 'gateways/gw-new/results',
+  mqttBroker: { host: 'console.example.com', port: 4110 },
+  localOnlyLinks: false,
   kind: 'native' as const,
   pathSecret: null,
 });
@@ -364,6 +366,37 @@ it('the QR code holds what a gateway needs to connect', () => {
   });
 });
 
+it('says plainly when the server hands out a localhost address that no gateway can reach (issue 35)', async () => {
+  stubServer((url, init) => {
+    if (url === '/v2/user') return json(200, user('ORGANIZATION_OWNER'));
+    if (url === '/v2/client/org-1/groups') return json(200, { groups: [] });
+    if (url === '/v2/client/org-1/gateways') return json(200, { gateways: [] });
+    if (url === '/v2/gateway' && init?.method === 'POST')
+      return json(201, {
+        gateway: gateway('gw-new', 'Dock'),
+        connection: {
+          ...connection('cred-1'),
+          serverUrl: 'http://localhost:4100',
+          mqttBroker: { host: 'localhost', port: 4110 },
+          localOnlyLinks: true,
+        },
+      });
+    return json(404, {});
+  });
+  await open('/settings/gateways', user('ORGANIZATION_OWNER'));
+  fireEvent.change(await screen.findByTestId('gateway-register-serialNumber', undefined, SLOW), {
+    target: { value: 'GW-1' },
+  });
+  fireEvent.change(screen.getByTestId('gateway-register-name'), { target: { value: 'Dock' } });
+  fireEvent.click(screen.getByTestId('gateway-register-submit'));
+  const dialog = await screen.findByTestId('connection-dialog', undefined, SLOW);
+  const warning = within(dialog).getByTestId('local-only-link-warning');
+  expect(warning.textContent).toContain(
+    ja.gateways.localOnlyLink.title.replace('{{host}}', 'localhost:4100'),
+  );
+  expect(warning.textContent).toContain('PUBLIC_URL');
+});
+
 describe('registering a gateway of a vendor kind (issue 18)', () => {
   it('shows what to enter on the device for its kind, each with a copy button, in English', async () => {
     const writeText = vi.fn(async () => undefined);
@@ -399,6 +432,13 @@ describe('registering a gateway of a vendor kind (issue 18)', () => {
     expect(within(panel).getByTestId('instructions-mqttTopic').textContent).toBe(
       'gateways/gw-new/aprilbrother',
     );
+    // The broker the server really listens on, not a fixed 1883.
+    expect(within(panel).getByTestId('instructions-mqttHost').textContent).toBe(
+      'console.example.com',
+    );
+    expect(within(panel).getByTestId('instructions-mqttPort').textContent).toBe('4110');
+    // PUBLIC_URL is a real address here: no warning.
+    expect(within(dialog).queryByTestId('local-only-link-warning')).toBeNull();
     expect(within(panel).getByTestId('instructions-mqtt5').textContent).toBe(
       en.gateways.instructions.mqtt5,
     );
@@ -413,5 +453,72 @@ describe('registering a gateway of a vendor kind (issue 18)', () => {
       }),
     );
     await waitFor(() => expect(writeText).toHaveBeenCalledWith('gateways/gw-new/aprilbrother'));
+  });
+});
+
+describe('refused items on the gateway page (issue 34)', () => {
+  it('lists them grouped with count and "did you mean", offers pairing, and the list marks the gateway', async () => {
+    const now = new Date().toISOString();
+    const refusing = gateway('gw-1', '詰所', {
+      status: 'online',
+      lastSeenAt: now,
+      lastRefusalAt: now,
+    });
+    stubServer((url) => {
+      if (url === '/v2/user') return json(200, user('ORGANIZATION_OWNER'));
+      if (url === '/v2/client/org-1/gateways')
+        return json(200, {
+          gateways: [
+            refusing,
+            gateway('gw-2', '倉庫', { lastRefusalAt: '2026-01-01T00:00:00.000Z' }),
+          ],
+        });
+      if (url === '/v2/gateway/gw-1')
+        return json(200, { ...refusing, lastBatchAt: now, bracelets: [], environment: null });
+      if (url.startsWith('/v2/gateway/gw-1/refusals'))
+        return json(200, {
+          gatewayId: 'gw-1',
+          withinMinutes: 1440,
+          refusals: [
+            {
+              reason: 'UNKNOWN_BRACELET',
+              serialNumber: 'BR-DAIWA-001',
+              list: 'readings',
+              detail: 'unknown bracelet BR-DAIWA-001',
+              count: 12,
+              firstAt: now,
+              lastAt: now,
+              suggestion: 'BR-DAIWA-01',
+            },
+            {
+              reason: 'NO_WEARER',
+              serialNumber: 'BR-SPARE',
+              list: 'readings',
+              detail: 'bracelet BR-SPARE has no wearer',
+              count: 1,
+              firstAt: now,
+              lastAt: now,
+              suggestion: null,
+            },
+          ],
+        });
+      if (url.startsWith('/v2/gateway/gw-1/environment'))
+        return json(200, { gatewayId: 'gw-1', points: [] });
+      return json(404, {});
+    });
+    await open('/gateways', user('ORGANIZATION_OWNER'));
+    const rows = await screen.findAllByTestId('gateway-row', undefined, SLOW);
+    // Only while refusals continue (the last within 15 minutes).
+    expect(within(rows[0]!).getByTestId('gateway-refusing-badge').textContent).toContain(
+      ja.gateways.refusals.badge,
+    );
+    expect(within(rows[1]!).queryByTestId('gateway-refusing-badge')).toBeNull();
+    fireEvent.click(within(rows[0]!).getByRole('link', { name: '詰所' }));
+    const lines = await screen.findAllByTestId('gateway-refusal-line', undefined, SLOW);
+    expect(lines[0]!.textContent).toContain(
+      `12 × ${ja.gateways.refusals.reasons.UNKNOWN_BRACELET} BR-DAIWA-001`,
+    );
+    expect(screen.getByTestId('gateway-refusal-suggestion').textContent).toContain('BR-DAIWA-01');
+    expect(screen.getByTestId('gateway-refusal-pair').getAttribute('href')).toBe('/devices');
   });
 });

@@ -6,6 +6,8 @@ import { Table, Td, Th } from '../../../components/ui/table';
 import { AppLink } from '../../../lib/app-path';
 import { GatewayReport } from './gateway-report';
 import { GatewayStatus } from './gateway-status';
+import { RefusingBadge } from './refusing-badge';
+import { PhoneNotice } from './phone-notice';
 
 interface GatewayTableProps {
   gateways: readonly GatewayListItem[];
@@ -41,10 +43,12 @@ export function GatewayTable({ gateways, linkTo, caption }: GatewayTableProps) {
               >
                 {gateway.name}
               </AppLink>
+              <PhoneNotice gateway={gateway} />
             </Td>
             <Td>
               <GatewayStatus gateway={gateway} />
               <GatewayReport gateway={gateway} />
+              <RefusingBadge gateway={gateway} />
             </Td>
             <Td>
               {gateway.lastSeenAt === null ? (

@@ -49,6 +49,22 @@ async function open(path: string, who: UserInfo, lng: 'ja' | 'en' = 'ja') {
 }
 
 describe('/groups', () => {
+  it.each(['ja', 'en'] as const)(
+    'an organisation without groups says the next step and links it (%s)',
+    async (lng) => {
+      stubServer((url) => {
+        if (url === '/v2/user') return json(200, user('ORGANIZATION_OWNER'));
+        if (url === '/v2/client/org-1/groups') return json(200, { groups: [] });
+        if (url === '/v2/client/org-1/siteHeat') return json(200, { clientId: 'org-1', sites: [] });
+        return json(200, {});
+      });
+      await open('/groups', user('ORGANIZATION_OWNER'), lng);
+      const next = await screen.findByTestId('groups-empty-next', undefined, SLOW);
+      expect(next.getAttribute('href')).toBe('/settings/groups');
+      expect(next.textContent).toBe((lng === 'ja' ? ja : en).groups.emptyNextLink);
+    },
+  );
+
   it("shows each group's sites with their heat level, in ja and en", async () => {
     stubServer((url) => {
       if (url === '/v2/user') return json(200, user('ORGANIZATION_OWNER'));

@@ -74,7 +74,10 @@ export function applyAlertEvent(
 ): LiveSummary | undefined {
   if (current === undefined) return undefined;
   const { alert } = event;
-  const index = current.wearers.findIndex((w) => w.uid === alert.wearer.uid);
+  // An alert of a device no wearer holds (issue 34) belongs to no wearer's summary.
+  if (alert.wearer === null) return current;
+  const uid = alert.wearer.uid;
+  const index = current.wearers.findIndex((w) => w.uid === uid);
   if (index === -1) return current;
   const wearer = current.wearers[index]!;
   const others = wearer.openAlerts.filter((a) => a.id !== alert.id);

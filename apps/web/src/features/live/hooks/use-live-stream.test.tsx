@@ -53,6 +53,7 @@ function setup(
   fetchTicket = vi.fn(() => Promise.resolve(`ticket-${++tickets}`)),
   onSiteHeat = vi.fn(),
   onSummary = vi.fn(),
+  onOpen = vi.fn(),
 ) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   queryClient.setQueryData<SummaryResponse>(SUMMARY_KEY, {
@@ -70,10 +71,18 @@ function setup(
   );
   const view = renderHook(
     () =>
-      useLiveStream({ enabled: true, onAlert, onSiteHeat, onSummary, createSource, fetchTicket }),
+      useLiveStream({
+        enabled: true,
+        onAlert,
+        onSiteHeat,
+        onSummary,
+        onOpen,
+        createSource,
+        fetchTicket,
+      }),
     { wrapper },
   );
-  return { queryClient, sources, view, onAlert, onSiteHeat, onSummary, fetchTicket };
+  return { queryClient, sources, view, onAlert, onSiteHeat, onSummary, onOpen, fetchTicket };
 }
 
 let tickets = 0;
@@ -106,8 +115,8 @@ describe('useLiveStream', () => {
     expect(liveStatusStore.get()).toBe('open');
   });
 
-  it('asks for the summary again each time a stream opens: what changed before it carried no event', async () => {
-    const { sources, queryClient } = setup();
+  it('asks for the summary again and tells the caller each time a stream opens: what changed before it carried no event', async () => {
+    const { sources, queryClient, onOpen } = setup();
     await settle();
     const spy = vi.spyOn(queryClient, 'invalidateQueries');
     expect(spy).not.toHaveBeenCalled();
@@ -117,6 +126,7 @@ describe('useLiveStream', () => {
     await act(() => new Promise((resolve) => setTimeout(resolve, LIVE_RETRY_MS + 50)));
     act(() => sources[1]?.onopen?.(new Event('open')));
     expect(spy).toHaveBeenCalledTimes(2);
+    expect(onOpen).toHaveBeenCalledTimes(2);
   });
 
   it('merges summary events into the cached summary together, once a burst is in; ignores unreadable ones', async () => {

@@ -77,6 +77,11 @@ interface Options {
   onSiteHeat?: (event: LiveSiteHeatEvent) => void;
   /** Wearers' latest values changed (a burst of `summary` events, applied together). */
   onSummary?: (wearerIds: string[]) => void;
+  /**
+   * A stream opened (the first, or again after a drop): what changed before it came as no event,
+   * so every view the stream keeps current beyond the summary is fetched again by the caller.
+   */
+  onOpen?: () => void;
   createSource?: CreateLiveSource;
   fetchTicket?: FetchLiveTicket;
 }
@@ -86,13 +91,15 @@ interface Options {
  * summary cache, gathered for LIVE_APPLY_MS; `alert` events update that wearer's open alerts in
  * it (nothing is refetched) and tell the caller (the shell refreshes alert lists and
  * notifications); `siteHeat` events tell the caller (a site changed heat level). Each time a
- * stream opens, the summary is fetched once again (what changed before it opened).
+ * stream opens, the summary is fetched once again (what changed before it opened) and the caller
+ * is told (`onOpen`).
  */
 export function useLiveStream({
   enabled,
   onAlert,
   onSiteHeat,
   onSummary,
+  onOpen,
   createSource = defaultSource,
   fetchTicket = fetchLiveTicket,
 }: Options): void {
@@ -100,11 +107,13 @@ export function useLiveStream({
   const onAlertRef = useRef(onAlert);
   const onSiteHeatRef = useRef(onSiteHeat);
   const onSummaryRef = useRef(onSummary);
+  const onOpenRef = useRef(onOpen);
   useEffect(() => {
     onAlertRef.current = onAlert;
     onSiteHeatRef.current = onSiteHeat;
     onSummaryRef.current = onSummary;
-  }, [onAlert, onSiteHeat, onSummary]);
+    onOpenRef.current = onOpen;
+  }, [onAlert, onSiteHeat, onSummary, onOpen]);
 
   useEffect(() => {
     if (!enabled) {
@@ -157,6 +166,7 @@ export function useLiveStream({
         // came as no event: the summary is asked again once the stream is there to carry what follows
         // (a settled answer: every change the server announced before it, however recent its last read).
         void queryClient.invalidateQueries({ queryKey: SUMMARY_KEY });
+        onOpenRef.current?.();
       };
       current.onerror = () => {
         if (stopped) return;

@@ -51,6 +51,8 @@ export function AdminsPanel({
   const mayChange = useCan('member:changeRole', organization);
   const granted = grantableRoles({ role: user.role });
   const inviteRoles = STAFF_ROLES.filter((r) => granted.includes(r));
+  // Inviting into a customer organisation (and changing a role in it) offers only its own roles:
+  // platform staff belong to no organisation (issue 35).
   const orgRoles = inviteRoles.filter((r) => r.startsWith('ORGANIZATION_'));
   const mayManage = (m: Member) => mayChange && granted.includes(m.role);
   const data = members.data;
@@ -159,7 +161,7 @@ export function AdminsPanel({
           open
           onOpenChange={setInviting}
           clientId={clientId}
-          roles={inviteRoles}
+          roles={orgRoles}
           groups={groups}
         />
       )}

@@ -135,8 +135,13 @@ function NoticeEditor({
         onSuccess: (saved) => {
           setDrafts(draftsOf(saved));
           toast.success(t('notice.saved'));
+          // The live region says the final state: it held "…（未保存）。" after the save.
+          setAnnouncement(t('notice.saved'));
         },
-        onError: () => toast.error(t('notice.saveFailed')),
+        onError: () => {
+          toast.error(t('notice.saveFailed'));
+          setAnnouncement(t('notice.saveFailed'));
+        },
       },
     );
   };
@@ -314,7 +319,9 @@ function NoticeEditor({
             <Button
               id="recipient-add"
               variant="outline"
-              onClick={() => setEditing(newDraft((drafts.at(-1)?.order ?? 0) + 1))}
+              onClick={() =>
+                setEditing(newDraft((drafts.at(-1)?.order ?? 0) + 1, stored.organizationKind))
+              }
               data-testid="recipient-add"
             >
               + {t('notice.add')}

@@ -1,19 +1,49 @@
+import { PLATFORM } from '@wearable/domain';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { focusRing } from '../../../components/ui/button';
+import { Button, focusRing } from '../../../components/ui/button';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { QueryState } from '../../../components/ui/query-state';
 import { Table, Td, Th } from '../../../components/ui/table';
 import { paths } from '../../../config/paths';
 import { AppLink } from '../../../lib/app-path';
+import { useCan } from '../../../lib/use-can';
 import { useOrganizations } from '../../../lib/use-organizations';
+import { CreateOrganizationDialog } from './create-organization-dialog';
+import { RemoveDemo, useDemoRemovalOffer } from './remove-demo';
 
 export function OrganizationsPage() {
   const { t } = useTranslation();
   const organizations = useOrganizations();
   const rows = organizations.data ?? [];
+  // Platform owners create organisations and remove the demo (both hold only at platform scope).
+  const mayCreate = useCan('organization:create', PLATFORM);
+  const mayRemoveDemo = useCan('demo:remove', PLATFORM);
+  const demo = useDemoRemovalOffer(mayRemoveDemo);
+  const [creating, setCreating] = useState(false);
   return (
     <section>
-      <PageHeading>{t('pages.organizations')}</PageHeading>
+      <PageHeading
+        actions={
+          (mayCreate || demo.present) && (
+            <div className="flex flex-wrap gap-2">
+              {demo.present && <RemoveDemo signedInAsDemo={demo.signedInAsDemo} />}
+              {mayCreate && (
+                <Button
+                  variant="primary"
+                  onClick={() => setCreating(true)}
+                  data-testid="create-organization"
+                >
+                  {t('organizations.create.open')}
+                </Button>
+              )}
+            </div>
+          )
+        }
+      >
+        {t('pages.organizations')}
+      </PageHeading>
+      {creating && <CreateOrganizationDialog onClose={() => setCreating(false)} />}
       <QueryState
         isPending={organizations.isPending}
         isError={organizations.isError}
@@ -21,7 +51,7 @@ export function OrganizationsPage() {
         labels={{
           loading: t('common.loading'),
           error: t('common.loadFailed'),
-          empty: t('organizations.empty'),
+          empty: mayCreate ? t('organizations.emptyCreate') : t('organizations.empty'),
           retry: t('common.retry'),
         }}
         onRetry={() => void organizations.refetch()}

@@ -2,7 +2,9 @@ import {
   type CreateWearerRequest,
   createWearer,
   getClient,
+  getDeviceSummary,
   getPerson,
+  importWearers,
   linkFamilyMember,
   listFamilyOfWearers,
   listWearers,
@@ -10,6 +12,7 @@ import {
   unlinkFamilyMember,
   type UpdateUserRequest,
   updatePerson,
+  type WearerImportBody,
 } from '@wearable/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, endpointQuery, invalidateEndpoints } from '../../../lib/endpoint';
@@ -41,7 +44,14 @@ function usePeopleChange<I, T>(change: (input: I) => Promise<T>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: change,
-    onSuccess: () => invalidateEndpoints(queryClient, listWearers, listFamilyOfWearers, getPerson),
+    onSuccess: () =>
+      invalidateEndpoints(
+        queryClient,
+        listWearers,
+        listFamilyOfWearers,
+        getPerson,
+        getDeviceSummary,
+      ),
   });
 }
 
@@ -56,3 +66,20 @@ export const useFamilyLink = () =>
     ({ uid, wearerUid, linked }: { uid: string; wearerUid: string; linked: boolean }) =>
       call(linked ? linkFamilyMember : unlinkFamilyMember, { body: { uid, wearerUid } }),
   );
+
+/** POST /v2/client/{clientId}/wearers/import: the preview (dryRun) or the commit, all rows or none. */
+export function useImportWearers(clientId: string) {
+  const queryClient = useQueryClient();
+  return async (rows: WearerImportBody['rows'], dryRun: boolean) => {
+    const result = await call(importWearers, { params: { clientId }, body: { rows, dryRun } });
+    if (!dryRun)
+      await invalidateEndpoints(
+        queryClient,
+        listWearers,
+        listFamilyOfWearers,
+        getPerson,
+        getDeviceSummary,
+      );
+    return result;
+  };
+}

@@ -10,6 +10,7 @@ const SLOW = { timeout: 20_000 };
 const wearer: WearerListItem = {
   uid: 'w1',
   name: '青木 花子',
+  nameReading: null,
   clientId: 'org-1',
   groupId: 'g-1',
   groupName: '第一班',
@@ -97,6 +98,45 @@ describe('/members', () => {
       birthDate: '1970-01-02',
       groupId: 'g-1',
     });
+  });
+});
+
+describe('/members?add=1 (装着者を追加 on /devices and in the menu)', () => {
+  it('opens the form at once, sends the reading, and names link to the wearer with their reading', async () => {
+    const calls = stubServer((url, init) => {
+      if (url === '/v2/user') return json(200, user('ORGANIZATION_OWNER'));
+      if (url.startsWith('/v2/user/device/list'))
+        return json(200, { devices: [{ ...wearer, nameReading: 'あおき はなこ' }] });
+      if (url.startsWith('/v2/user/lookup/associatedWithWearables'))
+        return json(200, { users: [] });
+      if (url.startsWith('/v2/client/org-1'))
+        return json(200, { groups: [{ id: 'g-1', name: '第一班' }] });
+      if (url === '/v2/user/wearer' && init?.method === 'POST') return json(201, { uid: 'w2' });
+      return json(404, {});
+    });
+    await open('/members?add=1', 'ORGANIZATION_OWNER');
+    const dialog = await screen.findByTestId('wearer-dialog', undefined, SLOW);
+    // The groups arrive after the form opened: the first becomes the default.
+    await within(dialog).findByRole('option', { name: '第一班' }, SLOW);
+    fireEvent.change(within(dialog).getByTestId('wearer-name'), { target: { value: '一 二三' } });
+    fireEvent.change(within(dialog).getByTestId('wearer-name-reading'), {
+      target: { value: 'にのまえ ふみ' },
+    });
+    fireEvent.change(within(dialog).getByTestId('wearer-birth-date'), {
+      target: { value: '1970-01-02' },
+    });
+    fireEvent.click(within(dialog).getByTestId('wearer-submit'));
+    await waitFor(() => expect(screen.queryByTestId('wearer-dialog')).toBeNull(), SLOW);
+    expect(calls.find((c) => c.url === '/v2/user/wearer')?.body).toEqual({
+      clientId: 'org-1',
+      name: '一 二三',
+      nameReading: 'にのまえ ふみ',
+      birthDate: '1970-01-02',
+      groupId: 'g-1',
+    });
+    const link = await screen.findByTestId('people-name', undefined, SLOW);
+    expect(link.getAttribute('href')).toBe('/devices/org-1/w1');
+    expect(link.closest('td')?.textContent).toContain('あおき はなこ');
   });
 });
 

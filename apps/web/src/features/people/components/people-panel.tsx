@@ -1,9 +1,13 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { WearerListItem } from '@wearable/domain';
 import { Button } from '../../../components/ui/button';
 import { QueryState } from '../../../components/ui/query-state';
+import { focusRing } from '../../../components/ui/button';
 import { Table, Td, Th } from '../../../components/ui/table';
+import { paths } from '../../../config/paths';
+import { AppLink } from '../../../lib/app-path';
 import { useCan } from '../../../lib/use-can';
 import { useFamilies, useOrganizationGroups, useWearers } from '../api/people-api';
 import { FamilyDialog, RemoveWearerDialog } from './people-dialogs';
@@ -18,7 +22,19 @@ type Open = { kind: 'add' } | { kind: 'edit' | 'remove' | 'family'; wearer: Wear
  */
 export function PeoplePanel({ clientId }: { clientId: string | null }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState<Open>(null);
+  // /members?add=1 (装着者を追加 on /devices and in the menu) opens the form at once.
+  const [search, setSearch] = useSearchParams();
+  const [open, setOpenState] = useState<Open>(() =>
+    search.get('add') === '1' ? { kind: 'add' } : null,
+  );
+  const setOpen = (next: Open) => {
+    setOpenState(next);
+    if (next === null && search.has('add')) {
+      const rest = new URLSearchParams(search);
+      rest.delete('add');
+      setSearch(rest, { replace: true });
+    }
+  };
   const wearers = useWearers(clientId);
   const families = useFamilies(clientId).data ?? [];
   const groups = useOrganizationGroups(clientId).data ?? [];
@@ -74,7 +90,20 @@ export function PeoplePanel({ clientId }: { clientId: string | null }) {
           <tbody>
             {rows.map((w) => (
               <tr key={w.uid} data-testid="people-row">
-                <Td className="font-medium break-all">{w.name}</Td>
+                <Td className="font-medium break-all">
+                  <AppLink
+                    to={paths.device.detail.build({ clientId: w.clientId, uid: w.uid })}
+                    className={`text-teal-800 hover:underline ${focusRing}`}
+                    data-testid="people-name"
+                  >
+                    {w.name}
+                  </AppLink>
+                  {w.nameReading !== null && (
+                    <span className="block text-xs font-normal text-slate-600">
+                      {w.nameReading}
+                    </span>
+                  )}
+                </Td>
                 <Td className="break-all">{w.groupName ?? none}</Td>
                 <Td className="break-all">{familyOf(w.uid)}</Td>
                 <Td>

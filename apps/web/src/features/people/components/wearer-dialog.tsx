@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createWearerRequest, updateUserRequest, type WearerListItem } from '@wearable/domain';
 import { Button } from '../../../components/ui/button';
@@ -9,7 +9,7 @@ import { FieldError, FormFailure, inputClass } from '../../../components/ui/form
 import { useCreateWearer, useUpdatePerson } from '../api/people-api';
 
 /**
- * Add a wearer (clientId given, no wearer) or edit one: name, birth date, group. Checked with the
+ * Add a wearer (clientId given, no wearer) or edit one: name, its reading (furigana), birth date, group. Checked with the
  * server's own contract first; the server's refusal names the field or shows its message.
  */
 export function WearerDialog(props: {
@@ -23,13 +23,17 @@ export function WearerDialog(props: {
   const update = useUpdatePerson();
   const change = props.wearer ? update : create;
   const [invalid, setInvalid] = useState<Set<string>>(new Set());
+  const readingHelpId = useId();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
     const group = formText(form, 'groupId');
+    const reading = formText(form, 'nameReading');
     const fields = {
       name: formText(form, 'name'),
+      // Emptied: removed (null) if the wearer had one; nothing sent otherwise.
+      nameReading: reading !== '' ? reading : props.wearer?.nameReading ? null : undefined,
       birthDate: formText(form, 'birthDate'),
       groupId: group === '' ? null : group,
     };
@@ -82,6 +86,24 @@ export function WearerDialog(props: {
           <FieldError show={invalid.has('name')}>{t('people.errors.name')}</FieldError>
         </label>
         <label className="block text-sm font-medium text-slate-700">
+          {t('people.fields.nameReading')}
+          <input
+            name="nameReading"
+            defaultValue={props.wearer?.nameReading ?? ''}
+            className={inputClass}
+            aria-invalid={invalid.has('nameReading')}
+            aria-describedby={readingHelpId}
+            autoComplete="off"
+            data-testid="wearer-name-reading"
+          />
+          <span id={readingHelpId} className="mt-1 block text-xs font-normal text-slate-600">
+            {t('people.nameReadingHelp')}
+          </span>
+          <FieldError show={invalid.has('nameReading')}>
+            {t('people.errors.nameReading')}
+          </FieldError>
+        </label>
+        <label className="block text-sm font-medium text-slate-700">
           {t('people.fields.birthDate')}
           <input
             name="birthDate"
@@ -97,6 +119,8 @@ export function WearerDialog(props: {
         <label className="block text-sm font-medium text-slate-700">
           {t('people.fields.group')}
           <select
+            // Opened from a link (/members?add=1) before the groups arrived: their first is the default once they do.
+            key={props.groups.length === 0 ? 'none' : 'groups'}
             name="groupId"
             defaultValue={props.wearer?.groupId ?? props.groups[0]?.id ?? ''}
             className={inputClass}

@@ -1,3 +1,4 @@
+import type { HistoryResponse } from '@wearable/domain';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,12 +27,13 @@ export function RecordView({ uid, seenAt, renderAlerts }: RecordViewProps) {
   const [period, setPeriod] = useState<RecordPeriod>('day');
   const [tab, setTab] = useState<RecordTab>('heartRate');
   const history = useRecordHistory(uid, period, seenAt);
-  const points = history.data?.points ?? [];
+  const data = history.data;
+  const points = data?.points ?? [];
   const bucket = bucketMinutesOf(period);
   const withDate = period !== 'day';
 
-  // Steps and alerts have their own queries; the other tabs wait for the history.
-  const withHistory = (panel: ReactNode) => (
+  // Alerts have their own query; the other tabs wait for the history.
+  const withHistory = (panel: (data: HistoryResponse) => ReactNode) => (
     <QueryState
       isPending={history.isPending}
       isError={history.isError}
@@ -44,7 +46,7 @@ export function RecordView({ uid, seenAt, renderAlerts }: RecordViewProps) {
       }}
       onRetry={() => void history.refetch()}
     >
-      {panel}
+      {data && panel(data)}
     </QueryState>
   );
 
@@ -52,28 +54,36 @@ export function RecordView({ uid, seenAt, renderAlerts }: RecordViewProps) {
     {
       key: 'heartRate',
       label: t('metrics.heartRate'),
-      panel: withHistory(<MetricPanel points={points} metric="heartRate" withDate={withDate} />),
+      panel: withHistory((d) => <MetricPanel history={d} metric="heartRate" withDate={withDate} />),
     },
     {
       key: 'skinTemperature',
       label: t('metrics.skinTemperature'),
-      panel: withHistory(
-        <MetricPanel points={points} metric="skinTemperature" withDate={withDate} />,
-      ),
+      panel: withHistory((d) => (
+        <MetricPanel history={d} metric="skinTemperature" withDate={withDate} />
+      )),
     },
     {
       key: 'sleep',
       label: t('metrics.sleep'),
-      panel: withHistory(<SleepPanel points={points} bucketMinutes={bucket} />),
+      panel: withHistory((d) => (
+        <SleepPanel points={d.points} bucketMinutes={bucket} timeZone={d.timeZone} />
+      )),
     },
     {
       key: 'stress',
       label: t('metrics.stress'),
-      panel: withHistory(
-        <StressPanel points={points} bucketMinutes={bucket} withDate={withDate} />,
-      ),
+      panel: withHistory((d) => (
+        <StressPanel history={d} bucketMinutes={bucket} withDate={withDate} />
+      )),
     },
-    { key: 'steps', label: t('metrics.steps'), panel: <StepsPanel uid={uid} /> },
+    {
+      key: 'steps',
+      label: t('metrics.steps'),
+      panel: withHistory((d) => (
+        <StepsPanel points={d.points} period={period} timeZone={d.timeZone} />
+      )),
+    },
     { key: 'alerts', label: t('metrics.alerts'), panel: renderAlerts(period) },
   ];
 
@@ -89,9 +99,7 @@ export function RecordView({ uid, seenAt, renderAlerts }: RecordViewProps) {
         </h2>
         <PeriodSwitch period={period} onChange={setPeriod} />
       </div>
-      {tab !== 'steps' && (
-        <p className="mb-2 text-xs text-slate-500">{t(`period.hint.${period}`)}</p>
-      )}
+      <p className="mb-2 text-xs text-slate-500">{t(`period.hint.${period}`)}</p>
       <Tabs label={t('tabsLabel')} items={items} selected={tab} onSelect={setTab} />
     </section>
   );

@@ -14,12 +14,15 @@ const STAGE_COLOUR = {
 export function SleepPanel({
   points,
   bucketMinutes,
+  timeZone,
 }: {
   points: readonly HistoryPoint[];
   bucketMinutes: number;
+  /** The organisation's zone: a night is dated by the day it started there (docs/sleep-nights.md). */
+  timeZone: string;
 }) {
   const { t, i18n } = useTranslation('records');
-  const nights = sleepNights(points, bucketMinutes);
+  const nights = sleepNights(points, bucketMinutes, timeZone);
   if (nights.length === 0)
     return (
       <p data-testid="record-empty" className="text-sm text-slate-500">
@@ -44,7 +47,7 @@ export function SleepPanel({
             {SLEEP_STAGE_ORDER.map((s) => (
               <Th key={s}>{t(`sleepStages.${s}`)}</Th>
             ))}
-            <Th>
+            <Th className="hidden sm:table-cell">
               <span className="sr-only">{t('sleep.bar')}</span>
             </Th>
           </tr>
@@ -61,7 +64,7 @@ export function SleepPanel({
                     {t('values.minutes', { value: n.minutes[s] })}
                   </Td>
                 ))}
-                <Td className="w-48">
+                <Td className="hidden w-48 sm:table-cell">
                   <div
                     aria-hidden="true"
                     className="flex h-3 w-40 overflow-hidden rounded bg-slate-100"

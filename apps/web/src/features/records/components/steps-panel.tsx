@@ -1,52 +1,55 @@
-import type { MonthlyReportResponse } from '@wearable/domain';
+import type { HistoryPoint } from '@wearable/domain';
 import { useTranslation } from 'react-i18next';
-import { QueryState } from '../../../components/ui/query-state';
 import { Table, Td, Th } from '../../../components/ui/table';
-import { monthOf, useMonthlyReport } from '../api/records-api';
+import type { RecordPeriod } from '../api/records-api';
+import { stepsBy } from '../record-math';
 
-/** Steps per day of this month (the monthly report, days in the organisation's zone), with the month's total. */
-export function StepsPanel({ uid }: { uid: string }) {
-  const { t } = useTranslation(['records', 'common']);
-  const month = monthOf(new Date());
-  const report = useMonthlyReport(uid, month);
-  const days = report.data?.days ?? [];
-  const hasSteps = days.some((d) => d.steps > 0);
-  return (
-    <QueryState
-      isPending={report.isPending}
-      isError={report.isError}
-      isEmpty={!hasSteps}
-      labels={{
-        loading: t('common:common.loading'),
-        error: t('common:common.loadFailed'),
-        empty: t('empty.steps'),
-        retry: t('common:common.retry'),
-      }}
-      onRetry={() => void report.refetch()}
-    >
-      {report.data && <StepsTable report={report.data} />}
-    </QueryState>
-  );
-}
-
-function StepsTable({ report }: { report: MonthlyReportResponse }) {
+/**
+ * Steps over the period the switch says: per hour for a day, per day (in the organisation's zone) for a week
+ * or a month, newest first, with the period's total.
+ */
+export function StepsPanel({
+  points,
+  period,
+  timeZone,
+}: {
+  points: readonly HistoryPoint[];
+  period: RecordPeriod;
+  timeZone: string;
+}) {
   const { t, i18n } = useTranslation('records');
   const locale = i18n.resolvedLanguage ?? 'ja';
-  const max = Math.max(1, ...report.days.map((d) => d.steps));
+  const rows = stepsBy(points, period, timeZone);
+  const total = rows.reduce((s, r) => s + r.steps, 0);
+  if (total === 0)
+    return (
+      <p data-testid="record-empty" className="text-sm text-slate-500">
+        {t('empty.steps')}
+      </p>
+    );
+  const max = Math.max(1, ...rows.map((r) => r.steps));
   const number = (n: number) => n.toLocaleString(locale);
+  const label = (key: string) => {
+    const date = new Date(`${key.slice(0, 10)}T12:00:00`).toLocaleDateString(locale, {
+      month: 'short',
+      day: 'numeric',
+      weekday: 'short',
+    });
+    return period === 'day' ? `${date} ${key.slice(11, 13)}:00` : date;
+  };
   return (
     <div data-testid="record-panel-steps">
       <p className="mb-3 text-sm">
-        <span className="text-slate-500">{t('steps.total')}</span>{' '}
+        <span className="text-slate-500">{t(`steps.total.${period}`)}</span>{' '}
         <span data-testid="steps-total" className="font-semibold text-slate-900 tabular-nums">
-          {t('values.steps', { value: number(report.totals.steps) })}
+          {t('values.steps', { value: number(total) })}
         </span>
       </p>
       <Table>
-        <caption className="sr-only">{t('steps.caption', { month: report.month })}</caption>
+        <caption className="sr-only">{t(`steps.caption.${period}`)}</caption>
         <thead>
           <tr>
-            <Th>{t('steps.date')}</Th>
+            <Th>{t(period === 'day' ? 'steps.hour' : 'steps.date')}</Th>
             <Th>{t('metrics.steps')}</Th>
             <Th>
               <span className="sr-only">{t('steps.bar')}</span>
@@ -54,21 +57,17 @@ function StepsTable({ report }: { report: MonthlyReportResponse }) {
           </tr>
         </thead>
         <tbody>
-          {report.days.map((d) => (
-            <tr key={d.date} data-testid="steps-day" data-date={d.date}>
-              <Td>
-                {new Date(`${d.date}T12:00:00`).toLocaleDateString(locale, {
-                  month: 'short',
-                  day: 'numeric',
-                  weekday: 'short',
-                })}
+          {rows.map((r) => (
+            <tr key={r.key} data-testid="steps-day" data-date={r.key}>
+              <Td className="whitespace-nowrap">{label(r.key)}</Td>
+              <Td className="tabular-nums whitespace-nowrap">
+                {t('values.steps', { value: number(r.steps) })}
               </Td>
-              <Td className="tabular-nums">{t('values.steps', { value: number(d.steps) })}</Td>
               <Td className="w-1/2">
                 <div
                   aria-hidden="true"
                   className="h-3 rounded bg-teal-600"
-                  style={{ width: `${(d.steps / max) * 100}%` }}
+                  style={{ width: `${(r.steps / max) * 100}%` }}
                 />
               </Td>
             </tr>

@@ -1,7 +1,7 @@
-import { type HistoryPoint, STRESS_LEVELS } from '@wearable/domain';
+import { type HistoryResponse, STRESS_LEVELS } from '@wearable/domain';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LineChart } from '../../../components/ui/line-chart';
+import { type LineAxis, LineChart } from '../../../components/ui/line-chart';
 import { hoursAndMinutes, stressIndex, stressMinutes } from '../record-math';
 
 const LEVEL_COLOUR = {
@@ -12,17 +12,47 @@ const LEVEL_COLOUR = {
   OVERLOAD: 'bg-red-600',
 } as const;
 
-/** Time at each stress level (the numbers, and a proportion bar) and the level over time (0 none ... 4 overload). */
+/** The stress levels on the chart's own scale, 0 none ... 4 overload, a little room above and below the lines. */
+export const STRESS_RANGE: [number, number] = [-0.3, 4.3];
+const STRESS_TICKS = STRESS_LEVELS.map((_, i) => i);
+
+/**
+ * Time at each stress level (the numbers, and a proportion bar) and the level over time on its real 0-4 scale,
+ * each tick named by its level, over the window asked for.
+ */
 export function StressPanel({
-  points,
+  history,
   bucketMinutes,
   withDate,
 }: {
-  points: readonly HistoryPoint[];
+  history: HistoryResponse;
   bucketMinutes: number;
   withDate: boolean;
 }) {
   const { t, i18n } = useTranslation('records');
+  const { points } = history;
+  const span = useMemo(
+    () => ({ from: Date.parse(history.from), to: Date.parse(history.to) }),
+    [history.from, history.to],
+  );
+  const axes = useMemo(
+    (): LineAxis[] => [
+      {
+        scale: 'stress',
+        label: t('units.stress'),
+        range: STRESS_RANGE,
+        size: 72,
+        ticks: {
+          at: STRESS_TICKS,
+          label: (v) => {
+            const level = STRESS_LEVELS[Math.round(v)];
+            return level === undefined ? '' : t(`stressLevels.${level}`);
+          },
+        },
+      },
+    ],
+    [t],
+  );
   const minutes = stressMinutes(points, bucketMinutes);
   const total = STRESS_LEVELS.reduce((s, l) => s + minutes[l], 0);
   const times = useMemo(() => points.map((p) => Date.parse(p.at)), [points]);
@@ -31,6 +61,7 @@ export function StressPanel({
       {
         label: t('metrics.stress'),
         colour: '#ea580c',
+        scale: 'stress',
         values: points.map((p) => stressIndex(p.stressLevel)),
       },
     ],
@@ -71,7 +102,8 @@ export function StressPanel({
       <LineChart
         times={times}
         series={series}
-        yLabel={t('units.stress')}
+        axes={axes}
+        window={span}
         label={t('chart.label', { metric: t('metrics.stress') })}
         timeLabel={t('chart.time')}
         locale={i18n.resolvedLanguage ?? 'ja'}

@@ -1,4 +1,4 @@
-import { getDeviceHistory, type HistoryPoint } from '@wearable/domain';
+import { getDeviceHistory, type HistoryResponse } from '@wearable/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { call, endpointKey } from '../../../lib/endpoint';
 
@@ -36,24 +36,39 @@ export function useHistory(uid: string, period: HistoryPeriod) {
 }
 
 export interface MetricSummary {
-  min: number;
-  avg: number;
+  /** Null where the rollups keep no minimum (skin temperature, WBGT): never one made up from averages. */
+  min: number | null;
+  avg: number | null;
   max: number;
-  count: number;
 }
 
-/** Min / average / max of one metric over the points that have a value; null when none has. */
+/**
+ * Min / average / max of one metric over the window, as the server measured them from the rollups (true extremes,
+ * the mean of every reading); WBGT from its buckets' maxima (their max is the window's). Null when nothing was.
+ */
 export function summarise(
-  points: readonly HistoryPoint[],
+  history: HistoryResponse | undefined,
   metric: ChartMetric,
 ): MetricSummary | null {
-  const values = points.map((p) => p[metric]).filter((v): v is number => typeof v === 'number');
-  if (values.length === 0) return null;
-  const sum = values.reduce((a, b) => a + b, 0);
-  return {
-    min: Math.min(...values),
-    avg: sum / values.length,
-    max: Math.max(...values),
-    count: values.length,
-  };
+  if (history === undefined) return null;
+  switch (metric) {
+    case 'heartRate':
+      return history.summary.heartRate;
+    case 'skinTemperature': {
+      const temp = history.summary.skinTemperature;
+      return temp === null ? null : { min: null, avg: temp.avg, max: temp.max };
+    }
+    case 'wbgt': {
+      const values = history.points
+        .map((p) => p.wbgt)
+        .filter((v): v is number => typeof v === 'number');
+      return values.length === 0 ? null : { min: null, avg: null, max: Math.max(...values) };
+    }
+  }
 }
+
+/** The window the history was asked for (the chart spans it, whatever the data covers). */
+export const windowOf = (history: HistoryResponse | undefined) =>
+  history === undefined
+    ? undefined
+    : { from: Date.parse(history.from), to: Date.parse(history.to) };

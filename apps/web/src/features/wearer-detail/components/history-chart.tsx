@@ -19,6 +19,10 @@ interface HistoryChartProps {
   /** The time axis and legend in the reader's language; days shown for long periods. */
   locale: string;
   withDate: boolean;
+  /** The window asked for: the time axis spans it. */
+  window?: { from: number; to: number } | undefined;
+  /** The heart rate band's names (its buckets' lowest and highest readings). */
+  bandLabels?: [string, string];
   timeLabel: string;
 }
 
@@ -31,6 +35,8 @@ export function HistoryChart({
   label,
   locale,
   withDate,
+  window: span,
+  bandLabels,
   timeLabel,
 }: HistoryChartProps) {
   const times = useMemo(() => points.map((p) => Date.parse(p.at)), [points]);
@@ -41,8 +47,17 @@ export function HistoryChart({
         colour: s.colour,
         scale: s.scale,
         values: points.map((p) => p[s.metric] ?? null),
+        ...(s.metric === 'heartRate' && bandLabels
+          ? {
+              band: {
+                lower: points.map((p) => p.heartRateMin ?? null),
+                upper: points.map((p) => p.heartRateMax ?? null),
+                labels: bandLabels,
+              },
+            }
+          : {}),
       })),
-    [points, series],
+    [points, series, bandLabels],
   );
   const axes = useMemo(
     () => [
@@ -60,6 +75,7 @@ export function HistoryChart({
       describedBy={describedBy}
       locale={locale}
       withDate={withDate}
+      {...(span ? { window: span } : {})}
       timeLabel={timeLabel}
       height={280}
       testId="history-chart"

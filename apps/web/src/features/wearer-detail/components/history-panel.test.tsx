@@ -9,14 +9,34 @@ import { HistoryPanel } from './history-panel';
 
 afterEach(() => localStorage.clear());
 
-const answer = (points: { at: string; heartRate?: number }[]) =>
-  json(200, {
+type Point = { at: string; heartRate?: number; heartRateMin?: number; heartRateMax?: number };
+type Summary = {
+  heartRate: { min: number; avg: number; max: number } | null;
+  skinTemperature: { avg: number; max: number } | null;
+};
+/** The server's answer; its window summary is what the rollups say (by default, the points' own values). */
+const answer = (points: Point[], summary?: Summary) => {
+  const hr = points.flatMap((p) => (p.heartRate === undefined ? [] : [p.heartRate]));
+  return json(200, {
     uid: 'w1',
     from: '2026-11-27T03:00:00.000Z',
     to: '2026-11-28T03:00:00.000Z',
     metrics: ['heartRate', 'skinTemperature', 'wbgt'],
     points,
+    timeZone: 'Asia/Tokyo',
+    summary: summary ?? {
+      heartRate:
+        hr.length === 0
+          ? null
+          : {
+              min: Math.min(...hr),
+              avg: hr.reduce((a, b) => a + b, 0) / hr.length,
+              max: Math.max(...hr),
+            },
+      skinTemperature: null,
+    },
   });
+};
 
 async function renderPanel(lastSeenAt: string | null) {
   localStorage.setItem('accessToken', 'access-0');
@@ -96,5 +116,24 @@ describe('the wearer page history', () => {
     panel.rerender(ago(0));
     await vi.advanceTimersByTimeAsync(10_000);
     expect(historyCalls(calls)).toBe(1);
+  });
+});
+
+describe('the wearer page history tells the true extremes (issue 36)', () => {
+  it("min and max are the window's readings (the rollups' own), not extremes of the buckets' averages", async () => {
+    // Readings of 78, 82, 85, 104 and 118 bpm in one 5-minute bucket: its average is 93.4.
+    const at = new Date(Date.now() - 10 * 60_000).toISOString();
+    stubServer((url) =>
+      url.includes('/v3/device/history')
+        ? answer([{ at, heartRate: 93.4, heartRateMin: 78, heartRateMax: 118 }], {
+            heartRate: { min: 78, avg: 93.4, max: 118 },
+            skinTemperature: null,
+          })
+        : json(404, {}),
+    );
+    await renderPanel(null);
+    const row = await screen.findByTestId('history-summary-heartRate');
+    const cells = [...row.querySelectorAll('td')].map((td) => td.textContent);
+    expect(cells).toEqual(['78', '93.4', '118']);
   });
 });

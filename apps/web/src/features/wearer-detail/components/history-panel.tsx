@@ -2,7 +2,13 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { QueryState } from '../../../components/ui/query-state';
-import { HISTORY_PERIODS, summarise, useHistory, type HistoryPeriod } from '../api/history-api';
+import {
+  HISTORY_PERIODS,
+  summarise,
+  useHistory,
+  windowOf,
+  type HistoryPeriod,
+} from '../api/history-api';
 import { HistoryChart, type ChartSeries } from './history-chart';
 
 const SERIES: readonly ChartSeries[] = [
@@ -43,7 +49,12 @@ export function HistoryPanel({ uid, lastSeenAt }: { uid: string; lastSeenAt?: st
     () => ({ bpm: t('live:chart.bpm'), celsius: t('live:chart.celsius') }),
     [t],
   );
-  const hasData = shown.some((s) => summarise(points, s.metric) !== null);
+  const hasData = shown.some((s) => summarise(history.data, s.metric) !== null);
+  const span = useMemo(() => windowOf(history.data), [history.data]);
+  const bandLabels = useMemo(
+    (): [string, string] => [t('live:chart.min'), t('live:chart.max')],
+    [t],
+  );
   const { isSuccess, dataUpdatedAt, refetch } = history;
   const retries = useRef({ seen: '', count: 0 });
   useEffect(() => {
@@ -57,7 +68,12 @@ export function HistoryPanel({ uid, lastSeenAt }: { uid: string; lastSeenAt?: st
     const timer = setTimeout(() => void refetch(), EMPTY_RETRY_MS);
     return () => clearTimeout(timer);
   }, [isSuccess, hasData, lastSeenAt, dataUpdatedAt, refetch]);
-  const format = (value: number) => value.toFixed(1);
+  // Heart rate readings are whole beats: its extremes are too; means and temperatures to one decimal.
+  const format = (metric: string, key: 'min' | 'avg' | 'max', value: number | null) =>
+    value === null
+      ? '—'
+      : value.toFixed(metric === 'heartRate' && key !== 'avg' && Number.isInteger(value) ? 0 : 1);
+  const cell = 'px-2 py-1 text-right tabular-nums whitespace-nowrap';
 
   return (
     <section
@@ -104,6 +120,8 @@ export function HistoryPanel({ uid, lastSeenAt }: { uid: string; lastSeenAt?: st
           label={t('live:chart.label', { period: t(`live:chart.periods.${period}`) })}
           locale={i18n.resolvedLanguage ?? 'ja'}
           withDate={period === '7d'}
+          window={span}
+          bandLabels={bandLabels}
           timeLabel={t('live:chart.time')}
         />
         <table
@@ -116,26 +134,26 @@ export function HistoryPanel({ uid, lastSeenAt }: { uid: string; lastSeenAt?: st
           </caption>
           <thead>
             <tr className="text-xs text-slate-500">
-              <th scope="col" className="py-1 font-medium">
+              <th scope="col" className="py-1 pr-2 font-medium">
                 {t('live:chart.metric')}
               </th>
-              <th scope="col" className="py-1 font-medium">
-                {t('live:chart.min')}
-              </th>
-              <th scope="col" className="py-1 font-medium">
-                {t('live:chart.avg')}
-              </th>
-              <th scope="col" className="py-1 font-medium">
-                {t('live:chart.max')}
-              </th>
+              {(['min', 'avg', 'max'] as const).map((k) => (
+                <th key={k} scope="col" className="px-2 py-1 text-right font-medium">
+                  {t(`live:chart.${k}`)}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
             {shown.map((s) => {
-              const summary = summarise(points, s.metric);
+              const summary = summarise(history.data, s.metric);
               return (
-                <tr key={s.metric} className="border-t border-slate-100">
-                  <th scope="row" className="py-1 font-medium text-slate-700">
+                <tr
+                  key={s.metric}
+                  className="border-t border-slate-100"
+                  data-testid={`history-summary-${s.metric}`}
+                >
+                  <th scope="row" className="py-1 pr-2 font-medium text-slate-700">
                     <span
                       aria-hidden="true"
                       className="mr-2 inline-block size-2 rounded-full"
@@ -143,9 +161,11 @@ export function HistoryPanel({ uid, lastSeenAt }: { uid: string; lastSeenAt?: st
                     />
                     {s.label}
                   </th>
-                  <td className="py-1 tabular-nums">{summary ? format(summary.min) : '—'}</td>
-                  <td className="py-1 tabular-nums">{summary ? format(summary.avg) : '—'}</td>
-                  <td className="py-1 tabular-nums">{summary ? format(summary.max) : '—'}</td>
+                  {(['min', 'avg', 'max'] as const).map((k) => (
+                    <td key={k} className={cell}>
+                      {summary ? format(s.metric, k, summary[k]) : '—'}
+                    </td>
+                  ))}
                 </tr>
               );
             })}

@@ -25,4 +25,26 @@ describe('the wearer profile form', () => {
     expect(screen.getByTestId('profile-birth-date').getAttribute('aria-invalid')).toBe('false');
     expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
   });
+
+  it('shows the reading of the name and sends only what changed', async () => {
+    const calls = stubServer((url, init) =>
+      url === '/v3/user/update' && init?.method === 'PATCH'
+        ? json(200, { ...WEARER, nameReading: 'さとう けんた' })
+        : json(404, {}),
+    );
+    await renderWithApp(<ProfilePanel person={{ ...WEARER, nameReading: 'さとう' }} />, {
+      namespaces: [{ ns: 'wearer', ja, en }],
+    });
+    const reading = screen.getByTestId('profile-name-reading');
+    expect((reading as HTMLInputElement).value).toBe('さとう');
+    expect(screen.getByLabelText(ja.profile.nameReading)).toBe(reading);
+    fireEvent.change(reading, { target: { value: ' さとう けんた ' } });
+    fireEvent.click(screen.getByTestId('save-profile'));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({
+        uid: WEARER.uid,
+        nameReading: 'さとう けんた',
+      }),
+    );
+  });
 });

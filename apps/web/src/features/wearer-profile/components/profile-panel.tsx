@@ -11,8 +11,8 @@ import { useClientGroups } from '../api/client-groups';
 import { useUpdateWearer } from '../api/update-wearer';
 import { inputClass, Refusal } from './form-parts';
 
-type Field = 'name' | 'birthDate' | 'groupId';
-const FIELDS: readonly Field[] = ['name', 'birthDate', 'groupId'];
+type Field = 'name' | 'nameReading' | 'birthDate' | 'groupId';
+const FIELDS: readonly Field[] = ['name', 'nameReading', 'birthDate', 'groupId'];
 const isField = (f: string): f is Field => (FIELDS as readonly string[]).includes(f);
 
 /** The maximum heart rate a birth date gives (208 - 0.7 x age), or null for an unreadable date. */
@@ -34,6 +34,7 @@ export function ProfilePanel({ person }: { person: Person }) {
   const groups = useClientGroups(clientId);
   const update = useUpdateWearer();
   const [name, setName] = useState(person.name);
+  const [reading, setReading] = useState(person.nameReading ?? '');
   const [birthDate, setBirthDate] = useState(person.birthDate ?? '');
   const [groupId, setGroupId] = useState(person.groupId ?? '');
   const [invalid, setInvalid] = useState<ReadonlySet<Field>>(new Set());
@@ -47,6 +48,7 @@ export function ProfilePanel({ person }: { person: Person }) {
     const body = {
       uid: person.uid,
       ...(name.trim() !== person.name ? { name: name.trim() } : {}),
+      ...(reading.trim() !== (person.nameReading ?? '') ? { nameReading: reading.trim() } : {}),
       ...(birthDate !== (person.birthDate ?? '') ? { birthDate } : {}),
       ...(groupId !== (person.groupId ?? '') ? { groupId: groupId === '' ? null : groupId } : {}),
     };
@@ -119,6 +121,26 @@ export function ProfilePanel({ person }: { person: Person }) {
           className={inputClass(invalid.has('name'), 'w-full')}
         />
         {errorOf('name')}
+      </div>
+      <div className="flex flex-col">
+        <label htmlFor={`${id}-nameReading`} className="mb-1 text-sm font-medium text-slate-800">
+          {t('profile.nameReading')}
+        </label>
+        <input
+          id={`${id}-nameReading`}
+          data-testid="profile-name-reading"
+          value={reading}
+          readOnly={!canEdit}
+          autoComplete="off"
+          aria-invalid={invalid.has('nameReading')}
+          aria-describedby={describe('nameReading', true)}
+          onChange={(e) => setReading(e.target.value)}
+          className={inputClass(invalid.has('nameReading'), 'w-full')}
+        />
+        <p id={`${id}-nameReading-help`} className="mt-1 text-xs text-slate-600">
+          {t('profile.nameReadingHelp')}
+        </p>
+        {errorOf('nameReading')}
       </div>
       <div className="flex flex-col">
         <label htmlFor={`${id}-birthDate`} className="mb-1 text-sm font-medium text-slate-800">

@@ -1,0 +1,79 @@
+import {
+  type Actor,
+  type AlertLevel,
+  type FamilyNoticeChannel,
+  type FamilyNoticesResponse,
+  type FamilyNoticeView,
+  isFamilyAlertLevel,
+} from '@wearable/domain';
+import { accessService, notFoundError } from '../../access/access.service.js';
+import type { AppContext } from '../../context.js';
+import { conflict } from '../../errors.js';
+import { type FamilyRecipientRow, familyNoticesRepository } from './family-notices.repository.js';
+
+export type { FamilyRecipientRow } from './family-notices.repository.js';
+
+/**
+ * A family member's choice to be told of a watched wearer's EMERGENCY and CRITICAL alerts by SMS
+ * or mail (issue 34), and, for the notifier, who chose it. The wearers are the ones the access
+ * service lets the actor reach (scopeOf: the linked ones), so another family's wearer is a 404.
+ */
+export function familyNoticesService(ctx: Pick<AppContext, 'db' | 'now'>) {
+  const access = accessService(ctx.db);
+  const repo = familyNoticesRepository(ctx.db);
+
+  return {
+    async list(actor: Actor): Promise<FamilyNoticesResponse> {
+      const reached = await access.permitted(actor, 'familyNotice:manage', 'wearer', [
+        ...actor.linkedWearerIds,
+      ]);
+      const [wearers, contact] = await Promise.all([
+        repo.listOf(actor.uid, [...reached.keys()]),
+        repo.contactOf(actor.uid),
+      ]);
+      return { wearers, phoneNumber: contact.phone_number, email: contact.email };
+    },
+
+    async update(
+      actor: Actor,
+      wearerId: string,
+      channel: FamilyNoticeChannel | null,
+    ): Promise<FamilyNoticeView> {
+      const at = await access.require(actor, 'familyNotice:manage', 'wearer', wearerId);
+      // What the contract cannot say: the channel needs the account's own number or address.
+      const contact = await repo.contactOf(actor.uid);
+      if (channel === 'SMS' && !contact.phone_number)
+        throw conflict(
+          'Your account has no phone number to send SMS to; add one first',
+          'NO_PHONE_NUMBER',
+        );
+      if (channel === 'EMAIL' && !contact.email)
+        throw conflict('Your account has no mail address; add one first', 'NO_EMAIL');
+      const saved = await ctx.db.transaction((tx) =>
+        familyNoticesRepository(tx).save(
+          actor.uid,
+          wearerId,
+          at.organizationId,
+          channel,
+          ctx.now(),
+        ),
+      );
+      // The link went away between the session's start and now.
+      if (!saved) throw notFoundError('wearer', wearerId);
+      const [view] = await repo.listOf(actor.uid, [wearerId]);
+      if (!view) throw notFoundError('wearer', wearerId);
+      return view;
+    },
+
+    /** Who is told of this alert: the family members who chose to be, for its levels only. */
+    async recipientsOf(alert: {
+      wearer_id: string | null;
+      organization_id: string;
+      level: AlertLevel;
+    }): Promise<FamilyRecipientRow[]> {
+      // A device no wearer holds has no family.
+      if (alert.wearer_id === null || !isFamilyAlertLevel(alert.level)) return [];
+      return repo.recipientsOf(alert.wearer_id, alert.organization_id);
+    },
+  };
+}

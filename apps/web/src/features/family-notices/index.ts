@@ -1,0 +1,1 @@
+export { FamilyNoticeSettings } from './components/family-notice-settings';

@@ -1,0 +1,80 @@
+import { auditView, LANGUAGES, useLanguage } from '../support/a11y.js';
+import { signIn, waitForPage } from '../support/session.js';
+import { expect, test } from '../support/test.js';
+import { pressSos, wearerUid } from './live-gateway.js';
+
+/*
+ * Issue 36: the night nurse on a 360 px phone. An SOS comes in while she looks at /devices: the wearer in alarm
+ * is at the top of the list, and the banner takes her from the alert to confirmed in two taps, the dialog naming
+ * whom she confirms. Wearer 1 (佐藤 健太) is pressed and confirmed here, in each language.
+ */
+test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+
+const N = 1;
+const NAME = '佐藤 健太';
+const TEXT = {
+  ja: { type: 'SOS発信', submit: '確認する' },
+  en: { type: 'SOS', submit: 'Confirm' },
+} as const;
+
+for (const lng of LANGUAGES) {
+  test(`${lng} 360x740: SOS -> confirmed in two taps from the banner, the dialog naming the person; the wearer in alarm first on /devices`, async ({
+    page,
+    request,
+  }) => {
+    await signIn(page, request, 'org-owner@example.com');
+    await useLanguage(page, lng);
+    await page.goto('/devices');
+    await waitForPage(page);
+    await pressSos(request, N);
+
+    // The banner names the newest emergency: who, what, and where.
+    const headline = page.getByTestId('alert-popup-headline');
+    await expect(headline).toContainText(NAME, { timeout: 30_000 });
+    await expect(headline).toContainText(TEXT[lng].type);
+
+    // /devices, alerts first (the default): nobody without an open alert is above the wearer in alarm.
+    const rows = page.getByTestId('wearer-row');
+    const mine = page.locator(`[data-testid="wearer-row"][data-uid="${wearerUid(N)}"]`);
+    await expect(mine.getByTestId('alert-badge').first()).toBeVisible();
+    await expect(rows.first().getByTestId('alert-badge').first()).toBeVisible();
+    const uids = await rows.evaluateAll((els) => els.map((el) => el.getAttribute('data-uid')));
+    const alarmed = await rows.evaluateAll((els) =>
+      els.map((el) => el.querySelector('[data-testid="alert-badge"]') !== null),
+    );
+    const myIndex = uids.indexOf(wearerUid(N));
+    expect(myIndex).toBeGreaterThanOrEqual(0);
+    expect(alarmed.slice(0, myIndex).every(Boolean)).toBe(true);
+    await page.screenshot({ path: test.info().outputPath(`devices-banner-${lng}-360.png`) });
+    expect(await auditView(page, `/devices with the banner, ${lng} 360`)).toEqual([]);
+
+    // Tap 1: 確認 on the banner opens the confirm dialog for that alert, naming the person and the alert.
+    // (Once the header has stopped growing: the repeating tone's band may arrive just after the banner.)
+    const confirmButton = page.getByTestId('alert-popup-confirm');
+    let last = '';
+    await expect(async () => {
+      const box = JSON.stringify(await confirmButton.boundingBox());
+      const same = box === last;
+      last = box;
+      expect(same).toBe(true);
+    }).toPass({ intervals: [500], timeout: 10_000 });
+    await confirmButton.tap();
+    const dialog = page.getByTestId('confirm-dialog');
+    await expect(dialog.getByRole('heading')).toContainText(NAME);
+    await expect(page.getByTestId('confirm-alert-subject')).toContainText(TEXT[lng].type);
+    await page.screenshot({ path: test.info().outputPath(`confirm-dialog-${lng}-360.png`) });
+    expect(await auditView(page, `confirm dialog, ${lng} 360`)).toEqual([]);
+
+    // Tap 2: confirmed.
+    const confirmed = page.waitForResponse(
+      (res) => res.url().includes('/v2/alert/confirm') && res.request().method() === 'POST',
+    );
+    await dialog.getByTestId('confirm-submit').tap();
+    expect((await confirmed).ok()).toBe(true);
+    await expect(dialog).toBeHidden();
+    await expect(mine.getByTestId('alert-badge').filter({ hasText: TEXT[lng].type })).toHaveCount(
+      0,
+      { timeout: 30_000 },
+    );
+  });
+}

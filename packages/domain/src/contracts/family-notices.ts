@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { FAMILY_NOTICE_CHANNELS } from '../family-notices.js';
+import { BEARER_ERRORS, endpointsOf } from './endpoint.js';
+
+const uidParam = z.object({ uid: z.string().min(1).max(64) });
+
+/** One watched wearer and how the family member chose to be told of their alerts (null: not told). */
+export const familyNoticeView = z.object({
+  uid: z.string(),
+  name: z.string(),
+  channel: z.enum(FAMILY_NOTICE_CHANNELS).nullable(),
+});
+export type FamilyNoticeView = z.infer<typeof familyNoticeView>;
+
+export const familyNoticesResponse = z.object({
+  wearers: z.array(familyNoticeView),
+  /** Where the messages go: the account's own phone number and mail address (null: none set). */
+  phoneNumber: z.string().nullable(),
+  email: z.string().nullable(),
+});
+export type FamilyNoticesResponse = z.infer<typeof familyNoticesResponse>;
+
+/** PUT body: the channel to be told by, or null to stop. */
+export const familyNoticeBody = z.strictObject({
+  channel: z.enum(FAMILY_NOTICE_CHANNELS).nullable(),
+});
+
+const family = endpointsOf({ tags: ['Family notices'], errors: BEARER_ERRORS });
+
+export const listFamilyNotices = family({
+  method: 'GET',
+  path: '/v3/user/familyNotices',
+  permission: 'familyNotice:manage',
+  summary:
+    "The wearers the signed-in family member watches and how they are told of each one's EMERGENCY and CRITICAL alerts",
+  responses: { 200: familyNoticesResponse },
+});
+
+export const updateFamilyNotice = family({
+  method: 'PUT',
+  path: '/v3/user/familyNotices/{uid}',
+  permission: 'familyNotice:manage',
+  summary:
+    "Be told of one watched wearer's EMERGENCY and CRITICAL alerts by SMS or mail (to the account's own number or address), or no more",
+  params: uidParam,
+  body: familyNoticeBody,
+  responses: { 200: familyNoticeView },
+  errors: [...BEARER_ERRORS, 409],
+});
