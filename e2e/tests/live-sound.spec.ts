@@ -1,5 +1,13 @@
 import type { APIRequestContext, BrowserContext } from '@playwright/test';
-import { auditView, LANGUAGES, setWidth, settle, useLanguage, WIDTHS, type Lng } from '../support/a11y.js';
+import {
+  auditView,
+  LANGUAGES,
+  setWidth,
+  settle,
+  useLanguage,
+  WIDTHS,
+  type Lng,
+} from '../support/a11y.js';
 import { confirmOpenAlerts, signInByApi } from '../support/api.js';
 import { DEMO_PASSWORD } from '../support/roles.js';
 import { signIn, urlWithPath, waitForPage } from '../support/session.js';
