@@ -6,13 +6,14 @@ import {
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { Button, focusRing } from '../../../components/ui/button';
+import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
 import { useSaveAlertSettings } from '../api/alert-settings-api';
 import { ALL_ALERT_TYPES, formOf, type SettingsForm, validateForm } from '../settings-form';
 import { type FieldErrors, FieldMessage, inputClass } from '../../../components/ui/field-message';
 import { ScheduleEditor } from '../../../components/ui/schedule-editor';
 import { firstInvalidIn, useFocusAfterRender } from '../../../lib/use-focus-after-render';
+import { AlertTypeChoice } from '../../../components/ui/alert-type-choice';
 
 interface AlertSettingsFormProps {
   wearer: WearerAlertSettings;
@@ -138,19 +139,15 @@ export function AlertSettingsForm({ wearer, typeLabel }: AlertSettingsFormProps)
         </legend>
         <div className="grid gap-2 sm:grid-cols-2">
           {ALL_ALERT_TYPES.map((type) => (
-            <label key={type} className="flex items-center gap-2 text-sm text-slate-800">
-              <input
-                type="checkbox"
-                data-testid={`type-${type}`}
-                checked={form.enabled[type]}
-                disabled={readOnly}
-                onChange={(e) =>
-                  setForm({ ...form, enabled: { ...form.enabled, [type]: e.target.checked } })
-                }
-                className={`size-4 accent-teal-700 ${focusRing}`}
-              />
-              {typeLabel(type)}
-            </label>
+            <AlertTypeChoice
+              key={type}
+              type={type}
+              label={typeLabel(type)}
+              checked={form.enabled[type]}
+              disabled={readOnly}
+              onChange={(on) => setForm({ ...form, enabled: { ...form.enabled, [type]: on } })}
+              testId={`type-${type}`}
+            />
           ))}
         </div>
       </fieldset>

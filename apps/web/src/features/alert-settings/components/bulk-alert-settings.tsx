@@ -28,6 +28,7 @@ import { ALL_ALERT_TYPES, type SettingsForm } from '../settings-form';
 import { FieldMessage, inputClass } from '../../../components/ui/field-message';
 import { ScheduleEditor } from '../../../components/ui/schedule-editor';
 import { firstInvalidIn, useFocusAfterRender } from '../../../lib/use-focus-after-render';
+import { AlertTypeChoice } from '../../../components/ui/alert-type-choice';
 
 type TypeLabel = (type: (typeof ALL_ALERT_TYPES)[number]) => string;
 
@@ -182,18 +183,14 @@ function BulkEditor({ rows, typeLabel }: { rows: WearerAlertSettings[]; typeLabe
           </legend>
           <div className="grid gap-2 sm:grid-cols-2">
             {ALL_ALERT_TYPES.map((type) => (
-              <label key={type} className="flex min-h-11 items-center gap-2 text-sm text-slate-800">
-                <input
-                  type="checkbox"
-                  data-testid={`bulk-type-${type}`}
-                  checked={form.enabled[type]}
-                  onChange={(e) =>
-                    setForm({ ...form, enabled: { ...form.enabled, [type]: e.target.checked } })
-                  }
-                  className={`size-4 accent-teal-700 ${focusRing}`}
-                />
-                {typeLabel(type)}
-              </label>
+              <AlertTypeChoice
+                key={type}
+                type={type}
+                label={typeLabel(type)}
+                checked={form.enabled[type]}
+                onChange={(on) => setForm({ ...form, enabled: { ...form.enabled, [type]: on } })}
+                testId={`bulk-type-${type}`}
+              />
             ))}
           </div>
         </fieldset>

@@ -1,5 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import alertsEn from '../../../../public/locales/en/alerts.json';
+import alertsJa from '../../../../public/locales/ja/alerts.json';
 import staffEn from '../../../../public/locales/en/staff-settings.json';
 import staffJa from '../../../../public/locales/ja/staff-settings.json';
 import { renderWithApp } from '../../../testing/render';
@@ -15,7 +17,12 @@ const open = (onDone = vi.fn()) =>
       onDone={onDone}
       onCancel={vi.fn()}
     />,
-    { namespaces: [{ ns: 'staff-settings', ja: staffJa, en: staffEn }] },
+    {
+      namespaces: [
+        { ns: 'staff-settings', ja: staffJa, en: staffEn },
+        { ns: 'alerts', ja: alertsJa, en: alertsEn },
+      ],
+    },
   );
 
 describe('the recipient editor', () => {
@@ -34,5 +41,14 @@ describe('the recipient editor', () => {
       staffJa.notice.errors.phoneRequired,
     );
     expect(onDone).not.toHaveBeenCalled();
+  });
+
+  it("each alert type says when it fires, as its box's description; the name stays the type", async () => {
+    await open();
+    for (const type of ['SOS_CALL', 'AWAKENING_ALERT', 'DISCONNECTION'] as const) {
+      const box = screen.getByRole('checkbox', { name: type });
+      const described = document.getElementById(box.getAttribute('aria-describedby') ?? '');
+      expect(described?.textContent).toBe(alertsJa.explain[type]);
+    }
   });
 });

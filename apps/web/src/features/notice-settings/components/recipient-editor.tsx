@@ -11,6 +11,7 @@ import {
   MAX_STEP,
   type RecipientDraft,
 } from '../recipients';
+import { AlertTypeChoice } from '../../../components/ui/alert-type-choice';
 
 export const fieldClass = `min-h-11 w-full rounded-md border bg-white px-3 text-base text-slate-900 sm:w-80 ${focusRing}`;
 
@@ -200,17 +201,15 @@ export function RecipientEditor({
         </div>
         <div className="mt-2 grid gap-1 sm:grid-cols-2">
           {ALERT_TYPES.map((type) => (
-            <label key={type} className="flex min-h-11 items-center gap-2 text-sm text-slate-800">
-              <input
-                type="checkbox"
-                checked={draft.alertTypes.includes(type)}
-                aria-invalid={errors.alertTypes !== undefined}
-                onChange={(e) => toggleType(type, e.target.checked)}
-                data-testid={`recipient-type-${type}`}
-                className={`size-4 accent-teal-700 ${focusRing}`}
-              />
-              {typeLabel(type)}
-            </label>
+            <AlertTypeChoice
+              key={type}
+              type={type}
+              label={typeLabel(type)}
+              checked={draft.alertTypes.includes(type)}
+              invalid={errors.alertTypes !== undefined}
+              onChange={(on) => toggleType(type, on)}
+              testId={`recipient-type-${type}`}
+            />
           ))}
         </div>
         {error('alertTypes')}
