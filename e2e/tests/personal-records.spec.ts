@@ -79,6 +79,18 @@ test('personal@example.com picks a wearer on /select-device and sees their recor
   await expect(night.getByTestId('sleep-DEEP_SLEEP')).toHaveText('10分');
   await expect(night.getByTestId('sleep-LIGHT_SLEEP')).toHaveText('10分');
   await expect(night.getByTestId('sleep-AWAKE')).toHaveText('10分');
+  // The night drawn (a hypnogram, issue 36): deep, then light, then awake, each one stretch, named in its caption.
+  const drawn = page.getByTestId('sleep-hypnogram').first();
+  await expect(drawn.locator('figcaption')).toContainText('（睡眠 0時間20分）');
+  const stretch = (stage: string) => drawn.locator(`[data-stage="${stage}"]`);
+  await expect(stretch('RESTLESS_SLEEP')).toHaveCount(0);
+  const lefts: number[] = [];
+  for (const stage of ['DEEP_SLEEP', 'LIGHT_SLEEP', 'AWAKE']) {
+    await expect(stretch(stage)).toHaveCount(1);
+    lefts.push((await stretch(stage).boundingBox())?.x ?? Number.NaN);
+  }
+  expect(lefts).toEqual([...lefts].sort((x, y) => x - y));
+  await page.screenshot({ path: 'test-results/sleep-hypnogram.png', fullPage: true });
 
   await page.getByRole('tab', { name: 'ストレス' }).click();
   await expect(page.getByTestId('stress-HIGH')).toHaveText('0時間30分');

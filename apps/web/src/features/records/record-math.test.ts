@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { bucketMinutesOf, monthOf, recordHistoryQuery } from './api/records-api';
 import {
   hoursAndMinutes,
+  hypnograms,
   rangeOf,
   sleepNights,
   stepsBy,
@@ -14,6 +15,43 @@ import {
 const at = (y: number, m: number, d: number, h: number, min = 0) =>
   new Date(y, m - 1, d, h, min).toISOString();
 const sleep = (iso: string, sleepStage: number | null): HistoryPoint => ({ at: iso, sleepStage });
+
+describe('hypnograms', () => {
+  it('draws each night as stages over time: touching buckets of one stage joined, a gap left open', () => {
+    const points = [
+      sleep(at(2026, 11, 3, 23, 0), 2),
+      sleep(at(2026, 11, 3, 23, 5), 2),
+      sleep(at(2026, 11, 3, 23, 10), 1),
+      // No data 23:15-23:30: no span there.
+      sleep(at(2026, 11, 3, 23, 30), 1),
+      sleep(at(2026, 11, 4, 0, 0), 4),
+      sleep(at(2026, 11, 4, 0, 5), null),
+    ];
+    const [night] = hypnograms(points, 5);
+    const t = (iso: string) => Date.parse(iso);
+    expect(night?.night).toBe('2026-11-03');
+    expect(night?.spans).toEqual([
+      { stage: 'LIGHT_SLEEP', from: t(at(2026, 11, 3, 23, 0)), to: t(at(2026, 11, 3, 23, 10)) },
+      { stage: 'DEEP_SLEEP', from: t(at(2026, 11, 3, 23, 10)), to: t(at(2026, 11, 3, 23, 15)) },
+      { stage: 'DEEP_SLEEP', from: t(at(2026, 11, 3, 23, 30)), to: t(at(2026, 11, 3, 23, 35)) },
+      { stage: 'AWAKE', from: t(at(2026, 11, 4, 0, 0)), to: t(at(2026, 11, 4, 0, 5)) },
+    ]);
+    expect(night?.start).toBe(t(at(2026, 11, 3, 23, 0)));
+    expect(night?.end).toBe(t(at(2026, 11, 4, 0, 5)));
+  });
+
+  it('dates nights by the rule of sleepNights, newest first, whatever order the points came in', () => {
+    const points = [
+      sleep(at(2026, 11, 4, 23, 0), 2),
+      sleep(at(2026, 11, 4, 2, 0), 1),
+      sleep(at(2026, 11, 3, 22, 30), 2),
+    ];
+    expect(hypnograms(points, 1).map((n) => n.night)).toEqual(['2026-11-04', '2026-11-03']);
+    expect(hypnograms(points, 1).map((n) => n.night)).toEqual(
+      sleepNights(points, 1).map((n) => n.night),
+    );
+  });
+});
 
 describe('sleepNights', () => {
   it('counts minutes per stage from the sleep-stage codes DEEP 1, LIGHT 2, RESTLESS 3, AWAKE 4', () => {

@@ -61,6 +61,60 @@ export function sleepNights(
     }));
 }
 
+/** One stretch of a night at one stage: [from, to) in ms since the epoch. */
+export interface SleepSpan {
+  stage: SleepStage;
+  from: number;
+  to: number;
+}
+export interface NightHypnogram {
+  /** The evening's date, as in sleepNights. */
+  night: string;
+  /** The first stage's start and the last one's end (ms). */
+  start: number;
+  end: number;
+  /** In time order; neighbouring buckets of one stage joined; a gap without data is no span. */
+  spans: SleepSpan[];
+}
+
+/**
+ * The night's stages over time (a hypnogram), nights newest first, dated by the same rule as sleepNights. Each
+ * point stands for [at, at + bucketMinutes); two spans of one stage that touch are one.
+ */
+export function hypnograms(
+  points: readonly HistoryPoint[],
+  bucketMinutes: number,
+  timeZone?: string,
+): NightHypnogram[] {
+  const bucketMs = bucketMinutes * 60_000;
+  const nights = new Map<string, SleepSpan[]>();
+  const staged = points
+    .map((p) => ({
+      at: Date.parse(p.at),
+      iso: p.at,
+      stage: p.sleepStage == null ? undefined : STAGE_BY_CODE.get(p.sleepStage),
+    }))
+    .filter((p): p is { at: number; iso: string; stage: SleepStage } => p.stage !== undefined)
+    .sort((a, b) => a.at - b.at);
+  for (const p of staged) {
+    const night = sleepNightOf(p.iso, timeZone);
+    const spans = nights.get(night) ?? [];
+    const last = spans.at(-1);
+    if (last && last.stage === p.stage && last.to >= p.at)
+      last.to = Math.max(last.to, p.at + bucketMs);
+    else spans.push({ stage: p.stage, from: p.at, to: p.at + bucketMs });
+    nights.set(night, spans);
+  }
+  return [...nights.entries()]
+    .sort(([a], [b]) => b.localeCompare(a))
+    .map(([night, spans]) => ({
+      night,
+      start: spans[0]!.from,
+      end: Math.max(...spans.map((s) => s.to)),
+      spans,
+    }));
+}
+
 /** Minutes spent at each stress level over the points. */
 export function stressMinutes(
   points: readonly HistoryPoint[],
