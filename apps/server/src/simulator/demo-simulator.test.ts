@@ -73,6 +73,51 @@ it('fills the last hour, then keeps the wearers live until stopped', async () =>
   expect(messages.filter((m) => m.includes('error'))).toEqual([]);
 }, 120_000);
 
+it('once live, keeps an emergency open and a mistyped serial refused at its gateway, at any hour', async () => {
+  const org = await createOrganization(t.db, { isDemo: true });
+  for (let i = 0; i < 4; i++)
+    await createWearer(t.db, { organizationId: org.id, birthDate: '1950-04-01' });
+  const demo = await startDemoSimulator(t.ctx, log, {
+    organization: org,
+    backfillHours: 0.2,
+    intervalMs: 250,
+    eventsPerHour: 0,
+    plan: [],
+    keeperMs: 200,
+  });
+  const count = async (sql: string) =>
+    Number((await t.db.query<{ n: number }>(sql, [org.id]))[0]?.n);
+  try {
+    const live = () => messages.some((m) => m.includes('now live') && m.includes(org.id));
+    expect(await waitFor(async () => Promise.resolve(live()))).toBe(true);
+    // The keeper's SOS happens within the next simulated minute: the clock moves two minutes on.
+    const realNow = t.ctx.now;
+    t.ctx.now = () => new Date(Date.now() + 120_000);
+    expect(
+      await waitFor(
+        async () =>
+          (await count(
+            `SELECT count(*)::int AS n FROM alerts
+              WHERE organization_id = $1 AND status = 'OPEN' AND type IN ('SOS_CALL', 'DETECT_FALL_DOWN')`,
+          )) === 1,
+      ),
+      messages.join('\n'),
+    ).toBe(true);
+    t.ctx.now = realNow;
+    // The mistyped serial is listed on its gateway's page as refused (the list is written every few seconds).
+    await t.ctx.gatewayRefusals.flush();
+    expect(
+      await count(
+        `SELECT count(*)::int AS n FROM gateway_refusals r JOIN gateways g ON g.id = r.gateway_id
+          WHERE g.organization_id = $1 AND r.serial_number LIKE '%O%'`,
+      ),
+    ).toBe(1);
+  } finally {
+    await demo!.stop();
+  }
+  expect(messages.filter((m) => m.includes('error') || m.includes('missed'))).toEqual([]);
+}, 120_000);
+
 it('does not start without an organisation that has worn bracelets', async () => {
   const org = await createOrganization(t.db, { isDemo: true });
   expect(await startDemoSimulator(t.ctx, log, { organization: org })).toBeNull();

@@ -1,5 +1,7 @@
 import { ageOn } from '@wearable/domain';
 import type { AppContext } from '../context.js';
+import { initialKeeperState, keeperTurn, type KeeperState } from './demo-keeper.js';
+import type { SimulatorDriver } from './drivers/driver.js';
 import { createInProcessDriver } from './drivers/in-process.driver.js';
 import type { SimEventRecord } from './events.js';
 import type { SimLogger } from './logger.js';
@@ -8,6 +10,7 @@ import { BatchSender, runSimulation } from './runner.js';
 import { defaultShiftPlan, type ShiftPlanItem } from './shift-plan.js';
 import { type SimGateway, Simulation } from './simulation.js';
 import {
+  countOpenEmergencies,
   findDemoOrganization,
   findOrganizationBracelets,
   latestReadingAt,
@@ -29,6 +32,11 @@ export interface DemoSimulatorOptions {
   startEmpty?: boolean;
   /** How often the pairing watcher looks for newly linked bracelets (default 2 s). */
   pairingPollMs?: number;
+  /**
+   * How often, once live, the demo keeps its incidents going (an open emergency, a bracelet off, a mistyped
+   * serial: demo-keeper.ts); 0 turns it off. Default 60 s.
+   */
+  keeperMs?: number;
 }
 
 export interface DemoSimulator {
@@ -141,12 +149,17 @@ export async function startDemoSimulator(
       'simulator: demo history sent, now live',
     );
     live = true;
+    const keeping = keepIncidents(ctx, org.id, sim, driver, source, log, {
+      everyMs: opts.keeperMs ?? 60_000,
+      signal: controller.signal,
+    });
     await runSimulation(sim, sender, {
       mode: 'realtime',
       now: clock,
       batchIntervalMs: opts.intervalMs ?? 2000,
       signal: controller.signal,
     });
+    await keeping;
   })().catch((err: unknown) =>
     log.error({ err: (err as Error).message }, 'simulator: stopped on an error'),
   );
@@ -163,4 +176,68 @@ export async function startDemoSimulator(
       await running;
     },
   };
+}
+
+/**
+ * Once a minute while live (until `signal` aborts): the keeper's turn (demo-keeper.ts) on the open emergencies of
+ * the organisation. Its SOS, fall and removal are the simulation's own events, sent with the next batch; its mistyped
+ * serial is a reading through the first gateway, refused and listed on that gateway's page like any.
+ */
+async function keepIncidents(
+  ctx: AppContext,
+  organizationId: string,
+  sim: Simulation,
+  driver: SimulatorDriver,
+  source: SimulationSource,
+  log: SimLogger,
+  { everyMs, signal }: { everyMs: number; signal: AbortSignal },
+): Promise<void> {
+  if (everyMs <= 0) return;
+  const serialNumbers = source.gateways.flatMap((g) => g.serialNumbers);
+  const gateway = source.gateways[0];
+  let state: KeeperState = initialKeeperState(ctx.now().getTime());
+  while (!signal.aborted) {
+    try {
+      const turn = keeperTurn(
+        state,
+        {
+          now: ctx.now().getTime(),
+          openEmergencies: await countOpenEmergencies(ctx.db, organizationId),
+        },
+        serialNumbers,
+      );
+      state = turn.state;
+      for (const action of turn.actions) {
+        if (action.kind === 'typo') {
+          if (gateway)
+            await driver.send(gateway, {
+              gatewayId: gateway.gatewayId,
+              readings: [
+                {
+                  serialNumber: action.serialNumber,
+                  at: ctx.now().toISOString(),
+                  heartRate: 72,
+                  worn: true,
+                },
+              ],
+              environment: [],
+              events: [],
+            });
+        } else sim.trigger(action.kind, action.serialNumber, action.durationMinutes);
+        log.info({ keeper: action }, `simulator: demo keeps ${action.kind} ${action.serialNumber}`);
+      }
+    } catch (err) {
+      if (signal.aborted) return;
+      log.warn({ err: (err as Error).message }, 'simulator: the demo keeper missed a turn');
+    }
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, everyMs);
+      signal.addEventListener('abort', done, { once: true });
+    });
+  }
 }

@@ -36,6 +36,15 @@ export async function findOrganizationBracelets(
   );
 }
 
+/** The organisation's open EMERGENCY alerts (SOS, fall): the demo keeper keeps one open (demo-keeper.ts). */
+export async function countOpenEmergencies(db: Db, organizationId: string): Promise<number> {
+  const rows = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM alerts WHERE organization_id = $1 AND status = 'OPEN' AND level = 'EMERGENCY'`,
+    [organizationId],
+  );
+  return rows[0]?.n ?? 0;
+}
+
 /** When the organisation's newest reading was measured: the demo's backfill resumes there. */
 export async function latestReadingAt(db: Db, organizationId: string): Promise<Date | null> {
   const rows = await db.query<{ at: Date | string | null }>(
