@@ -118,12 +118,14 @@ describe('demo mode', () => {
     await openApp('/demo/devices');
     expect((await heading()).textContent).toBe(ja.pages.devices);
     await screen.findByText('青木 花子', undefined, SLOW);
-    expect(screen.getByTestId('demo-banner').textContent).toBe(ja.shell.demoBanner);
+    expect(screen.getByTestId('demo-banner-text').textContent).toBe(ja.shell.demoBanner);
+    expect(screen.getByTestId('demo-set-up-your-own').getAttribute('href')).toBe('/setup');
     expect(screen.queryByTestId('terms-modal')).toBeNull();
     expect(screen.getByTestId('user-menu').textContent).toContain('デモ 太郎');
     const hrefs = internalHrefs();
     expect(hrefs.length).toBeGreaterThan(5);
-    expect(hrefs.filter((href) => !href?.startsWith('/demo/'))).toEqual([]);
+    // Every link of the console is under /demo; the banner's "set up your own" alone leaves the demo, on purpose.
+    expect(hrefs.filter((href) => !href?.startsWith('/demo/'))).toEqual(['/setup']);
     const menu = within(screen.getByTestId('main-menu'))
       .getAllByRole('link')
       .map((a) => a.getAttribute('href'));

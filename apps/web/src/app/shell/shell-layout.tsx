@@ -55,7 +55,16 @@ export function ShellLayout() {
           role="note"
           className="bg-amber-100 px-4 py-2 text-center text-sm text-amber-900"
         >
-          {t('shell.demoBanner')}
+          <span data-testid="demo-banner-text">{t('shell.demoBanner')}</span>{' '}
+          {/* Out of the demo area on purpose (not an AppLink, which would prefix /demo): a real organisation's setup,
+              behind sign-in. */}
+          <a
+            href="/setup"
+            data-testid="demo-set-up-your-own"
+            className={`font-medium whitespace-nowrap underline ${focusRing}`}
+          >
+            {t('shell.demoSetUpYourOwn')}
+          </a>
         </p>
       )}
       <header ref={header} className="sticky top-0 z-30 border-b border-slate-200 bg-white">
