@@ -1,3 +1,4 @@
+import { openWith } from '../support/actions.js';
 import { roleCase } from '../support/roles.js';
 import { signIn, waitForPage } from '../support/session.js';
 import { expect, test } from '../support/test.js';
@@ -13,9 +14,8 @@ test('/members: an owner adds a wearer (bad input named first), renames and move
   await page.goto('/members');
   await waitForPage(page);
 
-  await page.getByTestId('wearer-add').click();
   const dialog = page.getByTestId('wearer-dialog');
-  await expect(dialog).toBeVisible();
+  await openWith(page.getByTestId('wearer-add'), dialog);
   // Nothing filled in: the name and the birth date are named, nothing is sent.
   await dialog.getByTestId('wearer-submit').click();
   await expect(dialog.getByTestId('wearer-name')).toHaveAttribute('aria-invalid', 'true');
