@@ -10,6 +10,8 @@ export const STORAGE_KEYS = {
   userInfo: 'userInfo',
   selectedDevice: 'selectedDevice',
   language: 'i18nextLng',
+  /** System / light / dark (lib/theme.ts); public/theme.js reads it before the first paint. Kept at logout. */
+  theme: 'theme',
   /** The address this browser last asked a sign-in link for: /verify sends it, so a link for another address is refused. */
   emailLinkAddress: 'emailLinkAddress',
   /** Pairings started here and not confirmed yet: [{ uid, name, attemptTimestamp }] (spec section 3). */
@@ -84,10 +86,15 @@ export const getSelectedDevice = (): UserDevice | null =>
 export const storeSelectedDevice = (device: UserDevice): void =>
   write(STORAGE_KEYS.selectedDevice, JSON.stringify(device));
 
-/** Logout: the specification says local storage is cleared entirely. */
+/**
+ * Logout: the specification says local storage is cleared entirely. The theme is this browser's, not the
+ * person's (a night shift's screen stays dark for the next one), so it stays.
+ */
 export function clearStorage(): void {
+  const theme = read(STORAGE_KEYS.theme);
   try {
     window.localStorage.clear();
+    if (theme !== null) window.localStorage.setItem(STORAGE_KEYS.theme, theme);
   } catch {
     // Nothing stored that we could reach.
   }
@@ -95,6 +102,9 @@ export function clearStorage(): void {
 
 export const getStoredLanguage = (): string | null => read(STORAGE_KEYS.language);
 export const storeLanguage = (lng: string): void => write(STORAGE_KEYS.language, lng);
+
+export const getStoredTheme = (): string | null => read(STORAGE_KEYS.theme);
+export const storeTheme = (theme: string | null): void => write(STORAGE_KEYS.theme, theme);
 
 export const getEmailLinkAddress = (): string | null => read(STORAGE_KEYS.emailLinkAddress);
 export const storeEmailLinkAddress = (email: string | null): void =>
