@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type uPlot from 'uplot';
 import { formatLocalDateTime } from '../../lib/date-format';
+import { useTheme } from '../../lib/theme';
 import { tickFormatter, timeTicks } from './time-ticks';
 
 export interface LineSeries {
@@ -70,6 +71,8 @@ export function LineChart({
   testId = 'line-chart',
 }: LineChartProps) {
   const box = useRef<HTMLDivElement>(null);
+  // A canvas takes no CSS: the axes are drawn in the palette's colours of the theme on screen, again when it changes.
+  const { theme } = useTheme();
 
   useEffect(() => {
     const element = box.current;
@@ -90,6 +93,9 @@ export function LineChart({
         ...banded.flatMap(({ s }) => [[...s.band!.upper], [...s.band!.lower]]),
       ];
       const width = () => Math.max(element.clientWidth, 280);
+      const palette = getComputedStyle(element);
+      const axisStroke = palette.getPropertyValue('--color-slate-600').trim() || '#475569';
+      const gridStroke = palette.getPropertyValue('--color-slate-200').trim() || '#e2e8f0';
       const yAxes = axes ?? [{ scale: 'y', label: yLabel }];
       const defaultScale = yAxes[0]?.scale ?? 'y';
       const from = span?.from ?? times[0] ?? Date.now();
@@ -142,8 +148,8 @@ export function LineChart({
           ],
           axes: [
             {
-              stroke: '#475569',
-              grid: { stroke: '#e2e8f0' },
+              stroke: axisStroke,
+              grid: { stroke: gridStroke },
               splits: (u) => ticksFor(u.bbox.width / devicePixelRatio).at.map((t) => t / 1000),
               values: (u, splits) => {
                 const label = tickFormatter(ticksFor(u.bbox.width / devicePixelRatio), locale);
@@ -153,7 +159,7 @@ export function LineChart({
             ...yAxes.map((a, i) => ({
               scale: a.scale,
               label: a.label,
-              stroke: '#475569',
+              stroke: axisStroke,
               ...(a.size === undefined ? {} : { size: a.size }),
               ...(a.ticks
                 ? {
@@ -161,7 +167,7 @@ export function LineChart({
                     values: (_u: uPlot, splits: number[]) => splits.map((v) => a.ticks!.label(v)),
                   }
                 : {}),
-              ...(i === 0 ? { grid: { stroke: '#e2e8f0' } } : { side: 1, grid: { show: false } }),
+              ...(i === 0 ? { grid: { stroke: gridStroke } } : { side: 1, grid: { show: false } }),
             })),
           ],
         },
@@ -179,7 +185,7 @@ export function LineChart({
       observer?.disconnect();
       chart?.destroy();
     };
-  }, [times, series, yLabel, axes, timeLabel, locale, withDate, span, height]);
+  }, [times, series, yLabel, axes, timeLabel, locale, withDate, span, height, theme]);
 
   return (
     <div
