@@ -106,73 +106,78 @@ export function AlertSettingsForm({ wearer, typeLabel }: AlertSettingsFormProps)
       onSubmit={submit}
       data-testid="alert-settings-form"
       aria-describedby={refused ? 'settings-readonly' : undefined}
-      className="grid gap-6"
+      className="@container"
     >
-      {refused && (
-        <p
-          id="settings-readonly"
-          role="status"
-          data-testid="settings-readonly"
-          className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
-        >
-          {t('settings.readOnly')}
-        </p>
-      )}
-      <fieldset className="rounded-lg border border-slate-200 bg-white p-4">
-        <legend className="px-1 text-base font-semibold text-slate-900">
-          {t('settings.heartRate')}
-        </legend>
-        <p data-testid="max-heart-rate" className="mb-3 text-sm text-slate-600">
-          {wearer.age === null
-            ? t('settings.maxUnknownAge', { max: wearer.maxHeartRate })
-            : t('settings.maxFormula', { age: wearer.age, max: wearer.maxHeartRate })}
-        </p>
-        <div className="flex flex-wrap gap-6">
-          {bound('heartRateLower')}
-          {bound('heartRateUpper')}
-        </div>
-      </fieldset>
-      <fieldset className="rounded-lg border border-slate-200 bg-white p-4">
-        <legend className="px-1 text-base font-semibold text-slate-900">
-          {t('settings.types')}
-        </legend>
-        <div className="grid gap-2 sm:grid-cols-2">
-          {ALL_ALERT_TYPES.map((type) => (
-            <label key={type} className="flex items-center gap-2 text-sm text-slate-800">
-              <input
-                type="checkbox"
-                data-testid={`type-${type}`}
-                checked={form.enabled[type]}
-                disabled={readOnly}
-                onChange={(e) =>
-                  setForm({ ...form, enabled: { ...form.enabled, [type]: e.target.checked } })
-                }
-                className={`size-4 accent-teal-700 ${focusRing}`}
-              />
-              {typeLabel(type)}
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      <ScheduleEditor
-        schedule={form.schedule}
-        errors={errors}
-        readOnly={readOnly}
-        onChange={(schedule) => setForm({ ...form, schedule })}
-      />
-      {!readOnly && (
-        <div>
-          {/* aria-disabled, not disabled: a disabled button drops the keyboard focus to the page's start. */}
-          <Button
-            type="submit"
-            variant="primary"
-            data-testid="save-settings"
-            aria-disabled={save.isPending}
+      {/* Given the room (a staff page at 1,280 px), the schedule stands beside the bounds and the types. */}
+      <div className="grid items-start gap-6 @4xl:grid-cols-2">
+        {refused && (
+          <p
+            id="settings-readonly"
+            role="status"
+            data-testid="settings-readonly"
+            className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 @4xl:col-span-2"
           >
-            {save.isPending ? t('settings.saving') : t('settings.save')}
-          </Button>
+            {t('settings.readOnly')}
+          </p>
+        )}
+        <div className="grid min-w-0 gap-6">
+          <fieldset className="rounded-lg border border-slate-200 bg-white p-4">
+            <legend className="px-1 text-base font-semibold text-slate-900">
+              {t('settings.heartRate')}
+            </legend>
+            <p data-testid="max-heart-rate" className="mb-3 text-sm text-slate-600">
+              {wearer.age === null
+                ? t('settings.maxUnknownAge', { max: wearer.maxHeartRate })
+                : t('settings.maxFormula', { age: wearer.age, max: wearer.maxHeartRate })}
+            </p>
+            <div className="flex flex-wrap gap-6">
+              {bound('heartRateLower')}
+              {bound('heartRateUpper')}
+            </div>
+          </fieldset>
+          <fieldset className="rounded-lg border border-slate-200 bg-white p-4">
+            <legend className="px-1 text-base font-semibold text-slate-900">
+              {t('settings.types')}
+            </legend>
+            <div className="grid gap-2 sm:grid-cols-2">
+              {ALL_ALERT_TYPES.map((type) => (
+                <label key={type} className="flex items-center gap-2 text-sm text-slate-800">
+                  <input
+                    type="checkbox"
+                    data-testid={`type-${type}`}
+                    checked={form.enabled[type]}
+                    disabled={readOnly}
+                    onChange={(e) =>
+                      setForm({ ...form, enabled: { ...form.enabled, [type]: e.target.checked } })
+                    }
+                    className={`size-4 accent-teal-700 ${focusRing}`}
+                  />
+                  {typeLabel(type)}
+                </label>
+              ))}
+            </div>
+          </fieldset>
         </div>
-      )}
+        <ScheduleEditor
+          schedule={form.schedule}
+          errors={errors}
+          readOnly={readOnly}
+          onChange={(schedule) => setForm({ ...form, schedule })}
+        />
+        {!readOnly && (
+          <div className="@4xl:col-span-2">
+            {/* aria-disabled, not disabled: a disabled button drops the keyboard focus to the page's start. */}
+            <Button
+              type="submit"
+              variant="primary"
+              data-testid="save-settings"
+              aria-disabled={save.isPending}
+            >
+              {save.isPending ? t('settings.saving') : t('settings.save')}
+            </Button>
+          </div>
+        )}
+      </div>
     </form>
   );
 }
