@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import type uPlot from 'uplot';
 import { formatLocalDateTime } from '../../lib/date-format';
 import { useTheme } from '../../lib/theme';
+import { chartColour } from './chart-colour';
 import { tickFormatter, timeTicks } from './time-ticks';
 
 export interface LineSeries {
@@ -106,7 +107,7 @@ export function LineChart({
       const bandSeries = banded.flatMap(({ s }) =>
         s.band!.labels.map((bandLabel) => ({
           label: bandLabel,
-          stroke: `${s.colour}55`,
+          stroke: `${chartColour(s.colour, theme)}55`,
           width: 1,
           scale: s.scale ?? defaultScale,
           spanGaps: false,
@@ -129,7 +130,7 @@ export function LineChart({
           },
           bands: banded.map(({ s }, k) => ({
             series: [series.length + 1 + 2 * k, series.length + 2 + 2 * k] as [number, number],
-            fill: `${s.colour}22`,
+            fill: `${chartColour(s.colour, theme)}22`,
           })),
           series: [
             {
@@ -139,7 +140,7 @@ export function LineChart({
             },
             ...series.map((s) => ({
               label: s.label,
-              stroke: s.colour,
+              stroke: chartColour(s.colour, theme),
               width: 2,
               scale: s.scale ?? defaultScale,
               spanGaps: false,
