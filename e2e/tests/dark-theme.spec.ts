@@ -114,7 +114,7 @@ for (const lng of LANGUAGES) {
   });
 }
 
-test('the theme chosen here wins over the system one and survives a reload and a logout', async ({
+test('the theme chosen here wins over the system one, survives a reload and a logout, and never prints', async ({
   page,
   request,
 }) => {
@@ -155,6 +155,10 @@ test('the theme chosen here wins over the system one and survives a reload and a
   await settle(page);
   await expectPageTheme(page, 'dark');
   await expect(select).toHaveValue('dark');
+  // Paper stays light whatever the screen shows.
+  await page.emulateMedia({ media: 'print' });
+  await expectPageTheme(page, 'light');
+  await page.emulateMedia({ media: 'screen' });
 
   // A logout clears the session, not this browser's theme.
   await page.getByTestId('user-menu').click();
