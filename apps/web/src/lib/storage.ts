@@ -10,6 +10,8 @@ export const STORAGE_KEYS = {
   userInfo: 'userInfo',
   selectedDevice: 'selectedDevice',
   language: 'i18nextLng',
+  /** System / light / dark (lib/theme.ts); public/theme.js reads it before the first paint. Cleared at logout. */
+  theme: 'theme',
   /** The address this browser last asked a sign-in link for: /verify sends it, so a link for another address is refused. */
   emailLinkAddress: 'emailLinkAddress',
   /** Pairings started here and not confirmed yet: [{ uid, name, attemptTimestamp }] (spec section 3). */
@@ -84,17 +86,24 @@ export const getSelectedDevice = (): UserDevice | null =>
 export const storeSelectedDevice = (device: UserDevice): void =>
   write(STORAGE_KEYS.selectedDevice, JSON.stringify(device));
 
-/** Logout: the specification says local storage is cleared entirely. */
+/**
+ * Logout: the specification says local storage is cleared entirely, the theme choice with the rest (like the
+ * language): the screen follows the system's again, at once (<html data-theme>, lib/theme.ts).
+ */
 export function clearStorage(): void {
   try {
     window.localStorage.clear();
   } catch {
     // Nothing stored that we could reach.
   }
+  document.documentElement.removeAttribute('data-theme');
 }
 
 export const getStoredLanguage = (): string | null => read(STORAGE_KEYS.language);
 export const storeLanguage = (lng: string): void => write(STORAGE_KEYS.language, lng);
+
+export const getStoredTheme = (): string | null => read(STORAGE_KEYS.theme);
+export const storeTheme = (theme: string | null): void => write(STORAGE_KEYS.theme, theme);
 
 export const getEmailLinkAddress = (): string | null => read(STORAGE_KEYS.emailLinkAddress);
 export const storeEmailLinkAddress = (email: string | null): void =>

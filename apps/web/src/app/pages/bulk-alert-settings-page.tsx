@@ -14,7 +14,7 @@ const NAMESPACES = ['staff-settings', 'records', 'alerts', 'common'];
 export function DevicesAlertSettingsPage() {
   const { t, ready } = useTranslation(NAMESPACES);
   return (
-    <section className="max-w-3xl">
+    <section>
       <PageHeading>{t('common:pages.devicesAlertSettings')}</PageHeading>
       {ready ? (
         <OrganizationScope testId="bulk-organization">
@@ -37,7 +37,7 @@ export function GroupDevicesAlertSettingsPage() {
   const { groupId = '' } = useParams();
   const { t, ready } = useTranslation(NAMESPACES);
   return (
-    <section className="max-w-3xl">
+    <section>
       <PageHeading
         actions={
           <AppLink

@@ -11,7 +11,7 @@ export function NoticeSettingsPage() {
   const { groupId = '' } = useParams();
   const { t, ready } = useTranslation(['staff-settings', 'records', 'alerts', 'common']);
   return (
-    <section className="max-w-3xl">
+    <section>
       <PageHeading
         actions={
           <AppLink

@@ -12,9 +12,7 @@ export function WearerAlertSettingsPage() {
   return (
     <WearerSubpage titleKey={paths.device.alert.titleKey} namespaces={['records', 'alerts']}>
       {(wearer) => (
-        <div className="max-w-3xl">
-          <PersonalAlertSettings uid={wearer.uid} typeLabel={(type) => t(`alerts:types.${type}`)} />
-        </div>
+        <PersonalAlertSettings uid={wearer.uid} typeLabel={(type) => t(`alerts:types.${type}`)} />
       )}
     </WearerSubpage>
   );

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Toaster } from 'sonner';
+import { useTheme } from '../../lib/theme';
 
 /**
  * Spec: one toast at a time, closing after 5 s. Mounted by the shell, where every toast is raised, so the
@@ -7,8 +8,10 @@ import { Toaster } from 'sonner';
  */
 export function AppToaster() {
   const { t } = useTranslation();
+  const { theme } = useTheme();
   return (
     <Toaster
+      theme={theme}
       visibleToasts={1}
       duration={5000}
       position="top-center"

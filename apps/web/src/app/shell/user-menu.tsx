@@ -1,10 +1,11 @@
-import { Check, ChevronDown, IdCard, LogOut, MonitorUp, UserRound } from 'lucide-react';
+import { Check, ChevronDown, Circle, IdCard, LogOut, MonitorUp, UserRound } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { focusRing } from '../../components/ui/button';
 import { PersonName } from '../../components/ui/person-name';
 import { paths } from '../../config/paths';
 import { AppLink } from '../../lib/app-path';
+import { THEME_CHOICES, isThemeChoice, useTheme } from '../../lib/theme';
 
 /** A highlighted (keyboard-focused) item shows the same ring as every control: a grey fill alone was 1.1:1. */
 const itemClass =
@@ -20,6 +21,7 @@ interface UserMenuProps {
 
 export function UserMenu({ name, onLogout, wallMonitor }: UserMenuProps) {
   const { t } = useTranslation();
+  const theme = useTheme();
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
@@ -66,6 +68,37 @@ export function UserMenu({ name, onLogout, wallMonitor }: UserMenuProps) {
               </DropdownMenu.ItemIndicator>
             </DropdownMenu.CheckboxItem>
           )}
+          {/* This browser's colours, beside the language switch: a night shift dims the screen from here. */}
+          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+          <DropdownMenu.Label id="theme-menu-label" className="px-2 py-1 text-xs text-slate-600">
+            {t('theme.label')}
+          </DropdownMenu.Label>
+          <DropdownMenu.RadioGroup
+            aria-labelledby="theme-menu-label"
+            data-testid="theme-menu"
+            value={theme.choice}
+            onValueChange={(value) => {
+              if (isThemeChoice(value)) theme.choose(value);
+            }}
+          >
+            {THEME_CHOICES.map((choice) => (
+              <DropdownMenu.RadioItem
+                key={choice}
+                value={choice}
+                data-testid={`theme-${choice}`}
+                onSelect={(event) => event.preventDefault()}
+                className={itemClass}
+              >
+                <span className="flex size-4 items-center justify-center" aria-hidden="true">
+                  <DropdownMenu.ItemIndicator>
+                    <Circle className="size-2.5 fill-current" />
+                  </DropdownMenu.ItemIndicator>
+                </span>
+                {t(`theme.${choice}`)}
+              </DropdownMenu.RadioItem>
+            ))}
+          </DropdownMenu.RadioGroup>
+          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
           <DropdownMenu.Item data-testid="logout" onSelect={onLogout} className={itemClass}>
             <LogOut aria-hidden="true" className="size-4" />
             {t('userMenu.logout')}

@@ -1,6 +1,8 @@
 import { useEffect, useRef } from 'react';
 import type uPlot from 'uplot';
 import { formatLocalDateTime } from '../../lib/date-format';
+import { useTheme } from '../../lib/theme';
+import { chartColour } from './chart-colour';
 import { tickFormatter, timeTicks } from './time-ticks';
 
 export interface LineSeries {
@@ -70,6 +72,8 @@ export function LineChart({
   testId = 'line-chart',
 }: LineChartProps) {
   const box = useRef<HTMLDivElement>(null);
+  // A canvas takes no CSS: the axes are drawn in the palette's colours of the theme on screen, again when it changes.
+  const { theme } = useTheme();
 
   useEffect(() => {
     const element = box.current;
@@ -90,6 +94,9 @@ export function LineChart({
         ...banded.flatMap(({ s }) => [[...s.band!.upper], [...s.band!.lower]]),
       ];
       const width = () => Math.max(element.clientWidth, 280);
+      const palette = getComputedStyle(element);
+      const axisStroke = palette.getPropertyValue('--color-slate-600').trim() || '#475569';
+      const gridStroke = palette.getPropertyValue('--color-slate-200').trim() || '#e2e8f0';
       const yAxes = axes ?? [{ scale: 'y', label: yLabel }];
       const defaultScale = yAxes[0]?.scale ?? 'y';
       const from = span?.from ?? times[0] ?? Date.now();
@@ -100,7 +107,7 @@ export function LineChart({
       const bandSeries = banded.flatMap(({ s }) =>
         s.band!.labels.map((bandLabel) => ({
           label: bandLabel,
-          stroke: `${s.colour}55`,
+          stroke: `${chartColour(s.colour, theme)}55`,
           width: 1,
           scale: s.scale ?? defaultScale,
           spanGaps: false,
@@ -123,7 +130,7 @@ export function LineChart({
           },
           bands: banded.map(({ s }, k) => ({
             series: [series.length + 1 + 2 * k, series.length + 2 + 2 * k] as [number, number],
-            fill: `${s.colour}22`,
+            fill: `${chartColour(s.colour, theme)}22`,
           })),
           series: [
             {
@@ -133,7 +140,7 @@ export function LineChart({
             },
             ...series.map((s) => ({
               label: s.label,
-              stroke: s.colour,
+              stroke: chartColour(s.colour, theme),
               width: 2,
               scale: s.scale ?? defaultScale,
               spanGaps: false,
@@ -142,8 +149,8 @@ export function LineChart({
           ],
           axes: [
             {
-              stroke: '#475569',
-              grid: { stroke: '#e2e8f0' },
+              stroke: axisStroke,
+              grid: { stroke: gridStroke },
               splits: (u) => ticksFor(u.bbox.width / devicePixelRatio).at.map((t) => t / 1000),
               values: (u, splits) => {
                 const label = tickFormatter(ticksFor(u.bbox.width / devicePixelRatio), locale);
@@ -153,7 +160,7 @@ export function LineChart({
             ...yAxes.map((a, i) => ({
               scale: a.scale,
               label: a.label,
-              stroke: '#475569',
+              stroke: axisStroke,
               ...(a.size === undefined ? {} : { size: a.size }),
               ...(a.ticks
                 ? {
@@ -161,7 +168,7 @@ export function LineChart({
                     values: (_u: uPlot, splits: number[]) => splits.map((v) => a.ticks!.label(v)),
                   }
                 : {}),
-              ...(i === 0 ? { grid: { stroke: '#e2e8f0' } } : { side: 1, grid: { show: false } }),
+              ...(i === 0 ? { grid: { stroke: gridStroke } } : { side: 1, grid: { show: false } }),
             })),
           ],
         },
@@ -179,7 +186,7 @@ export function LineChart({
       observer?.disconnect();
       chart?.destroy();
     };
-  }, [times, series, yLabel, axes, timeLabel, locale, withDate, span, height]);
+  }, [times, series, yLabel, axes, timeLabel, locale, withDate, span, height, theme]);
 
   return (
     <div

@@ -6,6 +6,7 @@ import {
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { AlertTypeChoice } from '../../../components/ui/alert-type-choice';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
 import { useSaveAlertSettings } from '../api/alert-settings-api';
@@ -13,7 +14,6 @@ import { ALL_ALERT_TYPES, formOf, type SettingsForm, validateForm } from '../set
 import { type FieldErrors, FieldMessage, inputClass } from '../../../components/ui/field-message';
 import { ScheduleEditor } from '../../../components/ui/schedule-editor';
 import { firstInvalidIn, useFocusAfterRender } from '../../../lib/use-focus-after-render';
-import { AlertTypeChoice } from '../../../components/ui/alert-type-choice';
 
 interface AlertSettingsFormProps {
   wearer: WearerAlertSettings;
@@ -107,69 +107,74 @@ export function AlertSettingsForm({ wearer, typeLabel }: AlertSettingsFormProps)
       onSubmit={submit}
       data-testid="alert-settings-form"
       aria-describedby={refused ? 'settings-readonly' : undefined}
-      className="grid gap-6"
+      className="@container"
     >
-      {refused && (
-        <p
-          id="settings-readonly"
-          role="status"
-          data-testid="settings-readonly"
-          className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
-        >
-          {t('settings.readOnly')}
-        </p>
-      )}
-      <fieldset className="rounded-lg border border-slate-200 bg-white p-4">
-        <legend className="px-1 text-base font-semibold text-slate-900">
-          {t('settings.heartRate')}
-        </legend>
-        <p data-testid="max-heart-rate" className="mb-3 text-sm text-slate-600">
-          {wearer.age === null
-            ? t('settings.maxUnknownAge', { max: wearer.maxHeartRate })
-            : t('settings.maxFormula', { age: wearer.age, max: wearer.maxHeartRate })}
-        </p>
-        <div className="flex flex-wrap gap-6">
-          {bound('heartRateLower')}
-          {bound('heartRateUpper')}
-        </div>
-      </fieldset>
-      <fieldset className="rounded-lg border border-slate-200 bg-white p-4">
-        <legend className="px-1 text-base font-semibold text-slate-900">
-          {t('settings.types')}
-        </legend>
-        <div className="grid gap-2 sm:grid-cols-2">
-          {ALL_ALERT_TYPES.map((type) => (
-            <AlertTypeChoice
-              key={type}
-              type={type}
-              label={typeLabel(type)}
-              checked={form.enabled[type]}
-              disabled={readOnly}
-              onChange={(on) => setForm({ ...form, enabled: { ...form.enabled, [type]: on } })}
-              testId={`type-${type}`}
-            />
-          ))}
-        </div>
-      </fieldset>
-      <ScheduleEditor
-        schedule={form.schedule}
-        errors={errors}
-        readOnly={readOnly}
-        onChange={(schedule) => setForm({ ...form, schedule })}
-      />
-      {!readOnly && (
-        <div>
-          {/* aria-disabled, not disabled: a disabled button drops the keyboard focus to the page's start. */}
-          <Button
-            type="submit"
-            variant="primary"
-            data-testid="save-settings"
-            aria-disabled={save.isPending}
+      {/* Given the room (a staff page at 1,280 px), the schedule stands beside the bounds and the types. */}
+      <div className="grid items-start gap-6 @4xl:grid-cols-2">
+        {refused && (
+          <p
+            id="settings-readonly"
+            role="status"
+            data-testid="settings-readonly"
+            className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 @4xl:col-span-2"
           >
-            {save.isPending ? t('settings.saving') : t('settings.save')}
-          </Button>
+            {t('settings.readOnly')}
+          </p>
+        )}
+        <div className="grid min-w-0 gap-6">
+          <fieldset className="rounded-lg border border-slate-200 bg-white p-4">
+            <legend className="px-1 text-base font-semibold text-slate-900">
+              {t('settings.heartRate')}
+            </legend>
+            <p data-testid="max-heart-rate" className="mb-3 text-sm text-slate-600">
+              {wearer.age === null
+                ? t('settings.maxUnknownAge', { max: wearer.maxHeartRate })
+                : t('settings.maxFormula', { age: wearer.age, max: wearer.maxHeartRate })}
+            </p>
+            <div className="flex flex-wrap gap-6">
+              {bound('heartRateLower')}
+              {bound('heartRateUpper')}
+            </div>
+          </fieldset>
+          <fieldset className="rounded-lg border border-slate-200 bg-white p-4">
+            <legend className="px-1 text-base font-semibold text-slate-900">
+              {t('settings.types')}
+            </legend>
+            <div className="grid gap-2 sm:grid-cols-2">
+              {ALL_ALERT_TYPES.map((type) => (
+                <AlertTypeChoice
+                  key={type}
+                  type={type}
+                  label={typeLabel(type)}
+                  checked={form.enabled[type]}
+                  disabled={readOnly}
+                  onChange={(on) => setForm({ ...form, enabled: { ...form.enabled, [type]: on } })}
+                  testId={`type-${type}`}
+                />
+              ))}
+            </div>
+          </fieldset>
         </div>
-      )}
+        <ScheduleEditor
+          schedule={form.schedule}
+          errors={errors}
+          readOnly={readOnly}
+          onChange={(schedule) => setForm({ ...form, schedule })}
+        />
+        {!readOnly && (
+          <div className="@4xl:col-span-2">
+            {/* aria-disabled, not disabled: a disabled button drops the keyboard focus to the page's start. */}
+            <Button
+              type="submit"
+              variant="primary"
+              data-testid="save-settings"
+              aria-disabled={save.isPending}
+            >
+              {save.isPending ? t('settings.saving') : t('settings.save')}
+            </Button>
+          </div>
+        )}
+      </div>
     </form>
   );
 }

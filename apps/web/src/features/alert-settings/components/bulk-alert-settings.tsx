@@ -1,3 +1,4 @@
+import { clsx } from 'clsx';
 import {
   HEART_RATE_LOWER_BOUND,
   HEART_RATE_UPPER_BOUND,
@@ -7,6 +8,7 @@ import {
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { AlertTypeChoice } from '../../../components/ui/alert-type-choice';
 import { Button, focusRing } from '../../../components/ui/button';
 import { QueryState } from '../../../components/ui/query-state';
 import { ApiError } from '../../../lib/api-client';
@@ -28,7 +30,6 @@ import { ALL_ALERT_TYPES, type SettingsForm } from '../settings-form';
 import { FieldMessage, inputClass } from '../../../components/ui/field-message';
 import { ScheduleEditor } from '../../../components/ui/schedule-editor';
 import { firstInvalidIn, useFocusAfterRender } from '../../../lib/use-focus-after-render';
-import { AlertTypeChoice } from '../../../components/ui/alert-type-choice';
 
 type TypeLabel = (type: (typeof ALL_ALERT_TYPES)[number]) => string;
 
@@ -131,7 +132,7 @@ function BulkEditor({ rows, typeLabel }: { rows: WearerAlertSettings[]; typeLabe
 
   return (
     <form noValidate onSubmit={submit} data-testid="bulk-alert-settings" className="grid gap-6">
-      <p className="text-sm text-slate-700">{t('bulk.intro')}</p>
+      <p className="max-w-3xl text-sm text-slate-700">{t('bulk.intro')}</p>
       {!mayChange && (
         <p
           role="status"
@@ -141,69 +142,93 @@ function BulkEditor({ rows, typeLabel }: { rows: WearerAlertSettings[]; typeLabe
           {t('bulk.readOnly')}
         </p>
       )}
-      {mayChange && (
-        <fieldset
-          className="rounded-lg border border-slate-200 bg-white p-4"
-          aria-describedby={errors.parts ? 'bulk-parts-error' : undefined}
-        >
-          <legend className="px-1 text-base font-semibold text-slate-900">
-            {t('bulk.partsTitle')}
-          </legend>
-          <p className="mb-3 text-sm text-slate-600">{t('bulk.partsHelp')}</p>
-          <div className="flex flex-col gap-2">
-            {BULK_PARTS.map((part) => (
-              <label key={part} className="flex min-h-11 items-center gap-3 text-sm text-slate-800">
-                <input
-                  type="checkbox"
-                  data-testid={`bulk-part-${part}`}
-                  checked={parts[part]}
-                  aria-invalid={errors.parts !== undefined}
-                  onChange={(e) => togglePart(part, e.target.checked)}
-                  className={`size-5 accent-teal-700 ${focusRing}`}
-                />
-                {t(`bulk.parts.${part}`)}
-              </label>
-            ))}
-          </div>
-          <FieldMessage
-            id="bulk-parts-error"
-            error={
-              errors.parts === undefined ? undefined : { key: `staff-settings:${errors.parts.key}` }
-            }
-          />
-        </fieldset>
-      )}
-      {mayChange && parts.heartRate && (
-        <HeartRateBounds form={form} errors={errors} onChange={setForm} />
-      )}
-      {mayChange && parts.types && (
-        <fieldset className="rounded-lg border border-slate-200 bg-white p-4">
-          <legend className="px-1 text-base font-semibold text-slate-900">
-            {t('records:settings.types')}
-          </legend>
-          <div className="grid gap-2 sm:grid-cols-2">
-            {ALL_ALERT_TYPES.map((type) => (
-              <AlertTypeChoice
-                key={type}
-                type={type}
-                label={typeLabel(type)}
-                checked={form.enabled[type]}
-                onChange={(on) => setForm({ ...form, enabled: { ...form.enabled, [type]: on } })}
-                testId={`bulk-type-${type}`}
+      {/* Wide screens: what changes beside whom it changes for. */}
+      <div className={clsx('grid items-start gap-6', mayChange && 'lg:grid-cols-2')}>
+        <div className="grid min-w-0 gap-6 empty:hidden">
+          {mayChange && (
+            <fieldset
+              className="rounded-lg border border-slate-200 bg-white p-4"
+              aria-describedby={errors.parts ? 'bulk-parts-error' : undefined}
+            >
+              <legend className="px-1 text-base font-semibold text-slate-900">
+                {t('bulk.partsTitle')}
+              </legend>
+              <p className="mb-3 text-sm text-slate-600">{t('bulk.partsHelp')}</p>
+              <div className="flex flex-col gap-2">
+                {BULK_PARTS.map((part) => (
+                  <label
+                    key={part}
+                    className="flex min-h-11 items-center gap-3 text-sm text-slate-800"
+                  >
+                    <input
+                      type="checkbox"
+                      data-testid={`bulk-part-${part}`}
+                      checked={parts[part]}
+                      aria-invalid={errors.parts !== undefined}
+                      onChange={(e) => togglePart(part, e.target.checked)}
+                      className={`size-5 accent-teal-700 ${focusRing}`}
+                    />
+                    {t(`bulk.parts.${part}`)}
+                  </label>
+                ))}
+              </div>
+              <FieldMessage
+                id="bulk-parts-error"
+                error={
+                  errors.parts === undefined
+                    ? undefined
+                    : { key: `staff-settings:${errors.parts.key}` }
+                }
               />
-            ))}
-          </div>
-        </fieldset>
-      )}
-      {mayChange && parts.schedule && (
-        <ScheduleEditor
-          schedule={form.schedule}
-          errors={errors}
-          readOnly={false}
-          onChange={(schedule) => setForm({ ...form, schedule })}
-        />
-      )}
-      <WearerChoice rows={rows} excluded={excluded} selectable={mayChange} onChange={setExcluded} />
+            </fieldset>
+          )}
+          {mayChange && parts.heartRate && (
+            <HeartRateBounds form={form} errors={errors} onChange={setForm} />
+          )}
+          {mayChange && parts.types && (
+            <fieldset className="rounded-lg border border-slate-200 bg-white p-4">
+              <legend className="px-1 text-base font-semibold text-slate-900">
+                {t('records:settings.types')}
+              </legend>
+              <div className="grid gap-2 sm:grid-cols-2">
+                {ALL_ALERT_TYPES.map((type) => (
+                  <AlertTypeChoice
+                    key={type}
+
+                    type={type}
+
+                    label={typeLabel(type)}
+
+                    checked={form.enabled[type]}
+
+                    onChange={(on) =>
+                      setForm({ ...form, enabled: { ...form.enabled, [type]: on } })
+                    }
+
+                    testId={`bulk-type-${type}`}
+                  />
+                ))}
+              </div>
+            </fieldset>
+          )}
+          {mayChange && parts.schedule && (
+            <ScheduleEditor
+              schedule={form.schedule}
+              errors={errors}
+              readOnly={false}
+              onChange={(schedule) => setForm({ ...form, schedule })}
+            />
+          )}
+        </div>
+        <div className="min-w-0">
+          <WearerChoice
+            rows={rows}
+            excluded={excluded}
+            selectable={mayChange}
+            onChange={setExcluded}
+          />
+        </div>
+      </div>
       {mayChange && (
         <div className="grid gap-3">
           {tooMany && (

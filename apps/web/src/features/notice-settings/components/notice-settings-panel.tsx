@@ -187,7 +187,7 @@ function NoticeEditor({
       <p className="text-base font-medium text-slate-800" data-testid="notice-group-name">
         {t('bulk.groupLine', { name: stored.groupName })}
       </p>
-      <p className="text-sm text-slate-700">{t('notice.intro')}</p>
+      <p className="max-w-3xl text-sm text-slate-700">{t('notice.intro')}</p>
       {!mayEdit && (
         <p
           role="status"
@@ -200,177 +200,184 @@ function NoticeEditor({
       <p className="sr-only" aria-live="polite" data-testid="notice-announcement">
         {announcement}
       </p>
-      <section aria-labelledby="notice-recipients-title" className="grid gap-3">
-        <h2 id="notice-recipients-title" className="text-lg font-semibold text-slate-900">
-          {t('notice.recipientsTitle', { count: drafts.length })}
-        </h2>
-        {drafts.length === 0 && (
-          <p
-            data-testid="notice-empty"
-            className="rounded-lg border border-dashed border-amber-400 bg-amber-50 p-4 text-sm text-amber-900"
-          >
-            {t('notice.empty')}
-          </p>
-        )}
-        <ol className="grid gap-3" data-testid="notice-recipients">
-          {drafts.map((d, index) =>
-            editing?.key === d.key ? (
-              <li key={d.key}>
-                <RecipientEditor
-                  draft={d}
-                  staff={staffList}
-                  typeLabel={typeLabel}
-                  onDone={done}
-                  onCancel={() => {
-                    setEditing(null);
-                    focusLater(`recipient-edit-${d.key}`);
-                  }}
-                />
-              </li>
-            ) : (
-              <li
-                key={d.key}
-                data-testid="notice-recipient"
-                className="rounded-lg border border-slate-200 bg-white p-4"
+      {/* Wide screens: the recipients and their save beside the organisation's policy, the log below both. */}
+      <div className="grid items-start gap-6 lg:grid-cols-2">
+        <div className="grid min-w-0 gap-6">
+          <section aria-labelledby="notice-recipients-title" className="grid gap-3">
+            <h2 id="notice-recipients-title" className="text-lg font-semibold text-slate-900">
+              {t('notice.recipientsTitle', { count: drafts.length })}
+            </h2>
+            {drafts.length === 0 && (
+              <p
+                data-testid="notice-empty"
+                className="rounded-lg border border-dashed border-amber-400 bg-amber-50 p-4 text-sm text-amber-900"
               >
-                <RecipientSummary draft={d} who={who(d)} typeLabel={typeLabel} />
-                {mayEdit && (
-                  <div className="mt-3 flex flex-wrap gap-2">
-                    <Button
-                      id={`recipient-move-up-${d.key}`}
-                      variant="outline"
-                      aria-disabled={d.order <= 1}
-                      onClick={() => d.order > 1 && move(d, -1)}
-                      aria-label={t('notice.moveUp', { name: who(d), position: index + 1 })}
-                      data-testid="recipient-move-up"
-                    >
-                      ↑ {t('notice.moveUpShort')}
-                    </Button>
-                    <Button
-                      id={`recipient-move-down-${d.key}`}
-                      variant="outline"
-                      aria-disabled={d.order >= MAX_STEP}
-                      onClick={() => d.order < MAX_STEP && move(d, 1)}
-                      aria-label={t('notice.moveDown', { name: who(d), position: index + 1 })}
-                      data-testid="recipient-move-down"
-                    >
-                      ↓ {t('notice.moveDownShort')}
-                    </Button>
-                    <Button
-                      id={`recipient-edit-${d.key}`}
-                      variant="outline"
-                      onClick={() => setEditing(d)}
-                      aria-label={t('notice.edit', { name: who(d) })}
-                      data-testid="recipient-edit"
-                    >
-                      {t('notice.editShort')}
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      onClick={() => remove(d)}
-                      aria-label={t('notice.remove', { name: who(d) })}
-                      data-testid="recipient-remove"
-                    >
-                      {t('notice.removeShort')}
-                    </Button>
-                    <Button
-                      variant="secondary"
-                      aria-disabled={test.isPending}
-                      onClick={() => !test.isPending && sendTest(d)}
-                      aria-label={t('notice.test.button', {
-                        name: who(d),
-                        channel: t(`notice.channel.${d.channel}`),
-                      })}
-                      data-testid="recipient-test"
-                    >
-                      {t('notice.test.short')}
-                    </Button>
-                  </div>
-                )}
-                {tests[d.key] && (
-                  <p
-                    role="status"
-                    data-testid="recipient-test-result"
-                    className={`mt-2 text-sm break-words ${tests[d.key]!.ok ? 'text-teal-800' : 'text-red-700'}`}
+                {t('notice.empty')}
+              </p>
+            )}
+            <ol className="grid gap-3" data-testid="notice-recipients">
+              {drafts.map((d, index) =>
+                editing?.key === d.key ? (
+                  <li key={d.key}>
+                    <RecipientEditor
+                      draft={d}
+                      staff={staffList}
+                      typeLabel={typeLabel}
+                      onDone={done}
+                      onCancel={() => {
+                        setEditing(null);
+                        focusLater(`recipient-edit-${d.key}`);
+                      }}
+                    />
+                  </li>
+                ) : (
+                  <li
+                    key={d.key}
+                    data-testid="notice-recipient"
+                    className="rounded-lg border border-slate-200 bg-white p-4"
                   >
-                    {tests[d.key]!.text}
-                  </p>
-                )}
-              </li>
-            ),
-          )}
-          {editing && !drafts.some((d) => d.key === editing.key) && (
-            <li>
-              <RecipientEditor
-                draft={editing}
-                staff={staffList}
-                typeLabel={typeLabel}
-                onDone={done}
-                onCancel={() => {
-                  setEditing(null);
-                  focusLater('recipient-add');
-                }}
-              />
-            </li>
-          )}
-        </ol>
-        {mayEdit && editing === null && drafts.length < 100 && (
-          <div>
-            <Button
-              id="recipient-add"
-              variant="outline"
-              onClick={() =>
-                setEditing(newDraft((drafts.at(-1)?.order ?? 0) + 1, stored.organizationKind))
-              }
-              data-testid="recipient-add"
-            >
-              + {t('notice.add')}
-            </Button>
-          </div>
-        )}
-      </section>
-      {mayEdit && (
-        <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-4">
-          <Button
-            variant="primary"
-            onClick={submit}
-            aria-disabled={save.isPending || editing !== null}
-            data-testid="notice-save"
-          >
-            {save.isPending ? t('notice.saving') : t('notice.save')}
-          </Button>
-          {dirty && (
-            <>
+                    <RecipientSummary draft={d} who={who(d)} typeLabel={typeLabel} />
+                    {mayEdit && (
+                      <div className="mt-3 flex flex-wrap gap-2">
+                        <Button
+                          id={`recipient-move-up-${d.key}`}
+                          variant="outline"
+                          aria-disabled={d.order <= 1}
+                          onClick={() => d.order > 1 && move(d, -1)}
+                          aria-label={t('notice.moveUp', { name: who(d), position: index + 1 })}
+                          data-testid="recipient-move-up"
+                        >
+                          ↑ {t('notice.moveUpShort')}
+                        </Button>
+                        <Button
+                          id={`recipient-move-down-${d.key}`}
+                          variant="outline"
+                          aria-disabled={d.order >= MAX_STEP}
+                          onClick={() => d.order < MAX_STEP && move(d, 1)}
+                          aria-label={t('notice.moveDown', { name: who(d), position: index + 1 })}
+                          data-testid="recipient-move-down"
+                        >
+                          ↓ {t('notice.moveDownShort')}
+                        </Button>
+                        <Button
+                          id={`recipient-edit-${d.key}`}
+                          variant="outline"
+                          onClick={() => setEditing(d)}
+                          aria-label={t('notice.edit', { name: who(d) })}
+                          data-testid="recipient-edit"
+                        >
+                          {t('notice.editShort')}
+                        </Button>
+                        <Button
+                          variant="ghost"
+                          onClick={() => remove(d)}
+                          aria-label={t('notice.remove', { name: who(d) })}
+                          data-testid="recipient-remove"
+                        >
+                          {t('notice.removeShort')}
+                        </Button>
+                        <Button
+                          variant="secondary"
+                          aria-disabled={test.isPending}
+                          onClick={() => !test.isPending && sendTest(d)}
+                          aria-label={t('notice.test.button', {
+                            name: who(d),
+                            channel: t(`notice.channel.${d.channel}`),
+                          })}
+                          data-testid="recipient-test"
+                        >
+                          {t('notice.test.short')}
+                        </Button>
+                      </div>
+                    )}
+                    {tests[d.key] && (
+                      <p
+                        role="status"
+                        data-testid="recipient-test-result"
+                        className={`mt-2 text-sm break-words ${tests[d.key]!.ok ? 'text-teal-800' : 'text-red-700'}`}
+                      >
+                        {tests[d.key]!.text}
+                      </p>
+                    )}
+                  </li>
+                ),
+              )}
+              {editing && !drafts.some((d) => d.key === editing.key) && (
+                <li>
+                  <RecipientEditor
+                    draft={editing}
+                    staff={staffList}
+                    typeLabel={typeLabel}
+                    onDone={done}
+                    onCancel={() => {
+                      setEditing(null);
+                      focusLater('recipient-add');
+                    }}
+                  />
+                </li>
+              )}
+            </ol>
+            {mayEdit && editing === null && drafts.length < 100 && (
+              <div>
+                <Button
+                  id="recipient-add"
+                  variant="outline"
+                  onClick={() =>
+                    setEditing(newDraft((drafts.at(-1)?.order ?? 0) + 1, stored.organizationKind))
+                  }
+                  data-testid="recipient-add"
+                >
+                  + {t('notice.add')}
+                </Button>
+              </div>
+            )}
+          </section>
+          {mayEdit && (
+            <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-4">
               <Button
-                variant="outline"
-                onClick={() => {
-                  setDrafts(draftsOf(stored));
-                  setEditing(null);
-                }}
-                data-testid="notice-discard"
+                variant="primary"
+                onClick={submit}
+                aria-disabled={save.isPending || editing !== null}
+                data-testid="notice-save"
               >
-                {t('notice.discard')}
+                {save.isPending ? t('notice.saving') : t('notice.save')}
               </Button>
-              <span className="text-sm text-amber-800" data-testid="notice-dirty">
-                {t('notice.unsaved')}
-              </span>
-            </>
-          )}
-          {editing !== null && (
-            <span className="text-sm text-slate-600">{t('notice.finishEditing')}</span>
-          )}
-          {save.error && (
-            <p
-              role="alert"
-              className="w-full text-sm break-words text-red-700"
-              data-testid="notice-refusal"
-            >
-              {t('bulk.refused', { message: refusalOf(save.error) })}
-            </p>
+              {dirty && (
+                <>
+                  <Button
+                    variant="outline"
+                    onClick={() => {
+                      setDrafts(draftsOf(stored));
+                      setEditing(null);
+                    }}
+                    data-testid="notice-discard"
+                  >
+                    {t('notice.discard')}
+                  </Button>
+                  <span className="text-sm text-amber-800" data-testid="notice-dirty">
+                    {t('notice.unsaved')}
+                  </span>
+                </>
+              )}
+              {editing !== null && (
+                <span className="text-sm text-slate-600">{t('notice.finishEditing')}</span>
+              )}
+              {save.error && (
+                <p
+                  role="alert"
+                  className="w-full text-sm break-words text-red-700"
+                  data-testid="notice-refusal"
+                >
+                  {t('bulk.refused', { message: refusalOf(save.error) })}
+                </p>
+              )}
+            </div>
           )}
         </div>
-      )}
-      <AlertPolicyPanel organizationId={stored.clientId} />
+        <div className="min-w-0">
+          <AlertPolicyPanel organizationId={stored.clientId} />
+        </div>
+      </div>
       <NotificationLogPanel typeLabel={typeLabel} />
     </div>
   );

@@ -385,8 +385,14 @@ function DailyChart({ days }: { days: MonthlyReportDay[] }) {
       >
         {ticks.map((tick) => (
           <g key={tick}>
-            <line x1={left} x2={width} y1={y(tick)} y2={y(tick)} stroke="#e2e8f0" />
-            <text x={left - 4} y={y(tick) + 3} fontSize="9" textAnchor="end" fill="#475569">
+            <line x1={left} x2={width} y1={y(tick)} y2={y(tick)} className="stroke-slate-200" />
+            <text
+              x={left - 4}
+              y={y(tick) + 3}
+              fontSize="9"
+              textAnchor="end"
+              className="fill-slate-600"
+            >
               {tick}
             </text>
           </g>
@@ -401,21 +407,21 @@ function DailyChart({ days }: { days: MonthlyReportDay[] }) {
                   x2={x}
                   y1={y(d.heartRate.min)}
                   y2={y(d.heartRate.max)}
-                  stroke="#0f766e"
+                  className="stroke-teal-700"
                   strokeWidth={Math.max(2, slot * 0.35)}
                   strokeLinecap="round"
                   opacity="0.35"
                 />
               )}
               {d.heartRate.avg !== null && (
-                <circle cx={x} cy={y(d.heartRate.avg)} r="2.5" fill="#0f766e" />
+                <circle cx={x} cy={y(d.heartRate.avg)} r="2.5" className="fill-teal-700" />
               )}
               <rect
                 x={x - slot * 0.3}
                 width={slot * 0.6}
                 y={stepsTop + stepsHeight - (d.steps / maxSteps) * stepsHeight}
                 height={(d.steps / maxSteps) * stepsHeight}
-                fill="#334155"
+                className="fill-slate-700"
               />
               {(i === 0 || (i + 1) % 5 === 0) && (
                 <text
@@ -423,7 +429,7 @@ function DailyChart({ days }: { days: MonthlyReportDay[] }) {
                   y={stepsTop + stepsHeight + 11}
                   fontSize="9"
                   textAnchor="middle"
-                  fill="#475569"
+                  className="fill-slate-600"
                 >
                   {i + 1}
                 </text>
@@ -431,7 +437,13 @@ function DailyChart({ days }: { days: MonthlyReportDay[] }) {
             </g>
           );
         })}
-        <text x={left - 4} y={stepsTop + 8} fontSize="9" textAnchor="end" fill="#475569">
+        <text
+          x={left - 4}
+          y={stepsTop + 8}
+          fontSize="9"
+          textAnchor="end"
+          className="fill-slate-600"
+        >
           {t('report.stepsAxis')}
         </text>
       </svg>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { PageHeading } from '../../../components/ui/page-heading';
+import { ThemeSwitch } from '../../../components/ui/theme-switch';
 import { useCurrentUser } from '../../../lib/current-user';
 
 /** Registration info: what GET /v2/user says about the signed-in person. */
@@ -33,6 +34,7 @@ export function UserInfoPage() {
           </div>
         ))}
       </dl>
+      <ThemeSwitch className="mt-4" />
     </section>
   );
 }

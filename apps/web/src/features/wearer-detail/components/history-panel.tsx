@@ -10,6 +10,8 @@ import {
   type HistoryPeriod,
 } from '../api/history-api';
 import { HistoryChart, type ChartSeries } from './history-chart';
+import { chartColour } from '../../../components/ui/chart-colour';
+import { useTheme } from '../../../lib/theme';
 
 const SERIES: readonly ChartSeries[] = [
   { metric: 'heartRate', label: 'heartRate', colour: '#be123c', scale: 'bpm' },
@@ -31,6 +33,7 @@ const EMPTY_RETRIES = 3;
  * again within seconds, not at the next minute's refresh.
  */
 export function HistoryPanel({ uid, lastSeenAt }: { uid: string; lastSeenAt?: string | null }) {
+  const { theme } = useTheme();
   const { t, i18n } = useTranslation(['live', 'common']);
   const [period, setPeriod] = useState<HistoryPeriod>('24h');
   const history = useHistory(uid, period);
@@ -157,7 +160,7 @@ export function HistoryPanel({ uid, lastSeenAt }: { uid: string; lastSeenAt?: st
                     <span
                       aria-hidden="true"
                       className="mr-2 inline-block size-2 rounded-full"
-                      style={{ background: s.colour }}
+                      style={{ background: chartColour(s.colour, theme) }}
                     />
                     {s.label}
                   </th>
