@@ -20,7 +20,8 @@ const STEP_PAGE: Record<Exclude<SetupStep, 'testAlert'>, string> = {
   groups: paths.settings.groups.build(),
   gateways: paths.settings.gateways.build(),
   bracelets: paths.devices.list.build(),
-  wearers: paths.members.build(),
+  // ?add=1 opens the form that adds one (as 装着者を追加 on /devices does).
+  wearers: `${paths.members.build()}?add=1`,
   pairing: paths.devices.list.build(),
   recipients: paths.groups.list.build(),
 };
