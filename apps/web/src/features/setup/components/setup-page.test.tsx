@@ -170,7 +170,8 @@ describe('/setup', () => {
     await screen.findByTestId('setup-test-sent', undefined, SLOW);
     expect(calls.find((c) => c.url === '/v2/client/org-1/testAlert')?.body).toEqual({ uid: 'w-2' });
     const link = await screen.findByTestId('setup-confirm-link', undefined, SLOW);
-    expect(link.getAttribute('href')).toBe('/devices/org-1/w-2/alert');
+    // The wearer's alerts, where it is confirmed (not the wearer's alert settings).
+    expect(link.getAttribute('href')).toBe('/devices/org-1/w-2/alert_histories');
     // Confirmed on the alert's page (another tab, say): the checklist sees it within seconds, no reload.
     confirmed = true;
     await waitFor(

@@ -162,7 +162,7 @@ function TestAlertStep({ progress }: { progress: SetupProgress }) {
           })}{' '}
           {!last.confirmed && (
             <AppLink
-              to={paths.device.alert.build({ clientId, uid: last.wearerId })}
+              to={paths.device.alertHistories.build({ clientId, uid: last.wearerId })}
               className={`font-medium text-teal-700 underline ${focusRing}`}
               data-testid="setup-confirm-link"
             >
