@@ -165,6 +165,10 @@ describe('/setup', () => {
     await open('/setup');
     const select = await screen.findByTestId('setup-test-wearer', undefined, SLOW);
     await waitFor(() => expect(select.querySelectorAll('option')).toHaveLength(2));
+    // Pairing starts on a wearer's bracelet page (the user list cannot pair): the first without one.
+    const pairing = screen.getByTestId('setup-link-pairing');
+    expect(pairing.getAttribute('href')).toBe('/devices/org-1/w-1/device_setting');
+    expect(pairing.textContent).toBe('青木 さんのブレスレットを設定する');
     fireEvent.change(select, { target: { value: 'w-2' } });
     await act(async () => fireEvent.click(screen.getByTestId('setup-send-test')));
     await screen.findByTestId('setup-test-sent', undefined, SLOW);
