@@ -7,12 +7,12 @@ import { simpleParser } from 'mailparser';
 export const mailDir = (): string | undefined =>
   process.env.E2E_DATA_DIR ? join(process.env.E2E_DATA_DIR, 'mail') : undefined;
 
-/** The newest .eml to the address (waiting for it), parsed as a mail program would. */
+/** The newest .eml to the address (waiting for it), parsed as a mail program would. `dir`: another server's. */
 export async function newestMailTo(
   to: string,
   after: number,
+  dir = mailDir(),
 ): Promise<{ subject: string; text: string }> {
-  const dir = mailDir();
   if (!dir) throw new Error('E2E_DATA_DIR is not set');
   let found: { subject: string; text: string } | undefined;
   await expect

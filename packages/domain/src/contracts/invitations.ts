@@ -84,6 +84,8 @@ export const invitationPreview = z.object({
   wearerName: z.string().nullable(),
   /** The name the inviter typed for the invitee (pre-fills the registration form); null if none. */
   name: z.string().nullable().optional(),
+  /** The invitation's language (its mail's): the registration page opens in it. */
+  locale: z.enum(MESSAGE_LOCALES).optional(),
   expiresAt: z.iso.datetime({ offset: true }),
 });
 export type InvitationPreview = z.infer<typeof invitationPreview>;

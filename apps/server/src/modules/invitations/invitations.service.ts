@@ -231,6 +231,7 @@ export function invitationsService(ctx: AppContext) {
         role: row.role,
         ...names,
         name: row.name,
+        locale: row.locale,
         expiresAt: row.expiresAt.toISOString(),
       };
     },

@@ -80,6 +80,8 @@ describe('an invitation, as people live it', () => {
       email,
       role: 'ORGANIZATION_GROUP',
       inviterName: w.users.ORGANIZATION_OWNER.name,
+      // The registration page opens in the mail's language.
+      locale: 'en',
     });
     expect(preview.json().organizationName).toEqual(expect.any(String));
 

@@ -130,6 +130,32 @@ describe('/verify#invite=: registration', () => {
     });
   });
 
+  it("opens in the invitation's language, whatever the browser had, and registers in it", async () => {
+    const calls = stubServer((url) => {
+      if (url === '/v2/user/invitation/inspect') return json(200, { ...PREVIEW, locale: 'en' });
+      if (url === '/v2/user/register') return json(200, PAIR);
+      if (url === '/v2/user') return json(200, me);
+      return json(200, { devices: [] });
+    });
+    await openVerify('ja');
+    await waitFor(
+      () => expect(screen.getByTestId('page-heading').textContent).toBe(en.register.title),
+      SLOW,
+    );
+    fireEvent.change(await screen.findByTestId('register-name', undefined, SLOW), {
+      target: { value: 'Ichiro Sato' },
+    });
+    fireEvent.change(screen.getByTestId('register-password'), {
+      target: { value: 'a-long-password-2026' },
+    });
+    fireEvent.click(screen.getByTestId('register-terms'));
+    await act(async () => fireEvent.click(screen.getByTestId('register-submit')));
+    await waitFor(() => expect(calls.some((c) => c.url === '/v2/user/register')).toBe(true), SLOW);
+    expect(calls.find((c) => c.url === '/v2/user/register')?.body).toMatchObject({
+      locale: 'en',
+    });
+  });
+
   it.each([
     'INVITATION_USED',
     'INVITATION_EXPIRED',

@@ -49,11 +49,16 @@ export function RegisterInvitation({ token }: { token: string }) {
     started.current = true;
     void (async () => {
       const result = await inspectInvitation(token);
-      if (result.ok) return setPreview(result.data);
+      if (result.ok) {
+        // The inviter chose the invitee's language for the mail; the page they open speaks it too.
+        const locale = result.data.locale;
+        if (locale && locale !== i18n.language) await i18n.changeLanguage(locale);
+        return setPreview(result.data);
+      }
       const code = result.data?.code ?? '';
       setFailure(LINK_CODES.includes(code) ? code : 'generic');
     })();
-  }, [token]);
+  }, [token, i18n]);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -88,7 +88,8 @@ describe('/setup', () => {
       expect(screen.getByTestId('setup-link-gateways').getAttribute('href')).toBe(
         '/settings/gateways',
       );
-      expect(screen.getByTestId('setup-link-wearers').getAttribute('href')).toBe('/members');
+      // The page that adds one, its form open.
+      expect(screen.getByTestId('setup-link-wearers').getAttribute('href')).toBe('/members?add=1');
       expect(screen.getByTestId('setup-link-recipients').getAttribute('href')).toBe('/groups');
       expect(screen.getByText(words.testAlert.needWearer)).toBeTruthy();
       // The menu leads with the checklist while it is not done.
@@ -100,8 +101,9 @@ describe('/setup', () => {
     },
   );
 
-  it('sends a test alert for the chosen wearer and shows what happened', async () => {
+  it('sends a test alert for the chosen wearer, shows what happened and turns done once it is confirmed', async () => {
     let sent = false;
+    let confirmed = false;
     const calls = stubServer((url, init) => {
       if (url === '/v2/user') return json(200, owner);
       if (url === '/v2/client/org-1/setup')
@@ -113,6 +115,7 @@ describe('/setup', () => {
             wearers: true,
             pairing: true,
             recipients: true,
+            testAlert: confirmed,
           }),
           lastTestAlert: sent
             ? {
@@ -120,7 +123,7 @@ describe('/setup', () => {
                 wearerId: 'w-2',
                 openedAt: '2026-12-01T00:00:00.000Z',
                 noticesSent: 1,
-                confirmed: false,
+                confirmed,
               }
             : null,
         });
@@ -162,12 +165,25 @@ describe('/setup', () => {
     await open('/setup');
     const select = await screen.findByTestId('setup-test-wearer', undefined, SLOW);
     await waitFor(() => expect(select.querySelectorAll('option')).toHaveLength(2));
+    // Pairing starts on a wearer's bracelet page (the user list cannot pair): the first without one.
+    const pairing = screen.getByTestId('setup-link-pairing');
+    expect(pairing.getAttribute('href')).toBe('/devices/org-1/w-1/device_setting');
+    expect(pairing.textContent).toBe('青木 さんのブレスレットを設定する');
     fireEvent.change(select, { target: { value: 'w-2' } });
     await act(async () => fireEvent.click(screen.getByTestId('setup-send-test')));
     await screen.findByTestId('setup-test-sent', undefined, SLOW);
     expect(calls.find((c) => c.url === '/v2/client/org-1/testAlert')?.body).toEqual({ uid: 'w-2' });
     const link = await screen.findByTestId('setup-confirm-link', undefined, SLOW);
-    expect(link.getAttribute('href')).toBe('/devices/org-1/w-2/alert');
+    // The wearer's alerts, where it is confirmed (not the wearer's alert settings).
+    expect(link.getAttribute('href')).toBe('/devices/org-1/w-2/alert_histories');
+    // Confirmed on the alert's page (another tab, say): the checklist sees it within seconds, no reload.
+    confirmed = true;
+    await waitFor(
+      () =>
+        expect(screen.getByTestId('setup-step-testAlert').getAttribute('data-done')).toBe('true'),
+      { timeout: 5_000 },
+    );
+    expect(screen.queryByTestId('setup-confirm-link')).toBeNull();
   });
 
   it('a platform owner opens an organisation by ?clientId=', async () => {

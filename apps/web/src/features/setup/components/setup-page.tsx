@@ -20,7 +20,8 @@ const STEP_PAGE: Record<Exclude<SetupStep, 'testAlert'>, string> = {
   groups: paths.settings.groups.build(),
   gateways: paths.settings.gateways.build(),
   bracelets: paths.devices.list.build(),
-  wearers: paths.members.build(),
+  // ?add=1 opens the form that adds one (as 装着者を追加 on /devices does).
+  wearers: `${paths.members.build()}?add=1`,
   pairing: paths.devices.list.build(),
   recipients: paths.groups.list.build(),
 };
@@ -70,8 +71,25 @@ export function SetupPage() {
   );
 }
 
+/**
+ * Where the pairing step leads: the bracelet page of the first wearer without one, where pairing
+ * starts (the user list itself cannot pair); the user list once everyone has a bracelet.
+ */
+function usePairingLink(progress: SetupProgress): { to: string; name: string | null } {
+  const haveWearers = progress.steps.some((s) => s.step === 'wearers' && s.done);
+  const wearers = useSetupWearers(progress.clientId, haveWearers);
+  const unpaired = wearers.data?.find((w) => w.serialNumber === null);
+  return unpaired
+    ? {
+        to: paths.device.setting.build({ clientId: progress.clientId, uid: unpaired.uid }),
+        name: unpaired.name,
+      }
+    : { to: STEP_PAGE.pairing, name: null };
+}
+
 function Checklist({ progress }: { progress: SetupProgress }) {
   const { t } = useTranslation('setup');
+  const pairing = usePairingLink(progress);
   const doneCount = progress.steps.filter((s) => s.done).length;
   // The first step not done yet is the one to do next.
   const next = progress.steps.find((s) => !s.done)?.step ?? null;
@@ -124,11 +142,13 @@ function Checklist({ progress }: { progress: SetupProgress }) {
                   <TestAlertStep progress={progress} />
                 ) : (
                   <AppLink
-                    to={STEP_PAGE[s.step]}
+                    to={s.step === 'pairing' ? pairing.to : STEP_PAGE[s.step]}
                     data-testid={`setup-link-${s.step}`}
                     className={`mt-2 inline-block text-sm font-medium text-teal-700 underline-offset-4 hover:underline ${focusRing}`}
                   >
-                    {t(`steps.${s.step}.link`)}
+                    {s.step === 'pairing' && pairing.name !== null
+                      ? t('steps.pairing.linkWearer', { name: pairing.name })
+                      : t(`steps.${s.step}.link`)}
                   </AppLink>
                 )}
               </div>
@@ -161,7 +181,7 @@ function TestAlertStep({ progress }: { progress: SetupProgress }) {
           })}{' '}
           {!last.confirmed && (
             <AppLink
-              to={paths.device.alert.build({ clientId, uid: last.wearerId })}
+              to={paths.device.alertHistories.build({ clientId, uid: last.wearerId })}
               className={`font-medium text-teal-700 underline ${focusRing}`}
               data-testid="setup-confirm-link"
             >
