@@ -1,3 +1,4 @@
+import { openWith } from '../support/actions.js';
 import { auditView, setWidth, settle } from '../support/a11y.js';
 import { mailDir, newestMailTo } from '../support/mail.js';
 import { signIn, urlWithPath, waitForPage } from '../support/session.js';
@@ -74,7 +75,8 @@ test('a platform owner picks the organisation on /settings/admins and sees its s
   await expect(page.getByTestId('page-error')).toHaveCount(0);
   expect(await auditView(page, 'platform owner, staff list at 360 px')).toEqual([]);
   // The platform owner may invite into the chosen organisation: its roles only, never the platform's (issue 35).
-  await page.getByTestId('invite-open').click();
+  // The role list is read once the dialog is open (evaluateAll does not wait for it).
+  await openWith(page.getByTestId('invite-open'), page.getByTestId('invite-role'));
   const options = await page
     .getByTestId('invite-role')
     .locator('option')
