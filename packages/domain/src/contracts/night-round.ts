@@ -11,9 +11,16 @@ export const nightDate = z
     /^(19[7-9]\d|[2-9]\d{3})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/,
     'must be a date YYYY-MM-DD',
   )
-  .refine((s) => new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), {
-    message: 'must be a date that exists',
-  });
+  // Runs after a failed pattern too (zod 4): an unparsable date must be a refusal, never a RangeError.
+  .refine(
+    (s) => {
+      const d = new Date(`${s}T00:00:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
+    },
+    {
+      message: 'must be a date that exists',
+    },
+  );
 
 /** GET …/nightRound and …/nightRoundCsv: the night (default: the one under way now, in the organisation's zone). */
 export const nightRoundQuery = z.object({ night: nightDate.optional() });
