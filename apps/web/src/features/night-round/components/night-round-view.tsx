@@ -80,11 +80,10 @@ function MarkForm({ groupId, resident, t }: { groupId: string; resident: RoundRe
         variant="primary"
         className="w-full sm:w-auto"
         disabled={mark.isPending}
-        aria-label={t('markFor', { name: resident.name })}
         data-testid={`round-mark-${resident.uid}`}
       >
         <Check aria-hidden="true" className="size-4" />
-        {t('mark')}
+        {t('mark')} <span className="sr-only">{t('markOf', { name: resident.name })}</span>
       </Button>
     </form>
   );
@@ -165,7 +164,7 @@ function ResidentRow({
             ) : (
               <ul className="flex flex-col gap-0.5">
                 {r.marks.map((m) => (
-                  <li key={m.id} className="break-words">
+                  <li key={m.id} className="break-words" data-mark-id={m.id}>
                     <time dateTime={m.at}>{time(m.at)}</time> <PersonName name={m.by.name} />
                     {m.note !== null && <span className="text-slate-700"> · {m.note}</span>}
                   </li>
