@@ -76,6 +76,16 @@ for (const lng of LANGUAGES) {
       expect(await auditView(page, `/groups/${GROUP}/round ${lng} ${width}px`)).toEqual([]);
     }
 
+    // On paper (A4 portrait, 210 mm): the sheet alone, one line per wearer, nothing wider than the page.
+    await setWidth(page, 794);
+    await page.emulateMedia({ media: 'print' });
+    await page.screenshot({ path: `test-results/round-${lng}-print.png`, fullPage: true });
+    await expect(page.getByTestId(`round-mark-${RESIDENT}`)).toBeHidden();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      794,
+    );
+    await page.emulateMedia({ media: 'screen' });
+
     // Marked by keyboard: the button names the resident. (The other language's story marks the same resident at
     // the same time, so this one looks for its own mark.)
     const button = page.getByRole('button', { name: TEXT[lng].mark });

@@ -44,7 +44,7 @@ export const roundMarkBody = z.strictObject({
 });
 export type RoundMarkBody = z.infer<typeof roundMarkBody>;
 
-export const roundResident = z.object({
+export const roundWearer = z.object({
   uid: z.string(),
   name: z.string(),
   nameReading: z.string().nullable(),
@@ -69,7 +69,7 @@ export const roundResident = z.object({
   /** This night's marks, newest first. */
   marks: z.array(roundMarkView),
 });
-export type RoundResident = z.infer<typeof roundResident>;
+export type RoundWearer = z.infer<typeof roundWearer>;
 
 export const nightRoundSheet = z.object({
   groupId: z.string(),
@@ -79,7 +79,7 @@ export const nightRoundSheet = z.object({
   night: z.string(),
   generatedAt: z.string(),
   /** In the round's order: what needs a visit first (compareRound). */
-  residents: z.array(roundResident),
+  wearers: z.array(roundWearer),
 });
 export type NightRoundSheet = z.infer<typeof nightRoundSheet>;
 

@@ -10,7 +10,7 @@ export interface RoundGroupRow {
 }
 
 /** A resident of the group with their latest values, newest alert and open alerts' levels. */
-export interface RoundResidentRow {
+export interface RoundWearerRow {
   uid: string;
   name: string;
   name_reading: string | null;
@@ -69,8 +69,8 @@ export function nightRoundRepository(db: Queryable) {
       return row;
     },
 
-    async residents(groupId: string): Promise<RoundResidentRow[]> {
-      return db.query<RoundResidentRow>(
+    async wearers(groupId: string): Promise<RoundWearerRow[]> {
+      return db.query<RoundWearerRow>(
         `SELECT u.id AS uid, u.name, u.name_reading, l.heart_rate, l.heart_rate_at, l.worn, l.sleep_stage,
                 l.last_seen_at, la.id AS last_alert_id, la.type AS last_alert_type, la.level AS last_alert_level,
                 la.status AS last_alert_status, la.opened_at AS last_alert_opened_at, oa.levels AS open_levels

@@ -9,7 +9,7 @@ import {
   type RoundMarkBody,
   type RoundMarkView,
   type RoundMinute,
-  type RoundResident,
+  type RoundWearer,
   roundStateOf,
   sleepNightOf,
 } from '@wearable/domain';
@@ -44,7 +44,7 @@ export function nightRoundService(ctx: AppContext) {
       const group = await groupOf(groupId);
       const now = ctx.now();
       const theNight = night ?? sleepNightOf(now, group.time_zone);
-      const rows = await repo.residents(groupId);
+      const rows = await repo.wearers(groupId);
       const [minutes, marks] = await Promise.all([
         repo.minutes(
           rows.map((r) => r.uid),
@@ -58,7 +58,7 @@ export function nightRoundService(ctx: AppContext) {
         list.push({ at: m.bucket, sleepStage: m.sleep_stage, worn: m.worn, steps: m.steps });
         minutesOf.set(m.wearer_id, list);
       }
-      const residents = rows.map((r): RoundResident => {
+      const wearers = rows.map((r): RoundWearer => {
         const { state, since } = roundStateOf(
           { lastSeenAt: r.last_seen_at, worn: r.worn, sleepStage: r.sleep_stage },
           minutesOf.get(r.uid) ?? [],
@@ -87,7 +87,7 @@ export function nightRoundService(ctx: AppContext) {
           marks: marks.filter((m) => m.uid === r.uid),
         };
       });
-      residents.sort(compareRound(new Intl.Collator('ja')));
+      wearers.sort(compareRound(new Intl.Collator('ja')));
       return {
         groupId,
         groupName: group.name,
@@ -95,7 +95,7 @@ export function nightRoundService(ctx: AppContext) {
         timeZone: group.time_zone,
         night: theNight,
         generatedAt: now.toISOString(),
-        residents,
+        wearers,
       };
     },
 

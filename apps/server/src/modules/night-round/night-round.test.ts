@@ -90,7 +90,7 @@ describe('the round sheet of a group', () => {
     expect(res.statusCode).toBe(200);
     const sheet = res.json<NightRoundSheet>();
     expect(sheet.night).toBe(sleepNightOf(new Date(), sheet.timeZone));
-    const rows = sheet.residents.map((r) => [r.uid, r.state]);
+    const rows = sheet.wearers.map((r) => [r.uid, r.state]);
     // The open CRITICAL alert first, then never heard, not worn, up, asleep.
     expect(rows).toEqual([
       [w.w1.uid, 'ASLEEP'],
@@ -99,19 +99,19 @@ describe('the round sheet of a group', () => {
       [walker.uid, 'UP'],
       [sleeper.uid, 'ASLEEP'],
     ]);
-    const first = sheet.residents[0]!;
+    const first = sheet.wearers[0]!;
     expect(first.lastAlert).toMatchObject({
       id: criticalAlertId,
       level: 'CRITICAL',
       status: 'OPEN',
     });
     expect(first.openAlertLevels).toEqual(['CRITICAL']);
-    const asleep = sheet.residents.find((r) => r.uid === sleeper.uid)!;
+    const asleep = sheet.wearers.find((r) => r.uid === sleeper.uid)!;
     expect(asleep.heartRate).toBe(62);
     // Asleep since the first minute of sleep, 30 minutes ago (its minute's start).
     expect(Date.parse(asleep.since!)).toBeGreaterThan(minutesAgo(32).getTime());
     expect(Date.parse(asleep.since!)).toBeLessThan(minutesAgo(29).getTime());
-    expect(sheet.residents.find((r) => r.uid === unheard.uid)!.since).toBeNull();
+    expect(sheet.wearers.find((r) => r.uid === unheard.uid)!.since).toBeNull();
   });
 
   // Who may open the sheet: staff who reach the group (as its /devices); the rest as the access service decides.
@@ -156,13 +156,13 @@ describe('marking a resident as looked at', () => {
     expect(Date.parse(saved.at)).toBeGreaterThanOrEqual(before - 1000);
     const sheet = (await get('ORGANIZATION_OWNER', sheetUrl())).json<NightRoundSheet>();
     expect(saved.night).toBe(sheet.night);
-    const row = sheet.residents.find((r) => r.uid === walker.uid)!;
+    const row = sheet.wearers.find((r) => r.uid === walker.uid)!;
     expect(row.marks[0]).toEqual(saved);
     const old = (
       await get('ORGANIZATION_OWNER', sheetUrl(w.g1, '?night=2020-01-01'))
     ).json<NightRoundSheet>();
     expect(old.night).toBe('2020-01-01');
-    expect(old.residents.every((r) => r.marks.length === 0)).toBe(true);
+    expect(old.wearers.every((r) => r.marks.length === 0)).toBe(true);
   });
 
   it("refuses a resident of another group or organisation as not found: they are not on this group's sheet", async () => {

@@ -15,7 +15,7 @@ export function useMarkNightRound(groupId: string) {
           ? sheet
           : {
               ...sheet,
-              residents: sheet.residents.map((r) =>
+              wearers: sheet.wearers.map((r) =>
                 r.uid === mark.uid ? { ...r, marks: [mark, ...r.marks] } : r,
               ),
             },

@@ -3,7 +3,7 @@ import {
   formatTime,
   getNightRoundCsv,
   ROUND_NOTE_MAX,
-  type RoundResident,
+  type RoundWearer,
   type RoundState,
 } from '@wearable/domain';
 import { clsx } from 'clsx';
@@ -36,7 +36,7 @@ const STATE_CLASS: Record<RoundState, string> = {
   ASLEEP: 'border-emerald-300 bg-emerald-50 text-emerald-900',
 };
 
-const isUrgent = (r: RoundResident) =>
+const isUrgent = (r: RoundWearer) =>
   r.openAlertLevels.some((l) => l === 'EMERGENCY' || l === 'CRITICAL');
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -48,18 +48,18 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function MarkForm({ groupId, resident, t }: { groupId: string; resident: RoundResident; t: T }) {
+function MarkForm({ groupId, wearer, t }: { groupId: string; wearer: RoundWearer; t: T }) {
   const [note, setNote] = useState('');
   const mark = useMarkNightRound(groupId);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const trimmed = note.trim();
     mark.mutate(
-      { uid: resident.uid, ...(trimmed ? { note: trimmed } : {}) },
+      { uid: wearer.uid, ...(trimmed ? { note: trimmed } : {}) },
       {
         onSuccess: () => {
           setNote('');
-          toast.success(t('marked', { name: resident.name }), { id: `round-${resident.uid}` });
+          toast.success(t('marked', { name: wearer.name }), { id: `round-${wearer.uid}` });
         },
         onError: (err) => toast.error(err instanceof Error ? err.message : t('markFailed')),
       },
@@ -69,7 +69,7 @@ function MarkForm({ groupId, resident, t }: { groupId: string; resident: RoundRe
     <form className="flex flex-wrap items-center gap-2" onSubmit={submit} data-print="hide">
       <input
         className={`min-h-11 w-full min-w-0 rounded-md border border-slate-300 px-2 text-sm sm:w-40 sm:flex-1 ${focusRing}`}
-        aria-label={t('noteFor', { name: resident.name })}
+        aria-label={t('noteFor', { name: wearer.name })}
         placeholder={t('note')}
         maxLength={ROUND_NOTE_MAX}
         value={note}
@@ -80,24 +80,24 @@ function MarkForm({ groupId, resident, t }: { groupId: string; resident: RoundRe
         variant="primary"
         className="w-full sm:w-auto"
         disabled={mark.isPending}
-        data-testid={`round-mark-${resident.uid}`}
+        data-testid={`round-mark-${wearer.uid}`}
       >
         <Check aria-hidden="true" className="size-4" />
-        {t('mark')} <span className="sr-only">{t('markOf', { name: resident.name })}</span>
+        {t('mark')} <span className="sr-only">{t('markOf', { name: wearer.name })}</span>
       </Button>
     </form>
   );
 }
 
-function ResidentRow({
+function WearerRow({
   groupId,
-  resident: r,
+  wearer: r,
   timeZone,
   canMark,
   t,
 }: {
   groupId: string;
-  resident: RoundResident;
+  wearer: RoundWearer;
   timeZone: string;
   canMark: boolean;
   t: T;
@@ -108,12 +108,14 @@ function ResidentRow({
     <li
       className={clsx(
         'grid grid-cols-2 gap-x-4 gap-y-2 rounded-lg border bg-white p-3 lg:grid-cols-[minmax(9rem,1.2fr)_minmax(9rem,1fr)_6rem_minmax(10rem,1.2fr)_minmax(12rem,1.6fr)] lg:items-start',
+        // On A4 one line per wearer, whatever the screen's width was.
+        'print:grid-cols-[9rem_8rem_4rem_10rem_1fr] print:gap-y-0 print:rounded-none print:p-1.5',
         isUrgent(r) ? 'border-red-400' : 'border-slate-200',
       )}
       data-print="keep"
       data-testid={`round-row-${r.uid}`}
     >
-      <h2 className="col-span-2 text-base font-semibold break-words text-slate-900 lg:col-span-1">
+      <h2 className="col-span-2 text-base font-semibold break-words text-slate-900 lg:col-span-1 print:col-span-1 print:text-sm">
         <PersonName name={r.name} />
         {isUrgent(r) && (
           <span className="mt-1 block text-xs font-semibold text-red-700">{t('urgent')}</span>
@@ -156,7 +158,7 @@ function ResidentRow({
             </>
           )}
         </Field>
-        <div className="col-span-2 flex min-w-0 flex-col gap-2 lg:col-span-1">
+        <div className="col-span-2 flex min-w-0 flex-col gap-2 lg:col-span-1 print:col-span-1">
           <dt className="text-xs text-slate-600">{t('fields.round')}</dt>
           <dd className="text-sm text-slate-900" data-testid={`round-marks-${r.uid}`}>
             {lastMark === undefined ? (
@@ -171,7 +173,7 @@ function ResidentRow({
                 ))}
               </ul>
             )}
-            {canMark && <MarkForm groupId={groupId} resident={r} t={t} />}
+            {canMark && <MarkForm groupId={groupId} wearer={r} t={t} />}
           </dd>
         </div>
       </dl>
@@ -231,15 +233,15 @@ export function NightRoundView() {
         <p className="text-sm font-medium text-slate-900" data-testid="round-night">
           {nightLabel} · {t('updated', { time: formatTime(s.generatedAt, s.timeZone) })}
         </p>
-        {s.residents.length === 0 ? (
+        {s.wearers.length === 0 ? (
           <p className="text-sm text-slate-700">{t('empty')}</p>
         ) : (
           <ol className="flex flex-col gap-2" aria-label={t('listLabel')}>
-            {s.residents.map((r) => (
-              <ResidentRow
+            {s.wearers.map((r) => (
+              <WearerRow
                 key={r.uid}
                 groupId={groupId}
-                resident={r}
+                wearer={r}
                 timeZone={s.timeZone}
                 canMark={mayMark}
                 t={t}
