@@ -1,4 +1,5 @@
 import {
+  type DateLanguage,
   formatDate,
   formatTime,
   getNightRoundCsv,
@@ -35,6 +36,8 @@ const STATE_CLASS: Record<RoundState, string> = {
   AWAKE: 'border-sky-300 bg-sky-50 text-sky-900',
   ASLEEP: 'border-emerald-300 bg-emerald-50 text-emerald-900',
 };
+
+const DAY_MS = 86_400_000;
 
 const isUrgent = (r: RoundWearer) =>
   r.openAlertLevels.some((l) => l === 'EMERGENCY' || l === 'CRITICAL');
@@ -93,12 +96,17 @@ function WearerRow({
   groupId,
   wearer: r,
   timeZone,
+  generatedAt,
+  lng,
   canMark,
   t,
 }: {
   groupId: string;
   wearer: RoundWearer;
   timeZone: string;
+  /** When the sheet was read: "now" for this row. */
+  generatedAt: string;
+  lng: DateLanguage;
   canMark: boolean;
   t: T;
 }) {
@@ -150,10 +158,10 @@ function WearerRow({
                 {r.lastAlert.status === 'OPEN' ? ` · ${t('open')}` : ''})
               </span>
               <span className="block text-xs text-slate-700">
-                {formatDate(r.lastAlert.openedAt, 'ja', timeZone) ===
-                formatDate(new Date(), 'ja', timeZone)
+                {/* The time for the last day (tonight's alerts), the date for anything older. */}
+                {Date.parse(generatedAt) - Date.parse(r.lastAlert.openedAt) < DAY_MS
                   ? time(r.lastAlert.openedAt)
-                  : formatDate(r.lastAlert.openedAt, 'ja', timeZone)}
+                  : formatDate(r.lastAlert.openedAt, lng, timeZone)}
               </span>
             </>
           )}
@@ -243,6 +251,8 @@ export function NightRoundView() {
                 groupId={groupId}
                 wearer={r}
                 timeZone={s.timeZone}
+                generatedAt={s.generatedAt}
+                lng={lng}
                 canMark={mayMark}
                 t={t}
               />
