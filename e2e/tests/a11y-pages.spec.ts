@@ -74,6 +74,7 @@ const ROUTES: readonly { path: string; opener: Opener }[] = [
   { path: `/groups/${GROUP}/devices/alert-settings`, opener: 'ORGANIZATION_OWNER' },
   { path: `/groups/${GROUP}/gateways`, opener: 'ORGANIZATION_OWNER' },
   { path: `/groups/${GROUP}/heat-rule`, opener: 'ORGANIZATION_OWNER' },
+  { path: `/groups/${GROUP}/round`, opener: 'ORGANIZATION_OWNER' },
   { path: '/members', opener: 'ORGANIZATION_OWNER' },
   { path: '/settings', opener: 'ORGANIZATION_OWNER' },
   { path: '/settings/admins', opener: 'ORGANIZATION_OWNER' },

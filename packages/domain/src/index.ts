@@ -71,3 +71,5 @@ export * from './family-notices.js';
 export * from './contracts/family-notices.js';
 export * from './name-order.js';
 export * from './contracts/bulk-import.js';
+export * from './night-round.js';
+export * from './contracts/night-round.js';

@@ -173,6 +173,10 @@ const SHELL_ROUTES: { route: AppRoute; element: ReactNode }[] = [
     lazyPage(() => import('./pages/heat-rule-page'), 'HeatRulePage'),
   ),
   page(
+    paths.groups.nightRound,
+    lazyPage(() => import('./pages/night-round-page'), 'NightRoundPage'),
+  ),
+  page(
     paths.groups.devices,
     lazyPage(() => import('./pages/devices-live-page'), 'GroupDevicesLivePage'),
   ),

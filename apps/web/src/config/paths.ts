@@ -144,6 +144,7 @@ export const paths = {
     ),
     /** Japan's 2025 heat rule for one site: written procedure and hospital, named contacts, monthly report (A4). */
     heatRule: route('/groups/:groupId/heat-rule', 'pages.groupHeatRule', staff('group:read')),
+    nightRound: route('/groups/:groupId/round', 'pages.groupNightRound', staff('group:read')),
     devices: route('/groups/:groupId/devices', 'pages.groupDevices', staff('wearer:read')),
     devicesAlertSettings: route(
       '/groups/:groupId/devices/alert-settings',

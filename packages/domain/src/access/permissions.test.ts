@@ -115,6 +115,13 @@ const HOLDERS: Record<Permission, Role[] | 'everyone'> = {
     'ORGANIZATION_GENERAL',
     'ORGANIZATION_GROUP',
   ],
+  'nightRound:mark': [
+    'ALL_OWNER',
+    'ALL_GENERAL',
+    'ORGANIZATION_OWNER',
+    'ORGANIZATION_GENERAL',
+    'ORGANIZATION_GROUP',
+  ],
   'alertSettings:read': 'everyone',
   'alertSettings:update': [
     'ALL_OWNER',

@@ -59,6 +59,8 @@ export const PERMISSION_ROLES = {
   'alertFigures:read': STAFF,
   /** The shift handover view: open alerts, snoozes and confirmations of the last shift. */
   'alert:handover': STAFF,
+  /** Record "looked at this resident" on a group's night round (any staff member who reaches the group). */
+  'nightRound:mark': STAFF,
 
   'alertSettings:read': EVERYONE,
   'alertSettings:update': [...ACTING_STAFF, 'PERSONAL', 'PERSONAL_SELF'],

@@ -107,12 +107,19 @@ export function DevicesLivePage({ groupId }: { groupId?: string } = {}) {
   return (
     <section>
       {groupId !== undefined && (
-        <p className="mb-2 text-sm">
+        <p className="mb-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
           <AppLink
             to={paths.groups.list.build()}
             className={`text-teal-800 hover:underline ${focusRing}`}
           >
             {t('devices.backToGroups')}
+          </AppLink>
+          <AppLink
+            to={paths.groups.nightRound.build({ groupId })}
+            className={`text-teal-800 hover:underline ${focusRing}`}
+            data-testid="group-devices-night-round-link"
+          >
+            {t('groups.links.nightRound')}
           </AppLink>
         </p>
       )}

@@ -140,6 +140,14 @@ function GroupCard({ group, sites }: { group: GroupLiveState; sites: SiteHeatVie
           {t('groups.links.heatRule')}{' '}
           <span className="sr-only">{t('groups.links.of', { name: group.name })}</span>
         </AppLink>
+        <AppLink
+          to={paths.groups.nightRound.build({ groupId: group.id })}
+          className={linkClass}
+          data-testid="group-night-round-link"
+        >
+          {t('groups.links.nightRound')}{' '}
+          <span className="sr-only">{t('groups.links.of', { name: group.name })}</span>
+        </AppLink>
       </div>
     </li>
   );

@@ -1,0 +1,1 @@
+export { NightRoundView } from './components/night-round-view';
