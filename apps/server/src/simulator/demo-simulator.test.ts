@@ -104,12 +104,13 @@ it('once live, keeps an emergency open and a mistyped serial refused at its gate
       messages.join('\n'),
     ).toBe(true);
     t.ctx.now = realNow;
-    // The mistyped serial is listed on its gateway's page as refused (the list is written every few seconds).
+    // The mistyped serial (nothing else is refused here) is listed on its gateway's page as refused; the list is
+    // written every few seconds. Not matched by its letters: a random serial may have no 0 to mistype as O.
     await t.ctx.gatewayRefusals.flush();
     expect(
       await count(
         `SELECT count(*)::int AS n FROM gateway_refusals r JOIN gateways g ON g.id = r.gateway_id
-          WHERE g.organization_id = $1 AND r.serial_number LIKE '%O%'`,
+          WHERE g.organization_id = $1`,
       ),
     ).toBe(1);
   } finally {

@@ -54,6 +54,7 @@ const EXTRA = [
   '/devices/:clientId/:uid/report',
   '/verify-email',
   '/groups/:groupId/heat-rule',
+  '/groups/:groupId/round',
   '/alert-histories/handover',
   '/a/:code',
   '/settings/webhooks',
