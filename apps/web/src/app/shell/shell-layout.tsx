@@ -56,14 +56,17 @@ export function ShellLayout() {
           className="bg-amber-100 px-4 py-2 text-center text-sm text-amber-900"
         >
           <span data-testid="demo-banner-text">{t('shell.demoBanner')}</span>{' '}
-          {/* Out of the demo area on purpose (not an AppLink, which would prefix /demo): a real organisation's setup,
-              behind sign-in. */}
+          {/* A real organisation's setup, behind sign-in, in a new tab like the terms: the demo stays open and every
+              link inside it keeps its /demo prefix (not an AppLink, which would add it). */}
           <a
             href="/setup"
+            target="_blank"
+            rel="noopener noreferrer"
             data-testid="demo-set-up-your-own"
             className={`font-medium whitespace-nowrap underline ${focusRing}`}
           >
             {t('shell.demoSetUpYourOwn')}
+            <span className="sr-only">{t('footer.newTab')}</span>
           </a>
         </p>
       )}
