@@ -92,10 +92,17 @@ try {
     await context.addInitScript((entries) => {
       for (const [k, v] of Object.entries(entries)) localStorage.setItem(k, v);
       const w = /** @type {any} */ (window);
+      // The first wearer row; then, once the bench names the wearer whose SOS it sends (__expect), the banner
+      // naming them with its 確認 (an earlier run's SOS, still open, may hold the banner before).
       const watch = () => {
         if (w.__firstRow === undefined && document.querySelector('[data-testid="wearer-row"]'))
           w.__firstRow = performance.now();
-        if (document.querySelector('[data-testid="alert-popup-confirm"]')) {
+        const headline = document.querySelector('[data-testid="alert-popup-headline"]');
+        if (
+          w.__expect &&
+          headline?.textContent?.includes(w.__expect) &&
+          document.querySelector('[data-testid="alert-popup-confirm"]')
+        ) {
           w.__banner = performance.now();
           return;
         }
@@ -121,7 +128,13 @@ try {
     // A different wearer each run, on their own gateway (bench/summary/seed.mjs: 100 wearers per gateway).
     const n = 1 + ((run * 7) % WEARERS);
     const gateway = 1 + Math.floor((n - 1) / 100);
-    const sentAt = await page.evaluate(() => performance.now());
+    const sentAt = await page.evaluate(
+      (name) => {
+        /** @type {any} */ (window).__expect = name;
+        return performance.now();
+      },
+      `装着者 ${String(n).padStart(5, '0')}`,
+    );
     const sos = await fetch(`${baseUrl}/gateway/v1/batches`, {
       method: 'POST',
       headers: {

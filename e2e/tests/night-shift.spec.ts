@@ -13,8 +13,8 @@ test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true
 const N = 1;
 const NAME = '佐藤 健太';
 const TEXT = {
-  ja: { type: 'SOS発信', submit: '確認する' },
-  en: { type: 'SOS', submit: 'Confirm' },
+  ja: { type: 'SOS発信', submit: '確認する', confirmOf: `${NAME} のアラートを確認` },
+  en: { type: 'SOS', submit: 'Confirm', confirmOf: `Confirm the alert for ${NAME}` },
 } as const;
 
 for (const lng of LANGUAGES) {
@@ -50,7 +50,12 @@ for (const lng of LANGUAGES) {
 
     // Tap 1: 確認 on the banner opens the confirm dialog for that alert, naming the person and the alert.
     // (Once the header has stopped growing: the repeating tone's band may arrive just after the banner.)
-    const confirmButton = page.getByTestId('alert-popup-confirm');
+    // This wearer's 確認 in the banner: the newest alert's, or in the banner's list when another story's SOS came in
+    // after it (the demo organisation is shared; CI, 2 Dec).
+    const confirmButton = page
+      .getByTestId('alert-popup')
+      .getByRole('button', { name: TEXT[lng].confirmOf, exact: true })
+      .first();
     let last = '';
     await expect(async () => {
       const box = JSON.stringify(await confirmButton.boundingBox());
