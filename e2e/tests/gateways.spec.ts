@@ -182,7 +182,9 @@ test('an unknown address shows a not-found page that leads home; the settings pa
   await page.goto('/no-such-page');
   await expect(page.getByTestId('page-heading')).toHaveText('ページが見つかりません');
   await expect(page.locator('main')).not.toContainText('準備中');
-  await page.getByTestId('not-found-home').click();
+  await clickUntil(page.getByTestId('not-found-home'), async () =>
+    new URL(page.url()).pathname.endsWith('/devices'),
+  );
   await expect(page).toHaveURL(urlWithPath('/devices'));
 
   await page.goto('/settings/admins');

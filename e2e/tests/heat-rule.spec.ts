@@ -1,3 +1,4 @@
+import { clickUntil } from '../support/actions.js';
 import { signInByApi } from '../support/api.js';
 import { signIn, waitForPage } from '../support/session.js';
 import { expect, test } from '../support/test.js';
@@ -117,7 +118,10 @@ test('/groups/{groupId}/heat-rule: reached from /groups; an owner writes the pro
   await signIn(page, request, 'org-owner@example.com');
   await page.goto('/groups');
   await waitForPage(page);
-  await page.getByTestId('group-heat-rule-link').first().click();
+  // A live band growing the sticky header can move the link between press and release (CI, 2 Dec).
+  await clickUntil(page.getByTestId('group-heat-rule-link').first(), async () =>
+    /\/groups\/[^/]+\/heat-rule$/.test(page.url()),
+  );
   await waitForPage(page);
   await expect(page).toHaveURL(/\/groups\/[^/]+\/heat-rule$/);
   const form = page.getByTestId('heat-procedure-form');

@@ -1,3 +1,4 @@
+import { clickUntil } from '../support/actions.js';
 import { readFile } from 'node:fs/promises';
 import { roleCase } from '../support/roles.js';
 import { reloadUntilFlushed, signIn, waitForPage } from '../support/session.js';
@@ -25,7 +26,9 @@ test('staff: from the wearer page to the report, another month, the CSV for Exce
   await page.goto(`/devices/${DEMO_CLIENT}/${wearerUid(WEARER)}`);
   // The wearer page waits for the live summary before its heading; on a loaded machine that takes a while.
   await expect(page.getByTestId('wearer-report-link')).toBeVisible({ timeout: 30_000 });
-  await page.getByTestId('wearer-report-link').click();
+  await clickUntil(page.getByTestId('wearer-report-link'), async () =>
+    page.url().endsWith('/report'),
+  );
   await expect(page).toHaveURL(new RegExp(`/devices/${DEMO_CLIENT}/${wearerUid(WEARER)}/report$`));
   await expect(page.getByTestId('report-title')).toContainText('月次レポート');
   await expect(page.getByTestId('report-day').first()).toBeVisible();
