@@ -292,7 +292,9 @@ describe("the phone's accepted / refused decision for an SOS or fall (issue 34)"
     const { fetch } = server([401]);
     const a = await outbox(db, fetch);
     await a.box.add('events', { ...SOS }, true);
-    await vi.waitFor(() => expect(a.outcomes).toHaveLength(1), { timeout: 5000 });
-    expect(a.outcomes[0]).toMatchObject({ delivered: false, reason: 'signed out (HTTP 401)' });
+    // It keeps retrying (CI, 2 Dec: a second refusal came in before the first was looked at): none is delivered.
+    await vi.waitFor(() => expect(a.outcomes.length).toBeGreaterThanOrEqual(1), { timeout: 5000 });
+    for (const outcome of a.outcomes)
+      expect(outcome).toMatchObject({ delivered: false, reason: 'signed out (HTTP 401)' });
   });
 });
