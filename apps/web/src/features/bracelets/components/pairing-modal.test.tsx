@@ -33,9 +33,11 @@ const GATEWAY = {
   braceletCount: 0,
 };
 
-function server(link: { status: number; body: unknown }) {
+const SECOND_GATEWAY = { ...GATEWAY, id: 'gw2', name: '食堂', serialNumber: 'GW-2' };
+
+function server(link: { status: number; body: unknown }, gateways: unknown[] = [GATEWAY]) {
   return stubServer((url, init) => {
-    if (url === '/v2/client/c1/gateways') return json(200, { gateways: [GATEWAY] });
+    if (url === '/v2/client/c1/gateways') return json(200, { gateways });
     if (url === '/v2/user/device/link/gateway' && init?.method === 'POST')
       return json(link.status, link.body);
     return json(404, {});
@@ -97,8 +99,27 @@ describe('the pairing modal', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('pairing-start').closest('form')?.dataset.error).toBe('true');
   });
 
+  it('an organisation with one gateway has it chosen; with two, nothing is chosen for the user', async () => {
+    server({ status: 200, body: { isPaired: false, device: {} } });
+    const view = await open(DATA);
+    await waitFor(
+      () => expect((screen.getByLabelText('ゲートウェイ') as HTMLSelectElement).value).toBe('gw1'),
+      slow,
+    );
+    expect(screen.getByTestId('pairing-gateway-type').textContent).toContain('スマートフォン');
+    view.unmount();
+
+    server({ status: 200, body: { isPaired: false, device: {} } }, [GATEWAY, SECOND_GATEWAY]);
+    await open(DATA);
+    await screen.findByRole('option', { name: /食堂/ }, slow);
+    expect((screen.getByLabelText('ゲートウェイ') as HTMLSelectElement).value).toBe('');
+  });
+
   it('opened with isError, it says the last attempt failed; nothing is sent before the serial and gateway are given', async () => {
-    const calls = server({ status: 200, body: { isPaired: true, device: {} } });
+    const calls = server({ status: 200, body: { isPaired: true, device: {} } }, [
+      GATEWAY,
+      SECOND_GATEWAY,
+    ]);
     await open({ ...DATA, isError: true });
     expect((await screen.findByTestId('pairing-error', {}, slow)).textContent).toContain(
       '前回のペアリング',

@@ -83,13 +83,19 @@ function PairingForm({ initial, onClose }: { initial: PairingModalData; onClose:
     set({ gatewayId, gatewayType: gateway?.type ?? null });
   };
 
+  // An organisation with one gateway has nothing to choose: it is chosen (still shown, and changeable once a
+  // second one exists).
+  const onlyGateway = gateways.data?.length === 1 ? gateways.data[0] : undefined;
+  const gatewayId = data.gatewayId !== '' ? data.gatewayId : (onlyGateway?.id ?? '');
+  const gatewayType = data.gatewayId !== '' ? data.gatewayType : (onlyGateway?.type ?? null);
+
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (link.isPending) return;
     const body = {
       clientId: data.clientId,
       uid: data.uid,
-      gatewayId: data.gatewayId,
+      gatewayId: gatewayId,
       serialNumber: data.serialNumber.trim(),
       ...(data.deviceName.trim() === '' ? {} : { deviceName: data.deviceName.trim() }),
     };
@@ -141,7 +147,7 @@ function PairingForm({ initial, onClose }: { initial: PairingModalData; onClose:
           pair({
             clientId: data.clientId,
             uid: data.uid,
-            gatewayId: data.gatewayId,
+            gatewayId,
             serialNumber,
             ...(data.deviceName.trim() === '' ? {} : { deviceName: data.deviceName.trim() }),
           });
@@ -228,7 +234,7 @@ function PairingForm({ initial, onClose }: { initial: PairingModalData; onClose:
           <select
             {...props}
             data-testid="pairing-gateway"
-            value={data.gatewayId}
+            value={gatewayId}
             onChange={(e) => chooseGateway(e.target.value)}
             className={inputClass(errors.gatewayId !== undefined, 'w-full')}
           >
@@ -247,9 +253,9 @@ function PairingForm({ initial, onClose }: { initial: PairingModalData; onClose:
           </select>
         )}
       </FormField>
-      {data.gatewayType !== null && (
+      {gatewayType !== null && (
         <p className="text-sm text-slate-600" data-testid="pairing-gateway-type">
-          {t(`pairing.typeHint.${data.gatewayType}`)}
+          {t(`pairing.typeHint.${gatewayType}`)}
         </p>
       )}
       <FormField

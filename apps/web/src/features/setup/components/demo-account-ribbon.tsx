@@ -6,7 +6,7 @@ import { useDemoStatus } from '../../../lib/use-demo-status';
  * sign-in-free /demo has its own banner (shell-layout).
  *
  * It is known only once the server answers, so it is a bar fixed at the bottom of the screen (clicks pass through
- * it) with a spacer of its height at the end of the page: shown at the top, it pushed the whole page down under the
+ * it) with a spacer of its height at the end of the page (neither is printed: a printed report is the report): shown at the top, it pushed the whole page down under the
  * pointer a moment after load, and a click meant for one control landed on another.
  */
 export function DemoAccountRibbon({ enabled }: { enabled: boolean }) {
@@ -15,9 +15,10 @@ export function DemoAccountRibbon({ enabled }: { enabled: boolean }) {
   if (!enabled || status.data?.signedInAsDemo !== true) return null;
   return (
     <>
-      <div aria-hidden="true" className="h-20 sm:h-10" />
+      <div aria-hidden="true" data-print="hide" className="h-20 sm:h-10" />
       <p
         data-testid="demo-account-ribbon"
+        data-print="hide"
         role="note"
         className="pointer-events-none fixed inset-x-0 bottom-0 z-20 flex min-h-16 items-center justify-center bg-amber-200 px-4 py-2 text-center text-sm font-medium text-amber-950 shadow sm:min-h-10"
       >
