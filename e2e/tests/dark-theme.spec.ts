@@ -8,7 +8,7 @@ import { DEMO_CLIENT, pressSos, sendReadings, wearerUid } from './live-gateway.j
 /*
  * Night use (issue 36): the dark theme follows the system's prefers-color-scheme, a choice of this browser
  * (System / Light / Dark) overrides it and survives a reload, and every main page passes axe in it (contrast
- * included) in both languages at 1,280 and 360 px. Screenshots land in test-results/dark-*.png.
+ * included) in both languages at 1,280 and 360 px (a person's records, tab by tab: personal-records.spec). Screenshots land in test-results/dark-*.png.
  */
 const WEARER_NUMBER = 12;
 const WEARER = `/devices/${DEMO_CLIENT}/${wearerUid(WEARER_NUMBER)}`;
@@ -110,6 +110,25 @@ for (const lng of LANGUAGES) {
       failures.push(...(await auditView(page, `/phone ${lng} ${width}px dark`)));
       await page.screenshot({ path: shotPath(`${lng}-${width}-phone`) });
     }
+    expect(failures, failures.join('\n')).toEqual([]);
+  });
+
+  test(`dark theme: axe on the night round in ${lng}`, async ({ page, request }) => {
+    test.setTimeout(80_000);
+    const failures: string[] = [];
+    // The round sheet, as the night nurse of the care home reads it.
+    await signIn(page, request, 'sakura-owner@example.com');
+    await useLanguage(page, lng);
+    await page.goto('/groups/sakura-group-1/round');
+    await expect(page.getByTestId('page-heading')).toBeVisible();
+    for (const width of WIDTHS) {
+      await setWidth(page, width);
+      await settle(page);
+      await expectPageTheme(page, 'dark');
+      failures.push(...(await auditView(page, `round ${lng} ${width}px dark`)));
+      await page.screenshot({ path: shotPath(`${lng}-${width}-round`) });
+    }
+
     expect(failures, failures.join('\n')).toEqual([]);
   });
 }

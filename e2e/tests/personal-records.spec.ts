@@ -1,4 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
+import { auditView, LANGUAGES, setWidth, settle, useLanguage, WIDTHS } from '../support/a11y.js';
 import { reloadUntilFlushed, signIn, waitForPage } from '../support/session.js';
 import { expect, test } from '../support/test.js';
 
@@ -128,6 +129,36 @@ test('personal-self@example.com sees their own record', async ({ page, request }
   await expect(
     page.getByTestId('page-empty').or(page.getByTestId('personal-alerts')),
   ).toBeVisible();
+
+  // In the dark (issue 36), every tab, the hypnogram's among them, passes axe in both languages at both widths.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  const failures: string[] = [];
+  for (const lng of LANGUAGES) {
+    await useLanguage(page, lng);
+    await setWidth(page, WIDTHS[0]);
+    await page.goto('/user/record');
+    await waitForPage(page);
+    const tabs = page.getByRole('tab');
+    const count = await tabs.count();
+    expect(count).toBe(6);
+    for (let i = 0; i < count; i += 1) {
+      await setWidth(page, WIDTHS[0]);
+      await tabs.nth(i).click();
+      await expect(tabs.nth(i)).toHaveAttribute('aria-selected', 'true');
+      const name = (await tabs.nth(i).textContent()) ?? String(i);
+      if (i === 2) await expect(page.getByTestId('sleep-hypnogram').first()).toBeVisible();
+      for (const width of WIDTHS) {
+        await setWidth(page, width);
+        await settle(page);
+        failures.push(...(await auditView(page, `records ${name} ${lng} ${width}px dark`)));
+        await page.screenshot({
+          path: `test-results/dark-records-${lng}-${width}-${i}.png`,
+          fullPage: true,
+        });
+      }
+    }
+  }
+  expect(failures, failures.join('\n')).toEqual([]);
 });
 
 test('a family member changes the wearer’s alert settings; they persist after a reload; bad input is refused', async ({
