@@ -72,14 +72,15 @@ async function seedAlerts(db, organizationId, alerts, wearers) {
   const levels = types.map((t) => LEVELS[t]);
   await db.query(
     `INSERT INTO alerts (id, organization_id, group_id, wearer_id, type, level, status, opened_at, closed_at, close_reason,
-                         confirmed_by, confirmed_at, cause, notify, first_notice_at, first_delivery_at)
+                         confirmed_by, confirmed_at, cause, notify, first_notice_at, first_delivery_at, created_at)
      SELECT 'br-' || i, $1, u.group_id, u.id, ($3::text[])[1 + i % 10], ($4::text[])[1 + i % 10], 'CLOSED', t.opened,
             t.opened + interval '40 minutes', 'recovered',
             CASE WHEN i % 10 <> 0 THEN 'bench-owner' END,
             CASE WHEN i % 10 <> 0 THEN t.opened + ((i * 7919) % 1800 || ' seconds')::interval END,
             '{"rule":"bench","values":{}}'::jsonb, true,
             t.opened + ((1 + i % 20) || ' seconds')::interval,
-            CASE WHEN i % 7 <> 0 THEN t.opened + ((2 + i % 60) || ' seconds')::interval END
+            CASE WHEN i % 7 <> 0 THEN t.opened + ((2 + i % 60) || ' seconds')::interval END,
+            t.opened
        FROM generate_series(1, $2) i
        JOIN users u ON u.id = 'bw-' || (1 + i % $5)
        CROSS JOIN LATERAL (SELECT now() - ((i * 311) % (360 * 86400) || ' seconds')::interval AS opened) t`,

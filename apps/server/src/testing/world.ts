@@ -103,7 +103,14 @@ export async function buildWorld(t: TestApp): Promise<World> {
 export async function insertAlert(
   db: Db,
   w: WearerRecord,
-  opts: { type?: AlertType; openedAt?: Date; status?: 'OPEN' | 'CLOSED'; notify?: boolean } = {},
+  opts: {
+    type?: AlertType;
+    openedAt?: Date;
+    /** When the server raised it (created_at): the opening unless the data came late. */
+    raisedAt?: Date;
+    status?: 'OPEN' | 'CLOSED';
+    notify?: boolean;
+  } = {},
 ): Promise<string> {
   const id = `al-${randomUUID()}`;
   const type = opts.type ?? 'SOS_CALL';
@@ -111,8 +118,8 @@ export async function insertAlert(
   const closed = opts.status === 'CLOSED';
   await db.query(
     `INSERT INTO alerts (id, organization_id, group_id, wearer_id, bracelet_id, type, level, status, opened_at,
-                         closed_at, close_reason, cause, notify)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, $13)`,
+                         closed_at, close_reason, cause, notify, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, $13, $14)`,
     [
       id,
       w.organizationId,
@@ -132,6 +139,7 @@ export async function insertAlert(
         windowEnd: openedAt.toISOString(),
       }),
       opts.notify ?? true,
+      opts.raisedAt ?? openedAt,
     ],
   );
   return id;

@@ -31,6 +31,7 @@ describe('the alert outbox', () => {
       type,
       level: 'EMERGENCY',
       openedAt: at,
+      raisedAt: at,
       cause: {
         rule: 'test',
         values: {},

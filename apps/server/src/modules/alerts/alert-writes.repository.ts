@@ -33,6 +33,12 @@ export interface NewAlert {
   type: AlertType;
   level: AlertLevel;
   openedAt: Date;
+  /**
+   * When this server raises it (the app's clock at the write): `created_at`. Later than `openedAt` when the data
+   * reached the server late (a gateway that was offline, a replayed history); the response-time figures run
+   * from the later of the two.
+   */
+  raisedAt: Date;
   cause: AlertCause;
   notify: boolean;
   /** Where the wearer was at the opening (EMERGENCY and CRITICAL alerts), else null. */
@@ -56,9 +62,10 @@ async function insertOpenAlert(tx: Queryable, a: NewAlert): Promise<AlertRecord 
         ORDER BY created_at DESC LIMIT 1),
      opened AS (
        INSERT INTO alerts (id, organization_id, group_id, wearer_id, bracelet_id, type, level,
-                           status, opened_at, cause, notify, snooze_id, place)
+                           status, opened_at, cause, notify, snooze_id, place, created_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, 'OPEN', $8, $9::jsonb,
-               $10::boolean AND NOT EXISTS (SELECT 1 FROM snooze), (SELECT id FROM snooze), $11::jsonb)
+               $10::boolean AND NOT EXISTS (SELECT 1 FROM snooze), (SELECT id FROM snooze), $11::jsonb,
+               $12::timestamptz)
        ON CONFLICT (wearer_id, type) WHERE status = 'OPEN' DO NOTHING
        RETURNING ${ALERT_COLUMNS}),
      queued AS (
@@ -78,6 +85,7 @@ async function insertOpenAlert(tx: Queryable, a: NewAlert): Promise<AlertRecord 
       JSON.stringify(a.cause),
       a.notify,
       a.place ? JSON.stringify(a.place) : null,
+      a.raisedAt.toISOString(),
     ],
   );
   return rows[0] ?? null;

@@ -88,7 +88,7 @@ export async function runEngine(
       if (input.kind === 'reading') lastReadingAt = input.at;
       for (const effect of result.effects) {
         if (effect.kind === 'open') {
-          const alert = await openAlert(tx, profile, effect, places.get(wearerId));
+          const alert = await openAlert(tx, profile, effect, places.get(wearerId), ctx.now());
           if (alert) opened.push(alert);
         } else if (effect.reason === 'confirmed') {
           // Only a `confirm` input closes with this reason, and whoever sends one (confirmations.ts)
@@ -148,13 +148,15 @@ export async function runEngine(
 
 /**
  * Opens the alert an engine effect asks for (unless one of its type is open for the wearer), with
- * the wearer's place at that moment when its kind records one. `folded`: the batch's place fold.
+ * the wearer's place at that moment when its kind records one. `folded`: the batch's place fold; `raisedAt`:
+ * this server's clock now.
  */
 export async function openAlert(
   tx: Queryable,
   profile: Profile,
   effect: Extract<EngineEffect, { kind: 'open' }>,
   folded: FoldedPlace | undefined,
+  raisedAt: Date,
 ): Promise<AlertRecord | null> {
   const place = recordsPlace({ type: effect.alertType, level: effect.level })
     ? await placesService(tx).atOpening(profile.wearerId, effect.at, folded)
@@ -168,6 +170,7 @@ export async function openAlert(
     type: effect.alertType,
     level: effect.level,
     openedAt: effect.at,
+    raisedAt,
     cause: effect.cause,
     notify: effect.notify,
     place,

@@ -3,14 +3,16 @@ import type { Queryable } from '../../db/client.js';
 import { SqlParams, wearerScope } from '../../access/scope-sql.js';
 
 /**
- * The alerts of one type in the period, as four packed columns of as many values, in the same order: when each
- * was raised, its first notice sent, first delivered (alerts.first_notice_at / first_delivery_at) and confirmed.
+ * The alerts of one type in the period, as five packed columns of as many values, in the same order: when each
+ * happened (opened_at) and was raised by the server (created_at), its first notice sent, first delivered
+ * (alerts.first_notice_at / first_delivery_at) and confirmed.
  * Each value is PostgreSQL's binary timestamptz (timestamptz_send: big-endian int64 microseconds since
  * 2000-01-01 UTC, exact), NULL_INSTANT where the alert has none; each column base64.
  */
 export interface ResponseTimesTypeDb {
   type: AlertType;
   opened_at: string;
+  raised_at: string;
   first_notice_at: string;
   first_delivery_at: string;
   confirmed_at: string;
@@ -64,7 +66,8 @@ export function responseTimesRepository(db: Queryable) {
       const group = f.groupId === undefined ? '' : `AND a.group_id = ${p.add(f.groupId)}`;
       const wearer = f.wearerId === undefined ? '' : `AND a.wearer_id = ${p.add(f.wearerId)}`;
       return db.query<ResponseTimesTypeDb>(
-        `SELECT a.type, ${packed('a.opened_at')} AS opened_at, ${packed('a.first_notice_at')} AS first_notice_at,
+        `SELECT a.type, ${packed('a.opened_at')} AS opened_at, ${packed('a.created_at')} AS raised_at,
+            ${packed('a.first_notice_at')} AS first_notice_at,
             ${packed('a.first_delivery_at')} AS first_delivery_at, ${packed('a.confirmed_at')} AS confirmed_at
        FROM alerts a
        JOIN users u ON u.id = a.wearer_id

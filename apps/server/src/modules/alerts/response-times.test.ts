@@ -19,17 +19,25 @@ const BACKFILL = /^UPDATE alerts [\s\S]*?;$/m.exec(
   readFileSync(new URL('../../db/migrations/018_alert_first_notice.sql', import.meta.url), 'utf8'),
 )![0];
 
-/** An alert raised at `at`; its first notice sent / delivered and its confirmation after so many seconds. */
+/**
+ * An alert that happened at `at`, raised by the server then (or `raised` seconds later: its data came late); its
+ * first notice sent / delivered and its confirmation so many seconds after `at`.
+ */
 async function scripted(
   wearer: WearerRecord,
   type: 'SOS_CALL' | 'HEART_RATE',
   at: string,
-  s: { sent?: number; delivered?: number; confirmed?: number },
+  s: { raised?: number; sent?: number; delivered?: number; confirmed?: number },
 ) {
   const openedAt = new Date(at);
   const after = (sec?: number) =>
     sec === undefined ? null : new Date(openedAt.getTime() + sec * 1000);
-  const id = await insertAlert(t.db, wearer, { type, openedAt, status: 'CLOSED' });
+  const id = await insertAlert(t.db, wearer, {
+    type,
+    openedAt,
+    raisedAt: after(s.raised ?? 0)!,
+    status: 'CLOSED',
+  });
   if (s.sent !== undefined) {
     // Two attempts: the figures take the first sent and the first delivered.
     for (const [n, extra] of [
@@ -76,6 +84,12 @@ beforeAll(async () => {
   });
   await scripted(w.w2, 'SOS_CALL', '2026-09-12T00:00:00Z', { sent: 20 });
   await scripted(w.w1, 'HEART_RATE', '2026-10-05T00:00:00Z', { confirmed: 600 });
+  // November: an SOS a gateway uploaded 30 minutes late; notified 10 s and confirmed 60 s after it arrived.
+  await scripted(w.w2, 'SOS_CALL', '2026-11-05T00:00:00Z', {
+    raised: 1800,
+    sent: 1810,
+    confirmed: 1860,
+  });
   // Outside the period, and another organisation's.
   await scripted(w.w1, 'SOS_CALL', '2026-08-31T14:59:00Z', { confirmed: 1 });
   await scripted(w.wB, 'SOS_CALL', '2026-09-10T00:00:00Z', { confirmed: 1 });
@@ -162,6 +176,20 @@ describe('GET /v2/alert/responseTimes: figures', () => {
       'null/HEART_RATE',
       'null/SOS_CALL',
     ]);
+  });
+
+  it('an alert from data that came late is timed from when the server raised it, in the month it happened', async () => {
+    const r = (
+      await get('ORGANIZATION_OWNER', `clientId=${w.orgA}&from=2026-11&to=2026-11`)
+    ).json<ResponseTimesResponse>();
+    expect(row(r, '2026-11', 'SOS_CALL')).toEqual({
+      month: '2026-11',
+      type: 'SOS_CALL',
+      alerts: 1,
+      toNotice: { count: 1, medianSeconds: 10, p90Seconds: 10 },
+      toDelivery: { count: 0, medianSeconds: null, p90Seconds: null },
+      toConfirm: { count: 1, medianSeconds: 60, p90Seconds: 60 },
+    });
   });
 
   it('one group: the alerts raised in it', async () => {

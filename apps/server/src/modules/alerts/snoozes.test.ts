@@ -47,6 +47,7 @@ const open = (type: 'HEART_RATE' | 'NON_WEARING', at: Date) =>
     type,
     level: type === 'HEART_RATE' ? 'CAUTION' : 'DEVICE_STATUS',
     openedAt: at,
+    raisedAt: at,
     cause: { rule: 'test', values: {}, windowStart: at.toISOString(), windowEnd: at.toISOString() },
     notify: true,
   });

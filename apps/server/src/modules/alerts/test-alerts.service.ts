@@ -42,6 +42,7 @@ export function testAlertsService(ctx: AppContext) {
           type: 'SOS_CALL',
           level: 'EMERGENCY',
           openedAt: now,
+          raisedAt: now,
           cause: {
             rule: TEST_ALERT_RULE,
             values: { test: true, by: actor.uid },

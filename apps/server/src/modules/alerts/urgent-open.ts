@@ -125,6 +125,7 @@ export async function openUrgentAlerts(
         profile,
         effect,
         placeOf(event.wearerId, read.places.get(event.wearerId)),
+        ctx.now(),
       );
       if (alert) {
         opened.push(alert);

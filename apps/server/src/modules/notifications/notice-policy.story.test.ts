@@ -105,6 +105,7 @@ async function open(w: WearerRecord, type: AlertType, minutes = 0) {
     type,
     level: type === 'ADVANCED_HEATSTROKE_RISK' ? 'CAUTION' : 'CRITICAL',
     openedAt: at,
+    raisedAt: at,
     cause: { rule: 'test', values: {}, windowStart: at.toISOString(), windowEnd: at.toISOString() },
     notify: true,
   });
