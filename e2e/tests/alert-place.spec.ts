@@ -38,7 +38,7 @@ test('an SOS names where the wearer was: in the popup, the alert table (ja, en) 
   await page.goto(`/devices/${DEMO_CLIENT}/${wearerUid(WEARER)}/alert_histories`);
   await waitForPage(page);
   const sos = page.locator('[data-testid="alert-row"][data-type="SOS_CALL"]').first();
-  await expect(sos.getByTestId('alert-place')).toHaveText('場所: 第一現場 詰所');
+  await expect(sos.getByTestId('alert-place')).toHaveText('場所: 第一現場 · 詰所');
   // The banner names the newest emergency and its place (other tests' SOS may be newer: any place).
   const headline = page.getByTestId('alert-popup-headline');
   await expect(headline).toContainText('SOS発信');
@@ -52,13 +52,13 @@ test('an SOS names where the wearer was: in the popup, the alert table (ja, en) 
       .locator('[data-testid="alert-row"][data-type="SOS_CALL"]')
       .first()
       .getByTestId('alert-place'),
-  ).toHaveText('Place: 第一現場 詰所');
+  ).toHaveText('Place: 第一現場 · 詰所');
   expect(await auditView(page, 'en 1280')).toEqual([]);
 
   await page.setViewportSize({ width: 360, height: 740 });
   await page.reload();
   await waitForPage(page);
-  const card = page.locator('[data-alert-id]').filter({ hasText: 'Place: 第一現場 詰所' }).first();
+  const card = page.locator('[data-alert-id]').filter({ hasText: 'Place: 第一現場 · 詰所' }).first();
   await expect(card).toBeVisible();
   expect(await auditView(page, 'en 360')).toEqual([]);
   await page.screenshot({ path: 'test-results/alert-place-en-360.png', fullPage: true });
@@ -66,7 +66,7 @@ test('an SOS names where the wearer was: in the popup, the alert table (ja, en) 
   await page.goto(`/devices/${DEMO_CLIENT}/${wearerUid(WEARER)}/alert_histories?lng=ja`);
   await waitForPage(page);
   await expect(
-    page.locator('[data-alert-id]').filter({ hasText: '場所: 第一現場 詰所' }).first(),
+    page.locator('[data-alert-id]').filter({ hasText: '場所: 第一現場 · 詰所' }).first(),
   ).toBeVisible();
   expect(await auditView(page, 'ja 360')).toEqual([]);
   await page.screenshot({ path: 'test-results/alert-place-ja-360.png', fullPage: true });

@@ -251,3 +251,27 @@ test('/map shows the SOS wearer at the gateway that hears her best, and the list
   }
   expect(failures).toEqual([]);
 });
+
+test('the demo has a site plan with its site office and the people heard there, in ja and en at 1280 and 360 px (issue 36)', async ({
+  page,
+}) => {
+  const failures: string[] = [];
+  for (const lng of ['ja', 'en'] as const) {
+    for (const width of [1280, 360]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(`/demo/map?lng=${lng}`);
+      await settle(page);
+      await expect(page.getByTestId('map-plan')).toBeVisible();
+      // Other specs add sites with plans to the demo organisation: its own is 第一現場.
+      const choice = page.getByRole('button', { name: '第一現場', exact: true });
+      if ((await choice.count()) > 0) await choice.click();
+      await expect(page.getByTestId('map-plan').locator('img')).toBeVisible();
+      await expect(
+        page.locator('[data-testid="map-marker"][data-gateway="demo-gateway-1"]'),
+      ).toHaveAccessibleName(lng === 'ja' ? /^詰所 \d+人/ : /^詰所 \d+ (person|people)/);
+      failures.push(...(await auditView(page, `demo map ${lng} ${width}`)));
+      await page.screenshot({ path: `test-results/demo-map-${lng}-${width}.png`, fullPage: true });
+    }
+  }
+  expect(failures).toEqual([]);
+});

@@ -31,7 +31,7 @@ test('issue 34: an SOS from an unknown serial shows on /devices and in the alert
   const banner = page.getByTestId('unassigned-alerts');
   const item = banner.getByTestId('unassigned-alert').filter({ hasText: serial });
   await expect(item).toContainText(`未登録の端末 ${serial} からの SOS発信`);
-  await expect(item).toContainText('場所: 第一現場 詰所');
+  await expect(item).toContainText('場所: 第一現場 · 詰所');
   expect(await auditView(page, 'devices ja 1280')).toEqual([]);
   await page.screenshot({ path: 'test-results/unassigned-devices-ja-1280.png', fullPage: true });
 
@@ -88,7 +88,7 @@ test('issue 34: an SOS from an unknown serial shows on /devices and in the alert
   await page.goto('/map?lng=ja');
   await waitForPage(page);
   await expect(page.getByTestId('unassigned-alert').filter({ hasText: third })).toContainText(
-    '場所: 第一現場 詰所',
+    '場所: 第一現場 · 詰所',
   );
   expect(await auditView(page, 'map ja 360')).toEqual([]);
   await page.screenshot({ path: 'test-results/unassigned-map-ja-360.png', fullPage: true });

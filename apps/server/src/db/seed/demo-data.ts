@@ -1,4 +1,5 @@
 import type { Role } from '@wearable/domain';
+import { DEMO_PLAN_OFFICE } from './demo-plan.js';
 
 /**
  * The demo dataset, fixed so every start (and every test) sees the same people and devices.
@@ -19,6 +20,13 @@ export interface SeedOrganization {
     name: string;
     /** The gateway's plaintext credential (the simulator signs in with id + credential). */
     credential: string;
+  }[];
+  /** Sites with the demo's drawn plan (demo-plan.ts) and the gateways placed on it (x, y: fractions). */
+  sites?: {
+    id: string;
+    name: string;
+    groupId: string;
+    gateways: { gatewayId: string; x: number; y: number }[];
   }[];
   wearers: {
     id: string;
@@ -90,7 +98,8 @@ export const DEMO_ORGANIZATIONS: SeedOrganization[] = [
         groupId: 'demo-group-1',
         type: 'STATIONARY',
         serialNumber: 'DEMO-GW-001',
-        name: '第一現場 詰所',
+        // On the first site's plan: its alerts' place reads 「第一現場 · 詰所」.
+        name: '詰所',
         credential: 'demo-gateway-secret-1',
       },
       {
@@ -100,6 +109,15 @@ export const DEMO_ORGANIZATIONS: SeedOrganization[] = [
         serialNumber: 'DEMO-GW-002',
         name: '第二現場 スマートフォン',
         credential: 'demo-gateway-secret-2',
+      },
+    ],
+    // The first site's plan, its people at the site office (issue 36 item 7: /map is not empty in the demo).
+    sites: [
+      {
+        id: 'demo-site-1',
+        name: '第一現場',
+        groupId: 'demo-group-1',
+        gateways: [{ gatewayId: 'demo-gateway-1', ...DEMO_PLAN_OFFICE }],
       },
     ],
     // Wearers 1-12 on the first site (stationary gateway), 13-20 on the second (smartphone).

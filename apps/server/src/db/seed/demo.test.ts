@@ -12,6 +12,8 @@ import { migrate } from '../migrate.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-data.js';
 import { removeDemo } from './demo-remove.js';
 import { seedDemo } from './demo.js';
+import { readPlanImage } from '../../modules/sites/site-plan-image.js';
+import { DEMO_PLAN_HEIGHT, DEMO_PLAN_OFFICE, DEMO_PLAN_WIDTH } from './demo-plan.js';
 
 /**
  * Seeding needs an empty database: a fresh PGlite copy, or on PostgreSQL a database of its
@@ -196,6 +198,35 @@ describe('demo scope', () => {
       'demo-org',
     ]);
     expect((await app.inject({ url: '/demo-api/v2/client/sakura-org' })).statusCode).toBe(404);
+  });
+
+  it('has a site plan with its first site office placed, a PNG the upload check takes (issue 36)', async () => {
+    const sites = await app.inject({ url: '/demo-api/v2/organization/demo-org/sites' });
+    expect(sites.statusCode).toBe(200);
+    const body = sites.json<{
+      sites: { id: string; name: string; plan: { format: string; width: number } | null }[];
+      gateways: { gatewayId: string; name: string; plan: { siteId: string; x: number } | null }[];
+    }>();
+    expect(body.sites).toEqual([
+      expect.objectContaining({
+        id: 'demo-site-1',
+        name: '第一現場',
+        plan: expect.objectContaining({ format: 'png', width: DEMO_PLAN_WIDTH }),
+      }),
+    ]);
+    expect(body.gateways.find((g) => g.gatewayId === 'demo-gateway-1')).toMatchObject({
+      name: '詰所',
+      plan: { siteId: 'demo-site-1', x: DEMO_PLAN_OFFICE.x },
+    });
+    const plan = await app.inject({ url: '/demo-api/v2/site/demo-site-1/plan' });
+    expect(plan.statusCode).toBe(200);
+    expect(plan.headers['content-type']).toBe('image/png');
+    expect(readPlanImage(plan.rawPayload)).toEqual({
+      ok: true,
+      format: 'png',
+      width: DEMO_PLAN_WIDTH,
+      height: DEMO_PLAN_HEIGHT,
+    });
   });
 
   it('never shows a real contact: staff e-mails and phone numbers are masked', async () => {

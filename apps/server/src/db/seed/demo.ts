@@ -14,6 +14,7 @@ import {
   DEMO_PASSWORD,
   type SeedOrganization,
 } from './demo-data.js';
+import { DEMO_PLAN_HEIGHT, DEMO_PLAN_WIDTH, demoSitePlanPng } from './demo-plan.js';
 
 export interface SeedResult {
   seeded: boolean;
@@ -42,6 +43,28 @@ async function insertOrganization(tx: Queryable, org: SeedOrganization): Promise
        VALUES ($1, $2, $3, $4, $5, $6, $7)`,
       [gw.id, org.id, gw.groupId, gw.type, gw.serialNumber, gw.name, sha256(gw.credential)],
     );
+  }
+  if (org.sites !== undefined && org.sites.length > 0) {
+    const plan = demoSitePlanPng();
+    const sha = createHash('sha256').update(plan).digest('hex');
+    for (const site of org.sites) {
+      await tx.query(
+        'INSERT INTO sites (id, organization_id, group_id, name) VALUES ($1, $2, $3, $4)',
+        [site.id, org.id, site.groupId, site.name],
+      );
+      await tx.query(
+        `INSERT INTO site_plans (site_id, format, width, height, bytes, sha256, uploaded_at, uploaded_by)
+         VALUES ($1, 'png', $2, $3, $4, $5, now(), NULL)`,
+        [site.id, DEMO_PLAN_WIDTH, DEMO_PLAN_HEIGHT, plan, sha],
+      );
+      for (const g of site.gateways) {
+        await tx.query(
+          `INSERT INTO gateway_places (gateway_id, organization_id, site_id, plan_x, plan_y, updated_at)
+           VALUES ($1, $2, $3, $4, $5, now())`,
+          [g.gatewayId, org.id, site.id, g.x, g.y],
+        );
+      }
+    }
   }
   for (const w of org.wearers) {
     await tx.query(
