@@ -48,6 +48,7 @@ import { deviceDataRoutes } from './modules/device-data/device-data.routes.js';
 import { alertSettingsRoutes } from './modules/alert-settings/alert-settings.routes.js';
 import { familyNoticesRoutes } from './modules/family-notices/family-notices.routes.js';
 import { nightRoundRoutes } from './modules/night-round/night-round.routes.js';
+import { personDataRoutes } from './modules/person-data/person-data.routes.js';
 import { notificationsPlugin } from './modules/notifications/notifications.plugin.js';
 import { liveRoutes } from './modules/live/live.routes.js';
 import { dataPathPlugin } from './modules/ingestion/data-path.plugin.js';
@@ -143,6 +144,7 @@ export async function buildApp(
   await app.register(alertOutboxPlugin, { ctx });
   await app.register(familyNoticesRoutes, { ctx });
   await app.register(nightRoundRoutes, { ctx });
+  await app.register(personDataRoutes, { ctx });
   await app.register(notificationsPlugin, { ctx });
   await app.register(liveRoutes, { ctx });
   await app.register(webhooksPlugin, { ctx });

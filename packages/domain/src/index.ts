@@ -39,6 +39,7 @@ export * from './contracts/fleet-common.js';
 export * from './contracts/groups.js';
 export * from './contracts/fleet-devices.js';
 export * from './contracts/people.js';
+export * from './contracts/person-data.js';
 export * from './contracts/wearers.js';
 export * from './contracts/account.js';
 export * from './contracts/users.js';

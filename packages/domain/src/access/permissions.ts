@@ -46,6 +46,15 @@ export const PERMISSION_ROLES = {
   'wearer:exportFhir': EVERYONE,
   /** Add, edit, move and remove wearers. */
   'wearer:manage': ACTING_STAFF,
+  /**
+   * Everything held about one wearer as a ZIP (APPI disclosure, issue 39 item 5; docs/privacy.md): owners, and a
+   * PERSONAL_SELF user for their own data (someone else's also needs person:exportOthers).
+   */
+  'person:export': ['ALL_OWNER', 'ORGANIZATION_OWNER', 'PERSONAL_SELF'],
+  /** The export of someone other than oneself (a PERSONAL_SELF user's scope also reaches wearers linked to them). */
+  'person:exportOthers': OWNERS,
+  /** Erase a wearer and their data for good (APPI deletion): owners only, never a token. */
+  'person:erase': OWNERS,
 
   'alert:read': EVERYONE,
   'alert:confirm': STAFF,
@@ -150,6 +159,9 @@ export const NEVER_FOR_API_TOKENS = [
   'member:remove',
   'family:manage',
   'wearer:manage',
+  'person:export',
+  'person:exportOthers',
+  'person:erase',
   'organization:create',
   'demo:remove',
 ] as const satisfies readonly Permission[];

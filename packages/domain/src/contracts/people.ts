@@ -142,6 +142,7 @@ export const AUDIT_KINDS = [
   'webhook.change',
   'site.change',
   'placePrivacy.update',
+  'person.erase',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 export const auditQuery = z.object({

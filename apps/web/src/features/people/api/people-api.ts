@@ -9,6 +9,7 @@ import {
   listFamilyOfWearers,
   listWearers,
   removeWearer,
+  erasePersonData,
   unlinkFamilyMember,
   type UpdateUserRequest,
   updatePerson,
@@ -61,6 +62,9 @@ export const useUpdatePerson = () =>
   usePeopleChange((body: UpdateUserRequest) => call(updatePerson, { body }));
 export const useRemoveWearer = () =>
   usePeopleChange((uid: string) => call(removeWearer, { params: { uid } }));
+/** DELETE /v2/user/{uid}/data: the wearer and everything about them (docs/privacy.md). */
+export const useErasePerson = () =>
+  usePeopleChange((uid: string) => call(erasePersonData, { params: { uid } }));
 export const useFamilyLink = () =>
   usePeopleChange(
     ({ uid, wearerUid, linked }: { uid: string; wearerUid: string; linked: boolean }) =>

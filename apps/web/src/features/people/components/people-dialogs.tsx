@@ -1,41 +1,119 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FamilyMember, WearerListItem } from '@wearable/domain';
+import { toast } from 'sonner';
+import { exportPersonData, type FamilyMember, type WearerListItem } from '@wearable/domain';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { FormFailure, inputClass } from '../../../components/ui/form-parts';
-import { useFamilyLink, useRemoveWearer } from '../api/people-api';
+import { useIsDemo } from '../../../lib/app-path';
+import { downloadFile } from '../../../lib/download-file';
+import { useErasePerson, useFamilyLink, useRemoveWearer } from '../api/people-api';
 
-/** Confirm before removing a wearer: their readings and alerts stay with the organisation. */
+/** Everything held about a wearer as a ZIP (APPI disclosure, docs/privacy.md), saved under the server's name. */
+export function ExportPersonButton({
+  wearer,
+  label,
+}: {
+  wearer: Pick<WearerListItem, 'uid' | 'name'>;
+  /** The button's whole text (one's own records); otherwise 書き出し, named for the wearer. */
+  label?: string;
+}) {
+  const { t } = useTranslation();
+  const demo = useIsDemo();
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    setBusy(true);
+    const result = await downloadFile(
+      exportPersonData,
+      { params: { uid: wearer.uid } },
+      demo,
+      `person-${wearer.uid}.zip`,
+    );
+    setBusy(false);
+    if (!result.ok) toast.error(t('people.export.failed'));
+  };
+  return (
+    <Button
+      variant="outline"
+      disabled={busy}
+      onClick={() => void run()}
+      aria-label={label === undefined ? t('people.export.open', { name: wearer.name }) : undefined}
+      data-testid="wearer-export"
+    >
+      {label ?? t('people.export.button')}
+    </Button>
+  );
+}
+
+/**
+ * Confirm before removing a wearer: their readings and alerts stay with the organisation, unless an owner also
+ * erases them (APPI deletion, docs/privacy.md): a second, explicit choice, which cannot be undone.
+ */
 export function RemoveWearerDialog({
   wearer,
+  mayErase,
   onClose,
 }: {
   wearer: WearerListItem;
+  mayErase: boolean;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
   const remove = useRemoveWearer();
+  const erase = useErasePerson();
+  const [erasing, setErasing] = useState(false);
+  const helpId = useId();
+  const pending = remove.isPending || erase.isPending;
+  const submit = () => {
+    if (!erasing) {
+      remove.mutate(wearer.uid, { onSuccess: onClose });
+      return;
+    }
+    erase.mutate(wearer.uid, {
+      onSuccess: () => {
+        toast.success(t('people.erase.done', { name: wearer.name }));
+        onClose();
+      },
+    });
+  };
   return (
     <Dialog
       open
       onOpenChange={(open) => !open && onClose()}
       title={t('people.remove.title', { name: wearer.name })}
-      description={t('people.remove.lead')}
+      description={erasing ? t('people.erase.lead') : t('people.remove.lead')}
       data-testid="remove-wearer-dialog"
     >
-      <FormFailure error={remove.error} />
+      {mayErase && (
+        <div className="mt-2 space-y-2 rounded-md border border-red-200 bg-red-50 p-3">
+          <label className="flex items-start gap-2 text-sm font-medium text-red-900">
+            <input
+              type="checkbox"
+              className="mt-1 size-4"
+              checked={erasing}
+              onChange={(event) => setErasing(event.target.checked)}
+              aria-describedby={helpId}
+              data-testid="erase-person"
+            />
+            {t('people.erase.choice')}
+          </label>
+          <p id={helpId} className="text-sm text-red-900">
+            {t('people.erase.help')}
+          </p>
+        </div>
+      )}
+      <FormFailure error={erasing ? erase.error : remove.error} />
       <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onClose}>
           {t('common.cancel')}
         </Button>
         <Button
           variant="destructive"
-          disabled={remove.isPending}
-          onClick={() => remove.mutate(wearer.uid, { onSuccess: onClose })}
+          disabled={pending}
+          onClick={submit}
           data-testid="remove-wearer-confirm"
         >
-          {t('people.remove.submit')}
+          {erasing ? t('people.erase.submit') : t('people.remove.submit')}
         </Button>
       </div>
     </Dialog>

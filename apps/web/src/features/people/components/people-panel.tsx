@@ -10,7 +10,7 @@ import { paths } from '../../../config/paths';
 import { AppLink } from '../../../lib/app-path';
 import { useCan } from '../../../lib/use-can';
 import { useFamilies, useOrganizationGroups, useWearers } from '../api/people-api';
-import { FamilyDialog, RemoveWearerDialog } from './people-dialogs';
+import { ExportPersonButton, FamilyDialog, RemoveWearerDialog } from './people-dialogs';
 import { WearerDialog } from './wearer-dialog';
 
 type Open = { kind: 'add' } | { kind: 'edit' | 'remove' | 'family'; wearer: WearerListItem } | null;
@@ -41,6 +41,9 @@ export function PeoplePanel({ clientId }: { clientId: string | null }) {
   const organization = { organizationId: clientId ?? '' };
   const mayManage = useCan('wearer:manage', organization) && clientId !== null;
   const mayLink = useCan('family:manage', organization) && clientId !== null;
+  // A person's whole file (APPI disclosure, docs/privacy.md): owners.
+  const mayExport = useCan('person:exportOthers', organization) && clientId !== null;
+  const mayErase = useCan('person:erase', organization) && clientId !== null;
   const rows = wearers.data ?? [];
   const none = t('common.none');
   const familyOf = (uid: string) =>
@@ -128,6 +131,7 @@ export function PeoplePanel({ clientId }: { clientId: string | null }) {
                         {t('people.family.button')}
                       </Button>
                     )}
+                    {mayExport && <ExportPersonButton wearer={w} />}
                     {mayManage && (
                       <Button
                         variant="ghost"
@@ -151,7 +155,9 @@ export function PeoplePanel({ clientId }: { clientId: string | null }) {
       {clientId !== null && open?.kind === 'edit' && (
         <WearerDialog clientId={clientId} wearer={open.wearer} groups={groups} onClose={close} />
       )}
-      {open?.kind === 'remove' && <RemoveWearerDialog wearer={open.wearer} onClose={close} />}
+      {open?.kind === 'remove' && (
+        <RemoveWearerDialog wearer={open.wearer} mayErase={mayErase} onClose={close} />
+      )}
       {open?.kind === 'family' && (
         <FamilyDialog wearer={open.wearer} families={families} onClose={close} />
       )}
