@@ -146,6 +146,8 @@ export function peopleService(ctx: AppContext) {
         body.groupId === undefined &&
         body.nameReading === undefined;
       const self = uid === actor.uid;
+      // The contract's self:update lets anyone rename themself; anything else is a wearer's profile, which needs
+      // wearer:manage on that wearer (decision 0018: one path of the specification for both).
       if (!(self && onlyName)) {
         if (kind !== 'WEARER') {
           if (self)
@@ -241,6 +243,8 @@ export function peopleService(ctx: AppContext) {
             )
           : new Set([row.organization_id]);
       if (!orgs.has(clientId) && uid !== actor.uid) throw userNotFound(uid);
+      // The contract's self:update covers one's own number; someone else's needs what changing that person needs:
+      // wearer:manage for a wearer, family:manage for a family member, member:changeRole for staff (decision 0018).
       if (uid !== actor.uid) {
         if (kind === 'WEARER') await access.require(actor, 'wearer:manage', 'wearer', uid);
         else if (kind === 'FAMILY') {

@@ -77,6 +77,8 @@ export function sitesService(ctx: AppContext) {
 
     async create(actor: Actor, organizationId: string, body: CreateSiteBody): Promise<SiteView> {
       const groupId = body.groupId ?? null;
+      // The contract's site:manage depends on where the site goes (decision 0018): site:read only finds the
+      // organisation (404 for one the caller does not reach); site:manage is checked for the exact place below.
       await access.require(actor, 'site:read', 'organization', organizationId);
       if (groupId === null) {
         // A site of the organisation as a whole: not a group manager's to make.

@@ -29,6 +29,8 @@ export function unknownDevicesService(ctx: AppContext) {
 
     /** One click: the heard device becomes a bracelet of the gateway's organisation (serial = its id). */
     async register(actor: Actor, gatewayId: string, deviceId: string) {
+      // gateway:read finds the gateway (404 for one the caller does not reach); registering is the bracelets
+      // module's bracelet:register, the contract's permission, checked there (decision 0018).
       const gateway = await access.require(actor, 'gateway:read', 'gateway', gatewayId);
       const bracelet = await bracelets.register(actor, {
         mediromOrganizationId: gateway.organizationId,
