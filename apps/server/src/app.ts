@@ -12,7 +12,8 @@ import {
 import { type AppContext, closeContext } from './context.js';
 import { frameworkErrors, registerErrorHandler } from './plugins/error-handler.js';
 import { nulGuard } from './plugins/nul-guard.js';
-import { loggerOptions } from './plugins/logging.js';
+import { loggerOptions, logRequests } from './plugins/logging.js';
+import { metricsRoutes } from './observability/metrics.routes.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { monitoringRoutes } from './modules/monitoring/monitoring.routes.js';
@@ -76,6 +77,8 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger === false ? false : loggerOptions(ctx.config.logLevel, opts.logStream),
+    // Logged by logRequests (plugins/logging.ts): errors and slow requests at info, every request at debug.
+    disableRequestLogging: true,
     bodyLimit: 5 * 1024 * 1024,
     // A hop count becomes proxy-addr's "trust the first n hops" (Fastify's types take no number).
     trustProxy:
@@ -92,6 +95,7 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  logRequests(app, ctx.config.slowRequestMs);
   await registerSecurityHeaders(app, ctx.config.mapTiles?.url ?? null);
   app.addHook('onClose', () => closeContext(ctx));
 
@@ -110,6 +114,7 @@ export async function buildApp(
 
   await app.register(nulGuard);
   await app.register(healthRoutes, { ctx });
+  await app.register(metricsRoutes, { ctx });
   await app.register(monitoringRoutes, { ctx });
   await app.register(authPlugin, { ctx });
   await app.register(termsGate, { ctx });

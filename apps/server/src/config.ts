@@ -18,6 +18,9 @@ const schema = z.object({
     .optional(),
   SEED_DEMO: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SLOW_REQUEST_MS: z.coerce.number().int().min(1).max(600_000).default(1000),
+  METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
+  INGESTION_STOPPED_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL: seconds.default(900),
   REFRESH_TOKEN_TTL: seconds.default(60 * 60 * 24 * 30),
@@ -150,6 +153,12 @@ export type Config = {
   /** Seed the demo dataset into an empty database. Default: yes on PGlite, no on PostgreSQL. */
   seedDemo: boolean;
   logLevel: string;
+  /** A request slower than this (ms) is logged at info; every request is logged at debug. */
+  slowRequestMs: number;
+  /** GET /metrics (Prometheus) answers a bearer of this token; unset: /metrics is 404. */
+  metricsToken: string | undefined;
+  /** An organisation whose gateways sent readings in the last day, but none for this many minutes, has stopped. */
+  ingestionStoppedMinutes: number;
   /** Secret for signing access tokens; without one a random secret is kept in the data folder/db. */
   authSecret: string | undefined;
   accessTokenTtl: number;
@@ -349,6 +358,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     seedDemo: e.SEED_DEMO ?? e.DATABASE_URL === undefined,
     logLevel: e.LOG_LEVEL,
+    slowRequestMs: e.SLOW_REQUEST_MS,
+    metricsToken: e.METRICS_TOKEN,
+    ingestionStoppedMinutes: e.INGESTION_STOPPED_MINUTES,
     authSecret: e.AUTH_SECRET,
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,

@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import { createMetrics, type Metrics, type ScrapeGauges } from './observability/metrics.js';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
@@ -62,6 +63,10 @@ export interface AppContext extends CoreContext {
    * waiting to be written, LoRaWAN step totals (vendor-gateways.state.ts).
    */
   vendorGateways: VendorGatewayState;
+  /** Prometheus counters (observability/metrics.ts): no-ops unless METRICS_TOKEN is set. */
+  metrics: Metrics;
+  /** The gauges /metrics sets at each scrape; null when metrics are off. */
+  metricGauges: ScrapeGauges | null;
   /** What gateways sent that was refused, counted between writes (gateway-refusals.buffer.ts). */
   gatewayRefusals: GatewayRefusalsBuffer;
   /** The alert engine's per-wearer state hints. */
@@ -105,7 +110,10 @@ export function createContext(
     config.vendorPresenceIntervalMs,
     () => ctx.now().getTime(),
   );
-  ctx.gatewayRefusals = new GatewayRefusalsBuffer(db, log, clock);
+  const observed = createMetrics(config.metricsToken !== undefined);
+  ctx.metrics = observed.metrics;
+  ctx.metricGauges = observed.gauges;
+  ctx.gatewayRefusals = new GatewayRefusalsBuffer(db, log, clock, ctx.metrics);
   ctx.engine = createEngineRuntime();
   ctx.wearerUpdates = createWearerUpdates();
   ctx.rollups = createRollupFolder(ctx);

@@ -22,7 +22,8 @@ const lines: string[] = [];
 beforeAll(async () => {
   db = await openTestDb();
   const config = {
-    ...loadConfig({ LOG_LEVEL: 'info', SIMULATOR: 'false' }),
+    // Every request is logged at debug (logRequests); errors and slow requests at info.
+    ...loadConfig({ LOG_LEVEL: 'debug', SIMULATOR: 'false' }),
     authSecret: 'test-secret-test-secret-test-secret-0123',
   };
   const ctx = createContext(config, db);
@@ -89,5 +90,38 @@ describe('logs carry no token or credential', () => {
       '/x?refresh_token=%5BREDACTED%5D&code=%5BREDACTED%5D',
     );
     expect(redactUrl('/x')).toBe('/x');
+  });
+});
+
+describe('requests at info: errors and slow ones only (issue 39)', () => {
+  it('an ordinary request is not logged at info, a slow one is, every one at debug', async () => {
+    const infoLines: string[] = [];
+    const infoDb = await openTestDb();
+    const config = {
+      ...loadConfig({ LOG_LEVEL: 'info', SIMULATOR: 'false', SLOW_REQUEST_MS: '1' }),
+      authSecret: 'test-secret-test-secret-test-secret-0123',
+    };
+    const infoApp = await buildApp(createContext({ ...config, slowRequestMs: 60_000 }, infoDb), {
+      serveWeb: false,
+      logStream: { write: (line) => void infoLines.push(line) },
+    });
+    await infoApp.inject({ url: '/healthz' });
+    await infoApp.inject({ url: '/v2/nothing-here' });
+    expect(infoLines.join('')).not.toContain('request completed');
+    expect(infoLines.join('')).not.toContain('/healthz');
+    await infoApp.close();
+
+    const slowLines: string[] = [];
+    const slowApp = await buildApp(createContext({ ...config, slowRequestMs: 1 }, infoDb), {
+      serveWeb: false,
+      logStream: { write: (line) => void slowLines.push(line) },
+    });
+    // /readyz asks the database: over a millisecond.
+    await slowApp.inject({ url: '/readyz' });
+    expect(slowLines.join('')).toContain('slow request');
+    await slowApp.close();
+    await infoDb.close();
+    // At debug (the app above), each request has its line.
+    expect(lines.join('')).toContain('request completed');
   });
 });

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { GatewayRefusalReason } from '@wearable/domain';
 import type { Queryable } from '../../db/client.js';
+import type { Metrics } from '../../observability/metrics.js';
 import { gatewayRefusalsRepository, type RefusalCount } from './gateway-refusals.repository.js';
 import { classifyRefusal } from './refusal-reasons.js';
 
@@ -43,6 +44,7 @@ export class GatewayRefusalsBuffer {
     private readonly db: Queryable,
     private readonly log: FastifyBaseLogger,
     private readonly now: () => Date,
+    private readonly metrics?: Pick<Metrics, 'refused'>,
   ) {}
 
   /** A batch's refused items (only called when it has some). */
@@ -74,6 +76,7 @@ export class GatewayRefusalsBuffer {
       }
     }
     this.warn(gateway, counts, at.getTime());
+    if (this.metrics) for (const [reason, n] of counts) this.metrics.refused(reason, n);
     if (this.waiting.size > MAX_WAITING) void this.flush().catch(this.onError);
   }
 

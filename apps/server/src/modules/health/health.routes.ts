@@ -1,12 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { stoppedOrganizations } from '../../observability/metrics.routes.js';
 
 /**
  * /healthz: the process is up. /readyz: the database answers (else 503), and how this server's
  * cross-server bus is: its transport, whether it is connected, how often it resynchronised, and
  * whether this server runs the timer jobs. A lost bus leaves the server ready (it still ingests and
  * serves; it replays what it missed when the bus is back), so a load balancer keeps it, and an
- * operator sees it. With WORKERS=N both name the worker slot that answered (X-Worker), so an
+ * operator sees it. `ingestion.stopped` lists the organisations whose gateways sent readings in the last day but
+ * none for INGESTION_STOPPED_MINUTES (docs/operations.md). With WORKERS=N both name the worker slot that answered (X-Worker), so an
  * operator or a test can tell the processes apart.
  */
 /** /readyz answers within this (a database cut off answers nothing). */
@@ -33,8 +35,15 @@ export const healthRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
         }),
       ]).finally(() => clearTimeout(timer));
       const bus = ctx.cluster;
+      // The pipeline, not this server: an organisation whose gateways went quiet leaves the server ready.
+      const stopped = await stoppedOrganizations(
+        ctx.db,
+        ctx.now(),
+        ctx.config.ingestionStoppedMinutes,
+      );
       return {
         status: 'ready',
+        ingestion: { stoppedMinutes: ctx.config.ingestionStoppedMinutes, stopped },
         bus: {
           transport: bus.transport,
           connected: bus.connected(),

@@ -11,9 +11,10 @@ describe('health', () => {
   it('answers /healthz and /readyz', async () => {
     expect((await t.app.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok' });
     // One process: no bus to lose, and it runs the timer jobs.
-    expect((await t.app.inject({ url: '/readyz' })).json()).toEqual({
+    expect((await t.app.inject({ url: '/readyz' })).json()).toMatchObject({
       status: 'ready',
       bus: { transport: 'none', connected: true, resyncs: 0, leader: true },
+      ingestion: { stoppedMinutes: 10, stopped: expect.any(Array) },
     });
   });
   it('unknown API routes are a 404 with a message', async () => {

@@ -60,12 +60,23 @@ async function ingestBatch(
   raw: IncomingGatewayBatch,
   parsed?: ParsedBatch,
 ): Promise<BatchResult> {
+  const started = performance.now();
   const batch = parse(ctx, gateway, raw, parsed);
   const backlog = ctx.ingestion.backlog;
   backlog.pending++;
   try {
     // The bracelet look-up before the transaction takes the same lane as the transaction.
     const result = await withLaneHint({ urgent: batch.parsed.urgent }, () => run(ctx, batch));
+    ctx.metrics.batch(
+      gateway.type ?? 'unknown',
+      batch.parsed.urgent,
+      (performance.now() - started) / 1000,
+      {
+        accepted: result.accepted,
+        duplicates: result.duplicates,
+        rejected: result.rejected.length,
+      },
+    );
     // Staff see what was refused on the gateway's page (counted in memory, written every few
     // seconds); a batch with nothing refused pays this one comparison.
     if (result.rejected.length > 0) recordRefusals(ctx, gateway, raw, result.rejected);
