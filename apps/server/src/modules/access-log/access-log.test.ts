@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { accessLogRepository } from './access-log.repository.js';
 import { findChainBreak } from './access-log-chain.js';
 import { accessLogService } from './access-log.service.js';
+import { verifyAccessLog } from '../../cli/verify-access-log.command.js';
 
 let t: TestApp;
 let w: World;
@@ -229,8 +230,15 @@ describe('access log: the chain', () => {
     await swap();
     expect(await verify(org)).toBeNull();
 
+    // The CLI's walk (verify-access-log) answers the same.
+    expect(await verifyAccessLog(t.db, org)).toEqual([
+      { organizationId: org, entries: last, broken: null },
+    ]);
     await t.db.query(`DELETE FROM access_log WHERE organization_id = $1 AND seq = $2`, [org, last]);
     expect(await verify(org)).toMatchObject({ problem: 'head', headSeq: last });
+    const all = await verifyAccessLog(t.db);
+    expect(all.find((r) => r.organizationId === org)?.broken).toMatchObject({ problem: 'head' });
+    expect(all.find((r) => r.organizationId === w.orgA)?.broken).toBeNull();
 
     await t.db.query(`DELETE FROM access_log WHERE organization_id = $1 AND seq = $2`, [
       org,
