@@ -8,12 +8,13 @@ import { verifyAccessLog } from '../../cli/verify-access-log.command.js';
 
 let t: TestApp;
 let w: World;
+let w1AlertId: string;
 const day = 86_400_000;
 
 beforeAll(async () => {
   t = await createTestApp();
   w = await buildWorld(t);
-  await insertAlert(t.db, w.w1, { openedAt: new Date(Date.now() - 60_000) });
+  w1AlertId = await insertAlert(t.db, w.w1, { openedAt: new Date(Date.now() - 60_000) });
   await insertAlert(t.db, w.w2, { openedAt: new Date(Date.now() - 120_000) });
 });
 afterAll(() => t.close());
@@ -143,6 +144,19 @@ describe('access log: who read whose data', () => {
     const entries = await entriesSince(w.orgA, since);
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ actor_id: owner.uid, api_token_id: id, session_id: null });
+  });
+
+  it('an alert’s timeline: one entry naming its wearer; another organisation’s owner none', async () => {
+    const since = await headSeq(w.orgA);
+    const url = `/v2/alert/${w1AlertId}/timeline`;
+    const other = await t.app.inject({ url, headers: w.users.OTHER_ORG_OWNER.headers });
+    expect([403, 404]).toContain(other.statusCode);
+    const res = await t.app.inject({ url, headers: w.users.ORGANIZATION_GROUP.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    const entries = await entriesSince(w.orgA, since);
+    expect(entries.map((e) => [e.what, e.actor_id, e.person_ids])).toEqual([
+      ['alerts', w.users.ORGANIZATION_GROUP.uid, [w.w1.uid]],
+    ]);
   });
 
   it('a page naming nobody writes nothing', async () => {

@@ -50,7 +50,9 @@ export const alertsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     { reads: { what: 'csv' } },
   );
 
-  serve(app, getAlertTimeline, (req) => timeline.alertTimeline(req.actor, req.params.alertId));
+  serve(app, getAlertTimeline, (req) => timeline.alertTimeline(req.actor, req.params.alertId), {
+    reads: { what: 'alerts', peopleInAnswer: (t) => [t.alert.wearer?.uid] },
+  });
 
   serve(app, getAlertLink, (req) => alertLinksService(ctx).resolve(req.actor, req.params.code));
 
