@@ -17,6 +17,7 @@ import { metricsRoutes } from './observability/metrics.routes.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { monitoringRoutes } from './modules/monitoring/monitoring.routes.js';
+import { accessLogPlugin } from './plugins/access-log.js';
 import { authPlugin } from './plugins/auth.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { termsGate } from './plugins/terms-gate.js';
@@ -118,6 +119,7 @@ export async function buildApp(
   await app.register(monitoringRoutes, { ctx });
   await app.register(authPlugin, { ctx });
   await app.register(termsGate, { ctx });
+  await app.register(accessLogPlugin, { ctx });
   // Before the sign-in routes: its onSend hook records the client of each session they issue.
   await app.register(accountRoutes, { ctx });
   await app.register(authRoutes, { ctx });

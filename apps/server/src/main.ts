@@ -11,6 +11,7 @@ import { demoIsPresent } from './db/seed/demo-remove.js';
 import { startMqtt } from './mqtt/mqtt.js';
 import { backtestCommand } from './cli/backtest.command.js';
 import { startWarnings } from './cli/start-warnings.js';
+import { verifyAccessLogCommand } from './cli/verify-access-log.command.js';
 import {
   CliError,
   createAdminCommand,
@@ -44,6 +45,10 @@ const COMMANDS: Record<string, { help: string; run: (args: string[]) => Promise<
   backtest: {
     help: 'replay stored readings through proposed alert rules: --from --to --organization [--rules] [--json]',
     run: backtestCommand,
+  },
+  'verify-access-log': {
+    help: "check the access log's hash chains: [--org ID]; exits 1 on a changed or deleted entry (docs/access-log.md)",
+    run: verifyAccessLogCommand,
   },
 };
 

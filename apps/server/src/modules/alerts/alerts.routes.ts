@@ -16,6 +16,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../errors.js';
 import { serve } from '../../http/serve.js';
+import { noteRead } from '../../plugins/access-log.js';
 import { alertsService } from './alerts.service.js';
 import { alertLinksService } from './alert-links.service.js';
 import { alertTimelineService } from './alert-timeline.service.js';
@@ -31,17 +32,27 @@ export const alertsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
   const handover = handoverService(ctx);
   const alerts = alertsService(ctx);
   const snoozes = snoozesService(ctx);
-  serve(app, listAlerts, (req) => alerts.list(req.actor, req.query));
-
-  serve(app, listAlertsCsv, async (req, reply) => {
-    const { csv, fileName } = await alerts.csv(req.actor, req.query);
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${fileName}"`)
-      .send(csv);
+  serve(app, listAlerts, (req) => alerts.list(req.actor, req.query), {
+    reads: { what: 'alerts', peopleInAnswer: (page) => page.alerts.map((a) => a.wearer?.uid) },
   });
 
-  serve(app, getAlertTimeline, (req) => timeline.alertTimeline(req.actor, req.params.alertId));
+  serve(
+    app,
+    listAlertsCsv,
+    async (req, reply) => {
+      const { csv, fileName, wearerIds } = await alerts.csv(req.actor, req.query);
+      noteRead(req, wearerIds);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .send(csv);
+    },
+    { reads: { what: 'csv' } },
+  );
+
+  serve(app, getAlertTimeline, (req) => timeline.alertTimeline(req.actor, req.params.alertId), {
+    reads: { what: 'alerts', peopleInAnswer: (t) => [t.alert.wearer?.uid] },
+  });
 
   serve(app, getAlertLink, (req) => alertLinksService(ctx).resolve(req.actor, req.params.code));
 

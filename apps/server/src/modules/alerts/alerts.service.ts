@@ -86,17 +86,17 @@ async function alertsCsvOf(
   ctx: AppContext,
   actor: Actor,
   q: AlertCsvQuery,
-): Promise<{ csv: string; fileName: string }> {
+): Promise<{ csv: string; fileName: string; wearerIds: string[] }> {
   const { rows } = await alertsRepository(ctx.db).listAlerts(actor, filterOf(q), CSV_MAX_ROWS, 0);
   const timeZone =
     rows[0]?.time_zone ??
     (await alertsRepository(ctx.db).organizationTimeZone(actor.organizationId)) ??
     FALLBACK_TIME_ZONE;
+  const views = rows.map((r) => ({ ...toAlertView(r), timeZone: r.time_zone }));
   return {
-    csv: alertsCsv(
-      rows.map((r) => ({ ...toAlertView(r), timeZone: r.time_zone })),
-      q.lng,
-    ),
+    csv: alertsCsv(views, q.lng),
+    // The people the file names, for the access log.
+    wearerIds: views.flatMap((v) => (v.wearer ? [v.wearer.uid] : [])),
     fileName: `alerts-${compactDate(ctx.now(), timeZone)}.csv`,
   };
 }

@@ -50,18 +50,31 @@ export const deviceDataRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
     return reply.type('application/json; charset=utf-8').send(body);
   });
 
-  serve(app, getDeviceHistory, (req) => deviceData.history(req.actor, req.query));
+  serve(app, getDeviceHistory, (req) => deviceData.history(req.actor, req.query), {
+    reads: { what: 'history', people: (req) => [req.query.uid] },
+  });
 
-  serve(app, getMonthlyReport, (req) =>
-    deviceData.monthlyReport(req.actor, req.query.uid, req.query.month),
+  serve(
+    app,
+    getMonthlyReport,
+    (req) => deviceData.monthlyReport(req.actor, req.query.uid, req.query.month),
+    { reads: { what: 'monthly-report', people: (req) => [req.query.uid] } },
   );
 
-  serve(app, getMonthlyReportCsv, async (req, reply) => {
-    const { uid, month, lng } = req.query;
-    const report = await deviceData.monthlyReport(req.actor, uid, month);
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${monthlyReportFileName(uid, month)}"`)
-      .send(monthlyReportCsv(report, lng));
-  });
+  serve(
+    app,
+    getMonthlyReportCsv,
+    async (req, reply) => {
+      const { uid, month, lng } = req.query;
+      const report = await deviceData.monthlyReport(req.actor, uid, month);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="${monthlyReportFileName(uid, month)}"`,
+        )
+        .send(monthlyReportCsv(report, lng));
+    },
+    { reads: { what: 'monthly-report', people: (req) => [req.query.uid] } },
+  );
 };

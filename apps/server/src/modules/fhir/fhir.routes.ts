@@ -8,11 +8,16 @@ import { fhirService } from './fhir.service.js';
 /** A wearer's vital signs for another system (a health record) as FHIR R4 (docs/api.md). */
 export const fhirRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const fhir = fhirService(ctx);
-  serve(app, exportFhir, async (request, reply) => {
-    const chunks = await fhir.fhirExport(request.actor, request.query);
-    return reply
-      .type('application/fhir+json; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .send(Readable.from(chunks));
-  });
+  serve(
+    app,
+    exportFhir,
+    async (request, reply) => {
+      const chunks = await fhir.fhirExport(request.actor, request.query);
+      return reply
+        .type('application/fhir+json; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(Readable.from(chunks));
+    },
+    { reads: { what: 'fhir', people: (req) => [req.query.uid] } },
+  );
 };

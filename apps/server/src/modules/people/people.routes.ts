@@ -28,7 +28,9 @@ export const peopleRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
   serve(app, listFamilyOfWearers, async (req) => ({
     users: await people.familyOfVisibleWearers(req.actor, req.query),
   }));
-  serve(app, getPerson, (req) => people.get(req.actor, req.params.uid));
+  serve(app, getPerson, (req) => people.get(req.actor, req.params.uid), {
+    reads: { what: 'records', people: (req) => [req.params.uid] },
+  });
   serve(app, updatePerson, (req) => people.update(req.actor, req.body));
   serve(app, removePhoneNumber, async (req) => {
     await people.removePhone(req.actor, req.params.uid, req.body.clientId);

@@ -1,0 +1,136 @@
+import type { Queryable } from '../../db/client.js';
+import {
+  accessEntryHash,
+  GENESIS_HASH,
+  type AccessWhat,
+  type StoredAccessEntry,
+} from './access-log-chain.js';
+
+export interface AccessRead {
+  organizationId: string;
+  actorId: string | null;
+  apiTokenId: string | null;
+  sessionId: string | null;
+  personIds: readonly string[];
+  what: AccessWhat;
+  ip: string | null;
+  at: Date;
+}
+
+interface Row {
+  organization_id: string;
+  seq: string | number;
+  at: Date | string;
+  actor_id: string | null;
+  api_token_id: string | null;
+  session_id: string | null;
+  person_ids: string[];
+  what: string;
+  ip: string | null;
+  prev_hash: string;
+  hash: string;
+}
+
+function toEntry(r: Row): StoredAccessEntry {
+  return {
+    organizationId: r.organization_id,
+    seq: Number(r.seq),
+    at: new Date(r.at),
+    actorId: r.actor_id,
+    apiTokenId: r.api_token_id,
+    sessionId: r.session_id,
+    personIds: r.person_ids,
+    what: r.what,
+    ip: r.ip,
+    prevHash: r.prev_hash,
+    hash: r.hash,
+  };
+}
+
+export function accessLogRepository(db: Queryable) {
+  return {
+    /**
+     * Appends one entry to its organisation's chain. Call it inside a transaction: the upsert
+     * locks the organisation's head row until commit, so concurrent appends (any server) queue.
+     */
+    async append(read: AccessRead): Promise<StoredAccessEntry> {
+      const [head] = await db.query<{ seq: string | number; hash: string }>(
+        `INSERT INTO access_log_heads (organization_id, seq, hash) VALUES ($1, 0, $2)
+         ON CONFLICT (organization_id) DO UPDATE SET seq = access_log_heads.seq
+         RETURNING seq, hash`,
+        [read.organizationId, GENESIS_HASH],
+      );
+      const seq = Number(head?.seq ?? 0) + 1;
+      const prevHash = head?.hash ?? GENESIS_HASH;
+      // The stored time has microseconds; the hash takes milliseconds: keep only those.
+      const at = new Date(Math.floor(read.at.getTime()));
+      const fields = { ...read, at, seq, personIds: [...read.personIds] };
+      const hash = accessEntryHash(fields, prevHash);
+      await db.query(
+        `INSERT INTO access_log (organization_id, seq, at, actor_id, api_token_id, session_id,
+           person_ids, what, ip, prev_hash, hash)
+         VALUES ($1, $2, $3, $4, $5, $6, $7::text[], $8, $9, $10, $11)`,
+        [
+          read.organizationId,
+          seq,
+          at.toISOString(),
+          read.actorId,
+          read.apiTokenId,
+          read.sessionId,
+          fields.personIds,
+          read.what,
+          read.ip,
+          prevHash,
+          hash,
+        ],
+      );
+      await db.query(`UPDATE access_log_heads SET seq = $2, hash = $3 WHERE organization_id = $1`, [
+        read.organizationId,
+        seq,
+        hash,
+      ]);
+      return { ...fields, prevHash, hash };
+    },
+
+    /** The organisations that have a chain (or a head: a chain whose every row went is one too). */
+    async organizationsWithChains(): Promise<string[]> {
+      const rows = await db.query<{ organization_id: string }>(
+        `SELECT organization_id FROM access_log_heads
+         UNION SELECT DISTINCT organization_id FROM access_log ORDER BY 1`,
+      );
+      return rows.map((r) => r.organization_id);
+    },
+
+    async head(organizationId: string): Promise<{ seq: number; hash: string } | null> {
+      const [row] = await db.query<{ seq: string | number; hash: string }>(
+        `SELECT seq, hash FROM access_log_heads WHERE organization_id = $1`,
+        [organizationId],
+      );
+      return row ? { seq: Number(row.seq), hash: row.hash } : null;
+    },
+
+    /** One organisation's entries in chain order, a page at a time (a chain may be long). */
+    async *chain(organizationId: string, pageSize = 5000): AsyncGenerator<StoredAccessEntry> {
+      let after = 0;
+      for (;;) {
+        const rows = await db.query<Row>(
+          `SELECT * FROM access_log WHERE organization_id = $1 AND seq > $2 ORDER BY seq LIMIT $3`,
+          [organizationId, after, pageSize],
+        );
+        for (const r of rows) yield toEntry(r);
+        if (rows.length < pageSize) return;
+        after = Number(rows[rows.length - 1]?.seq);
+      }
+    },
+
+    /** The entries that name one person, newest first (tests, and the review page later). */
+    async forPerson(organizationId: string, personId: string): Promise<StoredAccessEntry[]> {
+      const rows = await db.query<Row>(
+        `SELECT * FROM access_log WHERE organization_id = $1 AND $2 = ANY(person_ids)
+         ORDER BY seq DESC`,
+        [organizationId, personId],
+      );
+      return rows.map(toEntry);
+    },
+  };
+}
