@@ -28,6 +28,7 @@ export const PERSON_DATA_FILES = [
   'night-round-marks.csv',
   'family-links.csv',
   'audit.csv',
+  'access-log.csv',
 ] as const;
 
 const personData = endpointsOf({ tags: ['People'], errors: BEARER_ERRORS });

@@ -9,6 +9,8 @@ export const ACCESS_WHATS = [
   'monthly-report',
   'alerts',
   'access-log',
+  /** A person's whole file (docs/privacy.md). */
+  'data-export',
 ] as const;
 export type AccessWhat = (typeof ACCESS_WHATS)[number];
 

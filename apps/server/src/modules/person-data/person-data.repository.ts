@@ -109,6 +109,14 @@ export const PAGED_SOURCES: PagedSource[] = [
     sql: 'SELECT id, at, actor_id, kind, target_id, before, after FROM audit_log WHERE target_id = $1',
     keys: ['at', 'id'],
   },
+  {
+    // Who read their data, when and from where (docs/access-log.md); the chain's hashes are not theirs.
+    file: 'access-log.csv',
+    sql: `SELECT * FROM (
+            SELECT organization_id, seq, at, actor_id, api_token_id, what, ip
+              FROM access_log WHERE $1 = ANY(person_ids)) t`,
+    keys: ['organization_id', 'seq'],
+  },
 ];
 
 /** Columns never exported: secrets and their hashes. */

@@ -9,13 +9,18 @@ import { personDataService } from './person-data.service.js';
 export const personDataRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const personData = personDataService(ctx);
 
-  serve(app, exportPersonData, async (req, reply) => {
-    const { filename, chunks } = await personData.export(req.actor, req.params.uid);
-    return reply
-      .type('application/zip')
-      .header('content-disposition', `attachment; filename="${filename}"`)
-      .send(Readable.from(chunks));
-  });
+  serve(
+    app,
+    exportPersonData,
+    async (req, reply) => {
+      const { filename, chunks } = await personData.export(req.actor, req.params.uid);
+      return reply
+        .type('application/zip')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .send(Readable.from(chunks));
+    },
+    { reads: { what: 'data-export', people: (req) => [req.params.uid] } },
+  );
   serve(app, erasePersonData, async (req) => {
     await personData.erase(req.actor, req.params.uid);
     return { ok: true as const };

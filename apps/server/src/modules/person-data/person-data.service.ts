@@ -33,6 +33,7 @@ snoozes.csv             alerts paused for them / 一時停止したアラート
 night-round-marks.csv   night round checks / 夜間巡視の確認記録
 family-links.csv        family members linked to them / 連携している家族
 audit.csv               changes made to their record / 登録内容の変更履歴
+access-log.csv          who read their data, when and from where / 記録を閲覧した人・日時・接続元
 
 Times are UTC (ISO 8601). Secrets (password and token hashes) are never included.
 時刻はUTC（ISO 8601）です。パスワードやトークンのハッシュは含みません。

@@ -10,9 +10,11 @@
  * - `unlink`: the row stays (it is the organisation's: a bracelet, a gateway), its reference to the person is set
  *   to NULL by the foreign key;
  * - `scrub`: the audit log keeps that something happened (kind, time, who did it) without the data;
- * - `other`: the column names someone else (a staff member who acted, a recipient); the person is not in it.
+ * - `other`: the column names someone else (a staff member who acted, a recipient); the person is not in it;
+ * - `keep`: the access log keeps who read whose data by id (its rows are chained: docs/access-log.md); an id names
+ *   no one once the person is gone.
  */
-export type EraseRule = 'delete' | 'cascade' | 'unlink' | 'scrub' | 'other';
+export type EraseRule = 'delete' | 'cascade' | 'unlink' | 'scrub' | 'other' | 'keep';
 
 export interface PersonTable {
   /** The file of the export that holds its rows, or why it has none. */
@@ -43,6 +45,7 @@ export const PERSON_TABLES: Record<string, PersonTable> = {
   invitations: { exported: "none: a family member's invitation (their address)", erase: 'cascade' },
   gateways: { exported: 'none: the phone gateway carried by them', erase: 'unlink' },
   audit_log: { exported: 'audit.csv', erase: 'scrub' },
+  access_log: { exported: 'access-log.csv', erase: 'keep' },
   // A PERSONAL_SELF wearer signs in: their sessions and sign-in factors go with their users row.
   refresh_tokens: { exported: 'none: session secrets', erase: 'cascade' },
   live_tickets: { exported: 'none: session secrets', erase: 'cascade' },

@@ -186,6 +186,9 @@ describe('the export', () => {
     expect(read('audit.csv')).toContain('wearer.update');
     expect(read('devices.csv')).toContain(person.bracelet.serialNumber);
     expect(read('README.txt')).toContain('readings.csv');
+    // The export itself is a read of their data: in the access log, and so in their next export.
+    const again = unzipSync((await exportAs(w.users.ORGANIZATION_OWNER, person.uid)).rawPayload);
+    expect(new TextDecoder().decode(again['access-log.csv'])).toContain('data-export');
   });
 
   it('pages through more rows than a page holds, each row once', async () => {
@@ -248,7 +251,11 @@ describe('the erasure', () => {
     expect(audit.map((a) => a.kind)).toEqual(['wearer.update', 'person.erase']);
     expect(audit[0]).toMatchObject({ before: null, after: null });
     expect(audit[1]!.after).toMatchObject({ readings: READINGS, alerts: 1, users: 1 });
-    expect(found).toEqual([`audit_log: 2 x ${person.uid}`]);
+    expect(found).toEqual([
+      // Who read their file before (the export above), by id: the access log's rows are chained, never changed.
+      expect.stringMatching(new RegExp(`^access_log: \\d+ x ${person.uid}$`)),
+      `audit_log: 2 x ${person.uid}`,
+    ]);
     // The bracelet stays the organisation's, free for someone else; the family member keeps their account.
     const [bracelet] = await t.db.query<{ wearer_id: string | null }>(
       'SELECT wearer_id FROM bracelets WHERE id = $1',
