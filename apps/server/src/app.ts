@@ -51,6 +51,7 @@ import { alertSettingsRoutes } from './modules/alert-settings/alert-settings.rou
 import { familyNoticesRoutes } from './modules/family-notices/family-notices.routes.js';
 import { nightRoundRoutes } from './modules/night-round/night-round.routes.js';
 import { personDataRoutes } from './modules/person-data/person-data.routes.js';
+import { accessLogRoutes } from './modules/access-log/access-log.routes.js';
 import { notificationsPlugin } from './modules/notifications/notifications.plugin.js';
 import { liveRoutes } from './modules/live/live.routes.js';
 import { dataPathPlugin } from './modules/ingestion/data-path.plugin.js';
@@ -152,6 +153,7 @@ export async function buildApp(
   await app.register(familyNoticesRoutes, { ctx });
   await app.register(nightRoundRoutes, { ctx });
   await app.register(personDataRoutes, { ctx });
+  await app.register(accessLogRoutes, { ctx });
   await app.register(notificationsPlugin, { ctx });
   await app.register(liveRoutes, { ctx });
   await app.register(webhooksPlugin, { ctx });

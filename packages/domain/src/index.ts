@@ -40,6 +40,7 @@ export * from './contracts/groups.js';
 export * from './contracts/fleet-devices.js';
 export * from './contracts/people.js';
 export * from './contracts/person-data.js';
+export * from './contracts/access-log.js';
 export * from './contracts/wearers.js';
 export * from './contracts/account.js';
 export * from './contracts/users.js';

@@ -217,6 +217,7 @@ const HOLDERS: Record<Permission, Role[] | 'everyone'> = {
   'person:export': ['ALL_OWNER', 'ORGANIZATION_OWNER', 'PERSONAL_SELF'],
   'person:exportOthers': ['ALL_OWNER', 'ORGANIZATION_OWNER'],
   'person:erase': ['ALL_OWNER', 'ORGANIZATION_OWNER'],
+  'accessLog:read': ['ALL_OWNER', 'ORGANIZATION_OWNER'],
 };
 
 describe('scopeOf and reaches', () => {

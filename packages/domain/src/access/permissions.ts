@@ -128,6 +128,8 @@ export const PERMISSION_ROLES = {
   'bracelet:pair': ACTING_STAFF,
 
   'audit:read': ['ALL_OWNER', 'ALL_GENERAL', 'ORGANIZATION_OWNER'],
+  /** Who read whose data (issue 39 item 3, docs/access-log.md): owners and platform owners only. */
+  'accessLog:read': OWNERS,
 
   /**
    * The organisation's webhook endpoints and their delivery log (payloads name wearers): owners,

@@ -1,3 +1,4 @@
+import type { AccessLogEntry } from '@wearable/domain';
 import type { Queryable } from '../../db/client.js';
 import {
   accessEntryHash,
@@ -5,6 +6,17 @@ import {
   type AccessWhat,
   type StoredAccessEntry,
 } from './access-log-chain.js';
+
+export interface ReviewFilter {
+  /** undefined: every organisation (platform owners). */
+  organizationId: string | undefined;
+  personId: string | undefined;
+  actorId: string | undefined;
+  from: string | undefined;
+  to: string | undefined;
+  limit: number;
+  offset: number;
+}
 
 export interface AccessRead {
   organizationId: string;
@@ -131,6 +143,68 @@ export function accessLogRepository(db: Queryable) {
         [organizationId, personId],
       );
       return rows.map(toEntry);
+    },
+
+    /**
+     * The review page's rows (newest first): one organisation's or, for platform owners, every one's, filtered by
+     * person, actor and period, with the actor's and the people's names (null once erased).
+     */
+    async review(f: ReviewFilter): Promise<{ entries: AccessLogEntry[]; total: number }> {
+      const where: string[] = [];
+      const params: unknown[] = [];
+      const add = (v: unknown) => {
+        params.push(v);
+        return `$${params.length}`;
+      };
+      if (f.organizationId !== undefined)
+        where.push(`l.organization_id = ${add(f.organizationId)}`);
+      if (f.personId !== undefined) where.push(`${add(f.personId)} = ANY(l.person_ids)`);
+      if (f.actorId !== undefined) where.push(`l.actor_id = ${add(f.actorId)}`);
+      if (f.from !== undefined) where.push(`l.at >= ${add(f.from)}`);
+      if (f.to !== undefined) where.push(`l.at < ${add(f.to)}`);
+      const filter = where.length === 0 ? '' : `WHERE ${where.join(' AND ')}`;
+      const [count] = await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM access_log l ${filter}`,
+        params,
+      );
+      const rows = await db.query<{
+        organization_id: string;
+        seq: string | number;
+        at: Date | string;
+        actor_id: string | null;
+        actor_name: string | null;
+        api_token_id: string | null;
+        people: { uid: string; name: string | null }[] | string;
+        what: string;
+        ip: string | null;
+      }>(
+        `SELECT l.organization_id, l.seq, l.at, l.actor_id, a.name AS actor_name, l.api_token_id, l.what, l.ip,
+                (SELECT coalesce(json_agg(json_build_object('uid', p.uid, 'name', u.name) ORDER BY p.n), '[]'::json)
+                   FROM unnest(l.person_ids) WITH ORDINALITY AS p(uid, n)
+                   LEFT JOIN users u ON u.id = p.uid) AS people
+           FROM access_log l LEFT JOIN users a ON a.id = l.actor_id
+           ${filter}
+          ORDER BY l.at DESC, l.organization_id, l.seq DESC
+          LIMIT ${add(f.limit)} OFFSET ${add(f.offset)}`,
+        params,
+      );
+      return {
+        total: count?.n ?? 0,
+        entries: rows.map((r) => ({
+          clientId: r.organization_id,
+          seq: Number(r.seq),
+          at: new Date(r.at).toISOString(),
+          actorId: r.actor_id,
+          actorName: r.actor_name,
+          apiTokenId: r.api_token_id,
+          people:
+            typeof r.people === 'string'
+              ? (JSON.parse(r.people) as { uid: string; name: string | null }[])
+              : r.people,
+          what: r.what,
+          ip: r.ip,
+        })),
+      };
     },
   };
 }
