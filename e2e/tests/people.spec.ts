@@ -148,3 +148,49 @@ test('/user/info: a person who is themself a wearer exports their own records as
   await expect(page.getByTestId('api-tokens')).toBeVisible();
   await expect(page.getByTestId('own-data')).toHaveCount(0);
 });
+
+for (const lng of LANGUAGES) {
+  test(`/settings: an owner finds in the access log that a staff member read a wearer's details (${lng}, 360 px, axe)`, async ({
+    page,
+    request,
+  }) => {
+    const ownerEmail = roleCase('ORGANIZATION_OWNER').email;
+    const owner = {
+      authorization: `Bearer ${(await signInByApi(request, ownerEmail)).accessToken}`,
+    };
+    const name = `閲覧 ${lng} ${Date.now()}`;
+    const created = await request.post('/v2/user/wearer', {
+      headers: owner,
+      data: { clientId: 'demo-org', name, birthDate: '1948-07-07', groupId: 'demo-group-1' },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const uid = ((await created.json()) as { uid: string }).uid;
+    // A general staff member opens the wearer's details.
+    const staff = roleCase('ORGANIZATION_GENERAL');
+    const staffToken = (await signInByApi(request, staff.email)).accessToken;
+    const read = await request.get(`/v2/user/${uid}`, {
+      headers: { authorization: `Bearer ${staffToken}` },
+    });
+    expect(read.status()).toBe(200);
+
+    await signIn(page, request, ownerEmail);
+    await useLanguage(page, lng);
+    await page.goto('/settings');
+    await waitForPage(page);
+    const section = page.getByTestId('access-log');
+    await expect(section).toBeVisible();
+    await section.getByTestId('access-log-person').selectOption(uid);
+    // The staff member's read of the details (the owner's own readings of this log are rows too).
+    const row = section
+      .getByTestId('access-log-row')
+      .filter({ hasText: lng === 'ja' ? '登録内容' : 'Details' })
+      .first();
+    await expect(row).toContainText(name);
+    await expect(section.getByTestId('access-log-row').filter({ hasText: name })).not.toHaveCount(
+      0,
+    );
+    expect(await auditView(page, `/settings access log ${lng} 360`)).toEqual([]);
+    await section.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `test-results/access-log-${lng}-360.png`, fullPage: true });
+  });
+}

@@ -1,12 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { useCan } from '../../../lib/use-can';
+import { AccessLog } from './access-log';
 import { AuditLog } from './audit-log';
 
-/** /settings: for now the audit log (owners and platform staff); other settings have their own pages. */
+/** /settings: the audit log (owners and platform staff) and the access log (owners); other settings have their own pages. */
 export function SettingsPage() {
   const { t } = useTranslation();
   const mayReadAudit = useCan('audit:read');
+  const mayReadAccessLog = useCan('accessLog:read');
   return (
     <div className="space-y-4">
       <PageHeading>{t('pages.settings')}</PageHeading>
@@ -15,6 +17,7 @@ export function SettingsPage() {
       ) : (
         <p className="text-sm text-slate-600">{t('audit.noAccess')}</p>
       )}
+      {mayReadAccessLog && <AccessLog />}
     </div>
   );
 }
