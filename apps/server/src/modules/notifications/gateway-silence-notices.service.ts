@@ -1,4 +1,5 @@
-import { isWithinSchedule, type NotificationChannel } from '@wearable/domain';
+import { type NotificationChannel } from '@wearable/domain';
+import { recipientOnDuty } from './recipient-schedule.js';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/client.js';
 import { gatewaySilenceService } from '../gateway-silence/gateway-silence.service.js';
@@ -28,9 +29,7 @@ export function gatewaySilenceNoticesService(ctx: AppContext) {
       if (!where) return 0;
       const now = ctx.now();
       const contacts = (await notificationsRepository(ctx.db).groupRecipients(s.group_id)).filter(
-        (r) =>
-          r.alert_types.includes('DISCONNECTION') &&
-          isWithinSchedule(r.schedule, now, where.time_zone),
+        (r) => r.alert_types.includes('DISCONNECTION') && recipientOnDuty(r, now, where.time_zone),
       );
       const first = Math.min(...contacts.map((r) => r.step));
       const text = gatewaySilenceMessage({

@@ -24,6 +24,8 @@ export interface RecipientRow {
   alert_types: AlertType[];
   schedule: WeeklySchedule;
   step: number;
+  /** The group's "treat public holidays as weekdays" (absent: holidays count as the weekend). */
+  holidays_as_weekdays?: boolean;
 }
 
 export interface NewRecipient {
@@ -96,8 +98,10 @@ export function notificationsRepository(db: Queryable) {
     async groupRecipients(groupId: string): Promise<RecipientRow[]> {
       return db.query<RecipientRow>(
         `SELECT s.id, s.user_id, u.name AS user_name, COALESCE(s.phone_number, u.phone_number) AS phone_number,
-            s.phone_number AS own_phone_number, s.channel, s.alert_types, s.schedule, s.step
+            s.phone_number AS own_phone_number, s.channel, s.alert_types, s.schedule, s.step,
+            g.public_holidays_as_weekdays AS holidays_as_weekdays
        FROM group_alert_notice_settings s
+       JOIN groups g ON g.id = s.group_id
        LEFT JOIN users u ON u.id = s.user_id AND u.deleted_at IS NULL
       WHERE s.group_id = $1 AND (s.user_id IS NULL OR u.id IS NOT NULL)
       ORDER BY s.step, s.position`,
@@ -113,8 +117,10 @@ export function notificationsRepository(db: Queryable) {
     async organizationRecipients(organizationId: string): Promise<RecipientRow[]> {
       const rows = await db.query<RecipientRow>(
         `SELECT s.id, s.user_id, u.name AS user_name, COALESCE(s.phone_number, u.phone_number) AS phone_number,
-            s.phone_number AS own_phone_number, s.channel, s.alert_types, s.schedule, s.step
+            s.phone_number AS own_phone_number, s.channel, s.alert_types, s.schedule, s.step,
+            g.public_holidays_as_weekdays AS holidays_as_weekdays
        FROM group_alert_notice_settings s
+       JOIN groups g ON g.id = s.group_id
        LEFT JOIN users u ON u.id = s.user_id AND u.deleted_at IS NULL
       WHERE s.organization_id = $1 AND (s.user_id IS NULL OR u.id IS NOT NULL)
       ORDER BY s.step, s.group_id, s.position`,

@@ -1,4 +1,5 @@
-import { type Actor, isWithinSchedule } from '@wearable/domain';
+import { type Actor } from '@wearable/domain';
+import { recipientOnDuty } from './recipient-schedule.js';
 import type { AppContext } from '../../context.js';
 import {
   type AttemptRow,
@@ -78,8 +79,7 @@ export function notificationsService(
         : [];
     const now = ctx.now();
     return recipients.filter(
-      (r) =>
-        r.alert_types.includes(alert.type) && isWithinSchedule(r.schedule, now, alert.time_zone),
+      (r) => r.alert_types.includes(alert.type) && recipientOnDuty(r, now, alert.time_zone),
     );
   }
 

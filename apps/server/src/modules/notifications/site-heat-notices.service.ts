@@ -1,4 +1,5 @@
-import { HEAT_ALERT_TYPES, isWithinSchedule, siteHeatNoticeOf } from '@wearable/domain';
+import { HEAT_ALERT_TYPES, siteHeatNoticeOf } from '@wearable/domain';
+import { recipientOnDuty } from './recipient-schedule.js';
 import type { AppContext } from '../../context.js';
 import type { SiteHeatChangedEvent } from '../../bus/events.js';
 import type { NotificationProvider } from './notification-provider.js';
@@ -32,7 +33,7 @@ export function siteHeatNoticesService(ctx: AppContext) {
       const heat = (await notificationsRepository(ctx.db).groupRecipients(groupId)).filter(
         (r) =>
           r.alert_types.some((t) => (HEAT_ALERT_TYPES as readonly string[]).includes(t)) &&
-          isWithinSchedule(r.schedule, now, where.time_zone),
+          recipientOnDuty(r, now, where.time_zone),
       );
       const first = Math.min(...heat.map((r) => r.step));
       const text = siteHeatMessage({
