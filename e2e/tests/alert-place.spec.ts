@@ -58,7 +58,10 @@ test('an SOS names where the wearer was: in the popup, the alert table (ja, en) 
   await page.setViewportSize({ width: 360, height: 740 });
   await page.reload();
   await waitForPage(page);
-  const card = page.locator('[data-alert-id]').filter({ hasText: 'Place: 第一現場 · 詰所' }).first();
+  const card = page
+    .locator('[data-alert-id]')
+    .filter({ hasText: 'Place: 第一現場 · 詰所' })
+    .first();
   await expect(card).toBeVisible();
   expect(await auditView(page, 'en 360')).toEqual([]);
   await page.screenshot({ path: 'test-results/alert-place-en-360.png', fullPage: true });
