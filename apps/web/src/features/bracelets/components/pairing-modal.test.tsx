@@ -103,7 +103,7 @@ describe('the pairing modal', { timeout: 20_000 }, () => {
     server({ status: 200, body: { isPaired: false, device: {} } });
     const view = await open(DATA);
     await waitFor(
-      () => expect((screen.getByLabelText('ゲートウェイ') as HTMLSelectElement).value).toBe('gw1'),
+      () => expect(screen.getByLabelText<HTMLSelectElement>('ゲートウェイ').value).toBe('gw1'),
       slow,
     );
     expect(screen.getByTestId('pairing-gateway-type').textContent).toContain('スマートフォン');
@@ -112,7 +112,7 @@ describe('the pairing modal', { timeout: 20_000 }, () => {
     server({ status: 200, body: { isPaired: false, device: {} } }, [GATEWAY, SECOND_GATEWAY]);
     await open(DATA);
     await screen.findByRole('option', { name: /食堂/ }, slow);
-    expect((screen.getByLabelText('ゲートウェイ') as HTMLSelectElement).value).toBe('');
+    expect(screen.getByLabelText<HTMLSelectElement>('ゲートウェイ').value).toBe('');
   });
 
   it('opened with isError, it says the last attempt failed; nothing is sent before the serial and gateway are given', async () => {
