@@ -1,17 +1,8 @@
 import { createHash } from 'node:crypto';
+import { ACCESS_LOG_WHATS } from '@wearable/domain';
 
-/** What a read showed of the people it names (docs/access-log.md). */
-export const ACCESS_WHATS = [
-  'records',
-  'history',
-  'csv',
-  'fhir',
-  'monthly-report',
-  'alerts',
-  'access-log',
-  /** A person's whole file (docs/privacy.md). */
-  'data-export',
-] as const;
+/** What a read showed of the people it names (docs/access-log.md): the domain's list, one for server and web. */
+export const ACCESS_WHATS = ACCESS_LOG_WHATS;
 export type AccessWhat = (typeof ACCESS_WHATS)[number];
 
 /** One entry's fields, as the chain hashes them. */

@@ -1,6 +1,7 @@
 import { listAccessLog } from '@wearable/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { endpointQuery } from '../../../lib/endpoint';
+import { dayStart, nextDay } from './audit-api';
 
 export interface AccessLogFilter {
   personId: string;
@@ -10,10 +11,6 @@ export interface AccessLogFilter {
   to: string;
   page: number;
 }
-
-const dayStart = (d: string) => (d ? new Date(`${d}T00:00:00`).toISOString() : undefined);
-const nextDay = (d: string) =>
-  d ? new Date(new Date(`${d}T00:00:00`).getTime() + 86_400_000).toISOString() : undefined;
 
 /** The query of the filter, for the page and for the CSV (which takes the same filters). */
 export const accessLogQueryOf = (f: AccessLogFilter) => ({

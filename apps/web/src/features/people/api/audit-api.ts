@@ -11,8 +11,9 @@ export interface AuditFilter {
   page: number;
 }
 
-const dayStart = (d: string) => (d ? new Date(`${d}T00:00:00`).toISOString() : undefined);
-const nextDay = (d: string) =>
+/** A form's date (YYYY-MM-DD) as the start of that local day; `nextDay`: the start of the next (an exclusive end). */
+export const dayStart = (d: string) => (d ? new Date(`${d}T00:00:00`).toISOString() : undefined);
+export const nextDay = (d: string) =>
   d ? new Date(new Date(`${d}T00:00:00`).getTime() + 86_400_000).toISOString() : undefined;
 
 /** One page of the log (the server picks the caller's organisation for owners). */
