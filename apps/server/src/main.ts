@@ -10,6 +10,14 @@ import { makeFolderPrivate } from './db/private-folder.js';
 import { demoIsPresent } from './db/seed/demo-remove.js';
 import { startMqtt } from './mqtt/mqtt.js';
 import { backtestCommand } from './cli/backtest.command.js';
+import {
+  backupCommand,
+  moveToPostgresCommand,
+  restoreCommand,
+  verifyBackupCommand,
+} from './cli/backup-commands.js';
+import { closeControlSocket, listenControlSocket } from './db/backup/control-socket.js';
+import { backupRunning, writePgliteBackup } from './db/backup/pglite-backup.js';
 import { startWarnings } from './cli/start-warnings.js';
 import { verifyAccessLogCommand } from './cli/verify-access-log.command.js';
 import {
@@ -46,6 +54,22 @@ const COMMANDS: Record<string, { help: string; run: (args: string[]) => Promise<
     help: 'replay stored readings through proposed alert rules: --from --to --organization [--rules] [--json]',
     run: backtestCommand,
   },
+  backup: {
+    help: 'back up the database while the server runs: --out FILE (docs/operations.md, Backups)',
+    run: backupCommand,
+  },
+  restore: {
+    help: 'restore a backup into an empty DATA_DIR or DATABASE_URL: --in FILE',
+    run: restoreCommand,
+  },
+  'verify-backup': {
+    help: 'restore a backup into a scratch folder and count what it holds: --in FILE',
+    run: verifyBackupCommand,
+  },
+  'move-to-postgres': {
+    help: 'copy the embedded database (DATA_DIR) into an empty PostgreSQL (DATABASE_URL), rows counted',
+    run: moveToPostgresCommand,
+  },
   'verify-access-log': {
     help: "check the access log's hash chains: [--org ID]; exits 1 on a changed or deleted entry (docs/access-log.md)",
     run: verifyAccessLogCommand,
@@ -64,7 +88,7 @@ const usage = (): string =>
   [
     'Usage: npm run cli -- <command> [options]   (settings come from the environment: README, Configuration)',
     '',
-    ...Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(13)} ${c.help}`),
+    ...Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(17)} ${c.help}`),
   ].join('\n');
 
 async function start(args: string[]): Promise<void> {
@@ -100,6 +124,22 @@ async function start(args: string[]): Promise<void> {
         error: (m) => app.log.error(m),
       })
     : null;
+  // The embedded database's owner answers the CLI (backup; "is a server running here?").
+  const control =
+    db.kind === 'pglite'
+      ? await listenControlSocket(
+          config.dataDir,
+          {
+            backupRefusal: () => (backupRunning() ? 'a backup is already running' : null),
+            backup: (out) => writePgliteBackup(db, config.dataDir, out),
+          },
+          { warn: (m) => app.log.warn(m) },
+        )
+      : null;
+  if (db.kind === 'pglite' && !control)
+    app.log.warn(
+      `DATA_DIR ${config.dataDir} is too long a path for the control socket: \`backup\` cannot reach this server (stop it to back up).`,
+    );
   let simulator: DemoSimulator | null = null;
   let stopping = false;
   const stop = async (signal: string) => {
@@ -109,6 +149,7 @@ async function start(args: string[]): Promise<void> {
     // The simulator feeds ingestion: stop it before the app and the database close.
     await simulator?.stop();
     await mqttService?.close();
+    await closeControlSocket(control);
     await app.close();
     await db.close();
     process.exit(0);

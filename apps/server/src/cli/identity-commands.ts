@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
+import { pingControlSocket } from '../db/backup/control-socket.js';
 import { type Db, openDb } from '../db/client.js';
 import { migrate } from '../db/migrate.js';
 import { demoWasRemoved, removeDemo } from '../db/seed/demo-remove.js';
@@ -11,7 +12,15 @@ import { accountsService } from '../modules/users/accounts.service.js';
 export class CliError extends Error {}
 
 async function withDb<T>(fn: (db: Db) => Promise<T>): Promise<T> {
-  const db = await openDb(loadConfig());
+  const config = loadConfig();
+  if (!config.databaseUrl) {
+    const pid = await pingControlSocket(config.dataDir);
+    if (pid !== null)
+      throw new CliError(
+        `A server (pid ${pid}) is running on DATA_DIR ${config.dataDir}: stop it first (only one process may open an embedded database).`,
+      );
+  }
+  const db = await openDb(config);
   try {
     await migrate(db);
     return await fn(db);
