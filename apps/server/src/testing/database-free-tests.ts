@@ -14,6 +14,7 @@ export const DATABASE_FREE_TESTS = [
   'apps/server/src/adapters/lansitec.test.ts',
   'apps/server/src/adapters/minew.test.ts',
   'apps/server/src/bus/wearer-updates.test.ts',
+  'apps/server/src/db/backup/backup-archive.test.ts',
   'apps/server/src/adapters/things-stack.test.ts',
   'apps/server/src/engine/apsi-rules.test.ts',
   'apps/server/src/engine/device-rules.test.ts',

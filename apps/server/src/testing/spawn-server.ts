@@ -131,3 +131,36 @@ export async function freshPostgresDatabase(
     },
   };
 }
+
+/** `npm run cli -- <args>` as a child process (from source); its exit code and output. */
+export function runCli(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; output: string }> {
+  const {
+    DATABASE_URL: _a,
+    MQTT_URL: _b,
+    NATS_URL: _c,
+    WORKERS: _d,
+    TEST_DATABASE_URL: _e,
+    ...inherited
+  } = process.env;
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], {
+      cwd: ROOT,
+      env: {
+        ...inherited,
+        TSX_TSCONFIG_PATH: TSCONFIG,
+        AUTH_SECRET: 'spawned-server-secret-0123456789abcdef',
+        NODE_ENV: 'test',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (c: Buffer) => (output += c.toString('utf8')));
+    child.stderr.on('data', (c: Buffer) => (output += c.toString('utf8')));
+    child.once('error', reject);
+    child.once('exit', (code) => resolve({ code, output }));
+  });
+}

@@ -84,6 +84,10 @@ export async function readBackupArchive(
       }
       if (!name.startsWith(BACKUP_DATA_PREFIX))
         throw new BackupArchiveError(`the archive holds an unexpected entry: ${name}`);
+      if (type === 'directory' && name.replace(/\/+$/, '/') === BACKUP_DATA_PREFIX) {
+        entry.resume();
+        continue;
+      }
       const relative = safeRelative(name);
       if (type === 'directory') {
         if (extractTo) mkdirSync(join(extractTo, relative), { recursive: true, mode: 0o700 });
