@@ -10,6 +10,8 @@ import { makeFolderPrivate } from './db/private-folder.js';
 import { demoIsPresent } from './db/seed/demo-remove.js';
 import { startMqtt } from './mqtt/mqtt.js';
 import { backtestCommand } from './cli/backtest.command.js';
+import { CliError } from './cli/cli-error.js';
+import { refuseWhileServerRuns } from './cli/embedded-owner.js';
 import {
   backupCommand,
   moveToPostgresCommand,
@@ -21,7 +23,6 @@ import { backupRunning, writePgliteBackup } from './db/backup/pglite-backup.js';
 import { startWarnings } from './cli/start-warnings.js';
 import { verifyAccessLogCommand } from './cli/verify-access-log.command.js';
 import {
-  CliError,
   createAdminCommand,
   demoCommand,
   seedCommand,
@@ -78,6 +79,7 @@ const COMMANDS: Record<string, { help: string; run: (args: string[]) => Promise<
 
 async function migrateCommand(): Promise<void> {
   const config = loadConfig();
+  await refuseWhileServerRuns(config, 'migrating');
   const db = await openDb(config);
   const applied = await migrate(db);
   console.log(applied.length ? `Applied ${applied.join(', ')}` : 'Database is up to date');
@@ -95,6 +97,8 @@ async function start(args: string[]): Promise<void> {
   parseArgs({ args, options: {} });
   const config = loadConfig();
   // Before anything is written there (the primary's check holds for its workers).
+  // A second server on a PGlite folder would corrupt it: refused before anything opens it.
+  if (cluster.isPrimary) await refuseWhileServerRuns(config, 'starting another');
   const dataDirWasOpen = cluster.isPrimary && makeFolderPrivate(config.dataDir);
   if (config.workers > 1 && cluster.isPrimary) {
     for (const warning of startWarnings(config, dataDirWasOpen)) console.warn(warning);

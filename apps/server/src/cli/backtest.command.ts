@@ -10,7 +10,8 @@ import {
   type BacktestReport,
 } from './backtest/backtest.js';
 import type { AlertSettingsPatch } from '@wearable/domain';
-import { CliError } from './identity-commands.js';
+import { CliError } from './cli-error.js';
+import { refuseWhileServerRuns } from './embedded-owner.js';
 
 const USAGE = 'Usage: backtest --from ISO --to ISO --organization ID [--rules file.json] [--json]';
 
@@ -39,7 +40,9 @@ export async function backtestCommand(args: string[]): Promise<void> {
     if (!values[name]) throw new CliError(`--${name} is required. ${USAGE}`);
   }
   const rules = values.rules ? await readRules(values.rules) : null;
-  const db = await openDb(loadConfig());
+  const config = loadConfig();
+  await refuseWhileServerRuns(config, 'a backtest');
+  const db = await openDb(config);
   try {
     await migrate(db);
     const report = await runBacktest(db, {

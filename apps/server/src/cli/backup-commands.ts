@@ -13,19 +13,16 @@ import { dirname, join, resolve } from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
-import { type Config, loadConfig } from '../config.js';
+import { loadConfig } from '../config.js';
 import { BackupArchiveError, readBackupArchive } from '../db/backup/backup-archive.js';
-import {
-  answerLine,
-  connectControlSocket,
-  pingControlSocket,
-} from '../db/backup/control-socket.js';
+import { answerLine, connectControlSocket } from '../db/backup/control-socket.js';
 import { copyDatabase, CopyRefusedError, type TableCount } from '../db/backup/copy-database.js';
 import { writePgliteBackup } from '../db/backup/pglite-backup.js';
 import { dumpPostgres, PostgresToolError, restorePostgres } from '../db/backup/postgres-backup.js';
 import { type Db, openPglite, openPostgres } from '../db/client.js';
 import { migrate } from '../db/migrate.js';
-import { CliError } from './identity-commands.js';
+import { CliError } from './cli-error.js';
+import { refuseWhileServerRuns } from './embedded-owner.js';
 
 /**
  * backup, restore, verify-backup and move-to-postgres (docs/operations.md, "Backups"). The
@@ -45,19 +42,6 @@ const args = (
     throw new CliError(`${(err as Error).message}. Usage: ${usage}`);
   }
 };
-
-/** PGlite: refuses when a server has the folder open (two processes would corrupt it). */
-async function refuseWhileServerRuns(
-  config: Pick<Config, 'dataDir' | 'databaseUrl'>,
-  what: string,
-) {
-  if (config.databaseUrl) return;
-  const pid = await pingControlSocket(config.dataDir);
-  if (pid !== null)
-    throw new CliError(
-      `A server (pid ${pid}) is running on DATA_DIR ${config.dataDir}: stop it before ${what} (only one process may open an embedded database).`,
-    );
-}
 
 const hasDatabase = (dataDir: string) => existsSync(join(dataDir, 'PG_VERSION'));
 const megabytes = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;

@@ -1,25 +1,17 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
-import { pingControlSocket } from '../db/backup/control-socket.js';
 import { type Db, openDb } from '../db/client.js';
 import { migrate } from '../db/migrate.js';
 import { demoWasRemoved, removeDemo } from '../db/seed/demo-remove.js';
 import { seedDemo } from '../db/seed/demo.js';
 import { ApiError } from '../errors.js';
+import { CliError } from './cli-error.js';
+import { refuseWhileServerRuns } from './embedded-owner.js';
 import { accountsService } from '../modules/users/accounts.service.js';
-
-/** A refusal the CLI prints as one line and exits 1 on. */
-export class CliError extends Error {}
 
 async function withDb<T>(fn: (db: Db) => Promise<T>): Promise<T> {
   const config = loadConfig();
-  if (!config.databaseUrl) {
-    const pid = await pingControlSocket(config.dataDir);
-    if (pid !== null)
-      throw new CliError(
-        `A server (pid ${pid}) is running on DATA_DIR ${config.dataDir}: stop it first (only one process may open an embedded database).`,
-      );
-  }
+  await refuseWhileServerRuns(config, 'this command');
   const db = await openDb(config);
   try {
     await migrate(db);

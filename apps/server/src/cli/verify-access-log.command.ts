@@ -4,7 +4,8 @@ import { type Db, openDb } from '../db/client.js';
 import { migrate } from '../db/migrate.js';
 import { accessLogRepository } from '../modules/access-log/access-log.repository.js';
 import { type ChainBreak, findChainBreak } from '../modules/access-log/access-log-chain.js';
-import { CliError } from './identity-commands.js';
+import { CliError } from './cli-error.js';
+import { refuseWhileServerRuns } from './embedded-owner.js';
 
 export interface ChainReport {
   organizationId: string;
@@ -52,7 +53,9 @@ export function describeBreak(b: ChainBreak): string {
 /** `verify-access-log [--org ID]`: exits 1 when any chain is broken (docs/access-log.md). */
 export async function verifyAccessLogCommand(args: string[]): Promise<void> {
   const { values } = parseArgs({ args, options: { org: { type: 'string' } } });
-  const db = await openDb(loadConfig());
+  const config = loadConfig();
+  await refuseWhileServerRuns(config, 'checking its access log');
+  const db = await openDb(config);
   try {
     await migrate(db);
     const reports = await verifyAccessLog(db, values.org);

@@ -117,6 +117,10 @@ describe('backup during ingestion, restored', () => {
         const refused = await runCli(['restore', '--in', file], env);
         expect(refused.code).toBe(1);
         expect(refused.output).toMatch(/A server \(pid \d+\) is running on DATA_DIR/);
+        // Nor does a second server start on it.
+        const second = await runCli(['start'], { ...env, PORT: '0', MQTT_PORT: '0' });
+        expect(second.code).toBe(1);
+        expect(second.output).toMatch(/stop it before starting another/);
       });
       expect(backup.output).toMatch(/taken by the running server/);
       expect(backup.code).toBe(0);

@@ -1,0 +1,2 @@
+/** A refusal the CLI prints as one line and exits 1 on. */
+export class CliError extends Error {}
