@@ -85,6 +85,16 @@ export interface Db extends Queryable {
   close(): Promise<void>;
   /** PGlite: calls waiting for the connection plus the one running; pg: calls waiting for a client. */
   readonly queueDepth: number;
+  /** Connections by pool (PostgreSQL: normal and urgent; PGlite: its one connection). */
+  poolStats(): PoolStats[];
+}
+
+export interface PoolStats {
+  pool: 'normal' | 'urgent';
+  /** Connections open, of them idle, and callers waiting for one. */
+  total: number;
+  idle: number;
+  waiting: number;
 }
 
 export async function openPglite(dataDir: string | undefined): Promise<Db> {
@@ -119,6 +129,14 @@ export function wrapPglite(lite: PGlite): Db {
     get queueDepth() {
       return lane.depth;
     },
+    poolStats: () => [
+      {
+        pool: 'normal',
+        total: 1,
+        idle: lane.depth === 0 ? 1 : 0,
+        waiting: Math.max(0, lane.depth - 1),
+      },
+    ],
     async query<T>(text: string | PreparedSql, params?: unknown[]) {
       return lane.run(() =>
         run<T>(text, params, false, (sql) => lite.query<T>(textOf(sql), params)),
@@ -224,6 +242,18 @@ export async function openPostgres(
     get queueDepth() {
       return pool.waitingCount;
     },
+    poolStats: () =>
+      (
+        [
+          ['normal', pool],
+          ['urgent', urgentPool],
+        ] as const
+      ).map(([name, p]) => ({
+        pool: name,
+        total: p.totalCount,
+        idle: p.idleCount,
+        waiting: p.waitingCount,
+      })),
     async query<T>(text: string | PreparedSql, params?: unknown[]) {
       const hint = currentLaneHint();
       return gated(

@@ -84,6 +84,18 @@ export const metricsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
       'SELECT max(last_seen_at) AS last FROM wearer_latest',
     );
     g.lastReadingAgeSeconds.set(latest?.last ? ageSeconds(latest.last, now) : -1);
+    g.notificationsLastHour.reset();
+    for (const r of await db.query<{ channel: string; status: string; n: number }>(
+      `SELECT channel, status, count(*)::int AS n FROM notifications
+        WHERE created_at > $1::timestamptz - interval '1 hour' GROUP BY channel, status`,
+      [now],
+    ))
+      g.notificationsLastHour.set({ channel: r.channel, status: r.status }, r.n);
+    for (const p of db.poolStats()) {
+      g.databaseConnections.set({ pool: p.pool, state: 'busy' }, p.total - p.idle);
+      g.databaseConnections.set({ pool: p.pool, state: 'idle' }, p.idle);
+      g.databaseWaiting.set({ pool: p.pool }, p.waiting);
+    }
     return reply
       .type(registry.contentType)
       .header('cache-control', 'no-store')

@@ -92,6 +92,9 @@ describe('GET /metrics', () => {
     expect(text).toMatch(/^wearable_bus_connected 1$/m);
     expect(text).toMatch(/^wearable_nodejs_eventloop_lag_seconds /m);
     expect(text).toMatch(/^wearable_webhook_outbox_depth \d+$/m);
+    expect(text).toMatch(/^wearable_database_connections\{pool="normal",state="idle"\} \d+$/m);
+    expect(text).toMatch(/^wearable_database_waiting\{pool="normal"\} \d+$/m);
+    expect(text).toMatch(/^# TYPE wearable_notifications_last_hour gauge$/m);
     expect(sample(text, 'wearable_last_reading_age_seconds')).toBeGreaterThanOrEqual(0);
   });
 

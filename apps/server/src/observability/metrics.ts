@@ -32,6 +32,9 @@ export interface ScrapeGauges {
   ingestionBacklog: Gauge;
   ingestionStopped: Gauge<'organization'>;
   lastReadingAgeSeconds: Gauge;
+  notificationsLastHour: Gauge<'channel' | 'status'>;
+  databaseConnections: Gauge<'pool' | 'state'>;
+  databaseWaiting: Gauge<'pool'>;
 }
 
 const NOOP: Metrics = { registry: null, batch() {}, refused() {} };
@@ -87,6 +90,21 @@ export function createMetrics(enabled: boolean): { metrics: Metrics; gauges: Scr
     lastReadingAgeSeconds: gauge(
       'wearable_last_reading_age_seconds',
       'Seconds since the newest reading of any wearer (-1: none yet)',
+    ),
+    notificationsLastHour: gauge(
+      'wearable_notifications_last_hour',
+      'Notices (SMS, calls, mail) created in the last hour, by channel and status (queued, sent, delivered, failed, withheld = held by the notice policy)',
+      ['channel', 'status'],
+    ),
+    databaseConnections: gauge(
+      'wearable_database_connections',
+      'Database connections of this server by pool (normal, urgent) and state (busy, idle)',
+      ['pool', 'state'],
+    ),
+    databaseWaiting: gauge(
+      'wearable_database_waiting',
+      'Calls of this server waiting for a database connection, by pool',
+      ['pool'],
     ),
   };
   const metrics: Metrics = {
