@@ -33,6 +33,8 @@ const schema = z.object({
   MQTT_PORT: port.default(1883),
   // At least 8: readings up to 7 days old are accepted, and rollups are recomputed from them.
   READINGS_RETENTION_DAYS: z.coerce.number().int().min(8).default(30),
+  // The access log (docs/access-log.md): 3 years at least, and never less than the readings.
+  ACCESS_LOG_RETENTION_DAYS: z.coerce.number().int().min(1095).default(1095),
   READINGS_PARTITION_DAYS: z.coerce.number().int().min(1).max(31).default(1),
   ENGINE_TICK_SECONDS: z.coerce.number().int().min(0).default(60),
   MQTT_URL: z
@@ -225,6 +227,8 @@ export type Config = {
   workerIndex: number;
   /** Full-resolution readings are kept this many days (rollups longer). */
   readingsRetentionDays: number;
+  /** Access-log entries are kept this long (at least 1,095 days and the readings' retention). */
+  accessLogRetentionDays: number;
   /** Days per partition of the readings table (created ahead by the timer-job leader). */
   readingsPartitionDays: number;
   /** The alert engine's clock tick (disconnection, non-wearing); 0 turns it off. */
@@ -390,6 +394,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : null,
     workerIndex: e.WORKER_INDEX,
     readingsRetentionDays: e.READINGS_RETENTION_DAYS,
+    accessLogRetentionDays: Math.max(e.ACCESS_LOG_RETENTION_DAYS, e.READINGS_RETENTION_DAYS),
     readingsPartitionDays: e.READINGS_PARTITION_DAYS,
     engineTickSeconds: e.ENGINE_TICK_SECONDS,
     simulator: e.SIMULATOR,

@@ -47,6 +47,14 @@ export interface StoredAccessEntry extends AccessEntryFields {
   hash: string;
 }
 
+/** An organisation's head: the chain's last entry, and where it starts (after purges). */
+export interface ChainHead {
+  seq: number;
+  hash: string;
+  firstSeq?: number;
+  firstPrevHash?: string;
+}
+
 export type ChainBreak =
   | { seq: number; problem: 'changed' }
   | { seq: number; problem: 'missing'; expectedSeq: number }
@@ -60,10 +68,11 @@ export type ChainBreak =
  */
 export function findChainBreak(
   entries: Iterable<StoredAccessEntry>,
-  head: { seq: number; hash: string } | null,
+  head: ChainHead | null,
 ): ChainBreak | null {
-  let prev = GENESIS_HASH;
-  let expected = 1;
+  // After a purge the chain starts later: at firstSeq, linked to the last purged entry's hash.
+  let prev = head?.firstPrevHash ?? GENESIS_HASH;
+  let expected = head?.firstSeq ?? 1;
   for (const e of entries) {
     if (e.seq !== expected) return { seq: e.seq, problem: 'missing', expectedSeq: expected };
     if (e.prevHash !== prev) return { seq: e.seq, problem: 'relinked' };

@@ -4,6 +4,7 @@ import {
   accessEntryHash,
   GENESIS_HASH,
   type AccessWhat,
+  type ChainHead,
   type StoredAccessEntry,
 } from './access-log-chain.js';
 
@@ -113,12 +114,59 @@ export function accessLogRepository(db: Queryable) {
       return rows.map((r) => r.organization_id);
     },
 
-    async head(organizationId: string): Promise<{ seq: number; hash: string } | null> {
-      const [row] = await db.query<{ seq: string | number; hash: string }>(
-        `SELECT seq, hash FROM access_log_heads WHERE organization_id = $1`,
+    async head(organizationId: string): Promise<Required<ChainHead> | null> {
+      const [row] = await db.query<{
+        seq: string | number;
+        hash: string;
+        first_seq: string | number;
+        first_prev_hash: string;
+      }>(
+        `SELECT seq, hash, first_seq, first_prev_hash FROM access_log_heads WHERE organization_id = $1`,
         [organizationId],
       );
-      return row ? { seq: Number(row.seq), hash: row.hash } : null;
+      return row
+        ? {
+            seq: Number(row.seq),
+            hash: row.hash,
+            firstSeq: Number(row.first_seq),
+            firstPrevHash: row.first_prev_hash,
+          }
+        : null;
+    },
+
+    /**
+     * Deletes the organisation's entries older than `before`, as a prefix of its chain only (up to
+     * the first entry at or after `before`, in seq order), and moves the chain's start there.
+     * Call it inside a transaction: the head row is locked until commit. Returns entries deleted.
+     */
+    async purgeBefore(organizationId: string, before: Date): Promise<number> {
+      const [head] = await db.query<{ seq: string | number; first_seq: string | number }>(
+        `SELECT seq, first_seq FROM access_log_heads WHERE organization_id = $1 FOR UPDATE`,
+        [organizationId],
+      );
+      if (!head) return 0;
+      const [kept] = await db.query<{ seq: string | number | null }>(
+        `SELECT min(seq) AS seq FROM access_log WHERE organization_id = $1 AND at >= $2`,
+        [organizationId, before.toISOString()],
+      );
+      const keepFrom =
+        kept?.seq === null || kept?.seq === undefined ? Number(head.seq) + 1 : Number(kept.seq);
+      if (keepFrom <= Number(head.first_seq)) return 0;
+      const [lastGone] = await db.query<{ hash: string }>(
+        `SELECT hash FROM access_log WHERE organization_id = $1 AND seq = $2`,
+        [organizationId, keepFrom - 1],
+      );
+      // The entry before the new start is not there (deleted by hand): leave the break for verify.
+      if (!lastGone) return 0;
+      const deleted = await db.query(
+        `DELETE FROM access_log WHERE organization_id = $1 AND seq < $2 RETURNING 1`,
+        [organizationId, keepFrom],
+      );
+      await db.query(
+        `UPDATE access_log_heads SET first_seq = $2, first_prev_hash = $3 WHERE organization_id = $1`,
+        [organizationId, keepFrom, lastGone.hash],
+      );
+      return deleted.length;
     },
 
     /** One organisation's entries in chain order, a page at a time (a chain may be long). */

@@ -49,5 +49,19 @@ export function accessLogService(ctx: Pick<AppContext, 'db' | 'now'>) {
         }
       });
     },
+
+    /**
+     * Retention (docs/access-log.md): every organisation's entries older than `days` go, oldest
+     * first, one organisation per transaction. Returns the entries deleted.
+     */
+    async purgeExpired(days: number): Promise<number> {
+      const before = new Date(ctx.now().getTime() - days * 86_400_000);
+      let deleted = 0;
+      for (const org of await accessLogRepository(ctx.db).organizationsWithChains())
+        deleted += await ctx.db.transaction((tx) =>
+          accessLogRepository(tx).purgeBefore(org, before),
+        );
+      return deleted;
+    },
   };
 }

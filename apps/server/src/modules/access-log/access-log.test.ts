@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWorld, insertAlert, type World } from '../../testing/world.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { createOrganization } from '../../testing/factories.js';
 import { accessLogRepository } from './access-log.repository.js';
 import { findChainBreak } from './access-log-chain.js';
 import { accessLogService } from './access-log.service.js';
@@ -184,6 +185,47 @@ describe('access log: who read whose data', () => {
 });
 
 describe('access log: the chain', () => {
+  it('retention purges the oldest entries as a prefix: the chain still verifies, a later deletion is still found', async () => {
+    const org = (await createOrganization(t.db)).id;
+    const repo = accessLogRepository(t.db);
+    const day = 86_400_000;
+    const append = (daysAgo: number) =>
+      t.db.transaction((tx) =>
+        accessLogRepository(tx).append({
+          organizationId: org,
+          actorId: w.users.ORGANIZATION_OWNER.uid,
+          apiTokenId: null,
+          sessionId: 's-retention',
+          personIds: [w.w1.uid],
+          what: 'records',
+          ip: null,
+          at: new Date(Date.now() - daysAgo * day),
+        }),
+      );
+    // 4 entries past 3 years, then 3 within them.
+    for (const daysAgo of [1200, 1150, 1100, 1096, 1000, 10, 0]) await append(daysAgo);
+    expect(await verify(org)).toBeNull();
+
+    const service = accessLogService({ db: t.db, now: () => new Date() });
+    await service.purgeExpired(1095);
+    const left = await t.db.query<{ seq: number }>(
+      'SELECT seq FROM access_log WHERE organization_id = $1 ORDER BY seq',
+      [org],
+    );
+    expect(left.map((r) => Number(r.seq))).toEqual([5, 6, 7]);
+    expect(await repo.head(org)).toMatchObject({ seq: 7, firstSeq: 5 });
+    expect(await verify(org)).toBeNull();
+    expect(await verifyAccessLog(t.db, org)).toEqual([
+      { organizationId: org, entries: 3, broken: null },
+    ]);
+    // Purging again deletes nothing more.
+    await service.purgeExpired(1095);
+    expect(await verify(org)).toBeNull();
+
+    // Deleting the (new) first entry by hand is still found: the chain must start at 5.
+    await t.db.query('DELETE FROM access_log WHERE organization_id = $1 AND seq = 5', [org]);
+    expect(await verify(org)).toMatchObject({ seq: 6, problem: 'missing', expectedSeq: 5 });
+  });
   it('concurrent appends queue: seq 1..n without gaps, the chain holds', async () => {
     const before = await headSeq(w.orgA);
     const service = accessLogService(t.ctx);

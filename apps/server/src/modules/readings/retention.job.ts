@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/client.js';
+import { accessLogService } from '../access-log/access-log.service.js';
 import { dropExpiredPartitions } from './partitions.js';
 import { MINUTE_ROLLUP_RETENTION_DAYS } from './rollup-retention.js';
 
@@ -45,8 +46,9 @@ async function deleteBefore(
 /**
  * Deletes expired telemetry: full resolution after READINGS_RETENTION_DAYS (whole partitions
  * dropped, then the rows left in the default partition), minute rollups after 400 days; hourly
- * rollups, events and alerts are kept. Returns rows deleted per table, and the partitions
- * dropped as `readingsPartitions`.
+ * rollups, events and alerts are kept; access-log entries after ACCESS_LOG_RETENTION_DAYS (a
+ * prefix of each chain). Returns rows deleted per table, and the partitions dropped as
+ * `readingsPartitions`.
  */
 export async function deleteExpiredTelemetry(
   ctx: AppContext,
@@ -63,6 +65,7 @@ export async function deleteExpiredTelemetry(
       new Date(now.getTime() - t.days(ctx) * DAY),
     );
   }
+  deleted.accessLog = await accessLogService(ctx).purgeExpired(ctx.config.accessLogRetentionDays);
   return deleted;
 }
 
