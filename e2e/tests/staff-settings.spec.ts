@@ -78,6 +78,17 @@ test('notice settings: recipients added, reordered by keyboard, saved; a test SM
     await expect(cards.nth(1).getByTestId('recipient-who')).toHaveText('+819011112222');
     await expect(cards.nth(1)).toContainText('SMS');
 
+    // Japanese public holidays: the Sunday row unless the group says they follow their weekday.
+    const holidays = page.getByRole('checkbox', { name: '祝日も曜日どおりの予定で通知する' });
+    await expect(holidays).not.toBeChecked();
+    await holidays.check();
+    await expect(page.getByTestId('notice-dirty')).toBeVisible();
+    await page.getByTestId('notice-save').click();
+    await expect(page.getByTestId('notice-dirty')).toBeHidden();
+    await page.reload();
+    await waitForPage(page);
+    await expect(holidays).toBeChecked();
+
     // The test SMS goes through the provider (the embedded one records it) and shows in the log.
     await cards.nth(1).getByTestId('recipient-test').click();
     await expect(cards.nth(1).getByTestId('recipient-test-result')).toContainText(

@@ -30,7 +30,14 @@ export type NoticeRecipient = z.infer<typeof noticeRecipient>;
 
 export const groupParams = z.object({ groupId: idParam });
 /** PUT /v2/group/{groupId}/alertNoticeSettings: replaces the whole list. */
-export const alertNoticeSettingsBody = z.object({ recipients: z.array(noticeRecipient).max(100) });
+export const alertNoticeSettingsBody = z.object({
+  recipients: z.array(noticeRecipient).max(100),
+  /**
+   * Japanese public holidays follow their weekday's row of each schedule (true), or the Sunday row
+   * (false, the default: a holiday is staffed as a Sunday). Absent: unchanged. docs/on-call.md.
+   */
+  publicHolidaysAsWeekdays: z.boolean().optional(),
+});
 export type AlertNoticeSettingsBody = z.infer<typeof alertNoticeSettingsBody>;
 export const alertNoticeSettingsResponse = z.object({
   groupId: z.string(),
@@ -39,6 +46,7 @@ export const alertNoticeSettingsResponse = z.object({
   clientId: z.string(),
   /** The organisation's kind: a new recipient starts with its alert types (KIND_NOTICE_TYPES). */
   organizationKind: z.enum(ORGANIZATION_KINDS),
+  publicHolidaysAsWeekdays: z.boolean(),
   recipients: z.array(
     z.object({
       userId: z.string().optional(),

@@ -48,6 +48,7 @@ export function noticeSettingsService(ctx: AppContext) {
         groupName: group.name,
         clientId: group.organization_id,
         organizationKind: organizationKindOf(group.kind),
+        publicHolidaysAsWeekdays: group.public_holidays_as_weekdays,
         recipients: rows.map((r) => ({
           ...(r.user_id ? { userId: r.user_id, userName: r.user_name ?? '' } : {}),
           ...(r.own_phone_number ? { phoneNumber: r.own_phone_number } : {}),
@@ -63,6 +64,7 @@ export function noticeSettingsService(ctx: AppContext) {
       actor: Actor,
       groupId: string,
       recipients: NoticeRecipient[],
+      publicHolidaysAsWeekdays?: boolean,
     ): Promise<AlertNoticeSettingsResponse> {
       const group = await groupFor(ctx, actor, groupId, 'write');
       const userIds = recipients.flatMap((r) => (r.userId ? [r.userId] : []));
@@ -96,12 +98,22 @@ export function noticeSettingsService(ctx: AppContext) {
           order: r.step,
         }));
         await txNotifications.replaceRecipients(group.organization_id, groupId, recipients);
+        const holidaysBefore = group.public_holidays_as_weekdays;
+        const holidaysAfter = publicHolidaysAsWeekdays ?? holidaysBefore;
+        if (holidaysAfter !== holidaysBefore)
+          await txNotifications.setHolidaysAsWeekdays(groupId, holidaysAfter);
+        // The audit entry keeps its list of recipients; a holiday change adds its before and after.
+        const changedHolidays = holidaysAfter !== holidaysBefore;
         const entry = {
           organizationId: group.organization_id,
           actorId: actor.uid,
           targetId: groupId,
-          before,
-          after: recipients,
+          before: changedHolidays
+            ? { recipients: before, publicHolidaysAsWeekdays: holidaysBefore }
+            : before,
+          after: changedHolidays
+            ? { recipients, publicHolidaysAsWeekdays: holidaysAfter }
+            : recipients,
         };
         await auditService(tx).record({ ...entry, kind: 'noticeSettings.update' });
       });

@@ -127,6 +127,35 @@ describe('group alert notice settings', () => {
     }
   });
 
+  it('public holidays: Sunday row by default; the setting is stored with the recipients, kept when absent, audited', async () => {
+    expect((await call('ORGANIZATION_OWNER', 'GET')).json()).toMatchObject({
+      publicHolidaysAsWeekdays: false,
+    });
+    const on = await call('ORGANIZATION_OWNER', 'PUT', {
+      recipients: [recipient()],
+      publicHolidaysAsWeekdays: true,
+    });
+    expect(on.statusCode).toBe(200);
+    expect(on.json()).toMatchObject({ publicHolidaysAsWeekdays: true });
+    // A client that does not know the setting leaves it as it is.
+    const kept = await call('ORGANIZATION_OWNER', 'PUT', { recipients: [recipient()] });
+    expect(kept.json()).toMatchObject({ publicHolidaysAsWeekdays: true });
+    const [audit] = await t.db.query<{ after: { publicHolidaysAsWeekdays?: boolean } }>(
+      `SELECT after FROM audit_log WHERE kind = 'noticeSettings.update' AND target_id = $1
+         AND after ? 'publicHolidaysAsWeekdays' ORDER BY at DESC LIMIT 1`,
+      [w.g1],
+    );
+    expect(audit?.after.publicHolidaysAsWeekdays).toBe(true);
+    const bad = await call('ORGANIZATION_OWNER', 'PUT', {
+      recipients: [recipient()],
+      publicHolidaysAsWeekdays: 'yes',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/publicHolidaysAsWeekdays/);
+    // Back to the default for the other tests of this file.
+    await call('ORGANIZATION_OWNER', 'PUT', { recipients: [], publicHolidaysAsWeekdays: false });
+  });
+
   it('names the group and its organisation (the page at /groups/{groupId}/alert-notice-settings needs both)', async () => {
     const body = (await call('ALL_OWNER', 'GET')).json();
     const [group] = await t.db.query<{ name: string; organization_id: string }>(

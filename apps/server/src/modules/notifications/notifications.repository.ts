@@ -166,16 +166,32 @@ export function notificationsRepository(db: Queryable) {
       }
     },
 
-    async findGroup(
-      groupId: string,
-    ): Promise<{ id: string; organization_id: string; name: string; kind: string } | undefined> {
+    /** How the group's schedules read a public holiday (docs/on-call.md). */
+    async setHolidaysAsWeekdays(groupId: string, asWeekdays: boolean): Promise<void> {
+      await db.query('UPDATE groups SET public_holidays_as_weekdays = $2 WHERE id = $1', [
+        groupId,
+        asWeekdays,
+      ]);
+    },
+
+    async findGroup(groupId: string): Promise<
+      | {
+          id: string;
+          organization_id: string;
+          name: string;
+          kind: string;
+          public_holidays_as_weekdays: boolean;
+        }
+      | undefined
+    > {
       const [row] = await db.query<{
         id: string;
         organization_id: string;
         name: string;
         kind: string;
+        public_holidays_as_weekdays: boolean;
       }>(
-        `SELECT g.id, g.organization_id, g.name, o.kind
+        `SELECT g.id, g.organization_id, g.name, o.kind, g.public_holidays_as_weekdays
            FROM groups g JOIN organizations o ON o.id = g.organization_id WHERE g.id = $1`,
         [groupId],
       );

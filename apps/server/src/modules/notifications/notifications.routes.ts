@@ -17,7 +17,12 @@ export const notificationsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
   const notices = noticeSettingsService(ctx);
   serve(app, getNoticeSettings, (req) => notices.getNoticeSettings(req.actor, req.params.groupId));
   serve(app, putNoticeSettings, (req) =>
-    notices.putNoticeSettings(req.actor, req.params.groupId, req.body.recipients),
+    notices.putNoticeSettings(
+      req.actor,
+      req.params.groupId,
+      req.body.recipients,
+      req.body.publicHolidaysAsWeekdays,
+    ),
   );
   serve(app, sendNoticeTest, (req) =>
     notices.sendNoticeTest(req.actor, req.params.groupId, req.body),

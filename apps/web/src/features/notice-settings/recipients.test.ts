@@ -9,6 +9,7 @@ const stored = {
   groupName: 'G',
   clientId: 'c1',
   organizationKind: 'OTHER' as const,
+  publicHolidaysAsWeekdays: false,
   recipients: [
     {
       userId: 'u2',

@@ -81,12 +81,13 @@ function NoticeEditor({
   });
   const staff = useOrganizationStaff(stored.clientId);
   const [drafts, setDrafts] = useState<RecipientDraft[]>(() => draftsOf(stored));
+  const [holidays, setHolidays] = useState(stored.publicHolidaysAsWeekdays);
   const [editing, setEditing] = useState<RecipientDraft | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const [tests, setTests] = useState<Record<string, { ok: boolean; text: string }>>({});
   const save = useSaveNoticeSettings(groupId);
   const test = useSendNoticeTest(groupId);
-  const dirty = !sameAsStored(drafts, stored);
+  const dirty = !sameAsStored(drafts, stored) || holidays !== stored.publicHolidaysAsWeekdays;
   const staffList: Member[] = staff.data ?? [];
 
   const who = (d: RecipientDraft) =>
@@ -130,10 +131,11 @@ function NoticeEditor({
       return;
     }
     save.mutate(
-      { recipients: drafts.map(recipientOf) },
+      { recipients: drafts.map(recipientOf), publicHolidaysAsWeekdays: holidays },
       {
         onSuccess: (saved) => {
           setDrafts(draftsOf(saved));
+          setHolidays(saved.publicHolidaysAsWeekdays);
           toast.success(t('notice.saved'));
           // The live region says the final state: it held "…（未保存）。" after the save.
           setAnnouncement(t('notice.saved'));
@@ -331,6 +333,23 @@ function NoticeEditor({
                 </Button>
               </div>
             )}
+            <div className="grid gap-1">
+              <label className="flex items-start gap-2 text-sm text-slate-800">
+                <input
+                  type="checkbox"
+                  className="mt-1"
+                  checked={holidays}
+                  disabled={!mayEdit}
+                  aria-describedby="notice-holidays-hint"
+                  onChange={(e) => setHolidays(e.target.checked)}
+                  data-testid="notice-holidays"
+                />
+                <span>{t('notice.holidaysAsWeekdays')}</span>
+              </label>
+              <p id="notice-holidays-hint" className="text-xs text-slate-600">
+                {t('notice.holidaysHint')}
+              </p>
+            </div>
           </section>
           {mayEdit && (
             <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-4">
@@ -348,6 +367,7 @@ function NoticeEditor({
                     variant="outline"
                     onClick={() => {
                       setDrafts(draftsOf(stored));
+                      setHolidays(stored.publicHolidaysAsWeekdays);
                       setEditing(null);
                     }}
                     data-testid="notice-discard"
