@@ -91,6 +91,7 @@ export const metricsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
       [now],
     ))
       g.notificationsLastHour.set({ channel: r.channel, status: r.status }, r.n);
+    g.summarySnapshotAgeSeconds.set(ctx.summaries.oldestAgeSeconds());
     for (const p of db.poolStats()) {
       g.databaseConnections.set({ pool: p.pool, state: 'busy' }, p.total - p.idle);
       g.databaseConnections.set({ pool: p.pool, state: 'idle' }, p.idle);

@@ -95,6 +95,7 @@ describe('GET /metrics', () => {
     expect(text).toMatch(/^wearable_database_connections\{pool="normal",state="idle"\} \d+$/m);
     expect(text).toMatch(/^wearable_database_waiting\{pool="normal"\} \d+$/m);
     expect(text).toMatch(/^# TYPE wearable_notifications_last_hour gauge$/m);
+    expect(sample(text, 'wearable_summary_snapshot_age_seconds')).toBeGreaterThanOrEqual(0);
     expect(sample(text, 'wearable_last_reading_age_seconds')).toBeGreaterThanOrEqual(0);
   });
 

@@ -35,6 +35,7 @@ export interface ScrapeGauges {
   notificationsLastHour: Gauge<'channel' | 'status'>;
   databaseConnections: Gauge<'pool' | 'state'>;
   databaseWaiting: Gauge<'pool'>;
+  summarySnapshotAgeSeconds: Gauge;
 }
 
 const NOOP: Metrics = { registry: null, batch() {}, refused() {} };
@@ -105,6 +106,10 @@ export function createMetrics(enabled: boolean): { metrics: Metrics; gauges: Scr
       'wearable_database_waiting',
       'Calls of this server waiting for a database connection, by pool',
       ['pool'],
+    ),
+    summarySnapshotAgeSeconds: gauge(
+      'wearable_summary_snapshot_age_seconds',
+      'Since the oldest wearer summary this server holds was read whole (events patch it between; SUMMARY_MAX_STALE_MS bounds it); 0: none held',
     ),
   };
   const metrics: Metrics = {

@@ -66,6 +66,15 @@ export class SnapshotSlots<S> {
     private readonly what: string,
   ) {}
 
+  /** Age in ms of the oldest snapshot held (since its last whole read; 0 when none is held). */
+  oldestReadAgeMs(): number {
+    const now = performance.now();
+    let oldest = 0;
+    for (const s of this.slots.values())
+      if (s.snap !== undefined) oldest = Math.max(oldest, now - s.readAt);
+    return oldest;
+  }
+
   /** The key's slot, made on first use; keys idle for IDLE_DROP_MS are dropped. */
   slot(key: string): Slot<S> {
     const now = performance.now();

@@ -197,6 +197,11 @@ export class SummarySnapshots {
     };
   }
 
+  /** Seconds since the oldest summary this server holds was read whole (metrics; 0: none). */
+  oldestAgeSeconds(): number {
+    return this.slots.oldestReadAgeMs() / 1000;
+  }
+
   /** Whole reads of a scope and patches of a few wearers, since start (tests, metrics). */
   get counts(): { wholeReads: number; patches: number } {
     return this.slots.counts;
