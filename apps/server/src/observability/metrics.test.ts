@@ -1,6 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrganization, createWearer, type WearerRecord } from '../testing/factories.js';
+import type { AddressInfo } from 'node:net';
+import {
+  createOrganization,
+  createUser,
+  createWearer,
+  type UserRecord,
+  type WearerRecord,
+} from '../testing/factories.js';
+import { connectSse, until } from '../testing/sse-client.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 
 /**
@@ -12,12 +20,14 @@ const TOKEN = 'metrics-token-metrics-token-0123';
 let t: TestApp;
 let off: TestApp;
 let w: WearerRecord;
+let owner: UserRecord;
 
 beforeAll(async () => {
   t = await createTestApp({ metricsToken: TOKEN, ingestionStoppedMinutes: 10 });
   off = await createTestApp();
   const org = await createOrganization(t.db);
   w = await createWearer(t.db, { organizationId: org.id });
+  owner = await createUser(t, { role: 'ORGANIZATION_OWNER', organizationId: org.id });
 });
 afterAll(async () => {
   await t?.close();
@@ -127,6 +137,50 @@ describe('GET /metrics', () => {
       ],
     });
     expect(await stopped()).toEqual({ inMetrics: false, inReady: false });
+  });
+
+  it("an SOS's live frame to a console is timed from its raise (SOS to live push)", async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    const count = async () =>
+      Number(
+        /^wearable_alert_live_push_seconds_count\{level="EMERGENCY"\} (\d+)$/m.exec(
+          (await scrape(t, `Bearer ${TOKEN}`)).body,
+        )?.[1] ?? 0,
+      );
+    const before = await count();
+    const stream = connectSse(`${base}/v3/live`, owner.headers);
+    try {
+      await until(() => (stream.status() === 200 ? true : undefined));
+      // A second wearer of the organisation: the first one's SOS is already open.
+      const other = await createWearer(t.db, {
+        organizationId: w.organizationId,
+        gateway: w.gateway,
+      });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/gateway/v1/batches',
+        headers: { authorization: `Gateway ${w.gateway.id}:${w.gateway.credential}` },
+        payload: {
+          readings: [],
+          environment: [],
+          events: [
+            {
+              serialNumber: other.bracelet.serialNumber,
+              type: 'SOS',
+              at: new Date().toISOString(),
+            },
+          ],
+        },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      await until(() =>
+        stream.events.find((e) => e.event === 'alert' && e.data.alert?.wearer.uid === other.uid),
+      );
+      expect(await count()).toBe(before + 1);
+    } finally {
+      stream.close();
+    }
   });
 
   it('the shipped alert rules and dashboard use only metrics that exist', async () => {

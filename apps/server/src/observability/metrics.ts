@@ -12,6 +12,8 @@ export interface Metrics {
   batch(gatewayType: string, urgent: boolean, seconds: number, counts: BatchCounts): void;
   /** Items refused, by their classified reason (gateway-refusals/refusal-reasons.ts). */
   refused(reason: string, n: number): void;
+  /** An opened alert's live frame written to this server's consoles, `seconds` after it was raised. */
+  livePushed(level: string, seconds: number): void;
 }
 
 export interface BatchCounts {
@@ -38,7 +40,7 @@ export interface ScrapeGauges {
   summarySnapshotAgeSeconds: Gauge;
 }
 
-const NOOP: Metrics = { registry: null, batch() {}, refused() {} };
+const NOOP: Metrics = { registry: null, batch() {}, refused() {}, livePushed() {} };
 
 export function createMetrics(enabled: boolean): { metrics: Metrics; gauges: ScrapeGauges | null } {
   if (!enabled) return { metrics: NOOP, gauges: null };
@@ -61,6 +63,13 @@ export function createMetrics(enabled: boolean): { metrics: Metrics; gauges: Scr
     help: 'From a batch reaching ingestion to its answer (after commit); urgent = carries an SOS or a fall',
     labelNames: ['gateway_type', 'urgent'] as const,
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  const livePush = new Histogram({
+    name: 'wearable_alert_live_push_seconds',
+    help: "From an alert's raise (its commit by the engine) to its live frame written to this server's consoles, by level",
+    labelNames: ['level'] as const,
+    buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
     registers: [registry],
   });
   const gauge = <L extends string = never>(name: string, help: string, labelNames?: L[]) =>
@@ -125,6 +134,9 @@ export function createMetrics(enabled: boolean): { metrics: Metrics; gauges: Scr
     },
     refused(reason, n) {
       refusals.inc({ reason }, n);
+    },
+    livePushed(level, seconds) {
+      livePush.observe({ level }, Math.max(0, seconds));
     },
   };
   return { metrics, gauges };

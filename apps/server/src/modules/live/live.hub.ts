@@ -75,6 +75,11 @@ export function liveHub(ctx: AppContext, log: Log) {
     if (!row) return;
     const data = { action, alert: toAlertView(row) } satisfies LiveAlertEvent;
     for (const c of audience) write(c, 'alert', data);
+    if (action === 'opened')
+      ctx.metrics.livePushed(
+        alert.level,
+        (ctx.now().getTime() - new Date(alert.createdAt).getTime()) / 1000,
+      );
   }
 
   async function flushSummaries() {
