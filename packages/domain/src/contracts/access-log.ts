@@ -12,6 +12,8 @@ export const ACCESS_LOG_WHATS = [
   'alerts',
   'access-log',
   'data-export',
+  'handover',
+  'night-round',
 ] as const;
 export type AccessLogWhat = (typeof ACCESS_LOG_WHATS)[number];
 

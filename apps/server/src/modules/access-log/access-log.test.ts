@@ -102,6 +102,27 @@ describe('access log: who read whose data', () => {
     });
   }
 
+  it('the shift handover and the night round sheet: one entry each, naming the people on them', async () => {
+    const since = await headSeq(w.orgA);
+    const handover = await t.app.inject({
+      url: `/v2/alert/handover?clientId=${w.orgA}`,
+      headers: w.users.ORGANIZATION_OWNER.headers,
+    });
+    expect(handover.statusCode, handover.body).toBe(200);
+    const round = await t.app.inject({
+      url: `/v2/group/${w.g1}/nightRound`,
+      headers: w.users.ORGANIZATION_OWNER.headers,
+    });
+    expect(round.statusCode, round.body).toBe(200);
+    const entries = await entriesSince(w.orgA, since);
+    expect(entries.map((e) => e.what)).toEqual(['handover', 'night-round']);
+    // w1's open SOS is on the handover; the round sheet lists group 1's residents.
+    expect(entries[0]?.person_ids).toContain(w.w1.uid);
+    const residents = round.json<{ wearers: { uid: string }[] }>().wearers.map((r) => r.uid);
+    expect([...(entries[1]?.person_ids ?? [])].sort()).toEqual([...residents].sort());
+    expect(residents).toContain(w.w1.uid);
+  });
+
   it('an alert page: one entry with every wearer the page names', async () => {
     const since = await headSeq(w.orgA);
     const res = await t.app.inject({

@@ -75,7 +75,16 @@ export const alertsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
   }));
   serve(app, endSnooze, (req) => snoozes.end(req.actor, req.params.snoozeId));
 
-  serve(app, getHandover, (req) => handover.handover(req.actor, req.query));
+  serve(app, getHandover, (req) => handover.handover(req.actor, req.query), {
+    reads: {
+      what: 'handover',
+      peopleInAnswer: (h) => [
+        ...h.open.alerts.map((a) => a.wearer?.uid),
+        ...h.confirmed.alerts.map((a) => a.wearer?.uid),
+        ...h.snoozes.map((s) => s.wearer.uid),
+      ],
+    },
+  });
 
   serve(app, confirmAlert, async (req) => {
     const { alertId, ...confirmation } = req.body;

@@ -9,7 +9,9 @@ import { nightRoundService } from './night-round.service.js';
 export const nightRoundRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const round = nightRoundService(ctx);
 
-  serve(app, getNightRound, (req) => round.sheet(req.actor, req.params.groupId, req.query.night));
+  serve(app, getNightRound, (req) => round.sheet(req.actor, req.params.groupId, req.query.night), {
+    reads: { what: 'night-round', peopleInAnswer: (sheet) => sheet.wearers.map((w) => w.uid) },
+  });
   serve(app, markNightRound, (req) => round.mark(req.actor, req.params.groupId, req.body));
   serve(app, getNightRoundCsv, async (req, reply) => {
     const { night, timeZone, alerts } = await round.nightAlerts(
