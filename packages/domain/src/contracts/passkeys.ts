@@ -21,13 +21,13 @@ const opaqueValue = z.string().min(16).max(128);
 
 const TRANSPORTS = ['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb'] as const;
 export type PasskeyTransport = (typeof TRANSPORTS)[number];
-const isTransport = (value: string): value is PasskeyTransport =>
+export const isPasskeyTransport = (value: string): value is PasskeyTransport =>
   (TRANSPORTS as readonly string[]).includes(value);
 /** The ways the authenticator says it can be reached; names a browser invents later are dropped. */
 const transports = z
   .array(z.string().max(32))
   .max(16)
-  .transform((values) => values.filter(isTransport));
+  .transform((values) => values.filter(isPasskeyTransport));
 
 const extensionResults = z.looseObject({});
 const attachment = z.enum(['platform', 'cross-platform']).optional();
@@ -64,14 +64,15 @@ export const passkeyAuthenticationResponse = z.object({
   clientExtensionResults: extensionResults.default({}),
 });
 
-/** `public-key`: the library writes it as a string, the browser takes only this. */
-const publicKeyType = z.string().pipe(z.literal('public-key'));
+// The options are answers (serialised, never parsed with transforms): the server narrows the library's
+// strings to these before it answers.
+const publicKeyType = z.literal('public-key');
 const verification = z.enum(['discouraged', 'preferred', 'required']).optional();
 const hints = z.array(z.enum(['hybrid', 'security-key', 'client-device'])).optional();
 const descriptor = z.object({
   id: z.string(),
   type: publicKeyType,
-  transports: transports.optional(),
+  transports: z.array(z.enum(TRANSPORTS)).optional(),
 });
 
 /** For `navigator.credentials.create()` (PublicKeyCredentialCreationOptionsJSON). */

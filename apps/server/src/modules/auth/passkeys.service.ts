@@ -9,13 +9,16 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
-import type {
-  Actor,
-  PasskeyList,
-  PasskeyView,
-  TokenPair,
-  passkeyAuthenticationResponse,
-  passkeyRegistrationResponse,
+import {
+  type Actor,
+  isPasskeyTransport,
+  type PasskeyList,
+  type PasskeyView,
+  type TokenPair,
+  type passkeyAuthenticationResponse,
+  type passkeyCreationOptions,
+  type passkeyRegistrationResponse,
+  type passkeyRequestOptions,
 } from '@wearable/domain';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
@@ -33,6 +36,28 @@ const TIMEOUT_MS = (CEREMONY_TTL_SECONDS - 60) * 1000;
 const CHALLENGE_MAX_ATTEMPTS = 5;
 
 type RegistrationAnswer = z.output<typeof passkeyRegistrationResponse>;
+type CreationOptions = z.input<typeof passkeyCreationOptions>;
+type RequestOptions = z.input<typeof passkeyRequestOptions>;
+
+/** The library writes a credential's type and transports as strings: the contract's words. */
+const descriptorsOf = (list: { id: string; transports?: string[] }[] | undefined) =>
+  list?.map((d) => ({
+    id: d.id,
+    type: 'public-key' as const,
+    ...(d.transports ? { transports: d.transports.filter(isPasskeyTransport) } : {}),
+  }));
+const creationOf = (o: PublicKeyCredentialCreationOptionsJSON): CreationOptions => ({
+  ...o,
+  pubKeyCredParams: o.pubKeyCredParams.map((p) => ({ alg: p.alg, type: 'public-key' })),
+  excludeCredentials: descriptorsOf(o.excludeCredentials),
+  hints: undefined,
+  extensions: { credProps: true },
+});
+const requestOf = (o: PublicKeyCredentialRequestOptionsJSON): RequestOptions => ({
+  ...o,
+  allowCredentials: descriptorsOf(o.allowCredentials),
+  hints: undefined,
+});
 type AuthenticationAnswer = z.output<typeof passkeyAuthenticationResponse>;
 
 const invalidStep = () =>
@@ -110,7 +135,7 @@ export function passkeysService(
   async function creationOptions(
     userId: string,
     purpose: 'REGISTER' | 'ENROL',
-  ): Promise<PublicKeyCredentialCreationOptionsJSON> {
+  ): Promise<CreationOptions> {
     const state = await factors.secondFactorState(userId);
     const existing = await repo.listOf(userId);
     const options = await generateRegistrationOptions({
@@ -126,13 +151,13 @@ export function passkeysService(
       authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
     });
     await repo.issueChallenge(options.challenge, purpose, userId, ctx.now(), CEREMONY_TTL_SECONDS);
-    return options;
+    return creationOf(options);
   }
 
   async function requestOptions(
     userId: string | null,
     purpose: 'SIGN_IN' | 'SECOND_FACTOR',
-  ): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  ): Promise<RequestOptions> {
     const allow = userId === null ? [] : await repo.listOf(userId);
     const options = await generateAuthenticationOptions({
       rpID: rp.id,
@@ -141,7 +166,7 @@ export function passkeysService(
       allowCredentials: allow.map((p) => ({ id: p.credentialId, transports: p.transports })),
     });
     await repo.issueChallenge(options.challenge, purpose, userId, ctx.now(), CEREMONY_TTL_SECONDS);
-    return options;
+    return requestOf(options);
   }
 
   /** Checks a new passkey's answer against a challenge handed out to the user, and stores it. */
@@ -288,7 +313,7 @@ export function passkeysService(
       return startSession(userId);
     },
 
-    async startStep(token: string): Promise<PublicKeyCredentialRequestOptionsJSON> {
+    async startStep(token: string): Promise<RequestOptions> {
       const row = await stepOf(token, ['TOTP_REQUIRED', 'PASSKEY_REQUIRED']);
       if ((await repo.listOf(row.userId)).length === 0) {
         throw conflict('The account has no passkey; answer with a TOTP code', 'NO_PASSKEY');
@@ -310,7 +335,7 @@ export function passkeysService(
       return startSession(row.userId);
     },
 
-    async startEnrolment(token: string): Promise<PublicKeyCredentialCreationOptionsJSON> {
+    async startEnrolment(token: string): Promise<CreationOptions> {
       const row = await stepOf(token, ['SECOND_FACTOR_ENROLMENT_REQUIRED']);
       return creationOptions(row.userId, 'ENROL');
     },
