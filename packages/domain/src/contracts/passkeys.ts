@@ -29,7 +29,8 @@ const transports = z
   .max(16)
   .transform((values) => values.filter(isPasskeyTransport));
 
-const extensionResults = z.looseObject({});
+/** What the browser's extensions answered: not read (none is asked for but credProps). */
+const extensionResults = z.unknown();
 const attachment = z.enum(['platform', 'cross-platform']).optional();
 
 /** What `navigator.credentials.create()` gave, as JSON (RegistrationResponseJSON). */
@@ -39,14 +40,14 @@ export const passkeyRegistrationResponse = z.object({
   type: z.literal('public-key'),
   response: z.object({
     clientDataJSON: base64url(8192),
-    attestationObject: base64url(32768),
-    authenticatorData: base64url(32768).optional(),
+    attestationObject: base64url(8192),
+    authenticatorData: base64url(8192).optional(),
     transports: transports.optional(),
     publicKeyAlgorithm: z.number().int().optional(),
     publicKey: base64url(8192).optional(),
   }),
   authenticatorAttachment: attachment,
-  clientExtensionResults: extensionResults.default({}),
+  clientExtensionResults: extensionResults,
 });
 
 /** What `navigator.credentials.get()` gave, as JSON (AuthenticationResponseJSON). */
@@ -56,12 +57,12 @@ export const passkeyAuthenticationResponse = z.object({
   type: z.literal('public-key'),
   response: z.object({
     clientDataJSON: base64url(8192),
-    authenticatorData: base64url(32768),
+    authenticatorData: base64url(8192),
     signature: base64url(8192),
     userHandle: base64url(1024).optional(),
   }),
   authenticatorAttachment: attachment,
-  clientExtensionResults: extensionResults.default({}),
+  clientExtensionResults: extensionResults,
 });
 
 // The options are answers (serialised, never parsed with transforms): the server narrows the library's
