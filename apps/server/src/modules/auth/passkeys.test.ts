@@ -13,7 +13,11 @@ import {
   FACTORY_PASSWORD,
   type UserRecord,
 } from '../../testing/factories.js';
-import { softwareAuthenticator } from '../../testing/software-authenticator.js';
+import {
+  type CreationOptionsLike,
+  type RequestOptionsLike,
+  softwareAuthenticator,
+} from '../../testing/software-authenticator.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { relyingPartyOf } from './relying-party.js';
 
@@ -58,11 +62,18 @@ async function addPasskey(
 ) {
   const options = await post('/v2/auth/passkeys/options', {}, user.headers);
   expect(options.statusCode, options.body).toBe(200);
-  const response = device.register(options.json());
+  const response = device.register(options.json<CreationOptionsLike>());
   const created = await post('/v2/auth/passkeys', { name, response }, user.headers);
   expect(created.statusCode, created.body).toBe(201);
   return { device, passkey: created.json<PasskeyView>() };
 }
+
+/** The options as the authenticator reads them (and the fields the tests look at). */
+type Creation = CreationOptionsLike & { excludeCredentials?: unknown[] };
+const creationOptions = async (headers: Record<string, string>) =>
+  (await post('/v2/auth/passkeys/options', {}, headers)).json<Creation>();
+const signInOptions = async () =>
+  (await post('/v2/auth/passkey/signIn/options', {})).json<RequestOptionsLike>();
 
 const list = async (headers: Record<string, string>) =>
   (await t.app.inject({ url: '/v2/auth/passkeys', headers })).json<PasskeyList>();
@@ -70,7 +81,7 @@ const list = async (headers: Record<string, string>) =>
 describe('registering a passkey', () => {
   it('asks for a discoverable credential with user verification, and lists it by its name', async () => {
     const user = await staff();
-    const options = (await post('/v2/auth/passkeys/options', {}, user.headers)).json();
+    const options = await creationOptions(user.headers);
     expect(options).toMatchObject({
       rp: { id: 'localhost' },
       user: { id: Buffer.from(user.uid).toString('base64url') },
@@ -89,7 +100,7 @@ describe('registering a passkey', () => {
     expect(mine.passkeys.map((p) => p.name)).toEqual(['仕事用PC']);
     expect(mine.secondFactor).toEqual({ required: false, enrolled: true, enrolBy: null });
     // The next options leave out the one registered, so the same authenticator is not added twice.
-    const again = (await post('/v2/auth/passkeys/options', {}, user.headers)).json();
+    const again = await creationOptions(user.headers);
     expect(again.excludeCredentials).toEqual([
       {
         id: mine.passkeys.length === 1 ? device.credentials[0]?.id.toString('base64url') : '',
@@ -102,7 +113,7 @@ describe('registering a passkey', () => {
   it('refuses a replayed, a foreign or a wrong answer with a 4xx naming what is wrong', async () => {
     const user = await staff();
     const device = softwareAuthenticator(origin);
-    const options = (await post('/v2/auth/passkeys/options', {}, user.headers)).json();
+    const options = await creationOptions(user.headers);
     const response = device.register(options);
     expect(
       (await post('/v2/auth/passkeys', { name: 'a', response }, user.headers)).statusCode,
@@ -119,7 +130,7 @@ describe('registering a passkey', () => {
     expect(forged.json()).toMatchObject({ statusCode: 401, code: 'PASSKEY_CHALLENGE_INVALID' });
     // Another person's challenge.
     const other = await staff();
-    const theirs = (await post('/v2/auth/passkeys/options', {}, other.headers)).json();
+    const theirs = await creationOptions(other.headers);
     const stolen = await post(
       '/v2/auth/passkeys',
       { name: 'd', response: device.register(theirs) },
@@ -127,7 +138,7 @@ describe('registering a passkey', () => {
     );
     expect(stolen.json()).toMatchObject({ statusCode: 401, code: 'PASSKEY_CHALLENGE_INVALID' });
     // Made on another site (phishing): the origin is wrong.
-    const fresh = (await post('/v2/auth/passkeys/options', {}, user.headers)).json();
+    const fresh = await creationOptions(user.headers);
     const phished = await post(
       '/v2/auth/passkeys',
       { name: 'e', response: device.register(fresh, { origin: 'https://evil.example' }) },
@@ -136,7 +147,7 @@ describe('registering a passkey', () => {
     expect(phished.json()).toMatchObject({ statusCode: 401, code: 'PASSKEY_VERIFICATION_FAILED' });
     expect(phished.json().message).toContain('origin');
     // Without user verification.
-    const touched = (await post('/v2/auth/passkeys/options', {}, user.headers)).json();
+    const touched = await creationOptions(user.headers);
     const unverified = await post(
       '/v2/auth/passkeys',
       { name: 'f', response: device.register(touched, { userVerified: false }) },
@@ -151,7 +162,7 @@ describe('registering a passkey', () => {
 
   it('refuses an expired challenge', async () => {
     const user = await staff();
-    const options = (await post('/v2/auth/passkeys/options', {}, user.headers)).json();
+    const options = await creationOptions(user.headers);
     clock += 301_000;
     const late = await post(
       '/v2/auth/passkeys',
@@ -170,7 +181,7 @@ describe('signing in with a passkey, no name typed', () => {
     expect(options.statusCode).toBe(200);
     expect(options.json()).toMatchObject({ rpId: 'localhost', userVerification: 'required' });
     expect(options.json().allowCredentials ?? []).toEqual([]);
-    const response = device.assert(options.json());
+    const response = device.assert(options.json<RequestOptionsLike>());
     const ok = await post('/v2/auth/passkey/signIn', { response });
     expect(ok.statusCode, ok.body).toBe(200);
     const pair = ok.json<TokenPair>();
@@ -185,12 +196,12 @@ describe('signing in with a passkey, no name typed', () => {
     const replay = await post('/v2/auth/passkey/signIn', { response });
     expect(replay.json()).toMatchObject({ statusCode: 401, code: 'PASSKEY_CHALLENGE_INVALID' });
     // Signed with another key, or without user verification: refused, named.
-    const again = (await post('/v2/auth/passkey/signIn/options', {})).json();
+    const again = await signInOptions();
     const forged = await post('/v2/auth/passkey/signIn', {
       response: device.assert(again, { wrongKey: true }),
     });
     expect(forged.json()).toMatchObject({ statusCode: 401, code: 'PASSKEY_VERIFICATION_FAILED' });
-    const third = (await post('/v2/auth/passkey/signIn/options', {})).json();
+    const third = await signInOptions();
     const unverified = await post('/v2/auth/passkey/signIn', {
       response: device.assert(third, { userVerified: false }),
     });
@@ -203,13 +214,13 @@ describe('signing in with a passkey, no name typed', () => {
   it('knows no passkey that was never registered, and no challenge for another purpose', async () => {
     const stranger = softwareAuthenticator(origin);
     stranger.register({ challenge: 'x', rp: { id: 'localhost' }, user: { id: 'bm9ib2R5' } });
-    const options = (await post('/v2/auth/passkey/signIn/options', {})).json();
+    const options = await signInOptions();
     const unknown = await post('/v2/auth/passkey/signIn', { response: stranger.assert(options) });
     expect(unknown.json()).toMatchObject({ statusCode: 401, code: 'PASSKEY_UNKNOWN' });
     // A registration challenge does not sign anyone in.
     const user = await staff();
     const { device } = await addPasskey(user);
-    const registering = (await post('/v2/auth/passkeys/options', {}, user.headers)).json();
+    const registering = await creationOptions(user.headers);
     const wrongKind = await post('/v2/auth/passkey/signIn', {
       response: device.assert({ challenge: registering.challenge, rpId: 'localhost' }),
     });
@@ -233,7 +244,7 @@ describe('a passkey as the second factor after a password', () => {
     const options = await post('/v2/auth/passkey/verify/options', { challenge: first.challenge });
     expect(options.statusCode, options.body).toBe(200);
     expect(options.json().allowCredentials).toHaveLength(1);
-    const response = device.assert(options.json());
+    const response = device.assert(options.json<RequestOptionsLike>());
     const done = await post('/v2/auth/passkey/verify', { challenge: first.challenge, response });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json()).toHaveProperty('accessToken');
@@ -253,7 +264,7 @@ describe('a passkey as the second factor after a password', () => {
     expect(first).toMatchObject({ code: 'TOTP_REQUIRED', factors: ['totp', 'passkey'] });
     const options = (
       await post('/v2/auth/passkey/verify/options', { challenge: first.challenge })
-    ).json();
+    ).json<RequestOptionsLike>();
     const done = await post('/v2/auth/passkey/verify', {
       challenge: first.challenge,
       response: device.assert(options),
@@ -275,7 +286,9 @@ describe('a passkey as the second factor after a password', () => {
     const other = await staff();
     const { device: theirs } = await addPasskey(other);
     const { challenge } = (await signIn(user)).json<MfaChallenge>();
-    const options = (await post('/v2/auth/passkey/verify/options', { challenge })).json();
+    const options = (
+      await post('/v2/auth/passkey/verify/options', { challenge })
+    ).json<RequestOptionsLike>();
     const wrong = await post('/v2/auth/passkey/verify', {
       challenge,
       response: theirs.assert({ challenge: options.challenge, rpId: 'localhost' }),
@@ -387,7 +400,7 @@ describe('the organisation requires a second factor of its staff', () => {
     const enrolled = await post('/v2/auth/passkey/enrol', {
       challenge: after.challenge,
       name: 'スマートフォン',
-      response: device.register(options.json()),
+      response: device.register(options.json<CreationOptionsLike>()),
     });
     expect(enrolled.statusCode, enrolled.body).toBe(200);
     const pair = enrolled.json<TokenPair>();

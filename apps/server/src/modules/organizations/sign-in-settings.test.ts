@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SignInSettings } from '@wearable/domain';
 import { type ActorName, type World, buildWorld } from '../../testing/world.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 
@@ -99,17 +100,19 @@ describe('GET/PATCH /v2/client/{id}/signInSettings', () => {
         payload,
       });
     const before = Date.now();
-    const on = (await patch({ requireSecondFactor: true, secondFactorGraceDays: 14 })).json();
+    const on = (
+      await patch({ requireSecondFactor: true, secondFactorGraceDays: 14 })
+    ).json<SignInSettings>();
     expect(on).toMatchObject({
       requireTotp: false,
       requireSecondFactor: true,
       secondFactorGraceDays: 14,
     });
-    const ends = Date.parse(on.secondFactorGraceEndsAt);
+    const ends = Date.parse(on.secondFactorGraceEndsAt ?? '');
     expect(ends).toBeGreaterThanOrEqual(before + 14 * 86_400_000);
     // A longer grace period moves the end, not the start.
-    const longer = (await patch({ secondFactorGraceDays: 21 })).json();
-    expect(Date.parse(longer.secondFactorGraceEndsAt)).toBe(ends + 7 * 86_400_000);
+    const longer = (await patch({ secondFactorGraceDays: 21 })).json<SignInSettings>();
+    expect(Date.parse(longer.secondFactorGraceEndsAt ?? '')).toBe(ends + 7 * 86_400_000);
     const off = (await patch({ requireSecondFactor: false, secondFactorGraceDays: 0 })).json();
     expect(off).toEqual(OFF);
   });

@@ -39,7 +39,9 @@ export function PasskeySettings() {
     if (result.ok) setList(result.data);
   };
   useEffect(() => {
-    void reload();
+    void fetchPasskeys().then((result) => {
+      if (result.ok) setList(result.data);
+    });
   }, []);
 
   const fail = (code: string | undefined) =>
