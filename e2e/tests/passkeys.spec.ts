@@ -117,7 +117,7 @@ test('staff add a passkey on the account page, sign in with it, and remove it', 
   expect(await challenge.json()).toMatchObject({ code: 'PASSKEY_REQUIRED', factors: ['passkey'] });
 
   // Remove it: the list is empty again and the password alone signs in.
-  await page.goto('/user/info');
+  await page.goto('/user/info?lng=en');
   await waitForPage(page);
   await expect(settings.getByTestId('passkey-item')).toContainText('Last used');
   await settings.getByRole('button', { name: 'Remove passkey “Work laptop”' }).click();
