@@ -200,7 +200,7 @@ export const startPasskeySignIn = passkeys({
   summary:
     'Start signing in with a passkey, no name typed: the options for navigator.credentials.get()',
   responses: { 200: passkeyRequestOptions },
-  errors: [429],
+  errors: [],
 });
 
 export const passkeySignIn = passkeys({
@@ -210,7 +210,7 @@ export const passkeySignIn = passkeys({
   summary: 'Sign in with a passkey (user verification required): the tokens',
   body: passkeySignInBody,
   responses: { 200: tokenPair },
-  errors: CEREMONY_ERRORS,
+  errors: [...CEREMONY_ERRORS, 403],
 });
 
 export const startPasskeyStep = passkeys({

@@ -27,7 +27,7 @@ export const passkeysRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
   );
   serve(app, removePasskey, (req) => passkeys.remove(req.actor, req.params.passkeyId));
   serve(app, startPasskeySignIn, () => passkeys.startSignIn());
-  serve(app, passkeySignIn, (req) => passkeys.signIn(req.body.response));
+  serve(app, passkeySignIn, (req) => passkeys.signIn(req.body.response, req.ip));
   serve(app, startPasskeyStep, (req) => passkeys.startStep(req.body.challenge));
   serve(app, verifyPasskeyStep, (req) =>
     passkeys.verifyStep(req.body.challenge, req.body.response),

@@ -23,6 +23,7 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { ApiError, badRequest, conflict, notFound, unauthorized } from '../../errors.js';
+import { demoUsableFrom, isDemoAccount } from '../../db/seed/demo-credentials.js';
 import { authRepository } from './auth.repository.js';
 import { type PasskeyRow, passkeysRepository } from './passkeys.repository.js';
 import { relyingPartyOf } from './relying-party.js';
@@ -307,9 +308,20 @@ export function passkeysService(
     startSignIn: () => requestOptions(null, 'SIGN_IN'),
 
     /** A passkey with user verification is two factors in itself: the tokens, whatever the policy. */
-    async signIn(answer: AuthenticationAnswer): Promise<TokenPair> {
+    async signIn(answer: AuthenticationAnswer, clientAddress: string): Promise<TokenPair> {
       const userId = await assert(answer, 'SIGN_IN', null);
       if (!(await accounts.isActiveUser(userId))) throw unknownPasskey();
+      // As for the password: demo accounts sign in only on the server's machine (DEMO_PUBLIC).
+      if (
+        isDemoAccount(userId) &&
+        !demoUsableFrom(ctx.config.demoPublic, clientAddress.slice(0, 64))
+      ) {
+        throw new ApiError(
+          403,
+          'DEMO_SIGN_IN_LOCAL_ONLY',
+          'Demo accounts sign in only on the machine that runs the server (DEMO_PUBLIC=true allows other machines)',
+        );
+      }
       return startSession(userId);
     },
 
