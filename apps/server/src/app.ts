@@ -23,6 +23,7 @@ import { accountRoutes } from './modules/account/account.routes.js';
 import { termsGate } from './plugins/terms-gate.js';
 import { rewriteDemoUrl } from './modules/auth/demo-scope.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { passkeysRoutes } from './modules/auth/passkeys.routes.js';
 import { totpRoutes } from './modules/auth/totp.routes.js';
 import { oidcRoutes } from './modules/auth/oidc.routes.js';
 import { signInSettingsRoutes } from './modules/organizations/sign-in-settings.routes.js';
@@ -125,6 +126,7 @@ export async function buildApp(
   await app.register(accountRoutes, { ctx });
   await app.register(authRoutes, { ctx });
   await app.register(totpRoutes, { ctx });
+  await app.register(passkeysRoutes, { ctx });
   await app.register(oidcRoutes, { ctx });
   await app.register(signInMethodsRoutes, { ctx });
   await app.register(usersRoutes, { ctx });

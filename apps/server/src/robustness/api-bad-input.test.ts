@@ -44,6 +44,13 @@ const PUBLIC = new Set([
   'POST /v2/auth/refresh',
   'POST /v2/auth/totp/enrol',
   'POST /v2/auth/totp/verify',
+  // Passkeys: signing in with one, and a sign-in's second step answered or enrolled with one.
+  'POST /v2/auth/passkey/signIn/options',
+  'POST /v2/auth/passkey/signIn',
+  'POST /v2/auth/passkey/verify/options',
+  'POST /v2/auth/passkey/verify',
+  'POST /v2/auth/passkey/enrol/options',
+  'POST /v2/auth/passkey/enrol',
   'GET /v2/auth/oidc/start',
   'GET /v2/auth/oidc/callback',
   'POST /v2/auth/oidc/exchange',

@@ -14,6 +14,11 @@ export const tokenPair = z.object({
   expiresIn: z.number().int(),
   /** Seconds until the refresh token expires (the session's lifetime). */
   refreshExpiresIn: z.number().int(),
+  /**
+   * A sign-in of staff whose organisation requires a second factor they have not enrolled yet, in
+   * the grace period: enrol one (a passkey or TOTP) before this time (ISO 8601), after it sign-in asks for it.
+   */
+  secondFactorEnrolBy: z.string().optional(),
 });
 export type TokenPair = z.infer<typeof tokenPair>;
 

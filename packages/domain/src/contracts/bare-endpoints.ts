@@ -1,6 +1,14 @@
 import type { confirmEmailChange } from './account.js';
 import { bareEndpoint } from './endpoint.js';
 import type { inspectInvitation, registerByInvitation } from './invitations.js';
+import type {
+  enrolPasskey,
+  passkeySignIn,
+  startPasskeyEnrolment,
+  startPasskeySignIn,
+  startPasskeyStep,
+  verifyPasskeyStep,
+} from './passkeys.js';
 import type { choosePhoneCarrier, listPhoneWearers, reportPhoneDeliveryFailure } from './phone.js';
 import type {
   enrolTotp,
@@ -88,6 +96,38 @@ export const bareEnrolTotp = bareEndpoint<typeof enrolTotp>(
 export const bareVerifyTotp = bareEndpoint<typeof verifyTotp>(
   'POST',
   '/v2/auth/totp/verify',
+  'public',
+);
+
+// Passkeys on /login: signing in with one, and a sign-in's second step answered or enrolled with one.
+export const bareStartPasskeySignIn = bareEndpoint<typeof startPasskeySignIn>(
+  'POST',
+  '/v2/auth/passkey/signIn/options',
+  'public',
+);
+export const barePasskeySignIn = bareEndpoint<typeof passkeySignIn>(
+  'POST',
+  '/v2/auth/passkey/signIn',
+  'public',
+);
+export const bareStartPasskeyStep = bareEndpoint<typeof startPasskeyStep>(
+  'POST',
+  '/v2/auth/passkey/verify/options',
+  'public',
+);
+export const bareVerifyPasskeyStep = bareEndpoint<typeof verifyPasskeyStep>(
+  'POST',
+  '/v2/auth/passkey/verify',
+  'public',
+);
+export const bareStartPasskeyEnrolment = bareEndpoint<typeof startPasskeyEnrolment>(
+  'POST',
+  '/v2/auth/passkey/enrol/options',
+  'public',
+);
+export const bareEnrolPasskey = bareEndpoint<typeof enrolPasskey>(
+  'POST',
+  '/v2/auth/passkey/enrol',
   'public',
 );
 

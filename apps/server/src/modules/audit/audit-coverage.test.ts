@@ -219,9 +219,18 @@ describe('the audit log records every change to people, roles, groups and settin
 
     await call('PATCH', `/v2/client/${w.orgA}/signInSettings`, { requireTotp: true });
     await call('PATCH', `/v2/client/${w.orgA}/signInSettings`, { requireTotp: false });
-    expect((await entries('signInSettings.update', w.orgA)).map((e) => e.after)).toEqual([
-      { requireTotp: false },
-      { requireTotp: true },
+    await call('PATCH', `/v2/client/${w.orgA}/signInSettings`, { requireSecondFactor: true });
+    await call('PATCH', `/v2/client/${w.orgA}/signInSettings`, { requireSecondFactor: false });
+    expect(
+      (await entries('signInSettings.update', w.orgA)).map((e) => [
+        (e.after as { requireTotp: boolean }).requireTotp,
+        (e.after as { requireSecondFactor: boolean }).requireSecondFactor,
+      ]),
+    ).toEqual([
+      [false, false],
+      [false, true],
+      [false, false],
+      [true, false],
     ]);
   });
 });

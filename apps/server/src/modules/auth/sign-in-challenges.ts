@@ -1,7 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Queryable } from '../../db/client.js';
 
-export type ChallengePurpose = 'TOTP_REQUIRED' | 'TOTP_ENROLMENT_REQUIRED' | 'OIDC_EXCHANGE';
+export type ChallengePurpose =
+  | 'TOTP_REQUIRED'
+  | 'TOTP_ENROLMENT_REQUIRED'
+  | 'PASSKEY_REQUIRED'
+  | 'SECOND_FACTOR_ENROLMENT_REQUIRED'
+  | 'OIDC_EXCHANGE';
 
 export interface ChallengeRow {
   tokenHash: string;

@@ -1,4 +1,11 @@
+import { PERMISSION_ROLES } from '@wearable/domain';
 import type { Queryable } from '../../db/client.js';
+
+/**
+ * The staff an organisation's second-factor requirement applies to: whoever reads their organisation (the
+ * personal roles, a family's and a wearer's own accounts, never do). Read from the permission table.
+ */
+const STAFF_ROLES: readonly string[] = PERMISSION_ROLES['organization:read'];
 
 export interface TotpRow {
   secretEncrypted: string;
@@ -11,6 +18,12 @@ export interface SecondFactorState {
   enabled: boolean;
   /** The account's organisation requires TOTP. */
   required: boolean;
+  hasPasskeys: boolean;
+  /**
+   * The organisation requires a second factor of its staff and the account is staff: when its grace period
+   * ends (null otherwise).
+   */
+  staffGraceEndsAt: Date | null;
 }
 
 /** The SQL of TOTP secrets (the organisation's requirement is read here, set in organizations). */
@@ -32,14 +45,27 @@ export function totpRepository(db: Queryable) {
       const rows = await db.query<SecondFactorState>(
         `SELECT u.email,
                 (t.enabled_at IS NOT NULL) AS enabled,
-                COALESCE(o.require_totp, false) AS required
+                COALESCE(o.require_totp, false) AS required,
+                EXISTS (SELECT 1 FROM user_passkeys p WHERE p.user_id = u.id) AS "hasPasskeys",
+                CASE WHEN o.require_second_factor AND u.role = ANY($2::text[])
+                     THEN COALESCE(o.second_factor_required_since, 'epoch'::timestamptz)
+                          + make_interval(days => o.second_factor_grace_days)
+                END AS "staffGraceEndsAt"
            FROM users u
            LEFT JOIN user_totp t ON t.user_id = u.id
            LEFT JOIN organizations o ON o.id = u.organization_id
           WHERE u.id = $1`,
-        [userId],
+        [userId, STAFF_ROLES],
       );
-      return rows[0] ?? { email: null, enabled: false, required: false };
+      return (
+        rows[0] ?? {
+          email: null,
+          enabled: false,
+          required: false,
+          hasPasskeys: false,
+          staffGraceEndsAt: null,
+        }
+      );
     },
 
     /** A new, unconfirmed secret; never replaces a confirmed one (false then). */

@@ -11,6 +11,7 @@ import type { AppContext } from '../../context.js';
 import { ApiError, conflict, unauthorized } from '../../errors.js';
 import { authRepository } from './auth.repository.js';
 import { secretBoxService } from './secret-box.service.js';
+import { secondFactorStep } from './second-factor-policy.js';
 import { signInChallenges } from './sign-in-challenges.js';
 import { totpRepository } from './totp.repository.js';
 
@@ -79,9 +80,13 @@ export function totpService(ctx: AppContext, startSession: (userId: string) => P
     };
   }
 
+  /** TOTP cannot be turned off: the organisation requires it, or a second factor and this is the only one. */
+  const cannotTurnOff = (state: Awaited<ReturnType<typeof repo.secondFactorState>>) =>
+    state.required || (state.staffGraceEndsAt !== null && !state.hasPasskeys);
+
   async function status(actor: Actor): Promise<TotpStatus> {
     const state = await repo.secondFactorState(actor.uid);
-    return { enabled: state.enabled, requiredByOrganization: state.required };
+    return { enabled: state.enabled, requiredByOrganization: cannotTurnOff(state) };
   }
 
   return {
@@ -90,18 +95,39 @@ export function totpService(ctx: AppContext, startSession: (userId: string) => P
     /** After a right first step: the tokens, or the second step this account needs. */
     async completeSignIn(userId: string): Promise<SignInResult> {
       const state = await repo.secondFactorState(userId);
-      if (!state.enabled && !state.required) return startSession(userId);
-      const code = state.enabled ? 'TOTP_REQUIRED' : 'TOTP_ENROLMENT_REQUIRED';
-      const challenge = await challenges.issue(userId, code, CHALLENGE_TTL_SECONDS);
-      return { mfaRequired: true, code, challenge, expiresIn: CHALLENGE_TTL_SECONDS };
+      const step = secondFactorStep(
+        {
+          totp: state.enabled,
+          passkeys: state.hasPasskeys,
+          requireTotp: state.required,
+          staffGraceEndsAt: state.staffGraceEndsAt,
+        },
+        ctx.now(),
+      );
+      if (step.kind === 'tokens') {
+        const pair = await startSession(userId);
+        return step.enrolBy ? { ...pair, secondFactorEnrolBy: step.enrolBy.toISOString() } : pair;
+      }
+      const challenge = await challenges.issue(userId, step.code, CHALLENGE_TTL_SECONDS);
+      return {
+        mfaRequired: true,
+        code: step.code,
+        challenge,
+        expiresIn: CHALLENGE_TTL_SECONDS,
+        factors: step.factors,
+      };
     },
 
     /** The second step: a code for the challenge; an enrolment challenge also turns TOTP on. */
     async verify(challenge: string, code: string): Promise<TokenPair> {
-      const row = await challenges.find(challenge, ['TOTP_REQUIRED', 'TOTP_ENROLMENT_REQUIRED']);
+      const row = await challenges.find(challenge, [
+        'TOTP_REQUIRED',
+        'TOTP_ENROLMENT_REQUIRED',
+        'SECOND_FACTOR_ENROLMENT_REQUIRED',
+      ]);
       const totp = row && (await repo.find(row.userId));
       if (!row || !totp) throw invalidChallenge();
-      const enrolling = row.purpose === 'TOTP_ENROLMENT_REQUIRED';
+      const enrolling = row.purpose !== 'TOTP_REQUIRED';
       if (enrolling === (totp.enabledAt !== null)) throw invalidChallenge();
       let step: number;
       try {
@@ -119,7 +145,10 @@ export function totpService(ctx: AppContext, startSession: (userId: string) => P
 
     /** The enrolment an organisation requires, before the account has any tokens. */
     async enrol(challenge: string): Promise<TotpSetupResponse> {
-      const row = await challenges.find(challenge, ['TOTP_ENROLMENT_REQUIRED']);
+      const row = await challenges.find(challenge, [
+        'TOTP_ENROLMENT_REQUIRED',
+        'SECOND_FACTOR_ENROLMENT_REQUIRED',
+      ]);
       if (!row) throw invalidChallenge();
       const state = await repo.secondFactorState(row.userId);
       return newSecret(row.userId, state.email ?? row.userId);
@@ -147,7 +176,7 @@ export function totpService(ctx: AppContext, startSession: (userId: string) => P
       const state = await repo.secondFactorState(actor.uid);
       const totp = await repo.find(actor.uid);
       if (!totp?.enabledAt) throw conflict('The second factor is not on', 'TOTP_NOT_ENABLED');
-      if (state.required) {
+      if (cannotTurnOff(state)) {
         throw conflict(
           'Your organisation requires a second factor',
           'TOTP_REQUIRED_BY_ORGANIZATION',

@@ -169,7 +169,7 @@ describe('TOTP required by the organisation', () => {
       headers: owner.headers,
       payload: { requireTotp: true },
     });
-    expect(require.json()).toEqual({ requireTotp: true });
+    expect(require.json()).toMatchObject({ requireTotp: true, requireSecondFactor: false });
 
     const first = (await signIn(member)).json<MfaChallenge>();
     expect(first).toMatchObject({ mfaRequired: true, code: 'TOTP_ENROLMENT_REQUIRED' });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SignInSettings } from '@wearable/domain';
 import { type ActorName, type World, buildWorld } from '../../testing/world.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 
@@ -11,6 +12,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const settingsOf = (orgId: string) => `/v2/client/${orgId}/signInSettings`;
+/** Nothing required. */
+const OFF = {
+  requireTotp: false,
+  requireSecondFactor: false,
+  secondFactorGraceDays: 0,
+  secondFactorGraceEndsAt: null,
+};
 
 /** Organisation A's sign-in settings: who reads (GET) and who changes (PATCH) them. */
 const TABLE: Record<ActorName, { read: number; change: number }> = {
@@ -39,7 +47,7 @@ describe('GET/PATCH /v2/client/{id}/signInSettings', () => {
       payload: { requireTotp: false },
     });
     expect(change.statusCode).toBe(expected.change);
-    if (expected.change === 200) expect(change.json()).toEqual({ requireTotp: false });
+    if (expected.change === 200) expect(change.json()).toMatchObject({ requireTotp: false });
   });
 
   it('keeps a change, and only for that organisation', async () => {
@@ -50,12 +58,13 @@ describe('GET/PATCH /v2/client/{id}/signInSettings', () => {
       headers: owner.headers,
       payload: { requireTotp: true },
     });
-    expect(on.json()).toEqual({ requireTotp: true });
+    // An older client's body and answer: requireTotp alone, the other settings left as they were.
+    expect(on.json()).toEqual({ ...OFF, requireTotp: true });
     const read = await t.app.inject({ url: settingsOf(world.orgA), headers: owner.headers });
-    expect(read.json()).toEqual({ requireTotp: true });
+    expect(read.json()).toEqual({ ...OFF, requireTotp: true });
     const other = world.users.OTHER_ORG_OWNER;
     const b = await t.app.inject({ url: settingsOf(world.orgB), headers: other.headers });
-    expect(b.json()).toEqual({ requireTotp: false });
+    expect(b.json()).toEqual(OFF);
     await t.app.inject({
       method: 'PATCH',
       url: settingsOf(world.orgA),
@@ -73,15 +82,49 @@ describe('GET/PATCH /v2/client/{id}/signInSettings', () => {
         .entries.slice(0, 2)
         .map((e) => [e.before, e.after]),
     ).toEqual([
-      [{ requireTotp: true }, { requireTotp: false }],
-      [{ requireTotp: false }, { requireTotp: true }],
+      [
+        { ...OFF, requireTotp: true },
+        { ...OFF, requireTotp: false },
+      ],
+      [OFF, { ...OFF, requireTotp: true }],
     ]);
+  });
+
+  it('requires a second factor of staff with a grace period, which runs from turning it on', async () => {
+    const owner = world.users.ORGANIZATION_OWNER;
+    const patch = (payload: object) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: settingsOf(world.orgA),
+        headers: owner.headers,
+        payload,
+      });
+    const before = Date.now();
+    const on = (
+      await patch({ requireSecondFactor: true, secondFactorGraceDays: 14 })
+    ).json<SignInSettings>();
+    expect(on).toMatchObject({
+      requireTotp: false,
+      requireSecondFactor: true,
+      secondFactorGraceDays: 14,
+    });
+    const ends = Date.parse(on.secondFactorGraceEndsAt ?? '');
+    expect(ends).toBeGreaterThanOrEqual(before + 14 * 86_400_000);
+    // A longer grace period moves the end, not the start.
+    const longer = (await patch({ secondFactorGraceDays: 21 })).json<SignInSettings>();
+    expect(Date.parse(longer.secondFactorGraceEndsAt ?? '')).toBe(ends + 7 * 86_400_000);
+    const off = (await patch({ requireSecondFactor: false, secondFactorGraceDays: 0 })).json();
+    expect(off).toEqual(OFF);
   });
 
   it.each([
     [{}, 'requireTotp'],
     [{ requireTotp: 'yes' }, 'requireTotp'],
     [{ requireTotp: null }, 'requireTotp'],
+    [{ requireSecondFactor: 'yes' }, 'requireSecondFactor'],
+    [{ secondFactorGraceDays: -1 }, 'secondFactorGraceDays'],
+    [{ secondFactorGraceDays: 91 }, 'secondFactorGraceDays'],
+    [{ secondFactorGraceDays: 1.5 }, 'secondFactorGraceDays'],
   ])('refuses %j with a 400 naming %s', async (payload, field) => {
     const res = await t.app.inject({
       method: 'PATCH',

@@ -52,6 +52,8 @@ export const PERSON_TABLES: Record<string, PersonTable> = {
   sign_in_challenges: { exported: 'none: sign-in secrets', erase: 'cascade' },
   sign_in_codes: { exported: 'none: sign-in secrets', erase: 'cascade' },
   user_totp: { exported: 'none: sign-in secrets', erase: 'cascade' },
+  user_passkeys: { exported: 'none: sign-in secrets', erase: 'cascade' },
+  passkey_challenges: { exported: 'none: sign-in secrets', erase: 'cascade' },
   terms_agreements: { exported: 'profile.json (termsAgreements)', erase: 'cascade' },
   api_tokens: { exported: 'none: staff only', erase: 'cascade' },
   group_managers: { exported: 'none: staff only', erase: 'cascade' },

@@ -1,12 +1,13 @@
 import { ApiTokensSettings } from '../../features/api-tokens/components/api-tokens-settings';
 import { AccountSettings } from '../../features/auth/components/account-settings';
+import { PasskeySettings } from '../../features/auth/components/passkey-settings';
 import { TotpSettings } from '../../features/auth/components/totp-settings';
 import { OwnDataExport } from '../../features/people/components/own-data-export';
 import { UserInfoPage } from '../../features/user/components/user-info-page';
 
 /**
  * /user/info: the registration info (user feature), then one's own name, address, phone, password and sessions
- * and the two-step sign-in setting (auth feature), one's API tokens (staff), and a wearer's own data (people).
+ * the two-step sign-in setting and passkeys (auth feature), one's API tokens (staff), and a wearer's own data (people).
  */
 export function UserInfoWithSignInPage() {
   return (
@@ -14,6 +15,7 @@ export function UserInfoWithSignInPage() {
       <UserInfoPage />
       <AccountSettings />
       <TotpSettings />
+      <PasskeySettings />
       <ApiTokensSettings />
       <OwnDataExport />
     </>

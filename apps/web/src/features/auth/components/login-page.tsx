@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { MfaChallenge, SignInMethod, SignInResult } from '@wearable/domain';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
+import { paths } from '../../../config/paths';
 import { AppLink } from '../../../lib/app-path';
 import { DEMO_PREFIX } from '../../../lib/demo';
 import { signIn } from '../api/auth-api';
@@ -10,14 +11,17 @@ import { useSignInMethods } from '../api/sign-in-methods-api';
 import { useFinishSignIn } from '../hooks/use-finish-sign-in';
 import { EmailLinkForm } from './email-link-form';
 import { OidcButton } from './oidc-button';
+import { PasskeySignInButton } from './passkey-sign-in-button';
 import { PasswordResetRequestForm } from './password-reset-request-form';
 import { PhoneSignInForm } from './phone-sign-in-form';
 import { SignInCard } from './sign-in-card';
 import { inputClass } from './sign-in-form-parts';
 import { SignInMethodChoice } from './sign-in-method-choice';
 
-// Only a TOTP account needs it, after its first step: not part of what /login loads (issue 20).
-const TotpStep = lazy(async () => ({ default: (await import('./totp-step')).TotpStep }));
+// Only an account with a second factor needs it, after its first step: not part of what /login loads (issue 20).
+const SecondFactorStep = lazy(async () => ({
+  default: (await import('./second-factor-step')).SecondFactorStep,
+}));
 
 const KNOWN_ERRORS = [
   'INVALID_CREDENTIALS',
@@ -49,7 +53,8 @@ export function LoginPage() {
       setChallenge(result);
       return true;
     }
-    return finish(result);
+    // Staff in their organisation's grace period: to the account page, where a passkey or TOTP is added.
+    return finish(result, result.secondFactorEnrolBy ? paths.user.info.build() : undefined);
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -84,7 +89,7 @@ export function LoginPage() {
       <SignInCard title={t('login.title')}>
         <div className="mt-6">
           <Suspense fallback={<Spinner label={t('common.loading')} />}>
-            <TotpStep challenge={challenge} onRestart={() => setChallenge(null)} />
+            <SecondFactorStep challenge={challenge} onRestart={() => setChallenge(null)} />
           </Suspense>
         </div>
       </SignInCard>
@@ -174,6 +179,8 @@ export function LoginPage() {
           </p>
         </>
       )}
+      {/* A passkey signs in whatever method is chosen above: no address typed. */}
+      <PasskeySignInButton onSignedIn={signedIn} />
       {/* The slot for social sign-in: shown when the server names an OpenID provider. */}
       <OidcButton displayName={offered?.oidc?.displayName} />
       <p className="mt-6 text-center text-sm">

@@ -7,7 +7,7 @@ import { AppLink } from '../../../lib/app-path';
 import { exchangeOidcCode } from '../api/sign-in-factors-api';
 import { useFinishSignIn } from '../hooks/use-finish-sign-in';
 import { SignInCard } from './sign-in-card';
-import { TotpStep } from './totp-step';
+import { SecondFactorStep } from './second-factor-step';
 
 const KNOWN_REFUSALS = [
   'OIDC_STATE_INVALID',
@@ -53,7 +53,10 @@ export function OidcCallbackPage() {
     <SignInCard title={t('oidc.title')}>
       <div className="mt-6">
         {challenge !== null ? (
-          <TotpStep challenge={challenge} onRestart={() => setRefusal('INVALID_EXCHANGE_CODE')} />
+          <SecondFactorStep
+            challenge={challenge}
+            onRestart={() => setRefusal('INVALID_EXCHANGE_CODE')}
+          />
         ) : refusal !== null ? (
           <p
             role="alert"

@@ -16,7 +16,7 @@ import { inspectInvitation, registerByInvitation } from '../api/invitation-api';
 import { useFinishSignIn } from '../hooks/use-finish-sign-in';
 import { formText, inputClass, localeOf } from './sign-in-form-parts';
 import { SignInCard } from './sign-in-card';
-import { TotpStep } from './totp-step';
+import { SecondFactorStep } from './second-factor-step';
 
 /** Links that cannot be used, each with its own page. */
 const LINK_CODES = [
@@ -100,7 +100,7 @@ export function RegisterInvitation({ token }: { token: string }) {
     return (
       <SignInCard title={t('login.title')}>
         <div className="mt-6">
-          <TotpStep
+          <SecondFactorStep
             challenge={challenge}
             onRestart={() => void navigate(paths.login.build(), { replace: true })}
           />

@@ -30,6 +30,7 @@ const challenge = {
   code: 'TOTP_REQUIRED',
   challenge: 'c'.repeat(43),
   expiresIn: 300,
+  factors: ['totp'],
 };
 
 const realFetch = globalThis.fetch;
@@ -93,7 +94,7 @@ describe('login with a TOTP second step', () => {
     stubServer((url) => {
       if (url === '/v2/auth/methods') return json(200, { methods: ['password'], oidc: null });
       if (url === '/v2/auth/signIn')
-        return json(200, { ...challenge, code: 'TOTP_ENROLMENT_REQUIRED' });
+        return json(200, { ...challenge, code: 'TOTP_ENROLMENT_REQUIRED', factors: [] });
       if (url === '/v2/auth/totp/enrol')
         return json(200, {
           otpauthUri: 'otpauth://totp/x',

@@ -184,6 +184,7 @@ describe('/verify', () => {
             code: 'TOTP_REQUIRED',
             challenge: 'c'.repeat(43),
             expiresIn: 300,
+            factors: ['totp'],
           })
         : json(404, {}),
     );

@@ -26,7 +26,9 @@ export function TotpStep({
 }) {
   const { t } = useTranslation();
   const finish = useFinishSignIn();
-  const enrolling = challenge.code === 'TOTP_ENROLMENT_REQUIRED';
+  const enrolling =
+    challenge.code === 'TOTP_ENROLMENT_REQUIRED' ||
+    challenge.code === 'SECOND_FACTOR_ENROLMENT_REQUIRED';
   const [setup, setSetup] = useState<TotpSetupResponse | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [expired, setExpired] = useState(false);

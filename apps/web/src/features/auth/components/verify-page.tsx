@@ -11,7 +11,7 @@ import { useFinishSignIn } from '../hooks/use-finish-sign-in';
 import { RegisterInvitation } from './register-invitation';
 import { parseVerifyFragment, type VerifyKind, type VerifyLink } from '../lib/verify-fragment';
 import { SignInCard } from './sign-in-card';
-import { TotpStep } from './totp-step';
+import { SecondFactorStep } from './second-factor-step';
 
 const LINK_ERRORS = ['LINK_USED', 'LINK_EXPIRED', 'LINK_UNKNOWN', 'LINK_OTHER_ADDRESS'];
 
@@ -85,7 +85,7 @@ function SignInLink({ token }: { token: string }) {
     return (
       <SignInCard title={t('login.title')}>
         <div className="mt-6">
-          <TotpStep
+          <SecondFactorStep
             challenge={challenge}
             onRestart={() => void navigate(paths.login.build(), { replace: true })}
           />
