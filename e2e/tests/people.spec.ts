@@ -194,3 +194,42 @@ for (const lng of LANGUAGES) {
     await page.screenshot({ path: `test-results/access-log-${lng}-360.png`, fullPage: true });
   });
 }
+
+test('/settings: an owner requires a second factor of the staff with a grace period; a staff sign-in is told to enrol', async ({
+  page,
+  request,
+}) => {
+  const ownerEmail = roleCase('ORGANIZATION_OWNER').email;
+  await signIn(page, request, ownerEmail);
+  await page.goto('/settings');
+  await waitForPage(page);
+  const section = page.getByTestId('sign-in-policy');
+  const required = section.getByRole('checkbox', {
+    name: 'スタッフに2要素認証（パスキーまたはTOTP）を必須にする',
+  });
+  await expect(required).not.toBeChecked();
+  await required.check();
+  await section.getByRole('spinbutton', { name: '登録の猶予（日）' }).fill('7');
+  await section.getByTestId('sign-in-policy-save').click();
+  await expect(page.getByText('サインインの設定を保存しました。').first()).toBeVisible();
+  const owner = { authorization: `Bearer ${(await signInByApi(request, ownerEmail)).accessToken}` };
+  try {
+    await page.reload();
+    await waitForPage(page);
+    await expect(required).toBeChecked();
+    await expect(section.getByTestId('sign-in-policy-ends')).toBeVisible();
+    expect(await auditView(page, '/settings sign-in policy ja 1280')).toEqual([]);
+    // A staff member without a factor still signs in during the grace period, and is told by when to enrol.
+    const staff = await request.post('/v2/auth/signIn', {
+      data: { email: roleCase('ORGANIZATION_GENERAL').email, password: 'demo-pass-2026' },
+    });
+    expect(staff.status()).toBe(200);
+    expect((await staff.json()) as object).toHaveProperty('secondFactorEnrolBy');
+  } finally {
+    const off = await request.patch('/v2/client/demo-org/signInSettings', {
+      headers: owner,
+      data: { requireSecondFactor: false },
+    });
+    expect(off.status(), await off.text()).toBe(200);
+  }
+});

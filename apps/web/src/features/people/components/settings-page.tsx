@@ -3,12 +3,19 @@ import { PageHeading } from '../../../components/ui/page-heading';
 import { useCan } from '../../../lib/use-can';
 import { AccessLog } from './access-log';
 import { AuditLog } from './audit-log';
+import { SignInPolicy } from './sign-in-policy';
+import { useCurrentUser } from '../../../lib/current-user';
 
-/** /settings: the audit log (owners and platform staff) and the access log (owners); other settings have their own pages. */
+/**
+ * /settings: the audit log (owners and platform staff), the organisation's two-factor sign-in policy and the access
+ * log (owners); other settings have their own pages.
+ */
 export function SettingsPage() {
   const { t } = useTranslation();
   const mayReadAudit = useCan('audit:read');
   const mayReadAccessLog = useCan('accessLog:read');
+  const mayChangeSignIn = useCan('organization:update');
+  const organizationId = useCurrentUser()?.mediromOrganizationId ?? null;
   return (
     <div className="space-y-4">
       <PageHeading>{t('pages.settings')}</PageHeading>
@@ -17,6 +24,7 @@ export function SettingsPage() {
       ) : (
         <p className="text-sm text-slate-600">{t('audit.noAccess')}</p>
       )}
+      {mayChangeSignIn && organizationId && <SignInPolicy organizationId={organizationId} />}
       {mayReadAccessLog && <AccessLog />}
     </div>
   );
