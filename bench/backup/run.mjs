@@ -45,12 +45,17 @@ const postgres = values.db === 'postgres';
 function cli(args, env) {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
-    const child = spawn(process.execPath, [SERVER_MAIN, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [SERVER_MAIN, ...args], {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (c) => (output += c));
     child.stderr.on('data', (c) => (output += c));
     child.on('exit', (code) =>
-      code === 0 ? resolve({ seconds: (performance.now() - t0) / 1000, output }) : reject(new Error(output)),
+      code === 0
+        ? resolve({ seconds: (performance.now() - t0) / 1000, output })
+        : reject(new Error(output)),
     );
   });
 }
@@ -82,7 +87,9 @@ async function seedWeek(db) {
         GROUP BY wearer_id, date_trunc('minute', at), organization_id`,
       [dayStart],
     );
-    console.log(`  seeded day ${d + 1}/${DAYS} in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+    console.log(
+      `  seeded day ${d + 1}/${DAYS} in ${((performance.now() - t0) / 1000).toFixed(0)} s`,
+    );
   }
   await db.query(
     `INSERT INTO reading_hours (wearer_id, bucket, organization_id, reading_count, hr_count, hr_sum, hr_min, hr_max,
@@ -119,8 +126,13 @@ async function worstHealthz(baseUrl, work) {
 const work = await mkdtemp(join(tmpdir(), 'wearable-bench-backup-'));
 const dataDir = join(work, 'data');
 const t0 = performance.now();
-const { db, databaseUrl, drop } = await openFreshDb({ pgUrl: postgres ? values.pg : undefined, dataDir });
-console.log(`Seeding ${WEARERS} wearers x ${DAYS} days (one reading a minute) on ${postgres ? 'PostgreSQL' : 'PGlite'}…`);
+const { db, databaseUrl, drop } = await openFreshDb({
+  pgUrl: postgres ? values.pg : undefined,
+  dataDir,
+});
+console.log(
+  `Seeding ${WEARERS} wearers x ${DAYS} days (one reading a minute) on ${postgres ? 'PostgreSQL' : 'PGlite'}…`,
+);
 const readings = await seedWeek(db);
 let dataBytes;
 if (postgres) {
@@ -129,7 +141,9 @@ if (postgres) {
 }
 await db.close();
 if (!postgres) dataBytes = du(dataDir);
-console.log(`Seeded ${readings} readings in ${((performance.now() - t0) / 1000).toFixed(0)} s; data ${mb(dataBytes)}`);
+console.log(
+  `Seeded ${readings} readings in ${((performance.now() - t0) / 1000).toFixed(0)} s; data ${mb(dataBytes)}`,
+);
 
 const backups = [];
 const restores = [];
@@ -188,9 +202,13 @@ try {
 }
 const fmt = (xs) => `median ${median(xs).toFixed(1)} s, worst ${Math.max(...xs).toFixed(1)} s`;
 console.log('');
-console.log(`${postgres ? 'PostgreSQL' : 'PGlite'}: ${readings} readings, data ${mb(dataBytes)}, backup file ${mb(backupBytes)}`);
+console.log(
+  `${postgres ? 'PostgreSQL' : 'PGlite'}: ${readings} readings, data ${mb(dataBytes)}, backup file ${mb(backupBytes)}`,
+);
 console.log(`backup:  ${fmt(backups)} (${backups.map((s) => s.toFixed(1)).join(', ')})`);
 console.log(`restore: ${fmt(restores)} (${restores.map((s) => s.toFixed(1)).join(', ')})`);
-console.log(`/healthz worst during the backup: median ${median(stalls).toFixed(0)} ms, worst ${Math.max(...stalls).toFixed(0)} ms`);
+console.log(
+  `/healthz worst during the backup: median ${median(stalls).toFixed(0)} ms, worst ${Math.max(...stalls).toFixed(0)} ms`,
+);
 console.log(`load average (1 min) after each run: ${load.map((l) => l.toFixed(2)).join(', ')}`);
 printMachine();
