@@ -98,7 +98,7 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  logRequests(app, ctx.config.slowRequestMs);
+  logRequests(app, ctx.config.slowRequestMs, ctx.tracing);
   await registerSecurityHeaders(app, ctx.config.mapTiles?.url ?? null);
   app.addHook('onClose', () => closeContext(ctx));
 

@@ -20,6 +20,8 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SLOW_REQUEST_MS: z.coerce.number().int().min(1).max(600_000).default(1000),
   METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
+  // OpenTelemetry traces to this OTLP/HTTP collector (docs/operations.md, Traces); off when unset.
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url('must be an http(s) URL').optional(),
   INGESTION_STOPPED_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL: seconds.default(900),
@@ -159,6 +161,8 @@ export type Config = {
   slowRequestMs: number;
   /** GET /metrics (Prometheus) answers a bearer of this token; unset: /metrics is 404. */
   metricsToken: string | undefined;
+  /** OTLP/HTTP collector for traces (OTEL_EXPORTER_OTLP_ENDPOINT), or undefined: no traces. */
+  otelEndpoint: string | undefined;
   /** An organisation whose gateways sent readings in the last day, but none for this many minutes, has stopped. */
   ingestionStoppedMinutes: number;
   /** Secret for signing access tokens; without one a random secret is kept in the data folder/db. */
@@ -364,6 +368,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     slowRequestMs: e.SLOW_REQUEST_MS,
     metricsToken: e.METRICS_TOKEN,
+    otelEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT,
     ingestionStoppedMinutes: e.INGESTION_STOPPED_MINUTES,
     authSecret: e.AUTH_SECRET,
     accessTokenTtl: e.ACCESS_TOKEN_TTL,

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { createMetrics, type Metrics, type ScrapeGauges } from './observability/metrics.js';
+import { createTracing, type Tracing } from './observability/tracing.js';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
@@ -65,6 +66,8 @@ export interface AppContext extends CoreContext {
   vendorGateways: VendorGatewayState;
   /** Prometheus counters (observability/metrics.ts): no-ops unless METRICS_TOKEN is set. */
   metrics: Metrics;
+  /** Optional OpenTelemetry traces (observability/tracing.ts). */
+  tracing: Tracing;
   /** The gauges /metrics sets at each scrape; null when metrics are off. */
   metricGauges: ScrapeGauges | null;
   /** What gateways sent that was refused, counted between writes (gateway-refusals.buffer.ts). */
@@ -113,6 +116,7 @@ export function createContext(
   const observed = createMetrics(config.metricsToken !== undefined);
   ctx.metrics = observed.metrics;
   ctx.metricGauges = observed.gauges;
+  ctx.tracing = createTracing(config.otelEndpoint);
   ctx.gatewayRefusals = new GatewayRefusalsBuffer(db, log, clock, ctx.metrics);
   ctx.engine = createEngineRuntime();
   ctx.wearerUpdates = createWearerUpdates();
@@ -147,6 +151,9 @@ export function createContext(
 
 /** Releases what the context holds (the app's onClose calls it once; the database is closed by its opener). */
 export async function closeContext(ctx: AppContext): Promise<void> {
+  await ctx.tracing
+    .shutdown()
+    .catch((err: unknown) => ctx.log.warn({ err }, 'the last traces could not be sent'));
   // Coalesced presence first: its batches fold rollups, written by the rollup flush below.
   await ctx.vendorGateways.presence
     .close()

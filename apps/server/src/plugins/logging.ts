@@ -1,3 +1,4 @@
+import type { Tracing } from '../observability/tracing.js';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 
 /**
@@ -73,8 +74,19 @@ export function loggerOptions(
  * everything else): a server error at warn, a slow request (over SLOW_REQUEST_MS) at info, every other request at
  * debug. The URL as `req` logs it: secrets masked (redactUrl).
  */
-export function logRequests(app: FastifyInstance, slowMs: number): void {
+export function logRequests(app: FastifyInstance, slowMs: number, tracing?: Tracing): void {
   app.addHook('onResponse', async (request, reply) => {
+    // The route's pattern, never the URL: no ids, query or secrets in a span.
+    tracing?.record(
+      `${request.method} ${request.routeOptions.url ?? 'unmatched'}`,
+      Date.now() - reply.elapsedTime,
+      {
+        'http.request.method': request.method,
+        'http.route': request.routeOptions.url ?? 'unmatched',
+        'http.response.status_code': reply.statusCode,
+      },
+      reply.statusCode >= 500,
+    );
     const line = { req: request, res: reply, responseTime: reply.elapsedTime };
     if (reply.statusCode >= 500) request.log.warn(line, 'request failed');
     else if (reply.elapsedTime >= slowMs) request.log.info(line, 'slow request');

@@ -61,6 +61,7 @@ async function ingestBatch(
   parsed?: ParsedBatch,
 ): Promise<BatchResult> {
   const started = performance.now();
+  const startedAt = Date.now();
   const batch = parse(ctx, gateway, raw, parsed);
   const backlog = ctx.ingestion.backlog;
   backlog.pending++;
@@ -77,6 +78,13 @@ async function ingestBatch(
         rejected: result.rejected.length,
       },
     );
+    ctx.tracing.record('gateway batch', startedAt, {
+      'gateway.type': gateway.type ?? 'unknown',
+      'batch.urgent': batch.parsed.urgent,
+      'batch.accepted': result.accepted,
+      'batch.duplicates': result.duplicates,
+      'batch.rejected': result.rejected.length,
+    });
     // Staff see what was refused on the gateway's page (counted in memory, written every few
     // seconds); a batch with nothing refused pays this one comparison.
     if (result.rejected.length > 0) recordRefusals(ctx, gateway, raw, result.rejected);
