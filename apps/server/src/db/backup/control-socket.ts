@@ -1,4 +1,4 @@
-import { unlinkSync } from 'node:fs';
+import { chmodSync, unlinkSync } from 'node:fs';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
 
@@ -60,6 +60,8 @@ export async function listenControlSocket(
       resolve();
     });
   });
+  // Like every file of DATA_DIR: the server's user only (the folder is 0700 already).
+  chmodSync(path, 0o600);
   return server;
 }
 
