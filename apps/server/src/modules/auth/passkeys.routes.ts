@@ -26,7 +26,7 @@ export const passkeysRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
     passkeys.register(req.actor, req.body.name, req.body.response),
   );
   serve(app, removePasskey, (req) => passkeys.remove(req.actor, req.params.passkeyId));
-  serve(app, startPasskeySignIn, () => passkeys.startSignIn());
+  serve(app, startPasskeySignIn, (req) => passkeys.startSignIn(req.ip));
   serve(app, passkeySignIn, (req) => passkeys.signIn(req.body.response, req.ip));
   serve(app, startPasskeyStep, (req) => passkeys.startStep(req.body.challenge));
   serve(app, verifyPasskeyStep, (req) =>

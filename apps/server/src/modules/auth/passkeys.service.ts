@@ -26,6 +26,7 @@ import { ApiError, badRequest, conflict, notFound, unauthorized } from '../../er
 import { demoUsableFrom, isDemoAccount } from '../../db/seed/demo-credentials.js';
 import { authRepository } from './auth.repository.js';
 import { type PasskeyRow, passkeysRepository } from './passkeys.repository.js';
+import { clientKey, requestLimits } from './request-limits.js';
 import { relyingPartyOf } from './relying-party.js';
 import { signInChallenges } from './sign-in-challenges.js';
 import { totpRepository } from './totp.repository.js';
@@ -129,6 +130,10 @@ export function passkeysService(
 ) {
   const repo = passkeysRepository(ctx.db);
   const accounts = authRepository(ctx.db);
+  // A name-less sign-in's options write a challenge row for anyone who asks: counted per client
+  // address (SIGN_IN_ADDRESS_MAX_FAILURES in SIGN_IN_WINDOW); a sign-in that works gives its back.
+  const limits = requestLimits(accounts, ctx.config.signInWindow);
+  const optionsKey = (clientAddress: string) => clientKey('passkey-options', clientAddress);
   const factors = totpRepository(ctx.db);
   const steps = signInChallenges(ctx.db, () => ctx.now());
   const rp = relyingPartyOf(ctx.config.publicUrl);
@@ -305,7 +310,13 @@ export function passkeysService(
       }
     },
 
-    startSignIn: () => requestOptions(null, 'SIGN_IN'),
+    async startSignIn(clientAddress: string): Promise<RequestOptions> {
+      await limits.take(
+        [[optionsKey(clientAddress), ctx.config.signInAddressMaxFailures]],
+        ctx.now(),
+      );
+      return requestOptions(null, 'SIGN_IN');
+    },
 
     /** A passkey with user verification is two factors in itself: the tokens, whatever the policy. */
     async signIn(answer: AuthenticationAnswer, clientAddress: string): Promise<TokenPair> {
@@ -322,6 +333,7 @@ export function passkeysService(
           'Demo accounts sign in only on the machine that runs the server (DEMO_PUBLIC=true allows other machines)',
         );
       }
+      await limits.release(optionsKey(clientAddress));
       return startSession(userId);
     },
 

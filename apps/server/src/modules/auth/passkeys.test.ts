@@ -500,3 +500,27 @@ describe('bad input on the passkey endpoints', () => {
     expect(res.json().message).toContain('clientDataJSON');
   });
 });
+
+describe('name-less sign-in options are counted per client address', () => {
+  it('past SIGN_IN_ADDRESS_MAX_FAILURES in the window: 429, and no challenge row is written', async () => {
+    const max = t.ctx.config.signInAddressMaxFailures;
+    const ask = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v2/auth/passkey/signIn/options',
+        payload: {},
+        remoteAddress: '10.9.9.9',
+      });
+    for (let i = 0; i < max; i++) expect((await ask()).statusCode).toBe(200);
+    const [{ n: before } = { n: 0 }] = await t.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM passkey_challenges',
+    );
+    const refused = await ask();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().code).toBe('TOO_MANY_ATTEMPTS');
+    const [{ n: after } = { n: 0 }] = await t.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM passkey_challenges',
+    );
+    expect(after).toBe(before);
+  });
+});
