@@ -76,3 +76,5 @@ export * from './name-order.js';
 export * from './contracts/bulk-import.js';
 export * from './night-round.js';
 export * from './contracts/night-round.js';
+export * from './on-call.js';
+export * from './contracts/on-call.js';

@@ -15,17 +15,19 @@ export const noticeRecipient = z
   .object({
     /** Staff of the organisation (their phone number is used), or ... */
     userId: idParam.optional(),
-    /** ... a phone number outside the console. */
+    /** ... a phone number outside the console, or ... */
     phoneNumber: phoneNumber.optional(),
+    /** ... whoever is on call in the group's rota when the notice leaves (docs/on-call.md). */
+    onCall: z.literal(true).optional(),
     channel: z.enum(NOTIFICATION_CHANNELS),
     alertTypes: z.array(z.enum(ALERT_TYPES)).min(1).max(ALERT_TYPES.length),
     schedule: weeklySchedule,
     order: z.number().int().min(1).max(10),
   })
-  .refine((r) => (r.userId === undefined) !== (r.phoneNumber === undefined), {
-    message: 'give exactly one of userId or phoneNumber',
-    path: ['userId'],
-  });
+  .refine(
+    (r) => [r.userId, r.phoneNumber, r.onCall].filter((x) => x !== undefined).length === 1,
+    { message: 'give exactly one of userId, phoneNumber or onCall', path: ['userId'] },
+  );
 export type NoticeRecipient = z.infer<typeof noticeRecipient>;
 
 export const groupParams = z.object({ groupId: idParam });
@@ -52,6 +54,7 @@ export const alertNoticeSettingsResponse = z.object({
       userId: z.string().optional(),
       userName: z.string().optional(),
       phoneNumber: z.string().optional(),
+      onCall: z.literal(true).optional(),
       channel: z.enum(NOTIFICATION_CHANNELS),
       alertTypes: z.array(z.enum(ALERT_TYPES)),
       schedule: weeklySchedule,

@@ -8,6 +8,7 @@ import { gatewaySilenceMessage } from './gateway-silence-texts.js';
 import { noticeBucketsRepository } from './notice-buckets.repository.js';
 import type { NotificationProvider } from './notification-provider.js';
 import { notificationsRepository } from './notifications.repository.js';
+import { onCallService } from './on-call.service.js';
 
 /**
  * A silent gateway's one notice (issue 34 item 6) to its group's device-status contacts (their
@@ -28,8 +29,11 @@ export function gatewaySilenceNoticesService(ctx: AppContext) {
       const where = await repo.groupContext(s.group_id);
       if (!where) return 0;
       const now = ctx.now();
-      const contacts = (await notificationsRepository(ctx.db).groupRecipients(s.group_id)).filter(
-        (r) => r.alert_types.includes('DISCONNECTION') && recipientOnDuty(r, now, where.time_zone),
+      const contacts = await onCallService(ctx).expand(
+        (await notificationsRepository(ctx.db).groupRecipients(s.group_id)).filter(
+          (r) => r.alert_types.includes('DISCONNECTION') && recipientOnDuty(r, now, where.time_zone),
+        ),
+        now,
       );
       const first = Math.min(...contacts.map((r) => r.step));
       const text = gatewaySilenceMessage({

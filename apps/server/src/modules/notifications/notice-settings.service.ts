@@ -52,6 +52,7 @@ export function noticeSettingsService(ctx: AppContext) {
         recipients: rows.map((r) => ({
           ...(r.user_id ? { userId: r.user_id, userName: r.user_name ?? '' } : {}),
           ...(r.own_phone_number ? { phoneNumber: r.own_phone_number } : {}),
+          ...(r.on_call ? { onCall: true as const } : {}),
           channel: r.channel,
           alertTypes: r.alert_types,
           schedule: r.schedule,
@@ -92,6 +93,7 @@ export function noticeSettingsService(ctx: AppContext) {
         const before = (await txNotifications.groupRecipients(groupId)).map((r) => ({
           userId: r.user_id,
           phoneNumber: r.own_phone_number,
+          ...(r.on_call ? { onCall: true } : {}),
           channel: r.channel,
           alertTypes: r.alert_types,
           schedule: r.schedule,

@@ -9,6 +9,7 @@ import {
 import { escalationsRepository } from './escalations.repository.js';
 import { type CoveredAlertRow, noticeBucketsRepository } from './notice-buckets.repository.js';
 import { alertNoticeText } from './alert-notice-text.js';
+import { onCallService } from './on-call.service.js';
 import { noticePolicyService } from './notice-policy.service.js';
 import type { NotificationProvider } from './notification-provider.js';
 import { webhookOutboxService } from '../webhooks/webhook-outbox.service.js';
@@ -66,6 +67,7 @@ export function notificationsService(
 ): NotificationsService {
   const escalations = escalationsRepository(ctx.db);
   const notifications = notificationsRepository(ctx.db);
+  const onCall = onCallService(ctx);
 
   const afterMs = () => ctx.config.escalationAfterSeconds * 1000;
 
@@ -78,8 +80,11 @@ export function notificationsService(
         ? await notifications.organizationRecipients(alert.organization_id)
         : [];
     const now = ctx.now();
-    return recipients.filter(
-      (r) => r.alert_types.includes(alert.type) && recipientOnDuty(r, now, alert.time_zone),
+    return onCall.expand(
+      recipients.filter(
+        (r) => r.alert_types.includes(alert.type) && recipientOnDuty(r, now, alert.time_zone),
+      ),
+      now,
     );
   }
 
@@ -106,7 +111,7 @@ export function notificationsService(
         attempt,
         'failed',
         ctx.now(),
-        'the recipient has no phone number',
+        r.on_call && !r.user_id ? 'nobody is on call' : 'the recipient has no phone number',
       );
       return;
     }

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import type { SiteHeatChangedEvent } from '../../bus/events.js';
 import type { NotificationProvider } from './notification-provider.js';
 import { notificationsRepository } from './notifications.repository.js';
+import { onCallService } from './on-call.service.js';
 import { siteHeatNoticesRepository } from './site-heat-notices.repository.js';
 import { siteHeatMessage } from './site-heat-texts.js';
 
@@ -30,10 +31,13 @@ export function siteHeatNoticesService(ctx: AppContext) {
       );
       if (!where) return 0;
       const now = ctx.now();
-      const heat = (await notificationsRepository(ctx.db).groupRecipients(groupId)).filter(
-        (r) =>
-          r.alert_types.some((t) => (HEAT_ALERT_TYPES as readonly string[]).includes(t)) &&
-          recipientOnDuty(r, now, where.time_zone),
+      const heat = await onCallService(ctx).expand(
+        (await notificationsRepository(ctx.db).groupRecipients(groupId)).filter(
+          (r) =>
+            r.alert_types.some((t) => (HEAT_ALERT_TYPES as readonly string[]).includes(t)) &&
+            recipientOnDuty(r, now, where.time_zone),
+        ),
+        now,
       );
       const first = Math.min(...heat.map((r) => r.step));
       const text = siteHeatMessage({
