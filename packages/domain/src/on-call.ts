@@ -175,7 +175,12 @@ function rotaSlot(rota: OnCallRota, at: Date, tz: string, options: OnCallOptions
   if (holidayMembers && isWeekendDay(day, options)) {
     // The weekend's own turn: counted over weekend and holiday days since the rota's start.
     const index = mod(coveredDaysBetween(start, day, options), holidayMembers.length);
-    return { userIds: [holidayMembers[index] ?? ''], from: dayFrom, until: dayUntil, source: 'holiday' };
+    return {
+      userIds: [holidayMembers[index] ?? ''],
+      from: dayFrom,
+      until: dayUntil,
+      source: 'holiday',
+    };
   }
   const n = rota.members.length;
   if (rota.kind === 'daily') {
@@ -213,10 +218,18 @@ function shiftSlot(rota: OnCallRota, start: number, at: Date, tz: string): OnCal
   for (const d of [days - 1, days, days + 1]) {
     const ds = toMin(dayW.start);
     const de = toMin(dayW.end);
-    windows.push({ from: instantOf(d, ds, tz), until: instantOf(de > ds ? d : d + 1, de, tz), code: 'DAY' });
+    windows.push({
+      from: instantOf(d, ds, tz),
+      until: instantOf(de > ds ? d : d + 1, de, tz),
+      code: 'DAY',
+    });
     const ns = toMin(nightW.start);
     const ne = toMin(nightW.end);
-    windows.push({ from: instantOf(d, ns, tz), until: instantOf(ne > ns ? d : d + 1, ne, tz), code: 'NIGHT' });
+    windows.push({
+      from: instantOf(d, ns, tz),
+      until: instantOf(ne > ns ? d : d + 1, ne, tz),
+      code: 'NIGHT',
+    });
   }
   const t = at.getTime();
   const dayOfWindow = (w: { from: Date }) => partsIn(w.from.getTime(), tz).days;
@@ -263,7 +276,13 @@ export function onCallAt(
   const edges = overrides.flatMap((x) => [x.startsAt.getTime(), x.endsAt.getTime()]);
   const until = Math.min(base.until.getTime(), ...edges.filter((e) => e > t));
   const from = Math.max(base.from.getTime(), ...edges.filter((e) => e <= t));
-  if (o) return { userIds: [o.userId], from: new Date(from), until: new Date(until), source: 'override' };
+  if (o)
+    return {
+      userIds: [o.userId],
+      from: new Date(from),
+      until: new Date(until),
+      source: 'override',
+    };
   return { ...base, from: new Date(from), until: new Date(until) };
 }
 

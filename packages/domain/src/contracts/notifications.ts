@@ -24,10 +24,10 @@ export const noticeRecipient = z
     schedule: weeklySchedule,
     order: z.number().int().min(1).max(10),
   })
-  .refine(
-    (r) => [r.userId, r.phoneNumber, r.onCall].filter((x) => x !== undefined).length === 1,
-    { message: 'give exactly one of userId, phoneNumber or onCall', path: ['userId'] },
-  );
+  .refine((r) => [r.userId, r.phoneNumber, r.onCall].filter((x) => x !== undefined).length === 1, {
+    message: 'give exactly one of userId, phoneNumber or onCall',
+    path: ['userId'],
+  });
 export type NoticeRecipient = z.infer<typeof noticeRecipient>;
 
 export const groupParams = z.object({ groupId: idParam });

@@ -101,7 +101,8 @@ export const addOnCallOverride = onCall({
   method: 'POST',
   path: '/v2/group/{groupId}/onCall/overrides',
   permission: 'noticeSettings:update',
-  summary: 'Someone covers a period instead of the rota (the newest override wins where two overlap)',
+  summary:
+    'Someone covers a period instead of the rota (the newest override wins where two overlap)',
   params: onCallParams,
   body: onCallOverrideBody,
   responses: { 201: onCallResponse },

@@ -31,7 +31,8 @@ export function gatewaySilenceNoticesService(ctx: AppContext) {
       const now = ctx.now();
       const contacts = await onCallService(ctx).expand(
         (await notificationsRepository(ctx.db).groupRecipients(s.group_id)).filter(
-          (r) => r.alert_types.includes('DISCONNECTION') && recipientOnDuty(r, now, where.time_zone),
+          (r) =>
+            r.alert_types.includes('DISCONNECTION') && recipientOnDuty(r, now, where.time_zone),
         ),
         now,
       );

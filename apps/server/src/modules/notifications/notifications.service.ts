@@ -10,6 +10,7 @@ import { escalationsRepository } from './escalations.repository.js';
 import { type CoveredAlertRow, noticeBucketsRepository } from './notice-buckets.repository.js';
 import { alertNoticeText } from './alert-notice-text.js';
 import { onCallService } from './on-call.service.js';
+import { onCallHandoversService } from './on-call-handovers.service.js';
 import { noticePolicyService } from './notice-policy.service.js';
 import type { NotificationProvider } from './notification-provider.js';
 import { webhookOutboxService } from '../webhooks/webhook-outbox.service.js';
@@ -52,7 +53,8 @@ export interface NotificationsService {
    */
   alertOpened(alertId: string): Promise<void>;
   /**
-   * Escalates every due, unconfirmed EMERGENCY alert, then sends due notice windows and reminders;
+   * Escalates every due, unconfirmed EMERGENCY alert, tells fresh on-call handovers, then sends due
+   * notice windows and reminders;
    * of one organisation when given (tests sharing a database). Returns how many it handled.
    */
   sweep(organizationId?: string): Promise<number>;
@@ -68,6 +70,7 @@ export function notificationsService(
   const escalations = escalationsRepository(ctx.db);
   const notifications = notificationsRepository(ctx.db);
   const onCall = onCallService(ctx);
+  const handovers = onCallHandoversService(ctx, provider);
 
   const afterMs = () => ctx.config.escalationAfterSeconds * 1000;
 
@@ -250,7 +253,13 @@ export function notificationsService(
           log?.error({ err, alertId: row.alert_id }, 'escalation failed');
         }
       }
-      return due.length + (await notices.sweep(organizationId));
+      let told = 0;
+      try {
+        told = await handovers.sweep(organizationId);
+      } catch (err) {
+        log?.error({ err }, 'on-call handover summary failed');
+      }
+      return due.length + told + (await notices.sweep(organizationId));
     },
   };
 }

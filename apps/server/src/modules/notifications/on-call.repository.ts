@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { OnCallOverride, OnCallRota } from '@wearable/domain';
+import type { AlertLevel, AlertType, OnCallOverride, OnCallRota } from '@wearable/domain';
 import type { Queryable } from '../../db/client.js';
 
 export interface OnCallGroupRow {
@@ -164,4 +164,36 @@ export function onCallRepository(db: Queryable) {
       return rows.length === 1;
     },
   };
+}
+
+/** An open, unconfirmed alert of a group, as the handover summary names it. */
+export interface HandoverAlertRow {
+  type: AlertType;
+  level: AlertLevel;
+  wearer_name: string | null;
+  device_serial: string | null;
+}
+
+/** The group's open, unconfirmed alerts, most severe and oldest first (`limit` of them, and the count). */
+export async function openAlertsOfGroup(
+  db: Queryable,
+  organizationId: string,
+  groupId: string,
+  limit: number,
+): Promise<{ total: number; alerts: HandoverAlertRow[] }> {
+  const [count] = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM alerts
+      WHERE organization_id = $1 AND group_id = $2 AND status = 'OPEN' AND confirmed_at IS NULL`,
+    [organizationId, groupId],
+  );
+  const alerts = await db.query<HandoverAlertRow>(
+    `SELECT a.type, a.level, u.name AS wearer_name, a.device_serial
+       FROM alerts a LEFT JOIN users u ON u.id = a.wearer_id
+      WHERE a.organization_id = $1 AND a.group_id = $2 AND a.status = 'OPEN' AND a.confirmed_at IS NULL
+      ORDER BY CASE a.level WHEN 'EMERGENCY' THEN 0 WHEN 'CRITICAL' THEN 1 WHEN 'CAUTION' THEN 2 ELSE 3 END,
+               a.opened_at, a.id
+      LIMIT $3`,
+    [organizationId, groupId, limit],
+  );
+  return { total: count?.n ?? 0, alerts };
 }

@@ -24,8 +24,9 @@ import {
 const iso = (v: Date | string): string => new Date(v).toISOString();
 
 /** A holiday counts as the weekend for the weekend turn unless the group treats holidays as weekdays. */
-export const onCallOptionsOf = (g: Pick<OnCallGroupRow, 'public_holidays_as_weekdays'>): OnCallOptions =>
-  g.public_holidays_as_weekdays ? {} : { isHoliday: isJapaneseHoliday };
+export const onCallOptionsOf = (
+  g: Pick<OnCallGroupRow, 'public_holidays_as_weekdays'>,
+): OnCallOptions => (g.public_holidays_as_weekdays ? {} : { isHoliday: isJapaneseHoliday });
 
 const invalid = (issues: { path: string; message: string }[]) =>
   new ApiError(
@@ -103,7 +104,9 @@ export function onCallService(ctx: AppContext) {
   /** The people named must be living staff of the group's organisation (400 naming each one that is not). */
   async function requireStaff(organizationId: string, named: { path: string; userId: string }[]) {
     const staff = new Set(
-      (await repo.people(organizationId, [...new Set(named.map((n) => n.userId))])).map((p) => p.id),
+      (await repo.people(organizationId, [...new Set(named.map((n) => n.userId))])).map(
+        (p) => p.id,
+      ),
     );
     const issues = named
       .filter((n) => !staff.has(n.userId))
@@ -218,7 +221,10 @@ export function onCallService(ctx: AppContext) {
     async expand(rows: RecipientRow[], at: Date): Promise<RecipientRow[]> {
       if (!rows.some((r) => r.on_call)) return rows;
       const out: RecipientRow[] = [];
-      const byGroup = new Map<string, { id: string; name: string; phone_number: string | null }[]>();
+      const byGroup = new Map<
+        string,
+        { id: string; name: string; phone_number: string | null }[]
+      >();
       for (const r of rows) {
         if (!r.on_call || !r.group_id) {
           out.push(r);
