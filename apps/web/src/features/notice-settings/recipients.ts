@@ -20,7 +20,8 @@ export const EMERGENCY_TYPES: readonly AlertType[] = ['SOS_CALL', 'DETECT_FALL_D
 export interface RecipientDraft {
   /** Local identity for React keys and focus (never sent). */
   key: string;
-  kind: 'staff' | 'phone';
+  /** onCall: whoever is on call in the group's rota when the notice leaves. */
+  kind: 'staff' | 'phone' | 'onCall';
   userId: string;
   /** The staff member's name as the server last told it (shown until the staff list arrives). */
   userName: string;
@@ -53,7 +54,7 @@ export function draftsOf(settings: AlertNoticeSettingsResponse): RecipientDraft[
   return sortByStep(
     settings.recipients.map((r) => ({
       key: newKey(),
-      kind: r.userId ? 'staff' : 'phone',
+      kind: r.onCall ? 'onCall' : r.userId ? 'staff' : 'phone',
       userId: r.userId ?? '',
       userName: r.userName ?? '',
       phoneNumber: r.phoneNumber ?? '',
@@ -71,7 +72,12 @@ export const sortByStep = (drafts: RecipientDraft[]): RecipientDraft[] =>
 
 /** The contract's shape of one draft (what PUT sends). */
 export function recipientOf(d: RecipientDraft): NoticeRecipient {
-  const who = d.kind === 'staff' ? { userId: d.userId } : { phoneNumber: d.phoneNumber.trim() };
+  const who =
+    d.kind === 'onCall'
+      ? { onCall: true as const }
+      : d.kind === 'staff'
+        ? { userId: d.userId }
+        : { phoneNumber: d.phoneNumber.trim() };
   return {
     ...who,
     channel: d.channel,

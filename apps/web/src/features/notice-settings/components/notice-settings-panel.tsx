@@ -31,6 +31,7 @@ import {
 } from '../recipients';
 import { AlertPolicyPanel } from './alert-policy-panel';
 import { NotificationLogPanel } from './notification-log-panel';
+import { OnCallPanel } from './on-call-panel';
 import { RecipientEditor } from './recipient-editor';
 
 type TypeLabel = (type: AlertType) => string;
@@ -91,9 +92,11 @@ function NoticeEditor({
   const staffList: Member[] = staff.data ?? [];
 
   const who = (d: RecipientDraft) =>
-    d.kind === 'staff'
-      ? (staffList.find((s) => s.uid === d.userId)?.name ?? (d.userName || d.userId))
-      : d.phoneNumber;
+    d.kind === 'onCall'
+      ? t('notice.onCallWho')
+      : d.kind === 'staff'
+        ? (staffList.find((s) => s.uid === d.userId)?.name ?? (d.userName || d.userId))
+        : d.phoneNumber;
   const focusLater = useFocusAfterRender();
 
   const done = (draft: RecipientDraft) => {
@@ -152,6 +155,7 @@ function NoticeEditor({
       setEditing(draft);
       return;
     }
+    if (draft.kind === 'onCall') return; // whoever is on call has no one number to test
     const target =
       draft.kind === 'staff' ? { userId: draft.userId } : { phoneNumber: draft.phoneNumber.trim() };
     test.mutate(
@@ -278,18 +282,20 @@ function NoticeEditor({
                         >
                           {t('notice.removeShort')}
                         </Button>
-                        <Button
-                          variant="secondary"
-                          aria-disabled={test.isPending}
-                          onClick={() => !test.isPending && sendTest(d)}
-                          aria-label={t('notice.test.button', {
-                            name: who(d),
-                            channel: t(`notice.channel.${d.channel}`),
-                          })}
-                          data-testid="recipient-test"
-                        >
-                          {t('notice.test.short')}
-                        </Button>
+                        {d.kind !== 'onCall' && (
+                          <Button
+                            variant="secondary"
+                            aria-disabled={test.isPending}
+                            onClick={() => !test.isPending && sendTest(d)}
+                            aria-label={t('notice.test.button', {
+                              name: who(d),
+                              channel: t(`notice.channel.${d.channel}`),
+                            })}
+                            data-testid="recipient-test"
+                          >
+                            {t('notice.test.short')}
+                          </Button>
+                        )}
                       </div>
                     )}
                     {tests[d.key] && (
@@ -398,6 +404,7 @@ function NoticeEditor({
           <AlertPolicyPanel organizationId={stored.clientId} />
         </div>
       </div>
+      <OnCallPanel groupId={groupId} organizationId={stored.clientId} />
       <NotificationLogPanel typeLabel={typeLabel} />
     </div>
   );

@@ -86,7 +86,7 @@ export function RecipientEditor({
       <fieldset>
         <legend className="text-sm font-medium text-slate-800">{t('notice.editor.who')}</legend>
         <div className="mt-1 flex flex-wrap gap-x-6">
-          {(['phone', 'staff'] as const).map((kind, i) => (
+          {(['phone', 'staff', 'onCall'] as const).map((kind, i) => (
             <label key={kind} className="flex min-h-11 items-center gap-2 text-sm text-slate-800">
               <input
                 ref={i === 0 ? first : undefined}
@@ -102,7 +102,11 @@ export function RecipientEditor({
             </label>
           ))}
         </div>
-        {draft.kind === 'phone' ? (
+        {draft.kind === 'onCall' ? (
+          <p className="mt-2 text-sm text-slate-700" data-testid="recipient-on-call-help">
+            {t('notice.editor.onCallHelp')}
+          </p>
+        ) : draft.kind === 'phone' ? (
           <div className="mt-2">
             <label htmlFor={`${id}-phone`} className="block text-sm text-slate-700">
               {t('notice.editor.phone')}
