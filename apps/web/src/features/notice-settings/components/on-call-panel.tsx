@@ -1,4 +1,5 @@
 import {
+  formatDate,
   formatDateTime,
   instantOf,
   type OnCallResponse,
@@ -142,7 +143,7 @@ function OnCallBody({
               ? t(`onCall.summary.${view.rota.kind}`, {
                   count: view.rota.members.length,
                   time: view.rota.handoverTime,
-                  date: view.rota.startsOn,
+                  date: formatDate(`${view.rota.startsOn}T00:00:00Z`, lang, 'UTC'),
                 })
               : t('onCall.noRota')}
             {view.rota?.holidayMembers &&
