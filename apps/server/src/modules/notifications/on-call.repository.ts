@@ -59,6 +59,22 @@ export function onCallRepository(db: Queryable) {
       );
     },
 
+    /** The organisation's overrides ending after `since`, with their group. */
+    async overridesOfOrganization(
+      organizationId: string,
+      since: Date,
+    ): Promise<(OverrideRow & { group_id: string })[]> {
+      return db.query<OverrideRow & { group_id: string }>(
+        `SELECT o.id, o.group_id, o.user_id, u.name AS user_name, o.starts_at, o.ends_at, o.note,
+                o.created_at, o.created_by
+           FROM group_on_call_overrides o
+           JOIN users u ON u.id = o.user_id AND u.deleted_at IS NULL
+          WHERE o.organization_id = $1 AND o.ends_at > $2
+          ORDER BY o.starts_at, o.created_at`,
+        [organizationId, since],
+      );
+    },
+
     /** Overrides ending after `since` (those that can still matter), soonest first. */
     async overrides(groupId: string, since: Date): Promise<OverrideRow[]> {
       return db.query<OverrideRow>(

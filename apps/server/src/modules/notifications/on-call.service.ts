@@ -206,6 +206,42 @@ export function onCallService(ctx: AppContext) {
       return view(g);
     },
 
+    /**
+     * Who is on call now and next in each group of the organisation that has a rota or cover (the
+     * groups page); by group id, with names.
+     */
+    async organizationNow(
+      organizationId: string,
+    ): Promise<Map<string, { now: string[]; until: string; next: string[] }>> {
+      const at = ctx.now();
+      const [rotas, overrideRows, staff] = await Promise.all([
+        repo.groupsWithRota(organizationId),
+        repo.overridesOfOrganization(organizationId, at),
+        repo.staff(organizationId),
+      ]);
+      const names = new Map(staff.map((p) => [p.id, p.name]));
+      const named = (ids: string[]) => ids.flatMap((u) => names.get(u) ?? []);
+      const out = new Map<string, { now: string[]; until: string; next: string[] }>();
+      const groupIds = new Set([
+        ...rotas.map((g) => g.group_id),
+        ...overrideRows.map((o) => o.group_id),
+      ]);
+      for (const groupId of groupIds) {
+        const g = rotas.find((r) => r.group_id === groupId) ?? (await repo.group(groupId));
+        if (!g) continue;
+        const overrides = overrideRows.filter((o) => o.group_id === groupId).map(toOverride);
+        const options = onCallOptionsOf(g);
+        const now = onCallAt(g.rota, overrides, at, g.time_zone, options);
+        const next = nextOnCall(g.rota, overrides, at, g.time_zone, options);
+        out.set(groupId, {
+          now: named(now.userIds),
+          until: iso(now.until),
+          next: named(next.userIds),
+        });
+      }
+      return out;
+    },
+
     /** Who is on call for a group at `at` (nobody without a rota or override). */
     async onCallNow(groupId: string, at: Date): Promise<OnCallSlot> {
       const g = await repo.group(groupId);
