@@ -168,7 +168,8 @@ export function channelHealthService(ctx: AppContext) {
             : null,
           failingSince: iso(c.attempts?.failing_since ?? null),
           failing: channelFailing(attemptsOf(c.attempts), now),
-          noticedAt: iso(runs.get(c.key)?.noticed_at ?? null),
+          // The open run's notice while the channel still fails (a delivery since ends it at the next sweep).
+          noticedAt: c.attempts?.failing_since ? iso(runs.get(c.key)?.noticed_at ?? null) : null,
         })),
       };
     },
