@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALERT_TYPES, type ChannelHealthResponse, DEFAULT_SCHEDULE } from '@wearable/domain';
 import { authService } from '../auth/auth.service.js';
@@ -12,6 +13,8 @@ import {
 } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { type Receiver, startReceiver } from '../../testing/webhook-receiver.js';
+import { compose, mailService } from '../mail/mail.service.js';
+import { smtpTransport } from '../mail/mail-transport.js';
 import { webhookWorker } from '../webhooks/webhooks.worker.js';
 import { channelHealthService } from './channel-health.service.js';
 
@@ -313,6 +316,70 @@ describe('a webhook endpoint that answers 500', () => {
     expect(await ownerMails()).toHaveLength(mailsBefore + 1);
     expect(ownerSms()).toHaveLength(smsBefore + 1);
     expect((await hook())?.noticedAt).toBe(at(111).toISOString());
+  });
+});
+
+describe('a mail server that refuses every message', () => {
+  it('is told to the owners by SMS, not by mail', async () => {
+    // An SMTP server that takes the envelope and refuses the message (RFC 5321 section 4.2.3: 554
+    // "Transaction failed"), as a relay does once its account is blocked.
+    const refusing = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData: (stream, _session, done) => {
+        stream.resume();
+        stream.on('end', () =>
+          done(Object.assign(new Error('5.7.1 Relaying denied'), { responseCode: 554 })),
+        );
+      },
+    });
+    await new Promise<void>((r) => refusing.listen(0, '127.0.0.1', r));
+    const port = (refusing.server.address() as AddressInfo).port;
+    const org = (await createOrganization(t)).id;
+    const phone = '+819055550040';
+    await createUser(t, { role: 'ORGANIZATION_OWNER', organizationId: org, phoneNumber: phone });
+    const saved = t.ctx.mail;
+    t.ctx.mail = mailService(
+      t.ctx.config,
+      t.db,
+      () => t.ctx.now(),
+      smtpTransport(`smtp://127.0.0.1:${port}`),
+    );
+    try {
+      at(200);
+      const result = await t.ctx.mail.send(
+        { email: 'staff@example.test', userId: null, organizationId: org },
+        compose({
+          locale: 'ja',
+          publicUrl: t.ctx.config.publicUrl,
+          subject: 'テスト',
+          greeting: 'テスト',
+          paragraphs: ['テスト'],
+          action: { label: '開く', url: t.ctx.config.publicUrl },
+          after: [],
+          secrets: [],
+        }),
+      );
+      expect(result.status).toBe('failed');
+      at(211);
+      const smsBefore = twilioSeen.filter((f) => f.get('To') === phone).length;
+      const run = await channelHealthService(t.ctx).sweep(org);
+      expect(run.opened).toHaveLength(1);
+      const told = twilioSeen.filter((f) => f.get('To') === phone);
+      expect(told).toHaveLength(smsBefore + 1);
+      expect(told.at(-1)!.get('Body')).toContain('メールが');
+      expect(told.at(-1)!.get('Body')).toContain('554');
+      // Not by mail: the only mail of this organisation is the refused one.
+      const mails = await t.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM notifications WHERE organization_id = $1 AND channel = 'EMAIL'`,
+        [org],
+      );
+      expect(mails[0]!.n).toBe(1);
+    } finally {
+      await t.ctx.mail.close();
+      t.ctx.mail = saved;
+      await new Promise<void>((r) => refusing.close(() => r()));
+    }
   });
 });
 
