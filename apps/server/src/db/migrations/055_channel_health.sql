@@ -24,9 +24,12 @@ CREATE TABLE channel_failures (
 CREATE UNIQUE INDEX channel_failures_one_open_idx ON channel_failures (organization_id, channel_key)
   WHERE closed_at IS NULL;
 
--- The health read: an organisation's attempts per channel over the look-back.
+-- The health read: per organisation and channel, the newest delivered attempt, the newest failure and
+-- the run's first failure are each one probe of these (the read does not grow with the log).
 CREATE INDEX notifications_channel_health_idx ON notifications (organization_id, channel, created_at DESC)
   WHERE organization_id IS NOT NULL;
+CREATE INDEX notifications_channel_failed_idx ON notifications (organization_id, channel, created_at)
+  WHERE status = 'failed';
 -- The sweep: which organisations had a failed attempt lately.
 CREATE INDEX notifications_failed_idx ON notifications (created_at) WHERE status = 'failed';
 CREATE INDEX webhook_attempts_failed_idx ON webhook_attempts (at)

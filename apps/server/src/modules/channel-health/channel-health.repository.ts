@@ -33,41 +33,72 @@ export interface OwnerRow {
 }
 
 /**
- * Every attempt of the organisation since `since`, one row per attempt: the notification log's
- * (an attempt the provider took counts as delivered: sent, delivered, or queued with the
- * provider's id, as Twilio answers before its status callback; withheld and unanswered ones are no
- * attempt) and each webhook endpoint's.
+ * An attempt the provider took counts as delivered: sent, delivered, or queued with the provider's
+ * id (Twilio answers before its status callback); withheld and unanswered ones are no attempt.
  */
-const ATTEMPTS = `
-  SELECT n.channel AS key, n.status <> 'failed' AS ok, n.created_at AS at, n.error AS reason
-    FROM notifications n
-   WHERE n.organization_id = $1 AND n.created_at > $2
-     AND (n.status IN ('sent', 'delivered', 'failed')
-          OR (n.status = 'queued' AND n.provider_id IS NOT NULL))
-  UNION ALL
-  SELECT 'WEBHOOK:' || d.endpoint_id, COALESCE(wa.status_code BETWEEN 200 AND 299, false), wa.at,
-         COALESCE(wa.error, 'HTTP ' || wa.status_code::text)
-    FROM webhook_endpoints e
-    JOIN webhook_deliveries d ON d.endpoint_id = e.id
-    JOIN webhook_attempts wa ON wa.delivery_id = d.id
-   WHERE e.organization_id = $1 AND d.created_at > $2`;
+const DELIVERED = `(n.status IN ('sent', 'delivered') OR (n.status = 'queued' AND n.provider_id IS NOT NULL))`;
+
+/**
+ * Per logged channel ($3), from the notification log since $2: each value is one index probe
+ * (notifications_channel_health_idx, and notifications_channel_failed_idx for failures), so the
+ * read does not grow with the log. The failing run starts at the first failure after the last
+ * delivered attempt.
+ */
+const LOGGED = `
+  SELECT c.key, d.at AS last_delivered_at, f.at AS last_failed_at, f.reason AS last_failure_reason,
+         r.at AS failing_since
+    FROM unnest($3::text[]) AS c(key)
+    LEFT JOIN LATERAL (
+      SELECT n.created_at AS at FROM notifications n
+       WHERE n.organization_id = $1 AND n.channel = c.key AND n.created_at > $2 AND ${DELIVERED}
+       ORDER BY n.created_at DESC LIMIT 1) d ON true
+    LEFT JOIN LATERAL (
+      SELECT n.created_at AS at, n.error AS reason FROM notifications n
+       WHERE n.organization_id = $1 AND n.channel = c.key AND n.created_at > $2 AND n.status = 'failed'
+       ORDER BY n.created_at DESC LIMIT 1) f ON true
+    LEFT JOIN LATERAL (
+      SELECT n.created_at AS at FROM notifications n
+       WHERE n.organization_id = $1 AND n.channel = c.key AND n.status = 'failed'
+         AND n.created_at > GREATEST($2, COALESCE(d.at, '-infinity'::timestamptz))
+       ORDER BY n.created_at LIMIT 1) r ON true
+   WHERE d.at IS NOT NULL OR f.at IS NOT NULL`;
+
+/**
+ * Per webhook endpoint of the organisation, from its attempts since $2 (a 2xx is delivered; the
+ * reason of a failure is its error, else its status code).
+ */
+const WEBHOOKS = `
+  WITH a AS (
+    SELECT 'WEBHOOK:' || d.endpoint_id AS key, COALESCE(wa.status_code BETWEEN 200 AND 299, false) AS ok,
+           wa.at, COALESCE(wa.error, 'HTTP ' || wa.status_code::text) AS reason
+      FROM webhook_endpoints e
+      JOIN webhook_deliveries d ON d.endpoint_id = e.id
+      JOIN webhook_attempts wa ON wa.delivery_id = d.id
+     WHERE e.organization_id = $1 AND d.created_at > $2),
+  s AS (SELECT key, max(at) FILTER (WHERE ok) AS last_ok FROM a GROUP BY key)
+  SELECT s.key, s.last_ok AS last_delivered_at,
+         max(a.at) FILTER (WHERE NOT a.ok) AS last_failed_at,
+         (array_agg(a.reason ORDER BY a.at DESC) FILTER (WHERE NOT a.ok))[1] AS last_failure_reason,
+         min(a.at) FILTER (WHERE NOT a.ok AND a.at > COALESCE(s.last_ok, '-infinity'::timestamptz))
+           AS failing_since
+    FROM s JOIN a ON a.key = s.key
+   GROUP BY s.key, s.last_ok`;
 
 export function channelHealthRepository(db: Queryable) {
   return {
-    /** Per channel: last delivered and failed attempt, the last failure's reason, and the run's start. */
-    attempts: (organizationId: string, since: Date): Promise<ChannelAttemptsRow[]> =>
-      db.query<ChannelAttemptsRow>(
-        `WITH a AS (${ATTEMPTS}),
-              ok AS (SELECT key, max(at) AS at FROM a WHERE ok GROUP BY key)
-         SELECT k.key, ok.at AS last_delivered_at,
-                (SELECT max(f.at) FROM a f WHERE f.key = k.key AND NOT f.ok) AS last_failed_at,
-                (SELECT f.reason FROM a f WHERE f.key = k.key AND NOT f.ok
-                  ORDER BY f.at DESC LIMIT 1) AS last_failure_reason,
-                (SELECT min(f.at) FROM a f WHERE f.key = k.key AND NOT f.ok
-                    AND f.at > COALESCE(ok.at, '-infinity'::timestamptz)) AS failing_since
-           FROM (SELECT DISTINCT key FROM a) k LEFT JOIN ok ON ok.key = k.key`,
-        [organizationId, since],
-      ),
+    /**
+     * Per channel: last delivered and failed attempt, the last failure's reason, and the run's start;
+     * `channels`: the logged channels to read (the webhooks are every endpoint's). A channel with no
+     * attempt since `since` has no row.
+     */
+    attempts: async (
+      organizationId: string,
+      since: Date,
+      channels: readonly string[],
+    ): Promise<ChannelAttemptsRow[]> => [
+      ...(await db.query<ChannelAttemptsRow>(LOGGED, [organizationId, since, channels])),
+      ...(await db.query<ChannelAttemptsRow>(WEBHOOKS, [organizationId, since])),
+    ],
 
     /** The logged channels the organisation has set up for its notices (groups' recipients, families). */
     async configuredChannels(organizationId: string): Promise<string[]> {

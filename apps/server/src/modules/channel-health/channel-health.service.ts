@@ -63,7 +63,7 @@ export function channelHealthService(ctx: AppContext) {
   async function channelsOf(organizationId: string, now: Date): Promise<Channel[]> {
     const since = new Date(now.getTime() - CHANNEL_HEALTH_LOOKBACK_MS);
     const [attempts, configured, webhooks] = await Promise.all([
-      repo.attempts(organizationId, since),
+      repo.attempts(organizationId, since, LOGGED_CHANNELS),
       repo.configuredChannels(organizationId),
       repo.webhooks(organizationId),
     ]);
