@@ -18,7 +18,7 @@ export const channelHealthPlugin: FastifyPluginAsync<{ ctx: AppContext }> = asyn
   const health = channelHealthService(ctx);
   let sweeping: Promise<unknown> | null = null;
   const timer = setInterval(() => {
-    if (sweeping || !ctx.cluster.leads()) return;
+    if (sweeping || !ctx.config.channelHealthSweep || !ctx.cluster.leads()) return;
     sweeping = health
       .sweep()
       .catch((err: unknown) => app.log.error({ err }, 'channel health sweep failed'))
