@@ -58,6 +58,7 @@ import { liveRoutes } from './modules/live/live.routes.js';
 import { dataPathPlugin } from './modules/ingestion/data-path.plugin.js';
 import { webhooksPlugin } from './modules/webhooks/webhooks.plugin.js';
 import { gatewaySilencePlugin } from './modules/gateway-silence/gateway-silence.plugin.js';
+import { channelHealthPlugin } from './modules/channel-health/channel-health.plugin.js';
 import { alertOutboxPlugin } from './modules/alert-outbox/alert-outbox.plugin.js';
 import { vendorGatewayRoutes } from './modules/vendor-gateways/vendor-gateways.routes.js';
 import { unknownDevicesRoutes } from './modules/vendor-gateways/unknown-devices.routes.js';
@@ -160,6 +161,7 @@ export async function buildApp(
   await app.register(liveRoutes, { ctx });
   await app.register(webhooksPlugin, { ctx });
   await app.register(gatewaySilencePlugin, { ctx });
+  await app.register(channelHealthPlugin, { ctx });
   await app.register(dataPathPlugin, { ctx });
   await app.register(vendorGatewayRoutes, { ctx });
   await app.register(unknownDevicesRoutes, { ctx });

@@ -219,6 +219,12 @@ export type Config = {
    */
   alertOutboxOnlyOwn: boolean;
   /**
+   * The leader's channel health sweep (issue 38 item 4). Off in test apps: files share one
+   * database, and a sweep would tell one file's owners of another file's failing channel; the
+   * tests run the sweep themselves on their own organisation.
+   */
+  channelHealthSweep: boolean;
+  /**
    * A fault test's hook (TEST_FAULT, only with NODE_ENV=test): at an SOS or fall batch's commit
    * (the urgent lane's or the batch's own), the first time, the process dies (SIGKILL), the
    * request throws, or every other backend of the database is terminated. Null in a real server.
@@ -390,6 +396,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseConnectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
     alertOutboxPollMs: e.ALERT_OUTBOX_POLL_MS,
     alertOutboxOnlyOwn: false,
+    channelHealthSweep: true,
     testFault:
       e.TEST_FAULT && e.NODE_ENV === 'test'
         ? {

@@ -198,7 +198,7 @@ const SHELL_ROUTES: { route: AppRoute; element: ReactNode }[] = [
   ),
   page(
     paths.settings.home,
-    lazyPage(() => import('../features/people/components/settings-page'), 'SettingsPage'),
+    lazyPage(() => import('./pages/settings-home-page'), 'SettingsHomePage'),
   ),
   page(
     paths.settings.admins,
