@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
@@ -406,5 +407,24 @@ describe('GET channelHealth: role table and another organisation', () => {
       expect.objectContaining({ channel: 'EMAIL', lastDeliveredAt: null, lastFailedAt: null }),
     ]);
     expect((await health(owner, 'org-nope')).statusCode).toBe(404);
+  });
+});
+
+describe('a notice that never reached the provider', () => {
+  it('(a staff member without a number, nobody on call) is not a failing channel', async () => {
+    const org = (await createOrganization(t)).id;
+    const orgOwner = await createUser(t, { role: 'ORGANIZATION_OWNER', organizationId: org });
+    for (const error of ['the recipient has no phone number', 'nobody is on call'])
+      await t.db.query(
+        `INSERT INTO notifications (id, organization_id, alert_id, step, channel, recipient, provider, status,
+                                    error, text, created_at, updated_at)
+         VALUES ($1, $2, NULL, 1, 'SMS', NULL, 'embedded', 'failed', $3, 'x', $4, $4)`,
+        [`n-${randomUUID()}`, org, error, new Date(clock - 20 * 60_000)],
+      );
+    const res = await health(orgOwner, org);
+    expect(res.statusCode, res.body).toBe(200);
+    const sms = res.json<ChannelHealthResponse>().channels.find((c) => c.channel === 'SMS');
+    expect(sms?.failing ?? false).toBe(false);
+    expect(sms?.lastFailedAt ?? null).toBeNull();
   });
 });
