@@ -42,7 +42,8 @@ const DELIVERED = `(n.status IN ('sent', 'delivered') OR (n.status = 'queued' AN
  * Per logged channel ($3), from the notification log since $2: each value is one index probe
  * (notifications_channel_health_idx, and notifications_channel_failed_idx for failures), so the
  * read does not grow with the log. The failing run starts at the first failure after the last
- * delivered attempt.
+ * delivered attempt. A failure with no recipient never reached the provider (a staff member without
+ * a phone number, nobody on call): the recipients are wrong, not the channel, so it is not counted.
  */
 const LOGGED = `
   SELECT c.key, d.at AS last_delivered_at, f.at AS last_failed_at, f.reason AS last_failure_reason,
@@ -55,11 +56,12 @@ const LOGGED = `
     LEFT JOIN LATERAL (
       SELECT n.created_at AS at, n.error AS reason FROM notifications n
        WHERE n.organization_id = $1 AND n.channel = c.key AND n.created_at > $2 AND n.status = 'failed'
+         AND n.recipient IS NOT NULL
        ORDER BY n.created_at DESC LIMIT 1) f ON true
     LEFT JOIN LATERAL (
       SELECT n.created_at AS at FROM notifications n
        WHERE n.organization_id = $1 AND n.channel = c.key AND n.status = 'failed'
-         AND n.created_at > GREATEST($2, COALESCE(d.at, '-infinity'::timestamptz))
+         AND n.recipient IS NOT NULL AND n.created_at > GREATEST($2, COALESCE(d.at, '-infinity'::timestamptz))
        ORDER BY n.created_at LIMIT 1) r ON true
    WHERE d.at IS NOT NULL OR f.at IS NOT NULL`;
 
