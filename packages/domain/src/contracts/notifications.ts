@@ -25,6 +25,10 @@ export const noticeRecipient = z
   .refine((r) => (r.userId === undefined) !== (r.phoneNumber === undefined), {
     message: 'give exactly one of userId or phoneNumber',
     path: ['userId'],
+  })
+  .refine((r) => r.channel !== 'PUSH' || r.userId !== undefined, {
+    message: 'PUSH goes to a staff member: give userId',
+    path: ['userId'],
   });
 export type NoticeRecipient = z.infer<typeof noticeRecipient>;
 
