@@ -1,4 +1,10 @@
-import { createDecipheriv, createECDH, createHmac, createPublicKey, randomBytes } from 'node:crypto';
+import {
+  createDecipheriv,
+  createECDH,
+  createHmac,
+  createPublicKey,
+  randomBytes,
+} from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { jwtVerify } from 'jose';
@@ -52,7 +58,12 @@ export function decryptAes128gcm(body: Buffer, ua: Omit<FakeBrowserKeys, 'id'>):
   const ecdhSecret = ecdh.computeSecret(asPublic);
   // PRK_key = HMAC(auth_secret, ecdh_secret); IKM = HKDF-Expand(PRK_key, "WebPush: info" 0x00 ua_public as_public, 32)
   const prkKey = hmac(ua.auth, ecdhSecret);
-  const keyInfo = Buffer.concat([Buffer.from('WebPush: info\0'), ua.publicKey, asPublic, Buffer.from([1])]);
+  const keyInfo = Buffer.concat([
+    Buffer.from('WebPush: info\0'),
+    ua.publicKey,
+    asPublic,
+    Buffer.from([1]),
+  ]);
   const ikm = hmac(prkKey, keyInfo);
   // RFC 8188 §2.2–2.3: PRK = HMAC(salt, IKM); CEK and NONCE expanded from it.
   const prk = hmac(salt, ikm);
@@ -60,7 +71,10 @@ export function decryptAes128gcm(body: Buffer, ua: Omit<FakeBrowserKeys, 'id'>):
   const nonce = hmac(prk, Buffer.from('Content-Encoding: nonce\0\x01', 'binary')).subarray(0, 12);
   const decipher = createDecipheriv('aes-128-gcm', cek, nonce);
   decipher.setAuthTag(record.subarray(record.length - 16));
-  const padded = Buffer.concat([decipher.update(record.subarray(0, record.length - 16)), decipher.final()]);
+  const padded = Buffer.concat([
+    decipher.update(record.subarray(0, record.length - 16)),
+    decipher.final(),
+  ]);
   // The last record ends with the delimiter 0x02 and any zero padding (RFC 8188 §2).
   let end = padded.length - 1;
   while (end >= 0 && padded[end] === 0) end--;
@@ -180,13 +194,20 @@ export async function startFakePushService(answers: number[] = []) {
       if (!keys) {
         const ecdh = createECDH('prime256v1');
         ecdh.generateKeys();
-        keys = { privateKey: ecdh.getPrivateKey(), publicKey: ecdh.getPublicKey(), auth: randomBytes(16) };
+        keys = {
+          privateKey: ecdh.getPrivateKey(),
+          publicKey: ecdh.getPublicKey(),
+          auth: randomBytes(16),
+        };
       }
       browsers.set(id, { id, ...keys });
       return {
         endpoint: `${origin}/push/${id}`,
         expirationTime: null,
-        keys: { p256dh: keys.publicKey.toString('base64url'), auth: keys.auth.toString('base64url') },
+        keys: {
+          p256dh: keys.publicKey.toString('base64url'),
+          auth: keys.auth.toString('base64url'),
+        },
       };
     },
     /** Resolves once `n` messages were received (any status), rejecting after `ms`. */

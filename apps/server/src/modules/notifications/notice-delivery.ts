@@ -34,7 +34,7 @@ export function pushOfAlert(
     url:
       single && alert.wearer_id
         ? consoleAlertPath(alert.organization_id, alert.wearer_id)
-      : CONSOLE_ALERT_HISTORY_PATH,
+        : CONSOLE_ALERT_HISTORY_PATH,
     emergency: alert.level === 'EMERGENCY',
     confirmable: single,
   };
@@ -51,7 +51,9 @@ export const SITE_NOTICE_PUSH: OutgoingNotice['push'] = {
 /** Who and what, then the rest: "【緊急】佐藤さん: SOS (1階) 14:03 場所: …" split at its first colon. */
 export function pushWords(text: string): { title: string; body: string } {
   const at = text.indexOf(': ');
-  return at < 0 ? { title: text, body: '' } : { title: text.slice(0, at), body: text.slice(at + 2) };
+  return at < 0
+    ? { title: text, body: '' }
+    : { title: text.slice(0, at), body: text.slice(at + 2) };
 }
 
 /**

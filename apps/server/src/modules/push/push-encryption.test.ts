@@ -30,7 +30,11 @@ describe('the fake push service decrypts as a browser does', () => {
       const ecdh = createECDH('prime256v1');
       ecdh.generateKeys();
       const privateKey = ecdh.getPrivateKey().toString('base64url');
-      const vapid = { privateKey, publicKey: vapidPublicKeyOf(privateKey), subject: 'mailto:ops@example.test' };
+      const vapid = {
+        privateKey,
+        publicKey: vapidPublicKeyOf(privateKey),
+        subject: 'mailto:ops@example.test',
+      };
       const sub = fake.subscription();
       const outcome = await sendPush(
         { endpoint: sub.endpoint, ...sub.keys },

@@ -99,7 +99,8 @@ export async function sendPush(
         signal: AbortSignal.timeout(options.timeoutMs),
       });
       const text = (await res.text()).slice(0, 200);
-      if (res.status >= 200 && res.status < 300) return { result: 'accepted', status: res.status, tries };
+      if (res.status >= 200 && res.status < 300)
+        return { result: 'accepted', status: res.status, tries };
       if (res.status === 404 || res.status === 410)
         return { result: 'gone', status: res.status, tries, error: `${res.status} ${text}`.trim() };
       last = { result: 'failed', status: res.status, tries, error: `${res.status} ${text}`.trim() };

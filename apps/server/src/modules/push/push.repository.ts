@@ -41,7 +41,9 @@ export function pushRepository(db: Queryable) {
      */
     async liveOfUser(userId: string): Promise<PushSubscriptionRow[]> {
       return db.query<PushSubscriptionRow>(
-        `SELECT ${COLUMNS.split(', ').map((c) => `s.${c}`).join(', ')}
+        `SELECT ${COLUMNS.split(', ')
+          .map((c) => `s.${c}`)
+          .join(', ')}
            FROM push_subscriptions s JOIN users u ON u.id = s.user_id AND u.deleted_at IS NULL
           WHERE s.user_id = $1
             AND NOT EXISTS (SELECT 1 FROM refresh_tokens t

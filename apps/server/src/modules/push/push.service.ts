@@ -11,7 +11,12 @@ import { badRequest, notFound } from '../../errors.js';
 import { describeUserAgent } from '../account/account.service.js';
 import { secretBoxService } from '../auth/secret-box.service.js';
 import { type PushSubscriptionRow, pushRepository } from './push.repository.js';
-import { PUSH_SENDER_DEFAULTS, type PushSenderOptions, pushTopic, sendPush } from './push-sender.js';
+import {
+  PUSH_SENDER_DEFAULTS,
+  type PushSenderOptions,
+  pushTopic,
+  sendPush,
+} from './push-sender.js';
 import { loadVapidKeys, type VapidKeys } from './vapid-keys.js';
 
 /** What one push to a person came to, for the notification log (the notifications module's SendResult). */
@@ -76,7 +81,10 @@ export function pushService(ctx: AppContext, sender: Partial<PushSenderOptions> 
         throw badRequest('endpoint must be an https:// URL of a push service', 'BAD_PUSH_ENDPOINT');
       const point = Buffer.from(body.keys.p256dh, 'base64url');
       if (point.length !== 65 || point[0] !== 0x04)
-        throw badRequest('keys.p256dh must be an uncompressed P-256 point (65 bytes)', 'BAD_PUSH_KEY');
+        throw badRequest(
+          'keys.p256dh must be an uncompressed P-256 point (65 bytes)',
+          'BAD_PUSH_KEY',
+        );
       const row = await repo.upsert(
         {
           id: randomUUID(),

@@ -26,5 +26,9 @@ export function vapidPublicKeyOf(privateKey: string): string {
 export async function loadVapidKeys(ctx: Pick<AppContext, 'config' | 'db'>): Promise<VapidKeys> {
   const privateKey =
     ctx.config.push.vapidPrivateKey ?? (await sharedServerSecret(ctx.db, SECRET_NAME));
-  return { privateKey, publicKey: vapidPublicKeyOf(privateKey), subject: ctx.config.push.vapidSubject };
+  return {
+    privateKey,
+    publicKey: vapidPublicKeyOf(privateKey),
+    subject: ctx.config.push.vapidSubject,
+  };
 }
