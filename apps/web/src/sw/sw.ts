@@ -40,14 +40,16 @@ self.addEventListener('push', (event) => {
   );
 });
 
+/** Focuses an open console window and takes it to `path`, or opens one. */
 async function openConsole(path: string): Promise<void> {
   const url = new URL(path, self.location.origin).href;
   const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
   const open = windows.find((w) => new URL(w.url).origin === self.location.origin);
   if (open) {
-    await open.focus();
-    await open.navigate(url);
-    return;
+    // Focusing needs the click's user activation; without it (a browser that withholds it) the window
+    // is still taken to the page.
+    await open.focus().catch(() => undefined);
+    if (await open.navigate(url).catch(() => null)) return;
   }
   await self.clients.openWindow(url);
 }
