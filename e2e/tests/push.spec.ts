@@ -22,6 +22,13 @@ import { DEMO_CLIENT } from './live-gateway.js';
  * (ServiceWorker.deliverPushMessage), which is what Chromium's push stack does after decrypting.
  */
 test.describe.configure({ timeout: 120_000 });
+// The full browser: the headless shell has no notification permission to grant (showNotification is refused).
+test.use({
+  launchOptions: {
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
+  },
+});
 
 const DAY = { enabled: true, startTime: '00:00', endTime: '23:59' };
 const ALL_WEEK = Object.fromEntries(
@@ -45,7 +52,7 @@ test('an SOS reaches this browser by Web Push; 確認 in the notification confir
 }) => {
   const push = await startPushService();
   const stand = push.subscription();
-  await context.grantPermissions(['notifications'], { origin: baseURL });
+  await context.grantPermissions(['notifications']);
   await page.addInitScript((sub) => {
     // The fake push service's subscription stands in for Chromium's (see the comment above).
     let current: PushSubscription | null = null;
@@ -202,7 +209,9 @@ test('an SOS reaches this browser by Web Push; 確認 in the notification confir
           body: n.body,
           tag: n.tag,
           requireInteraction: n.requireInteraction,
-          actions: (n as unknown as { actions: { action: string; title: string }[] }).actions,
+          actions: (n as unknown as { actions: { action: string; title: string }[] }).actions.map(
+            (a) => ({ action: a.action, title: a.title }),
+          ),
         }));
       });
     await expect.poll(async () => (await shown()).length, { timeout: 10_000 }).toBe(1);
