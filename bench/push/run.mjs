@@ -33,7 +33,9 @@ const { values } = parseArgs({
 });
 const RUNS = Number(values.runs);
 const PG_URL =
-  values.db === 'postgres' ? (values.pg ?? 'postgres://postgres@127.0.0.1:5432/postgres') : undefined;
+  values.db === 'postgres'
+    ? (values.pg ?? 'postgres://postgres@127.0.0.1:5432/postgres')
+    : undefined;
 requireBuild(SERVER_MAIN, 'the server');
 register();
 const { startFakePushService } = await import('../../apps/server/src/testing/fake-push-service.ts');
@@ -101,12 +103,16 @@ try {
     const notice = JSON.parse(got.plaintext);
     if (!notice.title.includes('装着者')) throw new Error(`unexpected notice: ${got.plaintext}`);
     latencies.push(got.at - sent);
-    console.log(`run ${run}: SOS -> push received ${(got.at - sent).toFixed(1)} ms (${notice.title})`);
+    console.log(
+      `run ${run}: SOS -> push received ${(got.at - sent).toFixed(1)} ms (${notice.title})`,
+    );
   }
   const worst = Math.max(...latencies);
   console.log(
     `\npush (${values.db}): median ${median(latencies).toFixed(1)} ms, worst ${worst.toFixed(1)} ms over ${RUNS} runs; ` +
-      `load average before ${load.join(' ')}, after ${loadavg().map((l) => l.toFixed(2)).join(' ')}`,
+      `load average before ${load.join(' ')}, after ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
   );
   console.log(worst <= 1000 ? 'PASS worst <= 1000 ms' : 'FAIL worst > 1000 ms');
 } finally {
