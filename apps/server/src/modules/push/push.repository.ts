@@ -27,13 +27,6 @@ const COLUMNS = `id, user_id, session_id, endpoint_sealed, p256dh, auth_sealed, 
 
 export function pushRepository(db: Queryable) {
   return {
-    async ofUser(userId: string): Promise<PushSubscriptionRow[]> {
-      return db.query<PushSubscriptionRow>(
-        `SELECT ${COLUMNS} FROM push_subscriptions WHERE user_id = $1 ORDER BY created_at, id`,
-        [userId],
-      );
-    },
-
     /**
      * The subscriptions pushes go to: the person is still in the console and the session that subscribed was
      * not signed out (revoked). An expired session keeps its browser subscribed: a locked phone overnight is

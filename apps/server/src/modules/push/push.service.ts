@@ -67,7 +67,9 @@ export function pushService(ctx: AppContext, sender: Partial<PushSenderOptions> 
     },
 
     async list(actor: Actor, sessionId: string | null): Promise<PushSubscriptionView[]> {
-      return (await repo.ofUser(actor.uid)).map((r) => view(r, sessionId));
+      // Where pushes go: a browser whose session was signed out is not listed (it gets nothing until it
+      // subscribes again, which takes the row over by its endpoint).
+      return (await repo.liveOfUser(actor.uid)).map((r) => view(r, sessionId));
     },
 
     async subscribe(

@@ -28,9 +28,12 @@ export function PushSettings() {
   const [here, setHere] = useState<boolean | null>(null);
   const supported = pushSupported();
 
+  // Subscribed here: this browser holds a subscription and the server pushes to it for this session (after a
+  // sign-out the browser keeps its subscription, but the server no longer pushes to it until it is renewed).
+  const listedHere = list.data?.subscriptions.some((s) => s.current) ?? false;
   useEffect(() => {
-    void currentSubscription().then((s) => setHere(s !== null));
-  }, [list.data]);
+    void currentSubscription().then((s) => setHere(s !== null && listedHere));
+  }, [listedHere]);
 
   async function subscribe() {
     setPending(true);
