@@ -1,13 +1,30 @@
 import { createECDH } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { decryptAes128gcm } from '../../testing/fake-push-service.js';
-import { pushTopic, sendPush } from './push-sender.js';
+import { PUSH_SENDER_DEFAULTS, pushTopic, sendPush } from './push-sender.js';
 import { startFakePushService } from '../../testing/fake-push-service.js';
 import { vapidPublicKeyOf } from './vapid-keys.js';
 
 const b64 = (s: string) => Buffer.from(s, 'base64url');
 
 describe('the fake push service decrypts as a browser does', () => {
+  it('never sends to this machine or a private network unless PUSH_ALLOW_PRIVATE', async () => {
+    const vapid = { privateKey: 'x', publicKey: 'y', subject: 'mailto:ops@example.test' };
+    for (const endpoint of [
+      'http://127.0.0.1:9/push/a',
+      'https://10.0.0.8/push/a',
+      'https://169.254.169.254/x',
+    ]) {
+      const outcome = await sendPush(
+        { endpoint, p256dh: 'p', auth: 'a' },
+        { payload: '{}', topic: 't', urgency: 'normal', ttlSeconds: 60 },
+        vapid,
+      );
+      expect(outcome, endpoint).toMatchObject({ result: 'failed', tries: 0 });
+      expect(outcome.error, endpoint).toMatch(/refused address/);
+    }
+  });
+
   // RFC 8291 Appendix A ("Push Message Encryption Example"): the user agent's keys, the auth secret and the
   // encrypted body printed there decrypt to the printed plain text.
   it("RFC 8291 Appendix A's example decrypts to its plain text", () => {
@@ -40,6 +57,7 @@ describe('the fake push service decrypts as a browser does', () => {
         { endpoint: sub.endpoint, ...sub.keys },
         { payload: '{"hello":"世界"}', topic: pushTopic('a'), urgency: 'high', ttlSeconds: 60 },
         vapid,
+        { ...PUSH_SENDER_DEFAULTS, allowPrivate: true },
       );
       expect(outcome).toMatchObject({ result: 'accepted', status: 201, tries: 1 });
       const [got] = fake.delivered();

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import webpush from 'web-push';
+import { resolvePublicHost } from '../webhooks/webhooks.service.js';
 import type { VapidKeys } from './vapid-keys.js';
 
 /** A browser's subscription as the push service needs it (the endpoint and keys unsealed). */
@@ -31,6 +32,8 @@ export interface PushMessage {
 }
 
 export interface PushSenderOptions {
+  /** Endpoints may resolve to loopback and private addresses (PUSH_ALLOW_PRIVATE: tests, development). */
+  allowPrivate: boolean;
   /** Tries in all for 429 / 5xx / no answer (the first included). */
   tries: number;
   /** Wait before the first retry; doubled each time; a Retry-After answer is honoured up to maxWaitMs. */
@@ -40,6 +43,7 @@ export interface PushSenderOptions {
 }
 
 export const PUSH_SENDER_DEFAULTS: PushSenderOptions = {
+  allowPrivate: false,
   tries: 3,
   retryBaseMs: 500,
   maxWaitMs: 5_000,
@@ -72,6 +76,13 @@ export async function sendPush(
   vapid: VapidKeys,
   options: PushSenderOptions = PUSH_SENDER_DEFAULTS,
 ): Promise<PushOutcome> {
+  // The endpoint is a URL the browser (so, a signed-in user) gave: never a request to this machine's network,
+  // as for webhooks. (Checked before each message; fetch cannot pin the checked address as the webhook sender does.)
+  try {
+    await resolvePublicHost(target.endpoint, options.allowPrivate);
+  } catch (err) {
+    return { result: 'failed', status: null, tries: 0, error: (err as Error).message };
+  }
   let last: PushOutcome = { result: 'failed', status: null, tries: 0 };
   let wait = options.retryBaseMs;
   for (let tries = 1; tries <= options.tries; tries++) {

@@ -47,7 +47,11 @@ export function pushService(ctx: AppContext, sender: Partial<PushSenderOptions> 
       keys = undefined;
       throw err;
     }));
-  const options = { ...PUSH_SENDER_DEFAULTS, ...sender };
+  const options = {
+    ...PUSH_SENDER_DEFAULTS,
+    allowPrivate: ctx.config.push.allowPrivate,
+    ...sender,
+  };
 
   const view = (row: PushSubscriptionRow, sessionId: string | null): PushSubscriptionView => {
     const ua = describeUserAgent(row.user_agent);
