@@ -24,6 +24,7 @@ import { termsGate } from './plugins/terms-gate.js';
 import { rewriteDemoUrl } from './modules/auth/demo-scope.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { passkeysRoutes } from './modules/auth/passkeys.routes.js';
+import { pushRoutes } from './modules/push/push.routes.js';
 import { totpRoutes } from './modules/auth/totp.routes.js';
 import { oidcRoutes } from './modules/auth/oidc.routes.js';
 import { signInSettingsRoutes } from './modules/organizations/sign-in-settings.routes.js';
@@ -128,6 +129,7 @@ export async function buildApp(
   await app.register(authRoutes, { ctx });
   await app.register(totpRoutes, { ctx });
   await app.register(passkeysRoutes, { ctx });
+  await app.register(pushRoutes, { ctx });
   await app.register(oidcRoutes, { ctx });
   await app.register(signInMethodsRoutes, { ctx });
   await app.register(usersRoutes, { ctx });

@@ -55,7 +55,8 @@ export const CONFIRM_NOTE_MAX = 500;
 export const alertColour = (level: AlertLevel): 'amber' | 'red' =>
   level === 'CAUTION' ? 'amber' : 'red';
 
-export const NOTIFICATION_CHANNELS = ['PHONE_CALL', 'SMS'] as const;
+/** PUSH: Web Push to a staff member's subscribed browsers (docs/push.md); no phone number, no cost. */
+export const NOTIFICATION_CHANNELS = ['PHONE_CALL', 'SMS', 'PUSH'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 /** Channels of the notification log: alert notices, plus mail (sign-in links, invitations). */
 export const LOGGED_CHANNELS = [...NOTIFICATION_CHANNELS, 'EMAIL'] as const;

@@ -46,6 +46,7 @@ export * from './contracts/account.js';
 export * from './contracts/users.js';
 export * from './contracts/sign-in.js';
 export * from './contracts/passkeys.js';
+export * from './contracts/push.js';
 export * from './contracts/bare-endpoints.js';
 export * from './heat-rule.js';
 export * from './contracts/heat-rule.js';

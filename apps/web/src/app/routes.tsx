@@ -149,6 +149,10 @@ const SHELL_ROUTES: { route: AppRoute; element: ReactNode }[] = [
     lazyPage(() => import('../features/alerts/components/alert-link-page'), 'AlertLinkPage'),
   ),
   page(
+    paths.alertConfirm,
+    lazyPage(() => import('../features/alerts/components/alert-confirm-page'), 'AlertConfirmPage'),
+  ),
+  page(
     paths.alertHandover,
     lazyPage(() => import('../features/alerts/components/handover-page'), 'HandoverPage'),
   ),

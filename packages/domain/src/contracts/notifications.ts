@@ -27,6 +27,10 @@ export const noticeRecipient = z
   .refine((r) => [r.userId, r.phoneNumber, r.onCall].filter((x) => x !== undefined).length === 1, {
     message: 'give exactly one of userId, phoneNumber or onCall',
     path: ['userId'],
+  })
+  .refine((r) => r.channel !== 'PUSH' || r.userId !== undefined || r.onCall === true, {
+    message: 'PUSH goes to a staff member: give userId or onCall',
+    path: ['userId'],
   });
 export type NoticeRecipient = z.infer<typeof noticeRecipient>;
 

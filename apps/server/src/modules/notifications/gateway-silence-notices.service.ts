@@ -7,6 +7,7 @@ import { gatewaySilenceNoticesRepository } from './gateway-silence-notices.repos
 import { gatewaySilenceMessage } from './gateway-silence-texts.js';
 import { noticeBucketsRepository } from './notice-buckets.repository.js';
 import type { NotificationProvider } from './notification-provider.js';
+import { noticeDelivery, SITE_NOTICE_PUSH } from './notice-delivery.js';
 import { notificationsRepository } from './notifications.repository.js';
 import { onCallService } from './on-call.service.js';
 
@@ -47,6 +48,7 @@ export function gatewaySilenceNoticesService(ctx: AppContext) {
       });
       // DISCONNECTION alerts already open (their tick came before this sweep) are named by it too.
       const covered = await silences.openDisconnectionsOf(s.gateway_id);
+      const delivery = noticeDelivery(ctx, provider);
       let sent = 0;
       for (const r of contacts.filter((x) => x.step === first)) {
         const attempt = {
@@ -54,27 +56,26 @@ export function gatewaySilenceNoticesService(ctx: AppContext) {
           silenceId,
           channel: r.channel,
           userId: r.user_id,
-          recipient: r.phone_number,
-          provider: provider.name,
+          recipient: delivery.addressOf(r, r.channel),
+          provider: delivery.providerOf(r.channel),
           text,
         };
         sent++;
-        if (!r.phone_number) {
-          await repo.insertSilenceAttempt(
-            attempt,
-            'failed',
-            now,
-            'the recipient has no phone number',
-          );
+        const to = attempt.recipient;
+        if (!to) {
+          await repo.insertSilenceAttempt(attempt, 'failed', now, delivery.noAddress(r.channel));
           continue;
         }
         // Queued first, so an attempt is on record even if the provider never answers.
         const id = await repo.insertSilenceAttempt(attempt, 'queued', now, null);
         await noticeBucketsRepository(ctx.db).coverAlerts(id, covered);
-        const outcome =
-          r.channel === 'SMS'
-            ? await provider.sendSms(r.phone_number, text)
-            : await provider.call(r.phone_number, text);
+        const outcome = await delivery.deliver({
+          channel: r.channel,
+          to,
+          text,
+          notificationId: id,
+          push: SITE_NOTICE_PUSH,
+        });
         await notificationsRepository(ctx.db).recordOutcome(id, outcome, ctx.now());
       }
       return sent;

@@ -20,6 +20,7 @@ import {
   toNoticeBucket,
 } from './notice-buckets.repository.js';
 import type { NotificationProvider } from './notification-provider.js';
+import { noticeDelivery, type OutgoingNotice, pushOfAlert } from './notice-delivery.js';
 import { capSummaryMessage, groupedMessage } from './notification-texts.js';
 import {
   type AlertForNotice,
@@ -57,12 +58,7 @@ const policyUsed = (p: AlertPolicy, extra: Record<string, number> = {}) => ({
   ...extra,
 });
 
-interface Outgoing {
-  id: string;
-  channel: NotificationChannel;
-  to: string;
-  text: string;
-}
+type Outgoing = OutgoingNotice;
 
 export function noticePolicyService(
   ctx: AppContext,
@@ -73,20 +69,19 @@ export function noticePolicyService(
   const noticeBuckets = noticeBucketsRepository(ctx.db);
   const notifications = notificationsRepository(ctx.db);
   const alertPolicy = alertPolicyService(ctx);
+  const delivery = noticeDelivery(ctx, provider);
 
   /** After the commit: the provider's answer on the queued entry; every covered alert keeps its first notice. */
   async function dispatch(m: Outgoing): Promise<void> {
-    const outcome =
-      m.channel === 'SMS'
-        ? await provider.sendSms(m.to, m.text)
-        : await provider.call(m.to, m.text);
-    await notifications.recordOutcome(m.id, outcome, ctx.now());
-    await noticeBuckets.keepCoveredFirsts(m.id);
+    const outcome = await delivery.deliver(m);
+    await notifications.recordOutcome(m.notificationId, outcome, ctx.now());
+    await noticeBuckets.keepCoveredFirsts(m.notificationId);
   }
 
   async function offer(alert: AlertForNotice, r: RecipientRow, lastNoticeAt?: Date) {
-    if (!r.phone_number) return; // the caller logs the failure, as before the policy
-    const phone = r.phone_number;
+    // A number, or the staff member a push goes to; none: the caller logs the failure, as before the policy.
+    const phone = delivery.addressOf(r, r.channel);
+    if (!phone) return;
     const now = ctx.now();
     const [policy, siteHeatLevel, gateway, text] = await Promise.all([
       alertPolicy.load(ctx.db, alert.organization_id),
@@ -148,7 +143,7 @@ export function noticePolicyService(
           channel: r.channel,
           userId: r.user_id,
           recipient: phone,
-          provider: provider.name,
+          provider: delivery.providerOf(r.channel),
           text,
           reason: d.reason,
           policy: policyUsed(policy),
@@ -168,7 +163,15 @@ export function noticePolicyService(
           r.channel,
         );
       }
-      return d.action === 'send' ? { id, channel: r.channel, to: phone, text } : null;
+      return d.action === 'send'
+        ? {
+            notificationId: id,
+            channel: r.channel,
+            to: phone,
+            text,
+            push: pushOfAlert(alert, true),
+          }
+        : null;
     });
     if (outgoing) await dispatch(outgoing);
   }
@@ -226,7 +229,7 @@ export function noticePolicyService(
           channel: row.channel,
           userId: row.user_id,
           recipient: row.recipient,
-          provider: provider.name,
+          provider: delivery.providerOf(row.channel),
           text,
           reason,
           policy: policyUsed(policy, waiting),
@@ -236,7 +239,15 @@ export function noticePolicyService(
         null,
       );
       await txNoticeBuckets.coverAlerts(id, covered);
-      return d.action === 'send' ? { id, channel: row.channel, to: row.recipient, text } : null;
+      return d.action === 'send'
+        ? {
+            notificationId: id,
+            channel: row.channel,
+            to: row.recipient,
+            text,
+            push: pushOfAlert(newest, false),
+          }
+        : null;
     });
   }
 

@@ -13,6 +13,7 @@ import { onCallService } from './on-call.service.js';
 import { onCallHandoversService } from './on-call-handovers.service.js';
 import { noticePolicyService } from './notice-policy.service.js';
 import type { NotificationProvider } from './notification-provider.js';
+import { noticeDelivery, pushOfAlert } from './notice-delivery.js';
 import { webhookOutboxService } from '../webhooks/webhook-outbox.service.js';
 import { familyNoticesService } from '../family-notices/family-notices.service.js';
 import { familyAlertMail, familySmsRecipient, forFamily } from './family-notice.js';
@@ -73,6 +74,7 @@ export function notificationsService(
   const handovers = onCallHandoversService(ctx, provider);
 
   const afterMs = () => ctx.config.escalationAfterSeconds * 1000;
+  const delivery = noticeDelivery(ctx, provider);
 
   /** Recipients of this alert's group for its type whose schedule covers now. */
   async function matching(alert: AlertForNotice): Promise<RecipientRow[]> {
@@ -98,33 +100,37 @@ export function notificationsService(
     channel = r.channel,
   ): Promise<void> {
     const text = await alertNoticeText(ctx, alert, step, false, channel);
+    const to = delivery.addressOf(r, channel);
     const attempt = {
       organizationId: alert.organization_id,
       alertId: alert.id,
       step,
       channel,
       userId: r.user_id,
-      recipient: r.phone_number,
-      provider: provider.name,
+      recipient: to,
+      provider: delivery.providerOf(channel),
       text,
       reason: alert.level === 'EMERGENCY' ? ('emergency' as const) : null,
     };
-    if (!r.phone_number) {
+    if (!to) {
       await notifications.insertAttempt(
         attempt,
         'failed',
         ctx.now(),
-        r.on_call && !r.user_id ? 'nobody is on call' : 'the recipient has no phone number',
+        r.on_call && !r.user_id ? 'nobody is on call' : delivery.noAddress(channel),
       );
       return;
     }
     // Queued first, so an attempt is on record even if the provider never answers.
     const id = await notifications.insertAttempt(attempt, 'queued', ctx.now(), null);
     await noticeBucketsRepository(ctx.db).coverAlerts(id, [alert.id]);
-    const outcome =
-      channel === 'SMS'
-        ? await provider.sendSms(r.phone_number, text)
-        : await provider.call(r.phone_number, text);
+    const outcome = await delivery.deliver({
+      channel,
+      to,
+      text,
+      notificationId: id,
+      push: pushOfAlert(alert, true),
+    });
     await notifications.recordOutcome(id, outcome, ctx.now());
   }
 
@@ -140,7 +146,8 @@ export function notificationsService(
     for (const r of recipients.filter((x) => x.step === step)) {
       if (already.has(r.user_id ?? r.phone_number ?? '')) continue;
       // Outside EMERGENCY the policy decides (a recipient without a number is logged as failed here).
-      if (alert.level !== 'EMERGENCY' && r.phone_number) await notices.offer(alert, r);
+      if (alert.level !== 'EMERGENCY' && delivery.addressOf(r, r.channel))
+        await notices.offer(alert, r);
       else await send(alert, r, step);
     }
   }

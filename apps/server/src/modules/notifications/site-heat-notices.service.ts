@@ -3,6 +3,7 @@ import { recipientOnDuty } from './recipient-schedule.js';
 import type { AppContext } from '../../context.js';
 import type { SiteHeatChangedEvent } from '../../bus/events.js';
 import type { NotificationProvider } from './notification-provider.js';
+import { noticeDelivery, SITE_NOTICE_PUSH } from './notice-delivery.js';
 import { notificationsRepository } from './notifications.repository.js';
 import { onCallService } from './on-call.service.js';
 import { siteHeatNoticesRepository } from './site-heat-notices.repository.js';
@@ -50,6 +51,7 @@ export function siteHeatNoticesService(ctx: AppContext) {
         at: new Date(e.change.at),
         timeZone: where.time_zone,
       });
+      const delivery = noticeDelivery(ctx, provider);
       let sent = 0;
       for (const r of heat.filter((x) => x.step === first)) {
         const channel = r.channel === 'PHONE_CALL' && !notice.callAllowed ? 'SMS' : r.channel;
@@ -58,17 +60,18 @@ export function siteHeatNoticesService(ctx: AppContext) {
           siteHeatEventId: e.change.id,
           channel,
           userId: r.user_id,
-          recipient: r.phone_number,
-          provider: provider.name,
+          recipient: delivery.addressOf(r, channel),
+          provider: delivery.providerOf(channel),
           text,
         };
         sent++;
-        if (!r.phone_number) {
+        const to = attempt.recipient;
+        if (!to) {
           await siteHeatNoticesRepository(ctx.db).insertSiteHeatAttempt(
             attempt,
             'failed',
             ctx.now(),
-            'the recipient has no phone number',
+            delivery.noAddress(channel),
           );
           continue;
         }
@@ -79,10 +82,13 @@ export function siteHeatNoticesService(ctx: AppContext) {
           ctx.now(),
           null,
         );
-        const outcome =
-          channel === 'SMS'
-            ? await provider.sendSms(r.phone_number, text)
-            : await provider.call(r.phone_number, text);
+        const outcome = await delivery.deliver({
+          channel,
+          to,
+          text,
+          notificationId: id,
+          push: SITE_NOTICE_PUSH,
+        });
         await notificationsRepository(ctx.db).recordOutcome(id, outcome, ctx.now());
       }
       return sent;

@@ -3,11 +3,12 @@ import { AccountSettings } from '../../features/auth/components/account-settings
 import { PasskeySettings } from '../../features/auth/components/passkey-settings';
 import { TotpSettings } from '../../features/auth/components/totp-settings';
 import { OwnDataExport } from '../../features/people/components/own-data-export';
+import { PushSettings } from '../../features/push/components/push-settings';
 import { UserInfoPage } from '../../features/user/components/user-info-page';
 
 /**
  * /user/info: the registration info (user feature), then one's own name, address, phone, password and sessions
- * the two-step sign-in setting and passkeys (auth feature), one's API tokens (staff), and a wearer's own data (people).
+ * the two-step sign-in setting and passkeys (auth feature), Web Push on this browser (push), one's API tokens (staff), and a wearer's own data (people).
  */
 export function UserInfoWithSignInPage() {
   return (
@@ -16,6 +17,7 @@ export function UserInfoWithSignInPage() {
       <AccountSettings />
       <TotpSettings />
       <PasskeySettings />
+      <PushSettings />
       <ApiTokensSettings />
       <OwnDataExport />
     </>

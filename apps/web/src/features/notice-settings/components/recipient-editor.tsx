@@ -94,7 +94,14 @@ export function RecipientEditor({
                 name={`${id}-kind`}
                 value={kind}
                 checked={draft.kind === kind}
-                onChange={() => set({ kind })}
+                // A number cannot take a push: it falls back to SMS.
+                onChange={() =>
+                  set(
+                    kind === 'phone' && draft.channel === 'PUSH'
+                      ? { kind, channel: 'SMS' }
+                      : { kind },
+                  )
+                }
                 data-testid={`recipient-kind-${kind}`}
                 className={`size-4 accent-teal-700 ${focusRing}`}
               />
@@ -176,6 +183,8 @@ export function RecipientEditor({
                 name={`${id}-channel`}
                 value={channel}
                 checked={draft.channel === channel}
+                // A push goes to a staff member's subscribed browsers: never to a bare number.
+                disabled={channel === 'PUSH' && draft.kind === 'phone'}
                 onChange={() => set({ channel })}
                 data-testid={`recipient-channel-${channel}`}
                 className={`size-4 accent-teal-700 ${focusRing}`}

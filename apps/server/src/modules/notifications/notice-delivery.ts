@@ -1,0 +1,97 @@
+import {
+  CONSOLE_ALERT_HISTORY_PATH,
+  consoleAlertPath,
+  type NotificationChannel,
+  type PushNoticePayload,
+} from '@wearable/domain';
+import type { AppContext } from '../../context.js';
+import type { AlertForNotice } from './notifications.repository.js';
+import { pushService } from '../push/push.service.js';
+import type { NotificationProvider, SendResult } from './notification-provider.js';
+
+/** A notice about to leave by one channel. */
+export interface OutgoingNotice {
+  channel: NotificationChannel;
+  /** The phone number (SMS, call) or the staff member's user id (PUSH: their subscribed browsers). */
+  to: string;
+  text: string;
+  /** The log entry's id: a push's Topic, so a retry replaces an undelivered copy (RFC 8030 §5.4). */
+  notificationId: string;
+  /** What the push notification opens and offers (PUSH only). */
+  push: Omit<PushNoticePayload, 'title' | 'body'>;
+}
+
+/**
+ * A push about `alert` (single) or about the alerts a grouped message or summary covers (`alert` the newest):
+ * 詳細 opens the wearer's alerts, else the alert history; 確認 only on a single alert's notice.
+ */
+export function pushOfAlert(
+  alert: Pick<AlertForNotice, 'id' | 'organization_id' | 'wearer_id' | 'level'>,
+  single: boolean,
+): OutgoingNotice['push'] {
+  return {
+    alertId: single ? alert.id : null,
+    url:
+      single && alert.wearer_id
+        ? consoleAlertPath(alert.organization_id, alert.wearer_id)
+        : CONSOLE_ALERT_HISTORY_PATH,
+    emergency: alert.level === 'EMERGENCY',
+    confirmable: single,
+  };
+}
+
+/** A push about no one alert (a site's heat, a silent gateway): 詳細 opens the alert history, no 確認. */
+export const SITE_NOTICE_PUSH: OutgoingNotice['push'] = {
+  alertId: null,
+  url: CONSOLE_ALERT_HISTORY_PATH,
+  emergency: false,
+  confirmable: false,
+};
+
+/** Who and what, then the rest: "【緊急】佐藤さん: SOS (1階) 14:03 場所: …" split at its first colon. */
+export function pushWords(text: string): { title: string; body: string } {
+  const at = text.indexOf(': ');
+  return at < 0
+    ? { title: text, body: '' }
+    : { title: text.slice(0, at), body: text.slice(at + 2) };
+}
+
+/**
+ * Where notices leave, by channel: SMS and calls through the phone provider (Twilio or the embedded log), PUSH
+ * through the push module to the person's browsers. One place, so every notice path (alerts, the policy's
+ * windows, site heat, gateway silence, tests) treats a new channel alike.
+ */
+export function noticeDelivery(ctx: AppContext, provider: NotificationProvider) {
+  const push = pushService(ctx);
+  return {
+    /** The recipient's address on `channel`: their number, or (PUSH) the staff member; null when there is none. */
+    addressOf(
+      r: { user_id: string | null; phone_number: string | null },
+      channel: NotificationChannel,
+    ): string | null {
+      return channel === 'PUSH' ? r.user_id : r.phone_number;
+    },
+    /** The provider the log names: the phone provider's, or web-push. */
+    providerOf(channel: NotificationChannel): string {
+      return channel === 'PUSH' ? 'web-push' : provider.name;
+    },
+    /** What the log says when addressOf gave null. */
+    noAddress(channel: NotificationChannel): string {
+      return channel === 'PUSH'
+        ? 'a push goes to a staff member, not to a number'
+        : 'the recipient has no phone number';
+    },
+    /** The provider's answer; never throws (a failure is a 'failed' result). */
+    deliver(m: OutgoingNotice): Promise<SendResult> {
+      switch (m.channel) {
+        case 'SMS':
+          return provider.sendSms(m.to, m.text);
+        case 'PHONE_CALL':
+          return provider.call(m.to, m.text);
+        case 'PUSH':
+          return push.pushToPerson(m.to, { ...m.push, ...pushWords(m.text) }, m.notificationId);
+      }
+    },
+  };
+}
+export type NoticeDelivery = ReturnType<typeof noticeDelivery>;
