@@ -1,7 +1,10 @@
 import type { AlertLevel } from './alerts.js';
 
-/** How a family member may choose to be told of a watched wearer's alerts (issue 34): their own phone or mail. */
-export const FAMILY_NOTICE_CHANNELS = ['SMS', 'EMAIL'] as const;
+/**
+ * How a family member may choose to be told of a watched wearer's alerts (issue 34): their own phone or
+ * mail, or (issue 38) a push to the browsers they subscribed on /user/info, at no cost per message.
+ */
+export const FAMILY_NOTICE_CHANNELS = ['SMS', 'EMAIL', 'PUSH'] as const;
 export type FamilyNoticeChannel = (typeof FAMILY_NOTICE_CHANNELS)[number];
 
 /**

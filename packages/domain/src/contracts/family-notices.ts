@@ -17,6 +17,8 @@ export const familyNoticesResponse = z.object({
   /** Where the messages go: the account's own phone number and mail address (null: none set). */
   phoneNumber: z.string().nullable(),
   email: z.string().nullable(),
+  /** How many browsers of this account receive push notices (PUSH needs one). */
+  pushSubscriptions: z.number().int().optional(),
 });
 export type FamilyNoticesResponse = z.infer<typeof familyNoticesResponse>;
 
@@ -41,7 +43,7 @@ export const updateFamilyNotice = family({
   path: '/v3/user/familyNotices/{uid}',
   permission: 'familyNotice:manage',
   summary:
-    "Be told of one watched wearer's EMERGENCY and CRITICAL alerts by SMS or mail (to the account's own number or address), or no more",
+    "Be told of one watched wearer's EMERGENCY and CRITICAL alerts by SMS or mail (to the account's own number or address) or by push (to its subscribed browsers), or no more",
   params: uidParam,
   body: familyNoticeBody,
   responses: { 200: familyNoticeView },

@@ -29,12 +29,19 @@ export function familyNoticesRepository(db: Queryable) {
 
     async contactOf(
       userId: string,
-    ): Promise<{ phone_number: string | null; email: string | null }> {
-      const [row] = await db.query<{ phone_number: string | null; email: string | null }>(
-        'SELECT phone_number, email FROM users WHERE id = $1 AND deleted_at IS NULL',
+    ): Promise<{ phone_number: string | null; email: string | null; push_subscriptions: number }> {
+      // The push subscriptions are counted, not read: they are the push module's (migration 053).
+      const [row] = await db.query<{
+        phone_number: string | null;
+        email: string | null;
+        push_subscriptions: number;
+      }>(
+        `SELECT u.phone_number, u.email,
+                (SELECT count(*)::int FROM push_subscriptions p WHERE p.user_id = u.id) AS push_subscriptions
+           FROM users u WHERE u.id = $1 AND u.deleted_at IS NULL`,
         [userId],
       );
-      return row ?? { phone_number: null, email: null };
+      return row ?? { phone_number: null, email: null, push_subscriptions: 0 };
     },
 
     /**

@@ -31,7 +31,12 @@ export function familyNoticesService(ctx: Pick<AppContext, 'db' | 'now'>) {
         repo.listOf(actor.uid, [...reached.keys()]),
         repo.contactOf(actor.uid),
       ]);
-      return { wearers, phoneNumber: contact.phone_number, email: contact.email };
+      return {
+        wearers,
+        phoneNumber: contact.phone_number,
+        email: contact.email,
+        pushSubscriptions: contact.push_subscriptions,
+      };
     },
 
     async update(
@@ -49,6 +54,11 @@ export function familyNoticesService(ctx: Pick<AppContext, 'db' | 'now'>) {
         );
       if (channel === 'EMAIL' && !contact.email)
         throw conflict('Your account has no mail address; add one first', 'NO_EMAIL');
+      if (channel === 'PUSH' && contact.push_subscriptions === 0)
+        throw conflict(
+          'No browser of your account receives push notices; turn them on on /user/info first',
+          'NO_PUSH_SUBSCRIPTION',
+        );
       const saved = await ctx.db.transaction((tx) =>
         familyNoticesRepository(tx).save(
           actor.uid,

@@ -151,6 +151,7 @@ describe('GET /v3/user/familyNotices', () => {
       wearers: [{ uid: w.w1.uid, name: w.w1.name, channel: 'SMS' }],
       phoneNumber: FAMILY_PHONE,
       email: w.users.PERSONAL_LINKED.email,
+      pushSubscriptions: 0,
     });
     expect((await list(w.users.PERSONAL_UNLINKED.headers)).json()).toMatchObject({ wearers: [] });
     expect((await list(w.users.ORGANIZATION_OWNER.headers)).statusCode).toBe(403);

@@ -6,7 +6,7 @@ import { type AlertMessageInput, alertMessage } from './notification-texts.js';
 import type { AlertForNotice, RecipientRow } from './notifications.repository.js';
 
 /** Where a family member looks at the wearer's records and alerts. */
-const PERSONAL_HOME = '/user/record';
+export const PERSONAL_HOME = '/user/record';
 
 /**
  * The alert as a family member is told of it: without its place, as no organisation setting lets
@@ -23,13 +23,13 @@ export const forFamily = (alert: AlertForNotice): AlertForNotice => ({
  * (`user:<id>`), the first step, their account's number. Never escalated: the escalation reads the
  * group's rows only.
  */
-export const familySmsRecipient = (f: FamilyRecipientRow): RecipientRow => ({
+export const familyRecipient = (f: FamilyRecipientRow): RecipientRow => ({
   id: `family:${f.user_id}`,
   user_id: f.user_id,
   user_name: f.name,
   phone_number: f.phone_number,
   own_phone_number: f.phone_number,
-  channel: 'SMS',
+  channel: f.channel === 'PUSH' ? 'PUSH' : 'SMS',
   alert_types: [],
   schedule: {} as RecipientRow['schedule'],
   step: 1,

@@ -6,6 +6,7 @@ import {
 } from '@wearable/domain';
 import type { AppContext } from '../../context.js';
 import type { AlertForNotice } from './notifications.repository.js';
+import { PERSONAL_HOME } from './family-notice.js';
 import { pushService } from '../push/push.service.js';
 import type { NotificationProvider, SendResult } from './notification-provider.js';
 
@@ -26,9 +27,17 @@ export interface OutgoingNotice {
  * 詳細 opens the wearer's alerts, else the alert history; 確認 only on a single alert's notice.
  */
 export function pushOfAlert(
-  alert: Pick<AlertForNotice, 'id' | 'organization_id' | 'wearer_id' | 'level'>,
+  alert: Pick<AlertForNotice, 'id' | 'organization_id' | 'wearer_id' | 'level' | 'family'>,
   single: boolean,
 ): OutgoingNotice['push'] {
+  // A family member reads the wearer's records and alerts on their own page, and does not confirm.
+  if (alert.family)
+    return {
+      alertId: null,
+      url: PERSONAL_HOME,
+      emergency: alert.level === 'EMERGENCY',
+      confirmable: false,
+    };
   return {
     alertId: single ? alert.id : null,
     url:

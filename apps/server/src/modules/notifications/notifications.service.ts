@@ -16,7 +16,7 @@ import type { NotificationProvider } from './notification-provider.js';
 import { noticeDelivery, pushOfAlert } from './notice-delivery.js';
 import { webhookOutboxService } from '../webhooks/webhook-outbox.service.js';
 import { familyNoticesService } from '../family-notices/family-notices.service.js';
-import { familyAlertMail, familySmsRecipient, forFamily } from './family-notice.js';
+import { familyAlertMail, familyRecipient, forFamily } from './family-notice.js';
 import {
   type AlertForNotice,
   notificationsRepository,
@@ -154,7 +154,7 @@ export function notificationsService(
 
   /**
    * The family members who chose to be told of the wearer's EMERGENCY and CRITICAL alerts (issue
-   * 34): once, at the opening, after the staff's first step. SMS takes the staff path (EMERGENCY at
+   * 34): once, at the opening, after the staff's first step. SMS and push take the staff path (EMERGENCY at
    * once, CRITICAL through the policy's grouping and caps, every attempt logged); mail goes through
    * the mailer (logged as EMAIL). Never escalated, called or reminded; never with the place.
    */
@@ -169,8 +169,9 @@ export function notificationsService(
           );
         continue;
       }
-      const r = familySmsRecipient(f);
-      if (alert.level !== 'EMERGENCY' && r.phone_number) await notices.offer(told, r);
+      const r = familyRecipient(f);
+      if (alert.level !== 'EMERGENCY' && delivery.addressOf(r, r.channel))
+        await notices.offer(told, r);
       else await send(told, r, 1);
     }
   }

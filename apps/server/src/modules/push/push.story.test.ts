@@ -480,3 +480,48 @@ describe('the account page endpoints, role by role and across organisations', ()
     expect(otherOrg.statusCode).toBe(400);
   });
 });
+
+describe('a family member told by push (issue 38: family phones without SMS cost)', () => {
+  it('chooses push once a browser is subscribed; an SOS reaches it, naming the wearer, with no 確認', async () => {
+    const wearer = await createWearer(t, { organizationId: w.orgA, groupId: w.g2 });
+    const family = await createUser(t, {
+      role: 'PERSONAL',
+      organizationId: w.orgA,
+      linkedWearerIds: [wearer.uid],
+    });
+    const choose = () =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/v3/user/familyNotices/${wearer.uid}`,
+        headers: family.headers,
+        payload: { channel: 'PUSH' },
+      });
+    const refused = await choose();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'NO_PUSH_SUBSCRIPTION' });
+    const sub = await subscribe(family.headers);
+    expect((await choose()).statusCode).toBe(200);
+    const list = await t.app.inject({ url: '/v3/user/familyNotices', headers: family.headers });
+    expect(list.json()).toMatchObject({ pushSubscriptions: 1 });
+
+    const before = fake.received.length;
+    const alertId = await sos(wearer);
+    await until(async () =>
+      fake.received.slice(before).some((r) => r.subscriptionId === sub.endpoint.split('/').at(-1))
+        ? true
+        : undefined,
+    );
+    const got = fake.received
+      .slice(before)
+      .find((r) => r.subscriptionId === sub.endpoint.split('/').at(-1))!;
+    const payload = pushNoticePayload.parse(JSON.parse(got.plaintext));
+    // The family reads it on their own page and does not confirm; the place is never told to a family.
+    expect(payload).toMatchObject({ alertId: null, confirmable: false, url: '/user/record' });
+    expect(payload.title).toContain(wearer.name);
+    expect(got.plaintext).not.toContain('場所');
+    const logged = await attempts(alertId);
+    expect(logged).toContainEqual(
+      expect.objectContaining({ channel: 'PUSH', status: 'sent', user_id: family.uid }),
+    );
+  });
+});

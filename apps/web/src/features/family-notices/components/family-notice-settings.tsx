@@ -6,12 +6,13 @@ import { AppLink } from '../../../lib/app-path';
 import { useFamilyNotices, useSaveFamilyNotice } from '../api/family-notices';
 
 type Choice = FamilyNoticeChannel | 'OFF';
-const CHOICES: readonly Choice[] = ['OFF', 'SMS', 'EMAIL'];
+const CHOICES: readonly Choice[] = ['OFF', 'SMS', 'EMAIL', 'PUSH'];
 
 /**
  * A family member's choice to be told of one watched wearer's EMERGENCY and CRITICAL alerts
  * (issue 34), on /user/settings/alert beside the wearer's alert settings: not at all, by SMS to
- * their account's phone number, or by mail to its address. Saved at once on a change.
+ * their account's phone number, by mail to its address, or by push to the browsers they subscribed
+ * (issue 38). Saved at once on a change.
  */
 export function FamilyNoticeSettings({ uid, name }: { uid: string; name: string }) {
   const { t } = useTranslation(['family', 'common']);
@@ -28,6 +29,10 @@ export function FamilyNoticeSettings({ uid, name }: { uid: string; name: string 
     chosen ?? (save.isPending ? (save.variables.channel ?? 'OFF') : (wearer?.channel ?? 'OFF'));
   const labelOf = (choice: Choice): string => {
     if (choice === 'OFF') return t('family:notices.off');
+    if (choice === 'PUSH')
+      return data?.pushSubscriptions
+        ? t('family:notices.push', { count: data.pushSubscriptions })
+        : t('family:notices.pushMissing');
     if (choice === 'SMS')
       return data?.phoneNumber
         ? t('family:notices.sms', { phone: data.phoneNumber })
@@ -37,7 +42,12 @@ export function FamilyNoticeSettings({ uid, name }: { uid: string; name: string 
       : t('family:notices.emailMissing');
   };
   const available = (choice: Choice) =>
-    choice === 'OFF' || (choice === 'SMS' ? Boolean(data?.phoneNumber) : Boolean(data?.email));
+    choice === 'OFF' ||
+    (choice === 'SMS'
+      ? Boolean(data?.phoneNumber)
+      : choice === 'PUSH'
+        ? Boolean(data?.pushSubscriptions)
+        : Boolean(data?.email));
   return (
     <section
       aria-labelledby={headingId}
