@@ -126,13 +126,6 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const at = (from: Date, ms: number) => new Date(from.getTime() + ms);
 
-/**
- * Web Push messages per hour to one staff member outside EMERGENCY, the summary included: fixed, not a
- * policy setting. A push costs nothing, so the cap is there for the person, not the bill: grouped by the
- * same window as SMS, a phone that buzzes more than twice in five minutes for one hour is noise (docs/push.md).
- */
-export const PUSH_PER_HOUR = 12;
-
 /** Messages per hour a bucket's channel may carry outside EMERGENCY, the summary included. */
 export const hourlyCap = (channel: NotificationChannel, policy: AlertPolicy): number => {
   switch (channel) {
@@ -140,8 +133,10 @@ export const hourlyCap = (channel: NotificationChannel, policy: AlertPolicy): nu
       return policy.smsPerHour;
     case 'PHONE_CALL':
       return policy.callsPerHour;
+    // A push buzzes a locked phone as an SMS does: the same cap, though it costs nothing (issue 38: no
+    // more messages per recipient-hour than SMS gets; docs/push.md).
     case 'PUSH':
-      return PUSH_PER_HOUR;
+      return policy.smsPerHour;
   }
 };
 

@@ -46,10 +46,12 @@ describe('the fake push service decrypts as a browser does', () => {
     try {
       const ecdh = createECDH('prime256v1');
       ecdh.generateKeys();
-      const privateKey = ecdh.getPrivateKey().toString('base64url');
+      // getPrivateKey drops leading zero bytes (1 key in 256 is 31 bytes), which web-push refuses: padded to 32.
+      const privateKey = ecdh.getPrivateKey().toString('hex').padStart(64, '0');
+      const privateKeyB64 = Buffer.from(privateKey, 'hex').toString('base64url');
       const vapid = {
-        privateKey,
-        publicKey: vapidPublicKeyOf(privateKey),
+        privateKey: privateKeyB64,
+        publicKey: vapidPublicKeyOf(privateKeyB64),
         subject: 'mailto:ops@example.test',
       };
       const sub = fake.subscription();
