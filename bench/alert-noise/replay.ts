@@ -8,6 +8,7 @@ import {
   ALERT_POLICY_DEFAULTS,
   ALERT_LEVELS,
   ALERT_TYPES,
+  NOTIFICATION_CHANNELS,
   PHYSIOLOGICAL_ALERT_TYPES,
   replayNotices,
   initialSiteHeatState,
@@ -15,6 +16,7 @@ import {
   siteHeatStep,
   type AlertLevel,
   type AlertType,
+  type NotificationChannel,
   type OfferedNotice,
   type SiteHeatChange,
   type SiteHeatLevel,
@@ -263,7 +265,7 @@ function run(engine: Engine): Opened[] {
 /** One entry of a recipient's notification log: a message sent, or (sent: false) one withheld. */
 interface Sent {
   at: number;
-  channel: 'SMS' | 'PHONE_CALL';
+  channel: NotificationChannel;
   emergency: boolean;
   /** Why it went or not: the notice policy's reason, or 'alert' for today's one message per alert. */
   reason: string;
@@ -332,7 +334,7 @@ function siteNotices(): Sent[] {
  * still open is offered again every repeat interval (a reminder), as the server's sweep does.
  * Nobody confirms in the bench, so an open alert keeps reminding until it recovers: the worst case.
  */
-function policyNotices(alerts: Opened[]): Sent[] {
+function policyNotices(alerts: Opened[], channel: NotificationChannel = 'SMS'): Sent[] {
   const repeat = ALERT_POLICY_DEFAULTS.repeatIntervalMinutes * MINUTE;
   const offered: OfferedNotice[] = [];
   for (const a of alerts) {
@@ -348,13 +350,15 @@ function policyNotices(alerts: Opened[]): Sent[] {
     }
   }
   offered.sort((x, y) => x.at.getTime() - y.at.getTime());
-  const personal: Sent[] = replayNotices(offered, { ...ALERT_POLICY_DEFAULTS }, 'SMS').map((n) => ({
-    at: n.at.getTime(),
-    channel: 'SMS' as const,
-    emergency: n.reason === 'emergency',
-    reason: n.reason,
-    sent: n.sent,
-  }));
+  const personal: Sent[] = replayNotices(offered, { ...ALERT_POLICY_DEFAULTS }, channel).map(
+    (n) => ({
+      at: n.at.getTime(),
+      channel,
+      emergency: n.reason === 'emergency',
+      reason: n.reason,
+      sent: n.sent,
+    }),
+  );
   return [...personal, ...siteNotices()].sort((x, y) => x.at - y.at);
 }
 const productNotices = policyNotices;
@@ -430,9 +434,9 @@ const nowSent = productNotices(now);
 console.log(`\nnotifications per recipient-hour (product: ${productNoticesLabel})`);
 const perRecipientHour = (sent: Sent[], emergency: boolean, channel: Sent['channel']) =>
   sent.filter((s) => s.sent && s.emergency === emergency && s.channel === channel).length / hours;
-/** The most SMS outside EMERGENCY in any 60 minutes from one message (the cap's hour). */
-const busiestHour = (log: Sent[]) => {
-  const times = log.filter((s) => s.sent && !s.emergency && s.channel === 'SMS').map((s) => s.at);
+/** The most messages outside EMERGENCY in any 60 minutes from one message (the cap's hour). */
+const busiestHour = (log: Sent[], channel: NotificationChannel = 'SMS') => {
+  const times = log.filter((s) => s.sent && !s.emergency && s.channel === channel).map((s) => s.at);
   return Math.max(0, ...times.map((t) => times.filter((u) => u >= t && u < t + 3_600_000).length));
 };
 for (const channel of ['SMS', 'PHONE_CALL'] as const) {
@@ -445,6 +449,7 @@ for (const channel of ['SMS', 'PHONE_CALL'] as const) {
   }
 }
 row('SMS outside EMERGENCY, busiest hour', busiestHour(oldSent), busiestHour(nowSent));
+
 const reasons = new Set(
   [...oldSent, ...nowSent].map((s) => `${s.sent ? 'sent' : 'withheld'} ${s.reason}`),
 );
@@ -452,6 +457,26 @@ for (const key of [...reasons].sort().reverse()) {
   const count = (log: Sent[]) =>
     log.filter((s) => `${s.sent ? 'sent' : 'withheld'} ${s.reason}` === key).length;
   row(`  log entries: ${key}`, count(oldSent), count(nowSent));
+}
+
+// Issue 38: push and chat channels through the same policy must not bring more messages per
+// recipient-hour than SMS does. Each channel's bucket replays the same alerts (the site heat
+// notices are left out of every row here: they are not an alert bucket's).
+console.log("\nthe product's notices of one recipient by channel (issue 38), outside EMERGENCY");
+const alertNotices = (channel: NotificationChannel) =>
+  policyNotices(now, channel).filter((s) => s.channel === channel && s.reason !== 'siteHeat');
+const smsOnly = alertNotices('SMS');
+for (const channel of NOTIFICATION_CHANNELS.filter((c) => c !== 'PHONE_CALL')) {
+  const sent = alertNotices(channel);
+  row(
+    `${channel}: per recipient-hour, busiest hour`,
+    `${num(perRecipientHour(sent, false, channel), 2)}, ${busiestHour(sent, channel)}`,
+    channel === 'SMS'
+      ? ''
+      : perRecipientHour(sent, false, channel) <= perRecipientHour(smsOnly, false, 'SMS')
+        ? 'no more than SMS'
+        : 'MORE THAN SMS',
+  );
 }
 
 /**
