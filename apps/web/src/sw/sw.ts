@@ -1,9 +1,10 @@
 /// <reference lib="webworker" />
 // The console's service worker (issue 38 item 1), built to /sw.js with scope /: it makes the console an
-// installable app and shows alert notices that arrive by Web Push, with 確認 and 詳細. It caches nothing
+// installable app and shows alert notices that arrive by Web Push, with 確認 and 詳細. It caches no page
 // (the console always loads from the network; only /phone/ works offline). The push's payload carries the
-// alert id and the words of its SMS, never a token: 確認 opens the console's confirm page, which confirms
-// with the person's own session, after a sign-in when it has ended.
+// alert id and the words of its SMS, never a token: 確認 records the intent and opens the console's confirm
+// page, which confirms with the person's own session, after a sign-in when it has ended.
+import { recordConfirmIntent } from '../lib/confirm-intent';
 import { type NoticeClick, noticeOptions, parseNotice, targetOf } from './notice';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -56,6 +57,15 @@ async function openConsole(path: string): Promise<void> {
 
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const target = targetOf(event.notification.data as NoticeClick | undefined, event.action);
-  if (target) event.waitUntil(openConsole(target));
+  const data = event.notification.data as NoticeClick | undefined;
+  const target = targetOf(data, event.action);
+  if (!target) return;
+  // 確認 pressed here, in the notification: the confirm page may confirm at once (lib/confirm-intent.ts).
+  const confirming = event.action === 'confirm' && data?.confirmable === true && data.alertId;
+  event.waitUntil(
+    (confirming
+      ? recordConfirmIntent(self.location.origin, data.alertId ?? '').catch(() => undefined)
+      : Promise.resolve()
+    ).then(() => openConsole(target)),
+  );
 });
