@@ -128,7 +128,8 @@ const at = (from: Date, ms: number) => new Date(from.getTime() + ms);
 
 /** Messages per hour a bucket's channel may carry outside EMERGENCY, the summary included. */
 export const hourlyCap = (channel: NotificationChannel, policy: AlertPolicy): number =>
-  channel === 'SMS' ? policy.smsPerHour : policy.callsPerHour;
+  // A chat channel is capped as an SMS recipient is (decision 0022): no more messages an hour.
+  channel === 'PHONE_CALL' ? policy.callsPerHour : policy.smsPerHour;
 
 /**
  * Alert messages an hour may carry: the cap less the slot kept for the summary, so a recipient

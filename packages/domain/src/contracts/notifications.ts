@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { ALERT_LEVELS, ALERT_TYPES, LOGGED_CHANNELS, NOTIFICATION_CHANNELS } from '../alerts.js';
+import {
+  ALERT_LEVELS,
+  ALERT_TYPES,
+  isChatChannel,
+  LOGGED_CHANNELS,
+  NOTIFICATION_CHANNELS,
+} from '../alerts.js';
 import { E164_PATTERN } from '../field-rules.js';
 import { NOTICE_REASONS } from '../notice-policy.js';
 import { ORGANIZATION_KINDS } from '../organization-kinds.js';
@@ -10,7 +16,10 @@ const idParam = z.string().min(1).max(64);
 /** E.164, as carriers expect it. */
 export const phoneNumber = z.string().regex(E164_PATTERN, 'must be E.164, e.g. +819012345678');
 
-/** One recipient of a group's alerts; `order` is the escalation step (1 first). */
+/**
+ * One recipient of a group's alerts; `order` is the escalation step (1 first). A chat channel (SLACK,
+ * TEAMS, LINE_WORKS: the organisation's channel set up on /settings) names no person and no number.
+ */
 export const noticeRecipient = z
   .object({
     /** Staff of the organisation (their phone number is used), or ... */
@@ -22,10 +31,17 @@ export const noticeRecipient = z
     schedule: weeklySchedule,
     order: z.number().int().min(1).max(10),
   })
-  .refine((r) => (r.userId === undefined) !== (r.phoneNumber === undefined), {
-    message: 'give exactly one of userId or phoneNumber',
-    path: ['userId'],
-  });
+  .refine(
+    (r) =>
+      isChatChannel(r.channel)
+        ? r.userId === undefined && r.phoneNumber === undefined
+        : (r.userId === undefined) !== (r.phoneNumber === undefined),
+    {
+      message:
+        'give exactly one of userId or phoneNumber (neither for a chat channel: SLACK, TEAMS, LINE_WORKS)',
+      path: ['userId'],
+    },
+  );
 export type NoticeRecipient = z.infer<typeof noticeRecipient>;
 
 export const groupParams = z.object({ groupId: idParam });
@@ -118,7 +134,8 @@ export type NotificationsResponse = z.infer<typeof notificationsResponse>;
 /** POST /v2/group/{groupId}/alertNoticeSettings/test: one test message through the real provider. */
 export const noticeTestBody = z
   .strictObject({
-    channel: z.enum(NOTIFICATION_CHANNELS),
+    /** A chat channel's test is POST /v2/organization/{organizationId}/chatChannels/{channel}/test. */
+    channel: z.enum(['PHONE_CALL', 'SMS']),
     /** A staff member of the organisation (their phone number) or ... */
     userId: idParam.optional(),
     /** ... a number outside the console. */

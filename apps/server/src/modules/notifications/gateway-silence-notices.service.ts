@@ -7,6 +7,7 @@ import { gatewaySilenceNoticesRepository } from './gateway-silence-notices.repos
 import { gatewaySilenceMessage } from './gateway-silence-texts.js';
 import { noticeBucketsRepository } from './notice-buckets.repository.js';
 import type { NotificationProvider } from './notification-provider.js';
+import { channelSender } from './channel-sender.js';
 import { notificationsRepository } from './notifications.repository.js';
 
 /**
@@ -50,7 +51,7 @@ export function gatewaySilenceNoticesService(ctx: AppContext) {
           channel: r.channel,
           userId: r.user_id,
           recipient: r.phone_number,
-          provider: provider.name,
+          provider: channelSender(ctx, provider).providerName(r.channel),
           text,
         };
         sent++;
@@ -66,10 +67,13 @@ export function gatewaySilenceNoticesService(ctx: AppContext) {
         // Queued first, so an attempt is on record even if the provider never answers.
         const id = await repo.insertSilenceAttempt(attempt, 'queued', now, null);
         await noticeBucketsRepository(ctx.db).coverAlerts(id, covered);
-        const outcome =
-          r.channel === 'SMS'
-            ? await provider.sendSms(r.phone_number, text)
-            : await provider.call(r.phone_number, text);
+        const outcome = await channelSender(ctx, provider).send({
+          organizationId: s.organization_id,
+          channel: r.channel,
+          to: r.phone_number,
+          text,
+          alertId: null,
+        });
         await notificationsRepository(ctx.db).recordOutcome(id, outcome, ctx.now());
       }
       return sent;

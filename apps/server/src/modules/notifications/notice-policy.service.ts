@@ -20,6 +20,7 @@ import {
   toNoticeBucket,
 } from './notice-buckets.repository.js';
 import type { NotificationProvider } from './notification-provider.js';
+import { channelSender } from './channel-sender.js';
 import { capSummaryMessage, groupedMessage } from './notification-texts.js';
 import {
   type AlertForNotice,
@@ -59,9 +60,12 @@ const policyUsed = (p: AlertPolicy, extra: Record<string, number> = {}) => ({
 
 interface Outgoing {
   id: string;
+  organizationId: string;
   channel: NotificationChannel;
   to: string;
   text: string;
+  /** The one alert it tells of (a chat's 確認); null for a grouped message or a summary. */
+  alertId: string | null;
 }
 
 export function noticePolicyService(
@@ -73,13 +77,17 @@ export function noticePolicyService(
   const noticeBuckets = noticeBucketsRepository(ctx.db);
   const notifications = notificationsRepository(ctx.db);
   const alertPolicy = alertPolicyService(ctx);
+  const sender = channelSender(ctx, provider);
 
   /** After the commit: the provider's answer on the queued entry; every covered alert keeps its first notice. */
   async function dispatch(m: Outgoing): Promise<void> {
-    const outcome =
-      m.channel === 'SMS'
-        ? await provider.sendSms(m.to, m.text)
-        : await provider.call(m.to, m.text);
+    const outcome = await sender.send({
+      organizationId: m.organizationId,
+      channel: m.channel,
+      to: m.to,
+      text: m.text,
+      alertId: m.alertId,
+    });
     await notifications.recordOutcome(m.id, outcome, ctx.now());
     await noticeBuckets.keepCoveredFirsts(m.id);
   }
@@ -148,7 +156,7 @@ export function noticePolicyService(
           channel: r.channel,
           userId: r.user_id,
           recipient: phone,
-          provider: provider.name,
+          provider: sender.providerName(r.channel),
           text,
           reason: d.reason,
           policy: policyUsed(policy),
@@ -168,7 +176,16 @@ export function noticePolicyService(
           r.channel,
         );
       }
-      return d.action === 'send' ? { id, channel: r.channel, to: phone, text } : null;
+      return d.action === 'send'
+        ? {
+            id,
+            organizationId: alert.organization_id,
+            channel: r.channel,
+            to: phone,
+            text,
+            alertId: alert.family ? null : alert.id,
+          }
+        : null;
     });
     if (outgoing) await dispatch(outgoing);
   }
@@ -226,7 +243,7 @@ export function noticePolicyService(
           channel: row.channel,
           userId: row.user_id,
           recipient: row.recipient,
-          provider: provider.name,
+          provider: sender.providerName(row.channel),
           text,
           reason,
           policy: policyUsed(policy, waiting),
@@ -236,7 +253,16 @@ export function noticePolicyService(
         null,
       );
       await txNoticeBuckets.coverAlerts(id, covered);
-      return d.action === 'send' ? { id, channel: row.channel, to: row.recipient, text } : null;
+      return d.action === 'send'
+        ? {
+            id,
+            organizationId: row.organization_id,
+            channel: row.channel,
+            to: row.recipient,
+            text,
+            alertId: null,
+          }
+        : null;
     });
   }
 

@@ -1,6 +1,7 @@
 import {
   type Actor,
   type AlertNoticeSettingsResponse,
+  isChatChannel,
   type NoticeRecipient,
   type NotificationView,
   organizationKindOf,
@@ -11,6 +12,7 @@ import { ApiError } from '../../errors.js';
 import { messageLogService } from './message-log.service.js';
 import { noticeTestMessage } from './notification-texts.js';
 import { auditService } from '../audit/audit.service.js';
+import { chatChannelsService } from '../chat-channels/chat-channels.service.js';
 import { noticeBucketsRepository } from './notice-buckets.repository.js';
 import { notificationsRepository } from './notifications.repository.js';
 
@@ -69,6 +71,7 @@ export function noticeSettingsService(ctx: AppContext) {
       const group = await groupFor(ctx, actor, groupId, 'write');
       const userIds = recipients.flatMap((r) => (r.userId ? [r.userId] : []));
       const staff = await notificationsRepository(ctx.db).staffOf(group.organization_id, userIds);
+      const chat = await chatChannelsService(ctx).configured(group.organization_id);
       const issues = recipients.flatMap((r, i) =>
         r.userId && !staff.has(r.userId)
           ? [
@@ -77,7 +80,14 @@ export function noticeSettingsService(ctx: AppContext) {
                 message: `${r.userId} is not staff of this organisation`,
               },
             ]
-          : [],
+          : isChatChannel(r.channel) && !chat.has(r.channel)
+            ? [
+                {
+                  path: `body.recipients.${i}.channel`,
+                  message: `${r.channel} is not set up for this organisation (/settings)`,
+                },
+              ]
+            : [],
       );
       if (issues.length) {
         throw new ApiError(

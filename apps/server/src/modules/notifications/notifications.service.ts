@@ -11,6 +11,7 @@ import { type CoveredAlertRow, noticeBucketsRepository } from './notice-buckets.
 import { alertNoticeText } from './alert-notice-text.js';
 import { noticePolicyService } from './notice-policy.service.js';
 import type { NotificationProvider } from './notification-provider.js';
+import { channelSender } from './channel-sender.js';
 import { webhookOutboxService } from '../webhooks/webhook-outbox.service.js';
 import { familyNoticesService } from '../family-notices/family-notices.service.js';
 import { familyAlertMail, familySmsRecipient, forFamily } from './family-notice.js';
@@ -66,6 +67,7 @@ export function notificationsService(
 ): NotificationsService {
   const escalations = escalationsRepository(ctx.db);
   const notifications = notificationsRepository(ctx.db);
+  const sender = channelSender(ctx, provider);
 
   const afterMs = () => ctx.config.escalationAfterSeconds * 1000;
 
@@ -97,7 +99,7 @@ export function notificationsService(
       channel,
       userId: r.user_id,
       recipient: r.phone_number,
-      provider: provider.name,
+      provider: sender.providerName(channel),
       text,
       reason: alert.level === 'EMERGENCY' ? ('emergency' as const) : null,
     };
@@ -113,10 +115,13 @@ export function notificationsService(
     // Queued first, so an attempt is on record even if the provider never answers.
     const id = await notifications.insertAttempt(attempt, 'queued', ctx.now(), null);
     await noticeBucketsRepository(ctx.db).coverAlerts(id, [alert.id]);
-    const outcome =
-      channel === 'SMS'
-        ? await provider.sendSms(r.phone_number, text)
-        : await provider.call(r.phone_number, text);
+    const outcome = await sender.send({
+      organizationId: alert.organization_id,
+      channel,
+      to: r.phone_number,
+      text,
+      alertId: alert.family ? null : alert.id,
+    });
     await notifications.recordOutcome(id, outcome, ctx.now());
   }
 

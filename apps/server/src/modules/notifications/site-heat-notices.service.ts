@@ -3,6 +3,7 @@ import { recipientOnDuty } from './recipient-schedule.js';
 import type { AppContext } from '../../context.js';
 import type { SiteHeatChangedEvent } from '../../bus/events.js';
 import type { NotificationProvider } from './notification-provider.js';
+import { channelSender } from './channel-sender.js';
 import { notificationsRepository } from './notifications.repository.js';
 import { siteHeatNoticesRepository } from './site-heat-notices.repository.js';
 import { siteHeatMessage } from './site-heat-texts.js';
@@ -55,7 +56,7 @@ export function siteHeatNoticesService(ctx: AppContext) {
           channel,
           userId: r.user_id,
           recipient: r.phone_number,
-          provider: provider.name,
+          provider: channelSender(ctx, provider).providerName(channel),
           text,
         };
         sent++;
@@ -75,10 +76,13 @@ export function siteHeatNoticesService(ctx: AppContext) {
           ctx.now(),
           null,
         );
-        const outcome =
-          channel === 'SMS'
-            ? await provider.sendSms(r.phone_number, text)
-            : await provider.call(r.phone_number, text);
+        const outcome = await channelSender(ctx, provider).send({
+          organizationId: e.organizationId,
+          channel: channel,
+          to: r.phone_number,
+          text,
+          alertId: null,
+        });
         await notificationsRepository(ctx.db).recordOutcome(id, outcome, ctx.now());
       }
       return sent;
