@@ -246,17 +246,22 @@ export function chatChannelsService(ctx: AppContext) {
         ...pick(stored, SECRET_FIELDS[channel]),
         ...pick(given, SECRET_FIELDS[channel]),
       };
-      const settings = pick(given, PLAIN_FIELDS[channel]);
+      const settings = {
+        ...pick(stored, PLAIN_FIELDS[channel]),
+        ...pick(given, PLAIN_FIELDS[channel]),
+      };
       const lacking = missing(channel, { ...settings, ...secrets });
       if (lacking) throw invalid('body', lacking);
       const secretHints = Object.fromEntries(Object.entries(secrets).map(([k, v]) => [k, hint(v)]));
+      // Sealed before the transaction: the box may read its key through ctx.db (one connection on PGlite).
+      const secretsSealed = await box.seal(JSON.stringify(secrets));
       await ctx.db.transaction(async (tx) => {
         await chatChannelsRepository(tx).save(
           {
             organizationId,
             kind: channel,
             settings,
-            secretsSealed: await box.seal(JSON.stringify(secrets)),
+            secretsSealed,
             secretHints,
             userId: actor.uid,
           },

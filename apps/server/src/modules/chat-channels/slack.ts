@@ -85,7 +85,7 @@ export const readSlackOk: ReadOk<string | null> = (body) => {
   try {
     const answer = JSON.parse(body) as { ok?: boolean; ts?: string; error?: string };
     if (answer.ok) return { ok: true, value: answer.ts ?? null };
-    return { ok: false, error: `Slack: ${answer.error ?? 'not ok'}` };
+    return { ok: false, error: answer.error ?? 'not ok' };
   } catch {
     return { ok: false, error: `Slack answered ${body.slice(0, 100)}` };
   }
