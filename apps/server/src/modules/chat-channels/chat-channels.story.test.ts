@@ -38,6 +38,7 @@ let owner: UserRecord;
 let nurse: UserRecord;
 let other: UserRecord;
 let wearer: WearerRecord;
+let wearer2: WearerRecord;
 let orgId = '';
 let groupId = '';
 
@@ -71,6 +72,12 @@ beforeAll(async () => {
     gateway,
     name: '山田 花子',
   });
+  wearer2 = await createWearer(t, {
+    organizationId: org.id,
+    groupId: group.id,
+    gateway,
+    name: '佐藤 一郎',
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -85,17 +92,17 @@ const put = (channel: string, payload: object, headers = owner.headers) =>
     payload: { channel, ...payload },
   });
 
-/** An SOS the engine opened, told to the group's recipients as the alert outbox would. */
-async function openSos(): Promise<string> {
+/** An SOS (or a CRITICAL heat alert) the engine opened, told to the group's recipients as the alert outbox would. */
+async function openSos(type: 'SOS_CALL' | 'HEATSTROKE' = 'SOS_CALL', w = wearer): Promise<string> {
   const at = new Date();
   const alert = await alertWritesRepository(t.db).insertOpen({
     id: randomUUID(),
     organizationId: orgId,
     groupId,
-    wearerId: wearer.uid,
-    braceletId: wearer.bracelet.id,
-    type: 'SOS_CALL',
-    level: 'EMERGENCY',
+    wearerId: w.uid,
+    braceletId: w.bracelet.id,
+    type,
+    level: type === 'SOS_CALL' ? 'EMERGENCY' : 'CRITICAL',
     openedAt: at,
     raisedAt: at,
     cause: { rule: 'test', values: {}, windowStart: at.toISOString(), windowEnd: at.toISOString() },
@@ -468,6 +475,39 @@ describe('an SOS in the chat channels, confirmed from Slack and LINE WORKS', () 
       headers: nurse.headers,
     });
     expect(again.statusCode).toBe(404);
+  });
+});
+
+describe('the notice policy groups and caps a chat channel as it does an SMS recipient', () => {
+  it('a second CRITICAL alert within the window waits, and goes as one grouped message without 確認', async () => {
+    fakes.clear();
+    const first = await openSos('HEATSTROKE');
+    const second = await openSos('HEATSTROKE', wearer2);
+    expect(fakes.of('slack.postMessage')).toHaveLength(1);
+    expect(fakes.of('teams.workflow')).toHaveLength(1);
+    expect(JSON.parse(fakes.of('slack.postMessage')[0]!.body).blocks[1].elements[0].value).toBe(
+      `confirm:${first}`,
+    );
+    const held = await t.db.query<{ channel: string; status: string; reason: string }>(
+      'SELECT channel, status, reason FROM notifications WHERE alert_id = $1 ORDER BY channel',
+      [second],
+    );
+    expect(held.map((h) => [h.channel, h.status])).toEqual([
+      ['LINE_WORKS', 'withheld'],
+      ['SLACK', 'withheld'],
+      ['TEAMS', 'withheld'],
+    ]);
+    // The group window (2 minutes by default) ends: one grouped message per channel.
+    await notificationsService(
+      { ...t.ctx, now: () => new Date(Date.now() + 3 * 60_000) },
+      t.ctx.phone,
+    ).sweep(orgId);
+    expect(fakes.of('slack.postMessage')).toHaveLength(2);
+    expect(fakes.of('teams.workflow')).toHaveLength(2);
+    expect(fakes.of('lineWorks.channel')).toHaveLength(2);
+    const grouped = JSON.parse(fakes.of('slack.postMessage')[1]!.body) as { blocks: object[] };
+    expect(JSON.stringify(grouped.blocks)).not.toContain('confirm:');
+    expect(JSON.stringify(grouped.blocks)).toContain('/alert-histories');
   });
 });
 
