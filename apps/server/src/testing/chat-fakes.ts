@@ -1,5 +1,10 @@
 import { createVerify, generateKeyPairSync } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
@@ -39,7 +44,7 @@ export async function startChatFakes() {
   const received: FakeRequest[] = [];
   const scripts = new Map<string, ScriptedAnswer[]>();
   const waiters: { route: string; n: number; resolve: () => void }[] = [];
-  const hanging = new Set<import('node:http').ServerResponse>();
+  const hanging = new Set<ServerResponse>();
 
   const routeOf = (url: string): string => {
     if (url.startsWith('/slack/api/chat.postMessage')) return 'slack.postMessage';
