@@ -91,9 +91,11 @@ function NoticeEditor({
   const staffList: Member[] = staff.data ?? [];
 
   const who = (d: RecipientDraft) =>
-    d.kind === 'staff'
-      ? (staffList.find((s) => s.uid === d.userId)?.name ?? (d.userName || d.userId))
-      : d.phoneNumber;
+    d.kind === 'chat'
+      ? t(`notice.channel.${d.channel}`)
+      : d.kind === 'staff'
+        ? (staffList.find((s) => s.uid === d.userId)?.name ?? (d.userName || d.userId))
+        : d.phoneNumber;
   const focusLater = useFocusAfterRender();
 
   const done = (draft: RecipientDraft) => {
@@ -154,6 +156,7 @@ function NoticeEditor({
     }
     const target =
       draft.kind === 'staff' ? { userId: draft.userId } : { phoneNumber: draft.phoneNumber.trim() };
+    if (draft.channel !== 'SMS' && draft.channel !== 'PHONE_CALL') return; // chat: tested on its settings page
     test.mutate(
       { channel: draft.channel, ...target },
       {
@@ -278,18 +281,21 @@ function NoticeEditor({
                         >
                           {t('notice.removeShort')}
                         </Button>
-                        <Button
-                          variant="secondary"
-                          aria-disabled={test.isPending}
-                          onClick={() => !test.isPending && sendTest(d)}
-                          aria-label={t('notice.test.button', {
-                            name: who(d),
-                            channel: t(`notice.channel.${d.channel}`),
-                          })}
-                          data-testid="recipient-test"
-                        >
-                          {t('notice.test.short')}
-                        </Button>
+                        {/* A chat channel's test is on /settings/chat-channels. */}
+                        {d.kind !== 'chat' && (
+                          <Button
+                            variant="secondary"
+                            aria-disabled={test.isPending}
+                            onClick={() => !test.isPending && sendTest(d)}
+                            aria-label={t('notice.test.button', {
+                              name: who(d),
+                              channel: t(`notice.channel.${d.channel}`),
+                            })}
+                            data-testid="recipient-test"
+                          >
+                            {t('notice.test.short')}
+                          </Button>
+                        )}
                       </div>
                     )}
                     {tests[d.key] && (
