@@ -333,6 +333,35 @@ function siteNotices(): Sent[] {
  * Nobody confirms in the bench, so an open alert keeps reminding until it recovers: the worst case.
  */
 function policyNotices(alerts: Opened[]): Sent[] {
+  const personal: Sent[] = replayNotices(
+    offeredOf(alerts),
+    { ...ALERT_POLICY_DEFAULTS },
+    'SMS',
+  ).map((n) => ({
+    at: n.at.getTime(),
+    channel: 'SMS' as const,
+    emergency: n.reason === 'emergency',
+    reason: n.reason,
+    sent: n.sent,
+  }));
+  return [...personal, ...siteNotices()].sort((x, y) => x.at - y.at);
+}
+
+/**
+ * A chat channel (Slack, Teams, LINE WORKS: decision 0022) as a group's recipient: the same offers to its
+ * own bucket (one per organisation and channel), capped with the SMS cap. Its sent messages' times.
+ */
+function bucketNotices(
+  alerts: Opened[],
+  channel: 'SMS' | 'SLACK',
+): { at: number; emergency: boolean }[] {
+  return replayNotices(offeredOf(alerts), { ...ALERT_POLICY_DEFAULTS }, channel)
+    .filter((n) => n.sent)
+    .map((n) => ({ at: n.at.getTime(), emergency: n.reason === 'emergency' }));
+}
+
+/** Each notified alert offered when it opens, and again every repeat interval while open (reminders). */
+function offeredOf(alerts: Opened[]): OfferedNotice[] {
   const repeat = ALERT_POLICY_DEFAULTS.repeatIntervalMinutes * MINUTE;
   const offered: OfferedNotice[] = [];
   for (const a of alerts) {
@@ -348,14 +377,7 @@ function policyNotices(alerts: Opened[]): Sent[] {
     }
   }
   offered.sort((x, y) => x.at.getTime() - y.at.getTime());
-  const personal: Sent[] = replayNotices(offered, { ...ALERT_POLICY_DEFAULTS }, 'SMS').map((n) => ({
-    at: n.at.getTime(),
-    channel: 'SMS' as const,
-    emergency: n.reason === 'emergency',
-    reason: n.reason,
-    sent: n.sent,
-  }));
-  return [...personal, ...siteNotices()].sort((x, y) => x.at - y.at);
+  return offered;
 }
 const productNotices = policyNotices;
 const productNoticesLabel = `the notice policy, default settings, ${
@@ -453,6 +475,28 @@ for (const key of [...reasons].sort().reverse()) {
     log.filter((s) => `${s.sent ? 'sent' : 'withheld'} ${s.reason}` === key).length;
   row(`  log entries: ${key}`, count(oldSent), count(nowSent));
 }
+// A chat channel as a recipient (decision 0022), against one SMS recipient's own bucket (site notices aside):
+// never more messages per recipient-hour than SMS.
+const busiestOf = (times: number[]) =>
+  Math.max(0, ...times.map((t) => times.filter((u) => u >= t && u < t + 3_600_000).length));
+const bucketRows = Object.fromEntries(
+  (['SMS', 'SLACK'] as const).map((channel) => {
+    const sent = bucketNotices(now, channel);
+    const outside = sent.filter((c) => !c.emergency).map((c) => c.at);
+    return [
+      channel,
+      {
+        outside: num(outside.length / hours, 2),
+        emergency: num(sent.filter((c) => c.emergency).length / hours, 2),
+        busiest: busiestOf(outside),
+      },
+    ];
+  }),
+);
+console.log('\none recipient bucket, product (SMS | a chat channel: Slack, Teams or LINE WORKS)');
+row('outside EMERGENCY, per hour', bucketRows.SMS!.outside, bucketRows.SLACK!.outside);
+row('EMERGENCY, per hour', bucketRows.SMS!.emergency, bucketRows.SLACK!.emergency);
+row('outside EMERGENCY, busiest hour', bucketRows.SMS!.busiest, bucketRows.SLACK!.busiest);
 
 /**
  * The first alert that answers a planted event: its kind's alert for that wearer at or after it

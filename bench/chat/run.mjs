@@ -46,7 +46,7 @@ async function fakes() {
     req.on('data', (c) => chunks.push(c));
     req.on('end', () => {
       const now = performance.now();
-            const note = (channel) => arrivals[channel].push(now);
+      const note = (channel) => arrivals[channel].push(now);
       if (req.url.startsWith('/slack/api/chat.postMessage')) {
         note('SLACK');
         res.writeHead(200, { 'content-type': 'application/json' });
@@ -58,7 +58,11 @@ async function fakes() {
       } else if (req.url === '/lw/auth/token') {
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end(
-          JSON.stringify({ access_token: 'kr1AAA-bench', token_type: 'Bearer', expires_in: '86400' }),
+          JSON.stringify({
+            access_token: 'kr1AAA-bench',
+            token_type: 'Bearer',
+            expires_in: '86400',
+          }),
         );
       } else if (req.url.startsWith('/lw/api/bots/')) {
         note('LINE_WORKS');
@@ -94,7 +98,12 @@ const channels = [
   ['TEAMS', {}, { webhookUrl: `${fake.base}/teams/workflows/bench/triggers/manual/paths/invoke` }],
   [
     'LINE_WORKS',
-    { clientId: 'bench', serviceAccount: 'bench.serviceaccount@example', botId: '1', channelId: 'c1' },
+    {
+      clientId: 'bench',
+      serviceAccount: 'bench.serviceaccount@example',
+      botId: '1',
+      channelId: 'c1',
+    },
     { clientSecret: 'bench-client-secret', privateKey, botSecret: 'bench-bot-secret' },
   ],
 ];
@@ -112,10 +121,9 @@ for (const [kind, settings, secrets] of channels) {
       kind,
       JSON.stringify(
         Object.fromEntries(
-          ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((d) => [
-            d,
-            { enabled: true, startTime: '00:00', endTime: '23:59' },
-          ]),
+          ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map(
+            (d) => [d, { enabled: true, startTime: '00:00', endTime: '23:59' }],
+          ),
         ),
       ),
     ],
@@ -140,9 +148,7 @@ const results = { SLACK: [], TEAMS: [], LINE_WORKS: [] };
 try {
   await waitForReady(baseUrl, server);
   for (let run = 1; run <= RUNS; run++) {
-    const before = Object.fromEntries(
-      Object.entries(fake.arrivals).map(([k, m]) => [k, m.length]),
-    );
+    const before = Object.fromEntries(Object.entries(fake.arrivals).map(([k, m]) => [k, m.length]));
     const sent = performance.now();
     const res = await fetch(`${baseUrl}/gateway/v1/batches`, {
       method: 'POST',
@@ -174,7 +180,11 @@ try {
 }
 
 printMachine();
-console.log(`load average (1/5/15 min): ${loadavg().map((l) => l.toFixed(2)).join(' / ')}`);
+console.log(
+  `load average (1/5/15 min): ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' / ')}`,
+);
 console.log(`database: ${DB}; ${RUNS} SOS, each told to Slack, Teams and LINE WORKS (local fakes)`);
 console.log('| channel | runs (ms) | median | worst |');
 console.log('| --- | --- | --- | --- |');
