@@ -220,7 +220,7 @@ export function ChatChannelsPanel({ organizationId }: { organizationId: string }
       <p className="max-w-3xl text-sm text-slate-700">{t('chatChannels.intro')}</p>
       {CHAT_CHANNELS.map((channel) => (
         <ChannelCard
-          key={`${channel}-${channels.find((c) => c.channel === channel)?.updatedAt ?? 'none'}`}
+          key={channel}
           organizationId={organizationId}
           channel={channel}
           view={channels.find((c) => c.channel === channel)}
