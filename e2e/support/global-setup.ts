@@ -75,6 +75,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       NODE_ENV: 'test',
       // Links in mails (DATA_DIR/mail/*.eml) point at this very server.
       PUBLIC_URL: baseUrl,
+      // Web Push to a push service faked on this machine (tests/push.spec.ts): http://127.0.0.1.
+      PUSH_ALLOW_PRIVATE: 'true',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -39,6 +39,8 @@ function serverEnv(dataDir: string, port: number): NodeJS.ProcessEnv {
     LOG_LEVEL: 'warn',
     NODE_ENV: 'test',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
+    // Web Push to a push service faked on this machine: http://127.0.0.1.
+    PUSH_ALLOW_PRIVATE: 'true',
   };
 }
 

@@ -134,6 +134,16 @@ const schema = z.object({
     )
     .default('password,emailLink,phone'),
   WEBHOOKS_ALLOW_PRIVATE: bool.default(false),
+  // Web Push (docs/push.md): the VAPID private key (P-256, 32 bytes base64url); without it one is kept in the db.
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a P-256 private key, 32 bytes base64url (43 characters)')
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(https:\/\/|mailto:)\S+$/, 'must be an https: URL or a mailto: address')
+    .optional(),
+  PUSH_ALLOW_PRIVATE: bool.default(false),
   WEBHOOKS_WORKER: bool.default(true),
   WEBHOOKS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   WEBHOOKS_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(5000),
@@ -223,6 +233,12 @@ export type Config = {
    * notifies its own alerts). Off in a real server: any server delivers any alert's rows.
    */
   alertOutboxOnlyOwn: boolean;
+  /**
+   * The leader's channel health sweep (issue 38 item 4). Off in test apps: files share one
+   * database, and a sweep would tell one file's owners of another file's failing channel; the
+   * tests run the sweep themselves on their own organisation.
+   */
+  channelHealthSweep: boolean;
   /**
    * A fault test's hook (TEST_FAULT, only with NODE_ENV=test): at an SOS or fall batch's commit
    * (the urgent lane's or the batch's own), the first time, the process dies (SIGKILL), the
@@ -315,6 +331,15 @@ export type Config = {
     | undefined;
   /** Sign-in methods offered (the others' endpoints answer 403). */
   signInMethods: SignInMethod[];
+  /** Web Push (docs/push.md). */
+  push: {
+    /** VAPID_PRIVATE_KEY; without it a key is generated once and kept in the database. */
+    vapidPrivateKey: string | undefined;
+    /** The VAPID `sub` (RFC 8292 §2.1): who the push services may contact. */
+    vapidSubject: string;
+    /** Push endpoints may be http:// and private addresses (development, tests). */
+    allowPrivate: boolean;
+  };
   /** Webhooks (docs/webhooks.md). */
   webhooks: {
     /** Endpoints may resolve to loopback, private and CGNAT addresses (development, tests). */
@@ -405,6 +430,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseConnectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
     alertOutboxPollMs: e.ALERT_OUTBOX_POLL_MS,
     alertOutboxOnlyOwn: false,
+    channelHealthSweep: true,
     testFault:
       e.TEST_FAULT && e.NODE_ENV === 'test'
         ? {
@@ -465,6 +491,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signInMethods: SIGN_IN_METHODS.filter((m) =>
       e.SIGN_IN_METHODS.split(',').some((x) => x.trim() === m),
     ),
+    push: {
+      vapidPrivateKey: e.VAPID_PRIVATE_KEY,
+      vapidSubject:
+        e.VAPID_SUBJECT ??
+        (e.PUBLIC_URL?.startsWith('https://')
+          ? e.PUBLIC_URL.replace(/\/+$/, '')
+          : `mailto:${(e.MAIL_FROM ?? 'no-reply@localhost').replace(/^.*<([^>]+)>.*$/, '$1')}`),
+      allowPrivate: e.PUSH_ALLOW_PRIVATE,
+    },
     webhooks: {
       allowPrivate: e.WEBHOOKS_ALLOW_PRIVATE,
       worker: e.WEBHOOKS_WORKER,

@@ -55,7 +55,15 @@ export const CONFIRM_NOTE_MAX = 500;
 export const alertColour = (level: AlertLevel): 'amber' | 'red' =>
   level === 'CAUTION' ? 'amber' : 'red';
 
-export const NOTIFICATION_CHANNELS = ['PHONE_CALL', 'SMS', 'SLACK', 'TEAMS', 'LINE_WORKS'] as const;
+/** PUSH: Web Push to a staff member's subscribed browsers (docs/push.md); no phone number, no cost. */
+export const NOTIFICATION_CHANNELS = [
+  'PHONE_CALL',
+  'SMS',
+  'PUSH',
+  'SLACK',
+  'TEAMS',
+  'LINE_WORKS',
+] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 /**
  * Chat channels (issue 38 item 2, decision 0022): an organisation's integration on /settings. In a

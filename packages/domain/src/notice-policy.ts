@@ -126,10 +126,28 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const at = (from: Date, ms: number) => new Date(from.getTime() + ms);
 
+/**
+ * Web Push messages per hour to one staff member outside EMERGENCY, the summary included: fixed, not a
+ * policy setting. A push costs nothing, so the cap is there for the person, not the bill: grouped by the
+ * same window as SMS, a phone that buzzes more than twice in five minutes for one hour is noise (docs/push.md).
+ */
+export const PUSH_PER_HOUR = 12;
+
 /** Messages per hour a bucket's channel may carry outside EMERGENCY, the summary included. */
-export const hourlyCap = (channel: NotificationChannel, policy: AlertPolicy): number =>
-  // A chat channel is capped as an SMS recipient is (decision 0022): no more messages an hour.
-  channel === 'PHONE_CALL' ? policy.callsPerHour : policy.smsPerHour;
+export const hourlyCap = (channel: NotificationChannel, policy: AlertPolicy): number => {
+  switch (channel) {
+    case 'SMS':
+    // A chat channel is capped as an SMS recipient is (decision 0022): no more messages an hour.
+    case 'SLACK':
+    case 'TEAMS':
+    case 'LINE_WORKS':
+      return policy.smsPerHour;
+    case 'PHONE_CALL':
+      return policy.callsPerHour;
+    case 'PUSH':
+      return PUSH_PER_HOUR;
+  }
+};
 
 /**
  * Alert messages an hour may carry: the cap less the slot kept for the summary, so a recipient

@@ -33,6 +33,8 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     webhooks: { ...base.webhooks, worker: false },
     // Alert notices and frames of this file's own alerts only, for the same reason.
     alertOutboxOnlyOwn: true,
+    // The channel health sweep for the same reason (tests call it for their own organisation).
+    channelHealthSweep: false,
     ...overrides,
   };
   const ctx = createContext(config, db);

@@ -149,6 +149,10 @@ const SHELL_ROUTES: { route: AppRoute; element: ReactNode }[] = [
     lazyPage(() => import('../features/alerts/components/alert-link-page'), 'AlertLinkPage'),
   ),
   page(
+    paths.alertConfirm,
+    lazyPage(() => import('../features/alerts/components/alert-confirm-page'), 'AlertConfirmPage'),
+  ),
+  page(
     paths.alertHandover,
     lazyPage(() => import('../features/alerts/components/handover-page'), 'HandoverPage'),
   ),
@@ -198,7 +202,7 @@ const SHELL_ROUTES: { route: AppRoute; element: ReactNode }[] = [
   ),
   page(
     paths.settings.home,
-    lazyPage(() => import('../features/people/components/settings-page'), 'SettingsPage'),
+    lazyPage(() => import('./pages/settings-home-page'), 'SettingsHomePage'),
   ),
   page(
     paths.settings.admins,

@@ -63,6 +63,8 @@ const EXTRA = [
   '/setup',
   '/devices/import',
   '/reset-password',
+  // Issue 38: the page a push notification's 確認 opens.
+  '/alerts/:alertId/confirm',
 ];
 
 describe('the paths table', () => {

@@ -123,6 +123,11 @@ export const paths = {
    * only someone who may see the alert). domain alertLinkPath builds the same path.
    */
   alertLink: route('/a/:code', 'pages.alertLink', staff('alert:read')),
+  /**
+   * Beyond the spec (issue 38 item 1): where a push notification's 確認 lands; it confirms the alert with the
+   * person's own session (after sign-in when it has ended). The service worker builds the same path (sw/notice.ts).
+   */
+  alertConfirm: route('/alerts/:alertId/confirm', 'pages.alertConfirm', staff('alert:confirm')),
   /** Beyond the spec: where everyone is now, on the site plans and in a list (issue 17). */
   map: route('/map', 'pages.map', staff('place:read')),
   /** Beyond the spec's list: the shift handover (open alerts, snoozes, confirmations of the last hours), linked from /alert-histories. */

@@ -148,6 +148,7 @@ const HOLDERS: Record<Permission, Role[] | 'everyone'> = {
     'ORGANIZATION_GROUP',
   ],
   'alertPolicy:update': ['ALL_OWNER', 'ORGANIZATION_OWNER'],
+  'channelHealth:read': ['ALL_OWNER', 'ALL_GENERAL', 'ORGANIZATION_OWNER', 'ORGANIZATION_GROUP'],
   'notification:read': [
     'ALL_OWNER',
     'ALL_GENERAL',

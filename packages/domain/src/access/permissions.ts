@@ -95,6 +95,12 @@ export const PERMISSION_ROLES = {
    * CRITICAL alerts (issue 34): only the family member, for the wearers linked to them.
    */
   'familyNotice:manage': ['PERSONAL'],
+  /**
+   * Each channel's last delivery, last failure and its reason (issue 38 item 4): the people who set
+   * who is woken (owners and group managers, as noticeSettings:update) and platform staff, who read
+   * every organisation. It names no recipient, and a webhook only by its description or host.
+   */
+  'channelHealth:read': ['ALL_OWNER', 'ALL_GENERAL', 'ORGANIZATION_OWNER', 'ORGANIZATION_GROUP'],
   /** The notification log (it shows phone numbers). */
   'notification:read': STAFF,
 

@@ -26,6 +26,11 @@ export const groupLiveState = z.object({
   offlineCount: z.number().int(),
   openAlertCount: z.number().int(),
   gatewayCount: z.number().int(),
+  /** Who is on call now (names) until when, and who comes next; null without a rota or cover (docs/on-call.md). */
+  onCall: z
+    .object({ now: z.array(z.string()), until: z.string(), next: z.array(z.string()) })
+    .nullable()
+    .optional(),
 });
 export type GroupLiveState = z.infer<typeof groupLiveState>;
 export const groupListResponse = z.object({ groups: z.array(groupLiveState) });

@@ -24,8 +24,10 @@ export const noticeRecipient = z
   .object({
     /** Staff of the organisation (their phone number is used), or ... */
     userId: idParam.optional(),
-    /** ... a phone number outside the console. */
+    /** ... a phone number outside the console, or ... */
     phoneNumber: phoneNumber.optional(),
+    /** ... whoever is on call in the group's rota when the notice leaves (docs/on-call.md). */
+    onCall: z.literal(true).optional(),
     channel: z.enum(NOTIFICATION_CHANNELS),
     alertTypes: z.array(z.enum(ALERT_TYPES)).min(1).max(ALERT_TYPES.length),
     schedule: weeklySchedule,
@@ -34,14 +36,18 @@ export const noticeRecipient = z
   .refine(
     (r) =>
       isChatChannel(r.channel)
-        ? r.userId === undefined && r.phoneNumber === undefined
-        : (r.userId === undefined) !== (r.phoneNumber === undefined),
+        ? r.userId === undefined && r.phoneNumber === undefined && r.onCall === undefined
+        : [r.userId, r.phoneNumber, r.onCall].filter((x) => x !== undefined).length === 1,
     {
       message:
-        'give exactly one of userId or phoneNumber (neither for a chat channel: SLACK, TEAMS, LINE_WORKS)',
+        'give exactly one of userId, phoneNumber or onCall (none for a chat channel: SLACK, TEAMS, LINE_WORKS)',
       path: ['userId'],
     },
-  );
+  )
+  .refine((r) => r.channel !== 'PUSH' || r.userId !== undefined || r.onCall === true, {
+    message: 'PUSH goes to a staff member: give userId or onCall',
+    path: ['userId'],
+  });
 export type NoticeRecipient = z.infer<typeof noticeRecipient>;
 
 export const groupParams = z.object({ groupId: idParam });
@@ -68,6 +74,7 @@ export const alertNoticeSettingsResponse = z.object({
       userId: z.string().optional(),
       userName: z.string().optional(),
       phoneNumber: z.string().optional(),
+      onCall: z.literal(true).optional(),
       channel: z.enum(NOTIFICATION_CHANNELS),
       alertTypes: z.array(z.enum(ALERT_TYPES)),
       schedule: weeklySchedule,
@@ -135,7 +142,7 @@ export type NotificationsResponse = z.infer<typeof notificationsResponse>;
 export const noticeTestBody = z
   .strictObject({
     /** A chat channel's test is POST /v2/organization/{organizationId}/chatChannels/{channel}/test. */
-    channel: z.enum(['PHONE_CALL', 'SMS']),
+    channel: z.enum(['PHONE_CALL', 'SMS', 'PUSH']),
     /** A staff member of the organisation (their phone number) or ... */
     userId: idParam.optional(),
     /** ... a number outside the console. */

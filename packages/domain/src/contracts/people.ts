@@ -145,6 +145,7 @@ export const AUDIT_KINDS = [
   'site.change',
   'placePrivacy.update',
   'person.erase',
+  'onCall.change',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 export const auditQuery = z.object({

@@ -3,20 +3,19 @@
 -- with no person and no number; console accounts linked to a chat user, so a 確認 pressed in the chat
 -- confirms as that person.
 
--- The channel values of the notice settings, the notification log and the notice buckets. 'PUSH'
--- (Web Push, migration 053 on another branch) is kept in each list so the two migrations give the
--- same constraint whichever of them runs last.
+-- The channel values of the notice settings, the notification log and the notice buckets ('PUSH': Web
+-- Push, migration 053).
 ALTER TABLE group_alert_notice_settings DROP CONSTRAINT group_alert_notice_settings_channel_check;
 ALTER TABLE group_alert_notice_settings ADD CONSTRAINT group_alert_notice_settings_channel_check
   CHECK (channel IN ('PHONE_CALL','SMS','PUSH','SLACK','TEAMS','LINE_WORKS'));
--- A phone channel names exactly one of a staff member or a number; a chat channel names neither (the
--- organisation's channel is the recipient).
-ALTER TABLE group_alert_notice_settings DROP CONSTRAINT group_alert_notice_settings_check;
-ALTER TABLE group_alert_notice_settings ADD CONSTRAINT group_alert_notice_settings_check
+-- A person's channel names exactly one of a staff member, a number or whoever is on call (migration 052);
+-- a chat channel names none of them (the organisation's channel is the recipient).
+ALTER TABLE group_alert_notice_settings DROP CONSTRAINT group_alert_notice_settings_target_check;
+ALTER TABLE group_alert_notice_settings ADD CONSTRAINT group_alert_notice_settings_target_check
   CHECK (
     CASE WHEN channel IN ('SLACK','TEAMS','LINE_WORKS')
-      THEN user_id IS NULL AND phone_number IS NULL
-      ELSE (user_id IS NULL) <> (phone_number IS NULL)
+      THEN num_nonnulls(user_id, phone_number) = 0 AND NOT on_call
+      ELSE num_nonnulls(user_id, phone_number) + CASE WHEN on_call THEN 1 ELSE 0 END = 1
     END
   );
 ALTER TABLE notifications DROP CONSTRAINT notifications_channel_check;

@@ -19,6 +19,7 @@ import { emailChangeMail, PRODUCT_NAME } from '../mail/mail.service.js';
 import { messageLogService, redact } from '../notifications/message-log.service.js';
 import { accountRepository } from './account.repository.js';
 import { describeUserAgent } from './user-agent.js';
+export { describeUserAgent };
 
 /** Codes one person may ask for, and wrong current passwords they may type, per SIGN_IN_WINDOW. */
 export const PHONE_VERIFY_CODES_PER_WINDOW = 5;

@@ -53,3 +53,4 @@ export function secretBoxService(ctx: AppContext): SecretBox {
     },
   };
 }
+export { sharedServerSecret } from './server-secrets.js';

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Actor, GroupLiveState } from '@wearable/domain';
 import { accessService } from '../../access/access.service.js';
 import type { AppContext } from '../../context.js';
+import { onCallService } from '../notifications/on-call.service.js';
 import { notifyWearerUpdated } from '../../bus/wearer-updates.js';
 import { ApiError, conflict } from '../../errors.js';
 import { auditService } from '../audit/audit.service.js';
@@ -88,10 +89,11 @@ export function groupsService(ctx: AppContext) {
     /** The groups the actor may read, with wearers, not worn, offline, open alerts and gateways. */
     async liveStates(actor: Actor, organizationId: string): Promise<GroupLiveState[]> {
       await access.require(actor, 'group:read', 'organization', organizationId);
-      const [rows, alerts, gateways] = await Promise.all([
+      const [rows, alerts, gateways, onCall] = await Promise.all([
         repo.liveStates(organizationId, ctx.now()),
         repo.openAlertCounts(organizationId),
         repo.gatewayCounts(organizationId),
+        onCallService(ctx).organizationNow(organizationId),
       ]);
       return rows
         .filter((g) => access.may(actor, 'group:read', { organizationId, groupIds: [g.id] }))
@@ -105,6 +107,7 @@ export function groupsService(ctx: AppContext) {
           offlineCount: g.offlineCount,
           openAlertCount: alerts.get(g.id) ?? 0,
           gatewayCount: gateways.get(g.id) ?? 0,
+          onCall: onCall.get(g.id) ?? null,
         }));
     },
 

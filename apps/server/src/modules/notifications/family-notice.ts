@@ -33,6 +33,8 @@ export const familySmsRecipient = (f: FamilyRecipientRow): RecipientRow => ({
   alert_types: [],
   schedule: {} as RecipientRow['schedule'],
   step: 1,
+  on_call: false,
+  group_id: null,
 });
 
 /** The mail to a family member who chose mail: the same one line as the SMS, in their language. */

@@ -7,8 +7,9 @@ import { gatewaySilenceNoticesRepository } from './gateway-silence-notices.repos
 import { gatewaySilenceMessage } from './gateway-silence-texts.js';
 import { noticeBucketsRepository } from './notice-buckets.repository.js';
 import type { NotificationProvider } from './notification-provider.js';
-import { channelSender } from './channel-sender.js';
+import { noticeDelivery, SITE_NOTICE_PUSH } from './notice-delivery.js';
 import { notificationsRepository } from './notifications.repository.js';
+import { onCallService } from './on-call.service.js';
 
 /**
  * A silent gateway's one notice (issue 34 item 6) to its group's device-status contacts (their
@@ -29,8 +30,12 @@ export function gatewaySilenceNoticesService(ctx: AppContext) {
       const where = await repo.groupContext(s.group_id);
       if (!where) return 0;
       const now = ctx.now();
-      const contacts = (await notificationsRepository(ctx.db).groupRecipients(s.group_id)).filter(
-        (r) => r.alert_types.includes('DISCONNECTION') && recipientOnDuty(r, now, where.time_zone),
+      const contacts = await onCallService(ctx).expand(
+        (await notificationsRepository(ctx.db).groupRecipients(s.group_id)).filter(
+          (r) =>
+            r.alert_types.includes('DISCONNECTION') && recipientOnDuty(r, now, where.time_zone),
+        ),
+        now,
       );
       const first = Math.min(...contacts.map((r) => r.step));
       const text = gatewaySilenceMessage({
@@ -43,6 +48,7 @@ export function gatewaySilenceNoticesService(ctx: AppContext) {
       });
       // DISCONNECTION alerts already open (their tick came before this sweep) are named by it too.
       const covered = await silences.openDisconnectionsOf(s.gateway_id);
+      const delivery = noticeDelivery(ctx, provider);
       let sent = 0;
       for (const r of contacts.filter((x) => x.step === first)) {
         const attempt = {
@@ -50,29 +56,26 @@ export function gatewaySilenceNoticesService(ctx: AppContext) {
           silenceId,
           channel: r.channel,
           userId: r.user_id,
-          recipient: r.phone_number,
-          provider: channelSender(ctx, provider).providerName(r.channel),
+          recipient: delivery.addressOf(r, r.channel),
+          provider: delivery.providerOf(r.channel),
           text,
         };
         sent++;
-        if (!r.phone_number) {
-          await repo.insertSilenceAttempt(
-            attempt,
-            'failed',
-            now,
-            'the recipient has no phone number',
-          );
+        const to = attempt.recipient;
+        if (!to) {
+          await repo.insertSilenceAttempt(attempt, 'failed', now, delivery.noAddress(r.channel));
           continue;
         }
         // Queued first, so an attempt is on record even if the provider never answers.
         const id = await repo.insertSilenceAttempt(attempt, 'queued', now, null);
         await noticeBucketsRepository(ctx.db).coverAlerts(id, covered);
-        const outcome = await channelSender(ctx, provider).send({
-          organizationId: s.organization_id,
+        const outcome = await delivery.deliver({
           channel: r.channel,
-          to: r.phone_number,
+          to,
           text,
-          alertId: null,
+          organizationId: s.organization_id,
+          notificationId: id,
+          push: SITE_NOTICE_PUSH,
         });
         await notificationsRepository(ctx.db).recordOutcome(id, outcome, ctx.now());
       }

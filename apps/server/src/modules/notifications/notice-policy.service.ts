@@ -20,7 +20,7 @@ import {
   toNoticeBucket,
 } from './notice-buckets.repository.js';
 import type { NotificationProvider } from './notification-provider.js';
-import { channelSender } from './channel-sender.js';
+import { noticeDelivery, type OutgoingNotice, pushOfAlert } from './notice-delivery.js';
 import { capSummaryMessage, groupedMessage } from './notification-texts.js';
 import {
   type AlertForNotice,
@@ -58,15 +58,7 @@ const policyUsed = (p: AlertPolicy, extra: Record<string, number> = {}) => ({
   ...extra,
 });
 
-interface Outgoing {
-  id: string;
-  organizationId: string;
-  channel: NotificationChannel;
-  to: string;
-  text: string;
-  /** The one alert it tells of (a chat's 確認); null for a grouped message or a summary. */
-  alertId: string | null;
-}
+type Outgoing = OutgoingNotice;
 
 export function noticePolicyService(
   ctx: AppContext,
@@ -77,24 +69,19 @@ export function noticePolicyService(
   const noticeBuckets = noticeBucketsRepository(ctx.db);
   const notifications = notificationsRepository(ctx.db);
   const alertPolicy = alertPolicyService(ctx);
-  const sender = channelSender(ctx, provider);
+  const delivery = noticeDelivery(ctx, provider);
 
   /** After the commit: the provider's answer on the queued entry; every covered alert keeps its first notice. */
   async function dispatch(m: Outgoing): Promise<void> {
-    const outcome = await sender.send({
-      organizationId: m.organizationId,
-      channel: m.channel,
-      to: m.to,
-      text: m.text,
-      alertId: m.alertId,
-    });
-    await notifications.recordOutcome(m.id, outcome, ctx.now());
-    await noticeBuckets.keepCoveredFirsts(m.id);
+    const outcome = await delivery.deliver(m);
+    await notifications.recordOutcome(m.notificationId, outcome, ctx.now());
+    await noticeBuckets.keepCoveredFirsts(m.notificationId);
   }
 
   async function offer(alert: AlertForNotice, r: RecipientRow, lastNoticeAt?: Date) {
-    if (!r.phone_number) return; // the caller logs the failure, as before the policy
-    const phone = r.phone_number;
+    // A number, or the staff member a push goes to; none: the caller logs the failure, as before the policy.
+    const phone = delivery.addressOf(r, r.channel);
+    if (!phone) return;
     const now = ctx.now();
     const [policy, siteHeatLevel, gateway, text] = await Promise.all([
       alertPolicy.load(ctx.db, alert.organization_id),
@@ -156,7 +143,7 @@ export function noticePolicyService(
           channel: r.channel,
           userId: r.user_id,
           recipient: phone,
-          provider: sender.providerName(r.channel),
+          provider: delivery.providerOf(r.channel),
           text,
           reason: d.reason,
           policy: policyUsed(policy),
@@ -178,12 +165,12 @@ export function noticePolicyService(
       }
       return d.action === 'send'
         ? {
-            id,
             organizationId: alert.organization_id,
+            notificationId: id,
             channel: r.channel,
             to: phone,
             text,
-            alertId: alert.family ? null : alert.id,
+            push: pushOfAlert(alert, true),
           }
         : null;
     });
@@ -243,7 +230,7 @@ export function noticePolicyService(
           channel: row.channel,
           userId: row.user_id,
           recipient: row.recipient,
-          provider: sender.providerName(row.channel),
+          provider: delivery.providerOf(row.channel),
           text,
           reason,
           policy: policyUsed(policy, waiting),
@@ -255,12 +242,12 @@ export function noticePolicyService(
       await txNoticeBuckets.coverAlerts(id, covered);
       return d.action === 'send'
         ? {
-            id,
             organizationId: row.organization_id,
+            notificationId: id,
             channel: row.channel,
             to: row.recipient,
             text,
-            alertId: null,
+            push: pushOfAlert(newest, false),
           }
         : null;
     });

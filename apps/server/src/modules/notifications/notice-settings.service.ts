@@ -3,6 +3,7 @@ import {
   type AlertNoticeSettingsResponse,
   isChatChannel,
   type NoticeRecipient,
+  type NotificationChannel,
   type NotificationView,
   organizationKindOf,
 } from '@wearable/domain';
@@ -10,6 +11,7 @@ import { accessService } from '../../access/access.service.js';
 import type { AppContext } from '../../context.js';
 import { ApiError } from '../../errors.js';
 import { messageLogService } from './message-log.service.js';
+import { noticeDelivery, SITE_NOTICE_PUSH } from './notice-delivery.js';
 import { noticeTestMessage } from './notification-texts.js';
 import { auditService } from '../audit/audit.service.js';
 import { chatChannelsService } from '../chat-channels/chat-channels.service.js';
@@ -54,6 +56,7 @@ export function noticeSettingsService(ctx: AppContext) {
         recipients: rows.map((r) => ({
           ...(r.user_id ? { userId: r.user_id, userName: r.user_name ?? '' } : {}),
           ...(r.own_phone_number ? { phoneNumber: r.own_phone_number } : {}),
+          ...(r.on_call ? { onCall: true as const } : {}),
           channel: r.channel,
           alertTypes: r.alert_types,
           schedule: r.schedule,
@@ -102,6 +105,7 @@ export function noticeSettingsService(ctx: AppContext) {
         const before = (await txNotifications.groupRecipients(groupId)).map((r) => ({
           userId: r.user_id,
           phoneNumber: r.own_phone_number,
+          ...(r.on_call ? { onCall: true } : {}),
           channel: r.channel,
           alertTypes: r.alert_types,
           schedule: r.schedule,
@@ -138,7 +142,7 @@ export function noticeSettingsService(ctx: AppContext) {
       actor: Actor,
       groupId: string,
       body: {
-        channel: 'PHONE_CALL' | 'SMS';
+        channel: NotificationChannel;
         userId?: string | undefined;
         phoneNumber?: string | undefined;
       },
@@ -149,29 +153,37 @@ export function noticeSettingsService(ctx: AppContext) {
         const staff = await staffPhones(ctx.db, group.organization_id, body.userId);
         if (staff === undefined)
           throw invalid('body.userId', `${body.userId} is not staff of this organisation`);
-        if (!staff) throw invalid('body.userId', `${body.userId} has no phone number`);
-        to = staff;
+        // A push goes to the staff member's subscribed browsers, whatever their number.
+        if (body.channel === 'PUSH') to = body.userId;
+        else if (!staff) throw invalid('body.userId', `${body.userId} has no phone number`);
+        else to = staff;
       }
+      if (!to) throw invalid('body.userId', 'a test push goes to a staff member: give userId');
+      const delivery = noticeDelivery(ctx, ctx.phone);
       const text = noticeTestMessage(group.name);
       const logged = await messageLogService(ctx.db).log(
         {
           channel: body.channel,
           userId: actor.uid,
           organizationId: group.organization_id,
-          recipient: to!,
-          provider: ctx.phone.name,
+          recipient: to,
+          provider: delivery.providerOf(body.channel),
           text,
         },
         ctx.now(),
       );
-      const outcome =
-        body.channel === 'SMS'
-          ? await ctx.phone.sendSms(to!, text)
-          : await ctx.phone.call(to!, text);
+      const outcome = await delivery.deliver({
+        channel: body.channel,
+        to,
+        text,
+        organizationId: group.organization_id,
+        notificationId: logged.id,
+        push: SITE_NOTICE_PUSH,
+      });
       await logged.settle(outcome, ctx.now());
       return {
         notificationId: logged.id,
-        provider: ctx.phone.name,
+        provider: delivery.providerOf(body.channel),
         status: outcome.status,
         error: outcome.error ?? null,
       };

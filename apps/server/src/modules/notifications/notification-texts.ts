@@ -4,6 +4,7 @@ import {
   type AlertPlace,
   type AlertType,
   fitsOneSms,
+  formatDate,
   formatTime,
   placeText,
   TEST_ALERT_RULE,
@@ -282,4 +283,45 @@ export function capSummaryMessage(
   return lang === 'ja'
     ? `【通知上限】この1時間の通知が上限(${m.cap}件)に達しました。ほか${m.waiting}件のアラートはコンソールで確認してください: ${m.link}`
     : `[Notice limit] This hour's ${m.cap} notices are used; ${m.waiting} more ${m.waiting === 1 ? 'alert waits' : 'alerts wait'} in the console: ${m.link}`;
+}
+
+/** One alert the handover summary names. */
+export interface HandoverAlert {
+  type: AlertType;
+  wearerName: string;
+}
+
+/**
+ * The handover summary to whoever comes on call, e.g.
+ * 「【当番】2階 の当番は 09:00 から 2026/12/04 09:00 まであなたです。未確認のアラート 2件: 転倒 佐藤, SOS 鈴木 https://…」.
+ */
+export function handoverMessage(
+  m: {
+    groupName: string;
+    from: Date;
+    until: Date;
+    timeZone: string;
+    total: number;
+    alerts: readonly HandoverAlert[];
+    link: string;
+  },
+  lang: Lang = 'ja',
+): string {
+  const when = (d: Date) => formatTime(d, m.timeZone);
+  const day = (d: Date) => formatDate(d, lang, m.timeZone);
+  const until = day(m.from) === day(m.until) ? when(m.until) : `${day(m.until)} ${when(m.until)}`;
+  const named = m.alerts
+    .map((a) => `${ALERT_TYPE_LABELS[lang][a.type]} ${a.wearerName}`)
+    .join(', ');
+  const more = m.total > m.alerts.length ? (lang === 'ja' ? ' 他' : ', ...') : '';
+  if (lang === 'ja') {
+    const open = m.total
+      ? `未確認のアラート ${m.total}件: ${named}${more}`
+      : '未確認のアラートはありません。';
+    return `【当番】${m.groupName} の当番は ${when(m.from)} から ${until} まであなたです。${open} ${m.link}`;
+  }
+  const open = m.total
+    ? `${m.total} unconfirmed ${m.total === 1 ? 'alert' : 'alerts'}: ${named}${more}`
+    : 'No unconfirmed alerts.';
+  return `[On call] You are on call for ${m.groupName} from ${when(m.from)} until ${until}. ${open} ${m.link}`;
 }

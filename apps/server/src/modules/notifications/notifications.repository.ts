@@ -25,6 +25,9 @@ export interface RecipientRow {
   alert_types: AlertType[];
   schedule: WeeklySchedule;
   step: number;
+  /** "Whoever is on call" in the group's rota (user and number then null until resolved: on-call.service). */
+  on_call: boolean;
+  group_id: string | null;
   /** The group's "treat public holidays as weekdays" (absent: holidays count as the weekend). */
   holidays_as_weekdays?: boolean;
 }
@@ -32,6 +35,7 @@ export interface RecipientRow {
 export interface NewRecipient {
   userId?: string | undefined;
   phoneNumber?: string | undefined;
+  onCall?: true | undefined;
   channel: NotificationChannel;
   alertTypes: AlertType[];
   schedule: WeeklySchedule;
@@ -103,7 +107,7 @@ export function notificationsRepository(db: Queryable) {
       return db.query<RecipientRow>(
         `SELECT s.id, s.user_id, u.name AS user_name, COALESCE(s.phone_number, u.phone_number, ${CHAT_ADDRESS_SQL}) AS phone_number,
             s.phone_number AS own_phone_number, s.channel, s.alert_types, s.schedule, s.step,
-            g.public_holidays_as_weekdays AS holidays_as_weekdays
+            s.on_call, s.group_id, g.public_holidays_as_weekdays AS holidays_as_weekdays
        FROM group_alert_notice_settings s
        JOIN groups g ON g.id = s.group_id
        LEFT JOIN users u ON u.id = s.user_id AND u.deleted_at IS NULL
@@ -122,7 +126,7 @@ export function notificationsRepository(db: Queryable) {
       const rows = await db.query<RecipientRow>(
         `SELECT s.id, s.user_id, u.name AS user_name, COALESCE(s.phone_number, u.phone_number, ${CHAT_ADDRESS_SQL}) AS phone_number,
             s.phone_number AS own_phone_number, s.channel, s.alert_types, s.schedule, s.step,
-            g.public_holidays_as_weekdays AS holidays_as_weekdays
+            s.on_call, s.group_id, g.public_holidays_as_weekdays AS holidays_as_weekdays
        FROM group_alert_notice_settings s
        JOIN groups g ON g.id = s.group_id
        LEFT JOIN users u ON u.id = s.user_id AND u.deleted_at IS NULL
@@ -132,7 +136,7 @@ export function notificationsRepository(db: Queryable) {
       );
       const seen = new Set<string>();
       return rows.filter((r) => {
-        const key = `${r.user_id ?? r.phone_number}|${r.channel}`;
+        const key = `${r.on_call ? `on-call:${r.group_id}` : (r.user_id ?? r.phone_number)}|${r.channel}`;
         if (seen.has(key)) return false;
         seen.add(key);
         return true;
@@ -152,8 +156,9 @@ export function notificationsRepository(db: Queryable) {
       for (const [position, r] of recipients.entries()) {
         await db.query(
           `INSERT INTO group_alert_notice_settings
-         (id, organization_id, group_id, user_id, phone_number, channel, alert_types, schedule, step, position)
-       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb, $9, $10)`,
+         (id, organization_id, group_id, user_id, phone_number, channel, alert_types, schedule, step, position,
+          on_call)
+       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb, $9, $10, $11)`,
           [
             randomUUID(),
             organizationId,
@@ -165,6 +170,7 @@ export function notificationsRepository(db: Queryable) {
             JSON.stringify(r.schedule),
             r.order,
             position,
+            r.onCall === true,
           ],
         );
       }

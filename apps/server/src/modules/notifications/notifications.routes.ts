@@ -1,6 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import {
+  addOnCallOverride,
   getNoticeSettings,
+  getOnCall,
+  putOnCallRota,
+  removeOnCallOverride,
   listNotifications,
   putNoticeSettings,
   sendNoticeTest,
@@ -8,6 +12,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { serve } from '../../http/serve.js';
 import { noticeSettingsService } from './notice-settings.service.js';
+import { onCallService } from './on-call.service.js';
 
 /** A group's alert notice settings and the log of every notification attempt. */
 export const notificationsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
@@ -28,4 +33,14 @@ export const notificationsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
     notices.sendNoticeTest(req.actor, req.params.groupId, req.body),
   );
   serve(app, listNotifications, (req) => notices.notificationLog(req.actor, req.query));
+
+  const onCall = onCallService(ctx);
+  serve(app, getOnCall, (req) => onCall.get(req.actor, req.params.groupId));
+  serve(app, putOnCallRota, (req) => onCall.putRota(req.actor, req.params.groupId, req.body.rota));
+  serve(app, addOnCallOverride, (req) =>
+    onCall.addOverride(req.actor, req.params.groupId, req.body),
+  );
+  serve(app, removeOnCallOverride, (req) =>
+    onCall.removeOverride(req.actor, req.params.groupId, req.params.overrideId),
+  );
 };

@@ -9,9 +9,11 @@ import {
 import { escalationsRepository } from './escalations.repository.js';
 import { type CoveredAlertRow, noticeBucketsRepository } from './notice-buckets.repository.js';
 import { alertNoticeText } from './alert-notice-text.js';
+import { onCallService } from './on-call.service.js';
+import { onCallHandoversService } from './on-call-handovers.service.js';
 import { noticePolicyService } from './notice-policy.service.js';
 import type { NotificationProvider } from './notification-provider.js';
-import { channelSender } from './channel-sender.js';
+import { noticeDelivery, pushOfAlert } from './notice-delivery.js';
 import { webhookOutboxService } from '../webhooks/webhook-outbox.service.js';
 import { familyNoticesService } from '../family-notices/family-notices.service.js';
 import { familyAlertMail, familySmsRecipient, forFamily } from './family-notice.js';
@@ -52,7 +54,8 @@ export interface NotificationsService {
    */
   alertOpened(alertId: string): Promise<void>;
   /**
-   * Escalates every due, unconfirmed EMERGENCY alert, then sends due notice windows and reminders;
+   * Escalates every due, unconfirmed EMERGENCY alert, tells fresh on-call handovers, then sends due
+   * notice windows and reminders;
    * of one organisation when given (tests sharing a database). Returns how many it handled.
    */
   sweep(organizationId?: string): Promise<number>;
@@ -67,9 +70,11 @@ export function notificationsService(
 ): NotificationsService {
   const escalations = escalationsRepository(ctx.db);
   const notifications = notificationsRepository(ctx.db);
-  const sender = channelSender(ctx, provider);
+  const onCall = onCallService(ctx);
+  const handovers = onCallHandoversService(ctx, provider);
 
   const afterMs = () => ctx.config.escalationAfterSeconds * 1000;
+  const delivery = noticeDelivery(ctx, provider);
 
   /** Recipients of this alert's group for its type whose schedule covers now. */
   async function matching(alert: AlertForNotice): Promise<RecipientRow[]> {
@@ -80,8 +85,11 @@ export function notificationsService(
         ? await notifications.organizationRecipients(alert.organization_id)
         : [];
     const now = ctx.now();
-    return recipients.filter(
-      (r) => r.alert_types.includes(alert.type) && recipientOnDuty(r, now, alert.time_zone),
+    return onCall.expand(
+      recipients.filter(
+        (r) => r.alert_types.includes(alert.type) && recipientOnDuty(r, now, alert.time_zone),
+      ),
+      now,
     );
   }
 
@@ -92,35 +100,37 @@ export function notificationsService(
     channel = r.channel,
   ): Promise<void> {
     const text = await alertNoticeText(ctx, alert, step, false, channel);
+    const to = delivery.addressOf(r, channel);
     const attempt = {
       organizationId: alert.organization_id,
       alertId: alert.id,
       step,
       channel,
       userId: r.user_id,
-      recipient: r.phone_number,
-      provider: sender.providerName(channel),
+      recipient: to,
+      provider: delivery.providerOf(channel),
       text,
       reason: alert.level === 'EMERGENCY' ? ('emergency' as const) : null,
     };
-    if (!r.phone_number) {
+    if (!to) {
       await notifications.insertAttempt(
         attempt,
         'failed',
         ctx.now(),
-        'the recipient has no phone number',
+        r.on_call && !r.user_id ? 'nobody is on call' : delivery.noAddress(channel),
       );
       return;
     }
     // Queued first, so an attempt is on record even if the provider never answers.
     const id = await notifications.insertAttempt(attempt, 'queued', ctx.now(), null);
     await noticeBucketsRepository(ctx.db).coverAlerts(id, [alert.id]);
-    const outcome = await sender.send({
-      organizationId: alert.organization_id,
+    const outcome = await delivery.deliver({
       channel,
-      to: r.phone_number,
+      to,
       text,
-      alertId: alert.family ? null : alert.id,
+      organizationId: alert.organization_id,
+      notificationId: id,
+      push: pushOfAlert(alert, true),
     });
     await notifications.recordOutcome(id, outcome, ctx.now());
   }
@@ -137,7 +147,8 @@ export function notificationsService(
     for (const r of recipients.filter((x) => x.step === step)) {
       if (already.has(r.user_id ?? r.phone_number ?? '')) continue;
       // Outside EMERGENCY the policy decides (a recipient without a number is logged as failed here).
-      if (alert.level !== 'EMERGENCY' && r.phone_number) await notices.offer(alert, r);
+      if (alert.level !== 'EMERGENCY' && delivery.addressOf(r, r.channel))
+        await notices.offer(alert, r);
       else await send(alert, r, step);
     }
   }
@@ -250,7 +261,13 @@ export function notificationsService(
           log?.error({ err, alertId: row.alert_id }, 'escalation failed');
         }
       }
-      return due.length + (await notices.sweep(organizationId));
+      let told = 0;
+      try {
+        told = await handovers.sweep(organizationId);
+      } catch (err) {
+        log?.error({ err }, 'on-call handover summary failed');
+      }
+      return due.length + told + (await notices.sweep(organizationId));
     },
   };
 }

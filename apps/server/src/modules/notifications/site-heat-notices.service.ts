@@ -3,8 +3,9 @@ import { recipientOnDuty } from './recipient-schedule.js';
 import type { AppContext } from '../../context.js';
 import type { SiteHeatChangedEvent } from '../../bus/events.js';
 import type { NotificationProvider } from './notification-provider.js';
-import { channelSender } from './channel-sender.js';
+import { noticeDelivery, SITE_NOTICE_PUSH } from './notice-delivery.js';
 import { notificationsRepository } from './notifications.repository.js';
+import { onCallService } from './on-call.service.js';
 import { siteHeatNoticesRepository } from './site-heat-notices.repository.js';
 import { siteHeatMessage } from './site-heat-texts.js';
 
@@ -31,10 +32,13 @@ export function siteHeatNoticesService(ctx: AppContext) {
       );
       if (!where) return 0;
       const now = ctx.now();
-      const heat = (await notificationsRepository(ctx.db).groupRecipients(groupId)).filter(
-        (r) =>
-          r.alert_types.some((t) => (HEAT_ALERT_TYPES as readonly string[]).includes(t)) &&
-          recipientOnDuty(r, now, where.time_zone),
+      const heat = await onCallService(ctx).expand(
+        (await notificationsRepository(ctx.db).groupRecipients(groupId)).filter(
+          (r) =>
+            r.alert_types.some((t) => (HEAT_ALERT_TYPES as readonly string[]).includes(t)) &&
+            recipientOnDuty(r, now, where.time_zone),
+        ),
+        now,
       );
       const first = Math.min(...heat.map((r) => r.step));
       const text = siteHeatMessage({
@@ -47,6 +51,7 @@ export function siteHeatNoticesService(ctx: AppContext) {
         at: new Date(e.change.at),
         timeZone: where.time_zone,
       });
+      const delivery = noticeDelivery(ctx, provider);
       let sent = 0;
       for (const r of heat.filter((x) => x.step === first)) {
         const channel = r.channel === 'PHONE_CALL' && !notice.callAllowed ? 'SMS' : r.channel;
@@ -55,17 +60,18 @@ export function siteHeatNoticesService(ctx: AppContext) {
           siteHeatEventId: e.change.id,
           channel,
           userId: r.user_id,
-          recipient: r.phone_number,
-          provider: channelSender(ctx, provider).providerName(channel),
+          recipient: delivery.addressOf(r, channel),
+          provider: delivery.providerOf(channel),
           text,
         };
         sent++;
-        if (!r.phone_number) {
+        const to = attempt.recipient;
+        if (!to) {
           await siteHeatNoticesRepository(ctx.db).insertSiteHeatAttempt(
             attempt,
             'failed',
             ctx.now(),
-            'the recipient has no phone number',
+            delivery.noAddress(channel),
           );
           continue;
         }
@@ -76,12 +82,13 @@ export function siteHeatNoticesService(ctx: AppContext) {
           ctx.now(),
           null,
         );
-        const outcome = await channelSender(ctx, provider).send({
-          organizationId: e.organizationId,
-          channel: channel,
-          to: r.phone_number,
+        const outcome = await delivery.deliver({
+          channel,
+          to,
           text,
-          alertId: null,
+          organizationId: e.organizationId,
+          notificationId: id,
+          push: SITE_NOTICE_PUSH,
         });
         await notificationsRepository(ctx.db).recordOutcome(id, outcome, ctx.now());
       }

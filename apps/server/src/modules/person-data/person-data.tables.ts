@@ -59,4 +59,7 @@ export const PERSON_TABLES: Record<string, PersonTable> = {
   group_managers: { exported: 'none: staff only', erase: 'cascade' },
   group_alert_notice_settings: { exported: 'none: staff recipients', erase: 'other' },
   notice_buckets: { exported: 'none: staff recipients', erase: 'other' },
+  group_on_call_rotas: { exported: 'none: staff only', erase: 'other' },
+  group_on_call_overrides: { exported: 'none: staff only', erase: 'cascade' },
+  group_on_call_handovers: { exported: 'none: staff only', erase: 'other' },
 };

@@ -16,6 +16,8 @@ import { ApiError, conflict } from '../../errors.js';
 import { auditService } from '../audit/audit.service.js';
 import { secretBoxService } from '../auth/secret-box.service.js';
 import { resolvePublicHost } from './webhook-address.js';
+/** The address check of outgoing requests to URLs a user gave (webhooks; browsers' push endpoints). */
+export { resolvePublicHost };
 import { payloadOf, webhookOutboxService } from './webhook-outbox.service.js';
 import { type EndpointRow, toWebhookView, webhooksRepository } from './webhooks.repository.js';
 

@@ -6,6 +6,7 @@ import { NextStep } from '../../components/ui/next-step';
 import { QueryState } from '../../components/ui/query-state';
 import { paths } from '../../config/paths';
 import { AppLink } from '../../lib/app-path';
+import { formatLocalDateTime } from '../../lib/date-format';
 import { useCan } from '../../lib/use-can';
 import { OrganizationScope } from '../../components/organization-scope';
 import { SiteHeatList, useSiteHeat } from '../../features/site-heat';
@@ -78,6 +79,21 @@ function GroupCards({ clientId }: { clientId: string }) {
   );
 }
 
+/** Who is on call now and next (the rota is on the group's notice page). */
+function OnCallLine({ onCall }: { onCall: NonNullable<GroupLiveState['onCall']> }) {
+  const { t, i18n } = useTranslation();
+  const names = (list: string[]) => (list.length ? list.join('・') : t('groups.onCall.nobody'));
+  return (
+    <p className="mt-2 text-sm break-words text-slate-700" data-testid="group-on-call">
+      <span className="font-medium text-slate-900">{t('groups.onCall.label')}</span>{' '}
+      {names(onCall.now)}
+      {t('groups.onCall.until', { at: formatLocalDateTime(onCall.until, i18n.language) })}
+      {' · '}
+      {t('groups.onCall.next', { names: names(onCall.next) })}
+    </p>
+  );
+}
+
 /** Counts that need someone's attention are coloured, so a glance down the cards finds them. */
 function GroupCard({ group, sites }: { group: GroupLiveState; sites: SiteHeatView[] }) {
   const { t } = useTranslation();
@@ -99,6 +115,7 @@ function GroupCard({ group, sites }: { group: GroupLiveState; sites: SiteHeatVie
           <SiteHeatList sites={sites} showGroup={false} testId="group-site-heat" />
         </div>
       )}
+      {group.onCall && <OnCallLine onCall={group.onCall} />}
       <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
         {stats.map((stat) => (
           <div

@@ -4,12 +4,13 @@ import { ChatLinkSettings } from '../../features/chat-channels/components/chat-l
 import { PasskeySettings } from '../../features/auth/components/passkey-settings';
 import { TotpSettings } from '../../features/auth/components/totp-settings';
 import { OwnDataExport } from '../../features/people/components/own-data-export';
+import { PushSettings } from '../../features/push/components/push-settings';
 import { UserInfoPage } from '../../features/user/components/user-info-page';
 
 /**
  * /user/info: the registration info (user feature), then one's own name, address, phone, password and sessions
- * the two-step sign-in setting and passkeys (auth feature), one's API tokens (staff), one's links to chat users
- * (chat-channels: 確認 from Slack or LINE WORKS) and a wearer's own data (people).
+ * the two-step sign-in setting and passkeys (auth feature), Web Push on this browser (push), one's API tokens (staff),
+ * one's links to chat users (chat-channels: 確認 from Slack or LINE WORKS) and a wearer's own data (people).
  */
 export function UserInfoWithSignInPage() {
   return (
@@ -18,6 +19,7 @@ export function UserInfoWithSignInPage() {
       <AccountSettings />
       <TotpSettings />
       <PasskeySettings />
+      <PushSettings />
       <ApiTokensSettings />
       <ChatLinkSettings />
       <OwnDataExport />

@@ -24,7 +24,8 @@ export const EMERGENCY_TYPES: readonly AlertType[] = ['SOS_CALL', 'DETECT_FALL_D
 export interface RecipientDraft {
   /** Local identity for React keys and focus (never sent). */
   key: string;
-  kind: 'staff' | 'phone' | 'chat';
+  /** onCall: whoever is on call in the group's rota when the notice leaves; chat: the organisation's channel. */
+  kind: 'staff' | 'phone' | 'onCall' | 'chat';
   userId: string;
   /** The staff member's name as the server last told it (shown until the staff list arrives). */
   userName: string;
@@ -57,7 +58,7 @@ export function draftsOf(settings: AlertNoticeSettingsResponse): RecipientDraft[
   return sortByStep(
     settings.recipients.map((r) => ({
       key: newKey(),
-      kind: isChatChannel(r.channel) ? 'chat' : r.userId ? 'staff' : 'phone',
+      kind: isChatChannel(r.channel) ? 'chat' : r.onCall ? 'onCall' : r.userId ? 'staff' : 'phone',
       userId: r.userId ?? '',
       userName: r.userName ?? '',
       phoneNumber: r.phoneNumber ?? '',
@@ -79,9 +80,11 @@ export function recipientOf(d: RecipientDraft): NoticeRecipient {
   const who =
     d.kind === 'chat'
       ? {}
-      : d.kind === 'staff'
-        ? { userId: d.userId }
-        : { phoneNumber: d.phoneNumber.trim() };
+      : d.kind === 'onCall'
+        ? { onCall: true as const }
+        : d.kind === 'staff'
+          ? { userId: d.userId }
+          : { phoneNumber: d.phoneNumber.trim() };
   return {
     ...who,
     channel: d.channel,

@@ -1,6 +1,7 @@
 import {
   type AlertNoticeSettingsResponse,
   type AlertType,
+  isChatChannel,
   type Member,
   type NoticeTestResponse,
   type Weekday,
@@ -31,6 +32,7 @@ import {
 } from '../recipients';
 import { AlertPolicyPanel } from './alert-policy-panel';
 import { NotificationLogPanel } from './notification-log-panel';
+import { OnCallPanel } from './on-call-panel';
 import { RecipientEditor } from './recipient-editor';
 
 type TypeLabel = (type: AlertType) => string;
@@ -93,9 +95,11 @@ function NoticeEditor({
   const who = (d: RecipientDraft) =>
     d.kind === 'chat'
       ? t(`notice.channel.${d.channel}`)
-      : d.kind === 'staff'
-        ? (staffList.find((s) => s.uid === d.userId)?.name ?? (d.userName || d.userId))
-        : d.phoneNumber;
+      : d.kind === 'onCall'
+        ? t('notice.onCallWho')
+        : d.kind === 'staff'
+          ? (staffList.find((s) => s.uid === d.userId)?.name ?? (d.userName || d.userId))
+          : d.phoneNumber;
   const focusLater = useFocusAfterRender();
 
   const done = (draft: RecipientDraft) => {
@@ -154,9 +158,10 @@ function NoticeEditor({
       setEditing(draft);
       return;
     }
+    if (draft.kind === 'onCall') return; // whoever is on call has no one number to test
     const target =
       draft.kind === 'staff' ? { userId: draft.userId } : { phoneNumber: draft.phoneNumber.trim() };
-    if (draft.channel !== 'SMS' && draft.channel !== 'PHONE_CALL') return; // chat: tested on its settings page
+    if (isChatChannel(draft.channel)) return; // tested on /settings/chat-channels
     test.mutate(
       { channel: draft.channel, ...target },
       {
@@ -281,8 +286,8 @@ function NoticeEditor({
                         >
                           {t('notice.removeShort')}
                         </Button>
-                        {/* A chat channel's test is on /settings/chat-channels. */}
-                        {d.kind !== 'chat' && (
+                        {/* Whoever is on call has no one number; a chat channel's test is on /settings/chat-channels. */}
+                        {d.kind !== 'onCall' && d.kind !== 'chat' && (
                           <Button
                             variant="secondary"
                             aria-disabled={test.isPending}
@@ -404,6 +409,7 @@ function NoticeEditor({
           <AlertPolicyPanel organizationId={stored.clientId} />
         </div>
       </div>
+      <OnCallPanel groupId={groupId} organizationId={stored.clientId} />
       <NotificationLogPanel typeLabel={typeLabel} />
     </div>
   );

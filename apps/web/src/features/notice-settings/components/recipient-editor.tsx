@@ -93,7 +93,7 @@ export function RecipientEditor({
       <fieldset>
         <legend className="text-sm font-medium text-slate-800">{t('notice.editor.who')}</legend>
         <div className="mt-1 flex flex-wrap gap-x-6">
-          {(['phone', 'staff', 'chat'] as const).map((kind, i) => (
+          {(['phone', 'staff', 'onCall', 'chat'] as const).map((kind, i) => (
             <label key={kind} className="flex min-h-11 items-center gap-2 text-sm text-slate-800">
               <input
                 ref={i === 0 ? first : undefined}
@@ -101,16 +101,18 @@ export function RecipientEditor({
                 name={`${id}-kind`}
                 value={kind}
                 checked={draft.kind === kind}
+                // A chat channel is its own recipient; a person or number goes by phone (a number
+                // cannot take a push: it falls back to SMS).
                 onChange={() =>
                   set({
                     kind,
-                    // A chat channel is its own recipient; a person or number goes by phone.
                     channel:
                       kind === 'chat'
                         ? isChatChannel(draft.channel)
                           ? draft.channel
                           : 'SLACK'
-                        : isChatChannel(draft.channel)
+                        : isChatChannel(draft.channel) ||
+                            (kind === 'phone' && draft.channel === 'PUSH')
                           ? 'SMS'
                           : draft.channel,
                   })
@@ -125,6 +127,10 @@ export function RecipientEditor({
         {draft.kind === 'chat' ? (
           <p className="mt-2 text-xs text-slate-600" data-testid="recipient-chat-help">
             {t('notice.editor.chatHelp')}
+          </p>
+        ) : draft.kind === 'onCall' ? (
+          <p className="mt-2 text-sm text-slate-700" data-testid="recipient-on-call-help">
+            {t('notice.editor.onCallHelp')}
           </p>
         ) : draft.kind === 'phone' ? (
           <div className="mt-2">
@@ -199,6 +205,8 @@ export function RecipientEditor({
                 name={`${id}-channel`}
                 value={channel}
                 checked={draft.channel === channel}
+                // A push goes to a staff member's subscribed browsers: never to a bare number.
+                disabled={channel === 'PUSH' && draft.kind === 'phone'}
                 onChange={() => set({ channel })}
                 data-testid={`recipient-channel-${channel}`}
                 className={`size-4 accent-teal-700 ${focusRing}`}

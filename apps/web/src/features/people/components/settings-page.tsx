@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { useCan } from '../../../lib/use-can';
@@ -8,9 +9,10 @@ import { useCurrentUser } from '../../../lib/current-user';
 
 /**
  * /settings: the audit log (owners and platform staff), the organisation's two-factor sign-in policy and the access
- * log (owners); other settings have their own pages.
+ * log (owners); other settings have their own pages. `sections`: other features' sections, first
+ * (composed by app/pages/settings-home-page.tsx: a feature does not import another).
  */
-export function SettingsPage() {
+export function SettingsPage({ sections }: { sections?: ReactNode }) {
   const { t } = useTranslation();
   const mayReadAudit = useCan('audit:read');
   const mayReadAccessLog = useCan('accessLog:read');
@@ -19,6 +21,7 @@ export function SettingsPage() {
   return (
     <div className="space-y-4">
       <PageHeading>{t('pages.settings')}</PageHeading>
+      {sections}
       {mayReadAudit ? (
         <AuditLog />
       ) : (
