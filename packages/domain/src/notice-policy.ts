@@ -136,8 +136,8 @@ export const PUSH_PER_HOUR = 12;
 /** Messages per hour a bucket's channel may carry outside EMERGENCY, the summary included. */
 export const hourlyCap = (channel: NotificationChannel, policy: AlertPolicy): number => {
   switch (channel) {
-    case 'SMS':
     // A chat channel is capped as an SMS recipient is (decision 0022): no more messages an hour.
+    case 'SMS':
     case 'SLACK':
     case 'TEAMS':
     case 'LINE_WORKS':
