@@ -37,8 +37,9 @@ export async function chatFetch(request: ChatRequest, timeoutMs: number): Promis
     });
   } catch (err) {
     if (deadline.aborted) return { kind: 'timeout', error: `no answer within ${timeoutMs} ms` };
-    const cause = (err as { cause?: { code?: string; message?: string } }).cause;
-    return { kind: 'unreached', error: cause?.code ?? cause?.message ?? String(err) };
+    // The code only (ECONNREFUSED, ENOTFOUND): a message may quote the URL, and a webhook URL is a secret.
+    const cause = (err as { cause?: { code?: string } }).cause;
+    return { kind: 'unreached', error: cause?.code ?? 'the request could not be sent' };
   }
   try {
     const body = (await res.text()).slice(0, 65_536);
