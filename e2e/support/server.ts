@@ -71,7 +71,11 @@ export async function createInstallation(): Promise<Installation> {
  * A server of a story's own on a copy of the installation: one platform owner and nothing else.
  * Unlike the run's shared server (global-setup.ts), nothing another story does is seen here.
  */
-export async function startServer(installation: Installation): Promise<OwnServer> {
+export async function startServer(
+  installation: Installation,
+  /** More of the server's environment (e.g. WEBHOOKS_ALLOW_PRIVATE for a fake on 127.0.0.1). */
+  env: NodeJS.ProcessEnv = {},
+): Promise<OwnServer> {
   const folder = await mkdtemp(join(tmpdir(), 'wearable-empty-'));
   const dataDir = join(folder, 'db');
   await cp(installation.template, dataDir, { recursive: true });
@@ -84,7 +88,7 @@ export async function startServer(installation: Installation): Promise<OwnServer
   const log = createWriteStream(logFile);
   const child = spawn(process.execPath, [MAIN, 'start'], {
     cwd: ROOT,
-    env: serverEnv(dataDir, port),
+    env: { ...serverEnv(dataDir, port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout.pipe(log);

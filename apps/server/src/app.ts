@@ -55,6 +55,7 @@ import { nightRoundRoutes } from './modules/night-round/night-round.routes.js';
 import { personDataRoutes } from './modules/person-data/person-data.routes.js';
 import { accessLogRoutes } from './modules/access-log/access-log.routes.js';
 import { notificationsPlugin } from './modules/notifications/notifications.plugin.js';
+import { chatChannelsRoutes } from './modules/chat-channels/chat-channels.routes.js';
 import { liveRoutes } from './modules/live/live.routes.js';
 import { dataPathPlugin } from './modules/ingestion/data-path.plugin.js';
 import { webhooksPlugin } from './modules/webhooks/webhooks.plugin.js';
@@ -160,6 +161,7 @@ export async function buildApp(
   await app.register(personDataRoutes, { ctx });
   await app.register(accessLogRoutes, { ctx });
   await app.register(notificationsPlugin, { ctx });
+  await app.register(chatChannelsRoutes, { ctx });
   await app.register(liveRoutes, { ctx });
   await app.register(webhooksPlugin, { ctx });
   await app.register(gatewaySilencePlugin, { ctx });

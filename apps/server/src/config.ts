@@ -148,6 +148,11 @@ const schema = z.object({
   WEBHOOKS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   WEBHOOKS_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(5000),
   WEBHOOKS_POLL_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
+  // Chat channels (docs/chat-channels.md): the vendors' API bases (a local fake in tests) and a request's deadline.
+  CHAT_SLACK_API_URL: z.url().default('https://slack.com/api'),
+  CHAT_LINE_WORKS_API_URL: z.url().default('https://www.worksapis.com/v1.0'),
+  CHAT_LINE_WORKS_AUTH_URL: z.url().default('https://auth.worksmobile.com/oauth2/v2.0/token'),
+  CHAT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   // Fault tests only (crash/*.test.ts), honoured only with NODE_ENV=test: modules/ingestion/test-fault.ts.
   TEST_FAULT: z
     .string()
@@ -348,6 +353,16 @@ export type Config = {
     /** The worker's fallback poll (it is woken on each outbox write of this server). */
     pollMs: number;
   };
+  /** Chat channels (docs/chat-channels.md, decision 0022). */
+  chat: {
+    slackApiUrl: string;
+    lineWorksApiUrl: string;
+    lineWorksAuthUrl: string;
+    /** A request's deadline; no answer by then is not resent (it may have been delivered). */
+    timeoutMs: number;
+    /** The first retry's delay after a 5xx or a refused connection; each next one doubles. */
+    retryBaseMs: number;
+  };
 };
 
 export class ConfigError extends Error {}
@@ -491,6 +506,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: e.WEBHOOKS_TIMEOUT_MS,
       retryBaseMs: e.WEBHOOKS_RETRY_BASE_MS,
       pollMs: e.WEBHOOKS_POLL_MS,
+    },
+    chat: {
+      slackApiUrl: e.CHAT_SLACK_API_URL.replace(/\/+$/, ''),
+      lineWorksApiUrl: e.CHAT_LINE_WORKS_API_URL.replace(/\/+$/, ''),
+      lineWorksAuthUrl: e.CHAT_LINE_WORKS_AUTH_URL,
+      timeoutMs: e.CHAT_TIMEOUT_MS,
+      retryBaseMs: 500,
     },
   };
 }

@@ -56,8 +56,30 @@ export const alertColour = (level: AlertLevel): 'amber' | 'red' =>
   level === 'CAUTION' ? 'amber' : 'red';
 
 /** PUSH: Web Push to a staff member's subscribed browsers (docs/push.md); no phone number, no cost. */
-export const NOTIFICATION_CHANNELS = ['PHONE_CALL', 'SMS', 'PUSH'] as const;
+export const NOTIFICATION_CHANNELS = [
+  'PHONE_CALL',
+  'SMS',
+  'PUSH',
+  'SLACK',
+  'TEAMS',
+  'LINE_WORKS',
+] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+/**
+ * Chat channels (issue 38 item 2, decision 0022): an organisation's integration on /settings. In a
+ * group's notice settings one is a recipient with no person and no number; it is grouped and capped
+ * by the notice policy like an SMS recipient.
+ */
+export const CHAT_CHANNELS = [
+  'SLACK',
+  'TEAMS',
+  'LINE_WORKS',
+] as const satisfies readonly NotificationChannel[];
+export type ChatChannel = (typeof CHAT_CHANNELS)[number];
+export const isChatChannel = (channel: string): channel is ChatChannel =>
+  (CHAT_CHANNELS as readonly string[]).includes(channel);
+/** The address a chat channel's notices are logged to (the notice log's recipient column). */
+export const chatAddress = (channel: ChatChannel): string => `chat:${channel}`;
 /** Channels of the notification log: alert notices, plus mail (sign-in links, invitations). */
 export const LOGGED_CHANNELS = [...NOTIFICATION_CHANNELS, 'EMAIL'] as const;
 export type LoggedChannel = (typeof LOGGED_CHANNELS)[number];

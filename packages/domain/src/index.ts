@@ -28,6 +28,7 @@ export * from './contracts/gateway.js';
 export * from './contracts/alerts.js';
 export * from './contracts/device-data.js';
 export * from './contracts/notifications.js';
+export * from './contracts/chat-channels.js';
 export * from './contracts/alert-timeline.js';
 export * from './contracts/alert-links.js';
 export * from './contracts/snoozes.js';

@@ -129,7 +129,11 @@ const at = (from: Date, ms: number) => new Date(from.getTime() + ms);
 /** Messages per hour a bucket's channel may carry outside EMERGENCY, the summary included. */
 export const hourlyCap = (channel: NotificationChannel, policy: AlertPolicy): number => {
   switch (channel) {
+    // A chat channel is capped as an SMS recipient is (decision 0022): no more messages an hour.
     case 'SMS':
+    case 'SLACK':
+    case 'TEAMS':
+    case 'LINE_WORKS':
       return policy.smsPerHour;
     case 'PHONE_CALL':
       return policy.callsPerHour;

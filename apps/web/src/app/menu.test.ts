@@ -75,6 +75,7 @@ describe('settings navigation (the /settings pages, /groups and /gateways; not i
       '/gateways',
       '/settings/sites',
       '/settings/webhooks',
+      '/settings/chat-channels',
       '/settings',
     ]);
     expect(settingsEntries('ORGANIZATION_OWNER', on('/groups')).map((e) => e.to)).toContain(

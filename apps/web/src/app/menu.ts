@@ -48,6 +48,7 @@ const SETTINGS_MENU: MenuItem[] = [
   { route: paths.gateways.list, labelKey: 'settingsNav.gateways' },
   { route: paths.settings.sites, labelKey: 'settingsNav.sites' },
   { route: paths.settings.webhooks, labelKey: 'settingsNav.webhooks' },
+  { route: paths.settings.chatChannels, labelKey: 'settingsNav.chatChannels' },
   { route: paths.settings.home, labelKey: 'settingsNav.auditLog' },
 ];
 

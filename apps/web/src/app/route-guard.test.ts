@@ -74,6 +74,8 @@ const TABLE: [path: string, ...cells: string[]][] = [
   ['/settings/gateways',             L,    '·',  '·',  '·',  '·',  '·',  S,    R,    R],
   ['/settings/groups',               L,    '·',  '·',  '·',  '·',  '·',  S,    R,    R],
   ['/settings/sites',                L,    '·',  '·',  '·',  '·',  '·',  S,    R,    R],
+  // Chat channels (chatChannel:read): every staff role sees which exist; owners set them up.
+  ['/settings/chat-channels',        L,    '·',  '·',  '·',  '·',  '·',  S,    R,    R],
   // Where everyone is (place:read): every staff role; personal users are sent home.
   ['/map',                           L,    '·',  '·',  '·',  '·',  '·',  S,    R,    R],
   // Webhooks (webhook:read): owners and platform staff; other staff are sent home.

@@ -227,6 +227,10 @@ const SHELL_ROUTES: { route: AppRoute; element: ReactNode }[] = [
     lazyPage(() => import('./pages/settings-webhooks-page'), 'SettingsWebhooksPage'),
   ),
   page(
+    paths.settings.chatChannels,
+    lazyPage(() => import('./pages/settings-chat-channels-page'), 'SettingsChatChannelsPage'),
+  ),
+  page(
     paths.settings.sites,
     lazyPage(() => import('./pages/settings-sites-page'), 'SettingsSitesPage'),
   ),

@@ -171,6 +171,12 @@ export const paths = {
     groups: route('/settings/groups', 'pages.settingsGroups', staff('group:read')),
     /** Beyond the spec: the organisation's webhook endpoints and delivery logs (issue 19). */
     webhooks: route('/settings/webhooks', 'pages.settingsWebhooks', staff('webhook:read')),
+    /** Beyond the spec: Slack, Teams and LINE WORKS as recipients of alerts (issue 38 item 2). */
+    chatChannels: route(
+      '/settings/chat-channels',
+      'pages.settingsChatChannels',
+      staff('chatChannel:read'),
+    ),
     /** Sites, their plans and where gateways are placed on them (issue 17). */
     sites: route('/settings/sites', 'pages.settingsSites', staff('site:read')),
   },

@@ -214,6 +214,15 @@ const HOLDERS: Record<Permission, Role[] | 'everyone'> = {
   'audit:read': ['ALL_OWNER', 'ALL_GENERAL', 'ORGANIZATION_OWNER'],
   'webhook:read': ['ALL_OWNER', 'ALL_GENERAL', 'ORGANIZATION_OWNER'],
   'webhook:manage': ['ALL_OWNER', 'ORGANIZATION_OWNER'],
+  'chatChannel:read': [
+    'ALL_OWNER',
+    'ALL_GENERAL',
+    'ORGANIZATION_OWNER',
+    'ORGANIZATION_GENERAL',
+    'ORGANIZATION_GROUP',
+  ],
+  'chatChannel:manage': ['ALL_OWNER', 'ORGANIZATION_OWNER'],
+  'chatLink:manage': ['ORGANIZATION_OWNER', 'ORGANIZATION_GENERAL', 'ORGANIZATION_GROUP'],
   // A person's whole file (issue 39 item 5): owners, and a PERSONAL_SELF user their own; erasure owners only.
   'person:export': ['ALL_OWNER', 'ORGANIZATION_OWNER', 'PERSONAL_SELF'],
   'person:exportOthers': ['ALL_OWNER', 'ORGANIZATION_OWNER'],

@@ -143,6 +143,17 @@ export const PERMISSION_ROLES = {
    */
   'webhook:read': ['ALL_OWNER', 'ALL_GENERAL', 'ORGANIZATION_OWNER'],
   'webhook:manage': OWNERS,
+  /**
+   * The organisation's chat channels (Slack, Teams, LINE WORKS; decision 0022): every staff member reads
+   * which are set up (a group's notice settings name them; secrets are never answered), owners set them.
+   */
+  'chatChannel:read': STAFF,
+  'chatChannel:manage': OWNERS,
+  /**
+   * Link one's own console account to one's Slack or LINE WORKS user, so 確認 pressed in the chat confirms
+   * as oneself: the organisation's staff (platform staff belong to no organisation's chat).
+   */
+  'chatLink:manage': ['ORGANIZATION_OWNER', 'ORGANIZATION_GENERAL', 'ORGANIZATION_GROUP'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSION_ROLES;

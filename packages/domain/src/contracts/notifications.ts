@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { ALERT_LEVELS, ALERT_TYPES, LOGGED_CHANNELS, NOTIFICATION_CHANNELS } from '../alerts.js';
+import {
+  ALERT_LEVELS,
+  ALERT_TYPES,
+  isChatChannel,
+  LOGGED_CHANNELS,
+  NOTIFICATION_CHANNELS,
+} from '../alerts.js';
 import { E164_PATTERN } from '../field-rules.js';
 import { NOTICE_REASONS } from '../notice-policy.js';
 import { ORGANIZATION_KINDS } from '../organization-kinds.js';
@@ -10,7 +16,10 @@ const idParam = z.string().min(1).max(64);
 /** E.164, as carriers expect it. */
 export const phoneNumber = z.string().regex(E164_PATTERN, 'must be E.164, e.g. +819012345678');
 
-/** One recipient of a group's alerts; `order` is the escalation step (1 first). */
+/**
+ * One recipient of a group's alerts; `order` is the escalation step (1 first). A chat channel (SLACK,
+ * TEAMS, LINE_WORKS: the organisation's channel set up on /settings) names no person and no number.
+ */
 export const noticeRecipient = z
   .object({
     /** Staff of the organisation (their phone number is used), or ... */
@@ -24,10 +33,17 @@ export const noticeRecipient = z
     schedule: weeklySchedule,
     order: z.number().int().min(1).max(10),
   })
-  .refine((r) => [r.userId, r.phoneNumber, r.onCall].filter((x) => x !== undefined).length === 1, {
-    message: 'give exactly one of userId, phoneNumber or onCall',
-    path: ['userId'],
-  })
+  .refine(
+    (r) =>
+      isChatChannel(r.channel)
+        ? r.userId === undefined && r.phoneNumber === undefined && r.onCall === undefined
+        : [r.userId, r.phoneNumber, r.onCall].filter((x) => x !== undefined).length === 1,
+    {
+      message:
+        'give exactly one of userId, phoneNumber or onCall (none for a chat channel: SLACK, TEAMS, LINE_WORKS)',
+      path: ['userId'],
+    },
+  )
   .refine((r) => r.channel !== 'PUSH' || r.userId !== undefined || r.onCall === true, {
     message: 'PUSH goes to a staff member: give userId or onCall',
     path: ['userId'],
@@ -125,7 +141,8 @@ export type NotificationsResponse = z.infer<typeof notificationsResponse>;
 /** POST /v2/group/{groupId}/alertNoticeSettings/test: one test message through the real provider. */
 export const noticeTestBody = z
   .strictObject({
-    channel: z.enum(NOTIFICATION_CHANNELS),
+    /** A chat channel's test is POST /v2/organization/{organizationId}/chatChannels/{channel}/test. */
+    channel: z.enum(['PHONE_CALL', 'SMS', 'PUSH']),
     /** A staff member of the organisation (their phone number) or ... */
     userId: idParam.optional(),
     /** ... a number outside the console. */

@@ -140,6 +140,8 @@ export const AUDIT_KINDS = [
   'apiToken.use',
   'alertPolicy.update',
   'webhook.change',
+  'chatChannel.change',
+  'chatLink.change',
   'site.change',
   'placePrivacy.update',
   'person.erase',

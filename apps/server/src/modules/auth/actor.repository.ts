@@ -53,6 +53,20 @@ export function actorRepository(db: Queryable) {
       return new Set(rows.map((r) => r.familyId));
     },
 
+    /**
+     * A person as an actor without a session: a 確認 pressed in a chat confirms as the console account
+     * linked to the chat user (modules/chat-channels), with that account's role and scope now.
+     */
+    async findUserActor(uid: string): Promise<Actor | null> {
+      const rows = await db.query<ActorRow>(
+        `SELECT ${ACTOR_COLUMNS} FROM users u
+          WHERE u.id = $1 AND u.deleted_at IS NULL AND u.role IS NOT NULL`,
+        [uid],
+      );
+      const row = rows[0];
+      return row ? toActor(row) : null;
+    },
+
     /** The demo organisation's first owner, whom every demo request acts as. */
     async findDemoOwner(): Promise<Actor | null> {
       const rows = await db.query<ActorRow>(

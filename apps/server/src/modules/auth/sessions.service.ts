@@ -12,5 +12,7 @@ export function sessionsService(ctx: Pick<AppContext, 'db'>) {
     findSessionActor: (uid: string, sessionId: string, now: Date) =>
       actors.findSessionActor(uid, sessionId, now),
     findLiveSessions: (sessionIds: string[], now: Date) => actors.findLiveSessions(sessionIds, now),
+    /** A person as an actor without a session (a chat's 確認 as the linked account). */
+    findUserActor: (uid: string) => actors.findUserActor(uid),
   };
 }

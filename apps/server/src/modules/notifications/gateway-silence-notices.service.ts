@@ -73,6 +73,7 @@ export function gatewaySilenceNoticesService(ctx: AppContext) {
           channel: r.channel,
           to,
           text,
+          organizationId: s.organization_id,
           notificationId: id,
           push: SITE_NOTICE_PUSH,
         });

@@ -1,6 +1,9 @@
 import {
+  alertLinkPath,
   CONSOLE_ALERT_HISTORY_PATH,
   consoleAlertPath,
+  type ChatChannel,
+  isChatChannel,
   type NotificationChannel,
   type PushNoticePayload,
 } from '@wearable/domain';
@@ -8,17 +11,27 @@ import type { AppContext } from '../../context.js';
 import type { AlertForNotice } from './notifications.repository.js';
 import { PERSONAL_HOME } from './family-notice.js';
 import { pushService } from '../push/push.service.js';
+import { alertLinksService } from '../alerts/alert-links.service.js';
+import {
+  CHAT_PROVIDER_NAMES,
+  chatChannelsService,
+} from '../chat-channels/chat-channels.service.js';
 import type { NotificationProvider, SendResult } from './notification-provider.js';
 
 /** A notice about to leave by one channel. */
 export interface OutgoingNotice {
+  /** Whose notice it is (a chat channel is the organisation's). */
+  organizationId: string;
   channel: NotificationChannel;
-  /** The phone number (SMS, call) or the staff member's user id (PUSH: their subscribed browsers). */
+  /**
+   * The phone number (SMS, call), the staff member's user id (PUSH: their subscribed browsers) or a chat
+   * channel's address (chatAddress: the organisation's Slack, Teams or LINE WORKS channel).
+   */
   to: string;
   text: string;
   /** The log entry's id: a push's Topic, so a retry replaces an undelivered copy (RFC 8030 §5.4). */
   notificationId: string;
-  /** What the push notification opens and offers (PUSH only). */
+  /** What the push notification opens and offers (PUSH; a chat message's 確認 is its alertId). */
   push: Omit<PushNoticePayload, 'title' | 'body'>;
 }
 
@@ -57,6 +70,9 @@ export const SITE_NOTICE_PUSH: OutgoingNotice['push'] = {
   confirmable: false,
 };
 
+/** A chat notice's heading (the text itself says the level, who, what and where). */
+const CHAT_TITLE = '見守りアラート';
+
 /** Who and what, then the rest: "【緊急】佐藤さん: SOS (1階) 14:03 場所: …" split at its first colon. */
 export function pushWords(text: string): { title: string; body: string } {
   const at = text.indexOf(': ');
@@ -72,6 +88,28 @@ export function pushWords(text: string): { title: string; body: string } {
  */
 export function noticeDelivery(ctx: AppContext, provider: NotificationProvider) {
   const push = pushService(ctx);
+
+  /**
+   * A chat channel's message (modules/chat-channels): the notice, 詳細 (the alert's short link; a grouped
+   * message or summary: the alert history) and, for one alert, 確認.
+   */
+  async function chatNotice(
+    organizationId: string,
+    channel: ChatChannel,
+    text: string,
+    alertId: string | null,
+  ): Promise<SendResult> {
+    const link = alertId
+      ? `${ctx.config.publicUrl}${alertLinkPath(await alertLinksService(ctx).codeFor(alertId))}`
+      : `${ctx.config.publicUrl}${CONSOLE_ALERT_HISTORY_PATH}`;
+    return chatChannelsService(ctx).deliver(organizationId, channel, {
+      title: CHAT_TITLE,
+      text,
+      link,
+      confirmAlertId: alertId,
+    });
+  }
+
   return {
     /** The recipient's address on `channel`: their number, or (PUSH) the staff member; null when there is none. */
     addressOf(
@@ -80,9 +118,13 @@ export function noticeDelivery(ctx: AppContext, provider: NotificationProvider) 
     ): string | null {
       return channel === 'PUSH' ? r.user_id : r.phone_number;
     },
-    /** The provider the log names: the phone provider's, or web-push. */
+    /** The provider the log names: the phone provider's, web-push, or the chat service's. */
     providerOf(channel: NotificationChannel): string {
-      return channel === 'PUSH' ? 'web-push' : provider.name;
+      return isChatChannel(channel)
+        ? CHAT_PROVIDER_NAMES[channel]
+        : channel === 'PUSH'
+          ? 'web-push'
+          : provider.name;
     },
     /** What the log says when addressOf gave null. */
     noAddress(channel: NotificationChannel): string {
@@ -99,6 +141,10 @@ export function noticeDelivery(ctx: AppContext, provider: NotificationProvider) 
           return provider.call(m.to, m.text);
         case 'PUSH':
           return push.pushToPerson(m.to, { ...m.push, ...pushWords(m.text) }, m.notificationId);
+        case 'SLACK':
+        case 'TEAMS':
+        case 'LINE_WORKS':
+          return chatNotice(m.organizationId, m.channel, m.text, m.push.alertId);
       }
     },
   };

@@ -165,6 +165,7 @@ export function noticePolicyService(
       }
       return d.action === 'send'
         ? {
+            organizationId: alert.organization_id,
             notificationId: id,
             channel: r.channel,
             to: phone,
@@ -241,6 +242,7 @@ export function noticePolicyService(
       await txNoticeBuckets.coverAlerts(id, covered);
       return d.action === 'send'
         ? {
+            organizationId: row.organization_id,
             notificationId: id,
             channel: row.channel,
             to: row.recipient,

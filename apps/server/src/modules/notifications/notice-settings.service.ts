@@ -1,6 +1,7 @@
 import {
   type Actor,
   type AlertNoticeSettingsResponse,
+  isChatChannel,
   type NoticeRecipient,
   type NotificationChannel,
   type NotificationView,
@@ -13,6 +14,7 @@ import { messageLogService } from './message-log.service.js';
 import { noticeDelivery, SITE_NOTICE_PUSH } from './notice-delivery.js';
 import { noticeTestMessage } from './notification-texts.js';
 import { auditService } from '../audit/audit.service.js';
+import { chatChannelsService } from '../chat-channels/chat-channels.service.js';
 import { noticeBucketsRepository } from './notice-buckets.repository.js';
 import { notificationsRepository } from './notifications.repository.js';
 
@@ -72,6 +74,7 @@ export function noticeSettingsService(ctx: AppContext) {
       const group = await groupFor(ctx, actor, groupId, 'write');
       const userIds = recipients.flatMap((r) => (r.userId ? [r.userId] : []));
       const staff = await notificationsRepository(ctx.db).staffOf(group.organization_id, userIds);
+      const chat = await chatChannelsService(ctx).configured(group.organization_id);
       const issues = recipients.flatMap((r, i) =>
         r.userId && !staff.has(r.userId)
           ? [
@@ -80,7 +83,14 @@ export function noticeSettingsService(ctx: AppContext) {
                 message: `${r.userId} is not staff of this organisation`,
               },
             ]
-          : [],
+          : isChatChannel(r.channel) && !chat.has(r.channel)
+            ? [
+                {
+                  path: `body.recipients.${i}.channel`,
+                  message: `${r.channel} is not set up for this organisation (/settings)`,
+                },
+              ]
+            : [],
       );
       if (issues.length) {
         throw new ApiError(
@@ -166,6 +176,7 @@ export function noticeSettingsService(ctx: AppContext) {
         channel: body.channel,
         to,
         text,
+        organizationId: group.organization_id,
         notificationId: logged.id,
         push: SITE_NOTICE_PUSH,
       });

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type {
-  Actor,
-  AlertLevel,
-  AlertType,
-  LoggedChannel,
-  NoticeReason,
-  NotificationChannel,
-  NotificationStatus,
-  WeeklySchedule,
+import {
+  CHAT_CHANNELS,
+  type Actor,
+  type AlertLevel,
+  type AlertType,
+  type LoggedChannel,
+  type NoticeReason,
+  type NotificationChannel,
+  type NotificationStatus,
+  type WeeklySchedule,
 } from '@wearable/domain';
 import type { Queryable } from '../../db/client.js';
 import { siteScope, SqlParams, wearerScope } from '../../access/scope-sql.js';
@@ -97,11 +98,14 @@ export interface NotificationRow {
   policy: Record<string, number> | null;
 }
 
+/** A chat channel's recipient has no person and no number: its address is the channel (chatAddress). */
+const CHAT_ADDRESS_SQL = `CASE WHEN s.channel IN (${CHAT_CHANNELS.map((c) => `'${c}'`).join(',')}) THEN 'chat:' || s.channel END`;
+
 export function notificationsRepository(db: Queryable) {
   return {
     async groupRecipients(groupId: string): Promise<RecipientRow[]> {
       return db.query<RecipientRow>(
-        `SELECT s.id, s.user_id, u.name AS user_name, COALESCE(s.phone_number, u.phone_number) AS phone_number,
+        `SELECT s.id, s.user_id, u.name AS user_name, COALESCE(s.phone_number, u.phone_number, ${CHAT_ADDRESS_SQL}) AS phone_number,
             s.phone_number AS own_phone_number, s.channel, s.alert_types, s.schedule, s.step,
             s.on_call, s.group_id, g.public_holidays_as_weekdays AS holidays_as_weekdays
        FROM group_alert_notice_settings s
@@ -120,7 +124,7 @@ export function notificationsRepository(db: Queryable) {
      */
     async organizationRecipients(organizationId: string): Promise<RecipientRow[]> {
       const rows = await db.query<RecipientRow>(
-        `SELECT s.id, s.user_id, u.name AS user_name, COALESCE(s.phone_number, u.phone_number) AS phone_number,
+        `SELECT s.id, s.user_id, u.name AS user_name, COALESCE(s.phone_number, u.phone_number, ${CHAT_ADDRESS_SQL}) AS phone_number,
             s.phone_number AS own_phone_number, s.channel, s.alert_types, s.schedule, s.step,
             s.on_call, s.group_id, g.public_holidays_as_weekdays AS holidays_as_weekdays
        FROM group_alert_notice_settings s

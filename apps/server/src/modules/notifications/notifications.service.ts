@@ -128,6 +128,7 @@ export function notificationsService(
       channel,
       to,
       text,
+      organizationId: alert.organization_id,
       notificationId: id,
       push: pushOfAlert(alert, true),
     });

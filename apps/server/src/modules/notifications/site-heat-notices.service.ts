@@ -86,6 +86,7 @@ export function siteHeatNoticesService(ctx: AppContext) {
           channel,
           to,
           text,
+          organizationId: e.organizationId,
           notificationId: id,
           push: SITE_NOTICE_PUSH,
         });

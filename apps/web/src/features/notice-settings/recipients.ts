@@ -3,6 +3,7 @@ import {
   type AlertNoticeSettingsResponse,
   type AlertType,
   DEFAULT_SCHEDULE,
+  isChatChannel,
   KIND_NOTICE_TYPES,
   type NoticeRecipient,
   noticeRecipient,
@@ -16,12 +17,15 @@ export const MAX_STEP = 10;
 /** The alert types that always notify (EMERGENCY): a sensible first choice for a new recipient. */
 export const EMERGENCY_TYPES: readonly AlertType[] = ['SOS_CALL', 'DETECT_FALL_DOWN'];
 
-/** A recipient while edited: who (a staff member or a number), how, what, when, at which step. */
+/**
+ * A recipient while edited: who (a staff member, a number, or the organisation's chat channel set up on
+ * /settings/chat-channels), how, what, when, at which step.
+ */
 export interface RecipientDraft {
   /** Local identity for React keys and focus (never sent). */
   key: string;
-  /** onCall: whoever is on call in the group's rota when the notice leaves. */
-  kind: 'staff' | 'phone' | 'onCall';
+  /** onCall: whoever is on call in the group's rota when the notice leaves; chat: the organisation's channel. */
+  kind: 'staff' | 'phone' | 'onCall' | 'chat';
   userId: string;
   /** The staff member's name as the server last told it (shown until the staff list arrives). */
   userName: string;
@@ -54,7 +58,7 @@ export function draftsOf(settings: AlertNoticeSettingsResponse): RecipientDraft[
   return sortByStep(
     settings.recipients.map((r) => ({
       key: newKey(),
-      kind: r.onCall ? 'onCall' : r.userId ? 'staff' : 'phone',
+      kind: isChatChannel(r.channel) ? 'chat' : r.onCall ? 'onCall' : r.userId ? 'staff' : 'phone',
       userId: r.userId ?? '',
       userName: r.userName ?? '',
       phoneNumber: r.phoneNumber ?? '',
@@ -72,12 +76,15 @@ export const sortByStep = (drafts: RecipientDraft[]): RecipientDraft[] =>
 
 /** The contract's shape of one draft (what PUT sends). */
 export function recipientOf(d: RecipientDraft): NoticeRecipient {
+  // A chat channel names no person and no number.
   const who =
-    d.kind === 'onCall'
-      ? { onCall: true as const }
-      : d.kind === 'staff'
-        ? { userId: d.userId }
-        : { phoneNumber: d.phoneNumber.trim() };
+    d.kind === 'chat'
+      ? {}
+      : d.kind === 'onCall'
+        ? { onCall: true as const }
+        : d.kind === 'staff'
+          ? { userId: d.userId }
+          : { phoneNumber: d.phoneNumber.trim() };
   return {
     ...who,
     channel: d.channel,

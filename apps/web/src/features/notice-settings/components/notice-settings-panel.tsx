@@ -1,6 +1,7 @@
 import {
   type AlertNoticeSettingsResponse,
   type AlertType,
+  isChatChannel,
   type Member,
   type NoticeTestResponse,
   type Weekday,
@@ -92,11 +93,13 @@ function NoticeEditor({
   const staffList: Member[] = staff.data ?? [];
 
   const who = (d: RecipientDraft) =>
-    d.kind === 'onCall'
-      ? t('notice.onCallWho')
-      : d.kind === 'staff'
-        ? (staffList.find((s) => s.uid === d.userId)?.name ?? (d.userName || d.userId))
-        : d.phoneNumber;
+    d.kind === 'chat'
+      ? t(`notice.channel.${d.channel}`)
+      : d.kind === 'onCall'
+        ? t('notice.onCallWho')
+        : d.kind === 'staff'
+          ? (staffList.find((s) => s.uid === d.userId)?.name ?? (d.userName || d.userId))
+          : d.phoneNumber;
   const focusLater = useFocusAfterRender();
 
   const done = (draft: RecipientDraft) => {
@@ -158,6 +161,7 @@ function NoticeEditor({
     if (draft.kind === 'onCall') return; // whoever is on call has no one number to test
     const target =
       draft.kind === 'staff' ? { userId: draft.userId } : { phoneNumber: draft.phoneNumber.trim() };
+    if (isChatChannel(draft.channel)) return; // tested on /settings/chat-channels
     test.mutate(
       { channel: draft.channel, ...target },
       {
@@ -282,7 +286,8 @@ function NoticeEditor({
                         >
                           {t('notice.removeShort')}
                         </Button>
-                        {d.kind !== 'onCall' && (
+                        {/* Whoever is on call has no one number; a chat channel's test is on /settings/chat-channels. */}
+                        {d.kind !== 'onCall' && d.kind !== 'chat' && (
                           <Button
                             variant="secondary"
                             aria-disabled={test.isPending}

@@ -1,4 +1,11 @@
-import { ALERT_TYPES, type AlertType, type Member, NOTIFICATION_CHANNELS } from '@wearable/domain';
+import {
+  ALERT_TYPES,
+  type AlertType,
+  CHAT_CHANNELS,
+  isChatChannel,
+  type Member,
+  NOTIFICATION_CHANNELS,
+} from '@wearable/domain';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, focusRing } from '../../../components/ui/button';
@@ -86,7 +93,7 @@ export function RecipientEditor({
       <fieldset>
         <legend className="text-sm font-medium text-slate-800">{t('notice.editor.who')}</legend>
         <div className="mt-1 flex flex-wrap gap-x-6">
-          {(['phone', 'staff', 'onCall'] as const).map((kind, i) => (
+          {(['phone', 'staff', 'onCall', 'chat'] as const).map((kind, i) => (
             <label key={kind} className="flex min-h-11 items-center gap-2 text-sm text-slate-800">
               <input
                 ref={i === 0 ? first : undefined}
@@ -94,13 +101,21 @@ export function RecipientEditor({
                 name={`${id}-kind`}
                 value={kind}
                 checked={draft.kind === kind}
-                // A number cannot take a push: it falls back to SMS.
+                // A chat channel is its own recipient; a person or number goes by phone (a number
+                // cannot take a push: it falls back to SMS).
                 onChange={() =>
-                  set(
-                    kind === 'phone' && draft.channel === 'PUSH'
-                      ? { kind, channel: 'SMS' }
-                      : { kind },
-                  )
+                  set({
+                    kind,
+                    channel:
+                      kind === 'chat'
+                        ? isChatChannel(draft.channel)
+                          ? draft.channel
+                          : 'SLACK'
+                        : isChatChannel(draft.channel) ||
+                            (kind === 'phone' && draft.channel === 'PUSH')
+                          ? 'SMS'
+                          : draft.channel,
+                  })
                 }
                 data-testid={`recipient-kind-${kind}`}
                 className={`size-4 accent-teal-700 ${focusRing}`}
@@ -109,7 +124,11 @@ export function RecipientEditor({
             </label>
           ))}
         </div>
-        {draft.kind === 'onCall' ? (
+        {draft.kind === 'chat' ? (
+          <p className="mt-2 text-xs text-slate-600" data-testid="recipient-chat-help">
+            {t('notice.editor.chatHelp')}
+          </p>
+        ) : draft.kind === 'onCall' ? (
           <p className="mt-2 text-sm text-slate-700" data-testid="recipient-on-call-help">
             {t('notice.editor.onCallHelp')}
           </p>
@@ -173,7 +192,10 @@ export function RecipientEditor({
       <fieldset>
         <legend className="text-sm font-medium text-slate-800">{t('notice.editor.channel')}</legend>
         <div className="mt-1 flex flex-wrap gap-x-6">
-          {NOTIFICATION_CHANNELS.map((channel) => (
+          {(draft.kind === 'chat'
+            ? CHAT_CHANNELS
+            : NOTIFICATION_CHANNELS.filter((c) => !isChatChannel(c))
+          ).map((channel) => (
             <label
               key={channel}
               className="flex min-h-11 items-center gap-2 text-sm text-slate-800"
