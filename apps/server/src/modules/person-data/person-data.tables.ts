@@ -63,6 +63,11 @@ export const PERSON_TABLES: Record<string, PersonTable> = {
     exported: 'none: the addresses of browsers that receive push notices',
     erase: 'cascade',
   },
+  chat_user_links: {
+    exported: 'none: staff only (a chat account linked to a console account)',
+    erase: 'cascade',
+  },
+  chat_link_codes: { exported: 'none: sign-in secrets', erase: 'cascade' },
   group_on_call_rotas: { exported: 'none: staff only', erase: 'other' },
   group_on_call_overrides: { exported: 'none: staff only', erase: 'cascade' },
   group_on_call_handovers: { exported: 'none: staff only', erase: 'other' },
