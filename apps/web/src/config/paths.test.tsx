@@ -65,6 +65,8 @@ const EXTRA = [
   '/reset-password',
   // Issue 38: the page a push notification's 確認 opens.
   '/alerts/:alertId/confirm',
+  // Issue 38: the organisation's chat channels (Slack, Teams, LINE WORKS).
+  '/settings/chat-channels',
 ];
 
 describe('the paths table', () => {
