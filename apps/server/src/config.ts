@@ -152,6 +152,8 @@ const schema = z.object({
   CHAT_SLACK_API_URL: z.url().default('https://slack.com/api'),
   CHAT_LINE_WORKS_API_URL: z.url().default('https://www.worksapis.com/v1.0'),
   CHAT_LINE_WORKS_AUTH_URL: z.url().default('https://auth.worksmobile.com/oauth2/v2.0/token'),
+  // LINE Messaging API (family members' LINE, decision 0024): its base (a local fake in tests).
+  CHAT_LINE_API_URL: z.url().default('https://api.line.me'),
   CHAT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   // Fault tests only (crash/*.test.ts), honoured only with NODE_ENV=test: modules/ingestion/test-fault.ts.
   TEST_FAULT: z
@@ -358,6 +360,8 @@ export type Config = {
     slackApiUrl: string;
     lineWorksApiUrl: string;
     lineWorksAuthUrl: string;
+    /** The LINE Messaging API's base (https://api.line.me). */
+    lineApiUrl: string;
     /** A request's deadline; no answer by then is not resent (it may have been delivered). */
     timeoutMs: number;
     /** The first retry's delay after a 5xx or a refused connection; each next one doubles. */
@@ -511,6 +515,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       slackApiUrl: e.CHAT_SLACK_API_URL.replace(/\/+$/, ''),
       lineWorksApiUrl: e.CHAT_LINE_WORKS_API_URL.replace(/\/+$/, ''),
       lineWorksAuthUrl: e.CHAT_LINE_WORKS_AUTH_URL,
+      lineApiUrl: e.CHAT_LINE_API_URL.replace(/\/+$/, ''),
       timeoutMs: e.CHAT_TIMEOUT_MS,
       retryBaseMs: 500,
     },

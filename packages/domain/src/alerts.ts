@@ -55,7 +55,11 @@ export const CONFIRM_NOTE_MAX = 500;
 export const alertColour = (level: AlertLevel): 'amber' | 'red' =>
   level === 'CAUTION' ? 'amber' : 'red';
 
-/** PUSH: Web Push to a staff member's subscribed browsers (docs/push.md); no phone number, no cost. */
+/**
+ * PUSH: Web Push to a staff member's subscribed browsers (docs/push.md); no phone number, no cost. LINE: a
+ * LINE Messaging API push to a family member's linked LINE user (decision 0024); family notices only, never
+ * a group's recipient.
+ */
 export const NOTIFICATION_CHANNELS = [
   'PHONE_CALL',
   'SMS',
@@ -63,7 +67,17 @@ export const NOTIFICATION_CHANNELS = [
   'SLACK',
   'TEAMS',
   'LINE_WORKS',
+  'LINE',
 ] as const;
+/** The channels a group's notice settings may name (LINE reaches family members only). */
+export const STAFF_NOTICE_CHANNELS = [
+  'PHONE_CALL',
+  'SMS',
+  'PUSH',
+  'SLACK',
+  'TEAMS',
+  'LINE_WORKS',
+] as const satisfies readonly (typeof NOTIFICATION_CHANNELS)[number][];
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 /**
  * Chat channels (issue 38 item 2, decision 0022): an organisation's integration on /settings. In a

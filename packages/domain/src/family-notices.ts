@@ -2,9 +2,10 @@ import type { AlertLevel } from './alerts.js';
 
 /**
  * How a family member may choose to be told of a watched wearer's alerts (issue 34): their own phone or
- * mail, or (issue 38) a push to the browsers they subscribed on /user/info, at no cost per message.
+ * mail, or (issue 38) a push to the browsers they subscribed on /user/info, at no cost per message, or a
+ * LINE message from the organisation's LINE official account to the LINE user they linked (decision 0024).
  */
-export const FAMILY_NOTICE_CHANNELS = ['SMS', 'EMAIL', 'PUSH'] as const;
+export const FAMILY_NOTICE_CHANNELS = ['SMS', 'EMAIL', 'PUSH', 'LINE'] as const;
 export type FamilyNoticeChannel = (typeof FAMILY_NOTICE_CHANNELS)[number];
 
 /**

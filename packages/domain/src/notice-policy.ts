@@ -141,6 +141,9 @@ export const hourlyCap = (channel: NotificationChannel, policy: AlertPolicy): nu
     // more messages per recipient-hour than SMS gets; docs/push.md).
     case 'PUSH':
       return policy.smsPerHour;
+    // A family member's LINE message costs one of the plan's messages and buzzes as an SMS does.
+    case 'LINE':
+      return policy.smsPerHour;
   }
 };
 

@@ -15,6 +15,18 @@ import { NOTIFICATION_STATUSES } from './notifications.js';
 export const LINKABLE_CHAT_CHANNELS = ['SLACK', 'LINE_WORKS'] as const;
 export type LinkableChatChannel = (typeof LINKABLE_CHAT_CHANNELS)[number];
 
+/**
+ * The channels an organisation sets up on /settings: the chat channels, and LINE (the Messaging API of the
+ * organisation's LINE official account, decision 0024), which tells family members only.
+ */
+export const CONFIGURABLE_CHANNELS = [...CHAT_CHANNELS, 'LINE'] as const;
+export type ConfigurableChannel = (typeof CONFIGURABLE_CHANNELS)[number];
+/** The services a chat user is linked on (staff: LINKABLE_CHAT_CHANNELS; family members: LINE). */
+export type ChatLinkKind = LinkableChatChannel | 'LINE';
+
+/** The free messages a month of LINE's communication plan (the Japanese free plan: 200). */
+export const LINE_FREE_MESSAGES = 200;
+
 /** A one-time link code lasts this long (minutes). */
 export const CHAT_LINK_CODE_MINUTES = 10;
 
@@ -63,21 +75,31 @@ export const lineWorksChannelBody = z.strictObject({
   botSecret: secret.optional(),
   channelId: chatId,
 });
+/**
+ * LINE Messaging API (the organisation's LINE official account): the long-lived channel access token that
+ * pushes, and the channel secret that signs the webhook (X-Line-Signature). Both secrets.
+ */
+export const lineChannelBody = z.strictObject({
+  channel: z.literal('LINE'),
+  channelAccessToken: secret.optional(),
+  channelSecret: secret.optional(),
+});
 export const chatChannelBody = z.discriminatedUnion('channel', [
   slackChannelBody,
   teamsChannelBody,
   lineWorksChannelBody,
+  lineChannelBody,
 ]);
 export type ChatChannelBody = z.infer<typeof chatChannelBody>;
 
 export const chatChannelParams = z.object({
   organizationId: organizationIdParams.shape.organizationId,
-  channel: z.enum(CHAT_CHANNELS),
+  channel: z.enum(CONFIGURABLE_CHANNELS),
 });
 
 /** One configured chat channel as the API shows it. */
 export const chatChannelView = z.object({
-  channel: z.enum(CHAT_CHANNELS),
+  channel: z.enum(CONFIGURABLE_CHANNELS),
   /** What is not secret (a channel id, a bot id, a client id). */
   settings: z.record(z.string(), z.string()),
   /** Each stored secret's name and its last four characters ("…a1b2"); never the secret. */
@@ -87,6 +109,10 @@ export const chatChannelView = z.object({
   /** Where the service sends its callbacks (Slack's interactivity and slash command; the LINE WORKS bot). */
   callbackUrl: z.string().nullable(),
   updatedAt: z.string(),
+  /** LINE: the messages pushed this month (Japan time, as LINE counts) and the plan's free messages. */
+  lineMessages: z
+    .object({ month: z.string(), sent: z.number().int(), free: z.number().int() })
+    .optional(),
 });
 export type ChatChannelView = z.infer<typeof chatChannelView>;
 export const chatChannelList = z.object({ channels: z.array(chatChannelView) });
@@ -245,4 +271,33 @@ export const lineWorksCallback = callbacks({
   params: organizationIdParams,
   body: lineWorksCallbackBody,
   responses: { 204: z.null() },
+});
+
+/** A LINE webhook event (message or postback) as the Messaging API sends it ("Webhook Event Objects"). */
+const lineEvent = z
+  .object({
+    type: z.string().max(50),
+    webhookEventId: z.string().max(100).optional(),
+    replyToken: z.string().max(200).optional(),
+    source: z.object({ userId: z.string().max(100).optional() }).loose().optional(),
+    message: z
+      .object({ type: z.string().max(50).optional(), text: z.string().max(5000).optional() })
+      .loose()
+      .optional(),
+    postback: z.object({ data: z.string().max(300).optional() }).loose().optional(),
+  })
+  .loose();
+export const lineCallbackBody = z
+  .object({ destination: z.string().max(100).optional(), events: z.array(lineEvent).max(100) })
+  .loose();
+
+export const lineCallback = callbacks({
+  method: 'POST',
+  path: '/v2/chat/line/{organizationId}',
+  permission: 'public',
+  summary:
+    "The LINE official account's webhook (a family member's link code, a 見ました press); verified by X-Line-Signature (403 otherwise)",
+  params: organizationIdParams,
+  body: lineCallbackBody,
+  responses: { 200: z.object({}) },
 });

@@ -19,6 +19,8 @@ export const familyNoticesResponse = z.object({
   email: z.string().nullable(),
   /** How many browsers of this account receive push notices (PUSH needs one). */
   pushSubscriptions: z.number().int().optional(),
+  /** LINE (decision 0024): the organisation has a LINE official account set up; this account is linked to a LINE user. */
+  line: z.object({ available: z.boolean(), linked: z.boolean() }).optional(),
 });
 export type FamilyNoticesResponse = z.infer<typeof familyNoticesResponse>;
 
@@ -48,4 +50,22 @@ export const updateFamilyNotice = family({
   body: familyNoticeBody,
   responses: { 200: familyNoticeView },
   errors: [...BEARER_ERRORS, 409],
+});
+
+export const familyLineCode = family({
+  method: 'POST',
+  path: '/v3/user/familyNotices/lineCode',
+  permission: 'familyNotice:manage',
+  summary:
+    "A one-time code to send as a message to the organisation's LINE official account, which links that LINE user to oneself",
+  responses: { 200: z.object({ code: z.string(), expiresAt: z.string() }) },
+  errors: [...BEARER_ERRORS, 409],
+});
+
+export const deleteFamilyLine = family({
+  method: 'DELETE',
+  path: '/v3/user/familyNotices/line',
+  permission: 'familyNotice:manage',
+  summary: "Remove one's link to a LINE user (LINE choices fall back to none)",
+  responses: { 204: z.null() },
 });

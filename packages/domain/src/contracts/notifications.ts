@@ -5,6 +5,7 @@ import {
   isChatChannel,
   LOGGED_CHANNELS,
   NOTIFICATION_CHANNELS,
+  STAFF_NOTICE_CHANNELS,
 } from '../alerts.js';
 import { E164_PATTERN } from '../field-rules.js';
 import { NOTICE_REASONS } from '../notice-policy.js';
@@ -28,7 +29,7 @@ export const noticeRecipient = z
     phoneNumber: phoneNumber.optional(),
     /** ... whoever is on call in the group's rota when the notice leaves (docs/on-call.md). */
     onCall: z.literal(true).optional(),
-    channel: z.enum(NOTIFICATION_CHANNELS),
+    channel: z.enum(STAFF_NOTICE_CHANNELS),
     alertTypes: z.array(z.enum(ALERT_TYPES)).min(1).max(ALERT_TYPES.length),
     schedule: weeklySchedule,
     order: z.number().int().min(1).max(10),

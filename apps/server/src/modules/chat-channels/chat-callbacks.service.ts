@@ -10,6 +10,7 @@ import { chatFetch } from './chat-http.js';
 import { chatLinksService, LINK_CODE_PATTERN } from './chat-links.service.js';
 import { confirmedAlertOf } from './chat-notice.js';
 import { isLineWorksSignatureValid } from './line-works.js';
+import { isLineSignatureValid, seenNotificationOf } from './line.js';
 import { isSlackSignatureValid, SLACK_CONFIRM_ACTION } from './slack.js';
 
 /** What the person who pressed or typed is told (only they see it). */
@@ -22,6 +23,11 @@ export const CHAT_REPLIES = {
   linked: 'コンソールのアカウントと連携しました。アラートの「確認」が使えます。',
   badCode:
     '連携コードが正しくないか、期限が切れています。アカウント画面で新しいコードを発行してください。',
+  lineLinked:
+    'LINEと連携しました。見守りの通知の受け取り方で「LINE」を選べます。',
+  lineSeen: 'ありがとうございます。「見ました」をお伝えしました。(アラートへの対応はスタッフが行います)',
+  lineUnknown:
+    '連携コードを送ってください(マイページの「LINEと連携」で発行できます)。',
   help: '使い方: /wearable link <連携コード>(コードはコンソールのアカウント画面で発行します)',
 } as const;
 
@@ -125,6 +131,59 @@ export function chatCallbacksService(ctx: AppContext) {
           },
           ctx.config.chat.timeoutMs,
         );
+      }
+      return {};
+    },
+
+    /**
+     * LINE (decision 0024): a family member's text message with a link code, or their 見ました postback,
+     * which is recorded on that notification (never a confirmation of the alert); answered by a reply.
+     * A redelivered event (the same webhookEventId) does nothing twice.
+     */
+    async line(
+      organizationId: string,
+      raw: string,
+      signature: string | undefined,
+      body: {
+        events: {
+          type: string;
+          webhookEventId?: string | undefined;
+          replyToken?: string | undefined;
+          source?: { userId?: string | undefined } | undefined;
+          message?: { type?: string | undefined; text?: string | undefined } | undefined;
+          postback?: { data?: string | undefined } | undefined;
+        }[];
+      },
+    ): Promise<Record<string, never>> {
+      const c = await channels.configOf(organizationId, 'LINE');
+      if (!c || !isLineSignatureValid(c.channelSecret, signature, raw))
+        throw forbidden(
+          'The request is not signed by LINE (X-Line-Signature)',
+          'INVALID_SIGNATURE',
+        );
+      const repo = chatChannelsRepository(ctx.db);
+      for (const event of body.events) {
+        const lineUserId = event.source?.userId;
+        if (!lineUserId) continue;
+        if (await isReplay(ctx, 'line', event.webhookEventId ?? JSON.stringify(event))) continue;
+        let reply: string | null = null;
+        if (event.type === 'postback') {
+          const notificationId = seenNotificationOf(event.postback?.data);
+          if (!notificationId) continue;
+          const userId = await repo.linkedUser(organizationId, 'LINE', lineUserId);
+          reply =
+            userId && (await repo.markSeen(notificationId, userId, ctx.now()))
+              ? CHAT_REPLIES.lineSeen
+              : CHAT_REPLIES.unlinked;
+        } else if (event.type === 'message' && event.message?.type === 'text') {
+          const code = LINK_CODE_PATTERN.exec((event.message.text ?? '').toUpperCase())?.[1];
+          reply = code
+            ? (await links.redeem(organizationId, 'LINE', lineUserId, code))
+              ? CHAT_REPLIES.lineLinked
+              : CHAT_REPLIES.badCode
+            : CHAT_REPLIES.lineUnknown;
+        }
+        if (reply && event.replyToken) await channels.replyOnLine(c, event.replyToken, reply);
       }
       return {};
     },

@@ -1,9 +1,9 @@
-import type { ChatChannel, LinkableChatChannel } from '@wearable/domain';
+import type { ChatLinkKind, ConfigurableChannel } from '@wearable/domain';
 import type { Queryable } from '../../db/client.js';
 
 export interface ChatChannelRow {
   organization_id: string;
-  kind: ChatChannel;
+  kind: ConfigurableChannel;
   settings: Record<string, string>;
   secrets_sealed: string;
   secret_hints: Record<string, string>;
@@ -11,7 +11,7 @@ export interface ChatChannelRow {
 }
 
 export interface ChatLinkRow {
-  kind: LinkableChatChannel;
+  kind: ChatLinkKind;
   chat_user_id: string;
   created_at: Date | string;
 }
@@ -26,7 +26,7 @@ export function chatChannelsRepository(db: Queryable) {
         [organizationId],
       ),
 
-    async find(organizationId: string, kind: ChatChannel): Promise<ChatChannelRow | undefined> {
+    async find(organizationId: string, kind: ConfigurableChannel): Promise<ChatChannelRow | undefined> {
       const [row] = await db.query<ChatChannelRow>(
         `SELECT organization_id, kind, settings, secrets_sealed, secret_hints, updated_at
            FROM chat_channels WHERE organization_id = $1 AND kind = $2`,
@@ -38,7 +38,7 @@ export function chatChannelsRepository(db: Queryable) {
     async save(
       r: {
         organizationId: string;
-        kind: ChatChannel;
+        kind: ConfigurableChannel;
         settings: Record<string, string>;
         secretsSealed: string;
         secretHints: Record<string, string>;
@@ -64,7 +64,7 @@ export function chatChannelsRepository(db: Queryable) {
       );
     },
 
-    async remove(organizationId: string, kind: ChatChannel): Promise<boolean> {
+    async remove(organizationId: string, kind: ConfigurableChannel): Promise<boolean> {
       const rows = await db.query<{ kind: string }>(
         'DELETE FROM chat_channels WHERE organization_id = $1 AND kind = $2 RETURNING kind',
         [organizationId, kind],
@@ -75,16 +75,52 @@ export function chatChannelsRepository(db: Queryable) {
     /** The console account a chat user is linked to in the organisation (a staff member not removed). */
     async linkedUser(
       organizationId: string,
-      kind: LinkableChatChannel,
+      kind: ChatLinkKind,
       chatUserId: string,
     ): Promise<string | undefined> {
       const [row] = await db.query<{ user_id: string }>(
         `SELECT l.user_id FROM chat_user_links l
-           JOIN users u ON u.id = l.user_id AND u.deleted_at IS NULL AND u.organization_id = l.organization_id
+           JOIN users u ON u.id = l.user_id AND u.deleted_at IS NULL
+            -- A family member (LINE) belongs to no organisation: their link is to the wearer's.
+            AND (l.kind = 'LINE' OR u.organization_id = l.organization_id)
           WHERE l.organization_id = $1 AND l.kind = $2 AND l.chat_user_id = $3`,
         [organizationId, kind, chatUserId],
       );
       return row?.user_id;
+    },
+
+    /** The chat user linked to the account in the organisation on that service. */
+    async linkOf(
+      organizationId: string,
+      kind: ChatLinkKind,
+      userId: string,
+    ): Promise<string | undefined> {
+      const [row] = await db.query<{ chat_user_id: string }>(
+        'SELECT chat_user_id FROM chat_user_links WHERE organization_id = $1 AND kind = $2 AND user_id = $3',
+        [organizationId, kind, userId],
+      );
+      return row?.chat_user_id;
+    },
+
+    /** The LINE messages pushed by the organisation since `start` (a test's validation is not one). */
+    async lineMessagesSince(organizationId: string, start: Date): Promise<number> {
+      const [row] = await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM notifications
+          WHERE organization_id = $1 AND channel = 'LINE' AND created_at >= $2
+            AND status IN ('sent','delivered') AND recipient IS DISTINCT FROM 'chat:LINE'`,
+        [organizationId, start],
+      );
+      return row?.n ?? 0;
+    },
+
+    /** Records the family member's 見ました on their LINE notice (once); false when it is not theirs. */
+    async markSeen(notificationId: string, userId: string, now: Date): Promise<boolean> {
+      const rows = await db.query<{ id: string }>(
+        `UPDATE notifications SET seen_at = COALESCE(seen_at, $3)
+          WHERE id = $1 AND user_id = $2 AND channel = 'LINE' RETURNING id`,
+        [notificationId, userId, now],
+      );
+      return rows.length > 0;
     },
 
     linksOf: (userId: string) =>
@@ -96,7 +132,7 @@ export function chatChannelsRepository(db: Queryable) {
     /** Links the chat user to the account: any earlier link of either side on that service is replaced. */
     async link(
       organizationId: string,
-      kind: LinkableChatChannel,
+      kind: ChatLinkKind,
       chatUserId: string,
       userId: string,
       now: Date,
@@ -112,7 +148,7 @@ export function chatChannelsRepository(db: Queryable) {
       );
     },
 
-    async unlink(userId: string, kind: LinkableChatChannel): Promise<string | undefined> {
+    async unlink(userId: string, kind: ChatLinkKind): Promise<string | undefined> {
       const [row] = await db.query<{ chat_user_id: string }>(
         'DELETE FROM chat_user_links WHERE user_id = $1 AND kind = $2 RETURNING chat_user_id',
         [userId, kind],

@@ -3,6 +3,7 @@ import {
   createChatLinkCode,
   deleteChatChannel,
   deleteChatLink,
+  lineCallback,
   lineWorksCallback,
   listChatChannels,
   listChatLinks,
@@ -78,6 +79,14 @@ const chatCallbacksRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
         signature: header(req, 'x-slack-signature'),
         timestamp: header(req, 'x-slack-request-timestamp'),
       },
+      req.body,
+    ),
+  );
+  serve(app, lineCallback, (req) =>
+    callbacks.line(
+      req.params.organizationId,
+      raws.get(req) ?? '',
+      header(req, 'x-line-signature'),
       req.body,
     ),
   );

@@ -4,7 +4,9 @@ import {
   type ChatChannelBody,
   type ChatChannelList,
   type ChatChannelView,
-  chatAddress,
+  type ConfigurableChannel,
+  isChatChannel,
+  LINE_FREE_MESSAGES,
 } from '@wearable/domain';
 import { accessService } from '../../access/access.service.js';
 import type { AppContext } from '../../context.js';
@@ -23,6 +25,13 @@ import {
   readLineWorksOk,
   readLineWorksToken,
 } from './line-works.js';
+import {
+  type LineConfig,
+  linePushRequest,
+  lineReplyRequest,
+  lineValidateRequest,
+  readLineOk,
+} from './line.js';
 import { readSlackOk, type SlackConfig, slackConfirms, slackRequest } from './slack.js';
 import { readTeamsOk, type TeamsConfig, teamsRequest } from './teams.js';
 
@@ -30,28 +39,32 @@ export type { ChatNotice } from './chat-notice.js';
 export type { SendResult } from './chat-http.js';
 
 /** The provider name each chat channel's attempts are logged under. */
-export const CHAT_PROVIDER_NAMES: Record<ChatChannel, string> = {
+export const CHAT_PROVIDER_NAMES: Record<ConfigurableChannel, string> = {
   SLACK: 'slack',
   TEAMS: 'teams',
   LINE_WORKS: 'line-works',
+  LINE: 'line',
 };
 
-const LABELS: Record<ChatChannel, string> = {
+const LABELS: Record<ConfigurableChannel, string> = {
   SLACK: 'Slack',
   TEAMS: 'Microsoft Teams',
   LINE_WORKS: 'LINE WORKS',
+  LINE: 'LINE',
 };
 
 /** The fields of each channel that are secrets (sealed, never answered) and those that are not. */
-const SECRET_FIELDS: Record<ChatChannel, readonly string[]> = {
+const SECRET_FIELDS: Record<ConfigurableChannel, readonly string[]> = {
   SLACK: ['webhookUrl', 'botToken', 'signingSecret'],
   TEAMS: ['webhookUrl'],
   LINE_WORKS: ['clientSecret', 'privateKey', 'botSecret'],
+  LINE: ['channelAccessToken', 'channelSecret'],
 };
-const PLAIN_FIELDS: Record<ChatChannel, readonly string[]> = {
+const PLAIN_FIELDS: Record<ConfigurableChannel, readonly string[]> = {
   SLACK: ['channelId'],
   TEAMS: [],
   LINE_WORKS: ['clientId', 'serviceAccount', 'botId', 'channelId'],
+  LINE: [],
 };
 
 /** A channel's whole configuration, secrets opened (only ever inside the server). */
@@ -59,6 +72,7 @@ export type ChatConfigOf = {
   SLACK: SlackConfig;
   TEAMS: TeamsConfig;
   LINE_WORKS: LineWorksConfig;
+  LINE: LineConfig;
 };
 
 const invalid = (path: string, message: string) =>
@@ -72,12 +86,16 @@ const pick = (from: Record<string, unknown>, fields: readonly string[]) =>
   ) as Record<string, string>;
 
 /** What a configuration lacks to send (the field to name), or null. */
-function missing(channel: ChatChannel, c: Record<string, string>): string | null {
+function missing(channel: ConfigurableChannel, c: Record<string, string>): string | null {
   if (channel === 'SLACK')
     return c.webhookUrl || (c.botToken && c.channelId)
       ? null
       : 'give webhookUrl, or botToken and channelId';
   if (channel === 'TEAMS') return c.webhookUrl ? null : 'give webhookUrl';
+  if (channel === 'LINE') {
+    const lacking = ['channelAccessToken', 'channelSecret'].filter((f) => !c[f]);
+    return lacking.length ? `give ${lacking.join(', ')}` : null;
+  }
   const need = ['clientId', 'clientSecret', 'serviceAccount', 'privateKey', 'botId', 'botSecret'];
   const lacking = [...need, 'channelId'].filter((f) => !c[f]);
   return lacking.length ? `give ${lacking.join(', ')}` : null;
@@ -100,7 +118,7 @@ export function chatChannelsService(ctx: AppContext) {
     return { ...row.settings, ...secrets };
   }
 
-  async function configOf<C extends ChatChannel>(
+  async function configOf<C extends ConfigurableChannel>(
     organizationId: string,
     channel: C,
   ): Promise<ChatConfigOf[C] | null> {
@@ -111,14 +129,15 @@ export function chatChannelsService(ctx: AppContext) {
     return missing(channel, config) ? null : (config as unknown as ChatConfigOf[C]);
   }
 
-  function callbackUrlOf(channel: ChatChannel, organizationId: string): string | null {
+  function callbackUrlOf(channel: ConfigurableChannel, organizationId: string): string | null {
     if (channel === 'SLACK') return `${ctx.config.publicUrl}/v2/chat/slack/${organizationId}`;
+    if (channel === 'LINE') return `${ctx.config.publicUrl}/v2/chat/line/${organizationId}`;
     if (channel === 'LINE_WORKS')
       return `${ctx.config.publicUrl}/v2/chat/lineWorks/${organizationId}`;
     return null;
   }
 
-  function viewOf(row: ChatChannelRow, config: Record<string, string>): ChatChannelView {
+  async function viewOf(row: ChatChannelRow, config: Record<string, string>): Promise<ChatChannelView> {
     return {
       channel: row.kind,
       settings: row.settings,
@@ -126,7 +145,16 @@ export function chatChannelsService(ctx: AppContext) {
       confirms: row.kind === 'SLACK' ? slackConfirms(config) : row.kind === 'LINE_WORKS',
       callbackUrl: callbackUrlOf(row.kind, row.organization_id),
       updatedAt: new Date(row.updated_at).toISOString(),
+      ...(row.kind === 'LINE' ? { lineMessages: await lineMonth(row.organization_id) } : {}),
     };
+  }
+
+  /** The month (Japan time, as LINE counts its plan) and the LINE messages pushed in it. */
+  async function lineMonth(organizationId: string) {
+    const jst = new Date(ctx.now().getTime() + 9 * 3_600_000);
+    const start = new Date(Date.UTC(jst.getUTCFullYear(), jst.getUTCMonth(), 1) - 9 * 3_600_000);
+    const sent = await repo.lineMessagesSince(organizationId, start);
+    return { month: jst.toISOString().slice(0, 7), sent, free: LINE_FREE_MESSAGES };
   }
 
   /** A webhook URL the server may post to: https (http too where private addresses are allowed). */
@@ -138,7 +166,7 @@ export function chatChannelsService(ctx: AppContext) {
     if (url.username || url.password) throw invalid(path, 'must not carry a user name or password');
   }
 
-  const toResult = (channel: ChatChannel, o: Outcome<string | null>): SendResult =>
+  const toResult = (channel: ConfigurableChannel, o: Outcome<string | null>): SendResult =>
     o.ok
       ? { status: 'delivered', ...(o.value ? { providerId: o.value } : {}) }
       : { status: 'failed', error: `${LABELS[channel]}: ${o.error}` };
@@ -197,7 +225,20 @@ export function chatChannelsService(ctx: AppContext) {
     }
   }
 
-  const notSetUp = (channel: ChatChannel): SendResult => ({
+  async function validateLine(organizationId: string, text: string): Promise<SendResult> {
+    const c = await configOf(organizationId, 'LINE');
+    if (!c) return notSetUp('LINE');
+    return toResult(
+      'LINE',
+      await sendWithRetry(
+        lineValidateRequest(c, text, ctx.config.chat.lineApiUrl),
+        () => ({ ok: true, value: null }),
+        retry,
+      ),
+    );
+  }
+
+  const notSetUp = (channel: ConfigurableChannel): SendResult => ({
     status: 'failed',
     error: `${LABELS[channel]} is not set up for this organisation (/settings)`,
   });
@@ -208,7 +249,51 @@ export function chatChannelsService(ctx: AppContext) {
 
     /** The chat channels the organisation has set up (a group's notice settings may name only these). */
     async configured(organizationId: string): Promise<Set<ChatChannel>> {
-      return new Set((await repo.list(organizationId)).map((r) => r.kind));
+      return new Set(
+        (await repo.list(organizationId)).flatMap((r) => (isChatChannel(r.kind) ? [r.kind] : [])),
+      );
+    },
+
+    /**
+     * A family member's LINE notice (decision 0024): pushed to the LINE user linked to their account in
+     * this organisation, with 見ました, and the notification's retry key on every attempt (a timeout is
+     * resent; LINE drops the duplicate).
+     */
+    async pushToFamily(
+      organizationId: string,
+      userId: string,
+      text: string,
+      notificationId: string,
+    ): Promise<SendResult> {
+      try {
+        const c = await configOf(organizationId, 'LINE');
+        if (!c) return notSetUp('LINE');
+        const lineUserId = await repo.linkOf(organizationId, 'LINE', userId);
+        if (!lineUserId)
+          return { status: 'failed', error: 'LINE: this account is not linked to a LINE user' };
+        return toResult(
+          'LINE',
+          await sendWithRetry(
+            linePushRequest(c, lineUserId, text, notificationId, ctx.config.chat.lineApiUrl),
+            readLineOk,
+            { ...retry, idempotent: true },
+          ),
+        );
+      } catch (err) {
+        return {
+          status: 'failed',
+          error: `LINE: ${err instanceof Error ? err.message : String(err)}`,
+        };
+      }
+    },
+
+    /** The LINE official account's reply to a webhook event (free; never retried beyond the policy). */
+    async replyOnLine(c: LineConfig, replyToken: string, text: string): Promise<void> {
+      await sendWithRetry(
+        lineReplyRequest(c, replyToken, text, ctx.config.chat.lineApiUrl),
+        readLineOk,
+        retry,
+      );
     },
 
     /** The LINE WORKS bot's reply to one person (a link made, a press refused). */
@@ -222,14 +307,14 @@ export function chatChannelsService(ctx: AppContext) {
       await access.require(actor, 'chatChannel:read', 'organization', organizationId);
       const rows = await repo.list(organizationId);
       const channels: ChatChannelView[] = [];
-      for (const row of rows) channels.push(viewOf(row, await open(row)));
+      for (const row of rows) channels.push(await viewOf(row, await open(row)));
       return { channels };
     },
 
     async put(
       actor: Actor,
       organizationId: string,
-      channel: ChatChannel,
+      channel: ConfigurableChannel,
       body: ChatChannelBody,
     ): Promise<ChatChannelView> {
       await access.require(actor, 'chatChannel:manage', 'organization', organizationId);
@@ -278,10 +363,10 @@ export function chatChannelsService(ctx: AppContext) {
         });
       });
       const row = (await repo.find(organizationId, channel))!;
-      return viewOf(row, await open(row));
+      return await viewOf(row, await open(row));
     },
 
-    async remove(actor: Actor, organizationId: string, channel: ChatChannel): Promise<void> {
+    async remove(actor: Actor, organizationId: string, channel: ConfigurableChannel): Promise<void> {
       await access.require(actor, 'chatChannel:manage', 'organization', organizationId);
       await ctx.db.transaction(async (tx) => {
         const inTx = chatChannelsRepository(tx);
@@ -300,7 +385,7 @@ export function chatChannelsService(ctx: AppContext) {
     },
 
     /** One test message through the channel, in the notification log under the caller. */
-    async test(actor: Actor, organizationId: string, channel: ChatChannel) {
+    async test(actor: Actor, organizationId: string, channel: ConfigurableChannel) {
       await access.require(actor, 'chatChannel:manage', 'organization', organizationId);
       if (!(await repo.find(organizationId, channel)))
         throw notFound(`No ${LABELS[channel]} channel is set up for ${organizationId}`);
@@ -310,18 +395,23 @@ export function chatChannelsService(ctx: AppContext) {
           channel,
           userId: actor.uid,
           organizationId,
-          recipient: chatAddress(channel),
+          recipient: `chat:${channel}`,
           provider: CHAT_PROVIDER_NAMES[channel],
           text,
         },
         ctx.now(),
       );
-      const outcome = await deliver(organizationId, channel, {
-        title: '見守りコンソール',
-        text,
-        link: ctx.config.publicUrl,
-        confirmAlertId: null,
-      });
+      // LINE has no channel to post to (it tells family members): LINE's validation of a push checks the
+      // token and sends nothing, so a test costs none of the plan's messages.
+      const outcome =
+        channel === 'LINE'
+          ? await validateLine(organizationId, text)
+          : await deliver(organizationId, channel, {
+              title: '見守りコンソール',
+              text,
+              link: ctx.config.publicUrl,
+              confirmAlertId: null,
+            });
       await logged.settle(outcome, ctx.now());
       return { notificationId: logged.id, status: outcome.status, error: outcome.error ?? null };
     },

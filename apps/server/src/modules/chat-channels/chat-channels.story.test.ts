@@ -51,6 +51,7 @@ beforeAll(async () => {
       slackApiUrl: fakes.slackApiUrl,
       lineWorksApiUrl: fakes.lineWorksApiUrl,
       lineWorksAuthUrl: fakes.lineWorksAuthUrl,
+      lineApiUrl: base.chat.lineApiUrl,
       timeoutMs: 400,
       retryBaseMs: 10,
     },

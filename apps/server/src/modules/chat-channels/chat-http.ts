@@ -64,6 +64,11 @@ export interface RetryOptions {
   retryBaseMs: number;
   /** Waits (tests may shorten time; the app waits for real). */
   sleep?: (ms: number) => Promise<void>;
+  /**
+   * The request carries an idempotency key (LINE's X-Line-Retry-Key): a timeout is resent, and a 409
+   * (the key was accepted already) is the 2xx it stands for.
+   */
+  idempotent?: boolean;
   /** Sends the request (tests may count); chatFetch by default. */
   fetchOnce?: (request: ChatRequest, timeoutMs: number) => Promise<ChatAnswer>;
 }
@@ -84,7 +89,8 @@ export function retryAfterMs(header: string | null, now = Date.now()): number | 
  * Retry-After (at most RETRY_AFTER_MAX_MS) and tries again; a 5xx or a connection that was never made
  * is tried again after retryBaseMs, then twice that; 400, 401, 403, 404 and the other 4xx fail at once
  * with the service's reason. A timeout after the request left is not resent: the service may have
- * posted it, and none of these APIs takes an idempotency key, so resending could post it twice. At most
+ * posted it, and Slack, Teams and LINE WORKS take no idempotency key, so resending could post it twice
+ * (LINE does: `idempotent`, the same X-Line-Retry-Key on every attempt, decision 0024). At most
  * CHAT_ATTEMPTS requests. Never throws.
  */
 export async function sendWithRetry<T>(
@@ -98,15 +104,20 @@ export async function sendWithRetry<T>(
   for (let attempt = 1; attempt <= CHAT_ATTEMPTS; attempt++) {
     const answer = await fetchOnce(request, opts.timeoutMs);
     const retriesLeft = attempt < CHAT_ATTEMPTS;
-    if (answer.kind === 'timeout')
-      return { ok: false, error: `${answer.error}; not resent, as it may have been delivered` };
+    if (answer.kind === 'timeout') {
+      if (!opts.idempotent)
+        return { ok: false, error: `${answer.error}; not resent, as it may have been delivered` };
+      last = answer.error;
+      if (retriesLeft) await sleep(opts.retryBaseMs * 2 ** (attempt - 1));
+      continue;
+    }
     if (answer.kind === 'unreached') {
       last = `could not connect (${answer.error})`;
       if (retriesLeft) await sleep(opts.retryBaseMs * 2 ** (attempt - 1));
       continue;
     }
     const { status } = answer;
-    if (status >= 200 && status < 300) {
+    if ((status >= 200 && status < 300) || (status === 409 && opts.idempotent)) {
       return readOk(answer.body);
     }
     const reason = `HTTP ${status}${answer.body ? `: ${answer.body.slice(0, 200)}` : ''}`;

@@ -2,6 +2,7 @@ import { createHash, randomInt } from 'node:crypto';
 import {
   type Actor,
   CHAT_LINK_CODE_MINUTES,
+  type ChatLinkKind,
   type ChatLinksResponse,
   type LinkableChatChannel,
   LINKABLE_CHAT_CHANNELS,
@@ -38,24 +39,29 @@ export function chatLinksService(ctx: AppContext) {
         repo.list(organizationId),
       ]);
       return {
-        links: links.map((l) => ({
+        // A family member's LINE link is theirs (family notices), not a staff chat link.
+        links: links.flatMap((l) => (l.kind === 'LINE' ? [] : [{
           channel: l.kind,
           chatUserId: l.chat_user_id,
           linkedAt: new Date(l.created_at).toISOString(),
-        })),
+        }])),
         available: LINKABLE_CHAT_CHANNELS.filter((c) => channels.some((x) => x.kind === c)),
       };
     },
 
     async createCode(actor: Actor): Promise<{ code: string; expiresAt: string }> {
-      const organizationId = organizationOf(actor);
+      return this.codeFor(actor.uid, organizationOf(actor));
+    },
+
+    /** A code for this account in this organisation (a family member's: the watched wearer's organisation). */
+    async codeFor(userId: string, organizationId: string): Promise<{ code: string; expiresAt: string }> {
       const code = Array.from(
         { length: 8 },
         () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)],
       ).join('');
       const now = ctx.now();
       const expiresAt = new Date(now.getTime() + CHAT_LINK_CODE_MINUTES * 60_000);
-      await repo.insertCode(hashCode(code), actor.uid, organizationId, expiresAt, now);
+      await repo.insertCode(hashCode(code), userId, organizationId, expiresAt, now);
       return { code, expiresAt: expiresAt.toISOString() };
     },
 
@@ -81,7 +87,7 @@ export function chatLinksService(ctx: AppContext) {
      */
     async redeem(
       organizationId: string,
-      channel: LinkableChatChannel,
+      channel: ChatLinkKind,
       chatUserId: string,
       code: string,
     ): Promise<string | null> {

@@ -44,6 +44,31 @@ export function familyNoticesRepository(db: Queryable) {
       return row ?? { phone_number: null, email: null, push_subscriptions: 0 };
     },
 
+    /** The LINE user linked to the family member in the organisation (chat_user_links, kind LINE). */
+    async lineUserOf(userId: string, organizationId: string): Promise<string | undefined> {
+      const [row] = await db.query<{ chat_user_id: string }>(
+        `SELECT chat_user_id FROM chat_user_links
+          WHERE user_id = $1 AND organization_id = $2 AND kind = 'LINE'`,
+        [userId, organizationId],
+      );
+      return row?.chat_user_id;
+    },
+
+    async unlinkLine(userId: string): Promise<boolean> {
+      const rows = await db.query(
+        `DELETE FROM chat_user_links WHERE user_id = $1 AND kind = 'LINE' RETURNING user_id`,
+        [userId],
+      );
+      return rows.length > 0;
+    },
+
+    async dropChannel(userId: string, channel: FamilyNoticeChannel): Promise<void> {
+      await db.query('DELETE FROM family_notice_preferences WHERE user_id = $1 AND channel = $2', [
+        userId,
+        channel,
+      ]);
+    },
+
     /**
      * Stores the choice (null: removes it). Written only while the link exists (the foreign key on
      * user_links): false when there is no such link any more.

@@ -1,5 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { listFamilyNotices, updateFamilyNotice } from '@wearable/domain';
+import {
+  deleteFamilyLine,
+  familyLineCode,
+  listFamilyNotices,
+  updateFamilyNotice,
+} from '@wearable/domain';
 import type { AppContext } from '../../context.js';
 import { serve } from '../../http/serve.js';
 import { familyNoticesService } from './family-notices.service.js';
@@ -14,4 +19,6 @@ export const familyNoticesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
   serve(app, updateFamilyNotice, (req) =>
     family.update(req.actor, req.params.uid, req.body.channel),
   );
+  serve(app, familyLineCode, (req) => family.lineCode(req.actor));
+  serve(app, deleteFamilyLine, (req) => family.unlinkLine(req.actor));
 };

@@ -8,7 +8,9 @@ import {
 } from '@wearable/domain';
 import { accessService, notFoundError } from '../../access/access.service.js';
 import type { AppContext } from '../../context.js';
-import { conflict } from '../../errors.js';
+import { conflict, notFound } from '../../errors.js';
+import { chatLinksService } from '../chat-channels/chat-links.service.js';
+import { chatChannelsService } from '../chat-channels/chat-channels.service.js';
 import { type FamilyRecipientRow, familyNoticesRepository } from './family-notices.repository.js';
 
 export type { FamilyRecipientRow } from './family-notices.repository.js';
@@ -18,25 +20,67 @@ export type { FamilyRecipientRow } from './family-notices.repository.js';
  * or mail (issue 34), and, for the notifier, who chose it. The wearers are the ones the access
  * service lets the actor reach (scopeOf: the linked ones), so another family's wearer is a 404.
  */
-export function familyNoticesService(ctx: Pick<AppContext, 'db' | 'now'>) {
+export function familyNoticesService(ctx: AppContext) {
   const access = accessService(ctx.db);
   const repo = familyNoticesRepository(ctx.db);
+
+  /**
+   * The organisation whose LINE official account the family member links to: the first (by id) of
+   * their watched wearers' organisations that set LINE up; and the LINE user linked there.
+   */
+  async function lineOf(
+    actor: Actor,
+  ): Promise<{ organizationId: string | null; lineUserId: string | null }> {
+    const reached = await access.permitted(actor, 'familyNotice:manage', 'wearer', [
+      ...actor.linkedWearerIds,
+    ]);
+    const orgs = [...new Set([...reached.values()].map((at) => at.organizationId))].sort();
+    const channels = chatChannelsService(ctx);
+    for (const organizationId of orgs) {
+      if (!(await channels.configOf(organizationId, 'LINE'))) continue;
+      return { organizationId, lineUserId: (await repo.lineUserOf(actor.uid, organizationId)) ?? null };
+    }
+    return { organizationId: null, lineUserId: null };
+  }
 
   return {
     async list(actor: Actor): Promise<FamilyNoticesResponse> {
       const reached = await access.permitted(actor, 'familyNotice:manage', 'wearer', [
         ...actor.linkedWearerIds,
       ]);
-      const [wearers, contact] = await Promise.all([
+      const [wearers, contact, line] = await Promise.all([
         repo.listOf(actor.uid, [...reached.keys()]),
         repo.contactOf(actor.uid),
+        lineOf(actor),
       ]);
       return {
         wearers,
         phoneNumber: contact.phone_number,
         email: contact.email,
         pushSubscriptions: contact.push_subscriptions,
+        line: { available: line.organizationId !== null, linked: line.lineUserId !== null },
       };
+    },
+
+    /** A one-time code to send to the organisation's LINE official account (409 when it has none). */
+    async lineCode(actor: Actor): Promise<{ code: string; expiresAt: string }> {
+      const { organizationId } = await lineOf(actor);
+      if (!organizationId)
+        throw conflict(
+          "The wearer's organisation has no LINE official account set up",
+          'LINE_NOT_SET_UP',
+        );
+      return chatLinksService(ctx).codeFor(actor.uid, organizationId);
+    },
+
+    /** Removes the LINE link; the wearers told by LINE are told by nothing until chosen again. */
+    async unlinkLine(actor: Actor): Promise<void> {
+      const removed = await ctx.db.transaction(async (tx) => {
+        const gone = await familyNoticesRepository(tx).unlinkLine(actor.uid);
+        if (gone) await familyNoticesRepository(tx).dropChannel(actor.uid, 'LINE');
+        return gone;
+      });
+      if (!removed) throw notFound('No LINE user is linked to this account');
     },
 
     async update(
@@ -58,6 +102,11 @@ export function familyNoticesService(ctx: Pick<AppContext, 'db' | 'now'>) {
         throw conflict(
           'No browser of your account receives push notices; turn them on on /user/info first',
           'NO_PUSH_SUBSCRIPTION',
+        );
+      if (channel === 'LINE' && !(await repo.lineUserOf(actor.uid, at.organizationId)))
+        throw conflict(
+          'Your account is not linked to LINE; send the code from /user/info to the LINE official account first',
+          'NO_LINE_LINK',
         );
       const saved = await ctx.db.transaction((tx) =>
         familyNoticesRepository(tx).save(

@@ -29,7 +29,7 @@ export const familyRecipient = (f: FamilyRecipientRow): RecipientRow => ({
   user_name: f.name,
   phone_number: f.phone_number,
   own_phone_number: f.phone_number,
-  channel: f.channel === 'PUSH' ? 'PUSH' : 'SMS',
+  channel: f.channel === 'PUSH' || f.channel === 'LINE' ? f.channel : 'SMS',
   alert_types: [],
   schedule: {} as RecipientRow['schedule'],
   step: 1,

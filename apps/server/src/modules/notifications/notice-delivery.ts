@@ -116,11 +116,12 @@ export function noticeDelivery(ctx: AppContext, provider: NotificationProvider) 
       r: { user_id: string | null; phone_number: string | null },
       channel: NotificationChannel,
     ): string | null {
-      return channel === 'PUSH' ? r.user_id : r.phone_number;
+      // PUSH and LINE go to a person (their browsers; the LINE user linked to them), not a number.
+      return channel === 'PUSH' || channel === 'LINE' ? r.user_id : r.phone_number;
     },
     /** The provider the log names: the phone provider's, web-push, or the chat service's. */
     providerOf(channel: NotificationChannel): string {
-      return isChatChannel(channel)
+      return isChatChannel(channel) || channel === 'LINE'
         ? CHAT_PROVIDER_NAMES[channel]
         : channel === 'PUSH'
           ? 'web-push'
@@ -128,8 +129,8 @@ export function noticeDelivery(ctx: AppContext, provider: NotificationProvider) 
     },
     /** What the log says when addressOf gave null. */
     noAddress(channel: NotificationChannel): string {
-      return channel === 'PUSH'
-        ? 'a push goes to a staff member, not to a number'
+      return channel === 'PUSH' || channel === 'LINE'
+        ? `a ${channel === 'LINE' ? 'LINE message' : 'push'} goes to a person, not to a number`
         : 'the recipient has no phone number';
     },
     /** The provider's answer; never throws (a failure is a 'failed' result). */
@@ -145,6 +146,14 @@ export function noticeDelivery(ctx: AppContext, provider: NotificationProvider) 
         case 'TEAMS':
         case 'LINE_WORKS':
           return chatNotice(m.organizationId, m.channel, m.text, m.push.alertId);
+        // A family member's LINE (decision 0024): their linked LINE user, with 見ました for this notice.
+        case 'LINE':
+          return chatChannelsService(ctx).pushToFamily(
+            m.organizationId,
+            m.to,
+            m.text,
+            m.notificationId,
+          );
       }
     },
   };
