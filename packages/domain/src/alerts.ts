@@ -78,6 +78,7 @@ export const STAFF_NOTICE_CHANNELS = [
   'TEAMS',
   'LINE_WORKS',
 ] as const satisfies readonly (typeof NOTIFICATION_CHANNELS)[number][];
+export type StaffNoticeChannel = (typeof STAFF_NOTICE_CHANNELS)[number];
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 /**
  * Chat channels (issue 38 item 2, decision 0022): an organisation's integration on /settings. In a

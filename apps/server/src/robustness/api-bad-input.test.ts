@@ -72,9 +72,11 @@ for (const op of [
 for (const op of ['POST /v2/user/invitation/inspect', 'POST /v2/user/register']) PUBLIC.add(op);
 // Twilio's status callback carries no bearer token: X-Twilio-Signature proves it (403 otherwise).
 PUBLIC.add('POST /v2/notifications/twilio/status');
-// So are Slack's and the LINE WORKS bot's callbacks: X-Slack-Signature / X-WORKS-Signature prove them (403 otherwise).
+// So are Slack's, the LINE WORKS bot's and LINE's callbacks: X-Slack-Signature / X-WORKS-Signature /
+// X-Line-Signature prove them (403 otherwise).
 PUBLIC.add('POST /v2/chat/slack/{organizationId}');
 PUBLIC.add('POST /v2/chat/lineWorks/{organizationId}');
+PUBLIC.add('POST /v2/chat/line/{organizationId}');
 // So is an email-change link (/verify-email), which may be opened on another device.
 PUBLIC.add('POST /v2/auth/emailChange/confirm');
 // A phone enrolling as a gateway has no session yet: its one-time code is the credential.

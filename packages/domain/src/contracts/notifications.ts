@@ -76,7 +76,7 @@ export const alertNoticeSettingsResponse = z.object({
       userName: z.string().optional(),
       phoneNumber: z.string().optional(),
       onCall: z.literal(true).optional(),
-      channel: z.enum(NOTIFICATION_CHANNELS),
+      channel: z.enum(STAFF_NOTICE_CHANNELS),
       alertTypes: z.array(z.enum(ALERT_TYPES)),
       schedule: weeklySchedule,
       order: z.number().int(),

@@ -152,6 +152,8 @@ describe('GET /v3/user/familyNotices', () => {
       phoneNumber: FAMILY_PHONE,
       email: w.users.PERSONAL_LINKED.email,
       pushSubscriptions: 0,
+      // The organisation has no LINE official account set up (chat-channels/line.story.test.ts has one).
+      line: { available: false, linked: false },
     });
     expect((await list(w.users.PERSONAL_UNLINKED.headers)).json()).toMatchObject({ wearers: [] });
     expect((await list(w.users.ORGANIZATION_OWNER.headers)).statusCode).toBe(403);

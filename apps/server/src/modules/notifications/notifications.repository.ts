@@ -7,6 +7,7 @@ import {
   type LoggedChannel,
   type NoticeReason,
   type NotificationChannel,
+  type StaffNoticeChannel,
   type NotificationStatus,
   type WeeklySchedule,
 } from '@wearable/domain';
@@ -101,10 +102,14 @@ export interface NotificationRow {
 /** A chat channel's recipient has no person and no number: its address is the channel (chatAddress). */
 const CHAT_ADDRESS_SQL = `CASE WHEN s.channel IN (${CHAT_CHANNELS.map((c) => `'${c}'`).join(',')}) THEN 'chat:' || s.channel END`;
 
+/** A recipient a group's notice settings name (family members' LINE is never one). */
+export type StaffRecipientRow = RecipientRow & { channel: StaffNoticeChannel };
+
 export function notificationsRepository(db: Queryable) {
   return {
-    async groupRecipients(groupId: string): Promise<RecipientRow[]> {
-      return db.query<RecipientRow>(
+    /** A group's recipients (the table's check keeps them to STAFF_NOTICE_CHANNELS: never LINE). */
+    async groupRecipients(groupId: string): Promise<StaffRecipientRow[]> {
+      return db.query<StaffRecipientRow>(
         `SELECT s.id, s.user_id, u.name AS user_name, COALESCE(s.phone_number, u.phone_number, ${CHAT_ADDRESS_SQL}) AS phone_number,
             s.phone_number AS own_phone_number, s.channel, s.alert_types, s.schedule, s.step,
             s.on_call, s.group_id, g.public_holidays_as_weekdays AS holidays_as_weekdays

@@ -1,1 +1,2 @@
 export { FamilyNoticeSettings } from './components/family-notice-settings';
+export { FamilyLineLink } from './components/family-line-link';

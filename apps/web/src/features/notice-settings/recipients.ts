@@ -7,7 +7,7 @@ import {
   KIND_NOTICE_TYPES,
   type NoticeRecipient,
   noticeRecipient,
-  type NotificationChannel,
+  type StaffNoticeChannel,
   type OrganizationKind,
   type WeeklySchedule,
 } from '@wearable/domain';
@@ -30,7 +30,7 @@ export interface RecipientDraft {
   /** The staff member's name as the server last told it (shown until the staff list arrives). */
   userName: string;
   phoneNumber: string;
-  channel: NotificationChannel;
+  channel: StaffNoticeChannel;
   alertTypes: AlertType[];
   schedule: WeeklySchedule;
   order: number;

@@ -1,5 +1,5 @@
 import {
-  type ChatChannel,
+  type ConfigurableChannel,
   type ChatChannelBody,
   createChatLinkCode,
   deleteChatChannel,
@@ -28,14 +28,14 @@ export const useSaveChatChannel = (organizationId: string) =>
   );
 
 export const useRemoveChatChannel = (organizationId: string) =>
-  useChange((channel: ChatChannel) =>
+  useChange((channel: ConfigurableChannel) =>
     call(deleteChatChannel, { params: { organizationId, channel } }),
   );
 
 /** One test message to the channel (its outcome is also in the notification log). */
 export const useTestChatChannel = (organizationId: string) =>
   useMutation({
-    mutationFn: (channel: ChatChannel) =>
+    mutationFn: (channel: ConfigurableChannel) =>
       call(testChatChannel, { params: { organizationId, channel } }),
   });
 

@@ -1,10 +1,10 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  CHAT_CHANNELS,
-  type ChatChannel,
   type ChatChannelBody,
   type ChatChannelView,
+  CONFIGURABLE_CHANNELS,
+  type ConfigurableChannel,
 } from '@wearable/domain';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
@@ -27,7 +27,7 @@ interface Field {
   multiline?: boolean;
 }
 /** What each service asks for (secrets are never shown again: their last four characters only). */
-const FIELDS: Record<ChatChannel, Field[]> = {
+const FIELDS: Record<ConfigurableChannel, Field[]> = {
   SLACK: [
     { name: 'webhookUrl', secret: true },
     { name: 'botToken', secret: true },
@@ -44,6 +44,10 @@ const FIELDS: Record<ChatChannel, Field[]> = {
     { name: 'botSecret', secret: true },
     { name: 'channelId' },
   ],
+  LINE: [
+    { name: 'channelAccessToken', secret: true },
+    { name: 'channelSecret', secret: true },
+  ],
 };
 
 function ChannelCard({
@@ -53,7 +57,7 @@ function ChannelCard({
   canManage,
 }: {
   organizationId: string;
-  channel: ChatChannel;
+  channel: ConfigurableChannel;
   view: ChatChannelView | undefined;
   canManage: boolean;
 }) {
@@ -99,11 +103,22 @@ function ChannelCard({
       <p className="mt-1 text-sm text-slate-600">{t(`chatChannels.lead.${channel}`)}</p>
       <p className="mt-1 text-sm text-slate-800" data-testid="chat-channel-state">
         {view
-          ? view.confirms
+          ? channel === 'LINE'
+            ? t('chatChannels.stateLine')
+            : view.confirms
             ? t('chatChannels.stateConfirms')
             : t('chatChannels.stateLinkOnly')
           : t('chatChannels.stateNone')}
       </p>
+      {view?.lineMessages && (
+        <p className="mt-1 text-sm text-slate-800" data-testid="line-messages">
+          {t('chatChannels.lineMessages', {
+            month: view.lineMessages.month,
+            sent: view.lineMessages.sent,
+            free: view.lineMessages.free,
+          })}
+        </p>
+      )}
       {view?.callbackUrl && (
         <p className="mt-1 text-sm break-all text-slate-700">
           {t('chatChannels.callbackUrl')}: <code>{view.callbackUrl}</code>
@@ -208,7 +223,10 @@ function ChannelCard({
   );
 }
 
-/** An organisation's chat channels: Slack, Microsoft Teams, LINE WORKS (docs/chat-channels.md). */
+/**
+ * An organisation's chat channels: Slack, Microsoft Teams, LINE WORKS, and LINE for family members with the
+ * month's messages against the plan's free ones (docs/chat-channels.md).
+ */
 export function ChatChannelsPanel({ organizationId }: { organizationId: string }) {
   const { t } = useTranslation();
   const canManage = useCan('chatChannel:manage', { organizationId });
@@ -218,7 +236,7 @@ export function ChatChannelsPanel({ organizationId }: { organizationId: string }
   return (
     <div data-testid="chat-channels" className="grid gap-4">
       <p className="max-w-3xl text-sm text-slate-700">{t('chatChannels.intro')}</p>
-      {CHAT_CHANNELS.map((channel) => (
+      {CONFIGURABLE_CHANNELS.map((channel) => (
         <ChannelCard
           key={channel}
           organizationId={organizationId}

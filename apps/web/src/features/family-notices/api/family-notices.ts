@@ -1,4 +1,10 @@
-import { type FamilyNoticeChannel, listFamilyNotices, updateFamilyNotice } from '@wearable/domain';
+import {
+  deleteFamilyLine,
+  familyLineCode,
+  type FamilyNoticeChannel,
+  listFamilyNotices,
+  updateFamilyNotice,
+} from '@wearable/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, endpointQuery, invalidateEndpoints } from '../../../lib/endpoint';
 
@@ -11,6 +17,24 @@ export function useSaveFamilyNotice() {
   return useMutation({
     mutationFn: (input: { uid: string; channel: FamilyNoticeChannel | null }) =>
       call(updateFamilyNotice, { params: { uid: input.uid }, body: { channel: input.channel } }),
+    onSettled: () => invalidateEndpoints(queryClient, listFamilyNotices),
+  });
+}
+
+/** A one-time code to send to the organisation's LINE official account (links that LINE user). */
+export function useFamilyLineCode() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => call(familyLineCode),
+    onSettled: () => invalidateEndpoints(queryClient, listFamilyNotices),
+  });
+}
+
+/** Removes the LINE link (wearers told by LINE are told by nothing until chosen again). */
+export function useUnlinkFamilyLine() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => call(deleteFamilyLine),
     onSettled: () => invalidateEndpoints(queryClient, listFamilyNotices),
   });
 }

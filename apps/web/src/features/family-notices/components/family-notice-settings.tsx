@@ -6,13 +6,13 @@ import { AppLink } from '../../../lib/app-path';
 import { useFamilyNotices, useSaveFamilyNotice } from '../api/family-notices';
 
 type Choice = FamilyNoticeChannel | 'OFF';
-const CHOICES: readonly Choice[] = ['OFF', 'SMS', 'EMAIL', 'PUSH'];
+const CHOICES: readonly Choice[] = ['OFF', 'SMS', 'EMAIL', 'PUSH', 'LINE'];
 
 /**
  * A family member's choice to be told of one watched wearer's EMERGENCY and CRITICAL alerts
  * (issue 34), on /user/settings/alert beside the wearer's alert settings: not at all, by SMS to
  * their account's phone number, by mail to its address, or by push to the browsers they subscribed
- * (issue 38). Saved at once on a change.
+ * (issue 38), or by LINE once linked on /user/info (decision 0024). Saved at once on a change.
  */
 export function FamilyNoticeSettings({ uid, name }: { uid: string; name: string }) {
   const { t } = useTranslation(['family', 'common']);
@@ -29,6 +29,8 @@ export function FamilyNoticeSettings({ uid, name }: { uid: string; name: string 
     chosen ?? (save.isPending ? (save.variables.channel ?? 'OFF') : (wearer?.channel ?? 'OFF'));
   const labelOf = (choice: Choice): string => {
     if (choice === 'OFF') return t('family:notices.off');
+    if (choice === 'LINE')
+      return data?.line?.linked ? t('family:notices.line') : t('family:notices.lineMissing');
     if (choice === 'PUSH')
       return data?.pushSubscriptions
         ? t('family:notices.push', { count: data.pushSubscriptions })
@@ -43,7 +45,9 @@ export function FamilyNoticeSettings({ uid, name }: { uid: string; name: string 
   };
   const available = (choice: Choice) =>
     choice === 'OFF' ||
-    (choice === 'SMS'
+    (choice === 'LINE'
+      ? Boolean(data?.line?.linked)
+      : choice === 'SMS'
       ? Boolean(data?.phoneNumber)
       : choice === 'PUSH'
         ? Boolean(data?.pushSubscriptions)
@@ -67,7 +71,8 @@ export function FamilyNoticeSettings({ uid, name }: { uid: string; name: string 
               {t('family:notices.legend')}
             </legend>
             <div className="mt-2 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-              {CHOICES.map((choice) => (
+              {/* LINE only where the wearer's organisation set up its LINE official account. */}
+              {CHOICES.filter((c) => c !== 'LINE' || data?.line?.available).map((choice) => (
                 <label
                   key={choice}
                   className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-slate-300 px-3 text-sm break-words text-slate-800 has-[:checked]:border-teal-700 has-[:checked]:bg-teal-50 has-[:disabled]:cursor-not-allowed has-[:disabled]:text-slate-500 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-teal-600"

@@ -4,7 +4,7 @@ import {
   CHAT_CHANNELS,
   isChatChannel,
   type Member,
-  NOTIFICATION_CHANNELS,
+  STAFF_NOTICE_CHANNELS,
 } from '@wearable/domain';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -194,7 +194,7 @@ export function RecipientEditor({
         <div className="mt-1 flex flex-wrap gap-x-6">
           {(draft.kind === 'chat'
             ? CHAT_CHANNELS
-            : NOTIFICATION_CHANNELS.filter((c) => !isChatChannel(c))
+            : STAFF_NOTICE_CHANNELS.filter((c) => !isChatChannel(c))
           ).map((channel) => (
             <label
               key={channel}
