@@ -279,12 +279,18 @@ const lineEvent = z
     type: z.string().max(50),
     webhookEventId: z.string().max(100).optional(),
     replyToken: z.string().max(200).optional(),
-    source: z.object({ userId: z.string().max(100).optional() }).loose().optional(),
+    source: z
+      .object({ userId: z.string().max(100).optional() })
+      .loose()
+      .optional(),
     message: z
       .object({ type: z.string().max(50).optional(), text: z.string().max(5000).optional() })
       .loose()
       .optional(),
-    postback: z.object({ data: z.string().max(300).optional() }).loose().optional(),
+    postback: z
+      .object({ data: z.string().max(300).optional() })
+      .loose()
+      .optional(),
   })
   .loose();
 export const lineCallbackBody = z

@@ -4,7 +4,6 @@ import {
   ALERT_TYPES,
   isChatChannel,
   LOGGED_CHANNELS,
-  NOTIFICATION_CHANNELS,
   STAFF_NOTICE_CHANNELS,
 } from '../alerts.js';
 import { E164_PATTERN } from '../field-rules.js';

@@ -26,7 +26,10 @@ export function chatChannelsRepository(db: Queryable) {
         [organizationId],
       ),
 
-    async find(organizationId: string, kind: ConfigurableChannel): Promise<ChatChannelRow | undefined> {
+    async find(
+      organizationId: string,
+      kind: ConfigurableChannel,
+    ): Promise<ChatChannelRow | undefined> {
       const [row] = await db.query<ChatChannelRow>(
         `SELECT organization_id, kind, settings, secrets_sealed, secret_hints, updated_at
            FROM chat_channels WHERE organization_id = $1 AND kind = $2`,

@@ -137,7 +137,10 @@ export function chatChannelsService(ctx: AppContext) {
     return null;
   }
 
-  async function viewOf(row: ChatChannelRow, config: Record<string, string>): Promise<ChatChannelView> {
+  async function viewOf(
+    row: ChatChannelRow,
+    config: Record<string, string>,
+  ): Promise<ChatChannelView> {
     return {
       channel: row.kind,
       settings: row.settings,
@@ -366,7 +369,11 @@ export function chatChannelsService(ctx: AppContext) {
       return await viewOf(row, await open(row));
     },
 
-    async remove(actor: Actor, organizationId: string, channel: ConfigurableChannel): Promise<void> {
+    async remove(
+      actor: Actor,
+      organizationId: string,
+      channel: ConfigurableChannel,
+    ): Promise<void> {
       await access.require(actor, 'chatChannel:manage', 'organization', organizationId);
       await ctx.db.transaction(async (tx) => {
         const inTx = chatChannelsRepository(tx);

@@ -40,11 +40,17 @@ export function chatLinksService(ctx: AppContext) {
       ]);
       return {
         // A family member's LINE link is theirs (family notices), not a staff chat link.
-        links: links.flatMap((l) => (l.kind === 'LINE' ? [] : [{
-          channel: l.kind,
-          chatUserId: l.chat_user_id,
-          linkedAt: new Date(l.created_at).toISOString(),
-        }])),
+        links: links.flatMap((l) =>
+          l.kind === 'LINE'
+            ? []
+            : [
+                {
+                  channel: l.kind,
+                  chatUserId: l.chat_user_id,
+                  linkedAt: new Date(l.created_at).toISOString(),
+                },
+              ],
+        ),
         available: LINKABLE_CHAT_CHANNELS.filter((c) => channels.some((x) => x.kind === c)),
       };
     },
@@ -54,7 +60,10 @@ export function chatLinksService(ctx: AppContext) {
     },
 
     /** A code for this account in this organisation (a family member's: the watched wearer's organisation). */
-    async codeFor(userId: string, organizationId: string): Promise<{ code: string; expiresAt: string }> {
+    async codeFor(
+      userId: string,
+      organizationId: string,
+    ): Promise<{ code: string; expiresAt: string }> {
       const code = Array.from(
         { length: 8 },
         () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)],

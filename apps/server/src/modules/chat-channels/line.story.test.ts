@@ -69,7 +69,10 @@ function webhook(events: object[], secret = CHANNEL_SECRET) {
   return t.app.inject({
     method: 'POST',
     url: `/v2/chat/line/${orgId}`,
-    headers: { 'content-type': 'application/json', 'x-line-signature': lineSignature(secret, body) },
+    headers: {
+      'content-type': 'application/json',
+      'x-line-signature': lineSignature(secret, body),
+    },
     payload: body,
   });
 }
@@ -236,7 +239,7 @@ describe('a family member told on LINE', () => {
     expect(chose.json()).toMatchObject({ channel: 'LINE' });
   });
 
-  it("an SOS is pushed to their LINE with 見ました; the press is recorded and confirms nothing for the staff", async () => {
+  it('an SOS is pushed to their LINE with 見ました; the press is recorded and confirms nothing for the staff', async () => {
     fake.reset();
     const alertId = await openSos();
     const push = fake.received.find((r) => r.route === 'push')!;
@@ -294,7 +297,8 @@ describe('a family member told on LINE', () => {
       url: `/v2/organization/${orgId}/chatChannels`,
       headers: owner.headers,
     });
-    const line = list.json<{ channels: { channel: string; lineMessages?: { sent: number } }[] }>()
+    const line = list
+      .json<{ channels: { channel: string; lineMessages?: { sent: number } }[] }>()
       .channels.find((c) => c.channel === 'LINE');
     expect(line?.lineMessages?.sent).toBe(1);
   });
@@ -331,7 +335,7 @@ describe('a family member told on LINE', () => {
       expect(row.status).toBe('delivered');
     });
 
-    it('401 (a revoked token): failed at once with LINE\'s reason, not retried', async () => {
+    it("401 (a revoked token): failed at once with LINE's reason, not retried", async () => {
       fake.reset();
       await t.app.inject({
         method: 'PUT',

@@ -38,7 +38,10 @@ export function familyNoticesService(ctx: AppContext) {
     const channels = chatChannelsService(ctx);
     for (const organizationId of orgs) {
       if (!(await channels.configOf(organizationId, 'LINE'))) continue;
-      return { organizationId, lineUserId: (await repo.lineUserOf(actor.uid, organizationId)) ?? null };
+      return {
+        organizationId,
+        lineUserId: (await repo.lineUserOf(actor.uid, organizationId)) ?? null,
+      };
     }
     return { organizationId: null, lineUserId: null };
   }

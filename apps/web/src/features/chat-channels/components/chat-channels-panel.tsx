@@ -106,8 +106,8 @@ function ChannelCard({
           ? channel === 'LINE'
             ? t('chatChannels.stateLine')
             : view.confirms
-            ? t('chatChannels.stateConfirms')
-            : t('chatChannels.stateLinkOnly')
+              ? t('chatChannels.stateConfirms')
+              : t('chatChannels.stateLinkOnly')
           : t('chatChannels.stateNone')}
       </p>
       {view?.lineMessages && (

@@ -48,10 +48,10 @@ export function FamilyNoticeSettings({ uid, name }: { uid: string; name: string 
     (choice === 'LINE'
       ? Boolean(data?.line?.linked)
       : choice === 'SMS'
-      ? Boolean(data?.phoneNumber)
-      : choice === 'PUSH'
-        ? Boolean(data?.pushSubscriptions)
-        : Boolean(data?.email));
+        ? Boolean(data?.phoneNumber)
+        : choice === 'PUSH'
+          ? Boolean(data?.pushSubscriptions)
+          : Boolean(data?.email));
   return (
     <section
       aria-labelledby={headingId}
