@@ -26,6 +26,7 @@ export const CHAT_REPLIES = {
   lineLinked: 'LINEと連携しました。見守りの通知の受け取り方で「LINE」を選べます。',
   lineSeen:
     'ありがとうございます。「見ました」をお伝えしました。(アラートへの対応はスタッフが行います)',
+  lineNotYours: 'この通知はあなたの LINE に送られたものではないため、記録できませんでした。',
   lineUnknown: '連携コードを送ってください(マイページの「LINEと連携」で発行できます)。',
   help: '使い方: /wearable link <連携コード>(コードはコンソールのアカウント画面で発行します)',
 } as const;
@@ -173,7 +174,7 @@ export function chatCallbacksService(ctx: AppContext) {
           reply =
             userId && (await repo.markSeen(notificationId, userId, ctx.now()))
               ? CHAT_REPLIES.lineSeen
-              : CHAT_REPLIES.unlinked;
+              : CHAT_REPLIES.lineNotYours;
         } else if (event.type === 'message' && event.message?.type === 'text') {
           const code = LINK_CODE_PATTERN.exec((event.message.text ?? '').toUpperCase())?.[1];
           reply = code

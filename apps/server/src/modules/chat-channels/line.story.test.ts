@@ -271,7 +271,8 @@ describe('a family member told on LINE', () => {
       },
     ]);
     expect(press.statusCode).toBe(200);
-    expect((await lineRow(alertId)).seen_at).not.toBeNull();
+    const seenAt = (await lineRow(alertId)).seen_at;
+    expect(seenAt).not.toBeNull();
     expect(JSON.parse(fake.received.find((r) => r.route === 'reply')!.body).messages[0].text).toBe(
       CHAT_REPLIES.lineSeen,
     );
@@ -291,6 +292,8 @@ describe('a family member told on LINE', () => {
       },
     ]);
     expect(stranger.statusCode).toBe(200);
+    expect(JSON.parse(fake.received.at(-1)!.body).messages[0].text).toBe(CHAT_REPLIES.lineNotYours);
+    expect((await lineRow(alertId)).seen_at).toEqual(seenAt);
 
     const list = await t.app.inject({
       method: 'GET',
@@ -349,5 +352,39 @@ describe('a family member told on LINE', () => {
       expect(row.error).toContain('HTTP 401');
       expect(row.error).not.toContain('revoked-token');
     });
+  });
+
+  it('a redelivered event does nothing twice; unlinking drops the LINE choice', async () => {
+    const codeRes = await t.app.inject({
+      method: 'POST',
+      url: '/v3/user/familyNotices/lineCode',
+      headers: family.headers,
+    });
+    const event = textEvent(codeRes.json<{ code: string }>().code);
+    fake.reset();
+    await webhook([event]);
+    await webhook([{ ...event, deliveryContext: { isRedelivery: true } }]);
+    expect(fake.received.filter((r) => r.route === 'reply')).toHaveLength(1);
+    const unlink = await t.app.inject({
+      method: 'DELETE',
+      url: '/v3/user/familyNotices/line',
+      headers: family.headers,
+    });
+    expect(unlink.statusCode).toBe(204);
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/v3/user/familyNotices',
+      headers: family.headers,
+    });
+    expect(list.json()).toMatchObject({
+      wearers: [{ uid: wearer.uid, channel: null }],
+      line: { available: true, linked: false },
+    });
+    const again = await t.app.inject({
+      method: 'DELETE',
+      url: '/v3/user/familyNotices/line',
+      headers: family.headers,
+    });
+    expect(again.statusCode).toBe(404);
   });
 });

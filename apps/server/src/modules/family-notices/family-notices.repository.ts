@@ -54,12 +54,16 @@ export function familyNoticesRepository(db: Queryable) {
       return row?.chat_user_id;
     },
 
-    async unlinkLine(userId: string): Promise<boolean> {
-      const rows = await db.query(
-        `DELETE FROM chat_user_links WHERE user_id = $1 AND kind = 'LINE' RETURNING user_id`,
+    /** Removes the family member's LINE link: where it was and to whom, or undefined. */
+    async unlinkLine(
+      userId: string,
+    ): Promise<{ organization_id: string; chat_user_id: string } | undefined> {
+      const [row] = await db.query<{ organization_id: string; chat_user_id: string }>(
+        `DELETE FROM chat_user_links WHERE user_id = $1 AND kind = 'LINE'
+         RETURNING organization_id, chat_user_id`,
         [userId],
       );
-      return rows.length > 0;
+      return row;
     },
 
     async dropChannel(userId: string, channel: FamilyNoticeChannel): Promise<void> {

@@ -9,6 +9,7 @@ import {
 import { accessService, notFoundError } from '../../access/access.service.js';
 import type { AppContext } from '../../context.js';
 import { conflict, notFound } from '../../errors.js';
+import { auditService } from '../audit/audit.service.js';
 import { chatLinksService } from '../chat-channels/chat-links.service.js';
 import { chatChannelsService } from '../chat-channels/chat-channels.service.js';
 import { type FamilyRecipientRow, familyNoticesRepository } from './family-notices.repository.js';
@@ -80,8 +81,18 @@ export function familyNoticesService(ctx: AppContext) {
     async unlinkLine(actor: Actor): Promise<void> {
       const removed = await ctx.db.transaction(async (tx) => {
         const gone = await familyNoticesRepository(tx).unlinkLine(actor.uid);
-        if (gone) await familyNoticesRepository(tx).dropChannel(actor.uid, 'LINE');
-        return gone;
+        if (!gone) return false;
+        await familyNoticesRepository(tx).dropChannel(actor.uid, 'LINE');
+        // Audited as the staff's chat links are (chat-links.service).
+        await auditService(tx).record({
+          kind: 'chatLink.change',
+          organizationId: gone.organization_id,
+          actorId: actor.uid,
+          targetId: actor.uid,
+          before: { channel: 'LINE', chatUserId: gone.chat_user_id },
+          after: null,
+        });
+        return true;
       });
       if (!removed) throw notFound('No LINE user is linked to this account');
     },

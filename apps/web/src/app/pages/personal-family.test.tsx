@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FamilyAlertBanner } from '../../features/alerts';
 import { alert } from '../../features/alerts/alerts-test-utils';
-import { FamilyNoticeSettings } from '../../features/family-notices';
+import { FamilyLineLink, FamilyNoticeSettings } from '../../features/family-notices';
 import { json, stubServer } from '../../testing/render';
 import { renderPersonal, signInPersonal } from './personal-test-utils';
 
@@ -106,5 +106,70 @@ describe('tell me by message', () => {
     expect(calls.filter((c) => c.method === 'PUT')).toEqual([
       { url: '/v3/user/familyNotices/w1', method: 'PUT', body: { channel: 'EMAIL' } },
     ]);
+  });
+
+  it('offers LINE only where the organisation set it up, and only once linked', async () => {
+    noticeServer({
+      wearers: [{ uid: 'w1', name: '佐藤 健太', channel: null }],
+      phoneNumber: null,
+      email: null,
+    });
+    const first = await renderPersonal(<FamilyNoticeSettings uid="w1" name="佐藤 健太" />);
+    await screen.findByRole('radio', { name: '知らせない' });
+    expect(screen.queryByRole('radio', { name: /LINE/ })).toBeNull();
+    first.unmount();
+
+    noticeServer({
+      wearers: [{ uid: 'w1', name: '佐藤 健太', channel: null }],
+      phoneNumber: null,
+      email: null,
+      line: { available: true, linked: false },
+    });
+    const second = await renderPersonal(<FamilyNoticeSettings uid="w1" name="佐藤 健太" />);
+    const notLinked = await screen.findByRole<HTMLInputElement>('radio', {
+      name: 'LINE（まだ連携していません）',
+    });
+    expect(notLinked.disabled).toBe(true);
+    second.unmount();
+
+    const calls = noticeServer({
+      wearers: [{ uid: 'w1', name: '佐藤 健太', channel: null }],
+      phoneNumber: null,
+      email: null,
+      line: { available: true, linked: true },
+    });
+    await renderPersonal(<FamilyNoticeSettings uid="w1" name="佐藤 健太" />);
+    fireEvent.click(await screen.findByRole('radio', { name: /LINE（連携済み/ }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'PUT')).toEqual([
+        { url: '/v3/user/familyNotices/w1', method: 'PUT', body: { channel: 'LINE' } },
+      ]),
+    );
+  });
+});
+
+describe('link LINE on /user/info', () => {
+  beforeEach(() => signInPersonal('PERSONAL'));
+
+  it('gives a one-time code to send to the official account', async () => {
+    const calls = stubServer((url, init) => {
+      if (url === '/v3/user/familyNotices')
+        return json(200, {
+          wearers: [{ uid: 'w1', name: '佐藤 健太', channel: null }],
+          phoneNumber: null,
+          email: null,
+          line: { available: true, linked: false },
+        });
+      if (url === '/v3/user/familyNotices/lineCode' && init?.method === 'POST')
+        return json(200, { code: 'ABCD2345', expiresAt: new Date().toISOString() });
+      return json(404, {});
+    });
+    await renderPersonal(<FamilyLineLink />);
+    expect((await screen.findByTestId('family-line-state')).textContent).toBe(
+      'まだ LINE と連携していません。',
+    );
+    fireEvent.click(screen.getByRole('button', { name: '連携コードを発行' }));
+    expect((await screen.findByTestId('family-line-code-value')).textContent).toContain('ABCD2345');
+    expect(calls.some((c) => c.url === '/v3/user/familyNotices/lineCode')).toBe(true);
   });
 });
