@@ -1,7 +1,8 @@
 // chat: delivery latency from an SOS to each chat channel's fake (Slack chat.postMessage, a Teams Workflows
-// webhook, LINE WORKS token + "send message to channel"), through the real server: a gateway sends the SOS,
-// the server opens the alert and tells the group's chat recipients; the time from the gateway's send to each
-// fake's arrival, --runs SOS (median and worst), the machine and its load.
+// webhook, LINE WORKS token + "send message to channel", and LINE's push message to a family member who chose
+// LINE), through the real server: a gateway sends the SOS, the server opens the alert and tells the group's chat
+// recipients, then the wearer's family; the time from the gateway's send to each fake's arrival, --runs SOS
+// (median and worst), the machine and its load.
 // Usage: npm run bench -- chat [--db pglite|postgres] [--runs 5] [--pg postgres://postgres@127.0.0.1:5432/postgres]
 // Needs the built server (npm run build -w packages/domain && npm run build:tested -w apps/server).
 import { generateKeyPairSync } from 'node:crypto';
@@ -40,7 +41,7 @@ const dist = (p) => import(new URL(`../../apps/server/dist/${p}`, import.meta.ur
 
 /** One fake for the three services: answers as each documents (see apps/server/src/testing/chat-fakes.ts). */
 async function fakes() {
-  const arrivals = { SLACK: [], TEAMS: [], LINE_WORKS: [] };
+  const arrivals = { SLACK: [], TEAMS: [], LINE_WORKS: [], LINE: [] };
   const server = createServer((req, res) => {
     const chunks = [];
     req.on('data', (c) => chunks.push(c));
@@ -68,6 +69,11 @@ async function fakes() {
         note('LINE_WORKS');
         res.writeHead(201);
         res.end();
+      } else if (req.url === '/line/v2/bot/message/push') {
+        // Messaging API "Send push message": 200 with the sent messages' ids.
+        note('LINE');
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ sentMessages: [{ id: '461230966842064897', quoteToken: 'q' }] }));
       } else {
         res.writeHead(404);
         res.end();
@@ -129,6 +135,36 @@ for (const [kind, settings, secrets] of channels) {
     ],
   );
 }
+// The family: one PERSONAL user watching every wearer, linked to a LINE user, who chose LINE (decision 0024).
+await fresh.db.query(
+  `INSERT INTO chat_channels (organization_id, kind, settings, secrets_sealed, secret_hints, updated_at)
+   VALUES ('org-bench', 'LINE', '{}'::jsonb, $1, '{}'::jsonb, now())`,
+  [
+    await box.seal(
+      JSON.stringify({
+        channelAccessToken: 'bench-line-token',
+        channelSecret: 'bench-line-secret',
+      }),
+    ),
+  ],
+);
+await fresh.db.query(
+  `INSERT INTO users (id, organization_id, role, name, email, email_verified)
+   VALUES ('bf-1', 'org-bench', 'PERSONAL', '家族 一郎', 'bench-family@example.test', true)`,
+);
+await fresh.db.query(
+  `INSERT INTO user_links (user_id, wearer_id) SELECT 'bf-1', 'bw-' || i FROM generate_series(1, $1) i`,
+  [RUNS + 1],
+);
+await fresh.db.query(
+  `INSERT INTO family_notice_preferences (user_id, wearer_id, organization_id, channel)
+   SELECT 'bf-1', 'bw-' || i, 'org-bench', 'LINE' FROM generate_series(1, $1) i`,
+  [RUNS + 1],
+);
+await fresh.db.query(
+  `INSERT INTO chat_user_links (organization_id, kind, chat_user_id, user_id, created_at)
+   VALUES ('org-bench', 'LINE', 'U4af4980629bench', 'bf-1', now())`,
+);
 await fresh.db.close();
 
 const port = await freePort();
@@ -141,10 +177,11 @@ const server = startServer(
     CHAT_SLACK_API_URL: `${fake.base}/slack/api`,
     CHAT_LINE_WORKS_API_URL: `${fake.base}/lw/api`,
     CHAT_LINE_WORKS_AUTH_URL: `${fake.base}/lw/auth/token`,
+    CHAT_LINE_API_URL: `${fake.base}/line`,
     ...(fresh.databaseUrl ? { DATABASE_URL: fresh.databaseUrl } : {}),
   }),
 );
-const results = { SLACK: [], TEAMS: [], LINE_WORKS: [] };
+const results = { SLACK: [], TEAMS: [], LINE_WORKS: [], LINE: [] };
 try {
   await waitForReady(baseUrl, server);
   for (let run = 1; run <= RUNS; run++) {
@@ -185,7 +222,9 @@ console.log(
     .map((l) => l.toFixed(2))
     .join(' / ')}`,
 );
-console.log(`database: ${DB}; ${RUNS} SOS, each told to Slack, Teams and LINE WORKS (local fakes)`);
+console.log(
+  `database: ${DB}; ${RUNS} SOS, each told to Slack, Teams and LINE WORKS, then the family by LINE (local fakes)`,
+);
 console.log('| channel | runs (ms) | median | worst |');
 console.log('| --- | --- | --- | --- |');
 for (const [channel, ms] of Object.entries(results)) {
