@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { useCan } from '../../../lib/use-can';
 import { DateTime } from '../../../components/ui/date-time';
 import {
   fetchPushKey,
@@ -19,6 +20,8 @@ type Status = 'subscribed' | 'removed' | 'denied' | 'failed' | null;
  * is the groups' notice settings' (a PUSH recipient); this only says where.
  */
 export function PushSettings() {
+  // A family member is told of the wearers they watch (their choice on /user/settings/alert), not of a group's.
+  const family = useCan('familyNotice:manage');
   const { t } = useTranslation();
   const list = usePushSubscriptions();
   const save = useSavePushSubscription();
@@ -81,7 +84,7 @@ export function PushSettings() {
       <h2 id="push-heading" className="text-base font-semibold text-slate-900">
         {t('push.title')}
       </h2>
-      <p className="mt-1 text-sm text-slate-600">{t('push.lead')}</p>
+      <p className="mt-1 text-sm text-slate-600">{t(family ? 'push.leadFamily' : 'push.lead')}</p>
       {subscriptions.length === 0 ? (
         <p className="mt-3 text-sm text-slate-600" data-testid="push-none">
           {t('push.none')}
